@@ -1,0 +1,1 @@
+"""railbook compiler: load, validate, compile and render 18xx titles."""

@@ -1,0 +1,331 @@
+"""Resolve a validated title into the canonical rulebook and write it atomically."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .checks import check_source
+from .errors import TitleError
+from .load import LoadedDoc, Positions, load_catalogue, load_title
+from .models import GameSource, Market, Tile
+from .rulebook import Rulebook
+from .track import default_axes, hex_xy, neighbours, upgrade_rotations
+from .validate import deep_merge, validate_catalogue, validate_source
+
+_CELL = re.compile(r"^(\d+)([a-z]*)$")
+
+
+def dump_json(data: Any) -> str:
+    """Canonical JSON text: UTF-8, fixed order, two-space indent, newline at the end."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write through a temporary file in the same folder, so a failure never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text.encode("utf-8") if isinstance(text, str) else text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+# ------------------------------------------------------------------------------------------ resolving
+
+
+def _track(obj: Any) -> dict[str, Any]:
+    return obj.model_dump(mode="json", include={"cities", "towns", "offboards", "junctions", "paths"})
+
+
+def compile_market(market: Market) -> dict[str, Any]:
+    grid: list[list[dict[str, Any] | None]] = []
+    par: list[dict[str, int]] = []
+    for r, row in enumerate(market.rows):
+        cells: list[dict[str, Any] | None] = []
+        for c, token in enumerate(row.split()):
+            if token == ".":
+                cells.append(None)
+                continue
+            m = _CELL.match(token)
+            if not m:
+                raise ValueError(f"market row {r} cell {c}: bad cell {token!r} (price then legend letters)")
+            kinds = []
+            for letter in m.group(2):
+                if letter not in market.legend:
+                    raise ValueError(f"market row {r} cell {c}: letter {letter!r} is not in the legend")
+                kinds.append(market.legend[letter])
+            cell = {"price": int(m.group(1)), "row": r, "col": c, "kinds": kinds}
+            cells.append(cell)
+            if "par" in kinds:
+                par.append({"price": cell["price"], "row": r, "col": c})
+        grid.append(cells)
+    if market.par_prices:
+        par = []
+        for price in market.par_prices:
+            spots = [c for row in grid for c in row if c and c["price"] == price]
+            if not spots:
+                raise ValueError(f"par price {price} is not a market cell")
+            par.append({"price": price, "row": spots[0]["row"], "col": spots[0]["col"]})
+    if market.type == "1d" and len(grid) != 1:
+        raise ValueError("a 1d market has exactly one row")
+    return {
+        "type": market.type,
+        "grid": grid,
+        "par": sorted(par, key=lambda p: (p["price"], p["row"], p["col"])),
+        "movement": market.movement,
+        "zone_colours": market.zone_colours,
+    }
+
+
+def _fits_counts(old: dict[str, Any], new: dict[str, Any], src: GameSource) -> bool:
+    rules = src.tile_rules
+    oc, nc = len(old.get("cities", [])), len(new.get("cities", []))
+    ot, nt = len(old.get("towns", [])), len(new.get("towns", []))
+    if rules.allow_town_to_city and ot and not oc and nc == ot and not nt:
+        return True
+    if rules.keep_city_count and oc != nc:
+        return False
+    return not (rules.keep_town_count and ot != nt)
+
+
+def _is_upgrade(old: dict[str, Any], old_label: str | None, new: Tile, src: GameSource) -> bool:
+    new_track = _track(new)
+    if (old_label or None) != (new.label or None) or not _fits_counts(old, new_track, src):
+        return False
+    return bool(
+        upgrade_rotations(old, 0, new_track, town_to_city=src.tile_rules.allow_town_to_city)
+    )
+
+
+def compile_tiles(src: GameSource, catalogue: dict[str, Tile]) -> dict[str, dict[str, Any]]:
+    pool = {**catalogue, **src.tiles}
+    order = src.tile_rules.colour_order
+    out: dict[str, dict[str, Any]] = {}
+    for tile_id, count in src.manifest.items():
+        tile = pool[tile_id]
+        step = order.index(tile.color) + 1 if tile.color in order else len(order)
+        nxt = order[step] if step < len(order) else None
+        old = _track(tile)
+        ups = [
+            other_id
+            for other_id in src.manifest
+            if nxt and pool[other_id].color == nxt and _is_upgrade(old, tile.label, pool[other_id], src)
+        ]
+        data = tile.model_dump(mode="json", exclude_none=True)
+        data.update(
+            id=tile_id,
+            count=count,
+            upgrades=ups,
+            origin="title" if tile_id in src.tiles else "catalogue",
+        )
+        out[tile_id] = data
+    for exc in src.tile_rules.exceptions:
+        if exc.hexes or exc.phases:
+            continue  # conditional exceptions are applied by the engine at lay time
+        for t in exc.tiles:
+            if t in out:
+                ups = out[t]["upgrades"]
+                if exc.forbid:
+                    out[t]["upgrades"] = [u for u in ups if u not in exc.to]
+                else:
+                    out[t]["upgrades"] = ups + [u for u in exc.to if u not in ups]
+    return out
+
+
+def _hex_upgrades(hx: Any, src: GameSource, pool: dict[str, Tile], hex_id: str) -> list[str]:
+    if hx.upgrades_to is not None:
+        ups = list(hx.upgrades_to)
+    elif hx.color in ("white",):
+        ups = []
+        for tile_id in src.manifest:
+            tile = pool[tile_id]
+            if tile.color != src.tile_rules.colour_order[0] or (tile.label or None) != (hx.label or None):
+                continue
+            if len(tile.cities) == len(hx.cities) and len(tile.towns) == len(hx.towns):
+                if not hx.paths or _is_upgrade(_track(hx), hx.label, tile, src):
+                    ups.append(tile_id)
+    elif hx.color in src.tile_rules.colour_order[:-1]:
+        nxt = src.tile_rules.colour_order[src.tile_rules.colour_order.index(hx.color) + 1]
+        ups = [
+            t for t in src.manifest if pool[t].color == nxt and _is_upgrade(_track(hx), hx.label, pool[t], src)
+        ]
+    else:
+        ups = []
+    for exc in src.tile_rules.exceptions:
+        if f"hex:{hex_id}" in exc.tiles and not exc.phases:
+            ups = [u for u in ups if u not in exc.to] if exc.forbid else ups + [u for u in exc.to if u not in ups]
+    return ups
+
+
+def compile_hexes(src: GameSource, pool: dict[str, Tile]) -> dict[str, dict[str, Any]]:
+    axes = dict(src.map.axes or default_axes(src.map.layout))
+    nbrs = neighbours(src.map.hexes, src.map.layout, axes)
+    from .models import Hex
+
+    homes: dict[str, list[str]] = {}
+    reserved: dict[str, list[str]] = {}
+    for table in (src.corporations, src.minors):
+        for sym, ent in table.items():
+            hs = ent.home if isinstance(ent.home, list) else [ent.home] if ent.home else []
+            for h in hs:
+                homes.setdefault(h.hex, []).append(sym)
+            for h in getattr(ent, "coordinates_reserved", []):
+                reserved.setdefault(h, []).append(sym)
+    for sym, priv in src.privates.items():
+        for ab in priv.abilities:
+            if ab.type == "reservation":
+                for h in ab.hexes:
+                    reserved.setdefault(h, []).append(sym)
+    out: dict[str, dict[str, Any]] = {}
+    for hex_id, hx in src.map.hexes.items():
+        hx = hx or Hex()
+        x, y = hex_xy(hex_id, axes)
+        data = hx.model_dump(mode="json", exclude_none=True)
+        data.update(
+            id=hex_id,
+            x=x,
+            y=y,
+            neighbours={str(e): n for e, n in sorted(nbrs[hex_id].items())},
+            tile_upgrades=_hex_upgrades(hx, src, pool, hex_id),
+            homes=homes.get(hex_id, []),
+            reserved=reserved.get(hex_id, []),
+        )
+        out[hex_id] = data
+    return out
+
+
+def resolve(src: GameSource, catalogue: dict[str, Tile]) -> dict[str, Any]:
+    """The rulebook of one (option-merged) source, as plain JSON data."""
+    pool = {**catalogue, **src.tiles}
+    dump = lambda m: m.model_dump(mode="json", exclude_none=True)  # noqa: E731
+    book = {
+        "format_version": Rulebook.model_fields["format_version"].default,
+        "title": src.meta.title,
+        "meta": dump(src.meta),
+        "players": {str(n): dump(p) for n, p in src.players.items()},
+        "cert_limit_by": src.cert_limit_by,
+        "layout": src.map.layout,
+        "axes": dict(src.map.axes or default_axes(src.map.layout)),
+        "hexes": compile_hexes(src, pool),
+        "tiles": compile_tiles(src, catalogue),
+        "market": compile_market(src.market),
+        "trains": {k: dump(v) for k, v in src.trains.items()},
+        "train_order": list(src.trains),
+        "phases": [dump(p) for p in src.phases],
+        "corporations": {k: dump(v) for k, v in src.corporations.items()},
+        "minors": {k: dump(v) for k, v in src.minors.items()},
+        "privates": {k: dump(v) for k, v in src.privates.items()},
+        "mechanics": src.mechanics,
+        "end": [dump(e) for e in src.end],
+        "options": {},
+    }
+    return book
+
+
+def merge_patch_diff(base: Any, target: Any) -> Any:
+    """The RFC 7386 merge patch that turns ``base`` into ``target``."""
+    if not isinstance(base, dict) or not isinstance(target, dict):
+        return target
+    patch: dict[str, Any] = {}
+    for key in base:
+        if key not in target:
+            patch[key] = None
+    for key, value in target.items():
+        if key not in base:
+            patch[key] = value
+        elif base[key] != value:
+            patch[key] = merge_patch_diff(base[key], value) if isinstance(value, dict) else value
+    return patch
+
+
+def apply_merge_patch(doc: Any, patch: Any) -> Any:
+    """Apply an RFC 7386 merge patch (the engine does this for options)."""
+    return deep_merge(doc, patch)
+
+
+# ---------------------------------------------------------------------------------------- entry points
+
+_catalogue_cache: dict[str, Tile] | None = None
+
+
+def catalogue_tiles() -> dict[str, Tile]:
+    global _catalogue_cache
+    if _catalogue_cache is None:
+        _catalogue_cache = dict(validate_catalogue(load_catalogue()).tiles)
+    return _catalogue_cache
+
+
+def check(doc: LoadedDoc) -> GameSource:
+    """Schema and semantic validation of a loaded title."""
+    src = validate_source(doc)
+    problems = check_source(src, catalogue_tiles(), doc.positions)
+    try:
+        compile_market(src.market)
+    except ValueError as exc:
+        problems.append(f"{doc.positions.find(('market', 'rows'))}: market.rows: {exc}")
+    if problems:
+        raise TitleError(problems)
+    return src
+
+
+def _check_exceptions(src: GameSource, pool: dict[str, Tile], positions: Positions) -> list[str]:
+    lines = []
+    for i, exc in enumerate(src.tile_rules.exceptions):
+        if exc.forbid:
+            continue
+        for t in exc.tiles:
+            old = _track(src.map.hexes[t[4:]]) if t.startswith("hex:") and src.map.hexes.get(t[4:]) else None
+            if old is None and t in pool:
+                old = _track(pool[t])
+            for u in exc.to:
+                if old is not None and u in pool and not upgrade_rotations(
+                    old, 0, _track(pool[u]), town_to_city=True, injective=False
+                ):
+                    lines.append(
+                        f"{positions.find(('tile_rules', 'exceptions', i))}: tile_rules.exceptions.{i}: "
+                        f"'{u}' does not keep the track of '{t}' under any rotation"
+                    )
+    return lines
+
+
+def build_rulebook(title: str | Path) -> dict[str, Any]:
+    """Load, validate and resolve a title (with its options) into rulebook data."""
+    doc = load_title(title)
+    src = check(doc)
+    catalogue = catalogue_tiles()
+    problems = _check_exceptions(src, {**catalogue, **src.tiles}, doc.positions)
+    if problems:
+        raise TitleError(problems)
+    book = resolve(src, catalogue)
+    base_data = {k: v for k, v in doc.data.items() if k != "options"}
+    for name, option in src.options.items():
+        merged = deep_merge(base_data, option.overlay)
+        variant = resolve(GameSource.model_validate(merged), catalogue)
+        book["options"][name] = {
+            "description": option.description,
+            "default": option.default,
+            "patch": merge_patch_diff({**book, "options": {}}, variant),
+        }
+    Rulebook.model_validate(book)
+    return book
+
+
+def compile_title(title: str | Path, out_dir: Path) -> Path:
+    """Compile one title to ``out_dir/<title>/rulebook.json``; returns the path written."""
+    book = build_rulebook(title)
+    path = out_dir / book["title"] / "rulebook.json"
+    write_atomic(path, dump_json(book))
+    return path
+
+
+def load_rulebook(path: Path | str) -> dict[str, Any]:
+    """Read a compiled rulebook (what the engine and renderers use)."""
+    return json.loads(Path(path).read_text(encoding="utf-8"))

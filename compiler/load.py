@@ -1,0 +1,161 @@
+"""Load a title's YAML files into one plain document, remembering where every value came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from .errors import Location, RailbookError, TitleError, located
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+GAMES_DIR = PROJECT_ROOT / "games"
+CATALOGUE = GAMES_DIR / "common" / "tiles.yaml"
+
+Key = str | int
+KeyPath = tuple[Key, ...]
+
+
+@dataclass
+class Positions:
+    """Maps a key path inside the merged document to the file, line and column that wrote it."""
+
+    table: dict[KeyPath, Location] = field(default_factory=dict)
+
+    def find(self, path: KeyPath) -> Location | None:
+        """The location of ``path``, or of its nearest ancestor that exists."""
+        path = tuple(path)
+        while path:
+            if path in self.table:
+                return self.table[path]
+            path = path[:-1]
+        return self.table.get(())
+
+    def nearest(self, path: KeyPath) -> tuple[KeyPath, Location | None]:
+        """Like :meth:`find`, also returning the part of ``path`` that was found."""
+        path = tuple(path)
+        while path and path not in self.table:
+            path = path[:-1]
+        return path, self.table.get(path)
+
+
+@dataclass
+class LoadedDoc:
+    data: dict[str, Any]
+    positions: Positions
+    root: Path
+
+
+def resolve_title_dir(title: str | Path) -> Path:
+    """A title name in ``games/`` or a path to a title folder."""
+    candidate = Path(title)
+    if candidate.is_dir():
+        return candidate
+    named = GAMES_DIR / str(title)
+    if named.is_dir() and str(title) != "common":
+        return named
+    raise RailbookError(f"{title}: no such title (not a folder, not in {GAMES_DIR})")
+
+
+def available_titles() -> list[str]:
+    """Names of the titles in ``games/``."""
+    return sorted(
+        p.name for p in GAMES_DIR.iterdir() if p.is_dir() and p.name != "common" and any(p.glob("*.yaml"))
+    )
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _plain(node: Any, file: str, prefix: KeyPath, positions: Positions) -> Any:
+    """Turn ruamel nodes into plain Python, recording each key's position."""
+    if isinstance(node, CommentedMap):
+        out: dict[Any, Any] = {}
+        for key, value in node.items():
+            path = (*prefix, key)
+            line, col = node.lc.key(key)
+            positions.table[path] = Location(file, line + 1, col + 1)
+            out[key] = _plain(value, file, path, positions)
+        return out
+    if isinstance(node, CommentedSeq):
+        items = []
+        for i, value in enumerate(node):
+            path = (*prefix, i)
+            line, col = node.lc.item(i)
+            positions.table[path] = Location(file, line + 1, col + 1)
+            items.append(_plain(value, file, path, positions))
+        return items
+    if isinstance(node, str):
+        return str(node)
+    return node
+
+
+def read_yaml(path: Path, positions: Positions, prefix: KeyPath = ()) -> Any:
+    """Parse one YAML file; syntax errors become a located one-line error."""
+    shown = _display(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TitleError([f"{shown}:1:1: cannot read file: {exc}"]) from None
+    if not text.strip():
+        raise TitleError([f"{shown}:1:1: file is empty"])
+    for number, line in enumerate(text.splitlines(), 1):
+        if "\t" in line[: len(line) - len(line.lstrip())]:
+            raise TitleError([f"{shown}:{number}:1: tab character in indentation (use spaces)"])
+    yaml = YAML(typ="rt")
+    try:
+        node = yaml.load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = " ".join(str(exc.problem or exc.context or "invalid YAML").split())
+        raise TitleError([f"{shown}:{line}:{col}: {problem}"]) from None
+    except YAMLError as exc:
+        raise TitleError([f"{shown}:1:1: {' '.join(str(exc).split())}"]) from None
+    if node is None:
+        raise TitleError([f"{shown}:1:1: file is empty"])
+    positions.table.setdefault(prefix, Location(shown, 1, 1))
+    return _plain(node, shown, prefix, positions)
+
+
+def load_title(title: str | Path) -> LoadedDoc:
+    """Read every ``*.yaml`` of a title folder and merge their top-level keys."""
+    root = resolve_title_dir(title)
+    files = sorted(root.glob("*.yaml"))
+    if not files:
+        raise RailbookError(f"{_display(root)}: no .yaml files in title folder")
+    positions = Positions()
+    merged: dict[str, Any] = {}
+    problems: list[str] = []
+    for path in files:
+        data = read_yaml(path, positions)
+        if not isinstance(data, dict):
+            problems.append(f"{_display(path)}:1:1: top level must be a mapping of keys")
+            continue
+        for key, value in data.items():
+            if key in merged:
+                problems.append(
+                    located(positions.table.get((key,)), str(key), "key is defined in more than one file")
+                )
+            merged[key] = value
+    if problems:
+        raise TitleError(problems)
+    positions.table[()] = Location(_display(root), 1, 1)
+    return LoadedDoc(merged, positions, root)
+
+
+def load_catalogue(path: Path = CATALOGUE) -> LoadedDoc:
+    """The shared catalogue of standard tiles."""
+    positions = Positions()
+    data = read_yaml(path, positions)
+    if not isinstance(data, dict):
+        raise TitleError([f"{_display(path)}:1:1: top level must be a mapping"])
+    return LoadedDoc(data, positions, path.parent)

@@ -1,0 +1,91 @@
+"""``railbook new``: a minimal valid title to start a design from."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .errors import RailbookError
+
+FILES = {
+    "game.yaml": """\
+meta:
+  title: "{name}"
+  full_name: "{name}"
+  designer: you
+  sources: []
+players:
+  2: {{cash: 600, bank: 4000, cert_limit: 12}}
+  3: {{cash: 400, bank: 4000, cert_limit: 10}}
+mechanics:
+  stock_round: {{sell_buy_order: sell_then_buy}}
+  dividends: {{movement: right_if_paid}}
+end:
+  - {{type: bank, after: full_or}}
+""",
+    "map.yaml": """\
+map:
+  layout: pointy
+  hexes:
+    A1: {{name: West, cities: [{{revenue: 0}}]}}
+    A3:
+    A5: {{name: East, cities: [{{revenue: 0}}]}}
+    B2: {{cost: 40, terrain: [mountain]}}
+    B4:
+    C1: {{color: red, name: Far West, offboards: [{{revenue: {{yellow: 20, green: 40}}}}], paths: ["2-o0"]}}
+""",
+    "tiles.yaml": """\
+manifest:
+  "7": 4
+  "8": 8
+  "9": 8
+  "57": 2
+  "14": 2
+  "15": 2
+""",
+    "market.yaml": """\
+market:
+  type: 2d
+  legend: {{p: par}}
+  rows:
+    - "60 70p 80p 90p 100 110 120 135 150"
+    - "50 60 70 80 90 100"
+""",
+    "trains.yaml": """\
+trains:
+  "2": {{distance: 2, price: 80, count: 4, rusts_on: "4"}}
+  "3": {{distance: 3, price: 180, count: 3}}
+  "4": {{distance: 4, price: 300, count: 2}}
+phases:
+  - {{name: "2", on: "2", tiles: [yellow], train_limit: 3, operating_rounds: 1}}
+  - {{name: "3", on: "3", tiles: [yellow, green], train_limit: 3, operating_rounds: 2}}
+  - {{name: "4", on: "4", tiles: [yellow, green], train_limit: 2, operating_rounds: 2}}
+""",
+    "companies.yaml": """\
+corporations:
+  WR:
+    name: Western Railroad
+    home: A1
+    tokens: [0, 40]
+    color: "#1f5fa8"
+  ER:
+    name: Eastern Railroad
+    home: A5
+    tokens: [0, 40]
+    color: "#b22222"
+""",
+}
+
+
+def scaffold(name: str, directory: Path) -> Path:
+    """Write a new title folder ``directory/name``; refuses to overwrite."""
+    if not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
+        raise RailbookError(f"{name}: a title name uses letters, digits, '_', '-' or '.'")
+    target = directory / name
+    if target.exists():
+        raise RailbookError(f"{target}: already exists; choose another name or folder")
+    target.mkdir(parents=True)
+    for file, text in FILES.items():
+        (target / file).write_text(text.format(name=name), encoding="utf-8")
+    (target / "NOTES.md").write_text(f"# {name}\n\nDesign notes and sources.\n", encoding="utf-8")
+    return target

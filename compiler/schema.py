@@ -1,0 +1,36 @@
+"""JSON Schemas generated from the models (``railbook schema`` writes them to ``schemas/``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .compile import dump_json, write_atomic
+from .load import PROJECT_ROOT
+from .models import CatalogueSource, GameSource
+from .rulebook import Rulebook
+
+SCHEMA_DIR = PROJECT_ROOT / "schemas"
+SCHEMAS = {
+    "rulebook.schema.json": (Rulebook, "railbook compiled rulebook"),
+    "game.schema.json": (GameSource, "railbook title source (merged YAML files)"),
+    "tiles.schema.json": (CatalogueSource, "railbook tile catalogue"),
+}
+
+
+def schema_texts() -> dict[str, str]:
+    """Each schema file name with its canonical JSON text."""
+    out = {}
+    for name, (model, title) in SCHEMAS.items():
+        schema = model.model_json_schema(mode="serialization" if model is Rulebook else "validation")
+        schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": title, **schema}
+        out[name] = dump_json(schema)
+    return out
+
+
+def write_schemas(directory: Path = SCHEMA_DIR) -> list[Path]:
+    written = []
+    for name, text in schema_texts().items():
+        path = directory / name
+        write_atomic(path, text)
+        written.append(path)
+    return written

@@ -1,0 +1,1 @@
+"""railbook engine: a generic interpreter of compiled 18xx rulebooks."""
