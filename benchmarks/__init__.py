@@ -1,0 +1,1 @@
+"""railbook benchmarks: `make bench` or `python -m benchmarks [name...]`."""
