@@ -87,7 +87,7 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
     train_names = set(src.trains)
     for kind, table in (("corporations", src.corporations), ("minors", src.minors)):
         for sym, ent in table.items():
-            for k, home in enumerate(_homes(ent)):
+            for _k, home in enumerate(_homes(ent)):
                 path = (kind, sym, "home")
                 hx = hexes.get(home.hex)
                 if home.hex not in hexes:
@@ -120,7 +120,11 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
     for name, train in src.trains.items():
         for field in ("rusts_on", "obsolete_on"):
             ref = getattr(train, field)
-            if ref and ref not in train_names and not any(ref == v.name for t in src.trains.values() for v in t.variants):
+            if (
+                ref
+                and ref not in train_names
+                and not any(ref == v.name for t in src.trains.values() for v in t.variants)
+            ):
                 p.add(("trains", name, field), f"unknown train '{ref}'")
         if train.available_on and train.available_on not in phase_names:
             p.add(("trains", name, "available_on"), f"unknown phase '{train.available_on}'")

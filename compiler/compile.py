@@ -100,9 +100,7 @@ def _is_upgrade(old: dict[str, Any], old_label: str | None, new: Tile, src: Game
     new_track = _track(new)
     if (old_label or None) != (new.label or None) or not _fits_counts(old, new_track, src):
         return False
-    return bool(
-        upgrade_rotations(old, 0, new_track, town_to_city=src.tile_rules.allow_town_to_city)
-    )
+    return bool(upgrade_rotations(old, 0, new_track, town_to_city=src.tile_rules.allow_town_to_city))
 
 
 def compile_tiles(src: GameSource, catalogue: dict[str, Tile]) -> dict[str, dict[str, Any]]:
@@ -154,9 +152,7 @@ def _hex_upgrades(hx: Any, src: GameSource, pool: dict[str, Tile], hex_id: str) 
                     ups.append(tile_id)
     elif hx.color in src.tile_rules.colour_order[:-1]:
         nxt = src.tile_rules.colour_order[src.tile_rules.colour_order.index(hx.color) + 1]
-        ups = [
-            t for t in src.manifest if pool[t].color == nxt and _is_upgrade(_track(hx), hx.label, pool[t], src)
-        ]
+        ups = [t for t in src.manifest if pool[t].color == nxt and _is_upgrade(_track(hx), hx.label, pool[t], src)]
     else:
         ups = []
     for exc in src.tile_rules.exceptions:
@@ -286,8 +282,10 @@ def _check_exceptions(src: GameSource, pool: dict[str, Tile], positions: Positio
             if old is None and t in pool:
                 old = _track(pool[t])
             for u in exc.to:
-                if old is not None and u in pool and not upgrade_rotations(
-                    old, 0, _track(pool[u]), town_to_city=True, injective=False
+                if (
+                    old is not None
+                    and u in pool
+                    and not upgrade_rotations(old, 0, _track(pool[u]), town_to_city=True, injective=False)
                 ):
                     lines.append(
                         f"{positions.find(('tile_rules', 'exceptions', i))}: tile_rules.exceptions.{i}: "

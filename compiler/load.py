@@ -63,9 +63,7 @@ def resolve_title_dir(title: str | Path) -> Path:
 
 def available_titles() -> list[str]:
     """Names of the titles in ``games/``."""
-    return sorted(
-        p.name for p in GAMES_DIR.iterdir() if p.is_dir() and p.name != "common" and any(p.glob("*.yaml"))
-    )
+    return sorted(p.name for p in GAMES_DIR.iterdir() if p.is_dir() and p.name != "common" and any(p.glob("*.yaml")))
 
 
 def _display(path: Path) -> str:
@@ -98,6 +96,17 @@ def _plain(node: Any, file: str, prefix: KeyPath, positions: Positions) -> Any:
     return node
 
 
+def _duplicate_message(problem: str, text: str, line: int, col: int) -> str:
+    """Name the duplicated key and where it was first written."""
+    key = problem.split('"')[1] if '"' in problem else "?"
+    lines = text.splitlines()
+    for number in range(line - 1, 0, -1):
+        prior = lines[number - 1]
+        if prior[col - 1 :].startswith((f"{key}:", f"'{key}':", f'"{key}":')) and not prior[: col - 1].strip():
+            return f"duplicate key '{key}' (first defined at line {number})"
+    return f"duplicate key '{key}'"
+
+
 def read_yaml(path: Path, positions: Positions, prefix: KeyPath = ()) -> Any:
     """Parse one YAML file; syntax errors become a located one-line error."""
     shown = _display(path)
@@ -117,6 +126,8 @@ def read_yaml(path: Path, positions: Positions, prefix: KeyPath = ()) -> Any:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = " ".join(str(exc.problem or exc.context or "invalid YAML").split())
+        if problem.startswith("found duplicate key"):
+            problem = _duplicate_message(problem, text, line, col)
         raise TitleError([f"{shown}:{line}:{col}: {problem}"]) from None
     except YAMLError as exc:
         raise TitleError([f"{shown}:1:1: {' '.join(str(exc).split())}"]) from None
@@ -142,9 +153,7 @@ def load_title(title: str | Path) -> LoadedDoc:
             continue
         for key, value in data.items():
             if key in merged:
-                problems.append(
-                    located(positions.table.get((key,)), str(key), "key is defined in more than one file")
-                )
+                problems.append(located(positions.table.get((key,)), str(key), "key is defined in more than one file"))
             merged[key] = value
     if problems:
         raise TitleError(problems)

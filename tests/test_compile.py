@@ -30,10 +30,11 @@ def test_compile_is_byte_identical(demo_title: Path, tmp_path: Path) -> None:
 
 
 def test_failed_compile_keeps_earlier_output(demo_title: Path, tmp_path: Path) -> None:
-    path = compile_title(demo_title, tmp_path)
+    out = tmp_path / "out"
+    path = compile_title(demo_title, out)
     before = path.read_bytes()
     (demo_title / "trains.yaml").write_text("trains: [oops\n")
-    proc = run_cli("compile", str(demo_title), "--out", str(tmp_path))
+    proc = run_cli("compile", str(demo_title), "--out", str(out))
     assert proc.returncode == 1
     assert path.read_bytes() == before
     assert [p.name for p in path.parent.iterdir()] == ["rulebook.json"]
