@@ -465,6 +465,9 @@ class Meta(Strict):
 class MapSpec(Strict):
     layout: Literal["pointy", "flat"]
     axes: dict[Literal["x", "y"], Literal["letter", "number"]] | None = None
+    parity: Literal["even", "odd"] = Field(
+        "even", description="parity of x + y shared by every hex id (1856's ids are all odd)"
+    )
     hexes: dict[str, Hex | None]
 
     @field_validator("hexes")
