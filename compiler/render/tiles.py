@@ -1,0 +1,161 @@
+"""Tile sheets: every tile in its manifest count, packed in a honeycomb with cut lines and bleed."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import svgwrite
+
+from .geometry import SQRT3, HexGeom, Point, fmt
+from .pages import MARGIN, Page, Paper
+from .style import CUT, INK, contrast, tile_fill
+from .svg import safe_id, text
+from .track import TrackArt
+
+COLOUR_ORDER = ("yellow", "green", "brown", "gray")
+
+
+@dataclass(frozen=True)
+class TileOptions:
+    tile_size: float = 38.1
+    bleed: float = 1.0
+    unlimited_count: int = 6
+
+
+def natural_key(tile_id: str) -> tuple[Any, ...]:
+    """Sort 9 before 10 before 10a before X1."""
+    parts = re.split(r"(\d+)", tile_id)
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts if p)
+
+
+def tile_count(tile: dict[str, Any], unlimited: int) -> int:
+    count = tile.get("count", 0)
+    return unlimited if count == "unlimited" else int(count)
+
+
+def ordered_tiles(book: dict[str, Any]) -> list[dict[str, Any]]:
+    """Tiles by colour (yellow, green, brown, gray) then by number."""
+    tiles = list(book["tiles"].values())
+
+    def key(t: dict[str, Any]) -> tuple[Any, ...]:
+        colour = t["color"]
+        rank = COLOUR_ORDER.index(colour) if colour in COLOUR_ORDER else len(COLOUR_ORDER)
+        return rank, natural_key(t["id"])
+
+    return sorted(tiles, key=key)
+
+
+def draw_tile_art(
+    dwg: svgwrite.Drawing, parent: Any, tile: dict[str, Any], geom: HexGeom, bleed: float = 0.0, cut: bool = True
+) -> TrackArt:
+    """One tile around (0, 0): bleed background, track, stops, revenue, label, number and cut line."""
+    fill = tile_fill(tile["color"])
+    parent.add(dwg.path(d=geom.path_d(grow=bleed), fill=fill, stroke="none"))
+    art = TrackArt(tile, geom)
+    art.draw_track(dwg, parent)
+    ink = INK if contrast(fill) == "#000000" else "#ffffff"
+    art.draw_number(dwg, parent, tile["id"], fill=ink)
+    art.draw_label(dwg, parent, tile.get("label"), fill=ink)
+    art.draw_revenues(dwg, parent)
+    if tile.get("name"):
+        name = str(tile["name"])
+        size = min(0.11 * geom.flats, 0.9 * geom.r / max(1, len(name)) * 1.7)
+        pos = art.free_spot(size * 1.2, prefer=(0.0, -0.7 * geom.r))
+        art.reserve(pos, size * 1.2)
+        text(dwg, parent, pos[0], pos[1], name, size, fill=ink, bold=True)
+    if cut:
+        parent.add(dwg.path(d=geom.path_d(), fill="none", stroke=CUT, stroke_width="0.15"))
+    return art
+
+
+def lattice(paper: Paper, geom: HexGeom, gap: float, bleed: float) -> list[Point]:
+    """Centres of a honeycomb of hexes ``gap`` mm apart that fits the printable area."""
+    step = geom.flats + gap
+    x0, y0 = MARGIN, MARGIN + 4.0
+    w, h = paper.inner_w, paper.inner_h - 4.0
+    grow = bleed * 2 / SQRT3
+    centres: list[Point] = []
+    if geom.layout == "pointy":
+        half_w, half_h = geom.flats / 2 + bleed, geom.R + grow
+        row_step = step * SQRT3 / 2
+        rows = max(1, math.floor((h - 2 * half_h) / row_step) + 1)
+        used_h = (rows - 1) * row_step + 2 * half_h
+        top = y0 + (h - used_h) / 2 + half_h
+        cols_even = max(1, math.floor((w - 2 * half_w) / step) + 1)
+        cols_odd = max(0, math.floor((w - 2 * half_w - step / 2) / step) + 1)
+        used_w = max((cols_even - 1) * step, step / 2 + (cols_odd - 1) * step if cols_odd else 0.0) + 2 * half_w
+        left = x0 + (w - used_w) / 2 + half_w
+        for r in range(rows):
+            odd = r % 2 == 1
+            for c in range(cols_odd if odd else cols_even):
+                centres.append((left + c * step + (step / 2 if odd else 0.0), top + r * row_step))
+    else:
+        half_w, half_h = geom.R + grow, geom.flats / 2 + bleed
+        col_step = step * SQRT3 / 2
+        cols = max(1, math.floor((w - 2 * half_w) / col_step) + 1)
+        used_w = (cols - 1) * col_step + 2 * half_w
+        left = x0 + (w - used_w) / 2 + half_w
+        rows_even = max(1, math.floor((h - 2 * half_h) / step) + 1)
+        rows_odd = max(0, math.floor((h - 2 * half_h - step / 2) / step) + 1)
+        used_h = max((rows_even - 1) * step, step / 2 + (rows_odd - 1) * step if rows_odd else 0.0) + 2 * half_h
+        top = y0 + (h - used_h) / 2 + half_h
+        for c in range(cols):
+            odd = c % 2 == 1
+            n = rows_odd if odd else rows_even
+            for r in range(n):
+                centres.append((left + c * col_step, top + r * step + (step / 2 if odd else 0)))
+    return centres
+
+
+def best_lattice(paper: Paper, geom: HexGeom, gap: float, bleed: float) -> tuple[Paper, list[Point]]:
+    """Portrait or landscape, whichever holds more tiles."""
+    options = [(p, lattice(p, geom, gap, bleed)) for p in (paper.portrait(), paper.landscape())]
+    return max(options, key=lambda o: len(o[1]))
+
+
+def render_tiles(book: dict[str, Any], paper: Paper, opts: TileOptions) -> list[Page]:
+    """Tile sheet pages; each laid tile is a ``<g data-tile="id">`` that uses the tile's drawing."""
+    geom = HexGeom(book["layout"], opts.tile_size)
+    gap = 2 * opts.bleed
+    page_paper, centres = best_lattice(paper, geom, gap, opts.bleed)
+    copies = [(t, i) for t in ordered_tiles(book) for i in range(tile_count(t, opts.unlimited_count))]
+    per_page = max(1, len(centres))
+    total = max(1, math.ceil(len(copies) / per_page))
+    pages: list[Page] = []
+    for p in range(total):
+        chunk = copies[p * per_page : (p + 1) * per_page]
+        page = Page.new(page_paper, caption=f"{fmt(opts.tile_size)} mm across flats, cut on the grey lines")
+        dwg = page.dwg
+        defined: set[str] = set()
+        for tile, _ in chunk:
+            if tile["id"] in defined:
+                continue
+            defined.add(tile["id"])
+            g = dwg.g(id=f"tile-{safe_id(tile['id'])}")
+            draw_tile_art(dwg, g, tile, geom, bleed=opts.bleed)
+            dwg.defs.add(g)
+        sheet = dwg.g(id="tiles")
+        dwg.add(sheet)
+        for (tile, _), (x, y) in zip(chunk, centres, strict=False):
+            copy = dwg.g(transform=f"translate({fmt(x)},{fmt(y)})", **{"data-tile": tile["id"]})
+            copy.add(dwg.use(f"#tile-{safe_id(tile['id'])}"))
+            sheet.add(copy)
+        text(dwg, dwg, MARGIN, MARGIN + 1.5, f"{book['meta']['full_name']} — tiles", 3.2, anchor="start", bold=True)
+        pages.append(page)
+    return pages
+
+
+def tile_svg_fragment(tile: dict[str, Any], layout: str, tile_size: float = 38.1) -> str:
+    """The SVG of one tile's drawing alone (used for snapshots and the README)."""
+    from .svg import drawing
+
+    geom = HexGeom(layout, tile_size)
+    w, h = geom.width + 4, geom.height + 4
+    dwg = drawing(w, h)
+    g = dwg.g(transform=f"translate({fmt(w / 2)},{fmt(h / 2)})", **{"data-tile": tile["id"]})
+    draw_tile_art(dwg, g, tile, geom, bleed=0.0)
+    dwg.add(g)
+    return str(dwg.tostring())
