@@ -287,7 +287,7 @@ class Train(Strict):
     multiplier: int = Field(1, description="revenue multiplier (1 for ordinary trains, 2 for doubles)")
     no_towns: bool = Field(False, description="skips towns (express/diesel style)")
     available_on: str | None = Field(None, description="phase from which it may be bought")
-    discount: dict[str, int] = Field({}, description="trade-in price for a train name")
+    discount: dict[str, int] = Field({}, description="amount off the price when trading in a train of that name")
     events: list[Event] = []
     salvage: int | None = None
 
