@@ -161,7 +161,7 @@ def new(
 
 def _register_optional() -> None:
     """Commands that live in other modules (render, engine) register themselves here."""
-    for module in ("compiler.render.cli", "engine.cli"):
+    for module in ("compiler.render.cli", "engine.cli", "engine.optimize.cli"):
         try:
             __import__(module)
         except ModuleNotFoundError as exc:

@@ -70,7 +70,7 @@ class HexGeom:
         return self.flats / 2
 
     @property
-    def R(self) -> float:  # noqa: N802 - the usual name of the circumradius
+    def R(self) -> float:
         """Circumradius: centre to corner (also the side length)."""
         return self.flats / SQRT3
 

@@ -6,7 +6,7 @@ import io
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import svgwrite
 
@@ -74,21 +74,23 @@ def finish(pages: list[Page], heading: str, component: str) -> list[bytes]:
 
 
 def footer(page: Page, heading: str, component: str, number: int, total: int) -> None:
+    """Heading and page number at the bottom, with a 50 mm bar to check the print scale."""
     dwg, paper = page.dwg, page.paper
     y = paper.height - MARGIN / 2
     g = dwg.g(id="footer")
     dwg.add(g)
-    left = f"{heading} · {component}" + (f" · {page.caption}" if page.caption else "")
-    size = fit_size(left, 2.6, paper.width - 2 * MARGIN - 90)
-    text(dwg, g, MARGIN, y, left, size, anchor="start", fill="#444444")
-    text(dwg, g, paper.width - MARGIN, y, f"page {number} of {total}", 2.6, anchor="end", fill="#444444")
-    # a scale bar: prints exactly 50 mm long at 100 %
+    room = paper.width / 2 - 30 - MARGIN
+    left = f"{heading} · {component}"
+    text(dwg, g, MARGIN, y - 1.4, left, fit_size(left, 2.5, room), anchor="start", fill="#444444")
+    if page.caption:
+        text(dwg, g, MARGIN, y + 1.6, page.caption, fit_size(page.caption, 2.0, room), anchor="start", fill="#666666")
+    text(dwg, g, paper.width - MARGIN, y, f"page {number} of {total}", 2.5, anchor="end", fill="#444444")
     x0 = paper.width / 2 - 25
     g.add(dwg.line((fmt(x0), fmt(y)), (fmt(x0 + 50), fmt(y)), stroke=INK, stroke_width="0.3"))
     for k in range(6):
         tick = 1.2 if k in (0, 5) else 0.7
         g.add(dwg.line((fmt(x0 + 10 * k), fmt(y - tick)), (fmt(x0 + 10 * k), fmt(y)), stroke=INK, stroke_width="0.25"))
-    text(dwg, g, paper.width / 2, y + 2.2, "50 mm at 100 % (print at actual size)", 1.7, fill="#444444")
+    text(dwg, g, paper.width / 2, y + 2.0, "50 mm at 100 % (print at actual size)", 1.7, fill="#444444")
 
 
 def crop_marks(dwg: svgwrite.Drawing, parent: Any, x: float, y: float, w: float, h: float, size: float = 5.0) -> None:
@@ -166,37 +168,200 @@ def best_grid(paper: Paper, card_w: float, card_h: float) -> Grid:
     return best
 
 
+# ------------------------------------------------------------------------------------------ posters
+
+OVERLAP = 12.0
+"""Strip printed on both neighbouring pages of a poster (mm)."""
+TOP_BAND = 7.0
+"""Space above a poster window for the page label (mm)."""
+
+
+class Poster(Protocol):
+    """Anything drawn in its own millimetres that may be split over pages (map, stock market)."""
+
+    width: float
+    height: float
+
+    def add_to(
+        self, dwg: svgwrite.Drawing, parent: Any, window: tuple[float, float, float, float] | None = None
+    ) -> None: ...
+
+
+@dataclass(frozen=True)
+class Tiling:
+    paper: Paper
+    win_w: float
+    win_h: float
+    starts_x: tuple[float, ...]
+    starts_y: tuple[float, ...]
+
+    @property
+    def cols(self) -> int:
+        return len(self.starts_x)
+
+    @property
+    def rows(self) -> int:
+        return len(self.starts_y)
+
+
+def _starts(total: float, window: float) -> tuple[float, ...]:
+    if total <= window + 1e-6:
+        return (0.0,)
+    n = math.ceil((total - OVERLAP) / (window - OVERLAP))
+    step = (total - window) / (n - 1)
+    return tuple(i * step for i in range(n))
+
+
+def plan_tiling(width: float, height: float, paper: Paper) -> Tiling:
+    """Split a ``width`` x ``height`` drawing over the fewest pages (either orientation), overlapping."""
+    best: Tiling | None = None
+    for p in (paper.portrait(), paper.landscape()):
+        win_w, win_h = p.inner_w, p.inner_h - TOP_BAND
+        t = Tiling(p, win_w, win_h, _starts(width, win_w), _starts(height, win_h))
+        if best is None or t.cols * t.rows < best.cols * best.rows:
+            best = t
+    assert best is not None
+    return best
+
+
+def poster_pages(poster: Poster, paper: Paper, name: str, caption: str) -> list[Page]:
+    """``poster`` at true scale over pages, with overlaps, registration targets, crop marks and labels."""
+    t = plan_tiling(poster.width, poster.height, paper)
+    pages = []
+    for r, y0 in enumerate(t.starts_y):
+        for c, x0 in enumerate(t.starts_x):
+            pages.append(_poster_page(poster, t, r, c, x0, y0, name, caption))
+    return pages
+
+
+def _poster_page(poster: Poster, t: Tiling, row: int, col: int, x0: float, y0: float, name: str, caption: str) -> Page:
+    paper = t.paper
+    w, h = min(t.win_w, poster.width), min(t.win_h, poster.height)
+    page = Page.new(paper, caption=caption if t.cols * t.rows > 1 else "")
+    dwg = page.dwg
+    left, top = (paper.width - w) / 2, MARGIN + TOP_BAND
+    clip = dwg.defs.add(dwg.clipPath(id="window"))
+    clip.add(dwg.rect(insert=(fmt(left), fmt(top)), size=(fmt(w), fmt(h))))
+    holder = dwg.g(clip_path="url(#window)")
+    dwg.add(holder)
+    inner = dwg.g(transform=f"translate({fmt(left - x0)},{fmt(top - y0)})")
+    holder.add(inner)
+    poster.add_to(dwg, inner, (x0, y0, w, h))
+    # registration targets at the middle of each overlap strip: the same spot on both pages
+    marks = dwg.g()
+    inner.add(marks)
+    for c in range(t.cols - 1):
+        sx = (t.starts_x[c + 1] + t.starts_x[c] + w) / 2
+        for ry in t.starts_y:
+            for frac in (0.2, 0.8):
+                registration_mark(dwg, marks, sx, ry + h * frac)
+    for r in range(t.rows - 1):
+        sy = (t.starts_y[r + 1] + t.starts_y[r] + h) / 2
+        for rx in t.starts_x:
+            for frac in (0.2, 0.8):
+                registration_mark(dwg, marks, rx + w * frac, sy)
+    guides = dwg.g(stroke="#888888", stroke_width="0.2", stroke_dasharray="2,1.5", fill="none")
+    dwg.add(guides)
+    if col + 1 < t.cols:
+        gx = left + t.starts_x[col + 1] - x0
+        guides.add(dwg.line((fmt(gx), fmt(top)), (fmt(gx), fmt(top + h))))
+    if row + 1 < t.rows:
+        gy = top + t.starts_y[row + 1] - y0
+        guides.add(dwg.line((fmt(left), fmt(gy)), (fmt(left + w), fmt(gy))))
+    crop_marks(dwg, dwg, left, top, w, h, size=min(5.0, MARGIN - 2.5))
+    label = name if t.cols * t.rows == 1 else f"{name}, row {row + 1} of {t.rows}, column {col + 1} of {t.cols}"
+    text(dwg, dwg, left + 2.5, MARGIN + 2.5, label, fit_size(label, 3.0, w - 30), anchor="start", bold=True)
+    if t.cols * t.rows > 1:
+        _index_diagram(dwg, left + w, MARGIN + 0.5, t, row, col)
+    return page
+
+
+def _index_diagram(dwg: svgwrite.Drawing, right: float, top: float, t: Tiling, row: int, col: int) -> None:
+    """A tiny grid of the pages with this one filled, in the top-right corner."""
+    cell = min(4.0, 5.5 / max(1, t.rows))
+    g = dwg.g(stroke=INK, stroke_width="0.15")
+    dwg.add(g)
+    x0 = right - t.cols * cell * 1.3
+    for r in range(t.rows):
+        for c in range(t.cols):
+            g.add(
+                dwg.rect(
+                    insert=(fmt(x0 + c * cell * 1.3), fmt(top + r * cell)),
+                    size=(fmt(cell * 1.3), fmt(cell)),
+                    fill=INK if (r, c) == (row, col) else "#ffffff",
+                )
+            )
+
+
 # -------------------------------------------------------------------------------------- conversion
 
 
-def svg_to_pdf(pages: list[bytes]) -> bytes:
-    """One PDF with every SVG page in order (each page keeps its own size)."""
+@dataclass
+class Recorded:
+    """One page drawn once by cairosvg into a cairo recording surface; replayed into PDFs and PNGs."""
+
+    surface: Any
+    width: float  # points
+    height: float  # points
+
+
+def record(svg: bytes) -> Recorded:
+    """Parse and draw an SVG page once (vector operations are kept, not pixels)."""
     import cairocffi
     import cairosvg.parser
     import cairosvg.surface
 
-    out = io.BytesIO()
-    shared = cairocffi.PDFSurface(out, 1, 1)
-
-    class _Page(cairosvg.surface.PDFSurface):  # type: ignore[misc]
+    class _Recorder(cairosvg.surface.PDFSurface):  # type: ignore[misc]
         def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
-            shared.set_size(width, height)
-            return shared, width, height
+            rec = cairocffi.RecordingSurface(cairocffi.CONTENT_COLOR_ALPHA, (0, 0, width, height))
+            return rec, width, height
 
-    for svg in pages:
-        tree = cairosvg.parser.Tree(bytestring=svg)
-        page = _Page(tree, None, 96)
-        page.context.show_page()
-    shared.finish()
+    tree = cairosvg.parser.Tree(bytestring=svg)
+    drawn = _Recorder(tree, None, 96)
+    return Recorded(drawn.cairo, float(drawn.width), float(drawn.height))
+
+
+def pdf_from(pages: list[Recorded]) -> bytes:
+    """A PDF with the recorded pages in order, each at its own size."""
+    import cairocffi
+
+    out = io.BytesIO()
+    surface = cairocffi.PDFSurface(out, 1, 1)
+    for page in pages:
+        surface.set_size(page.width, page.height)
+        ctx = cairocffi.Context(surface)
+        ctx.set_source_surface(page.surface, 0, 0)
+        ctx.paint()
+        ctx.show_page()
+    surface.finish()
     return out.getvalue()
 
 
-def svg_to_png(svg: bytes, dpi: int) -> bytes:
-    import cairosvg
+def png_from(page: Recorded, dpi: int) -> bytes:
+    """A white-backed PNG of a recorded page at ``dpi``."""
+    import cairocffi
 
-    data = cairosvg.svg2png(bytestring=svg, dpi=dpi, background_color="white")
-    assert isinstance(data, bytes)
-    return data
+    k = dpi / 72.0
+    w, h = max(1, round(page.width * k)), max(1, round(page.height * k))
+    image = cairocffi.ImageSurface(cairocffi.FORMAT_RGB24, w, h)
+    ctx = cairocffi.Context(image)
+    ctx.set_source_rgb(1, 1, 1)
+    ctx.paint()
+    ctx.scale(k, k)
+    ctx.set_source_surface(page.surface, 0, 0)
+    ctx.paint()
+    out = io.BytesIO()
+    image.write_to_png(out)
+    return out.getvalue()
+
+
+def svg_to_pdf(pages: list[bytes]) -> bytes:
+    """One PDF with every SVG page in order."""
+    return pdf_from([record(svg) for svg in pages])
+
+
+def svg_to_png(svg: bytes, dpi: int) -> bytes:
+    return png_from(record(svg), dpi)
 
 
 def pdf_page_count(data: bytes) -> int:

@@ -58,8 +58,8 @@ def draw_tile_art(
     art.draw_track(dwg, parent)
     ink = INK if contrast(fill) == "#000000" else "#ffffff"
     art.draw_number(dwg, parent, tile["id"], fill=ink)
-    art.draw_label(dwg, parent, tile.get("label"), fill=ink)
     art.draw_revenues(dwg, parent)
+    art.draw_label(dwg, parent, tile.get("label"), fill=ink)
     if tile.get("name"):
         name = str(tile["name"])
         size = min(0.11 * geom.flats, 0.9 * geom.r / max(1, len(name)) * 1.7)

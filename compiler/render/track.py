@@ -26,7 +26,7 @@ SLOT_R = 0.29
 TOWN_R = 0.12
 BAR_L = 0.42
 BAR_W = 0.13
-REV_R = 0.17
+REV_R = 0.2
 OUTLINE = 0.028
 
 
@@ -52,11 +52,28 @@ class Curve:
             return f"{m} L{fmt(self.p1[0])},{fmt(self.p1[1])}"
         if self.kind == "quad":
             return f"{m} Q{fmt(self.ctrl[0])},{fmt(self.ctrl[1])} {fmt(self.p1[0])},{fmt(self.p1[1])}"
-        a = sub(self.p0, self.centre)
-        b = sub(self.p1, self.centre)
-        sweep = 1 if a[0] * b[1] - a[1] * b[0] > 0 else 0
-        r = fmt(self.radius)
-        return f"{m} A{r},{r} 0 0 {sweep} {fmt(self.p1[0])},{fmt(self.p1[1])}"
+        return m + " " + self._arc_beziers()
+
+    def _arc_beziers(self) -> str:
+        """The arc as cubic Béziers of at most 60° each (exact to print tolerance in any renderer)."""
+        cx, cy = self.centre
+        a0 = math.atan2(self.p0[1] - cy, self.p0[0] - cx)
+        a1 = math.atan2(self.p1[1] - cy, self.p1[0] - cx)
+        delta = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
+        n = max(1, math.ceil(abs(delta) / (math.pi / 3) - 1e-9))
+        step = delta / n
+        k = 4 / 3 * math.tan(step / 4) * self.radius
+        out = []
+        for i in range(n):
+            s0, s1 = a0 + i * step, a0 + (i + 1) * step
+            x0, y0 = cx + self.radius * math.cos(s0), cy + self.radius * math.sin(s0)
+            x1, y1 = cx + self.radius * math.cos(s1), cy + self.radius * math.sin(s1)
+            c0 = (x0 - k * math.sin(s0), y0 + k * math.cos(s0))
+            c1 = (x1 + k * math.sin(s1), y1 - k * math.cos(s1))
+            if i == n - 1:
+                x1, y1 = self.p1
+            out.append(f"C{fmt(c0[0])},{fmt(c0[1])} {fmt(c1[0])},{fmt(c1[1])} {fmt(x1)},{fmt(y1)}")
+        return " ".join(out)
 
     def point(self, t: float) -> Point:
         """The point at parameter ``t`` in [0, 1]."""
@@ -171,7 +188,9 @@ def draw_city(
         )
     )
     for c in centres:
-        parent.add(dwg.circle(center=_p(c), r=fmt(s - outline / 2), fill="none", stroke=INK, stroke_width=fmt(outline * 0.7)))
+        parent.add(
+            dwg.circle(center=_p(c), r=fmt(s - outline / 2), fill="none", stroke=INK, stroke_width=fmt(outline * 0.7))
+        )
     return centres
 
 
@@ -223,8 +242,11 @@ class TrackArt:
         for n in self.nodes.values():
             if n.kind == "c":
                 slots = int(n.data.get("slots", 1) or 1)
-                n.radius = self.s if slots <= 1 else (2 * self.s if slots == 2 else max(
-                    length(o) for o in slot_offsets(slots, self.s, 0)) + self.s)
+                n.radius = (
+                    self.s
+                    if slots <= 1
+                    else (2 * self.s if slots == 2 else max(length(o) for o in slot_offsets(slots, self.s, 0)) + self.s)
+                )
             elif n.kind == "t":
                 n.radius = TOWN_R * self.geom.r * (1.4 if n.data.get("style") == "bar" else 1.0)
                 if len(n.exits) == 2 and not n.links and (n.exits[0] - n.exits[1]) % 6:
@@ -244,16 +266,21 @@ class TrackArt:
             free[0].pos = (0.0, 0.0)
         else:
             loose: list[Node] = []
+            use: dict[int, int] = {}
             for n in free:
+                for e in set(n.exits):
+                    use[e] = use.get(e, 0) + 1
+            for n in free:
+                own = [e for e in n.exits if use[e] == 1] or n.exits
                 vec = (0.0, 0.0)
-                for e in n.exits:
+                for e in own:
                     vec = add(vec, polar(g.edge_angle(e), 1.0))
                 if not n.exits:
                     loose.append(n)
                 elif length(vec) < 0.35:
                     n.pos = (0.0, 0.0)
                 else:
-                    reach = 0.62 if len(n.exits) == 1 else 0.5
+                    reach = 0.62 if len(own) == 1 else 0.5
                     n.pos = scale(unit(vec), reach * r - max(0.0, n.radius - self.s) * 0.6)
             base = g.edge_angle(1)
             k = len(loose)
@@ -288,7 +315,9 @@ class TrackArt:
                     need = a.radius + b.radius + gap
                     d = dist(a.pos, b.pos)
                     if d < need - 1e-3:
-                        direction = unit(sub(a.pos, b.pos)) if d > 1e-6 else polar(self.geom.edge_angle(1) + 17 * i, 1.0)
+                        direction = (
+                            unit(sub(a.pos, b.pos)) if d > 1e-6 else polar(self.geom.edge_angle(1) + 17 * i, 1.0)
+                        )
                         push = (need - d) / (2 if b in nodes else 1)
                         a.pos = add(a.pos, scale(direction, push))
                         if b in nodes:
@@ -362,7 +391,7 @@ class TrackArt:
                 self.obstacles.append((q, pad))
         for edge, _ in self.stubs:
             m = self.geom.edge_mid(edge)
-            for k in (0.0, 0.15, 0.3, 0.45, 0.55):
+            for k in (0.0, 0.12, 0.24, 0.36, 0.46):
                 self.obstacles.append((scale(m, 1 - k), pad * 1.6))
         for n in self.nodes.values():
             if n.kind == "c":
@@ -388,15 +417,20 @@ class TrackArt:
         return best
 
     def free_spot(
-        self, radius: float, near: Point | None = None, prefer: Point | None = None, pull: float = 0.12
+        self,
+        radius: float,
+        near: Point | None = None,
+        prefer: Point | None = None,
+        pull: float = 0.12,
+        near_radius: float = 0.0,
     ) -> Point:
         """The roomiest place for a disc of ``radius`` (near a point, or towards a preferred one)."""
         r = self.geom.r
         cands: list[Point] = []
         if near is not None:
-            for ring in (0.0, 0.12, 0.24, 0.36):
+            for ring in (0.03, 0.1, 0.18, 0.27, 0.38, 0.5):
                 for i in range(24):
-                    cands.append(polar(15.0 * i, ring * r + radius, near))
+                    cands.append(polar(15.0 * i, near_radius + radius + ring * r, near))
         else:
             cands.append((0.0, 0.0))
             for ring in (0.22, 0.36, 0.5, 0.62, 0.74, 0.84):
@@ -406,7 +440,7 @@ class TrackArt:
         for p in cands:
             c = self.clearance(p, radius)
             if near is not None:
-                c -= pull * dist(p, near) / r * radius * 2
+                c -= pull * max(0.0, dist(p, near) - near_radius - radius) / r * radius * 2
             if prefer is not None:
                 c -= pull * dist(p, prefer) / r * radius
             if c > score + 1e-9:
@@ -416,6 +450,33 @@ class TrackArt:
     def reserve(self, p: Point, radius: float) -> None:
         self.obstacles.append((p, radius))
 
+    @staticmethod
+    def _box_discs(p: Point, w: float, h: float) -> list[tuple[Point, float]]:
+        """Discs covering a w x h box centred on ``p`` (for clearance tests of text)."""
+        rad = h / 2
+        n = max(1, math.ceil(w / h))
+        span = max(0.0, w - h)
+        return [((p[0] - span / 2 + (span * i / (n - 1) if n > 1 else span / 2), p[1]), rad) for i in range(n)]
+
+    def free_box(self, w: float, h: float, prefer: Point | None = None, pull: float = 0.12) -> Point:
+        """The roomiest place for a w x h box of text (towards ``prefer``)."""
+        r = self.geom.r
+        cands: list[Point] = [(0.0, 0.0)]
+        for ring in (0.2, 0.32, 0.44, 0.56, 0.66, 0.76, 0.86, 0.96):
+            for i in range(24):
+                cands.append(polar(7.5 + 15.0 * i, ring * r))
+        best, score = cands[0], -1e9
+        for p in cands:
+            c = min(self.clearance(q, rad) for q, rad in self._box_discs(p, w, h))
+            if prefer is not None:
+                c -= pull * dist(p, prefer) / r * h
+            if c > score + 1e-9:
+                best, score = p, c
+        return best
+
+    def reserve_box(self, p: Point, w: float, h: float) -> None:
+        self.obstacles.extend(self._box_discs(p, w, h))
+
     def slot_centres(self, city: int) -> list[Point]:
         n = self.nodes.get(f"c{city}")
         if n is None:
@@ -424,25 +485,28 @@ class TrackArt:
 
     # ------------------------------------------------------------------------------------- drawing
 
-    def crossings(self) -> set[int]:
-        """Indices of curves that cross an earlier curve away from shared ends and stops."""
+    def crossings(self) -> dict[int, list[float]]:
+        """For each curve that crosses an earlier one (away from shared ends and cities): where, as t values."""
         step = 0.08 * self.geom.r
         samples = [c.samples(step) for c in self.curves]
         hidden = [(n.pos, n.radius) for n in self.nodes.values() if n.kind == "c"]
-        out: set[int] = set()
+        out: dict[int, list[float]] = {}
         for j in range(len(self.curves)):
             for i in range(j):
                 shared = [self._end_point(e) for e in set(self.curves[i].ends) & set(self.curves[j].ends)]
-                if self._cross(samples[i], samples[j], shared, hidden):
-                    out.add(j)
-                    break
+                for t in self._cross(samples[i], samples[j], shared, hidden):
+                    out.setdefault(j, []).append(t)
         return out
 
     def _end_point(self, end: str) -> Point:
         return self.geom.edge_mid(int(end)) if end.isdigit() else self.nodes[end].pos
 
-    def _cross(self, a: list[Point], b: list[Point], shared: list[Point], hidden: list[tuple[Point, float]]) -> bool:
+    def _cross(
+        self, a: list[Point], b: list[Point], shared: list[Point], hidden: list[tuple[Point, float]]
+    ) -> list[float]:
+        """Parameters along ``b`` where it crosses ``a``."""
         near = 0.3 * self.geom.r
+        found: list[float] = []
         for i in range(len(a) - 1):
             for j in range(len(b) - 1):
                 x = _segments_cross(a[i], a[i + 1], b[j], b[j + 1])
@@ -452,21 +516,26 @@ class TrackArt:
                     continue
                 if any(dist(x, c) < cr for c, cr in hidden):
                     continue
-                return True
-        return False
+                t = (j + dist(b[j], x) / max(1e-9, dist(b[j], b[j + 1]))) / (len(b) - 1)
+                if not any(abs(t - u) < 0.05 for u in found):
+                    found.append(t)
+        return found
 
     def draw_track(self, dwg: svgwrite.Drawing, parent: Any, colour: str = TRACK) -> None:
-        """Paths, off-board arrows, towns and cities (no text)."""
+        """Paths, off-board arrows, towns and cities (no text).  Crossing track goes over a white gap."""
         tw = self.tw
         cross = self.crossings()
         g = dwg.g(fill="none", stroke=colour, stroke_width=fmt(tw), stroke_linecap="butt")
         parent.add(g)
         for i, c in enumerate(self.curves):
             if i in cross:
-                parent_g = dwg.g(fill="none", stroke_linecap="butt")
-                parent.add(parent_g)
-                parent_g.add(dwg.path(d=c.sub_d(0.12, 0.88), stroke="#ffffff", stroke_width=fmt(tw * 2.6)))
-                parent_g.add(dwg.path(d=c.d(), stroke=colour, stroke_width=fmt(tw)))
+                over = dwg.g(fill="none", stroke_linecap="butt")
+                parent.add(over)
+                half = 2.2 * tw / max(1e-6, c.approx_length())
+                for t in cross[i]:
+                    t0, t1 = max(0.0, t - half), min(1.0, t + half)
+                    over.add(dwg.path(d=c.sub_d(t0, t1, 6), stroke="#ffffff", stroke_width=fmt(tw * 2.2)))
+                over.add(dwg.path(d=c.d(), stroke=colour, stroke_width=fmt(tw)))
                 g = dwg.g(fill="none", stroke=colour, stroke_width=fmt(tw), stroke_linecap="butt")
                 parent.add(g)
             else:
@@ -500,8 +569,8 @@ class TrackArt:
         inward = unit(scale(m, -1))
         side = (-inward[1], inward[0])
         w = self.tw / 2
-        shaft = add(m, scale(inward, 0.28 * g.r))
-        tip = add(m, scale(inward, 0.55 * g.r))
+        shaft = add(m, scale(inward, 0.24 * g.r))
+        tip = add(m, scale(inward, 0.46 * g.r))
         pts = [
             add(m, scale(side, w)),
             add(shaft, scale(side, w)),
@@ -558,15 +627,15 @@ class TrackArt:
         offboards = [n for n in self.nodes.values() if n.kind == "o" and not n.data.get("hidden")]
         values = [n.data.get("revenue", 0) for n in stops]
         rr = REV_R * self.geom.r
-        if stops and all(v == values[0] for v in values) and (len(stops) > 1 or stops[0].kind == "c"):
-            if values[0] and values[0] != 0:
-                centre = stops[0].pos if len(stops) == 1 else None
-                self._draw_value(dwg, parent, values[0], rr, near=centre)
+        if len(stops) > 1 and all(n.kind == "c" for n in stops) and all(v == values[0] for v in values):
+            if values[0]:
+                self._draw_value(dwg, parent, values[0], rr, near=None)
         else:
             for n in stops:
                 v = n.data.get("revenue", 0)
                 if v:
-                    self._draw_value(dwg, parent, v, rr * (0.85 if n.kind == "t" else 1.0), near=n.pos)
+                    size = rr * (0.85 if n.kind == "t" else 1.0)
+                    self._draw_value(dwg, parent, v, size, near=n.pos, near_radius=n.radius)
         for n in offboards:
             v = n.data.get("revenue", 0)
             if v:
@@ -580,12 +649,16 @@ class TrackArt:
         rr: float,
         near: Point | None,
         offboard: bool = False,
+        near_radius: float = 0.0,
     ) -> None:
         if isinstance(value, dict):
-            self._draw_phase_values(dwg, parent, value, near, offboard)
+            self._draw_phase_values(dwg, parent, value, near, offboard, near_radius)
             return
         label = revenue_text(value)
-        pos = self.free_spot(rr, near=near) if near is not None else self.free_spot(rr, prefer=self._prefer())
+        if near is not None:
+            pos = self.free_spot(rr, near=near, near_radius=near_radius, prefer=self._away(near, near_radius + rr))
+        else:
+            pos = self.free_spot(rr, prefer=self._prefer())
         self.reserve(pos, rr)
         parent.add(
             dwg.circle(center=_p(pos), r=fmt(rr), fill="#ffffff", stroke=INK, stroke_width=fmt(self.outline * 0.8))
@@ -593,11 +666,28 @@ class TrackArt:
         size = fit_size(label, rr * 1.15, rr * 1.7, bold=True)
         text(dwg, parent, pos[0], pos[1], label, size, bold=True)
 
+    def _away(self, pos: Point, reach: float) -> Point | None:
+        """The point ``reach`` from ``pos`` on the side facing away from the track leaving it."""
+        for n in self.nodes.values():
+            if dist(n.pos, pos) < 1e-6 and n.exits:
+                vec = (0.0, 0.0)
+                for e in n.exits:
+                    vec = add(vec, polar(self.geom.edge_angle(e), 1.0))
+                if length(vec) > 0.3:
+                    return add(pos, scale(unit(vec), -reach))
+        return None
+
     def _prefer(self) -> Point:
         return polar(self.geom.edge_angle(2) + 30.0, 0.6 * self.geom.r)
 
     def _draw_phase_values(
-        self, dwg: svgwrite.Drawing, parent: Any, value: dict[str, Any], near: Point | None, offboard: bool
+        self,
+        dwg: svgwrite.Drawing,
+        parent: Any,
+        value: dict[str, Any],
+        near: Point | None,
+        offboard: bool,
+        near_radius: float = 0.0,
     ) -> None:
         r = self.geom.r
         items = list(value.items())
@@ -608,9 +698,9 @@ class TrackArt:
         w, h = cols * bw, rows * bh
         half = math.hypot(w, h) / 2
         if offboard:
-            centre = (0.0, 0.0)
+            centre = self.free_spot(half * 0.7, prefer=(0.0, 0.0), pull=0.4)
         else:
-            centre = self.free_spot(half * 0.75, near=near)
+            centre = self.free_spot(half * 0.75, near=near, near_radius=near_radius)
         self.reserve(centre, half * 0.8)
         x0, y0 = centre[0] - w / 2, centre[1] - h / 2
         for i, (key, v) in enumerate(items):
@@ -630,27 +720,34 @@ class TrackArt:
             text(dwg, parent, cx + bw / 2, cy + bh / 2, label, size, bold=True)
 
     def draw_label(self, dwg: svgwrite.Drawing, parent: Any, label: str | None, fill: str = INK) -> None:
+        """A tile or hex label (Z, OO, Chi), shrunk if it only fits smaller."""
         if not label:
             return
         r = self.geom.r
-        size = 0.34 * r if len(label) <= 2 else 0.26 * r
-        size = fit_size(label, size, 0.9 * r, bold=True)
-        half = max(text_width(label, size, bold=True) / 2, size * 0.45)
-        pos = self.free_spot(half * 0.9, prefer=polar(self.geom.edge_angle(1) + 30.0, 0.65 * r), pull=0.2)
-        self.reserve(pos, half)
+        base = 0.34 * r if len(label) <= 2 else 0.26 * r
+        base = fit_size(label, base, 0.9 * r, bold=True)
+        prefer = polar(self.geom.edge_angle(1) + 30.0, 0.65 * r)
+        pos, size = (0.0, 0.0), base
+        for k in (1.0, 0.85, 0.7):
+            size = base * k
+            w, h = text_width(label, size, bold=True), size * 0.8
+            pos = self.free_box(w, h, prefer=prefer, pull=0.2)
+            if min(self.clearance(q, rad) for q, rad in self._box_discs(pos, w, h)) >= 0:
+                break
+        self.reserve_box(pos, text_width(label, size, bold=True), size * 0.8)
         text(dwg, parent, pos[0], pos[1], label, size, bold=True, fill=fill)
 
     def draw_number(self, dwg: svgwrite.Drawing, parent: Any, number: str, fill: str = INK) -> None:
         """The tile number tucked into the lower-right corner (another corner if track is there)."""
         g = self.geom
-        size = 0.135 * g.flats
+        size = 0.075 * g.flats
         size = fit_size(number, size, 0.45 * g.r)
         w = text_width(number, size)
         want = 30.0 if g.layout == "pointy" else 60.0
-        corners = sorted(range(6), key=lambda c: (abs(((g.corner_angle(c) - want + 180) % 360) - 180)))
+        corners = sorted(range(6), key=lambda c: abs(((g.corner_angle(c) - want + 180) % 360) - 180))
         best, score = None, -1e9
         for rank, c in enumerate(corners):
-            pos = polar(g.corner_angle(c), g.R - 0.42 * g.r)
+            pos = polar(g.corner_angle(c), g.R - 0.3 * g.r)
             clear = self.clearance(pos, max(w, size) / 2) - rank * 0.3
             if clear > score:
                 best, score = pos, clear

@@ -1,0 +1,174 @@
+"""Render the components of a compiled rulebook and write them as SVG, PDF and PNG files."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler.compile import write_atomic
+
+from .pages import Page, Paper, Recorded, finish, pdf_from, png_from, record
+
+COMPONENTS: tuple[str, ...] = ("tiles", "map", "market", "charters", "certificates", "privates", "trains", "tokens")
+FORMATS: tuple[str, ...] = ("svg", "pdf", "png")
+TITLES = {
+    "tiles": "tiles",
+    "map": "map",
+    "market": "stock market",
+    "charters": "charters",
+    "certificates": "share certificates",
+    "privates": "private companies",
+    "trains": "trains",
+    "tokens": "tokens",
+}
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    paper: str = "a4"
+    formats: tuple[str, ...] = ("svg", "pdf")
+    dpi: int = 300
+    tile_size: float = 38.1
+    unlimited_count: int = 6
+    bleed: float = 1.0
+
+
+@dataclass
+class ComponentResult:
+    component: str
+    pages: int
+    files: list[Path] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+@dataclass
+class TitleResult:
+    title: str
+    components: list[ComponentResult] = field(default_factory=list)
+    print_pdf: Path | None = None
+    seconds: float = 0.0
+
+    @property
+    def pages(self) -> int:
+        return sum(c.pages for c in self.components)
+
+
+def component_pages(book: dict[str, Any], component: str, opts: RenderOptions) -> list[Page]:
+    """The pages of one component (not yet serialised)."""
+    paper = Paper.named(opts.paper)
+    if component == "tiles":
+        from .tiles import TileOptions, render_tiles
+
+        return render_tiles(book, paper, TileOptions(opts.tile_size, opts.bleed, opts.unlimited_count))
+    if component == "map":
+        from .board import render_map
+
+        return render_map(book, paper, opts.tile_size)
+    if component == "market":
+        from .market import render_market
+
+        return render_market(book, paper)
+    if component == "charters":
+        from .charters import render_charters
+
+        return render_charters(book, paper, opts.tile_size)
+    if component == "certificates":
+        from .certificates import render_certificates
+
+        return render_certificates(book, paper)
+    if component == "privates":
+        from .privates import render_privates
+
+        return render_privates(book, paper)
+    if component == "trains":
+        from .trains import render_trains
+
+        return render_trains(book, paper, opts.unlimited_count)
+    if component == "tokens":
+        from .tokens import render_tokens
+
+        return render_tokens(book, paper, opts.tile_size)
+    raise ValueError(f"unknown component {component!r}")
+
+
+def render_svgs(book: dict[str, Any], component: str, opts: RenderOptions) -> list[bytes]:
+    """Each page of a component as a complete SVG document."""
+    pages = component_pages(book, component, opts)
+    return finish(pages, book["meta"]["full_name"], TITLES.get(component, component))
+
+
+def _page_name(component: str, index: int, total: int, ext: str) -> str:
+    return f"{component}.{ext}" if total == 1 else f"{component}-{index}.{ext}"
+
+
+def _remove_stale(folder: Path, component: str, keep: set[Path]) -> None:
+    """Page files of an earlier run that this run did not write (the component had more pages)."""
+    pattern = re.compile(rf"^{re.escape(component)}(-\d+)?\.(svg|png)$")
+    if not folder.is_dir():
+        return
+    for path in folder.iterdir():
+        if pattern.match(path.name) and path not in keep:
+            path.unlink(missing_ok=True)
+
+
+def write_component(
+    folder: Path, component: str, svgs: list[bytes], opts: RenderOptions
+) -> tuple[list[Path], list[Recorded]]:
+    """Write a component's files; returns them and the recorded pages (for the combined PDF)."""
+    written: list[Path] = []
+    total = len(svgs)
+    recorded: list[Recorded] = []
+    needs_cairo = "pdf" in opts.formats or "png" in opts.formats
+    for i, svg in enumerate(svgs, 1):
+        if "svg" in opts.formats:
+            path = folder / _page_name(component, i, total, "svg")
+            write_atomic(path, svg)
+            written.append(path)
+        if needs_cairo:
+            rec = record(svg)
+            recorded.append(rec)
+            if "png" in opts.formats:
+                path = folder / _page_name(component, i, total, "png")
+                write_atomic(path, png_from(rec, opts.dpi))
+                written.append(path)
+    if "pdf" in opts.formats:
+        path = folder / f"{component}.pdf"
+        write_atomic(path, pdf_from(recorded))
+        written.append(path)
+    _remove_stale(folder, component, set(written))
+    return written, recorded
+
+
+def render_title(
+    book: dict[str, Any],
+    out_dir: Path,
+    components: tuple[str, ...] = COMPONENTS,
+    opts: RenderOptions | None = None,
+    step: Callable[[str], None] | None = None,
+) -> TitleResult:
+    """Render the chosen components of one rulebook into ``out_dir/<title>/``, plus ``<title>-print.pdf``."""
+    opts = opts or RenderOptions()
+    start = time.perf_counter()
+    title = book["title"]
+    folder = out_dir / title
+    folder.mkdir(parents=True, exist_ok=True)
+    result = TitleResult(title)
+    everything: list[Recorded] = []
+    for component in components:
+        t0 = time.perf_counter()
+        svgs = render_svgs(book, component, opts)
+        files, recorded = write_component(folder, component, svgs, opts)
+        everything.extend(recorded)
+        result.components.append(ComponentResult(component, len(svgs), files, time.perf_counter() - t0))
+        if step:
+            step(component)
+    if "pdf" in opts.formats and everything:
+        path = folder / f"{title}-print.pdf"
+        write_atomic(path, pdf_from(everything))
+        result.print_pdf = path
+    result.seconds = time.perf_counter() - start
+    return result

@@ -1,0 +1,101 @@
+"""Cards butted in a grid with shared cut lines: the layout used by certificates, privates, trains, charters."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import svgwrite
+
+from .geometry import fmt
+from .pages import MARGIN, Page, Paper, best_grid, cut_grid
+from .style import INK, fit_size, wrap
+from .svg import text
+
+T = TypeVar("T")
+CardDrawer = Callable[[svgwrite.Drawing, Any, T, float, float], None]
+
+
+def card_pages(
+    items: Sequence[T],
+    card_w: float,
+    card_h: float,
+    paper: Paper,
+    draw: Callable[[svgwrite.Drawing, Any, T, float, float], None],
+    heading: str,
+    caption: str = "cut on the grey lines",
+) -> list[Page]:
+    """Pages of cards; ``draw(dwg, group, item, w, h)`` draws one card in a group at its top-left corner."""
+    grid = best_grid(paper, card_w, card_h)
+    total = max(1, math.ceil(len(items) / grid.per_page))
+    pages: list[Page] = []
+    for p in range(total):
+        chunk = items[p * grid.per_page : (p + 1) * grid.per_page]
+        page = Page.new(grid.paper, caption=caption)
+        dwg = page.dwg
+        text(
+            dwg,
+            dwg,
+            MARGIN,
+            MARGIN + 1.0,
+            heading,
+            fit_size(heading, 3.2, grid.paper.inner_w),
+            anchor="start",
+            bold=True,
+        )
+        for slot, item in enumerate(chunk):
+            x, y = grid.origin(slot)
+            g = dwg.g(transform=f"translate({fmt(x)},{fmt(y)})")
+            dwg.add(g)
+            draw(dwg, g, item, card_w, card_h)
+        rows = max(1, math.ceil(len(chunk) / grid.cols))
+        cols = grid.cols if len(chunk) >= grid.cols else max(1, len(chunk))
+        cut_grid(dwg, dwg, grid.x0, grid.y0, cols, rows, card_w, card_h)
+        pages.append(page)
+    return pages
+
+
+def paragraph(
+    dwg: svgwrite.Drawing,
+    parent: Any,
+    x: float,
+    y: float,
+    width: float,
+    content: str,
+    size: float,
+    *,
+    max_height: float | None = None,
+    bold: bool = False,
+    fill: str = INK,
+    anchor: str = "start",
+    leading: float = 1.22,
+) -> float:
+    """Word-wrapped text from (x, y) (top of the first line); shrinks to fit ``max_height``; returns the height."""
+    lines = wrap(content, size, width, bold)
+    while max_height is not None and len(lines) * size * leading > max_height and size > 1.4:
+        size *= 0.92
+        lines = wrap(content, size, width, bold)
+    for i, line in enumerate(lines):
+        tx = x if anchor == "start" else x + width / 2
+        text(dwg, parent, tx, y + size * 0.5 + i * size * leading, line, size, anchor=anchor, bold=bold, fill=fill)
+    return len(lines) * size * leading
+
+
+def band(dwg: svgwrite.Drawing, parent: Any, w: float, h: float, fill: str, inset: float = 0.0) -> None:
+    """A coloured header band across the top of a card."""
+    parent.add(dwg.rect(insert=(fmt(inset), fmt(inset)), size=(fmt(w - 2 * inset), fmt(h)), fill=fill))
+
+
+def frame(dwg: svgwrite.Drawing, parent: Any, w: float, h: float, colour: str, inset: float = 1.6) -> None:
+    """A thin inner frame so a slightly off cut still looks clean."""
+    parent.add(
+        dwg.rect(
+            insert=(fmt(inset), fmt(inset)),
+            size=(fmt(w - 2 * inset), fmt(h - 2 * inset)),
+            rx="1.2",
+            fill="none",
+            stroke=colour,
+            stroke_width="0.5",
+        )
+    )

@@ -1,0 +1,73 @@
+"""Share certificates: one card per certificate of each corporation (president's first)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import svgwrite
+
+from .cards import card_pages, frame
+from .geometry import fmt
+from .icons import company_colours, token
+from .pages import Page, Paper
+from .style import CONDENSED, INK, fit_size
+from .svg import text
+
+CARD_W = 63.0
+CARD_H = 88.0
+
+
+@dataclass(frozen=True)
+class Certificate:
+    symbol: str
+    corp: dict[str, Any]
+    index: int
+    percent: int
+    total: int
+    unit: int
+
+
+def certificates(book: dict[str, Any]) -> list[Certificate]:
+    """Every certificate in the order of the corporations and their ``shares`` lists."""
+    out: list[Certificate] = []
+    for sym, corp in book.get("corporations", {}).items():
+        shares = [int(s) for s in corp.get("shares", [])]
+        if not shares:
+            continue
+        unit = min(shares)
+        for i, pct in enumerate(shares):
+            out.append(Certificate(sym, corp, i, pct, len(shares), unit))
+    return out
+
+
+def draw_certificate(dwg: svgwrite.Drawing, g: Any, cert: Certificate, w: float, h: float) -> None:
+    fill, ink = company_colours(cert.corp)
+    president = cert.index == 0
+    g.add(dwg.rect(insert=(0, 0), size=(fmt(w), fmt(h)), fill="#ffffff"))
+    inset = 1.6
+    g.add(dwg.rect(insert=(fmt(inset), fmt(inset)), size=(fmt(w - 2 * inset), "21"), rx="1.2", fill=fill))
+    frame(dwg, g, w, h, fill, inset=inset)
+    if president:
+        frame(dwg, g, w, h, "#c9a227", inset=inset + 1.2)
+    token(dwg, g, (11.5, 12.0), 7.2, fill, ink, cert.symbol, outline=ink)
+    name = str(cert.corp.get("name", cert.symbol))
+    size = fit_size(name, 4.0, w - 26, bold=True)
+    text(dwg, g, 21, 12.0, name, size, anchor="start", bold=True, fill=ink)
+    pct = f"{cert.percent}%"
+    text(dwg, g, w / 2, 44, pct, 15.0, bold=True, fill=INK)
+    kind = "President's certificate" if president else "Share certificate"
+    text(dwg, g, w / 2, 56, kind, 3.4, bold=president, fill=INK)
+    shares = cert.percent // cert.unit if cert.unit else 1
+    if shares > 1:
+        text(dwg, g, w / 2, 61.5, f"counts as {shares} shares", 2.8, fill="#444444")
+    if president:
+        text(dwg, g, w / 2, 66.5, "not sold to the bank pool", 2.4, fill="#666666")
+    foot = f"{cert.symbol} · {cert.index + 1} of {cert.total}"
+    text(dwg, g, w / 2, h - 6.5, foot, 2.8, fill="#444444", family=CONDENSED)
+    g.add(dwg.line((fmt(8), fmt(h - 10)), (fmt(w - 8), fmt(h - 10)), stroke=fill, stroke_width="0.6"))
+
+
+def render_certificates(book: dict[str, Any], paper: Paper) -> list[Page]:
+    heading = f"{book['meta']['full_name']} — share certificates"
+    return card_pages(certificates(book), CARD_W, CARD_H, paper, draw_certificate, heading)

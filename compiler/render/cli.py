@@ -1,0 +1,115 @@
+"""``railbook render``: print-and-play SVG, PDF and PNG files of titles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from compiler.cli import TitlesArg, app, fail, rulebook_for
+from compiler.errors import RailbookError
+
+from .build import COMPONENTS, FORMATS, RenderOptions, TitleResult, render_title
+from .pages import PAPERS
+
+
+def _split(value: str, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
+    items = tuple(dict.fromkeys(v.strip().lower() for v in value.split(",") if v.strip()))
+    bad = [v for v in items if v not in allowed]
+    if bad or not items:
+        shown = ", ".join(bad) if bad else "nothing"
+        raise ValueError(f"--{what}: unknown {shown}; choose from {','.join(allowed)}")
+    return items
+
+
+def parse_options(
+    only: str | None, paper: str, formats: str, dpi: int, tile_size: float, unlimited_count: int, bleed: float
+) -> tuple[tuple[str, ...], RenderOptions]:
+    """Check the command-line options; raises ValueError with a one-line message."""
+    components = _split(only, COMPONENTS, "only") if only is not None else COMPONENTS
+    components = tuple(c for c in COMPONENTS if c in components)
+    paper = paper.strip().lower()
+    if paper not in PAPERS:
+        raise ValueError(f"--paper: unknown paper {paper!r}; choose from {'|'.join(PAPERS)}")
+    fmts = _split(formats, FORMATS, "format")
+    if not 30 <= dpi <= 1200:
+        raise ValueError(f"--dpi: {dpi} is out of range (30-1200)")
+    if not 15.0 <= tile_size <= 80.0:
+        raise ValueError(f"--tile-size: {tile_size} mm is out of range (15-80 mm across flats)")
+    if not 0 <= unlimited_count <= 99:
+        raise ValueError(f"--unlimited-count: {unlimited_count} is out of range (0-99)")
+    if not 0.0 <= bleed <= 3.0:
+        raise ValueError(f"--bleed: {bleed} mm is out of range (0-3 mm)")
+    return components, RenderOptions(paper, fmts, dpi, tile_size, unlimited_count, bleed)
+
+
+@app.command()
+def render(
+    titles: TitlesArg = None,
+    only: Annotated[
+        str | None, typer.Option("--only", help=f"components, comma-separated: {','.join(COMPONENTS)}")
+    ] = None,
+    paper: Annotated[str, typer.Option("--paper", help="a4 or letter")] = "a4",
+    formats: Annotated[str, typer.Option("--format", help="svg,pdf,png (comma-separated)")] = "svg,pdf",
+    dpi: Annotated[int, typer.Option("--dpi", help="PNG resolution")] = 300,
+    tile_size: Annotated[float, typer.Option("--tile-size", help="tile size in mm across flats")] = 38.1,
+    unlimited_count: Annotated[
+        int, typer.Option("--unlimited-count", help="copies printed of an 'unlimited' tile or train")
+    ] = 6,
+    bleed: Annotated[float, typer.Option("--bleed", help="colour printed past each tile's cut line (mm)")] = 1.0,
+    out: Annotated[Path, typer.Option("--out", help="output folder")] = Path("output"),
+) -> None:
+    """Print-and-play files: OUT/<title>/<component>.{svg,pdf,png} and OUT/<title>/<title>-print.pdf."""
+    from compiler.load import available_titles
+
+    try:
+        components, opts = parse_options(only, paper, formats, dpi, tile_size, unlimited_count, bleed)
+    except ValueError as exc:
+        fail(str(exc))
+        return
+    names = list(titles) if titles else available_titles()
+    if not names:
+        fail("no titles to render (games/ is empty); name a title folder or a rulebook.json")
+        return
+    errors: list[str] = []
+    results: list[TitleResult] = []
+    with _progress(len(names) * len(components)) as advance:
+        for name in names:
+            try:
+                book = rulebook_for(name)
+            except RailbookError as exc:
+                errors.append(str(exc))
+                for _ in components:
+                    advance(f"{name}: failed")
+                continue
+            result = render_title(book, out, components, opts, step=lambda c, t=book["title"]: advance(f"{t} {c}"))
+            results.append(result)
+    for r in results:
+        where = r.print_pdf or (out / r.title)
+        typer.echo(f"{r.title}: {r.pages} pages in {r.seconds:.1f} s -> {where}")
+    if errors:
+        fail("\n".join(errors))
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[str], None]]:
+    """A rich progress bar on stderr when it is a terminal; silent otherwise."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = Console(stderr=True)
+    if not console.is_terminal or total <= 1:
+        yield lambda _label: None
+        return
+    columns = (
+        TextColumn("[bold]render[/bold] {task.description:<24}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("", total=total)
+        yield lambda label: bar.update(task, advance=1, description=label)

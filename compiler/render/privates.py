@@ -1,0 +1,105 @@
+"""Private company cards: name, face value, revenue, what it does, when it closes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import svgwrite
+
+from .abilities import company_text
+from .cards import card_pages, frame, paragraph
+from .geometry import fmt
+from .icons import company_colours
+from .pages import Page, Paper
+from .style import CONDENSED, INK, fit_size, money, phase_fill
+from .svg import text
+
+CARD_W = 63.0
+CARD_H = 88.0
+DEFAULT = "#5a4634"
+
+
+def revenue_label(revenue: Any, currency: str) -> str:
+    if isinstance(revenue, dict):
+        return " / ".join(f"{money(v, currency)}" for v in revenue.values())
+    return money(revenue, currency)
+
+
+def draw_private(dwg: svgwrite.Drawing, g: Any, item: tuple[str, dict[str, Any], str], w: float, h: float) -> None:
+    sym, priv, currency = item
+    fill, ink = company_colours(priv, DEFAULT)
+    g.add(dwg.rect(insert=(0, 0), size=(fmt(w), fmt(h)), fill="#fffdf6"))
+    g.add(dwg.rect(insert=("1.6", "1.6"), size=(fmt(w - 3.2), "18.4"), rx="1.2", fill=fill))
+    frame(dwg, g, w, h, fill)
+    name = str(priv.get("name", sym))
+    lines = [name]
+    size = 4.2
+    from .style import wrap
+
+    if fit_size(name, size, w - 8, bold=True) < 3.3:
+        lines = wrap(name, 3.6, w - 8, bold=True)[:2]
+        size = min(3.6, min(fit_size(line, 3.6, w - 8, bold=True) for line in lines))
+    else:
+        size = fit_size(name, size, w - 8, bold=True)
+    for i, line in enumerate(lines):
+        text(dwg, g, w / 2, 7.0 + (i - (len(lines) - 1) / 2) * size * 1.15 + 1.2, line, size, bold=True, fill=ink)
+    text(dwg, g, w / 2, 16.5, sym, 2.8, fill=ink, family=CONDENSED)
+    # value and revenue boxes
+    for i, (label, value) in enumerate(
+        (("Cost", money(priv.get("value", 0), currency)), ("Revenue", revenue_label(priv.get("revenue", 0), currency)))
+    ):
+        bx = 4.5 + i * (w - 9) / 2
+        bw = (w - 9) / 2 - 1.5
+        g.add(
+            dwg.rect(
+                insert=(fmt(bx), "23"), size=(fmt(bw), "11"), rx="1", fill="#ffffff", stroke=INK, stroke_width="0.3"
+            )
+        )
+        text(dwg, g, bx + bw / 2, 25.6, label, 2.3, fill="#555555")
+        text(dwg, g, bx + bw / 2, 30.6, value, fit_size(value, 4.4, bw - 2, bold=True), bold=True)
+    revenue = priv.get("revenue")
+    if isinstance(revenue, dict) and revenue:
+        bx = 4.5 + (w - 9) / 2
+        bw = (w - 9) / 2 - 1.5
+        cell = min(7.5, (bw - 2) / len(revenue))
+        x0 = bx + (bw - cell * len(revenue)) / 2
+        g.add(
+            dwg.rect(
+                insert=(fmt(bx), "23"), size=(fmt(bw), "11"), rx="1", fill="#ffffff", stroke=INK, stroke_width="0.3"
+            )
+        )
+        text(dwg, g, bx + bw / 2, 25.6, "Revenue", 2.3, fill="#555555")
+        for k, (key, value) in enumerate(revenue.items()):
+            cx = x0 + k * cell
+            g.add(
+                dwg.rect(
+                    insert=(fmt(cx), "28"), size=(fmt(cell), "5"), fill=phase_fill(key), stroke=INK, stroke_width="0.2"
+                )
+            )
+            label = money(value, currency)
+            text(dwg, g, cx + cell / 2, 30.5, label, fit_size(label, 2.8, cell - 0.6, bold=True), bold=True)
+    body = company_text(priv, currency) or ["No special ability."]
+    y = 38.0
+    bottom = h - 12
+    for para in body:
+        used = paragraph(dwg, g, 5, y, w - 10, para, 2.75, max_height=max(4.0, bottom - y))
+        y += used + 1.5
+    notes = []
+    if priv.get("closes_on"):
+        notes.append(f"closes in phase {priv['closes_on']}")
+    if priv.get("minor"):
+        notes.append(f"comes with minor {priv['minor']}")
+    if priv.get("group"):
+        notes.append(f"group {priv['group']}")
+    if notes:
+        note = "; ".join(notes)
+        text(dwg, g, w / 2, h - 8.2, note, fit_size(note, 2.6, w - 10), fill="#444444", italic=True)
+    g.add(dwg.line((fmt(8), fmt(h - 5.8)), (fmt(w - 8), fmt(h - 5.8)), stroke=fill, stroke_width="0.5"))
+    text(dwg, g, w / 2, h - 4.0, "private company", 2.2, fill="#666666", family=CONDENSED)
+
+
+def render_privates(book: dict[str, Any], paper: Paper) -> list[Page]:
+    currency = book["meta"].get("currency", "${}")
+    items = [(sym, priv, currency) for sym, priv in book.get("privates", {}).items()]
+    heading = f"{book['meta']['full_name']} — private companies"
+    return card_pages(items, CARD_W, CARD_H, paper, draw_private, heading)

@@ -1,0 +1,99 @@
+"""A sheet of round counters: station tokens and a market token per company, private markers."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import svgwrite
+
+from .geometry import fmt
+from .icons import company_colours, token
+from .pages import MARGIN, Page, Paper
+from .style import CUT, fit_size
+from .svg import text
+
+BLEED = 0.8
+LABEL_W = 26.0
+MARKER_ABILITIES = {
+    "assign_hexes",
+    "assign_corporation",
+    "reservation",
+    "token",
+    "teleport",
+    "extra_token",
+    "mine",
+    "base",
+}
+
+
+@dataclass(frozen=True)
+class Counter:
+    label: str
+    fill: str
+    ink: str
+    kind: str  # station | market | marker
+
+
+def token_rows(book: dict[str, Any]) -> list[tuple[str, list[Counter]]]:
+    """Per company: its counters (stations, then the market token)."""
+    rows: list[tuple[str, list[Counter]]] = []
+    for sym, corp in book.get("corporations", {}).items():
+        fill, ink = company_colours(corp)
+        counters = [Counter(sym, fill, ink, "station") for _ in corp.get("tokens", [])]
+        counters.append(Counter(sym, fill, ink, "market"))
+        rows.append((f"{sym}", counters))
+    for sym, minor in book.get("minors", {}).items():
+        fill, ink = company_colours(minor)
+        rows.append((f"{sym}", [Counter(sym, fill, ink, "station") for _ in minor.get("tokens", [0])]))
+    markers = []
+    for sym, priv in book.get("privates", {}).items():
+        if any(ab.get("type") in MARKER_ABILITIES for ab in priv.get("abilities", []) or []):
+            fill, ink = company_colours(priv, "#5a4634")
+            markers.append(Counter(sym, fill, ink, "marker"))
+    if markers:
+        rows.append(("privates", markers))
+    return rows
+
+
+def _counter(dwg: svgwrite.Drawing, parent: Any, c: Counter, x: float, y: float, radius: float) -> None:
+    parent.add(dwg.circle(center=(fmt(x), fmt(y)), r=fmt(radius + BLEED), fill=c.fill))
+    if c.kind == "market":
+        token(dwg, parent, (x, y), radius, c.fill, c.ink, c.label, ring=True, dashed=True, outline=c.fill, sub="share")
+    elif c.kind == "marker":
+        token(dwg, parent, (x, y), radius, c.fill, c.ink, c.label, ring=False, outline=c.fill)
+    else:
+        token(dwg, parent, (x, y), radius, c.fill, c.ink, c.label, outline=c.fill)
+    parent.add(dwg.circle(center=(fmt(x), fmt(y)), r=fmt(radius), fill="none", stroke=CUT, stroke_width="0.12"))
+
+
+def render_tokens(book: dict[str, Any], paper: Paper, tile_size: float = 38.1) -> list[Page]:
+    """Rows of counters per company, as many pages as needed; a grey circle is the cut line."""
+    radius = 0.29 * tile_size / 2 * 0.95
+    pitch = 2 * (radius + BLEED) + 1.6
+    p = paper.portrait()
+    per_row = max(1, math.floor((p.inner_w - LABEL_W) / pitch))
+    lines: list[tuple[str, list[Counter]]] = []
+    for label, counters in token_rows(book):
+        for i in range(0, max(1, len(counters)), per_row):
+            lines.append((label if i == 0 else "", counters[i : i + per_row]))
+    top = MARGIN + 8
+    per_page = max(1, math.floor((p.inner_h - 10) / pitch))
+    total = max(1, math.ceil(len(lines) / per_page))
+    pages = []
+    heading = f"{book['meta']['full_name']} — station and market tokens"
+    for n in range(total):
+        page = Page.new(p, caption=f"tokens {2 * radius:.1f} mm across: cut on the grey circles")
+        dwg = page.dwg
+        text(dwg, dwg, MARGIN, MARGIN + 1.0, heading, fit_size(heading, 3.2, p.inner_w), anchor="start", bold=True)
+        for i, (label, counters) in enumerate(lines[n * per_page : (n + 1) * per_page]):
+            y = top + i * pitch + pitch / 2
+            if label:
+                text(
+                    dwg, dwg, MARGIN, y, label, fit_size(label, 3.6, LABEL_W - 3, bold=True), anchor="start", bold=True
+                )
+            for k, c in enumerate(counters):
+                _counter(dwg, dwg, c, MARGIN + LABEL_W + pitch / 2 + k * pitch, y, radius)
+        pages.append(page)
+    return pages

@@ -1,0 +1,107 @@
+"""When an ability of a private or corporation may be used (typed abilities of the rulebook).
+
+Ability fields used: ``type``, ``when`` (none = passive, always on; ``owning_corp_or_turn`` = during
+the owning corporation's operating turn; ``or_start`` = at the start of an operating round, before any
+corporation acts; ``par``/``sold`` = applied automatically at that event), ``owner`` (``player`` /
+``corporation`` / ``any``: who must own the private), ``count`` and ``params.per_or``.  ``params.steps``
+limits an ``owning_corp_or_turn`` ability to some operating steps (``track``, ``route``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .state import Ability, kind_of
+
+if TYPE_CHECKING:
+    from .game import Game
+
+STEP_ALIASES = {"track": "track_and_token", "token": "track_and_token", "route": "route", "trains": "buy_train"}
+
+
+def holder_of(g: Game, owner: str) -> str | None:
+    """Who holds the ability's bearer: a private's owner, or the corporation itself."""
+    if kind_of(owner) == "X":
+        return g.company(owner).owner
+    return owner
+
+
+def right_owner(g: Game, owner: str, a: Ability) -> bool:
+    want = a.spec.get("owner") or "any"
+    if want == "any" or kind_of(owner) != "X":
+        return True
+    holder = g.company(owner).owner
+    if want == "player":
+        return holder is None or kind_of(holder) == "P"
+    if want == "corporation":
+        return holder is not None and kind_of(holder) == "C"
+    return True
+
+
+def per_or_ok(a: Ability) -> bool:
+    per_or = (a.spec.get("params") or {}).get("per_or")
+    return not per_or or a.count_this_or < int(per_or)
+
+
+def corp_assign_ok(a: Ability) -> bool:
+    params = a.spec.get("params") or {}
+    if not params.get("also_assigns"):
+        return False
+    per_or = params.get("per_or")
+    return not per_or or a.corp_count_this_or < int(per_or)
+
+
+def timing_ok(g: Game, owner: str, a: Ability, passive_ok: bool = True) -> bool:
+    when = a.spec.get("when")
+    if not when:
+        return passive_ok
+    r = g.state.round
+    if when == "owning_corp_or_turn":
+        if r is None or r.kind != "operating":
+            return False
+        holder = holder_of(g, owner)
+        if holder is None or r.data.get("current_operator") != holder:
+            return False
+        steps = (a.spec.get("params") or {}).get("steps")
+        if steps:
+            from .rounds import active_step
+
+            s = active_step(g)
+            names = {STEP_ALIASES.get(x, x) for x in steps}
+            return s is not None and s.name in names
+        return True
+    if when == "or_start":
+        return r is not None and r.kind == "operating" and bool(r.data.get("or_start_open"))
+    return False
+
+
+def usable(g: Game, owner: str, a: Ability, passive_ok: bool = True) -> bool:
+    return right_owner(g, owner, a) and per_or_ok(a) and timing_ok(g, owner, a, passive_ok)
+
+
+def find(g: Game, entity: str, type_: str, passive_ok: bool = True) -> list[tuple[str, Ability]]:
+    """Usable abilities of ``type_`` available to ``entity`` (a company, or a corporation and its privates)."""
+    return [(o, a) for o, a in g.abilities_of(entity) if a.type == type_ and usable(g, o, a, passive_ok)]
+
+
+def active_any(g: Game, corp: str) -> bool:
+    """Whether the corporation has an active (non-passive) ability it could use now."""
+    from . import board
+
+    for o, a in g.abilities_of(corp):
+        if not a.spec.get("when"):
+            continue
+        if a.type in ("reservation", "blocks_hexes", "revenue_bonus", "tile_discount", "base"):
+            continue
+        if not usable(g, o, a, passive_ok=False):
+            continue
+        if a.type == "token":
+            hexes = a.spec.get("hexes") or []
+            if hexes and all(board.hex_tokened_by(g, h, corp) for h in hexes):
+                continue
+        return True
+    return False
+
+
+def spec_param(a: Ability, key: str, default: Any = None) -> Any:
+    return (a.spec.get("params") or {}).get(key, default)

@@ -1,0 +1,301 @@
+"""A read-only, indexed view of a compiled rulebook (the only input the engine reads).
+
+Everything here is static for a game: tile track precomputed per rotation, hex neighbours, the market
+grid, train and phase tables, entity specs.  A :class:`Book` is built once per (rulebook, options) and
+shared by every game using it (it is never mutated).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from compiler.compile import apply_merge_patch
+from compiler.track import OFFSETS, hex_xy, opposite
+
+from .errors import UnsupportedTitle
+
+COLOUR_ORDER = ("white", "yellow", "green", "brown", "gray")
+EDGE = 0
+NODE = 1
+
+# ------------------------------------------------------------------------------------------- track
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A stop or junction of a tile: ``c0``/``t0``/``o0``/``j0``."""
+
+    name: str
+    kind: str  # city | town | offboard | junction
+    index: int
+    revenue: Any = 0
+    slots: int = 0
+    group: str | None = None
+    hidden: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TrackPath:
+    """One path of a placed tile: ends are ``(EDGE, n)`` or ``(NODE, name)``."""
+
+    index: int
+    a: tuple[int, Any]
+    b: tuple[int, Any]
+    terminal: bool = False
+
+    def other(self, end: tuple[int, Any]) -> tuple[int, Any]:
+        return self.b if end == self.a else self.a
+
+
+@dataclass(slots=True)
+class Track:
+    """The track of a tile (or a preprinted hex) under one rotation, with lookup tables."""
+
+    paths: list[TrackPath]
+    nodes: dict[str, Node]
+    exits: frozenset[int]
+    edge_paths: dict[int, list[int]] = field(default_factory=dict)
+    node_paths: dict[str, list[int]] = field(default_factory=dict)
+    node_exits: dict[str, frozenset[int]] = field(default_factory=dict)
+    cities: list[str] = field(default_factory=list)
+
+
+def _end(spec: str, rotation: int) -> tuple[int, Any]:
+    return (EDGE, (int(spec) + rotation) % 6) if spec.isdigit() else (NODE, spec)
+
+
+def build_track(track: dict[str, Any], rotation: int) -> Track:
+    """Precompute the lookup tables of ``track`` (compiled JSON shape) laid at ``rotation``."""
+    nodes: dict[str, Node] = {}
+    for key, kind, prefix in (("cities", "city", "c"), ("towns", "town", "t"), ("offboards", "offboard", "o")):
+        for i, spec in enumerate(track.get(key) or []):
+            nodes[f"{prefix}{i}"] = Node(
+                f"{prefix}{i}",
+                kind,
+                i,
+                spec.get("revenue", 0),
+                spec.get("slots", 1) if kind == "city" else 0,
+                spec.get("group"),
+                bool(spec.get("hidden", False)),
+            )
+    for i in range(track.get("junctions") or 0):
+        nodes[f"j{i}"] = Node(f"j{i}", "junction", i)
+    paths = []
+    for i, p in enumerate(track.get("paths") or []):
+        paths.append(TrackPath(i, _end(str(p["a"]), rotation), _end(str(p["b"]), rotation), bool(p.get("terminal"))))
+    edge_paths: dict[int, list[int]] = {}
+    node_paths: dict[str, list[int]] = {}
+    for p in paths:
+        for kind, value in (p.a, p.b):
+            if kind == EDGE:
+                edge_paths.setdefault(value, []).append(p.index)
+            else:
+                node_paths.setdefault(value, []).append(p.index)
+    node_exits = {}
+    for name in nodes:
+        exits = set()
+        for i in node_paths.get(name, []):
+            other = paths[i].other((NODE, name))
+            if other[0] == EDGE:
+                exits.add(other[1])
+        node_exits[name] = frozenset(exits)
+    return Track(
+        paths=paths,
+        nodes=nodes,
+        exits=frozenset(edge_paths),
+        edge_paths=edge_paths,
+        node_paths=node_paths,
+        node_exits=node_exits,
+        cities=[n for n in nodes if nodes[n].kind == "city"],
+    )
+
+
+# -------------------------------------------------------------------------------------------- book
+
+
+def _freeze_key(rulebook: dict[str, Any], options: list[str]) -> str:
+    return f"{id(rulebook)}:{','.join(sorted(options))}"
+
+
+_BOOKS: dict[str, Book] = {}
+
+
+def book_for(rulebook: dict[str, Any], options: list[str] | tuple[str, ...] = ()) -> Book:
+    """The (cached) book of ``rulebook`` with ``options`` applied as their RFC 7386 merge patches."""
+    opts = [o for o in options if o]
+    key = _freeze_key(rulebook, opts)
+    book = _BOOKS.get(key)
+    if book is None:
+        data = rulebook
+        for name in sorted(set(opts)):
+            option = (rulebook.get("options") or {}).get(name)
+            if option is None:
+                raise UnsupportedTitle(f"unknown option {name!r} for {rulebook.get('title')}")
+            data = apply_merge_patch(copy.deepcopy(data) if data is rulebook else data, option["patch"])
+        book = Book(data, tuple(sorted(set(opts))), rulebook)
+        _BOOKS[key] = book
+    return book
+
+
+class Book:
+    """Indexed rulebook data.  ``raw`` is the option-merged rulebook dict."""
+
+    def __init__(self, raw: dict[str, Any], options: tuple[str, ...] = (), base: dict[str, Any] | None = None):
+        self.raw = raw
+        self.base = base if base is not None else raw
+        self.options = options
+        self.title: str = raw["title"]
+        self.hexes: dict[str, dict[str, Any]] = raw["hexes"]
+        self.tiles: dict[str, dict[str, Any]] = raw["tiles"]
+        self.trains: dict[str, dict[str, Any]] = raw["trains"]
+        self.train_order: list[str] = raw.get("train_order") or list(self.trains)
+        self.phases: list[dict[str, Any]] = raw["phases"]
+        self.corporations: dict[str, dict[str, Any]] = raw["corporations"]
+        self.minors: dict[str, dict[str, Any]] = raw.get("minors") or {}
+        self.privates: dict[str, dict[str, Any]] = raw.get("privates") or {}
+        self.mechanics: dict[str, dict[str, Any]] = raw.get("mechanics") or {}
+        self.end: list[dict[str, Any]] = raw.get("end") or []
+        self.layout: str = raw["layout"]
+        self.market: dict[str, Any] = raw["market"]
+        self._tracks: dict[tuple[str, int], Track] = {}
+        self._index_neighbours()
+
+    # -------------------------------------------------------------------------------- mechanics
+
+    def mech(self, name: str) -> dict[str, Any] | None:
+        """Parameters of mechanic ``name`` or None when the title does not switch it on."""
+        m = self.mechanics.get(name)
+        return m if m is not None else None
+
+    def param(self, mechanic: str, key: str, default: Any = None) -> Any:
+        m = self.mechanics.get(mechanic) or {}
+        value = m.get(key, default)
+        return default if value is None else value
+
+    # ------------------------------------------------------------------------------------ track
+
+    def track(self, tile: str | None, hex_id: str, rotation: int) -> Track:
+        """Track of ``tile`` (None = the hex's printed track) at ``rotation``."""
+        key = (tile if tile is not None else "@" + hex_id, rotation)
+        t = self._tracks.get(key)
+        if t is None:
+            spec = self.tiles[tile] if tile is not None else self.hexes[hex_id]
+            t = build_track(spec, rotation)
+            self._tracks[key] = t
+        return t
+
+    def tile_spec(self, tile: str | None, hex_id: str) -> dict[str, Any]:
+        return self.tiles[tile] if tile is not None else self.hexes[hex_id]
+
+    def _index_neighbours(self) -> None:
+        """All map neighbours, and the passable ones as 18xx.games connects them at setup."""
+        self.all_neighbours: dict[str, dict[int, str]] = {}
+        for hex_id, h in self.hexes.items():
+            self.all_neighbours[hex_id] = {int(e): n for e, n in (h.get("neighbours") or {}).items()}
+        if not any(self.all_neighbours.values()):
+            axes = self.raw.get("axes") or {}
+            by_xy = {hex_xy(h, axes): h for h in self.hexes}
+            for h in self.hexes:
+                x, y = hex_xy(h, axes)
+                self.all_neighbours[h] = {
+                    e: by_xy[(x + dx, y + dy)] for e, (dx, dy) in OFFSETS[self.layout].items() if (x + dx, y + dy) in by_xy
+                }
+        self.impassable: dict[str, set[int]] = {}
+        for hex_id, h in self.hexes.items():
+            self.impassable[hex_id] = {
+                int(b["edge"]) for b in h.get("borders") or [] if (b.get("type") or "impassable") == "impassable"
+            }
+        self.neighbours: dict[str, dict[int, str]] = {}
+        closed_colours = ("blue", "gray", "red")
+        for hex_id, nbrs in self.all_neighbours.items():
+            ok = {}
+            for edge, other in nbrs.items():
+                oh = self.hexes[other]
+                if oh.get("color", "white") in closed_colours:
+                    back = opposite(edge)
+                    if back not in self.track(None, other, 0).exits:
+                        continue
+                if edge in self.impassable[hex_id]:
+                    continue
+                ok[edge] = other
+            self.neighbours[hex_id] = ok
+
+    # ----------------------------------------------------------------------------------- market
+
+    @cached_property
+    def market_grid(self) -> list[list[dict[str, Any] | None]]:
+        return self.market["grid"]
+
+    def cell(self, row: int, col: int) -> dict[str, Any] | None:
+        grid = self.market_grid
+        if 0 <= row < len(grid) and 0 <= col < len(grid[row]):
+            return grid[row][col]
+        return None
+
+    @cached_property
+    def market_1d(self) -> bool:
+        return self.market.get("type") == "1d" or len(self.market_grid) == 1
+
+    # ----------------------------------------------------------------------------------- phases
+
+    @cached_property
+    def phase_index(self) -> dict[str, int]:
+        return {p["name"]: i for i, p in enumerate(self.phases)}
+
+    def revenue_of(self, revenue: Any, phase: int) -> int:
+        """A revenue value in force at phase index ``phase`` (colour or phase-name keyed)."""
+        if isinstance(revenue, int):
+            return revenue
+        if not revenue:
+            return 0
+        best = None
+        best_rank = -1
+        colours = self.phases[phase]["tiles"]
+        current_colour = colours[-1] if colours else "yellow"
+        offboard = self.phases[phase].get("offboard") or current_colour
+        for key, value in revenue.items():
+            if key in self.phase_index:
+                rank = self.phase_index[key] * 10 + 5
+                if self.phase_index[key] > phase:
+                    continue
+            elif key in COLOUR_ORDER:
+                rank = COLOUR_ORDER.index(key) * 10
+                if COLOUR_ORDER.index(key) > COLOUR_ORDER.index(offboard):
+                    continue
+            else:
+                continue
+            if rank > best_rank:
+                best, best_rank = value, rank
+        if best is None:
+            best = min(revenue.values())
+        return int(best)
+
+    # ------------------------------------------------------------------------------------ misc
+
+    def players_setup(self, n: int) -> dict[str, Any]:
+        spec = self.raw["players"].get(str(n))
+        if spec is None:
+            raise UnsupportedTitle(f"{self.title} is not playable by {n} players")
+        return spec
+
+    def train_count(self, name: str, players: int) -> int | None:
+        """Copies of train ``name`` for ``players`` players; None = unlimited."""
+        count = self.trains[name]["count"]
+        if count == "unlimited":
+            return None
+        if isinstance(count, dict):
+            value = count.get(str(players), count.get(players))
+            if value is None:
+                raise UnsupportedTitle(f"train {name}: no count for {players} players")
+            return value
+        return int(count)
+
+    def fingerprint(self) -> str:
+        """A short stable identity of the rulebook data (for saved states)."""
+        import hashlib
+
+        return hashlib.sha1(json.dumps(self.raw, sort_keys=True).encode()).hexdigest()[:12]

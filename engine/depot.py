@@ -1,0 +1,217 @@
+"""Trains and phases: the depot, buying a train, phase changes, obsolescence and rusting."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .errors import illegal
+from .state import DEPOT, Train, kind_of
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def variants(g: Game, t: Train) -> dict[str, dict[str, Any]]:
+    """Faces of a train card: name -> {price, distance}; the base face first."""
+    spec = g.book.trains[t.sym]
+    out = {t.sym: {"name": t.sym, "price": spec["price"], "distance": spec["distance"]}}
+    for v in spec.get("variants") or []:
+        out[v["name"]] = {"name": v["name"], "price": v["price"], "distance": v["distance"]}
+    return out
+
+
+def face_price(g: Game, t: Train) -> int:
+    return variants(g, t)[t.name]["price"]
+
+
+def depot_trains(g: Game) -> list[str]:
+    """Trains the bank sells now: the next new train and one of each discarded type."""
+    cache = g.cache.get("depot_trains")
+    if cache is not None and cache[0] == g.state.actions_done and cache[1] == len(g.state.depot) + 1000 * len(
+        g.state.discarded
+    ):
+        return cache[2]
+    out: list[str] = []
+    names: set[str] = set()
+    upcoming = g.state.depot
+    if upcoming:
+        out.append(upcoming[0])
+        names.add(g.state.trains[upcoming[0]].sym)
+    for tid in upcoming[1:]:
+        t = g.state.trains[tid]
+        avail = g.book.trains[t.sym].get("available_on")
+        if avail and g.phase_at_least(avail) and t.sym not in names:
+            out.append(tid)
+            names.add(t.sym)
+    disc_names: set[str] = set()
+    for tid in g.state.discarded:
+        t = g.state.trains[tid]
+        if t.name not in disc_names:
+            out.append(tid)
+            disc_names.add(t.name)
+    return out
+
+
+def min_depot_train(g: Game) -> str | None:
+    trains = depot_trains(g)
+    if not trains:
+        return None
+    return min(trains, key=lambda tid: face_price(g, g.state.trains[tid]))
+
+
+def min_depot_price(g: Game) -> int:
+    tid = min_depot_train(g)
+    if tid is None:
+        return 0
+    t = g.state.trains[tid]
+    return min(v["price"] for v in _buyable_faces(g, t).values())
+
+
+def max_depot_price(g: Game) -> int:
+    trains = depot_trains(g)
+    if not trains:
+        return 0
+    tid = max(trains, key=lambda x: face_price(g, g.state.trains[x]))
+    return max(v["price"] for v in _buyable_faces(g, g.state.trains[tid]).values())
+
+
+def _buyable_faces(g: Game, t: Train) -> dict[str, dict[str, Any]]:
+    """A new train offers every face; a returned (discarded) one too (its face is chosen anew)."""
+    return variants(g, t)
+
+
+def train_limit(g: Game, entity: str) -> int:
+    limit = g.phase_spec()["train_limit"]
+    if isinstance(limit, dict):
+        spec = g.book.corporations.get(entity[2:]) if kind_of(entity) == "C" else None
+        return int(limit.get((spec or {}).get("type") or "", limit.get("default", 0)))
+    return int(limit)
+
+
+def counted_trains(g: Game, entity: str) -> int:
+    obsolete_count = g.book.param("trains", "obsolete_count_for_limit", False)
+    return sum(1 for tid in g.entity_trains(entity) if obsolete_count is True or not g.state.trains[tid].obsolete)
+
+
+def room(g: Game, entity: str) -> bool:
+    return counted_trains(g, entity) < train_limit(g, entity)
+
+
+def remove_train(g: Game, tid: str) -> None:
+    t = g.state.trains[tid]
+    if t.owner == DEPOT:
+        if tid in g.state.depot:
+            g.state.depot.remove(tid)
+        if tid in g.state.discarded:
+            g.state.discarded.remove(tid)
+        _refill_unlimited(g, t)
+    elif t.owner:
+        lst = g.entity_trains(t.owner)
+        if tid in lst:
+            lst.remove(tid)
+
+
+def _refill_unlimited(g: Game, t: Train) -> None:
+    """An unlimited train type never runs out: add a copy when the last new one is taken."""
+    from . import mechanics
+
+    if g.book.trains[t.sym]["count"] != "unlimited":
+        return
+    if any(g.state.trains[x].sym == t.sym for x in g.state.depot):
+        return
+    idx = 1 + max(x.index for x in g.state.trains.values() if x.sym == t.sym)
+    new = Train(id=f"{t.sym}-{idx}", sym=t.sym, name=t.sym, index=idx)
+    g.state.trains[new.id] = new
+    g.state.depot.append(new.id)
+    del mechanics
+
+
+def give_train(g: Game, buyer: str, tid: str, price: int | None, *, free: bool = False) -> None:
+    """Transfer a train to ``buyer`` (paying ``price`` to its owner or the bank)."""
+    t = g.state.trains[tid]
+    source = t.owner
+    if not free and price:
+        payee = "bank" if source == DEPOT else source
+        g.spend(buyer, payee, price)
+    remove_train(g, tid)
+    t.owner = buyer
+    g.entity_trains(buyer).append(tid)
+
+
+def buy_train(g: Game, buyer: str, tid: str, price: int, variant: str | None) -> None:
+    """Buy a train (from the bank or another corporation) and trigger phases, rusting and events."""
+    t = g.state.trains[tid]
+    source = t.owner
+    if source == DEPOT and variant:
+        faces = variants(g, t)
+        if variant not in faces:
+            raise illegal("trains.variant", f"train {tid} has no face {variant}")
+        t.name = variant
+    g.log(f"{g.name(buyer)} buys a {t.name} train for {price} from {g.name(source) if source != DEPOT else 'the bank'}")
+    give_train(g, buyer, tid, price)
+    if source == DEPOT:
+        _after_bank_purchase(g, t)
+
+
+def _after_bank_purchase(g: Game, t: Train) -> None:
+    from . import mechanics
+
+    new_phases = []
+    while g.state.phase + 1 < len(g.book.phases) and g.book.phases[g.state.phase + 1].get("on") == t.sym:
+        g.state.phase += 1
+        new_phases.append(g.state.phase)
+        phase_started(g)
+    rust_trains(g, t)
+    g.cache.pop("depot_trains", None)
+    for idx in new_phases:
+        for event in g.book.phases[idx].get("events") or []:
+            mechanics._call_all(g, "phase_event", event)
+
+
+def phase_started(g: Game) -> None:
+    """Closures and ability removals tied to reaching a phase."""
+    from . import mechanics
+
+    name = g.phase_name()
+    g.log(f"-- Phase {name} --")
+    mechanics._call_all(g, "phase_reached", name)
+
+
+def rust_trains(g: Game, purchased: Train) -> None:
+    obsolete = []
+    for t in g.state.trains.values():
+        spec = g.book.trains[t.sym]
+        if not t.obsolete and spec.get("obsolete_on") == purchased.sym and not t.rusted:
+            t.obsolete = True
+            obsolete.append(t.id)
+    rusted = []
+    for t in list(g.state.trains.values()):
+        if t.rusted:
+            continue
+        spec = g.book.trains[t.sym]
+        if spec.get("rusts_on") == purchased.sym or (
+            spec.get("obsolete_on") == purchased.sym and t.id in g.state.discarded
+        ):
+            rust(g, t.id)
+            rusted.append(t.id)
+    if obsolete:
+        g.log(f"-- Event: {', '.join(sorted({g.state.trains[x].sym for x in obsolete}))} trains are obsolete --")
+    if rusted:
+        g.log(f"-- Event: {', '.join(sorted({g.state.trains[x].sym for x in rusted}))} trains rust --")
+
+
+def rust(g: Game, tid: str) -> None:
+    t = g.state.trains[tid]
+    t.rusted = True
+    remove_train(g, tid)
+    t.owner = ""  # out of the game
+
+
+def discard_to_depot(g: Game, tid: str) -> None:
+    """A train returns to the bank (over the limit): it can be bought again, either face."""
+    t = g.state.trains[tid]
+    remove_train(g, tid)
+    t.owner = DEPOT
+    if not t.obsolete:
+        g.state.discarded.append(tid)
+    g.cache.pop("depot_trains", None)

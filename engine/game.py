@@ -1,0 +1,348 @@
+"""The interpreter's entry point: :class:`Game`.
+
+``Game.start(rulebook, players, seed=..., options=[...])`` builds the initial state from a compiled
+rulebook; ``game.acting()``, ``game.legal_actions()`` and ``game.process(action)`` play it.  Actions are
+plain dicts in the 18xx.games shape (``type``, ``entity``, ``entity_type`` and the type's fields).
+
+``process`` is atomic: it works on a copy of the state and swaps it in only when the action succeeded;
+an illegal action raises :class:`engine.errors.IllegalAction` and leaves the game untouched.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from . import board, market
+from .book import Book, book_for
+from .errors import IllegalAction, MalformedAction, illegal
+from .state import (
+    BANK,
+    DEPOT,
+    POOL,
+    Ability,
+    GameState,
+    ckey,
+    clone,
+    from_json,
+    kind_of,
+    mkey,
+    pkey,
+    sym_of,
+    to_json,
+    xkey,
+)
+
+ENTITY_KINDS = {"player": "P", "corporation": "C", "minor": "M", "company": "X"}
+ENTITY_TYPES = {v: k for k, v in ENTITY_KINDS.items()}
+
+
+class Game:
+    """One game: an immutable :class:`Book` plus a mutable :class:`GameState`."""
+
+    def __init__(self, book: Book, state: GameState):
+        self.book = book
+        self.state = state
+        self.cache: dict[str, Any] = {}
+        self.board_version = 0
+        self.route_bonuses: list[Callable[..., int]] = []
+        from . import mechanics
+
+        mechanics.install(self)
+
+    # ---------------------------------------------------------------------------------- creation
+
+    @classmethod
+    def start(
+        cls,
+        rulebook: dict[str, Any],
+        players: Iterable[str | dict[str, Any]],
+        seed: int = 0,
+        options: Iterable[str] = (),
+    ) -> Game:
+        """A new game.  ``players`` are ids (or ``{"id", "name"}`` records) in seating order."""
+        from . import setup
+
+        book = book_for(rulebook, tuple(options))
+        return setup.new_game(cls, book, list(players), seed)
+
+    # --------------------------------------------------------------------------------- public API
+
+    def acting(self) -> list[str]:
+        """Ids of the players who must act now (a corporation acts through its president)."""
+        if self.state.finished:
+            return []
+        from . import rounds
+
+        out = []
+        for key in rounds.active_entities(self):
+            player = self.controller(key)
+            if player and sym_of(player) not in out:
+                out.append(sym_of(player))
+        return out
+
+    def acting_entities(self) -> list[str]:
+        """Entity keys (``P|id``, ``C|sym``, ...) that may act now."""
+        from . import rounds
+
+        return [] if self.state.finished else rounds.active_entities(self)
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """For the acting entity: each kind of action with its choices or constraints."""
+        if self.state.finished:
+            return []
+        from . import rounds
+
+        return rounds.legal_actions(self)
+
+    def process(self, action: dict[str, Any], atomic: bool = True) -> Game:
+        """Apply one action.  Raises :class:`IllegalAction` (state unchanged when ``atomic``)."""
+        from . import rounds
+
+        if not isinstance(action, dict):
+            raise MalformedAction(f"an action is a JSON object, not {type(action).__name__}")
+        if not atomic:
+            rounds.process(self, action)
+            return self
+        saved_state, saved_cache, saved_version = self.state, self.cache, self.board_version
+        self.state = clone(saved_state)
+        self.cache = {}
+        try:
+            rounds.process(self, action)
+        except BaseException:
+            self.state, self.cache, self.board_version = saved_state, saved_cache, saved_version
+            raise
+        return self
+
+    def result(self) -> dict[str, int]:
+        """Each player's final (or current) value."""
+        from . import mechanics
+
+        return {p.id: mechanics.player_value(self, pkey(p.id)) for p in self.state.players}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rulebook": self.book.title, "options": list(self.book.options), "state": to_json(self.state)}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, rulebook: dict[str, Any], data: dict[str, Any]) -> Game:
+        book = book_for(rulebook, tuple(data.get("options") or ()))
+        return cls(book, from_json(GameState, data["state"]))
+
+    # ------------------------------------------------------------------------------------ helpers
+
+    def log(self, message: str) -> None:
+        self.state.log.append(message)
+
+    def phase_spec(self) -> dict[str, Any]:
+        return self.book.phases[self.state.phase]
+
+    def phase_name(self) -> str:
+        return self.phase_spec()["name"]
+
+    def phase_status(self) -> list[str]:
+        return self.phase_spec().get("status") or []
+
+    def phase_at_least(self, name: str) -> bool:
+        idx = self.book.phase_index.get(name)
+        return idx is not None and self.state.phase >= idx
+
+    def player_keys(self, include_bankrupt: bool = False) -> list[str]:
+        return [pkey(p.id) for p in self.state.players if include_bankrupt or not p.bankrupt]
+
+    def player(self, key: str) -> Any:
+        pid = sym_of(key)
+        for p in self.state.players:
+            if p.id == pid:
+                return p
+        raise KeyError(key)
+
+    def corp(self, key_or_sym: str) -> Any:
+        return self.state.corporations[sym_of(key_or_sym)]
+
+    def minor(self, key_or_sym: str) -> Any:
+        return self.state.minors[sym_of(key_or_sym)]
+
+    def company(self, key_or_sym: str) -> Any:
+        return self.state.companies[sym_of(key_or_sym)]
+
+    def operator(self, key: str) -> Any:
+        """The corporation or minor behind a key."""
+        k = kind_of(key)
+        if k == "C":
+            return self.state.corporations[sym_of(key)]
+        if k == "M":
+            return self.state.minors[sym_of(key)]
+        raise KeyError(key)
+
+    def name(self, key: str | None) -> str:
+        if key is None:
+            return "nobody"
+        k = kind_of(key)
+        if k == "P":
+            return self.player(key).name
+        return sym_of(key)
+
+    def owner(self, key: str) -> str | None:
+        k = kind_of(key)
+        if k in ("C", "M"):
+            return self.operator(key).owner
+        if k == "X":
+            return self.company(key).owner
+        if k == "P":
+            return key
+        return None
+
+    def controller(self, key: str | None) -> str | None:
+        """The player who acts for an entity (a corporation's president, a private's owner...)."""
+        seen = set()
+        while key and kind_of(key) != "P" and key not in seen:
+            seen.add(key)
+            key = self.owner(key)
+            if key == POOL:
+                return None
+        return key if key and kind_of(key) == "P" else None
+
+    def is_closed(self, key: str) -> bool:
+        k = kind_of(key)
+        if k in ("C", "M"):
+            return self.operator(key).closed
+        if k == "X":
+            return self.company(key).closed
+        if k == "P":
+            return self.player(key).bankrupt
+        return False
+
+    def companies_of(self, key: str) -> list[str]:
+        k = kind_of(key)
+        if k == "P":
+            return self.player(key).companies
+        if k == "C":
+            return self.state.corporations[sym_of(key)].companies
+        return []
+
+    def entity_trains(self, key: str) -> list[str]:
+        return self.operator(key).trains
+
+    # -------------------------------------------------------------------------------------- money
+
+    def cash(self, key: str) -> int:
+        return self.state.cash.get(key, 0)
+
+    def spend(self, src: str, dst: str, amount: int, check_positive: bool = True) -> None:
+        """Move money; a non-bank source may not go below zero; the bank may (it then breaks)."""
+        amount = int(amount)
+        if check_positive and amount <= 0:
+            raise illegal("cash.amount", f"{amount} is not a valid amount to spend")
+        cash = self.state.cash
+        if src == BANK:
+            if cash[BANK] - amount < 0 and not self.state.bank_broken:
+                self.state.bank_broken = True
+                self.log("-- The bank has broken --")
+        elif cash.get(src, 0) < amount:
+            raise illegal("cash.insufficient", f"{self.name(src)} has {cash.get(src, 0)} and cannot spend {amount}")
+        cash[src] = cash.get(src, 0) - amount
+        cash[dst] = cash.get(dst, 0) + amount
+
+    # ------------------------------------------------------------------------------------ entities
+
+    def entity_key(self, action: dict[str, Any]) -> str:
+        """The key of an action's entity, validated."""
+        etype = action.get("entity_type")
+        ent = action.get("entity")
+        if ent is None:
+            raise MalformedAction("action has no entity")
+        if etype is None:
+            etype = self.guess_entity_type(str(ent))
+        kind = ENTITY_KINDS.get(str(etype))
+        if kind is None:
+            raise MalformedAction(f"unknown entity_type {etype!r}")
+        key = f"{kind}|{ent}"
+        if kind == "P":
+            if not any(p.id == str(ent) for p in self.state.players):
+                raise MalformedAction(f"unknown player {ent!r}")
+        elif kind == "C":
+            if str(ent) not in self.state.corporations:
+                raise MalformedAction(f"unknown corporation {ent!r}")
+        elif kind == "M":
+            if str(ent) not in self.state.minors:
+                raise MalformedAction(f"unknown minor {ent!r}")
+        elif kind == "X" and str(ent) not in self.state.companies:
+            raise MalformedAction(f"unknown company {ent!r}")
+        return key
+
+    def guess_entity_type(self, ent: str) -> str:
+        if any(p.id == ent for p in self.state.players):
+            return "player"
+        if ent in self.state.corporations:
+            return "corporation"
+        if ent in self.state.minors:
+            return "minor"
+        if ent in self.state.companies:
+            return "company"
+        raise MalformedAction(f"unknown entity {ent!r}")
+
+    # ----------------------------------------------------------------------------------- abilities
+
+    def abilities_of(self, key: str) -> list[tuple[str, Ability]]:
+        """(owner key, ability) for every live ability an entity can use: its own and its privates'."""
+        out: list[tuple[str, Ability]] = []
+        k = kind_of(key)
+        if k == "X":
+            c = self.company(key)
+            if not c.closed:
+                out.extend((key, a) for a in c.abilities)
+            return out
+        if k == "C":
+            corp = self.corp(key)
+            for sym in corp.companies:
+                c = self.state.companies[sym]
+                out.extend((xkey(sym), a) for a in c.abilities)
+            out.extend((key, a) for a in corp.abilities)
+        return out
+
+    def remove_ability(self, owner: str, ability: Ability) -> None:
+        k = kind_of(owner)
+        lst = self.company(owner).abilities if k == "X" else self.corp(owner).abilities if k == "C" else []
+        if ability in lst:
+            lst.remove(ability)
+            from . import mechanics
+
+            mechanics.ability_removed(self, owner, ability)
+
+    def use_ability(self, owner: str, ability: Ability) -> None:
+        ability.used = True
+        per_or = (ability.spec.get("params") or {}).get("per_or") or ability.spec.get("count_per_or")
+        if per_or:
+            ability.count_this_or += 1
+        if ability.count is not None:
+            ability.count -= 1
+            if ability.count <= 0:
+                self.remove_ability(owner, ability)
+
+    # ----------------------------------------------------------------------------------- operating
+
+    def current_operator(self) -> str | None:
+        r = self.state.round
+        if r is None or r.kind != "operating":
+            return None
+        return r.data.get("current_operator")
+
+    def tokens_left(self, key: str) -> list[int]:
+        return [i for i, t in enumerate(self.operator(key).tokens) if not t.used]
+
+    def market_price(self, corp_sym: str) -> int:
+        return market.price_at(self, self.state.corporations[corp_sym].price)
+
+    def board(self) -> Any:
+        return board
+
+
+def entity_label(g: Game, key: str) -> str:
+    return g.name(key)
+
+
+__all__ = ["BANK", "DEPOT", "POOL", "Game", "IllegalAction", "ckey", "mkey", "pkey", "xkey"]

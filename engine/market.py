@@ -1,0 +1,108 @@
+"""The stock market: share-price cells, moves and the arrival order of markers inside a cell.
+
+A corporation's position is ``[row, col]``; ``state.market["row,col"]`` lists the corporations in the
+cell in arrival order (a marker entering a cell goes below those already there).  Moves follow the
+18xx conventions: on a 1-D market ``up``/``down`` are ``right``/``left``; on a 2-D market ``right`` at
+the row end goes up and ``left`` at the row start goes down.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def cell_key(pos: list[int] | tuple[int, int]) -> str:
+    return f"{pos[0]},{pos[1]}"
+
+
+def _exists(g: Game, r: int, c: int) -> bool:
+    return g.book.cell(r, c) is not None
+
+
+def step(g: Game, pos: list[int], direction: str) -> list[int]:
+    """The cell one move from ``pos`` (the same cell when the move is blocked)."""
+    r, c = pos
+    grid = g.book.market_grid
+    if g.book.market_1d:
+        if direction in ("right", "up"):
+            return [r, c + 1] if c + 1 < len(grid[r]) and _exists(g, r, c + 1) else [r, c]
+        return [r, c - 1] if c - 1 >= 0 and _exists(g, r, c - 1) else [r, c]
+    if direction == "left":
+        if c > 0 and _exists(g, r, c - 1):
+            return [r, c - 1]
+        return step(g, pos, "down")
+    if direction == "right":
+        if c + 1 >= len(grid[r]) or not _exists(g, r, c + 1):
+            return step(g, pos, "up")
+        return [r, c + 1]
+    if direction == "down":
+        return [r + 1, c] if r + 1 < len(grid) and _exists(g, r + 1, c) else [r, c]
+    if direction == "up":
+        return [r - 1, c] if r - 1 >= 0 and _exists(g, r - 1, c) else [r, c]
+    raise ValueError(direction)
+
+
+def relative(g: Game, pos: list[int], directions: list[str]) -> list[int]:
+    """The cell reached by several moves (used to price issued/redeemed shares)."""
+    for d in directions:
+        pos = step(g, pos, d)
+    return pos
+
+
+def price_at(g: Game, pos: list[int] | None) -> int:
+    if pos is None:
+        return 0
+    cell = g.book.cell(pos[0], pos[1])
+    return cell["price"] if cell else 0
+
+
+def kinds_at(g: Game, pos: list[int] | None) -> list[str]:
+    if pos is None:
+        return []
+    cell = g.book.cell(pos[0], pos[1])
+    return cell["kinds"] if cell else []
+
+
+def place(g: Game, corp: str, pos: list[int]) -> None:
+    """Put a marker on a cell (at the bottom of the cell's stack)."""
+    c = g.state.corporations[corp]
+    c.price = list(pos)
+    g.state.market.setdefault(cell_key(pos), []).append(corp)
+
+
+def remove(g: Game, corp: str) -> None:
+    c = g.state.corporations[corp]
+    if c.price is None:
+        return
+    stack = g.state.market.get(cell_key(c.price))
+    if stack and corp in stack:
+        stack.remove(corp)
+        if not stack:
+            del g.state.market[cell_key(c.price)]
+
+
+def move(g: Game, corp: str, direction: str, times: int = 1) -> None:
+    for _ in range(times):
+        c = g.state.corporations[corp]
+        new = step(g, c.price, direction)
+        if new == c.price:
+            continue
+        remove(g, corp)
+        place(g, corp, new)
+
+
+def position_in_cell(g: Game, corp: str) -> int:
+    c = g.state.corporations[corp]
+    stack = g.state.market.get(cell_key(c.price)) or []
+    return stack.index(corp) if corp in stack else 0
+
+
+def sort_key(g: Game, corp: str) -> tuple:
+    """Operating order key: higher price first, then further right, then higher row, then arrival."""
+    c = g.state.corporations[corp]
+    if c.price is None:
+        return (1, 0, 0, 0, 0, corp)
+    return (0, -price_at(g, c.price), -c.price[1], c.price[0], position_in_cell(g, corp), corp)

@@ -1,0 +1,83 @@
+"""``capitalization``: how a corporation gets its money and its home station.
+
+``kind``: ``incremental`` (each certificate bought from the treasury pays the corporation; nothing at
+float) or ``full`` (the bank pays ``par x number of shares`` at float).  ``home_token``: ``at_launch``
+(placed when the corporation floats) or ``first_operation``.  A corporation ability ``type: base`` with
+``params: {bank_subsidy: start_price}`` pays the launch price from the bank on launch.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import board, market
+from ..state import BANK, ckey
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def _p(g: Game) -> dict[str, Any]:
+    return g.book.mech("capitalization") or {}
+
+
+def kind(g: Game) -> str:
+    spec = _p(g).get("kind")
+    if spec:
+        return spec
+    return "incremental"
+
+
+def corporation_floated(g: Game, corp: str) -> None:
+    c = g.state.corporations[corp]
+    g.log(f"{corp} floats")
+    spec = g.book.corporations[corp]
+    cap = spec.get("capitalization") or kind(g)
+    if cap == "full":
+        total = market.price_at(g, c.par) * (100 // int(spec.get("shares", [20, 10])[1]))
+        if total > 0:
+            g.spend(BANK, ckey(corp), total)
+    if _p(g).get("home_token", "at_launch") in ("at_launch", "at_float", "float"):
+        place_home_token(g, corp)
+
+
+def after_par(g: Game, corp: str) -> None:
+    c = g.state.corporations[corp]
+    for a in list(c.abilities):
+        params = a.spec.get("params") or {}
+        if a.type == "base" and params.get("bank_subsidy") == "start_price" and a.spec.get("when") in (None, "par"):
+            amount = market.price_at(g, c.price)
+            if amount > 0:
+                g.spend(BANK, ckey(corp), amount)
+                g.log(f"{corp} receives a {amount} subsidy")
+            g.remove_ability(ckey(corp), a)
+
+
+def place_home_token(g: Game, corp: str) -> None:
+    c = g.state.corporations[corp]
+    if not c.tokens or c.tokens[0].used:
+        return
+    home = g.book.corporations[corp].get("home")
+    homes = home if isinstance(home, list) else [home] if home else []
+    key = ckey(corp)
+    for h in homes:
+        hex_id = h["hex"]
+        hs = g.state.hexes[hex_id]
+        if not hs.tokens:
+            continue
+        city = next((i for i, res in enumerate(hs.reservations) if key in res), int(h.get("city", 0)))
+        if board.hex_tokened_by(g, hex_id, key):
+            continue
+        slot = board.free_slot(g, hex_id, city, key)
+        if slot is None:
+            continue
+        hs.tokens[city][slot] = key
+        for res in hs.reservations:
+            for i, r in enumerate(res):
+                if r == key:
+                    res[i] = None
+        tok = c.tokens[0]
+        tok.used, tok.hex, tok.city = True, hex_id, city
+        g.log(f"{corp} places its home token on {hex_id}")
+        board.invalidate(g)
+        return

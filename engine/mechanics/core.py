@@ -1,0 +1,249 @@
+"""Rules every title has: round entities, private income, phases reached, corporation closure, and the
+default game end and final value (overridden by ``game_end`` / ``final_value`` when switched on)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import board, market, shares
+from ..setup import unreserve
+from ..state import BANK, DEPOT, POOL, ckey, kind_of, mkey, pkey, sym_of, xkey
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import Ability
+
+
+def round_entities(g: Game, kind: str) -> list[str] | None:
+    if kind == "stock":
+        return g.player_keys()
+    if kind == "operating":
+        floated_minors = [mkey(m) for m, s in g.state.minors.items() if s.floated and not s.closed]
+        corps = [c for c in g.state.corp_order if g.state.corporations[c].floated and not g.state.corporations[c].closed]
+        corps.sort(key=lambda c: market.sort_key(g, c))
+        return floated_minors + [ckey(c) for c in corps]
+    return None
+
+
+
+
+def payout_companies(g: Game) -> None:
+    """Private companies pay their income to their owners at the start of each operating round."""
+    for sym, c in g.state.companies.items():
+        if c.closed or c.blank or not c.owner or c.revenue <= 0 or c.owner == BANK:
+            continue
+        g.spend(BANK, c.owner, c.revenue)
+        g.log(f"{g.name(c.owner)} collects {c.revenue} from {sym}")
+
+
+def ability_removed(g: Game, owner: str, ability: Ability) -> None:
+    if ability.type == "reservation":
+        unreserve(g, owner, ability.spec.get("hexes") or None)
+        board.invalidate(g)
+
+
+def phase_reached(g: Game, name: str) -> None:
+    """Abilities and privates that end when a phase starts (``closes_on``)."""
+    for sym, c in g.state.companies.items():
+        spec = g.book.privates.get(sym) or {}
+        if c.closed:
+            continue
+        for a in list(c.abilities):
+            if a.spec.get("closes_on") == name:
+                g.remove_ability(xkey(sym), a)
+        if spec.get("closes_on") == name and not _event_closes(g, name):
+            close_company(g, sym)
+    for sym, corp in g.state.corporations.items():
+        for a in list(corp.abilities):
+            if a.spec.get("closes_on") == name:
+                g.remove_ability(ckey(sym), a)
+
+
+def _event_closes(g: Game, name: str) -> bool:
+    phase = g.book.phases[g.book.phase_index[name]]
+    return any(e.get("type") == "close_companies" for e in phase.get("events") or [])
+
+
+def close_company(g: Game, sym: str) -> None:
+    c = g.state.companies[sym]
+    if c.closed:
+        return
+    for a in list(c.abilities):
+        g.remove_ability(xkey(sym), a)
+    if c.owner:
+        lst = g.companies_of(c.owner)
+        if sym in lst:
+            lst.remove(sym)
+    c.owner = None
+    c.closed = True
+
+
+def close_operator(g: Game, key: str) -> None:
+    """A corporation or minor leaves the game: tokens, reservations, cash, trains and privates go."""
+    op = g.operator(key)
+    for hs in g.state.hexes.values():
+        for slots in hs.tokens:
+            for i, occ in enumerate(slots):
+                if occ == key:
+                    slots[i] = None
+        for res in hs.reservations:
+            for i, r in enumerate(res):
+                if r == key:
+                    res[i] = None
+    board.invalidate(g)
+    cash = g.cash(key)
+    if cash > 0:
+        g.spend(key, BANK, cash)
+    for tid in op.trains:
+        g.state.trains[tid].buyable = False
+    if kind_of(key) == "C":
+        corp = op
+        for sym in list(corp.companies):
+            close_company(g, sym)
+        for holder in list(g.state.holdings):
+            g.state.holdings[holder].pop(corp.sym, None)
+        for sid, s in g.state.shares.items():
+            if s.corp == corp.sym:
+                s.owner = ""
+        market.remove(g, corp.sym)
+        corp.share_holders.clear()
+        corp.closed = True
+        corp.ipoed = False
+        corp.floated = False
+        corp.owner = None
+        from . import update_cert_limit
+
+        update_cert_limit(g)
+    else:
+        op.closed = True
+        op.floated = False
+    r = g.state.round
+    if r is not None and r.kind == "operating" and r.data.get("current_operator") == key:
+        from ..rounds import operating_next_entity, steps
+
+        for s in steps(g):
+            s.pass_()
+        operating_next_entity(g)
+
+
+def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
+    """A corporation whose price reaches a 'close' cell leaves the game."""
+    for sym in list(g.state.corp_order):
+        corp = g.state.corporations[sym]
+        if corp.closed or corp.price is None:
+            continue
+        if "close" in market.kinds_at(g, corp.price):
+            g.log(f"{sym} closes")
+            close_operator(g, ckey(sym))
+
+
+def update_cert_limit(g: Game) -> None:
+    n = len(g.state.players)
+    spec = g.book.players_setup(n)["cert_limit"]
+    if isinstance(spec, int):
+        g.state.cert_limit = spec
+        return
+    table = {int(k): int(v) for k, v in spec.items()}
+    by = g.book.raw.get("cert_limit_by", "players")
+    if by == "players":
+        g.state.cert_limit = table.get(n, min(table.values()))
+        return
+    live = sum(1 for c in g.state.corporations.values() if not c.closed and not c.removed)
+    keys = sorted(k for k in table if k >= live)
+    g.state.cert_limit = table[keys[0]] if keys else table[sorted(table)[0]]
+
+
+def player_value(g: Game, player: str) -> int:
+    value = g.cash(player) + shares.value_of_holdings(g, player)
+    for sym in g.player(player).companies:
+        value += g.state.companies[sym].value
+    return value
+
+
+def end_check(g: Game) -> str | None:
+    """The timing of the first game-end trigger that holds (immediate before later timings)."""
+    order = ["immediate", "current_round", "current_or", "full_or", "one_more_full_or_set"]
+    found: list[tuple[int, str, str]] = []
+    for trig in g.book.end:
+        reason = trig["type"]
+        if _triggered(g, trig):
+            after = trig.get("after", "full_or")
+            found.append((order.index(after) if after in order else 99, after, reason))
+    if not found:
+        return None
+    found.sort()
+    _, after, reason = found[0]
+    if g.state.extra.get("end_reason") is None:
+        g.state.extra["end_reason"] = reason
+    if after == "one_more_full_or_set" and g.state.final_turn is None:
+        g.state.final_turn = g.state.turn + 1
+    g.state.extra["end_timing"] = after
+    g.state.extra["end_reason_now"] = reason
+    return after
+
+
+def _triggered(g: Game, trig: dict[str, Any]) -> bool:
+    kind = trig["type"]
+    params = trig.get("params") or {}
+    if kind == "bank":
+        return g.state.bank_broken
+    if kind == "bankrupt":
+        live = sum(1 for p in g.state.players if not p.bankrupt)
+        left = params.get("players_left")
+        if left is not None:
+            return live <= int(left) and live < len(g.state.players)
+        return live < len(g.state.players)
+    if kind == "all_closed":
+        return not any(not c.closed and not c.removed for c in g.state.corporations.values())
+    if kind == "stock_market":
+        return any("end_game" in market.kinds_at(g, c.price) for c in g.state.corporations.values() if c.price)
+    if kind in ("final_phase",):
+        return g.state.phase == len(g.book.phases) - 1
+    if kind == "final_train":
+        from ..depot import depot_trains
+
+        return not depot_trains(g)
+    if kind == "turn_limit":
+        return g.state.turn >= int(params.get("turn", 10**9))
+    return False
+
+
+def end_now(g: Game, timing: str | None) -> bool:
+    if timing is None:
+        return False
+    if timing in ("immediate", "current_round"):
+        return True
+    r = g.state.round
+    if r is None or r.kind != "operating":
+        return False
+    if timing == "current_or":
+        return True
+    final = r.round_num == g.state.operating_rounds
+    if timing == "one_more_full_or_set":
+        return final and g.state.turn == g.state.final_turn
+    return final
+
+
+def end_game(g: Game, reason: str | None, manual: bool) -> bool:
+    if g.state.finished:
+        return True
+    g.state.finished = True
+    g.state.manually_ended = manual
+    g.state.game_end_reason = reason or g.state.extra.get("end_reason_now") or g.state.extra.get("end_reason")
+    g.log(f"-- Game over: {g.state.game_end_reason} --")
+    return True
+
+
+def company_price_range(g: Game, company: Any) -> tuple[int, int] | None:
+    return None
+
+
+def unlimited_train_copies(g: Game, name: str) -> int | None:
+    return None
+
+
+def controller_of(g: Game, key: str) -> str | None:
+    return g.controller(key)
+
+
+__all__ = ["DEPOT", "POOL", "pkey", "sym_of"]

@@ -1,0 +1,204 @@
+"""``issue_redeem``: a corporation issues treasury shares to the pool or redeems pool shares.
+
+Parameters: ``issue: {price: one_left}``, ``redeem: {price: one_right}`` (neither moves the price);
+the issue limit is (player-held shares - pool shares).  The step is open from the start of the
+corporation's turn until its dividend step is done; one issue or one redeem per turn.
+``emergency_issue``: when the corporation must buy a train and cannot, it may issue shares first, each
+share moving the price one left first and selling one value below the new price (shares that would
+raise nothing are not allowed; no more than needed for the dearer face of the cheapest bank train).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import depot, market, shares
+from ..errors import illegal
+from ..shares import Bundle
+from ..state import POOL, ckey, kind_of, sym_of
+from ..steps.base import Step
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def _p(g: Game) -> dict[str, Any]:
+    return g.book.mech("issue_redeem") or {}
+
+
+def step_open(g: Game) -> bool:
+    from ..rounds import steps
+
+    r = g.state.round
+    if r is None or r.kind != "operating":
+        return False
+    for s in steps(g):
+        if s.name == "issue_shares":
+            return s.active()
+    return False
+
+
+def issue_limit(g: Game, corp: str) -> int:
+    player_pct = sum(shares.player_holders(g, corp).values())
+    sp = shares.share_percent(g, corp)
+    return player_pct // sp - shares.percent_of(g, POOL, corp) // sp
+
+
+def issuable(g: Game, corp_key: str) -> list[Bundle]:
+    if kind_of(corp_key) != "C" or g.book.mech("issue_redeem") is None or not step_open(g):
+        return []
+    corp = sym_of(corp_key)
+    c = g.state.corporations[corp]
+    if c.price is None:
+        return []
+    price = market.price_at(g, market.relative(g, c.price, ["left"]))
+    limit = issue_limit(g, corp)
+    out = []
+    for b in shares.bundles_for(g, corp_key, corp):
+        b.share_price = price
+        if shares.num_shares(g, b) <= limit:
+            out.append(b)
+    return out
+
+
+def issuable_cash(g: Game, corp_key: str) -> int:
+    bundles = issuable(g, corp_key)
+    return max((shares.bundle_price(g, b) for b in bundles), default=0)
+
+
+def redeemable(g: Game, corp_key: str) -> list[Bundle]:
+    if kind_of(corp_key) != "C" or g.book.mech("issue_redeem") is None or not step_open(g):
+        return []
+    corp = sym_of(corp_key)
+    c = g.state.corporations[corp]
+    price = market.price_at(g, market.relative(g, c.price, ["right"]))
+    out = []
+    for b in shares.bundles_for(g, POOL, corp):
+        b.share_price = price
+        if g.cash(corp_key) >= shares.bundle_price(g, b):
+            out.append(b)
+    return out
+
+
+def _same(a: Bundle, b: Bundle) -> bool:
+    return a.corp == b.corp and sorted(a.shares) == sorted(b.shares) and a.percent == b.percent
+
+
+class IssueShares(Step):
+    name = "issue_shares"
+    description = "Issue or Redeem Shares"
+
+    def blocks(self) -> bool:
+        return False
+
+    def actions(self, entity: str) -> list[str]:
+        if kind_of(entity) != "C" or entity != self.current_entity():
+            return []
+        from . import receivership
+
+        if receivership.in_receivership(self.g, entity):
+            return []
+        acts = []
+        if redeemable(self.g, entity):
+            acts.append("buy_shares")
+        if issuable(self.g, entity):
+            acts.append("sell_shares")
+        return acts
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        out = []
+        if kind_of(entity) != "C" or entity != self.current_entity():
+            return out
+        iss = issuable(self.g, entity)
+        if iss:
+            out.append({"type": "sell_shares", "choices": [{"shares": b.shares, "percent": b.percent} for b in iss]})
+        red = redeemable(self.g, entity)
+        if red:
+            out.append({"type": "buy_shares", "choices": [{"shares": b.shares} for b in red]})
+        return out
+
+    def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        b = shares.make_bundle(g, list(action.get("shares") or []), action.get("percent"))
+        options = issuable(g, entity)
+        match = next((o for o in options if _same(o, b)), None)
+        if match is None:
+            raise illegal("issue.bundle", f"{sym_of(entity)} cannot issue {', '.join(b.shares)}")
+        price = shares.sell(g, match, price=shares.bundle_price(g, match))
+        g.log(f"{sym_of(entity)} issues {', '.join(match.shares)} for {price}")
+        self.pass_()
+
+    def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        b = shares.make_bundle(g, list(action.get("shares") or []))
+        options = redeemable(g, entity)
+        match = next((o for o in options if _same(o, b)), None)
+        if match is None:
+            raise illegal("issue.redeem", f"{sym_of(entity)} cannot redeem {', '.join(b.shares)}")
+        price = shares.bundle_price(g, match)
+        shares.transfer(g, match, entity, spender=entity, receiver="bank", price=price)
+        g.log(f"{sym_of(entity)} redeems {', '.join(match.shares)} for {price}")
+        self.pass_()
+
+
+def emergency_bundles(g: Game, corp_key: str) -> list[Bundle]:
+    """Shares a trainless corporation may issue to buy a train (18xx.games / BGG errata rules)."""
+    if g.book.mech("issue_redeem") is None or kind_of(corp_key) != "C":
+        return []
+    if g.entity_trains(corp_key):
+        return []
+    if g.state.round.data.get("emergency_issued"):
+        return []
+    tid = depot.min_depot_train(g)
+    if tid is None:
+        return []
+    prices = [v["price"] for v in depot.variants(g, g.state.trains[tid]).values()]
+    lo, hi = min(prices), max(prices)
+    cash = g.cash(corp_key)
+    if cash >= hi:
+        return []
+    corp = sym_of(corp_key)
+    c = g.state.corporations[corp]
+    limit = issue_limit(g, corp)
+    bundles = [b for b in shares.bundles_for(g, corp_key, corp) if shares.num_shares(g, b) <= limit]
+    for b in bundles:
+        pos = market.relative(g, c.price, ["left"] * (1 + shares.num_shares(g, b)))
+        b.share_price = market.price_at(g, pos)
+    bundles = [b for b in bundles if shares.bundle_price(g, b) > 0]
+    bundles.sort(key=lambda b: shares.bundle_price(g, b))
+    enough = [b for b in bundles if cash + shares.bundle_price(g, b) >= lo]
+    if enough:
+        for i, b in enumerate(enough):
+            if cash + shares.bundle_price(g, b) >= hi:
+                return enough[: i + 1]
+        return enough
+    if bundles:
+        return [max(bundles, key=lambda b: shares.num_shares(g, b))]
+    return []
+
+
+def emergency_issue(g: Game, corp_key: str, b: Bundle) -> int:
+    """Issue a bundle in an emergency: sell it, then move the price left once per share."""
+    corp = sym_of(corp_key)
+    price = shares.sell(g, b, price=shares.bundle_price(g, b))
+    market.move(g, corp, "left", shares.num_shares(g, b))
+    g.state.round.data["emergency_issued"] = True
+    return price
+
+
+def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
+    return [(60, "issue_shares", {})] if kind == "operating" else []
+
+
+def round_started(g: Game, kind: str) -> None:
+    if kind == "operating":
+        g.state.round.data["emergency_issued"] = False
+
+
+def operator_started(g: Game, entity: str) -> None:
+    g.state.round.data["emergency_issued"] = False
+
+
+STEPS = {"issue_shares": IssueShares}
+
+__all__ = ["ckey"]

@@ -1,0 +1,344 @@
+"""``stock_round``: players sell then buy shares, launch corporations, or pass.
+
+Parameters (``mechanics.stock_round``): ``turn`` (``[sell_any, then_buy_one]`` = sell before buying),
+``sell_after`` (``president_any_time_others_after_first_operation`` | ``after_first_stock_round`` |
+``any_time``), ``sell_in_blocks``, ``no_buy_after_sell_same_round``, ``max_percent_per_player``,
+``pool_max_percent``.  Price moves come from ``market.movement``: ``sale`` ({who: president|anyone,
+move, per: corporation_per_turn|share}) and ``end_of_stock_round`` ({pool_shares, sold_out}).
+The round ends when every player has passed in succession; priority goes to the player after the last
+one who acted.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import market, shares
+from ..errors import illegal
+from ..shares import Bundle
+from ..state import POOL, ckey, kind_of, sym_of
+from ..steps.base import Step
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def _p(g: Game) -> dict[str, Any]:
+    return g.book.mech("stock_round") or {}
+
+
+def sell_timing_ok(g: Game, player: str, corp: str) -> bool:
+    rule = _p(g).get("sell_after", "president_any_time_others_after_first_operation")
+    c = g.state.corporations[corp]
+    if rule in ("president_any_time_others_after_first_operation", "p_any_operate"):
+        return c.operated > 0 or c.owner == player
+    if rule in ("after_operation", "operate"):
+        return c.operated > 0
+    if rule in ("after_first_stock_round", "first"):
+        return g.state.turn > 1 or g.state.round.kind != "stock"
+    return True
+
+
+def sale_moves(g: Game) -> dict[str, Any]:
+    return (g.book.market.get("movement") or {}).get("sale") or {"who": "anyone", "move": -1, "per": "share"}
+
+
+def sell_and_move(g: Game, b: Bundle) -> int:
+    """Sell to the pool and move the price as the title's sale rule says."""
+    corp = b.corp
+    was_president = g.state.corporations[corp].owner == b.owner
+    price = shares.sell(g, b)
+    rule = sale_moves(g)
+    move = int(rule.get("move", -1))
+    who = rule.get("who", "anyone")
+    if who == "president" and not was_president:
+        return price
+    times = abs(move) if rule.get("per", "share") != "share" else abs(move) * shares.num_shares(g, b)
+    direction = "left" if move < 0 else "right"
+    if g.book.market_1d is False and rule.get("direction"):
+        direction = rule["direction"]
+    elif not g.book.market_1d:
+        direction = "down" if move < 0 else "up"
+    market.move(g, corp, direction, times)
+    return price
+
+
+class BuySellParShares(Step):
+    name = "stock"
+    description = "Sell then Buy Shares"
+
+    @staticmethod
+    def round_state() -> dict[str, Any]:
+        return {"players_sold": {}, "players_bought": {}, "current_actions": [], "bought_from_ipo": False}
+
+    def setup(self) -> None:
+        for corps in self.rdata["players_sold"].values():
+            for k in corps:
+                corps[k] = "prev"
+        self.rdata["current_actions"] = []
+        self.rdata["bought_from_ipo"] = False
+
+    # --------------------------------------------------------------------------------- queries
+
+    def bought(self) -> bool:
+        return any(a in ("buy_shares", "par", "buy_company") for a in self.rdata["current_actions"])
+
+    def sold_now(self, player: str, corp: str) -> str | None:
+        return self.rdata["players_sold"].get(player, {}).get(corp)
+
+    def can_gain(self, player: str, b: Bundle) -> bool:
+        g = self.g
+        if kind_of(b.owner) == "P":
+            return False
+        if not shares.holding_ok(g, player, b.corp, b.percent):
+            return False
+        c = g.state.corporations[b.corp]
+        counts = c.price is None or "no_cert_limit" not in market.kinds_at(g, c.price)
+        return (not counts) or shares.num_certs(g, player) < g.state.cert_limit
+
+    def can_buy(self, player: str, b: Bundle) -> bool:
+        g = self.g
+        if not all(g.state.shares[s].buyable for s in b.shares):
+            return False
+        if g.cash(player) < shares.bundle_price(g, b):
+            return False
+        if self.sold_now(player, b.corp) and _p(g).get("no_buy_after_sell_same_round", True):
+            return False
+        if self.bought():
+            return False
+        return self.can_gain(player, b)
+
+    def buy_bundle_for(self, player: str, b: Bundle) -> Bundle:
+        """A president's certificate bought out of the pool counts as one share (receivership)."""
+        from . import receivership
+
+        return receivership.pool_president_bundle(self.g, player, b)
+
+    def can_sell(self, player: str, b: Bundle) -> bool:
+        g = self.g
+        if b.owner != player:
+            return False
+        from . import receivership
+
+        if receivership.in_receivership(g, ckey(b.corp)):
+            return False
+        if not sell_timing_ok(g, player, b.corp):
+            return False
+        if _p(g).get("sell_in_blocks", False) and self.sold_now(player, b.corp) == "now":
+            return False
+        if self.bought() and _p(g).get("turn", ["sell_any", "then_buy_one"])[0] == "sell_any":
+            return False
+        if not shares.fit_in_pool(g, b):
+            return False
+        return shares.can_dump(g, b, player)
+
+    def corporations(self) -> list[str]:
+        return [c for c in self.g.state.corp_order if not self.g.state.corporations[c].closed and not self.g.state.corporations[c].removed]
+
+    def sellable(self, player: str) -> list[Bundle]:
+        out = []
+        for corp in self.corporations():
+            for b in shares.bundles_for(self.g, player, corp):
+                if self.can_sell(player, b):
+                    out.append(b)
+        return out
+
+    def buyable(self, player: str) -> list[Bundle]:
+        g = self.g
+        out = []
+        if self.bought():
+            return out
+        for corp in self.corporations():
+            c = g.state.corporations[corp]
+            if not c.ipoed:
+                continue
+            for holder in (POOL, ckey(corp)):
+                ids = [s for s in shares.shares_of(g, holder, corp) if g.state.shares[s].buyable]
+                if not ids:
+                    continue
+                small = min(ids, key=lambda s: (g.state.shares[s].percent, 0))
+                b = self.buy_bundle_for(player, shares.make_bundle(g, [small]))
+                if self.can_buy(player, b):
+                    out.append(b)
+        return out
+
+    def parable(self, player: str) -> list[str]:
+        g = self.g
+        if self.bought():
+            return []
+        out = []
+        for corp in self.corporations():
+            c = g.state.corporations[corp]
+            if c.ipoed:
+                continue
+            pres = f"{corp}_0"
+            b = shares.make_bundle(g, [pres])
+            if self.can_gain(player, b) and self.par_prices(player):
+                out.append(corp)
+        return out
+
+    def par_prices(self, player: str) -> list[dict[str, Any]]:
+        g = self.g
+        return [p for p in g.book.market["par"] if p["price"] * 2 <= g.cash(player)]
+
+    def must_sell(self, player: str) -> bool:
+        g = self.g
+        if not self.sellable(player):
+            return False
+        if shares.num_certs(g, player) > g.state.cert_limit:
+            return True
+        return any(not shares.holding_ok(g, player, c) for c in self.corporations())
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.current_entity():
+            return []
+        if self.must_sell(entity):
+            return ["sell_shares"]
+        acts = []
+        if self.buyable(entity):
+            acts.append("buy_shares")
+        if self.parable(entity):
+            acts.append("par")
+        if self.sellable(entity):
+            acts.append("sell_shares")
+        if acts:
+            acts.append("pass")
+        return acts
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        acts = self.actions(entity)
+        out = []
+        if "sell_shares" in acts:
+            out.append(
+                {
+                    "type": "sell_shares",
+                    "choices": [{"shares": b.shares, "percent": b.percent} for b in self.sellable(entity)],
+                }
+            )
+        if "buy_shares" in acts:
+            out.append({"type": "buy_shares", "choices": [{"shares": b.shares} for b in self.buyable(entity)]})
+        if "par" in acts:
+            prices = [f"{p['price']},{p['row']},{p['col']}" for p in self.par_prices(entity)]
+            out.append(
+                {"type": "par", "choices": [{"corporation": c, "share_price": p} for c in self.parable(entity) for p in prices]}
+            )
+        if "pass" in acts:
+            out.append({"type": "pass"})
+        return out
+
+    # ------------------------------------------------------------------------------- processing
+
+    def track(self, atype: str, player: str) -> None:
+        self.rdata["last_to_act"] = player
+        self.rdata["current_actions"].append(atype)
+
+    def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        b = shares.make_bundle(g, list(action.get("shares") or []), action.get("percent"))
+        if not self.can_sell(entity, b):
+            raise illegal("stock.sell", f"{g.name(entity)} cannot sell {', '.join(b.shares)} now")
+        self.rdata["players_sold"].setdefault(entity, {})[b.corp] = "now"
+        sell_and_move(g, b)
+        self.track("sell_shares", entity)
+
+    def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        b = shares.make_bundle(g, list(action.get("shares") or []))
+        b = self.buy_bundle_for(entity, b)
+        if not self.can_buy(entity, b):
+            raise illegal("stock.buy", f"{g.name(entity)} cannot buy {', '.join(b.shares)} now")
+        bought = self.rdata["players_bought"].setdefault(entity, {})
+        bought[b.corp] = bought.get(b.corp, 0) + b.percent
+        if b.owner == ckey(b.corp):
+            self.rdata["bought_from_ipo"] = True
+        shares.buy(g, entity, b)
+        self.track("buy_shares", entity)
+
+    def process_par(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        corp = action.get("corporation")
+        if corp not in g.state.corporations:
+            raise illegal("stock.par", f"no corporation {corp!r}")
+        c = g.state.corporations[corp]
+        if c.ipoed or c.closed or c.removed:
+            raise illegal("stock.par", f"{corp} cannot be launched")
+        pos = parse_price(g, action.get("share_price"))
+        cell = g.book.cell(*pos)
+        if cell is None or "par" not in cell["kinds"]:
+            raise illegal("stock.par", f"{action.get('share_price')} is not a starting price")
+        if self.bought():
+            raise illegal("stock.par", "only one purchase per turn")
+        b = shares.make_bundle(g, [f"{corp}_0"])
+        if b.owner != ckey(corp):
+            raise illegal("stock.par", f"{corp}'s president's certificate is not available")
+        if not self.can_gain(entity, b):
+            raise illegal("stock.cert_limit", f"{g.name(entity)} cannot take another certificate")
+        if g.cash(entity) < cell["price"] * 2:
+            raise illegal("stock.cash", f"{g.name(entity)} cannot afford {corp} at {cell['price']}")
+        market.place(g, corp, pos)
+        c.par = list(pos)
+        bought = self.rdata["players_bought"].setdefault(entity, {})
+        bought[corp] = bought.get(corp, 0) + b.percent
+        g.log(f"{g.name(entity)} launches {corp} at {cell['price']}")
+        shares.buy(g, entity, b)
+        from . import capitalization
+
+        capitalization.after_par(g, corp)
+        self.track("par", entity)
+
+    def pass_(self) -> None:
+        super().pass_()
+        g = self.g
+        cur = self.current_entity()
+        if cur is None:
+            return
+        order = self.rdata["pass_order"]
+        if self.rdata["current_actions"]:
+            if cur in order:
+                order.remove(cur)
+            g.player(cur).passed = False
+        else:
+            if cur not in order:
+                order.append(cur)
+            g.player(cur).passed = True
+
+
+def parse_price(g: Game, spec: Any) -> list[int]:
+    """``"40,0,4"`` (price,row,col) -> [row, col]."""
+    try:
+        parts = [int(x) for x in str(spec).split(",")]
+    except ValueError:
+        raise illegal("stock.price", f"bad share price {spec!r}") from None
+    if len(parts) == 3:
+        return [parts[1], parts[2]]
+    if len(parts) == 2:
+        return parts
+    if len(parts) == 1:
+        for p in g.book.market["par"]:
+            if p["price"] == parts[0]:
+                return [p["row"], p["col"]]
+    raise illegal("stock.price", f"bad share price {spec!r}")
+
+
+def finish_stock_round(g: Game) -> None:
+    """End-of-round moves, in operating order: sold out -> up; shares in the pool -> down."""
+    rules = (g.book.market.get("movement") or {}).get("end_of_stock_round") or {}
+    up = int(rules.get("sold_out", 1))
+    down = int(rules.get("pool_shares", 0))
+    corps = [c for c in g.state.corp_order if g.state.corporations[c].floated and not g.state.corporations[c].closed]
+    corps.sort(key=lambda c: market.sort_key(g, c))
+    for corp in corps:
+        holders = shares.player_holders(g, corp)
+        if up and sum(holders.values()) == 100:
+            market.move(g, corp, "up" if not g.book.market_1d else "right", up)
+        if down and shares.percent_of(g, POOL, corp) > 0:
+            market.move(g, corp, "down" if not g.book.market_1d else "left", abs(down))
+
+
+def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
+    return [(30, "stock", {})] if kind == "stock" else []
+
+
+STEPS = {"stock": BuySellParShares}
+
+__all__ = ["sym_of"]

@@ -1,0 +1,46 @@
+"""Exact route optimiser: the best revenue for a corporation's trains.
+
+``best_routes(game, corporation)`` reads the interpreter's game; :func:`solve` works on a plain
+:class:`Problem` (stops, links, trains, bonuses) so it can be tested without a game.
+"""
+
+from __future__ import annotations
+
+from .model import Link, Problem, Route, Row, Solution, Stop, TrainSpec
+from .network import BoardState, HexState, build_problem
+from .search import Solver, solve
+from .trains import train_spec
+
+__all__ = [
+    "BoardState",
+    "HexState",
+    "Link",
+    "Problem",
+    "Route",
+    "Row",
+    "Solution",
+    "Solver",
+    "Stop",
+    "TrainSpec",
+    "best_routes",
+    "build_problem",
+    "solve",
+    "train_spec",
+]
+
+
+def best_routes(game: object, corporation: str | None = None) -> dict[str, object]:
+    """The best routes of ``corporation`` (default: the one operating) in ``game``.
+
+    Returns ``{"corporation", "total", "routes": [{"train", "stops", "hexes", "revenue"}], "ms"}``.
+    """
+    from .adapter import problem_from_game
+
+    problem = problem_from_game(game, corporation)
+    solution = solve(problem)
+    return {
+        "corporation": problem.corporation,
+        "total": solution.total,
+        "routes": solution.describe(problem),
+        "ms": round(solution.stats.get("ms", 0.0), 3),
+    }

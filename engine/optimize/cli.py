@@ -1,0 +1,126 @@
+"""``railbook routes``: the best routes of a recorded position, or of every recorded run."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from compiler.cli import app, fail
+
+
+def rulebook_for_record(record: dict[str, Any]) -> dict[str, Any]:
+    """The compiled rulebook of a record's title (``title`` as on the site, or a title folder name)."""
+    from compiler.compile import build_rulebook
+    from compiler.load import available_titles
+
+    wanted = str(record.get("title", ""))
+    for title in available_titles():
+        if title == wanted:
+            return build_rulebook(title)
+    for title in available_titles():
+        book = build_rulebook(title)
+        if (book.get("meta") or {}).get("site_id") == wanted:
+            return book
+    raise typer.BadParameter(f"no title {wanted!r} in games/")
+
+
+def solve_decision(decision: Any) -> tuple[Any, float]:
+    """The solution of one decision and the time taken (graph building included), in ms."""
+    from .search import solve
+
+    solution = solve(decision.problem)
+    return solution, decision.build_ms + solution.stats.get("ms", 0.0)
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    times = [r["ms"] for r in rows]
+    with_rec = [r for r in rows if r["recorded"] is not None]
+    return {
+        "runs": len(rows),
+        "optimum_ge_recorded": sum(1 for r in with_rec if r["optimum"] >= r["recorded"]),
+        "optimum_gt_recorded": sum(1 for r in with_rec if r["optimum"] > r["recorded"]),
+        "median_ms": round(statistics.median(times), 3) if times else 0.0,
+        "max_ms": round(max(times), 3) if times else 0.0,
+    }
+
+
+@app.command()
+def routes(
+    file: Annotated[Path, typer.Argument(help="an 18xx.games record (JSON)")],
+    at: Annotated[int | None, typer.Option("--at", help="optimise just before the action with this id")] = None,
+    corporation: Annotated[str | None, typer.Option("--corporation", help="corporation to optimise for")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    source: Annotated[
+        str, typer.Option("--source", help="auto (interpreter, else the record reader), interpreter or record")
+    ] = "auto",
+) -> None:
+    """Best routes: at one point of a record (--at), or for every recorded run against what was run."""
+    from .positions import ReplayUnavailable, decisions
+
+    try:
+        record = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        fail(f"{file}: {exc}")
+        return
+    book = rulebook_for_record(record)
+    try:
+        found, why = decisions(record, book, at=at, corporation=corporation, source=source)
+    except (ReplayUnavailable, KeyError) as exc:
+        fail(f"{file}: {exc}")
+        return
+    if why and not as_json:
+        typer.echo(f"note: board read from the record (interpreter unavailable: {why})", err=True)
+    if at is not None:
+        decision = found[0]
+        solution, ms = solve_decision(decision)
+        out = {
+            "corporation": decision.corporation,
+            "total": solution.total,
+            "routes": [
+                {k: r[k] for k in ("train", "stops", "hexes", "revenue")} for r in solution.describe(decision.problem)
+            ],
+            "ms": round(ms, 3),
+        }
+        if as_json:
+            typer.echo(json.dumps(out))
+            return
+        typer.echo(f"{decision.corporation}: ${solution.total} ({ms:.1f} ms)")
+        for r in out["routes"]:
+            typer.echo(f"  {r['train']:6s} ${r['revenue']:<5d} {'-'.join(r['stops'])}   via {' '.join(r['hexes'])}")
+        if not out["routes"]:
+            typer.echo("  no route")
+        return
+    rows = []
+    for decision in found:
+        solution, ms = solve_decision(decision)
+        rows.append(
+            {
+                "id": decision.action_id,
+                "corporation": decision.corporation,
+                "recorded": decision.recorded,
+                "optimum": solution.total,
+                "ms": round(ms, 3),
+            }
+        )
+    summ = summary(rows)
+    if as_json:
+        typer.echo(json.dumps({"decisions": rows, "summary": summ}))
+        return
+    for r in rows:
+        rec = "?" if r["recorded"] is None else f"${r['recorded']}"
+        mark = (
+            " "
+            if r["recorded"] is None or r["optimum"] == r["recorded"]
+            else ("+" if r["optimum"] > r["recorded"] else "!")
+        )
+        typer.echo(
+            f"{r['id']:>6} {r['corporation']:6s} recorded {rec:>6} optimum ${r['optimum']:<5d}{mark} {r['ms']:7.1f} ms"
+        )
+    typer.echo(
+        f"{summ['runs']} runs: optimum >= recorded in {summ['optimum_ge_recorded']}, "
+        f"> in {summ['optimum_gt_recorded']}; median {summ['median_ms']:.1f} ms, max {summ['max_ms']:.1f} ms"
+    )

@@ -1,0 +1,273 @@
+"""From a board (hex -> track + rotation, tokens) to the optimiser's graph of stops and links.
+
+:class:`BoardState` is a small, engine-independent picture of the map: the game adapter fills it from
+the interpreter's board, tests fill it by hand. Track is in the compiled rulebook shape
+(``{"cities", "towns", "offboards", "junctions", "paths"}``, see ``compiler/track.py``).
+
+Each tile's connectivity (which endpoints its paths join, junctions resolved) is computed once per
+(track, rotation) and cached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler.track import opposite, rotate
+
+from .model import Kind, Link, Problem, Stop, TrainSpec
+
+COLOUR_ORDER: tuple[str, ...] = ("yellow", "green", "brown", "gray")
+Endpoint = int | str  # an edge 0-5, or a node "c0" / "t1" / "o0"
+
+
+@dataclass
+class HexState:
+    """One hex as the router sees it: the track on it now, how it is turned, who has tokens where."""
+
+    id: str
+    track: Mapping[str, Any]
+    rotation: int = 0
+    neighbours: Mapping[int, str] = field(default_factory=dict)
+    tags: frozenset[str] = frozenset()
+    tokens: Mapping[int, Sequence[str]] = field(default_factory=dict)  # city index -> corporations
+
+
+@dataclass
+class BoardState:
+    """The map now, and which off-board revenue column is in force."""
+
+    hexes: dict[str, HexState]
+    phase: str = ""
+    colour: str = "yellow"
+    colour_order: tuple[str, ...] = COLOUR_ORDER
+    revenue_of: Callable[[Any], int] | None = None  # the game's own rule for phase-dependent revenue
+
+
+def resolve_revenue(value: Any, board: BoardState) -> int:
+    """A revenue in force: a number, or ``{colour-or-phase: number}`` (latest colour reached wins)."""
+    if isinstance(value, int):
+        return value
+    if board.revenue_of is not None:
+        return int(board.revenue_of(value))
+    if not isinstance(value, Mapping) or not value:
+        return 0
+    if board.phase in value:
+        return int(value[board.phase])
+    order = list(board.colour_order)
+    reached = order.index(board.colour) if board.colour in order else len(order) - 1
+    best: int | None = None
+    best_rank = -1
+    for key, v in value.items():
+        if key in order and best_rank < order.index(key) <= reached:
+            best, best_rank = int(v), order.index(key)
+    if best is None:  # nothing reached yet: the earliest column
+        ranked = sorted((order.index(k), int(v)) for k, v in value.items() if k in order)
+        best = ranked[0][1] if ranked else int(next(iter(value.values())))
+    return best
+
+
+_CONNECTIVITY: dict[tuple[int, int], tuple[Mapping[str, Any], dict[Endpoint, list[Endpoint]]]] = {}
+
+
+def connectivity(track: Mapping[str, Any], rotation: int) -> dict[Endpoint, list[Endpoint]]:
+    """Which endpoints each endpoint reaches along one path of the tile (junctions resolved)."""
+    key = (id(track), rotation)
+    hit = _CONNECTIVITY.get(key)
+    if hit is not None and hit[0] is track:
+        return hit[1]
+    adj: dict[Endpoint, list[Endpoint]] = {}
+    junctions: dict[str, list[Endpoint]] = {}
+
+    def end(x: Any) -> Endpoint:
+        s = str(x)
+        return rotate(int(s), rotation) if s.isdigit() else s
+
+    for p in track.get("paths", []):
+        a, b = end(p["a"]), end(p["b"])
+        for x, y in ((a, b), (b, a)):
+            if isinstance(x, str) and x.startswith("j"):
+                junctions.setdefault(x, []).append(y)
+            elif not (isinstance(y, str) and y.startswith("j")):
+                adj.setdefault(x, []).append(y)
+    for ends in junctions.values():
+        for x in ends:
+            for y in ends:
+                if x != y:
+                    adj.setdefault(x, []).append(y)
+    _CONNECTIVITY[key] = (track, adj)
+    return adj
+
+
+def _terminal_nodes(track: Mapping[str, Any]) -> set[str]:
+    out: set[str] = set()
+    for p in track.get("paths", []):
+        if p.get("terminal"):
+            for x in (str(p["a"]), str(p["b"])):
+                if not x.isdigit():
+                    out.add(x)
+    return out
+
+
+_KINDS: tuple[tuple[str, str, Kind], ...] = (
+    ("c", "cities", "city"),
+    ("t", "towns", "town"),
+    ("o", "offboards", "offboard"),
+)
+
+
+def _stops_of(h: HexState, board: BoardState, corporation: str) -> list[tuple[str, Stop]]:
+    out: list[tuple[str, Stop]] = []
+    terminal = _terminal_nodes(h.track)
+    label = h.track.get("label")
+    base_tags = set(h.tags)
+    if label:
+        base_tags.add(str(label))
+    for prefix, key, kind in _KINDS:
+        for i, node in enumerate(h.track.get(key, []) or []):
+            name = f"{prefix}{i}"
+            group = node.get("group")
+            tags = set(base_tags)
+            if group:
+                tags.add(str(group))
+            token = False
+            passable = kind != "offboard" or "pass_through" in h.tags
+            if kind == "city":
+                holders = list(h.tokens.get(i, ()))
+                token = corporation in holders
+                slots = int(node.get("slots", 1))
+                if not token and slots > 0 and len(holders) >= slots:
+                    passable = False
+            if name in terminal:
+                passable = False
+            stop = Stop(
+                key=f"{h.id}.{name}",
+                hex=h.id,
+                kind=kind,
+                revenue=resolve_revenue(node.get("revenue", 0), board),
+                group=str(group) if group else None,
+                token=token,
+                passable=passable,
+                tags=frozenset(tags),
+            )
+            out.append((name, stop))
+    return out
+
+
+def build_graph(board: BoardState, corporation: str) -> tuple[list[Stop], list[Link]]:
+    """Stops reachable from the corporation's tokens and the links between them."""
+    stops: list[Stop] = []
+    index: dict[tuple[str, str], int] = {}
+    for h in board.hexes.values():
+        if not h.track:
+            continue
+        for name, stop in _stops_of(h, board, corporation):
+            index[(h.id, name)] = len(stops)
+            stops.append(stop)
+    side_ids: dict[tuple[str, int], int] = {}
+
+    def side(hex_id: str, edge: int, other: str) -> int:
+        k = (hex_id, edge)
+        sid = side_ids.get(k)
+        if sid is None:
+            sid = side_ids[k] = side_ids[(other, opposite(edge))] = len(side_ids) // 2
+        return sid
+
+    for h in board.hexes.values():  # number every hexside first
+        if h.track:
+            for e, nb in h.neighbours.items():
+                if nb in board.hexes and board.hexes[nb].track:
+                    side(h.id, e, nb)
+    n_sides = len(side_ids) // 2
+    found: dict[tuple[int, int, int], Link] = {}
+
+    def add(a: int, b: int, sides: int, hexes: list[str]) -> None:
+        if a == b:
+            return
+        if a > b:
+            a, b, hexes = b, a, hexes[::-1]
+        found.setdefault((a, b, sides), Link(a, b, sides, tuple(hexes)))
+
+    def follow(a: int, hex_id: str, edge: int, sides: int, hexes: list[str]) -> None:
+        h = board.hexes[hex_id]
+        nb = h.neighbours.get(edge)
+        if nb is None or nb not in board.hexes:
+            return
+        bit = 1 << side(hex_id, edge, nb)
+        if sides & bit:
+            return
+        n = board.hexes[nb]
+        if not n.track:
+            return
+        conn = connectivity(n.track, n.rotation)
+        for y in conn.get(opposite(edge), ()):
+            if isinstance(y, str):
+                j = index.get((nb, y))
+                if j is not None:
+                    add(a, j, sides | bit, [*hexes, nb])
+            else:
+                follow(a, nb, y, sides | bit, [*hexes, nb])
+
+    inner: dict[tuple[str, str, str], int] = {}  # track joining two stops inside one hex: its own "side"
+    for (hex_id, name), a in index.items():
+        h = board.hexes[hex_id]
+        for y in connectivity(h.track, h.rotation).get(name, ()):
+            if isinstance(y, str):
+                j = index.get((hex_id, y))
+                if j is not None:
+                    k = (hex_id, *sorted((name, y)))
+                    if k not in inner:
+                        inner[k] = n_sides + len(inner)
+                    add(a, j, 1 << inner[k], [hex_id])
+            else:
+                follow(a, hex_id, y, 0, [hex_id])
+    links = _undominated(list(found.values()))
+    return _reachable(stops, links)
+
+
+def _undominated(links: list[Link]) -> list[Link]:
+    """Drop a link when another joins the same stops over a subset of its hexsides."""
+    by_pair: dict[tuple[int, int], list[Link]] = {}
+    for link in links:
+        by_pair.setdefault((link.a, link.b), []).append(link)
+    out: list[Link] = []
+    for group in by_pair.values():
+        group.sort(key=lambda lk: (lk.sides.bit_count(), lk.sides))
+        kept: list[Link] = []
+        for link in group:
+            if not any(k.sides & link.sides == k.sides for k in kept):
+                kept.append(link)
+        out.extend(kept)
+    out.sort(key=lambda lk: (lk.a, lk.b, lk.sides))
+    return out
+
+
+def _reachable(stops: list[Stop], links: list[Link]) -> tuple[list[Stop], list[Link]]:
+    """Keep the stops a route from a token city can reach (only passable stops are passed through)."""
+    adj: dict[int, list[int]] = {}
+    for link in links:
+        adj.setdefault(link.a, []).append(link.b)
+        adj.setdefault(link.b, []).append(link.a)
+    seen = {i for i, s in enumerate(stops) if s.token and s.kind == "city"}
+    todo = list(seen)
+    while todo:
+        i = todo.pop()
+        if not (stops[i].passable or stops[i].token):
+            continue
+        for j in adj.get(i, ()):
+            if j not in seen:
+                seen.add(j)
+                todo.append(j)
+    keep = sorted(seen)
+    renum = {old: new for new, old in enumerate(keep)}
+    new_links = [Link(renum[lk.a], renum[lk.b], lk.sides, lk.hexes) for lk in links if lk.a in renum and lk.b in renum]
+    return [stops[i] for i in keep], new_links
+
+
+def build_problem(
+    board: BoardState, corporation: str, trains: Sequence[TrainSpec], bonuses: Sequence[object] = ()
+) -> Problem:
+    """The optimisation problem for ``corporation`` running ``trains`` on ``board``."""
+    stops, links = build_graph(board, corporation)
+    return Problem(stops=stops, links=links, trains=list(trains), bonuses=list(bonuses), corporation=corporation)

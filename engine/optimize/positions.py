@@ -1,0 +1,127 @@
+"""Decisions to optimise, taken from a recorded game: by the interpreter when it can, else by the reader.
+
+:func:`decisions` yields one :class:`Decision` per recorded ``run_routes`` (or the one at ``--at``),
+each holding a ready :class:`Problem` and what the record says was earned. The interpreter
+(``engine.game.Game``) is preferred; when it cannot start or replay the record the board-only
+:mod:`engine.optimize.record` reader is used and ``source`` says so.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .check import score_recorded
+from .model import Problem
+from .network import build_problem
+from .record import Position, active_actions, position_at, positions
+
+
+class ReplayUnavailable(RuntimeError):
+    """The interpreter cannot replay this record (yet)."""
+
+
+@dataclass
+class Decision:
+    action_id: int
+    corporation: str
+    problem: Problem
+    recorded: int | None  # what the record's routes earn (stored, or scored by the model)
+    source: str  # "interpreter" or "record"
+    notes: list[str]
+    build_ms: float = 0.0  # time to build the graph from the board
+
+
+def _recorded_revenue(problem: Problem, routes: list[dict[str, Any]], stored: int | None) -> tuple[int | None, list]:
+    if stored is not None:
+        return stored, []
+    if not routes:
+        return None, []
+    total, notes = score_recorded(problem, routes)
+    return total, notes
+
+
+def _timed_build(board: Any, corp: str, trains: list, bonuses: list) -> tuple[Problem, float]:
+    start = time.perf_counter()
+    problem = build_problem(board, corp, trains, bonuses)
+    return problem, (time.perf_counter() - start) * 1000
+
+
+def _from_position(pos: Position, source: str = "record") -> Decision:
+    problem, ms = _timed_build(pos.board, pos.corporation, pos.trains, pos.bonuses)
+    recorded, notes = _recorded_revenue(problem, pos.recorded, pos.recorded_revenue)
+    return Decision(pos.action_id, pos.corporation, problem, recorded, source, notes, ms)
+
+
+def start_game(record: Mapping[str, Any], rulebook: Mapping[str, Any]) -> Any:
+    """A fresh interpreter game for the record's players, seed and options."""
+    try:
+        from engine.game import Game
+        from engine.rng import seed_from
+    except Exception as exc:  # the interpreter is not importable yet
+        raise ReplayUnavailable(f"the interpreter cannot be loaded: {type(exc).__name__}: {exc}") from exc
+    settings = record.get("settings") or {}
+    try:
+        return Game.start(
+            dict(rulebook),
+            record.get("players", []),
+            seed=seed_from(settings, record.get("id")),
+            options=settings.get("optional_rules") or [],
+        )
+    except Exception as exc:
+        raise ReplayUnavailable(f"the interpreter cannot start this game: {type(exc).__name__}: {exc}") from exc
+
+
+def interpreter_decisions(
+    record: Mapping[str, Any], rulebook: Mapping[str, Any], at: int | None = None, corporation: str | None = None
+) -> Iterator[Decision]:
+    """Decisions from the interpreter's replay; raises :class:`ReplayUnavailable` where it stops."""
+    from .adapter import board_from_game, bonuses_of, operating_corporation, trains_of
+
+    g = start_game(record, rulebook)
+    for a in active_actions(list(record.get("actions", []))):
+        aid = int(a.get("id", -1))
+        wanted = aid == at if at is not None else a.get("type") == "run_routes" and bool(a.get("routes"))
+        if wanted:
+            corp = corporation or (str(a["entity"]) if a.get("type") == "run_routes" else operating_corporation(g))
+            if not corp:
+                raise ReplayUnavailable(f"nobody operates before action {aid}; name a corporation")
+            problem, ms = _timed_build(board_from_game(g), corp, trains_of(g, corp), bonuses_of(g, corp))
+            routes = list(a.get("routes") or []) if a.get("type") == "run_routes" else []
+            stored = sum(int(r["revenue"]) for r in routes) if routes and all("revenue" in r for r in routes) else None
+            recorded, notes = _recorded_revenue(problem, routes, stored)
+            yield Decision(aid, corp, problem, recorded, "interpreter", notes, ms)
+            if at is not None:
+                return
+        try:
+            g.process(a)
+        except Exception as exc:
+            raise ReplayUnavailable(
+                f"the interpreter stops at action {aid} ({a.get('type')}): {type(exc).__name__}: {exc}"
+            ) from exc
+    if at is not None:
+        raise KeyError(f"no action with id {at} in the record")
+
+
+def decisions(
+    record: Mapping[str, Any],
+    rulebook: Mapping[str, Any],
+    at: int | None = None,
+    corporation: str | None = None,
+    source: str = "auto",
+) -> tuple[list[Decision], str | None]:
+    """All decisions (or the one at ``at``) and, when the reader had to stand in, why."""
+    if source in ("auto", "interpreter"):
+        try:
+            return list(interpreter_decisions(record, rulebook, at, corporation)), None
+        except ReplayUnavailable as exc:
+            if source == "interpreter":
+                raise
+            why = str(exc)
+    else:
+        why = None
+    if at is not None:
+        return [_from_position(position_at(record, rulebook, at, corporation))], why
+    return [_from_position(p) for p in positions(record, rulebook)], why

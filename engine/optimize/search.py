@@ -1,0 +1,410 @@
+"""The exact optimiser: bounded route enumeration, then branch and bound over route sets.
+
+Outline (every step is exact; nothing is cut short by time):
+
+1. For each kind of train, a depth-first search from the corporation's token cities finds the best
+   single route (its *ceiling* ``U``), pruning a partial route as soon as an optimistic bound on any of
+   its extensions cannot beat the best routes found so far. It keeps the few best routes it met.
+2. The best compatible set among those few routes gives a lower bound ``LB``. If ``LB`` equals the sum
+   of the trains' ceilings, it is optimal.
+3. Otherwise a route for train *i* can only belong to a better set if it earns more than
+   ``LB - Σ_{j≠i} U_j``; a second search collects exactly those routes, and a branch and bound over
+   them (sorted by value, bounded by the ceilings of the trains still to place) finds the optimum.
+
+Routes are enumerated once each: a route is generated from the lowest-numbered token city on it, as a
+forward arm and an optional backward arm whose first link has a higher id than the forward arm's.
+Track is a bitset of hexsides; stops and groups are bitsets too.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .bonuses import RouteBonus, SetBonus, split
+from .model import Problem, Route, Solution, TrainSpec
+from .revenue import best_counted
+
+
+class Candidate(NamedTuple):
+    """A route for one kind of train, as the set search needs it."""
+
+    rev: int  # revenue from its stops and route bonuses
+    sides: int
+    key: int  # stop bitset
+    stops: tuple[int, ...]
+    links: tuple[int, ...]
+    counted: tuple[int, ...]
+    extra: tuple[int, ...]  # what it would earn from each set bonus
+
+
+class _Kind:
+    """Per kind of train: stop values and bounds."""
+
+    def __init__(self, train: TrainSpec, solver: Solver) -> None:
+        self.train = train
+        stops = solver.problem.stops
+        self.val = [
+            0 if (train.no_towns and s.kind == "town") else s.revenue * train.multiplier for s in solver.problem.stops
+        ]
+        self.top = sorted((v for v in self.val if v > 0), reverse=True)
+        self.prefix = [0]
+        for v in self.top:
+            self.prefix.append(self.prefix[-1] + v)
+        self.visit = train.visit_total
+        self.pay = train.pay_total
+        self.route_bound = sum(b.bound() for b in solver.route_bonuses)
+        self.no_towns = train.no_towns
+        self.max_visits = min(len(stops), self.visit) if not train.no_towns else len(stops)
+        self.cache: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
+
+    def bound(self, seq: Sequence[int], used: int, solver: Solver) -> int:
+        """An upper bound on the revenue of any extension of a route with these stops."""
+        r = self.visit - used
+        if r < 0:
+            r = 0
+        val = self.val
+        if len(seq) + r <= self.pay:
+            base = sum(val[s] for s in seq) + self.prefix[min(r, len(self.top))]
+        else:
+            pool = [val[s] for s in seq] + self.top[:r]
+            pool.sort(reverse=True)
+            base = sum(pool[: self.pay])
+        return base + self.route_bound
+
+
+class Solver:
+    """Holds the precomputed graph of one problem; :meth:`solve` returns the best route set."""
+
+    def __init__(self, problem: Problem, margin: float = 0.35) -> None:
+        self.problem = problem
+        self.margin = margin
+        self.route_bonuses: list[RouteBonus]
+        self.set_bonuses: list[SetBonus]
+        self.route_bonuses, self.set_bonuses = split(problem.bonuses)
+        for b in self.route_bonuses:
+            prepare = getattr(b, "prepare", None)
+            if prepare:
+                prepare(problem.stops)
+        stops = problem.stops
+        n = len(stops)
+        adj: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
+        for lid, link in enumerate(problem.links):
+            if link.a == link.b:
+                continue
+            adj[link.a].append((lid, link.b, link.sides, 1 << link.b))
+            adj[link.b].append((lid, link.a, link.sides, 1 << link.a))
+        for lst in adj:  # good stops first: the bound tightens sooner
+            lst.sort(key=lambda e: (-stops[e[1]].revenue, e[0]))
+        self.adj = adj
+        groups: dict[str, int] = {}
+        self.gbit = [0] * n
+        for i, s in enumerate(stops):
+            if s.group:
+                self.gbit[i] = groups.setdefault(s.group, 1 << len(groups))
+        self.kinds_of_stop = [0 if s.kind == "city" else 1 if s.kind == "town" else 2 for s in stops]
+        self.passable = [s.passable for s in stops]
+        self.tokens = [i for i, s in enumerate(stops) if s.token and s.kind == "city"]
+        keys: dict[object, int] = {}
+        self.kinds: list[_Kind] = []
+        self.train_kind: list[int] = []
+        for t in problem.trains:
+            k = keys.get(t.kind_key)
+            if k is None:
+                k = keys[t.kind_key] = len(self.kinds)
+                self.kinds.append(_Kind(t, self))
+            self.train_kind.append(k)
+        self.enumerated = 0
+        self.states = 0
+
+    # ---------------------------------------------------------------- evaluation
+
+    def _evaluate(self, kind: _Kind, key: int, seq: Sequence[int]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        got = kind.cache.get(key)
+        if got is None:
+            stops = self.problem.stops
+            rev, counted = best_counted(kind.train, seq, stops, self.route_bonuses)
+            counted_stops = [stops[i] for i in counted]
+            visited_stops = [stops[i] for i in seq]
+            extra = tuple(b.route_value(counted_stops, visited_stops) for b in self.set_bonuses)
+            got = kind.cache[key] = (rev, counted, extra)
+        return got
+
+    # ---------------------------------------------------------------- enumeration
+
+    def enumerate(self, thresholds: list[int], margin: float | None) -> list[list[Candidate]]:
+        """Routes per kind whose revenue exceeds its threshold.
+
+        With ``margin`` (a fraction), each threshold also rises to ``(1 - margin)`` times the best revenue
+        found so far for that kind: the search then returns every route within that margin of the best
+        (and finds the best). Without it thresholds stay fixed.
+        """
+        kinds = self.kinds
+        nk = len(kinds)
+        krange = range(nk)
+        found: list[list[Candidate]] = [[] for _ in krange]
+        best_rev = [-1] * nk
+        thr = list(thresholds)
+        adj, gbit, passable, kos = self.adj, self.gbit, self.passable, self.kinds_of_stop
+        fit_memo: list[dict[tuple[int, int, int], bool]] = [{} for _ in krange]
+        fit_fn = [k.train.fits_visit for k in kinds]
+        vals = [k.val for k in kinds]
+        tops = [k.top for k in kinds]
+        prefixes = [k.prefix for k in kinds]
+        ntops = [len(k.top) for k in kinds]
+        visits = [k.visit for k in kinds]
+        pays = [k.pay for k in kinds]
+        skip_towns = [k.no_towns for k in kinds]
+        rbound = [k.route_bound for k in kinds]
+        caches = [k.cache for k in kinds]
+        evaluate = self._evaluate
+        states = [0]
+
+        def fits(ki: int, key3: tuple[int, int, int]) -> bool:
+            memo = fit_memo[ki]
+            ok = memo.get(key3)
+            if ok is None:
+                ok = memo[key3] = fit_fn[ki](*key3)
+            return ok
+
+        def record(ki: int, key: int, rev: int, hit: tuple, fwd: list[int], fl: list[int], back: list[int],
+                   bl: list[int], sides: int) -> None:  # fmt: skip
+            seq = back[::-1] + fwd if back else fwd
+            links = bl[::-1] + fl if bl else fl
+            found[ki].append(Candidate(rev, sides, key, tuple(seq), tuple(links), hit[1], hit[2]))
+            if margin is not None and rev > best_rev[ki]:
+                best_rev[ki] = rev
+                floor = int(rev * (1 - margin))
+                if floor > thr[ki]:
+                    thr[ki] = floor
+
+        for t in self.tokens:
+            lower = 0
+            for other in self.tokens:
+                if other < t:
+                    lower |= 1 << other
+            counts0 = [0, 0, 0]
+            counts0[kos[t]] += 1
+            if not any(fits(ki, (counts0[0], counts0[1], counts0[2])) for ki in krange):
+                continue
+
+            def walk(
+                head: int,
+                phase: int,
+                first: int,
+                mask: int,
+                sides: int,
+                gmask: int,
+                c: int,
+                tw: int,
+                o: int,
+                vs: tuple[int, ...],
+                fwd: list[int],
+                fl: list[int],
+                back: list[int],
+                bl: list[int],
+                t: int = t,
+                lower: int = lower,
+            ) -> None:
+                states[0] += 1
+                nseq = len(fwd) + len(back)
+                emit_ok = nseq >= 2 and (phase == 0 or bool(back))
+                key3 = (c, tw, o)
+                alive = []
+                key = mask ^ lower
+                for ki in krange:
+                    if not fits(ki, key3):
+                        continue
+                    if emit_ok and vs[ki] + rbound[ki] > thr[ki]:
+                        hit = caches[ki].get(key)
+                        if hit is None:
+                            hit = evaluate(kinds[ki], key, back[::-1] + fwd if back else fwd)
+                        if hit[0] > thr[ki]:
+                            record(ki, key, hit[0], hit, fwd, fl, back, bl, sides)
+                    # an upper bound on the revenue of any extension
+                    r = visits[ki] - (c + o + (0 if skip_towns[ki] else tw))
+                    if r < 0:
+                        r = 0
+                    elif r > ntops[ki]:
+                        r = ntops[ki]
+                    bound = vs[ki] + prefixes[ki][r]
+                    extra = nseq + r - pays[ki]
+                    if extra > 0:
+                        val = vals[ki]
+                        pool = [val[s] for s in fwd]
+                        if back:
+                            pool += [val[s] for s in back]
+                        pool += tops[ki][:r]
+                        if extra == 1:
+                            bound -= min(pool)
+                        else:
+                            pool.sort()
+                            bound -= sum(pool[:extra])
+                    if bound + rbound[ki] > thr[ki]:
+                        alive.append(ki)
+                if not alive:
+                    return
+                if phase == 0 and len(fwd) >= 2:
+                    # the other arm, from t (whatever the forward arm's end is)
+                    walk(t, 1, fl[0], mask, sides, gmask, c, tw, o, vs, fwd, fl, [], [])
+                if head == t and ((phase == 0 and len(fwd) == 1) or (phase == 1 and not back)):
+                    if phase == 1 and not passable[t]:
+                        return
+                elif not passable[head]:
+                    return
+                for lid, other, smask, obit in adj[head]:
+                    if obit & mask or smask & sides or gbit[other] & gmask:
+                        continue
+                    if phase == 1 and not back and lid <= first:
+                        continue
+                    k = kos[other]
+                    c2, t2, o2 = (c + 1, tw, o) if k == 0 else (c, tw + 1, o) if k == 1 else (c, tw, o + 1)
+                    key2 = (c2, t2, o2)
+                    if not any(fits(ki, key2) for ki in alive):
+                        continue
+                    vs2 = tuple([v + vals[ki][other] for ki, v in enumerate(vs)])
+                    if phase == 0:
+                        walk(other, 0, first, mask | obit, sides | smask, gmask | gbit[other], c2, t2, o2, vs2,
+                             [*fwd, other], [*fl, lid], back, bl)  # fmt: skip
+                    else:
+                        walk(other, 1, first, mask | obit, sides | smask, gmask | gbit[other], c2, t2, o2, vs2,
+                             fwd, fl, [*back, other], [*bl, lid])  # fmt: skip
+
+            vs0 = tuple(vals[ki][t] for ki in krange)
+            walk(t, 0, -1, (1 << t) | lower, 0, gbit[t], counts0[0], counts0[1], counts0[2], vs0, [t], [], [], [])
+        self.states += states[0]
+        self.enumerated += sum(len(f) for f in found)
+        return found
+
+    # ---------------------------------------------------------------- route sets
+
+    def combine(
+        self, lists: list[list[Candidate]], best_total: int, best_pick: list[Candidate | None] | None
+    ) -> tuple[int, list[Candidate | None]]:
+        """Branch and bound over one candidate (or none) per train, pairwise track-disjoint.
+
+        The bound of a partial set is its revenue, plus for each train still to place the best revenue of
+        a candidate that does not clash with the track already taken, plus for each set bonus the best
+        any chosen or remaining candidate earns from it (a set bonus is paid once).
+        """
+        tk = self.train_kind
+        order = sorted(range(len(tk)), key=lambda i: (-(lists[tk[i]][0].rev if lists[tk[i]] else 0), tk[i]))
+        kinds = [tk[i] for i in order]
+        sorted_lists = [sorted(lst, key=lambda c: (-c.rev, -sum(c.extra), c.stops, c.links)) for lst in lists]
+        m = len(kinds)
+        nset = len(self.set_bonuses)
+        # best set-bonus earnings among the candidates of the trains from position i on
+        extra_after: list[tuple[int, ...]] = [(0,) * nset for _ in range(m + 1)]
+        for i in range(m - 1, -1, -1):
+            here = [max((c.extra[b] for c in sorted_lists[kinds[i]]), default=0) for b in range(nset)]
+            extra_after[i] = tuple(max(a, b) for a, b in zip(here, extra_after[i + 1], strict=True))
+        best = [best_total, best_pick]
+        pick: list[Candidate | None] = [None] * m
+
+        def fit(lst: list[Candidate], used: int) -> int:
+            for c in lst:
+                if not c.sides & used:
+                    return c.rev
+            return 0
+
+        def rec(i: int, used: int, rev: int, gmax: tuple[int, ...], start: int) -> None:
+            if i == m:
+                total = rev + sum(gmax)
+                if total > best[0]:
+                    out: list[Candidate | None] = [None] * m
+                    for pos, idx in enumerate(order):
+                        out[idx] = pick[pos]
+                    best[0], best[1] = total, out
+                return
+            lst = sorted_lists[kinds[i]]
+            bonus = sum(max(a, b) for a, b in zip(gmax, extra_after[i], strict=True)) if nset else 0
+            rest = 0
+            for j in range(i + 1, m):
+                rest += fit(sorted_lists[kinds[j]], used)
+            if rev + fit(lst, used) + rest + bonus <= best[0]:
+                return
+            same_next = i + 1 < m and kinds[i + 1] == kinds[i]
+            for idx in range(start, len(lst)):
+                c = lst[idx]
+                if rev + c.rev + rest + bonus <= best[0]:
+                    break
+                if c.sides & used:
+                    continue
+                pick[i] = c
+                g = tuple(max(a, b) for a, b in zip(gmax, c.extra, strict=True)) if nset else gmax
+                rec(i + 1, used | c.sides, rev + c.rev, g, idx + 1 if same_next else 0)
+            pick[i] = None
+            if rev + rest + bonus > best[0]:
+                # no route for this train: identical trains after it then run none either
+                j = i + 1
+                while j < m and kinds[j] == kinds[i]:
+                    pick[j] = None
+                    j += 1
+                rec(j, used, rev, gmax, 0)
+
+        rec(0, 0, 0, (0,) * nset, 0)
+        return best[0], best[1] or [None] * m
+
+    def set_bonus_ceiling(self) -> int:
+        """The most the set bonuses can add to any route set."""
+        most = max((k.max_visits for k in self.kinds), default=0)
+        return sum(b.bound(most) for b in self.set_bonuses)
+
+    def solve(self) -> Solution:
+        start = time.perf_counter()
+        problem = self.problem
+        if not problem.trains or not self.tokens:
+            return Solution(0, [], {"ms": 0.0})
+        margin = self.margin
+        first = self.enumerate([-1] * len(self.kinds), margin)
+        ceilings = [max((c.rev for c in lst), default=0) for lst in first]
+        lb, pick = self.combine(first, -1, None)
+        extra = self.set_bonus_ceiling()
+        total_ceiling = sum(ceilings[k] for k in self.train_kind) + extra
+        # the first search kept every route earning more than (1 - margin) of its kind's best, so it
+        # holds every set earning more than `covered`
+        covered = total_ceiling - min(ceilings[k] - int(ceilings[k] * (1 - margin)) for k in self.train_kind)
+        passes = 1
+        z = covered
+        while lb <= z and lb < total_ceiling:
+            # every set earning more than z uses, for each train, a route earning more than its threshold
+            z = max(lb, z - max(10, (total_ceiling - lb) // 2))
+            thresholds = [z - total_ceiling + ceilings[k] for k in range(len(self.kinds))]
+            found, got = self.combine(self.enumerate(thresholds, None), lb, pick)
+            passes += 1
+            if found > lb:
+                lb, pick = found, got
+            if z == lb:
+                break  # no set beats lb
+        routes = self._routes(pick)
+        total = sum(r.revenue for r in routes)
+        stats = {
+            "ms": (time.perf_counter() - start) * 1000,
+            "passes": passes,
+            "candidates": self.enumerated,
+            "states": self.states,
+        }
+        return Solution(total, routes, stats)
+
+    def _routes(self, pick: list[Candidate | None]) -> list[Route]:
+        """Routes in train order; each set bonus is paid to the route that earns most from it."""
+        routes: list[Route] = []
+        carriers: list[int] = []
+        for b in range(len(self.set_bonuses)):
+            best_i, best_v = -1, 0
+            for i, c in enumerate(pick):
+                if c is not None and c.extra[b] > best_v:
+                    best_i, best_v = i, c.extra[b]
+            carriers.append(best_i)
+        for i, (train, c) in enumerate(zip(self.problem.trains, pick, strict=True)):
+            if c is None:
+                continue
+            rev = c.rev + sum(c.extra[b] for b, who in enumerate(carriers) if who == i)
+            routes.append(Route(train.id, c.stops, c.links, rev, c.counted))
+        return routes
+
+
+def solve(problem: Problem) -> Solution:
+    """The best route set for ``problem`` (exact)."""
+    return Solver(problem).solve()

@@ -1,0 +1,363 @@
+"""Routes: rebuild a route from its hex chains, check it against the rules and compute its revenue.
+
+A route is given as 18xx.games ``connections``: one hex chain per pair of consecutive stops (the chain's
+direction is free).  :func:`rebuild` finds the track the chains describe; :func:`evaluate` checks a set
+of routes run together by one corporation and scores them.  Pure functions of the board state — the
+optimiser builds on :func:`stop_revenue`, :func:`score_stops` and :func:`check_distance`.
+
+Rules checked (all generic, parameters from ``mechanics.routes``): at least two stops, one of them a city
+holding the corporation's token; no stop twice; no track (hex edge) used twice by the corporation's
+routes; no passing through an off-board or a city filled by other corporations' tokens; at most one stop
+per stop group (``group`` of a city/off-board, e.g. Chicago, E); the train's distance.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from compiler.track import opposite
+
+from . import board
+from .book import EDGE, NODE, Node
+from .errors import illegal
+
+if TYPE_CHECKING:
+    from .game import Game
+
+NodeKey = tuple[str, str]
+PathKey = tuple[str, int]
+
+
+@dataclass(slots=True)
+class Segment:
+    """Track between two consecutive stops."""
+
+    a: NodeKey
+    b: NodeKey
+    paths: list[PathKey]  # in order from a to b
+    ends: list[tuple[tuple[int, Any], tuple[int, Any]]]  # (entry end, exit end) per path
+
+
+@dataclass(slots=True)
+class Route:
+    train: str
+    stops: list[NodeKey]
+    segments: list[Segment]
+    counted: list[NodeKey] = field(default_factory=list)
+    revenue: int = 0
+
+    @property
+    def paths(self) -> list[PathKey]:
+        return [p for s in self.segments for p in s.paths]
+
+
+# --------------------------------------------------------------------------------------- rebuild
+
+
+def _segments(g: Game, chain: list[str]) -> list[Segment]:
+    """Every node-to-node track walk that passes exactly the hexes of ``chain``."""
+    book = g.book
+    hexes = [str(h).split()[0] for h in chain]
+    for h in hexes:
+        if h not in book.hexes:
+            raise illegal("route.hex", f"no hex {h} on the map")
+    out: list[Segment] = []
+    t0 = board.track(g, hexes[0])
+    for name, node in t0.nodes.items():
+        if node.kind == "junction":
+            continue
+        for pi in t0.node_paths.get(name, ()):
+            _extend(g, hexes, 0, (hexes[0], name), pi, (NODE, name), [], [], out, set())
+    return out
+
+
+def _extend(
+    g: Game,
+    hexes: list[str],
+    i: int,
+    start: NodeKey,
+    pi: int,
+    entered: tuple[int, Any],
+    paths: list[PathKey],
+    ends: list,
+    out: list[Segment],
+    seen: set,
+) -> None:
+    h = hexes[i]
+    t = board.track(g, h)
+    path = t.paths[pi]
+    state = (h, pi, entered)
+    if state in seen:
+        return
+    seen = seen | {state}
+    other = path.other(entered)
+    paths = [*paths, (h, pi)]
+    ends = [*ends, (entered, other)]
+    if other[0] == NODE:
+        node = t.nodes[other[1]]
+        if node.kind == "junction":
+            for pj in t.node_paths.get(other[1], ()):
+                if pj != pi:
+                    _extend(g, hexes, i, start, pj, other, paths, ends, out, seen)
+            return
+        if i == len(hexes) - 1 and (h, other[1]) != start:
+            out.append(Segment(start, (h, other[1]), paths, ends))
+        return
+    if i == len(hexes) - 1:
+        return
+    e = other[1]
+    nb = g.book.neighbours[h].get(e)
+    if nb is None or nb != hexes[i + 1]:
+        return
+    back = opposite(e)
+    for pj in board.track(g, nb).edge_paths.get(back, ()):
+        _extend(g, hexes, i + 1, start, pj, (EDGE, back), paths, ends, out, seen)
+
+
+def _reverse(s: Segment) -> Segment:
+    return Segment(s.b, s.a, list(reversed(s.paths)), [(b, a) for a, b in reversed(s.ends)])
+
+
+def _edge_keys(g: Game, seg: Segment) -> list[tuple]:
+    """Keys of the track a segment occupies (two routes of one corporation may not share any)."""
+    keys = []
+    for (h, pi), _ in zip(seg.paths, seg.ends, strict=True):
+        path = board.track(g, h).paths[pi]
+        node_ends = 0
+        for kind, value in (path.a, path.b):
+            if kind == EDGE:
+                keys.append((h, "e", value))
+            else:
+                node_ends += 1
+        if node_ends == 2:
+            keys.append((h, "p", pi))
+    return keys
+
+
+def rebuild(g: Game, corp_key: str, train: str, chains: list[list[str]], used: set[tuple]) -> Route:
+    """The route a train's connections describe, avoiding track in ``used`` (other routes' track)."""
+    if not chains:
+        raise illegal("route.empty", f"train {train} has no connections")
+    options: list[list[Segment]] = []
+    for chain in chains:
+        if not isinstance(chain, list) or len(chain) < 1:
+            raise illegal("route.malformed", f"bad connection {chain!r}")
+        segs = [s for s in _segments(g, chain) if not (set(_edge_keys(g, s)) & used)]
+        if not segs:
+            raise illegal("route.track", f"no track joins {'-'.join(map(str, chain))} for train {train}")
+        options.append(segs)
+    if len(options) == 1:
+        segs = options[0]
+        tokened = [s for s in segs if _tokened(g, s.a, corp_key) or _tokened(g, s.b, corp_key)]
+        seg = (tokened or segs)[0]
+        return Route(train, [seg.a, seg.b], [seg])
+    found = _assemble(g, options, used)
+    if found is None:
+        raise illegal("route.track", f"the connections of train {train} do not form one route")
+    stops = [found[0].a] + [s.b for s in found]
+    return Route(train, stops, found)
+
+
+def _assemble(g: Game, options: list[list[Segment]], used: set[tuple]) -> list[Segment] | None:
+    def oriented(segs: list[Segment]) -> list[Segment]:
+        return [s for seg in segs for s in (seg, _reverse(seg))]
+
+    def search(i: int, acc: list[Segment], taken: set[tuple], nodes: set[NodeKey]) -> list[Segment] | None:
+        if i == len(options):
+            return acc
+        for seg in oriented(options[i]):
+            if acc and seg.a != acc[-1].b:
+                continue
+            if i + 1 < len(options) and not any(seg.b in (o.a, o.b) for o in options[i + 1]):
+                continue
+            keys = set(_edge_keys(g, seg))
+            if keys & taken:
+                continue
+            new_nodes = {seg.b} if acc else {seg.a, seg.b}
+            if new_nodes & nodes:
+                continue
+            found = search(i + 1, [*acc, seg], taken | keys, nodes | new_nodes)
+            if found is not None:
+                return found
+        return None
+
+    return search(0, [], set(used), set())
+
+
+def _tokened(g: Game, node: NodeKey, corp_key: str) -> bool:
+    h, n = node
+    if not n.startswith("c"):
+        return False
+    return board.tokened_by(g, h, board.city_index(n), corp_key)
+
+
+# ----------------------------------------------------------------------------------------- checks
+
+
+def node_info(g: Game, node: NodeKey) -> Node:
+    return board.track(g, node[0]).nodes[node[1]]
+
+
+def stop_revenue(g: Game, node: NodeKey, phase: int | None = None) -> int:
+    info = node_info(g, node)
+    return g.book.revenue_of(info.revenue, g.state.phase if phase is None else phase)
+
+
+def distance_of(g: Game, train_id: str) -> list[dict[str, Any]]:
+    t = g.state.trains[train_id]
+    spec = g.book.trains[t.sym]
+    if t.name != t.sym:
+        for v in spec.get("variants") or []:
+            if v["name"] == t.name:
+                return v["distance"]
+    return spec["distance"]
+
+
+def _is_simple(distance: list[dict[str, Any]]) -> bool:
+    if len(distance) != 1:
+        return False
+    d = distance[0]
+    return set(d.get("nodes") or ["city", "town", "offboard"]) >= {"city", "town", "offboard"} and d["visit"] == d["pay"]
+
+
+def check_distance(distance: list[dict[str, Any]], kinds: list[str]) -> bool:
+    """Whether stops of these kinds fit the train's visit limits."""
+    rows = [
+        {"nodes": d.get("nodes") or ["city", "town", "offboard"], "visit": d["visit"]}
+        for d in distance
+    ]
+    by_kind: dict[str, int] = {}
+    for k in kinds:
+        by_kind[k] = by_kind.get(k, 0) + 1
+    covering = {k: [r for r in rows if k in r["nodes"]] for k in by_kind}
+    for k in sorted(by_kind, key=lambda k: len(covering[k])):
+        num = by_kind[k]
+        for r in covering[k]:
+            cap = r["visit"]
+            if cap == "unlimited":
+                num = 0
+                break
+            if cap <= 0:
+                continue
+            take = min(cap, num)
+            r["visit"] = cap - take
+            num -= take
+            if num == 0:
+                break
+        if num > 0:
+            return False
+    return True
+
+
+def _fits(distance: list[dict[str, Any]], kinds: list[str]) -> bool:
+    rows = sorted(distance, key=lambda d: len(d.get("nodes") or ["city", "town", "offboard"]))
+    used = [0] * len(rows)
+    for k in kinds:
+        for i, d in enumerate(rows):
+            pay = d["pay"]
+            if k in (d.get("nodes") or ["city", "town", "offboard"]) and (pay == "unlimited" or used[i] < pay):
+                used[i] += 1
+                break
+        else:
+            return False
+    return True
+
+
+def evaluate(g: Game, corp_key: str, specs: list[dict[str, Any]]) -> list[Route]:
+    """Rebuild, check and score the routes a corporation runs in one turn."""
+    routes: list[Route] = []
+    used: set[tuple] = set()
+    seen_trains = set()
+    owner_trains = set(g.entity_trains(corp_key))
+    for spec in specs:
+        if not isinstance(spec, dict) or "train" not in spec:
+            raise illegal("route.malformed", f"bad route {spec!r}")
+        train = str(spec["train"])
+        if train not in g.state.trains:
+            raise illegal("route.train", f"no train {train}")
+        if train not in owner_trains:
+            raise illegal("route.train", f"train {train} does not belong to {corp_key[2:]}")
+        if train in seen_trains:
+            raise illegal("route.train", f"train {train} runs twice")
+        seen_trains.add(train)
+        if g.state.trains[train].operated:
+            raise illegal("route.train", f"train {train} has already run")
+        chains = spec.get("connections") or []
+        route = rebuild(g, corp_key, train, chains, used)
+        check_route(g, corp_key, route)
+        for seg in route.segments:
+            used.update(_edge_keys(g, seg))
+        routes.append(route)
+    for route in routes:
+        score_route(g, corp_key, route, routes)
+    return routes
+
+
+def check_route(g: Game, corp_key: str, route: Route) -> None:
+    stops = route.stops
+    if len(stops) < 2:
+        raise illegal("route.stops", "a route needs at least two stops")
+    if len(set(stops)) != len(stops):
+        raise illegal("route.repeat", f"train {route.train} visits a stop twice")
+    if not any(_tokened(g, s, corp_key) for s in stops):
+        raise illegal("route.token", f"train {route.train}'s route has no {corp_key[2:]} station")
+    for mid in stops[1:-1]:
+        info = node_info(g, mid)
+        if board.node_blocks(g, mid[0], mid[1], corp_key, info.kind):
+            raise illegal("route.blocked", f"train {route.train} cannot pass through {mid[0]}")
+    groups: dict[str, int] = {}
+    for s in stops:
+        grp = node_info(g, s).group
+        if grp:
+            groups[grp] = groups.get(grp, 0) + 1
+            if groups[grp] > 1:
+                raise illegal("route.group", f"train {route.train} visits {grp} more than once")
+    kinds = [node_info(g, s).kind for s in stops]
+    if not check_distance(distance_of(g, route.train), kinds):
+        raise illegal("route.distance", f"train {route.train} ({g.state.trains[route.train].name}) is too short")
+    for seg in route.segments:
+        for (h, pi), (entered, _) in zip(seg.paths, seg.ends, strict=True):
+            if board.track(g, h).paths[pi].terminal and (h, pi) != seg.paths[0] and (h, pi) != seg.paths[-1]:
+                raise illegal("route.terminal", f"train {route.train} passes a terminal on {h}")
+            del entered
+
+
+# ----------------------------------------------------------------------------------------- revenue
+
+
+def score_route(g: Game, corp_key: str, route: Route, routes: list[Route]) -> None:
+    distance = distance_of(g, route.train)
+    stops = route.stops
+    if _is_simple(distance):
+        route.counted = list(stops)
+        route.revenue = score_stops(g, corp_key, route, stops, routes)
+        return
+    max_pay = sum(10**6 if d["pay"] == "unlimited" else d["pay"] for d in distance)
+    kinds = {s: node_info(g, s).kind for s in stops}
+    for k in range(min(max_pay, len(stops)), 0, -1):
+        best = None
+        best_rev = None
+        for combo in itertools.combinations(stops, k):
+            if not any(_tokened(g, s, corp_key) for s in combo):
+                continue
+            if not _fits(distance, [kinds[s] for s in combo]):
+                continue
+            rev = score_stops(g, corp_key, route, list(combo), routes)
+            if best_rev is None or rev > best_rev:
+                best, best_rev = list(combo), rev
+        if best is not None and best_rev and best_rev > 0:
+            route.counted = best
+            route.revenue = best_rev
+            return
+    route.counted = []
+    route.revenue = 0
+
+
+def score_stops(g: Game, corp_key: str, route: Route, stops: list[NodeKey], routes: list[Route]) -> int:
+    """Revenue of a train counting ``stops`` (stop values plus the title's route bonuses)."""
+    revenue = sum(stop_revenue(g, s) for s in stops)
+    for bonus in g.route_bonuses:
+        revenue += bonus(g, corp_key, route, stops, routes)
+    return revenue

@@ -1,0 +1,190 @@
+"""Building the initial state of a game from its book (rulebook + options)."""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from . import board, mechanics
+from .errors import EngineError
+from .state import (
+    BANK,
+    DEPOT,
+    Ability,
+    Company,
+    Corporation,
+    GameState,
+    Minor,
+    Player,
+    Share,
+    Token,
+    Train,
+    ckey,
+    mkey,
+    pkey,
+)
+
+if TYPE_CHECKING:
+    from .book import Book
+    from .game import Game
+
+
+def make_ability(spec: dict[str, Any]) -> Ability:
+    return Ability(type=spec["type"], spec=spec, count=spec.get("count"))
+
+
+def _player_records(players: list[Any]) -> list[tuple[str, str]]:
+    out = []
+    for p in players:
+        if isinstance(p, dict):
+            pid = p.get("id", p.get("name"))
+            out.append((str(pid), str(p.get("name", pid))))
+        else:
+            out.append((str(p), str(p)))
+    ids = [i for i, _ in out]
+    if len(set(ids)) != len(ids):
+        raise EngineError("player ids must be unique")
+    return out
+
+
+def new_game(cls: type[Game], book: Book, players: list[Any], seed: int) -> Game:
+    recs = _player_records(players)
+    n = len(recs)
+    setup = book.players_setup(n)
+    bank = setup["bank"]
+    state = GameState(
+        title=book.title,
+        options=list(book.options),
+        seed=int(seed),
+        players=[Player(pid, name) for pid, name in recs],
+        player_ids=[pid for pid, _ in recs],
+        cash={BANK: 10**9 if bank == "unlimited" else int(bank)},
+        corporations={},
+        minors={},
+        companies={},
+        shares={},
+        holdings={},
+        market={},
+        trains={},
+        depot=[],
+        discarded=[],
+        hexes={},
+        tiles_out={},
+    )
+    for pid, _ in recs:
+        state.cash[pkey(pid)] = 0
+    g = cls(book, state)
+    for pid, _ in recs:
+        g.spend(BANK, pkey(pid), int(setup["cash"]))
+    _init_corporations(g)
+    _init_minors(g)
+    _init_companies(g)
+    _init_trains(g, n)
+    state.hexes = board.init_hexes(g)
+    _init_reservations(g)
+    state.operating_rounds = int(g.phase_spec().get("operating_rounds", 1))
+    state.corp_order = list(book.corporations)
+    mechanics.setup(g)
+    mechanics.update_cert_limit(g)
+    from . import rounds
+
+    rounds.start_first_round(g)
+    return g
+
+
+def _init_corporations(g: Game) -> None:
+    for sym, spec in g.book.corporations.items():
+        corp = Corporation(sym=sym)
+        corp.tokens = [Token(price=int(p)) for p in spec.get("tokens") or []]
+        corp.abilities = [make_ability(copy.deepcopy(a)) for a in spec.get("abilities") or []]
+        g.state.corporations[sym] = corp
+        g.state.cash[ckey(sym)] = 0
+        key = ckey(sym)
+        ids = []
+        for i, pct in enumerate(spec.get("shares") or [20] + [10] * 8):
+            sid = f"{sym}_{i}"
+            g.state.shares[sid] = Share(sid, sym, i, int(pct), i == 0, key)
+            ids.append(sid)
+        g.state.holdings.setdefault(key, {})[sym] = ids
+        corp.share_holders[key] = sum(g.state.shares[s].percent for s in ids)
+
+
+def _init_minors(g: Game) -> None:
+    for sym, spec in g.book.minors.items():
+        m = Minor(sym=sym)
+        m.tokens = [Token(price=int(p)) for p in spec.get("tokens") or [0]]
+        g.state.minors[sym] = m
+        g.state.cash[mkey(sym)] = 0
+
+
+def _init_companies(g: Game) -> None:
+    for sym, spec in g.book.privates.items():
+        c = Company(sym=sym, value=int(spec.get("value") or 0))
+        rev = spec.get("revenue") or 0
+        c.revenue = int(rev) if isinstance(rev, int) else int(min(rev.values()))
+        c.abilities = [make_ability(copy.deepcopy(a)) for a in spec.get("abilities") or []]
+        lo, hi = mechanics.company_price_range(g, c)
+        c.min_price, c.max_price = lo, hi
+        g.state.companies[sym] = c
+
+
+def _init_trains(g: Game, players: int) -> None:
+    for name in g.book.train_order:
+        count = g.book.train_count(name, players)
+        copies = count if count is not None else mechanics.unlimited_train_copies(g, name)
+        for i in range(copies):
+            tid = f"{name}-{i}"
+            g.state.trains[tid] = Train(id=tid, sym=name, name=name, index=i, owner=DEPOT)
+            g.state.depot.append(tid)
+
+
+def _init_reservations(g: Game) -> None:
+    """Home cities of corporations and reserved token spaces (abilities of type reservation)."""
+    for sym, spec in g.book.corporations.items():
+        homes = spec.get("home")
+        if homes is None:
+            continue
+        for h in homes if isinstance(homes, list) else [homes]:
+            reserve(g, h["hex"], int(h.get("city", 0)), None, ckey(sym))
+    for sym, corp in g.state.corporations.items():
+        for a in corp.abilities:
+            if a.type == "reservation":
+                _reserve_ability(g, ckey(sym), a)
+    for sym, c in g.state.companies.items():
+        for a in c.abilities:
+            if a.type == "reservation":
+                _reserve_ability(g, f"X|{sym}", a)
+
+
+def _reserve_ability(g: Game, key: str, a: Ability) -> None:
+    params = a.spec.get("params") or {}
+    for h in a.spec.get("hexes") or []:
+        reserve(g, h, int(params.get("city", 0)), params.get("slot"), key)
+
+
+def reserve(g: Game, hex_id: str, city: int, slot: int | None, key: str) -> None:
+    hs = g.state.hexes[hex_id]
+    if city >= len(hs.reservations):
+        return
+    res = hs.reservations[city]
+    if slot is None:
+        for i, r in enumerate(res):
+            if r is None:
+                res[i] = key
+                return
+        res.append(key)
+        return
+    while len(res) <= slot:
+        res.append(None)
+    res[slot] = key
+
+
+def unreserve(g: Game, key: str, hexes: list[str] | None = None) -> None:
+    """Drop ``key``'s reservations (in ``hexes`` only, when given)."""
+    for hex_id, hs in g.state.hexes.items():
+        if hexes is not None and hex_id not in hexes:
+            continue
+        for res in hs.reservations:
+            for i, r in enumerate(res):
+                if r == key:
+                    res[i] = None

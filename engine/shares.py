@@ -1,0 +1,315 @@
+"""Share certificates, the open market (pool) and presidencies.
+
+Holdings keep certificates in arrival order per holder (the president's swap takes the new president's
+oldest certificates, as on 18xx.games, so later actions that name certificate ids line up).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import market
+from .errors import illegal
+from .state import BANK, POOL, ckey, kind_of, sym_of
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(slots=True)
+class Bundle:
+    """Certificates of one corporation held by one holder, sold or bought together."""
+
+    corp: str
+    shares: list[str]
+    percent: int
+    owner: str
+    share_price: int | None = None  # price per 10% share; None = the corporation's price
+
+    def partial(self, g: Game) -> bool:
+        return self.percent != sum(g.state.shares[s].percent for s in self.shares)
+
+
+def share_percent(g: Game, corp: str) -> int:
+    shares = [s for s in g.state.shares.values() if s.corp == corp]
+    second = next((s for s in shares if s.index == 1), None)
+    return second.percent if second else shares[0].percent // 2
+
+
+def presidents_percent(g: Game, corp: str) -> int:
+    return g.state.shares[f"{corp}_0"].percent
+
+
+def shares_of(g: Game, holder: str, corp: str) -> list[str]:
+    return g.state.holdings.get(holder, {}).get(corp, [])
+
+
+def percent_of(g: Game, holder: str, corp: str) -> int:
+    return sum(g.state.shares[s].percent for s in shares_of(g, holder, corp))
+
+
+def num_shares_of(g: Game, holder: str, corp: str) -> int:
+    return percent_of(g, holder, corp) // share_percent(g, corp)
+
+
+def player_holders(g: Game, corp: str) -> dict[str, int]:
+    c = g.state.corporations[corp]
+    return {h: p for h, p in c.share_holders.items() if kind_of(h) == "P"}
+
+
+def president(g: Game, corp: str) -> str | None:
+    return g.state.corporations[corp].owner
+
+
+def price_per_share(g: Game, corp: str) -> int:
+    return market.price_at(g, g.state.corporations[corp].price)
+
+
+def bundle_price(g: Game, b: Bundle) -> int:
+    pps = b.share_price if b.share_price is not None else price_per_share(g, b.corp)
+    return math.ceil(pps * b.percent / share_percent(g, b.corp))
+
+
+def num_shares(g: Game, b: Bundle) -> int:
+    return math.ceil(b.percent / share_percent(g, b.corp))
+
+
+def presidents_share(g: Game, b: Bundle) -> str | None:
+    for s in b.shares:
+        if g.state.shares[s].president:
+            return s
+    return None
+
+
+def make_bundle(g: Game, share_ids: list[str], percent: int | None = None) -> Bundle:
+    """A bundle from share ids; all must exist, be of one corporation and have one owner."""
+    if not share_ids:
+        raise illegal("shares.empty", "no shares named")
+    objs = []
+    for sid in share_ids:
+        s = g.state.shares.get(str(sid))
+        if s is None:
+            raise illegal("shares.unknown", f"no share {sid}")
+        objs.append(s)
+    corps = {s.corp for s in objs}
+    owners = {s.owner for s in objs}
+    if len(corps) != 1:
+        raise illegal("shares.mixed", "shares of several corporations in one action")
+    if len(owners) != 1:
+        raise illegal("shares.mixed", "shares with several owners in one action")
+    total = sum(s.percent for s in objs)
+    return Bundle(objs[0].corp, [s.id for s in objs], percent if percent is not None else total, objs[0].owner)
+
+
+def can_dump(g: Game, b: Bundle, holder: str) -> bool:
+    """A bundle holding the president's certificate may go only if another player can take over."""
+    if presidents_share(g, b) is None:
+        return True
+    others = [p for h, p in player_holders(g, b.corp).items() if h != holder]
+    return (max(others) if others else 0) >= g.state.shares[presidents_share(g, b)].percent
+
+
+def fit_in_pool(g: Game, b: Bundle) -> bool:
+    limit = g.book.param("stock_round", "pool_max_percent", 50)
+    return b.percent + percent_of(g, POOL, b.corp) <= limit
+
+
+def bundles_for(g: Game, holder: str, corp: str) -> list[Bundle]:
+    """Every bundle ``holder`` could part with (the 18xx.games enumeration, smallest first)."""
+    c = g.state.corporations[corp]
+    if not c.ipoed:
+        return []
+    ids = sorted(
+        shares_of(g, holder, corp),
+        key=lambda s: (1 if g.state.shares[s].president else 0, g.state.shares[s].percent),
+    )
+    out = []
+    normal = share_percent(g, corp)
+    for i, sid in enumerate(ids):
+        chosen = ids[: i + 1]
+        pct = sum(g.state.shares[s].percent for s in chosen)
+        out.append(Bundle(corp, list(chosen), pct, holder))
+        if g.state.shares[sid].president:
+            diff = g.state.shares[sid].percent - normal
+            for n in range(1, diff // normal + 1):
+                out.append(Bundle(corp, list(chosen), pct - normal * n, holder))
+    out.sort(key=lambda b: b.percent)
+    return out
+
+
+def num_certs(g: Game, player: str) -> int:
+    n = 0
+    for corp, ids in g.state.holdings.get(player, {}).items():
+        c = g.state.corporations[corp]
+        if c.closed:
+            continue
+        if "no_cert_limit" in market.kinds_at(g, c.price) or "unlimited_holding" in market.kinds_at(g, c.price):
+            continue
+        n += len(ids)
+    if kind_of(player) == "P":
+        n += len(g.player(player).companies)
+    return n
+
+
+def holding_ok(g: Game, holder: str, corp: str, extra: int = 0) -> bool:
+    c = g.state.corporations[corp]
+    kinds = market.kinds_at(g, c.price)
+    if "unlimited_holding" in kinds or "multiple_buy" in kinds:
+        return True
+    limit = g.book.param("stock_round", "max_percent_per_player", 60)
+    return percent_of(g, holder, corp) + extra <= limit
+
+
+# --------------------------------------------------------------------------------------- transfers
+
+
+def move_share(g: Game, sid: str, to: str) -> None:
+    s = g.state.shares[sid]
+    lst = g.state.holdings.get(s.owner, {}).get(s.corp)
+    if lst is not None and sid in lst:
+        lst.remove(sid)
+    g.state.holdings.setdefault(to, {}).setdefault(s.corp, []).append(sid)
+    s.owner = to
+
+
+def _distance(g: Game, a: str | None, b: str) -> int:
+    if a is None or kind_of(a) != "P":
+        return 0
+    live = [f"P|{p.id}" for p in g.state.players if not p.bankrupt]
+    if a not in live or b not in live:
+        return 0
+    ia, ib = live.index(a), live.index(b)
+    return ib - ia if ia < ib else ib - (ia - len(live))
+
+
+def transfer(
+    g: Game,
+    b: Bundle,
+    to: str,
+    *,
+    spender: str | None = None,
+    receiver: str | None = None,
+    price: int | None = None,
+    allow_president_change: bool = True,
+) -> None:
+    """Move a bundle to ``to`` (paying ``price`` from spender to receiver) and settle the presidency."""
+    corp = b.corp
+    c = g.state.corporations[corp]
+    owner = b.owner
+    previous = c.owner
+    price = bundle_price(g, b) if price is None else price
+    c.share_holders[owner] = c.share_holders.get(owner, 0) - b.percent
+    c.share_holders[to] = c.share_holders.get(to, 0) + b.percent
+    if spender and receiver and price > 0:
+        g.spend(spender, receiver, price)
+    for sid in b.shares:
+        move_share(g, sid, to)
+    if not allow_president_change:
+        return
+    holders = player_holders(g, corp)
+    if not holders:
+        return
+    max_pct = max(holders.values())
+    majority = [h for h, p in holders.items() if p == max_pct]
+    if previous in majority:
+        return
+    pres_pct = presidents_percent(g, corp)
+    candidates = [h for h in majority if percent_of(g, h, corp) >= pres_pct]
+    if not candidates:
+        return
+    new = min(candidates, key=lambda h: 0 if previous == POOL else _distance(g, previous, h))
+    c.owner = new
+    g.log(f"{g.name(new)} becomes the president of {corp}")
+    if owner == ckey(corp) and presidents_share(g, b) is None and previous is None:
+        previous = ckey(corp)
+    if owner == new or previous is None:
+        return
+    pres = presidents_share(g, b)
+    if pres is None:
+        pres = next((s for s in shares_of(g, previous, corp) if g.state.shares[s].president), None)
+    if pres is None:
+        return
+    swap_to = previous if percent_of(g, previous, corp) >= g.state.shares[pres].percent else POOL
+    n = g.state.shares[pres].percent // share_percent(g, corp)
+    for sid in list(shares_of(g, new, corp))[:n]:
+        _shift(g, sid, swap_to)
+    _shift(g, pres, new)
+    if b.partial(g):
+        diff = sum(g.state.shares[s].percent for s in b.shares) - b.percent
+        for _ in range(diff // share_percent(g, corp)):
+            lst = shares_of(g, POOL, corp)
+            if lst:
+                _shift(g, lst[0], owner)
+
+
+def _shift(g: Game, sid: str, to: str) -> None:
+    s = g.state.shares[sid]
+    c = g.state.corporations[s.corp]
+    c.share_holders[s.owner] = c.share_holders.get(s.owner, 0) - s.percent
+    c.share_holders[to] = c.share_holders.get(to, 0) + s.percent
+    move_share(g, sid, to)
+
+
+def buy(g: Game, buyer: str, b: Bundle, *, price: int | None = None, allow_president_change: bool = True) -> None:
+    """Buy a bundle from the treasury, the pool or a player."""
+    corp = b.corp
+    c = g.state.corporations[corp]
+    was_floated = c.floated
+    if presidents_share(g, b):
+        c.ipoed = True
+    price = bundle_price(g, b) if price is None else price
+    owner = b.owner
+    if owner == ckey(corp):
+        receiver = ckey(corp)
+    elif kind_of(owner) == "P" or kind_of(owner) == "C":
+        receiver = owner
+    else:
+        receiver = BANK
+    spender = BANK if buyer == POOL else buyer
+    if price > 0 and g.cash(spender) < price and spender != BANK:
+        raise illegal("shares.cash", f"{g.name(buyer)} cannot afford {price} for {b.percent}% of {corp}")
+    transfer(g, b, buyer, spender=spender, receiver=receiver, price=price, allow_president_change=allow_president_change)
+    check_float(g, corp, was_floated)
+
+
+def check_float(g: Game, corp: str, was_floated: bool) -> None:
+    c = g.state.corporations[corp]
+    spec = g.book.corporations[corp]
+    if c.floated:
+        return
+    float_pct = int(spec.get("float_percent", 60))
+    if percent_of(g, ckey(corp), corp) <= 100 - float_pct:
+        c.floated = True
+        if not was_floated:
+            from . import mechanics
+
+            mechanics.corporation_floated(g, corp)
+
+
+def sell(g: Game, b: Bundle, *, price: int | None = None, allow_president_change: bool = True) -> int:
+    """Sell a bundle to the pool; the bank pays the holder.  Returns the price."""
+    price = bundle_price(g, b) if price is None else price
+    transfer(g, b, POOL, spender=BANK, receiver=b.owner, price=price, allow_president_change=allow_president_change)
+    return price
+
+
+def value_of_holdings(g: Game, holder: str) -> int:
+    total = 0
+    for corp, ids in g.state.holdings.get(holder, {}).items():
+        c = g.state.corporations[corp]
+        if not c.ipoed or c.closed:
+            continue
+        pps = price_per_share(g, corp)
+        sp = share_percent(g, corp)
+        for sid in ids:
+            total += pps * g.state.shares[sid].percent // sp
+    return total
+
+
+def corp_of_share(sid: str) -> str:
+    return sid.rsplit("_", 1)[0]
+
+
+__all__ = ["Bundle", "sym_of"]

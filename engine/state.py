@@ -1,0 +1,290 @@
+"""The whole mutable state of a game, as plain dataclasses of JSON-compatible values.
+
+Entities refer to each other by key strings, never by object:
+
+* holders / owners: ``P|<player id>``, ``C|<corporation>``, ``M|<minor>``, ``X|<private>``, ``pool``,
+  ``bank``, ``depot``;
+* shares ``<CORP>_<index>``, trains ``<name>-<index>``, tiles ``<name>-<copy>``.
+
+:func:`to_json` / :func:`from_json` convert a :class:`GameState` to JSON data and back without loss.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, get_args, get_origin, get_type_hints
+
+BANK = "bank"
+POOL = "pool"
+DEPOT = "depot"
+
+
+def pkey(player_id: str) -> str:
+    return f"P|{player_id}"
+
+
+def ckey(sym: str) -> str:
+    return f"C|{sym}"
+
+
+def mkey(sym: str) -> str:
+    return f"M|{sym}"
+
+
+def xkey(sym: str) -> str:
+    return f"X|{sym}"
+
+
+def kind_of(key: str | None) -> str:
+    """``P``, ``C``, ``M``, ``X`` or the key itself for bank/pool/depot/None."""
+    if not key:
+        return ""
+    return key[0] if len(key) > 1 and key[1] == "|" else key
+
+
+def sym_of(key: str) -> str:
+    return key[2:] if len(key) > 1 and key[1] == "|" else key
+
+
+# ---------------------------------------------------------------------------------------- entities
+
+
+@dataclass(slots=True)
+class Player:
+    id: str
+    name: str
+    passed: bool = False
+    bankrupt: bool = False
+    companies: list[str] = field(default_factory=list)  # private syms, in acquisition order
+
+
+@dataclass(slots=True)
+class Share:
+    id: str
+    corp: str
+    index: int
+    percent: int
+    president: bool
+    owner: str
+    buyable: bool = True
+
+
+@dataclass(slots=True)
+class Token:
+    price: int
+    used: bool = False
+    hex: str | None = None
+    city: int | None = None
+    extra: bool = False  # gained from a private, not printed on the charter
+
+
+@dataclass(slots=True)
+class Ability:
+    """A live copy of a rulebook ability: its use count and state change during play."""
+
+    type: str
+    spec: dict[str, Any]
+    count: int | None = None
+    count_this_or: int = 0
+    corp_count_this_or: int = 0  # per-OR uses of an ``also_assigns`` corporation assignment
+    used: bool = False
+    laid_hexes: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Corporation:
+    sym: str
+    cash: int = 0
+    price: list[int] | None = None  # market cell [row, col]
+    par: list[int] | None = None
+    ipoed: bool = False
+    floated: bool = False
+    closed: bool = False
+    removed: bool = False  # taken out of the game at setup
+    owner: str | None = None  # president's holder key, or "pool" in receivership
+    tokens: list[Token] = field(default_factory=list)
+    trains: list[str] = field(default_factory=list)
+    companies: list[str] = field(default_factory=list)
+    abilities: list[Ability] = field(default_factory=list)
+    assigned: list[str] = field(default_factory=list)
+    operated: int = 0  # ORs in which it operated (operating history size)
+    share_holders: dict[str, int] = field(default_factory=dict)  # holder -> percent, insertion ordered
+
+
+@dataclass(slots=True)
+class Minor:
+    sym: str
+    cash: int = 0
+    owner: str | None = None
+    floated: bool = False
+    closed: bool = False
+    tokens: list[Token] = field(default_factory=list)
+    trains: list[str] = field(default_factory=list)
+    assigned: list[str] = field(default_factory=list)
+    operated: int = 0
+
+
+@dataclass(slots=True)
+class Company:
+    """A private company (or a blank draft card)."""
+
+    sym: str
+    value: int = 0
+    revenue: int = 0
+    owner: str | None = None
+    closed: bool = False
+    removed: bool = False
+    blank: bool = False
+    discount: int = 0
+    min_price: int = 1
+    max_price: int = 0
+    abilities: list[Ability] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Train:
+    id: str
+    sym: str  # the train card's base name (phase trigger, rusting)
+    name: str  # the face in use (variant name)
+    index: int
+    owner: str = DEPOT
+    obsolete: bool = False
+    rusted: bool = False
+    operated: bool = False
+    buyable: bool = True
+    events_done: bool = False
+
+
+@dataclass(slots=True)
+class HexState:
+    tile: str | None = None  # tile name; None = the printed track
+    tile_id: str | None = None  # copy id, e.g. "7-0"
+    rotation: int = 0
+    tokens: list[list[str | None]] = field(default_factory=list)  # per city: slot -> entity key
+    reservations: list[list[str | None]] = field(default_factory=list)  # per city: slot -> entity key
+    icons: list[str] = field(default_factory=list)
+    borders: list[int] = field(default_factory=list)  # edges whose hexside cost is still unpaid
+    cost_paid: bool = False  # terrain cost of the printed hex paid
+    assigned: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class StepState:
+    name: str
+    passed: bool = False
+    acted: bool = False
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class RoundState:
+    kind: str  # draft | stock | operating
+    round_num: int = 1
+    entities: list[str] = field(default_factory=list)
+    entity_index: int = 0
+    steps: list[StepState] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class GameState:
+    title: str
+    options: list[str]
+    seed: int
+    players: list[Player]  # current order (priority first)
+    player_ids: list[str]  # seating order at start
+    cash: dict[str, int]  # holder key -> cash (bank included)
+    corporations: dict[str, Corporation]
+    minors: dict[str, Minor]
+    companies: dict[str, Company]
+    shares: dict[str, Share]
+    holdings: dict[str, dict[str, list[str]]]  # holder -> corp -> share ids, in arrival order
+    market: dict[str, list[str]]  # "row,col" -> corporations there, in arrival order
+    trains: dict[str, Train]
+    depot: list[str]  # upcoming trains, in order
+    discarded: list[str]
+    hexes: dict[str, HexState]
+    tiles_out: dict[str, list[str]]  # tile name -> copy ids on the map
+    phase: int = 0
+    turn: int = 1
+    round: RoundState | None = None
+    operating_rounds: int = 2
+    cert_limit: int = 0
+    bank_broken: bool = False
+    finished: bool = False
+    game_end_reason: str | None = None
+    final_turn: int | None = None
+    manually_ended: bool = False
+    last_action_entity: str | None = None
+    last_action_type: str | None = None
+    actions_done: int = 0
+    corp_order: list[str] = field(default_factory=list)  # corporations in play, rulebook order
+    log: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+# ----------------------------------------------------------------------------------- serialisation
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    h = _HINTS.get(cls)
+    if h is None:
+        h = get_type_hints(cls)
+        _HINTS[cls] = h
+    return h
+
+
+def to_json(obj: Any) -> Any:
+    """Plain JSON data of a state object (dataclasses become dicts)."""
+    if dataclasses.is_dataclass(obj):
+        return {f.name: to_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, dict):
+        return {k: to_json(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [to_json(v) for v in obj]
+    return obj
+
+
+def _build(tp: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    origin = get_origin(tp)
+    if origin is None and isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return from_json(tp, value)
+    if origin in (list, tuple):
+        (inner,) = get_args(tp)[:1] or (Any,)
+        return [_build(inner, v) for v in value]
+    if origin is dict:
+        _, inner = get_args(tp)
+        return {k: _build(inner, v) for k, v in value.items()}
+    args = get_args(tp)
+    if args:  # Optional / Union
+        for a in args:
+            if a is type(None):
+                continue
+            if isinstance(a, type) and dataclasses.is_dataclass(a) and isinstance(value, dict):
+                return from_json(a, value)
+            if get_origin(a) in (list, dict):
+                return _build(a, value)
+        return value
+    return value
+
+
+def from_json(cls: type, data: dict[str, Any]) -> Any:
+    """Rebuild a dataclass of type ``cls`` from :func:`to_json` data."""
+    hints = _hints(cls)
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name in data:
+            kwargs[f.name] = _build(hints[f.name], data[f.name])
+    return cls(**kwargs)
+
+
+def clone(state: GameState) -> GameState:
+    """A deep copy of a state (faster than :func:`copy.deepcopy`)."""
+    import pickle
+
+    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))

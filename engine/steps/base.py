@@ -1,0 +1,102 @@
+"""The step abstraction: a round is an ordered list of steps, each owning some kinds of actions.
+
+A step is *active* until it passes; it *blocks* the round while it still has actions for its current
+entity.  An action is handled by the first active step that blocks or accepts it (earlier non-blocking
+steps — private abilities, buying privates — accept actions at any time).  Step objects are throwaway
+views: all their state lives in :class:`engine.state.StepState` (``self.st``) or the round's data.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..errors import illegal
+from ..state import StepState
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+class Step:
+    """Base class; subclasses set ``name`` and implement ``actions`` and ``process_<type>``."""
+
+    name: ClassVar[str] = "step"
+    description: ClassVar[str] = ""
+
+    def __init__(self, g: Game, st: StepState, opts: dict[str, Any]):
+        self.g = g
+        self.st = st
+        self.opts = opts
+
+    # ------------------------------------------------------------------------------------- state
+
+    @property
+    def round(self) -> Any:
+        return self.g.state.round
+
+    @property
+    def rdata(self) -> dict[str, Any]:
+        return self.g.state.round.data
+
+    def active(self) -> bool:
+        return not self.st.passed
+
+    def pass_(self) -> None:
+        self.st.passed = True
+
+    def unpass(self) -> None:
+        self.st.passed = False
+        self.st.acted = False
+
+    @staticmethod
+    def round_state() -> dict[str, Any]:
+        """Round-level data this step needs (merged into the round's data at creation)."""
+        return {}
+
+    def setup(self) -> None:
+        """Called when the step (re)starts for an entity's turn."""
+
+    # --------------------------------------------------------------------------------- entities
+
+    def active_entities(self) -> list[str]:
+        r = self.round
+        if not r.entities:
+            return []
+        return [r.entities[r.entity_index]]
+
+    def current_entity(self) -> str | None:
+        ents = self.active_entities()
+        return ents[0] if ents else None
+
+    # ---------------------------------------------------------------------------------- actions
+
+    def actions(self, entity: str) -> list[str]:
+        return []
+
+    def blocks(self) -> bool:
+        return True
+
+    def current_actions(self) -> list[str]:
+        entity = self.current_entity()
+        if not entity or self.g.is_closed(entity):
+            return []
+        return self.actions(entity)
+
+    def blocking(self) -> bool:
+        return bool(self.blocks()) and bool(self.current_actions())
+
+    def skip(self) -> None:
+        self.pass_()
+
+    def process(self, action: dict[str, Any], entity: str) -> None:
+        handler = getattr(self, "process_" + action["type"], None)
+        if handler is None:
+            raise illegal("action.type", f"{self.name} cannot handle {action['type']}")
+        handler(action, entity)
+
+    def process_pass(self, action: dict[str, Any], entity: str) -> None:
+        self.pass_()
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        """Descriptions of the actions ``entity`` may take here (see ``Game.legal_actions``)."""
+        return [{"type": t} for t in self.actions(entity)]

@@ -1,0 +1,210 @@
+"""The exact route optimiser on hand-made graphs and random boards (against a brute force)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.optimize import Link, Problem, Stop, build_problem, solve
+from engine.optimize.bonuses import BONUSES, make_bonus
+from engine.optimize.brute import brute_force
+from engine.optimize.network import BoardState, HexState, resolve_revenue
+from engine.optimize.synthetic import connect_rotations, random_board
+from engine.optimize.trains import rows_from_distance, specs_from_names, train_spec
+
+# ------------------------------------------------------------------------------------ hand-made graphs
+
+
+def city(key: str, revenue: int, token: bool = False, **kw: object) -> Stop:
+    return Stop(key=key, hex=key.split(".")[0], kind="city", revenue=revenue, token=token, **kw)  # type: ignore[arg-type]
+
+
+def offboard(key: str, revenue: int, **kw: object) -> Stop:
+    return Stop(key=key, hex=key.split(".")[0], kind="offboard", revenue=revenue, passable=False, **kw)  # type: ignore[arg-type]
+
+
+def town(key: str, revenue: int) -> Stop:
+    return Stop(key=key, hex=key.split(".")[0], kind="town", revenue=revenue)
+
+
+def line(stops: list[Stop]) -> Problem:
+    """Stops joined in a line, each link its own hexside."""
+    links = [Link(i, i + 1, 1 << i, (stops[i].hex, stops[i + 1].hex)) for i in range(len(stops) - 1)]
+    return Problem(stops=stops, links=links, trains=[])
+
+
+def with_trains(problem: Problem, *names: str, bonuses: list[object] | None = None) -> Problem:
+    problem.trains = specs_from_names(list(names))
+    problem.bonuses = list(bonuses or [])
+    return problem
+
+
+def test_n_train_counts_every_stop_it_visits() -> None:
+    p = line([city("A1.c0", 20, token=True), city("A3.c0", 30), offboard("A5.o0", 40)])
+    assert solve(with_trains(p, "2")).total == 50
+    assert solve(with_trains(line(p.stops), "3")).total == 90
+
+
+def test_no_route_without_a_token() -> None:
+    p = line([city("A1.c0", 20), city("A3.c0", 30)])
+    assert solve(with_trains(p, "2")).total == 0
+
+
+def test_nm_train_counts_the_best_n_including_a_token_city() -> None:
+    p = line([city("A1.c0", 10, token=True), city("A3.c0", 50), city("A5.c0", 60)])
+    solution = solve(with_trains(p, "2/3"))
+    assert solution.total == 70  # 60 + the token city's 10, not 50 + 60
+    assert set(solution.routes[0].counted) == {0, 2}
+
+
+def test_offboard_ends_a_route_and_blocked_city_is_not_passed() -> None:
+    blocked = city("A3.c0", 50, passable=False)
+    p = line([city("A1.c0", 10, token=True), blocked, city("A5.c0", 60)])
+    assert solve(with_trains(p, "3")).total == 60  # may end in the full city, not pass it
+    p = line([city("A1.c0", 10, token=True), offboard("A3.o0", 50), city("A5.c0", 60)])
+    assert solve(with_trains(p, "3")).total == 60
+
+
+def test_two_trains_may_share_stops_but_not_track() -> None:
+    stops = [city("A1.c0", 10, token=True), city("A3.c0", 50), city("A5.c0", 40)]
+    # two parallel tracks A1-A3 (different sides) and one A3-A5
+    links = [Link(0, 1, 0b001, ("A1", "A3")), Link(0, 1, 0b010, ("A1", "A3")), Link(1, 2, 0b100, ("A3", "A5"))]
+    p = Problem(stops=stops, links=links, trains=specs_from_names(["2", "2"]))
+    assert solve(p).total == 120  # A1-A3 twice, over the two tracks
+    p = Problem(stops=stops, links=links[::2], trains=specs_from_names(["2", "3"]))
+    assert solve(p).total == 100  # one track only: the 3-train takes it all, the 2-train has no route
+
+
+def test_one_stop_per_group() -> None:
+    stops = [city("A1.c0", 10, token=True, group="Chi"), city("A3.c0", 50), city("A5.c1", 40, group="Chi")]
+    assert solve(with_trains(line(stops), "3")).total == 60
+
+
+def test_plus_trains_count_towns_apart() -> None:
+    stops = [city("A1.c0", 20, token=True), town("A3.t0", 10), town("A5.t0", 10), city("A7.c0", 30)]
+    assert solve(with_trains(line(stops), "2+1")).total == 30  # two towns on the way to A7: too many
+    assert solve(with_trains(line(stops), "2+2")).total == 70
+    assert solve(with_trains(line(stops[:3]), "1+2")).total == 40
+
+
+def test_east_west_bonus_needs_both_ends_counted() -> None:
+    stops = [
+        offboard("A1.o0", 30, tags=frozenset({"W"})),
+        city("A3.c0", 10, token=True),
+        city("A5.c0", 40),
+        offboard("A7.o0", 30, group="E", tags=frozenset({"E"})),
+    ]
+    ew = {"type": "east_west", "ends": ["E", "W"], "amounts": {"A1": 50, "A7": 20}}
+    assert solve(with_trains(line(stops), "4", bonuses=[ew])).total == 110 + 70
+    # a 3/4 counts the ends and the token city (30+10+30+70 beats 40+30+10)
+    assert solve(with_trains(line(stops), "3/4", bonuses=[ew])).total == 140
+
+
+def test_mail_contract_pays_one_train() -> None:
+    stops = [city("A1.c0", 10, token=True), city("A3.c0", 20), city("A5.c0", 30)]
+    links = [Link(0, 1, 1, ("A1", "A3")), Link(1, 2, 2, ("A3", "A5")), Link(0, 2, 4, ("A1", "A5"))]
+    p = Problem(stops=stops, links=links, trains=specs_from_names(["3", "2"]))
+    p.bonuses = [{"type": "mail_contract", "per_stop": 10}]
+    solution = solve(p)
+    # the 3-train runs A1-A3-A5 (60, and the mail: +30), the 2-train A1-A5 over the other track (40)
+    assert solution.total == 130
+    assert [r.revenue for r in solution.routes] == [90, 40]
+
+
+def test_hex_bonus_and_bonus_registry() -> None:
+    stops = [city("A1.c0", 10, token=True), city("A3.c0", 20)]
+    p = with_trains(line(stops), "2", bonuses=[{"type": "port", "hexes": {"A3": 40}}])
+    assert solve(p).total == 70
+    assert {"east_west", "hex_bonus", "mail_contract", "destination"} <= set(BONUSES)
+    with pytest.raises(ValueError, match="unknown route bonus"):
+        make_bonus({"type": "nope"})
+
+
+def test_describe_gives_stops_hexes_and_revenue() -> None:
+    p = with_trains(line([city("A1.c0", 20, token=True), city("A3.c0", 30)]), "2")
+    solution = solve(p)
+    (route,) = solution.describe(p)
+    assert route == {"train": "2-0", "stops": ["A1", "A3"], "nodes": ["A1.c0", "A3.c0"], "hexes": ["A1", "A3"], "revenue": 50}
+
+
+# ----------------------------------------------------------------------------------------- parsing
+
+
+def test_distances() -> None:
+    assert rows_from_distance("3/5")[0].visit == 5
+    assert rows_from_distance("3/5")[0].pay == 3
+    assert [r.visit for r in rows_from_distance("2+2")] == [2, 2]
+    spec = train_spec("4-0", "3/5", {"distance": [{"visit": 4, "pay": 4}], "variants": [
+        {"name": "3/5", "distance": [{"nodes": ["city", "offboard"], "visit": 5, "pay": 3}]}]})  # fmt: skip
+    assert spec.rows[0].kinds == frozenset({"city", "offboard"})
+    assert spec.fits_visit(4, 0, 1) and not spec.fits_visit(4, 1, 0) and not spec.fits_visit(5, 0, 1)
+
+
+def test_revenue_by_phase_colour() -> None:
+    board = BoardState({}, colour="green")
+    assert resolve_revenue({"yellow": 40, "brown": 10}, board) == 40
+    board.colour = "gray"
+    assert resolve_revenue({"yellow": 40, "brown": 10}, board) == 10
+    assert resolve_revenue(30, board) == 30
+
+
+def test_board_tracks_build_links_through_plain_track() -> None:
+    # A1 (token city, exits 4) -> A3 straight track (1-4) -> A5 city (exit 1)
+    hexes = {
+        "A1": HexState("A1", {"cities": [{"revenue": 20}], "paths": [{"a": "4", "b": "c0"}]}, 0, {4: "A3"},
+                       tokens={0: ["X"]}),
+        "A3": HexState("A3", {"paths": [{"a": "1", "b": "4"}]}, 0, {1: "A1", 4: "A5"}),
+        "A5": HexState("A5", {"cities": [{"revenue": 30}], "paths": [{"a": "1", "b": "c0"}]}, 0, {1: "A3"}),
+    }  # fmt: skip
+    problem = build_problem(BoardState(hexes), "X", specs_from_names(["2"]))
+    assert [lk.hexes for lk in problem.links] == [("A1", "A3", "A5")]
+    assert solve(problem).total == 50
+
+
+# ------------------------------------------------------------------------------------ random boards
+
+TRAIN_NAMES = ["2", "3", "4", "2/3", "3/5", "2+1", "1+1", "unlimited"]
+
+
+def random_case(seed: int, dense: bool) -> tuple[BoardState, list, list]:
+    rng = random.Random(seed)
+    board = random_board(rng, rows=rng.choice((3, 4)), cols=rng.choice((5, 6, 7)), empty=0.08)
+    if dense:
+        connect_rotations(board, rng)
+    names = [rng.choice(TRAIN_NAMES[:-1] if dense else TRAIN_NAMES) for _ in range(rng.choice((1, 2, 2, 3)))]
+    bonuses: list[object] = []
+    if rng.random() < 0.5:
+        bonuses.append({"type": "east_west"})
+    if rng.random() < 0.3:
+        bonuses.append({"type": "mail_contract", "per_stop": 10})
+    if rng.random() < 0.3:
+        bonuses.append({"type": "hex_bonus", "hexes": {rng.choice(sorted(board.hexes)): 30}})
+    return board, specs_from_names(names), bonuses
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), dense=st.booleans())
+def test_optimiser_equals_brute_force(seed: int, dense: bool) -> None:
+    board, trains, bonuses = random_case(seed, dense)
+    expected = brute_force(board, "X", trains, bonuses)
+    problem = build_problem(board, "X", trains, bonuses)
+    solution = solve(problem)
+    assert solution.total == expected
+    assert sum(r.revenue for r in solution.routes) == solution.total
+    used = 0
+    for route in solution.routes:  # the answer itself obeys the track rule
+        sides = 0
+        for lid in route.links:
+            assert not problem.links[lid].sides & sides
+            sides |= problem.links[lid].sides
+        assert not sides & used
+        used |= sides
+
+
+def test_random_boards_are_not_trivial() -> None:
+    """The property test would prove little if most random boards paid nothing."""
+    totals = [brute_force(*random_case(seed, True)[:1], "X", *random_case(seed, True)[1:]) for seed in range(25)]
+    assert sum(1 for t in totals if t > 0) >= 18

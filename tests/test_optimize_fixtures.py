@@ -1,0 +1,117 @@
+"""The optimiser on recorded 1846 games: the 18xx.games router's answers, and never below what was run.
+
+Boards come from the interpreter's replay where it can replay the record; the board-only record
+reader (``engine/optimize/record.py``) covers the records it reads faithfully (no corporation closes in
+them). Every test skips with its reason when the shared fixtures are absent.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.optimize import solve
+from engine.optimize.positions import ReplayUnavailable, decisions
+from tests.conftest import fixture_files, run_cli, shared_dir
+
+# (record, action id, corporation, total found by the 18xx.games router)
+REFERENCES = [
+    ("3099.json", 560, "ERIE", 730),
+    ("1846_game_end_reason_all_closed.json", 589, "IC", 760),
+    ("12666.json", 388, "ERIE", 850),
+    ("10264.json", 542, "B&O", 670),
+]
+# records in which no corporation closes: the board-only reader sees their boards as the site did
+READER_FAITHFUL = {"3099.json", "12666.json", "10264.json"}
+
+
+def fixture(name: str) -> Path:
+    base = shared_dir()
+    path = base / "fixtures" / "1846" / name if base else None
+    if path is None or not path.is_file():
+        pytest.skip(f"fixture 1846/{name} not found (set RAILBOOK_SHARED to the shared/ folder)")
+    return path
+
+
+@lru_cache(maxsize=1)
+def rulebook_1846() -> dict[str, Any]:
+    from compiler.compile import build_rulebook
+
+    return build_rulebook("1846")
+
+
+def load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("name", "at", "corp", "total"), REFERENCES)
+def test_reference_positions_interpreter(name: str, at: int, corp: str, total: int) -> None:
+    record = load(fixture(name))
+    try:
+        found, _ = decisions(record, rulebook_1846(), at=at, source="interpreter")
+    except ReplayUnavailable as exc:
+        pytest.skip(f"the interpreter cannot replay {name} to action {at} yet: {exc}")
+    assert found[0].corporation == corp
+    assert solve(found[0].problem).total == total
+
+
+@pytest.mark.parametrize(("name", "at", "corp", "total"), [r for r in REFERENCES if r[0] in READER_FAITHFUL])
+def test_reference_positions_record_reader(name: str, at: int, corp: str, total: int) -> None:
+    record = load(fixture(name))
+    found, _ = decisions(record, rulebook_1846(), at=at, source="record")
+    assert found[0].corporation == corp
+    solution = solve(found[0].problem)
+    assert solution.total == total
+    assert solution.total == sum(r.revenue for r in solution.routes)
+
+
+def _check_not_below(found: list) -> None:
+    below = []
+    for d in found:
+        if d.recorded is None:
+            continue
+        got = solve(d.problem).total
+        if got < d.recorded:
+            below.append((d.action_id, d.corporation, d.recorded, got, d.notes))
+    assert not below, below
+
+
+@pytest.mark.parametrize("path", fixture_files("1846"), ids=lambda p: p.name)
+def test_optimum_at_least_recorded_interpreter(path: Path) -> None:
+    try:
+        found, _ = decisions(load(path), rulebook_1846(), source="interpreter")
+    except ReplayUnavailable as exc:
+        pytest.skip(f"the interpreter cannot replay {path.name} yet: {exc}")
+    _check_not_below(found)
+
+
+@pytest.mark.parametrize("name", sorted(READER_FAITHFUL))
+def test_optimum_at_least_recorded_record_reader(name: str) -> None:
+    found, _ = decisions(load(fixture(name)), rulebook_1846(), source="record")
+    assert found
+    _check_not_below(found)
+
+
+def test_cli_at_json() -> None:
+    path = fixture("3099.json")
+    proc = run_cli("routes", str(path), "--at", "560", "--json")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["corporation"] == "ERIE" and out["total"] == 730
+    assert sum(r["revenue"] for r in out["routes"]) == 730
+    assert {"train", "stops", "hexes", "revenue"} <= set(out["routes"][0])
+
+
+def test_cli_all_runs_json() -> None:
+    path = fixture("12666.json")
+    proc = run_cli("routes", str(path), "--json")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    s = out["summary"]
+    assert s["runs"] == len(out["decisions"]) > 0
+    assert s["optimum_ge_recorded"] == s["runs"]
+    assert s["max_ms"] < 2000  # generous: CI machines vary; benchmarks/bench_routes.py measures properly
