@@ -41,7 +41,10 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
     for hex_id in hexes:
         x, y = hex_xy(hex_id, axes)
         if (x + y) % 2 != (src.map.parity == "odd"):
-            p.add(("map", "hexes", hex_id), f"hex {hex_id} is off the {src.map.layout} grid (x+y must be {src.map.parity})")
+            p.add(
+                ("map", "hexes", hex_id),
+                f"hex {hex_id} is off the {src.map.layout} grid (x+y must be {src.map.parity})",
+            )
         if (x, y) in seen_xy:
             p.add(("map", "hexes", hex_id), f"same position as {seen_xy[(x, y)]}")
         seen_xy[(x, y)] = hex_id

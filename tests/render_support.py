@@ -118,7 +118,8 @@ tiles:
         {{revenue: 40}}], paths: ["0-c0", "1-c1", "2-c2", "3-c3", "c0-4", "c3-5"]}}
   X2: {{color: brown, label: Chi, cities: [{{revenue: 70, slots: 4}}],
         paths: ["0-c0", "1-c0", "2-c0", "3-c0", "4-c0", "5-c0"]}}
-  X3: {{color: yellow, cities: [{{revenue: {{yellow: 20, brown: 40}}}}], paths: ["0-c0", {{a: "3", b: c0, terminal: true}}]}}
+  X3: {{color: yellow, cities: [{{revenue: {{yellow: 20, brown: 40}}}}],
+        paths: ["0-c0", {{a: "3", b: c0, terminal: true}}]}}
 manifest:
   "1": 1
   "3": 2

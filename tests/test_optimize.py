@@ -127,7 +127,13 @@ def test_describe_gives_stops_hexes_and_revenue() -> None:
     p = with_trains(line([city("A1.c0", 20, token=True), city("A3.c0", 30)]), "2")
     solution = solve(p)
     (route,) = solution.describe(p)
-    assert route == {"train": "2-0", "stops": ["A1", "A3"], "nodes": ["A1.c0", "A3.c0"], "hexes": ["A1", "A3"], "revenue": 50}
+    assert route == {
+        "train": "2-0",
+        "stops": ["A1", "A3"],
+        "nodes": ["A1.c0", "A3.c0"],
+        "hexes": ["A1", "A3"],
+        "revenue": 50,
+    }
 
 
 # ----------------------------------------------------------------------------------------- parsing

@@ -14,8 +14,8 @@ import pytest
 
 from compiler.render.build import RenderOptions, render_svgs
 from compiler.render.geometry import HexGeom
-from compiler.render.tiles import TileOptions, lattice, render_tiles
 from compiler.render.pages import Paper
+from compiler.render.tiles import TileOptions, lattice, render_tiles
 from compiler.render.track import TrackArt
 from tests.render_support import rich_book, scaffold_book, use_test_catalogue
 
@@ -150,6 +150,8 @@ def test_sheet_count_matches_capacity(books: dict[str, Any], tmp_path: Path) -> 
     book = books["rich"]
     pages = render_tiles(book, Paper.named("a4"), TileOptions())
     total = sum(expected(book, 6).values())
-    per_page = max(len(lattice(p, HexGeom(book["layout"], 38.1), 2.0, 1.0)) for p in (
-        Paper.named("a4").portrait(), Paper.named("a4").landscape()))
+    per_page = max(
+        len(lattice(p, HexGeom(book["layout"], 38.1), 2.0, 1.0))
+        for p in (Paper.named("a4").portrait(), Paper.named("a4").landscape())
+    )
     assert len(pages) == math.ceil(total / per_page)

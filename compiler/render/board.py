@@ -7,6 +7,7 @@ home stations in company colours, reserved slots, blocked hexes and coordinates 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -242,10 +243,13 @@ def _pt(p: Point) -> tuple[str, str]:
 
 
 def _draw_partitions(dwg: svgwrite.Drawing, parent: Any, hx: dict[str, Any], geom: HexGeom) -> None:
-    """A river or boundary across the hex from corner ``a`` to corner ``b`` (gently curved)."""
+    """A river or boundary across the hex from corner ``a`` to corner ``b`` (gently curved).
+
+    Corners are numbered as docs/FORMAT.md says: edge e lies between corners e and e + 1.
+    """
     for part in hx.get("partitions", []) or []:
-        a = geom.corner(int(part["a"]))
-        b = geom.corner(int(part["b"]))
+        a = geom.corner((int(part["a"]) - 1) % 6)
+        b = geom.corner((int(part["b"]) - 1) % 6)
         mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         ctrl = (mid[0] * 0.4, mid[1] * 0.4)
         colour = WATER if part.get("type", "water") == "water" else INK
@@ -384,11 +388,17 @@ def render_map(book: dict[str, Any], paper: Paper, tile_size: float) -> list[Pag
     return [overview_page(book, art, paper), *poster_pages(art, paper, name, caption)]
 
 
+KEY_H = 16.0
+"""Height of the key of companies under the overview (mm)."""
+
+
 def overview_page(book: dict[str, Any], art: MapArt, paper: Paper) -> Page:
-    """The whole map scaled to one page, with the title and a key of the companies' homes."""
+    """The whole map scaled to one page, with the title and a key of the companies and their homes."""
+    companies = _key_entries(book)
+    key_h = KEY_H if companies else 0.0
     best = None
     for p in (paper.portrait(), paper.landscape()):
-        k = min(p.inner_w / art.width, (p.inner_h - 12) / art.height)
+        k = min(p.inner_w / art.width, (p.inner_h - 12 - key_h) / art.height)
         if best is None or k > best[1]:
             best = (p, k)
     assert best is not None
@@ -396,11 +406,47 @@ def overview_page(book: dict[str, Any], art: MapArt, paper: Paper) -> Page:
     k = min(k, 1.0)
     page = Page.new(p, caption=f"overview at {k * 100:.0f} % — the true-scale map follows")
     dwg = page.dwg
-    title = book["meta"]["full_name"]
+    meta = book["meta"]
+    title = meta["full_name"]
     text(dwg, dwg, p.width / 2, MARGIN + 3, title, fit_size(title, 6.0, p.inner_w), bold=True)
+    byline = " · ".join(str(meta[k2]) for k2 in ("designer", "publisher") if meta.get(k2))
+    if byline:
+        text(dwg, dwg, p.width / 2, MARGIN + 8, byline, fit_size(byline, 2.8, p.inner_w), fill="#555555")
     left = (p.width - art.width * k) / 2
-    top = MARGIN + 10 + (p.inner_h - 12 - art.height * k) / 2
+    top = MARGIN + 11 + (p.inner_h - 12 - key_h - art.height * k) / 2
     holder = dwg.g(transform=f"translate({fmt(left)},{fmt(top)}) scale({k:.5f})")
     dwg.add(holder)
     art.add_to(dwg, holder)
+    if companies:
+        _draw_key(dwg, p, companies, p.height - MARGIN - key_h + 1)
     return page
+
+
+def _key_entries(book: dict[str, Any]) -> list[tuple[str, dict[str, Any], str]]:
+    out = []
+    for table in ("corporations", "minors"):
+        for sym, ent in book.get(table, {}).items():
+            home = ent.get("home")
+            homes = home if isinstance(home, list) else [home] if home else []
+            out.append((sym, ent, ", ".join(h["hex"] for h in homes if h)))
+    return out
+
+
+def _draw_key(dwg: svgwrite.Drawing, paper: Paper, entries: list[tuple[str, dict[str, Any], str]], y: float) -> None:
+    """Company tokens with their home hexes, in as many rows as they need (at most two)."""
+    per_row = max(1, math.ceil(len(entries) / 2)) if len(entries) > 8 else len(entries)
+    cell = min(34.0, paper.inner_w / max(1, per_row))
+    rows = math.ceil(len(entries) / per_row)
+    g = dwg.g(id="key")
+    dwg.add(g)
+    for i, (sym, ent, home) in enumerate(entries):
+        r, c = divmod(i, per_row)
+        count = min(per_row, len(entries) - r * per_row)
+        x0 = paper.width / 2 - count * cell / 2 + c * cell
+        cy = y + (r + 0.5) * (KEY_H - 2) / rows
+        rad = min(3.2, (KEY_H - 2) / rows / 2 - 0.3)
+        fill, ink = company_colours(ent)
+        token(dwg, g, (x0 + rad + 0.5, cy), rad, fill, ink, sym)
+        label = str(ent.get("name", sym)) + (f" ({home})" if home else "")
+        size = fit_size(label, 2.2, cell - 2 * rad - 2)
+        text(dwg, g, x0 + 2 * rad + 1.5, cy, label, size, anchor="start")

@@ -14,7 +14,6 @@ from .style import INK, fit_size, wrap
 from .svg import text
 
 T = TypeVar("T")
-CardDrawer = Callable[[svgwrite.Drawing, Any, T, float, float], None]
 
 
 def card_pages(

@@ -61,8 +61,6 @@ def draw_certificate(dwg: svgwrite.Drawing, g: Any, cert: Certificate, w: float,
     shares = cert.percent // cert.unit if cert.unit else 1
     if shares > 1:
         text(dwg, g, w / 2, 61.5, f"counts as {shares} shares", 2.8, fill="#444444")
-    if president:
-        text(dwg, g, w / 2, 66.5, "not sold to the bank pool", 2.4, fill="#666666")
     foot = f"{cert.symbol} · {cert.index + 1} of {cert.total}"
     text(dwg, g, w / 2, h - 6.5, foot, 2.8, fill="#444444", family=CONDENSED)
     g.add(dwg.line((fmt(8), fmt(h - 10)), (fmt(w - 8), fmt(h - 10)), stroke=fill, stroke_width="0.6"))

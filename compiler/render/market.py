@@ -10,7 +10,7 @@ import svgwrite
 
 from .geometry import fmt
 from .pages import Page, Paper, poster_pages
-from .style import INK, MARKET_DEFAULTS, ZONE_ORDER, contrast, fit_size, money, safe_colour
+from .style import INK, MARKET_DEFAULTS, ZONE_ORDER, contrast, fit_size, money, rgb, safe_colour
 from .svg import drawing, text
 
 CELL_W = 19.0
@@ -18,6 +18,7 @@ CELL_H = 19.0
 PAR_W = 21.0
 PAR_H = 21.0
 PAD = 4.0
+PAR_RED = "#b3261e"
 
 SOFT: dict[str, str] = {
     "yellow": "#fff36b",
@@ -51,25 +52,74 @@ KIND_TEXT: dict[str, str] = {
     "down_arrow": "moves down",
     "par_reissue": "re-issue par value",
     "repar": "new par value",
-    "ignore_one_sale": "one sale does not move the price",
+    "ignore_one_sale": "(dashed line) one sale does not move the price",
 }
 
 
-def zone_colour(kind: str, zone_colours: dict[str, str]) -> str | None:
-    """The fill of a cell kind: the title's ``market.zone_colours``, else the default palette."""
-    if kind in zone_colours:
-        value = str(zone_colours[kind]).strip().lower()
-        return SOFT.get(value, safe_colour(value, "#ffffff"))
-    return MARKET_DEFAULTS.get(kind)
+def _colour_word(value: str) -> str | None:
+    value = value.strip().lower()
+    if value in SOFT:
+        return SOFT[value]
+    return safe_colour(value, "") or None if rgb(value) else None
+
+
+def zone_style(kind: str, zone_colours: dict[str, str]) -> tuple[str | None, str | None]:
+    """(fill, outline) of a cell kind from ``market.zone_colours`` (``red``, ``#c00``, ``red_outline``).
+
+    Words that are not colours (``below_ledge``) fall back to the default palette.
+    """
+    value = str(zone_colours.get(kind, "")).strip().lower()
+    if value.endswith("_outline"):
+        return None, _colour_word(value[: -len("_outline")])
+    if value and _colour_word(value):
+        return _colour_word(value), None
+    return MARKET_DEFAULTS.get(kind), None
 
 
 def cell_fill(kinds: list[str], zone_colours: dict[str, str]) -> str:
-    ordered = sorted(kinds, key=lambda k: ZONE_ORDER.index(k) if k in ZONE_ORDER else len(ZONE_ORDER))
+    """The fill of a cell: the first of its kinds (in ZONE_ORDER, then par) that has a colour."""
+    rank = {k: i for i, k in enumerate(ZONE_ORDER)}
+    ordered = sorted(kinds, key=lambda k: rank.get(k, len(ZONE_ORDER)))
     for kind in ordered:
-        colour = zone_colour(kind, zone_colours)
-        if colour:
-            return colour
+        fill, _ = zone_style(kind, zone_colours)
+        if fill:
+            return fill
     return "#ffffff"
+
+
+def paint_cell(
+    dwg: svgwrite.Drawing, g: Any, x: float, y: float, w: float, h: float, kinds: list[str], zones: dict[str, str]
+) -> str:
+    """Fill, par frame, ledge bar and one-sale mark of a cell (or a legend swatch); returns the text colour."""
+    fill = cell_fill(kinds, zones)
+    g.add(dwg.rect(insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)), fill=fill, stroke=INK, stroke_width="0.3"))
+    k = w / CELL_W
+    if "par" in kinds:
+        pfill, outline = zone_style("par", zones)
+        if pfill is None or fill != pfill:
+            g.add(
+                dwg.rect(
+                    insert=(fmt(x + 0.9 * k), fmt(y + 0.9 * k)),
+                    size=(fmt(w - 1.8 * k), fmt(h - 1.8 * k)),
+                    fill="none",
+                    stroke=outline or PAR_RED,
+                    stroke_width=fmt(0.9 * k),
+                )
+            )
+    if "ledge" in kinds or "hard_ledge" in kinds:
+        bar = (1.4 if "ledge" in kinds else 2.2) * k
+        g.add(dwg.line((fmt(x), fmt(y + h)), (fmt(x + w), fmt(y + h)), stroke=PAR_RED, stroke_width=fmt(bar)))
+    if "ignore_one_sale" in kinds:
+        g.add(
+            dwg.line(
+                (fmt(x + 1.2 * k), fmt(y + h - 1.4 * k)),
+                (fmt(x + w - 1.2 * k), fmt(y + h - 1.4 * k)),
+                stroke=contrast(fill),
+                stroke_width=fmt(0.4 * k),
+                stroke_dasharray=f"{fmt(1.2 * k)},{fmt(0.8 * k)}",
+            )
+        )
+    return contrast(fill)
 
 
 @dataclass
@@ -102,7 +152,7 @@ def build_market(book: dict[str, Any], paper: Paper) -> MarketArt:
     zones = market.get("zone_colours", {}) or {}
     dwg = drawing(10, 10)
     art = MarketArt()
-    max_cols = max(4, math.floor(paper.landscape().inner_w / CELL_W))
+    max_cols = max(4, math.floor((paper.portrait().inner_w - 2 * PAD - 6) / CELL_W))
     rows = _rows(market, max_cols)
     wrapped = market["type"] == "1d" and len(rows) > 1
     ncols = max((len(r) for r in rows), default=0)
@@ -151,29 +201,13 @@ def _draw_cell(
     zones: dict[str, str],
     currency: str,
 ) -> None:
-    fill = cell_fill(kinds, zones)
-    ink = contrast(fill)
-    g.add(dwg.rect(insert=(fmt(x), fmt(y)), size=(fmt(CELL_W), fmt(CELL_H)), fill=fill, stroke=INK, stroke_width="0.3"))
+    ink = paint_cell(dwg, g, x, y, CELL_W, CELL_H, kinds, zones)
     price = str(cell["price"])
     text(dwg, g, x + CELL_W / 2, y + 3.6, price, fit_size(price, 4.2, CELL_W - 2, bold=True), bold=True, fill=ink)
     if "par" in kinds:
-        g.add(
-            dwg.rect(
-                insert=(fmt(x + 0.9), fmt(y + 0.9)),
-                size=(fmt(CELL_W - 1.8), fmt(CELL_H - 1.8)),
-                fill="none",
-                stroke="#b3261e",
-                stroke_width="0.9",
-            )
-        )
-        text(dwg, g, x + CELL_W / 2, y + CELL_H - 2.6, "PAR", 2.2, bold=True, fill="#b3261e")
-    if "ledge" in kinds or "hard_ledge" in kinds:
-        w = 1.4 if "ledge" in kinds else 2.2
-        g.add(
-            dwg.line(
-                (fmt(x), fmt(y + CELL_H)), (fmt(x + CELL_W), fmt(y + CELL_H)), stroke="#b3261e", stroke_width=fmt(w)
-            )
-        )
+        pfill, outline = zone_style("par", zones)
+        colour = ink if pfill and cell_fill(kinds, zones) == pfill else (outline or PAR_RED)
+        text(dwg, g, x + CELL_W / 2, y + CELL_H - 2.6, "PAR", 2.2, bold=True, fill=colour)
     if "close" in kinds:
         text(dwg, g, x + CELL_W / 2, y + CELL_H - 2.6, "closes", 2.2, bold=True, fill=ink)
     if "end_game" in kinds:
@@ -197,25 +231,12 @@ def _draw_legend(
     shown = [k for k in kinds if k in KIND_TEXT]
     if not shown:
         return y
-    col_w = max(70.0, width / 2)
-    per_row = max(1, math.floor(width / col_w))
+    col_w = 92.0
+    per_row = max(1, math.floor(min(width, 185.0) / col_w))
     for i, kind in enumerate(shown):
         cx = x + (i % per_row) * col_w
         cy = y + (i // per_row) * 6.0
-        fill = cell_fill([kind], zones)
-        g.add(dwg.rect(insert=(fmt(cx), fmt(cy)), size=("5", "4"), fill=fill, stroke=INK, stroke_width="0.25"))
-        if kind == "par":
-            g.add(
-                dwg.rect(
-                    insert=(fmt(cx + 0.5), fmt(cy + 0.5)),
-                    size=("4", "3"),
-                    fill="none",
-                    stroke="#b3261e",
-                    stroke_width="0.6",
-                )
-            )
-        if kind in ("ledge", "hard_ledge"):
-            g.add(dwg.line((fmt(cx), fmt(cy + 4)), (fmt(cx + 5), fmt(cy + 4)), stroke="#b3261e", stroke_width="1.2"))
+        paint_cell(dwg, g, cx, cy, 5.0, 4.0, [kind], zones)
         label = KIND_TEXT[kind]
         text(dwg, g, cx + 7, cy + 2, label, fit_size(label, 2.8, col_w - 10), anchor="start")
     return y + math.ceil(len(shown) / per_row) * 6.0
@@ -230,7 +251,7 @@ def _draw_par_chart(
         return y
     text(dwg, g, x, y + 2.5, "Par values", 4.0, anchor="start", bold=True)
     y += 6
-    per_row = max(1, math.floor(width / PAR_W))
+    per_row = max(1, math.floor(min(width, 185.0) / PAR_W))
     for i, price in enumerate(pars):
         px = x + (i % per_row) * PAR_W
         py = y + (i // per_row) * PAR_H

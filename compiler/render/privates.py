@@ -11,7 +11,7 @@ from .cards import card_pages, frame, paragraph
 from .geometry import fmt
 from .icons import company_colours
 from .pages import Page, Paper
-from .style import CONDENSED, INK, fit_size, money, phase_fill
+from .style import CONDENSED, INK, contrast, fit_size, money, phase_fill
 from .svg import text
 
 CARD_W = 63.0
@@ -77,7 +77,8 @@ def draw_private(dwg: svgwrite.Drawing, g: Any, item: tuple[str, dict[str, Any],
                 )
             )
             label = money(value, currency)
-            text(dwg, g, cx + cell / 2, 30.5, label, fit_size(label, 2.8, cell - 0.6, bold=True), bold=True)
+            size = fit_size(label, 2.8, cell - 0.6, bold=True)
+            text(dwg, g, cx + cell / 2, 30.5, label, size, bold=True, fill=contrast(phase_fill(key)))
     body = company_text(priv, currency) or ["No special ability."]
     y = 38.0
     bottom = h - 12

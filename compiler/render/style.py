@@ -28,6 +28,7 @@ PHASE_COLOURS: dict[str, str] = {
     "gray": "#bcbdc0",
     "grey": "#bcbdc0",
     "white": "#ffffff",
+    "black": "#333333",
 }
 
 TRACK = "#000000"
@@ -131,7 +132,8 @@ def tile_fill(colour: str) -> str:
 
 
 def phase_fill(name: str) -> str:
-    return PHASE_COLOURS.get(name, "#ffffff")
+    """The colour of a phase colour name (a tile colour, ``black`` for diesels, or any CSS colour)."""
+    return PHASE_COLOURS.get(name) or safe_colour(name, "#ffffff")
 
 
 @lru_cache(maxsize=1)

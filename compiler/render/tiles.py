@@ -9,9 +9,11 @@ from typing import Any
 
 import svgwrite
 
-from .geometry import SQRT3, HexGeom, Point, fmt
+from compiler.track import exits
+
+from .geometry import SQRT3, HexGeom, Point, fmt, polar
 from .pages import MARGIN, Page, Paper
-from .style import CUT, INK, contrast, tile_fill
+from .style import CUT, INK, TRACK, contrast, tile_fill
 from .svg import safe_id, text
 from .track import TrackArt
 
@@ -55,6 +57,12 @@ def draw_tile_art(
     fill = tile_fill(tile["color"])
     parent.add(dwg.path(d=geom.path_d(grow=bleed), fill=fill, stroke="none"))
     art = TrackArt(tile, geom)
+    if bleed > 0:
+        # track runs on into the bleed, so a cut a little outside the line still meets it
+        for edge in sorted(exits(tile)):
+            a = geom.edge_mid(edge)
+            b = polar(geom.edge_angle(edge), geom.r + bleed)
+            parent.add(dwg.line((fmt(a[0]), fmt(a[1])), (fmt(b[0]), fmt(b[1])), stroke=TRACK, stroke_width=fmt(art.tw)))
     art.draw_track(dwg, parent)
     ink = INK if contrast(fill) == "#000000" else "#ffffff"
     art.draw_number(dwg, parent, tile["id"], fill=ink)

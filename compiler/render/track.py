@@ -16,8 +16,8 @@ from typing import Any
 
 import svgwrite
 
-from .geometry import HexGeom, Point, add, dist, fmt, length, points_attr, polar, scale, sub, unit
-from .style import INK, TRACK, fit_size, phase_fill, text_width
+from .geometry import HexGeom, Point, add, dist, fmt, length, polar, scale, sub, unit
+from .style import INK, PHASE_COLOURS, TRACK, contrast, fit_size, phase_fill, rgb, text_width
 from .svg import text
 
 # proportions of the inradius r (published tiles: 1.5 in across flats, tokens about 11 mm)
@@ -28,10 +28,6 @@ BAR_L = 0.42
 BAR_W = 0.13
 REV_R = 0.2
 OUTLINE = 0.028
-
-
-def revenue_text(value: Any) -> str:
-    return str(value)
 
 
 @dataclass
@@ -120,8 +116,8 @@ class Node:
     pos: Point = (0.0, 0.0)
     radius: float = 0.0
     through: tuple[int, int] | None = None
+    t: float = 0.5
     angle: float = 0.0
-    fixed: bool = False
 
 
 def _segments_cross(p: Point, p2: Point, q: Point, q2: Point) -> Point | None:
@@ -198,11 +194,6 @@ def _p(p: Point) -> tuple[str, str]:
     return fmt(p[0]), fmt(p[1])
 
 
-def value_now(value: Any) -> Any:
-    """A plain revenue or None when it changes by phase."""
-    return None if isinstance(value, dict) else value
-
-
 class TrackArt:
     """Layout and drawing of the track printed on one tile or hex."""
 
@@ -215,7 +206,7 @@ class TrackArt:
         self.outline = OUTLINE * r
         self.nodes: dict[str, Node] = {}
         self.curves: list[Curve] = []
-        self.stubs: list[tuple[int, bool]] = []  # (edge, is_offboard) arrow stubs
+        self.stubs: list[tuple[int, int]] = []  # (edge, lanes) off-board arrows
         self.terminals: list[Curve] = []
         self.obstacles: list[tuple[Point, float]] = []
         self._build_nodes()
@@ -226,6 +217,7 @@ class TrackArt:
     # ------------------------------------------------------------------------------------- layout
 
     def _build_nodes(self) -> None:
+        """Stops, off-boards and junctions with the sides and nodes their paths reach."""
         for kind, key in (("c", "cities"), ("t", "towns"), ("o", "offboards")):
             for i, data in enumerate(self.track.get(key, []) or []):
                 self.nodes[f"{kind}{i}"] = Node(f"{kind}{i}", kind, i, data)
@@ -253,14 +245,15 @@ class TrackArt:
                     n.through = (n.exits[0], n.exits[1])
 
     def _place_nodes(self) -> None:
+        """A lone stop in the middle; several towards the sides only they use, then pushed apart."""
         g, r = self.geom, self.geom.r
         free = [n for n in self.nodes.values() if n.kind in "ct" and n.through is None]
         for n in self.nodes.values():
             if n.kind in "oj":
-                n.pos, n.fixed = (0.0, 0.0), True
+                n.pos = (0.0, 0.0)
             elif n.through is not None:
                 n.pos = self.edge_curve(*n.through).point(0.5)
-                n.fixed = True
+        self._space_through_towns()
         busy = any(n.through for n in self.nodes.values())
         if len(free) == 1 and not busy:
             free[0].pos = (0.0, 0.0)
@@ -295,6 +288,26 @@ class TrackArt:
             if n.kind == "c" and int(n.data.get("slots", 1) or 1) > 1 and length(n.pos) > 0.05 * r:
                 n.angle = math.degrees(math.atan2(n.pos[1], n.pos[0])) + 90.0
 
+    def _space_through_towns(self) -> None:
+        """Towns on crossing or neighbouring through track slide along it until they no longer touch."""
+        towns = [n for n in self.nodes.values() if n.through is not None]
+        need = BAR_L * self.geom.r * 1.15
+        for i, n in enumerate(towns):
+            others = towns[:i]
+            if not others or min(dist(n.pos, o.pos) for o in others) >= need:
+                continue
+            curve = self.edge_curve(*n.through)  # type: ignore[misc]
+            best, score = n.t, -1.0
+            for t in (0.5, 0.34, 0.66, 0.26, 0.74):
+                p = curve.point(t)
+                d = min(dist(p, o.pos) for o in others)
+                if d > score + 1e-6:
+                    best, score = t, d
+                if d >= need:
+                    best = t
+                    break
+            n.t, n.pos = best, curve.point(best)
+
     def _away_from(self, taken: list[Point], radius: float) -> Point:
         best, score = (0.0, 0.0), -1.0
         for i in range(12):
@@ -305,6 +318,7 @@ class TrackArt:
         return best
 
     def _relax(self, nodes: list[Node]) -> None:
+        """Push overlapping stops apart, keeping them inside the hex."""
         r = self.geom.r
         gap = 0.05 * r
         others = [n for n in self.nodes.values() if n.kind in "ct" and n.through is not None]
@@ -358,6 +372,7 @@ class TrackArt:
         return Curve("quad", m, node.pos, ctrl=ctrl, ends=ends)
 
     def _build_curves(self) -> None:
+        """The drawn pieces of track (a through town's two paths become one side-to-side curve)."""
         done_through: set[str] = set()
         for p in self.track.get("paths", []):
             a, b = str(p["a"]), str(p["b"])
@@ -370,7 +385,7 @@ class TrackArt:
             if a.isdigit():
                 node = self.nodes[b]
                 if node.kind == "o":
-                    self.stubs.append((int(a), True))
+                    self.stubs.append((int(a), max(1, int(p.get("lanes", 1) or 1))))
                 elif node.through is not None:
                     if node.name not in done_through:
                         done_through.add(node.name)
@@ -384,6 +399,7 @@ class TrackArt:
                 self.curves.append(Curve("line", na.pos, nb.pos, ends=(a, b)))
 
     def _build_obstacles(self) -> None:
+        """Discs covering track and stops, for placing text and symbols clear of them."""
         step = 0.12 * self.geom.r
         pad = self.tw / 2 + 0.03 * self.geom.r
         for c in self.curves + self.terminals:
@@ -545,8 +561,9 @@ class TrackArt:
                 parent.add(dwg.circle(center=_p(n.pos), r=fmt(tw / 2), fill=colour))
         for c in self.terminals:
             self._draw_terminal(dwg, parent, c, colour)
-        for edge, _ in self.stubs:
-            self._draw_stub(dwg, parent, edge, colour)
+        for edge, lanes in self.stubs:
+            for k in range(lanes):
+                self._draw_stub(dwg, parent, edge, colour, (k - (lanes - 1) / 2) * self.tw * 2.8)
         self._draw_stops(dwg, parent, colour)
 
     def _draw_terminal(self, dwg: svgwrite.Drawing, parent: Any, c: Curve, colour: str) -> None:
@@ -563,11 +580,13 @@ class TrackArt:
             right.append(sub(p, scale(nrm, half)))
         parent.add(dwg.polygon(points=[_p(q) for q in left + right[::-1]], fill=colour))
 
-    def _draw_stub(self, dwg: svgwrite.Drawing, parent: Any, edge: int, colour: str) -> None:
+    def _draw_stub(self, dwg: svgwrite.Drawing, parent: Any, edge: int, colour: str, offset: float = 0.0) -> None:
+        """An arrow from a hexside into an off-board area (``offset`` sideways for a second lane)."""
         g = self.geom
-        m = g.edge_mid(edge)
-        inward = unit(scale(m, -1))
+        m0 = g.edge_mid(edge)
+        inward = unit(scale(m0, -1))
         side = (-inward[1], inward[0])
+        m = add(m0, scale(side, offset))
         w = self.tw / 2
         shaft = add(m, scale(inward, 0.24 * g.r))
         tip = add(m, scale(inward, 0.46 * g.r))
@@ -590,7 +609,7 @@ class TrackArt:
             bar = n.data.get("style") == "bar"
             if bar:
                 if n.through is not None:
-                    tan = self.edge_curve(*n.through).tangent(0.5)
+                    tan = self.edge_curve(*n.through).tangent(n.t)
                 else:
                     vec = (0.0, 0.0)
                     for e in n.exits:
@@ -654,7 +673,7 @@ class TrackArt:
         if isinstance(value, dict):
             self._draw_phase_values(dwg, parent, value, near, offboard, near_radius)
             return
-        label = revenue_text(value)
+        label = str(value)
         if near is not None:
             pos = self.free_spot(rr, near=near, near_radius=near_radius, prefer=self._away(near, near_radius + rr))
         else:
@@ -705,7 +724,8 @@ class TrackArt:
         x0, y0 = centre[0] - w / 2, centre[1] - h / 2
         for i, (key, v) in enumerate(items):
             cx, cy = x0 + (i % cols) * bw, y0 + (i // cols) * bh
-            fill = phase_fill(key) if key in ("yellow", "green", "brown", "gray", "grey", "white") else "#ffffff"
+            colour_key = key in PHASE_COLOURS or rgb(key) is not None
+            fill = phase_fill(key) if colour_key else "#ffffff"
             parent.add(
                 dwg.rect(
                     insert=(fmt(cx), fmt(cy)),
@@ -715,9 +735,9 @@ class TrackArt:
                     stroke_width=fmt(self.outline * 0.8),
                 )
             )
-            label = str(v) if fill != "#ffffff" or key in ("white",) else f"{key}:{v}"
+            label = str(v) if colour_key else f"{key}:{v}"
             size = fit_size(label, bh * 0.72, bw * 0.86, bold=True)
-            text(dwg, parent, cx + bw / 2, cy + bh / 2, label, size, bold=True)
+            text(dwg, parent, cx + bw / 2, cy + bh / 2, label, size, bold=True, fill=contrast(fill))
 
     def draw_label(self, dwg: svgwrite.Drawing, parent: Any, label: str | None, fill: str = INK) -> None:
         """A tile or hex label (Z, OO, Chi), shrunk if it only fits smaller."""
@@ -756,7 +776,3 @@ class TrackArt:
         assert best is not None
         self.reserve(best, max(w, size) / 2)
         text(dwg, parent, best[0], best[1], number, size, fill=fill)
-
-
-def hex_outline_points(geom: HexGeom, centre: Point = (0.0, 0.0), grow: float = 0.0) -> str:
-    return points_attr(geom.corners(centre, grow))

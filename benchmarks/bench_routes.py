@@ -1,0 +1,265 @@
+"""Route optimiser: time per decision over every recorded run, and against routes-18xx on 1846 positions."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from compiler.compile import build_rulebook
+from engine.optimize.positions import Decision, decisions
+from engine.optimize.record import Position, positions
+from engine.optimize.search import solve
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCES = {("3099.json", 560): 730, ("1846_game_end_reason_all_closed.json", 589): 760,
+              ("12666.json", 388): 850, ("10264.json", 542): 670}  # fmt: skip
+COMPARE_POSITIONS = 12  # late-game positions given to routes-18xx (it needs seconds each)
+COMPARE_BUDGET_S = 240.0
+
+
+def shared_dir() -> Path | None:
+    env = os.environ.get("RAILBOOK_SHARED")
+    for candidate in ([Path(env)] if env else []) + [ROOT.parent / "shared"]:
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def time_decision(d: Decision) -> tuple[int, float]:
+    start = time.perf_counter()
+    total = solve(d.problem).total
+    return total, d.build_ms + (time.perf_counter() - start) * 1000
+
+
+def run() -> None:
+    base = shared_dir()
+    if base is None:
+        print("   shared fixtures not found (set RAILBOOK_SHARED): nothing to time")
+        return
+    titles = sorted(p.name for p in (base / "fixtures").iterdir() if p.is_dir())
+    all_ms: list[float] = []
+    for title in titles:
+        try:
+            book = build_rulebook(title)
+        except Exception as exc:
+            print(f"   {title}: no rulebook ({type(exc).__name__}); skipped")
+            continue
+        ms: list[float] = []
+        sources: set[str] = set()
+        below = 0
+        for path in sorted((base / "fixtures" / title).glob("*.json")):
+            record = json.loads(path.read_text(encoding="utf-8"))
+            try:
+                found, _why = decisions(record, book)
+            except Exception as exc:
+                print(f"   {title}/{path.name}: cannot read positions ({type(exc).__name__}: {exc})")
+                continue
+            for d in found:
+                total, t = time_decision(d)
+                ms.append(t)
+                sources.add(d.source)
+                below += d.recorded is not None and total < d.recorded
+                ref = REFERENCES.get((path.name, d.action_id))
+                if ref is not None:
+                    print(f"   reference {path.name} @{d.action_id} {d.corporation}: {total} (site router {ref})")
+        if ms:
+            all_ms += ms
+            src = "/".join(sorted(sources))
+            print(
+                f"   routes {title}: {len(ms)} decisions ({src}), median {statistics.median(ms):.2f} ms,"
+                f" p95 {pct(ms, 0.95):.2f} ms, max {max(ms):.2f} ms; below recorded: {below}"
+            )
+    print(
+        "   (below recorded: where boards come from the record reader, which knows no closures and translates"
+        " only `east_west` and `bonuses` route parameters)"
+    )
+    if all_ms:
+        print(
+            f"   routes all: {len(all_ms)} decisions, median {statistics.median(all_ms):.2f} ms,"
+            f" p95 {pct(all_ms, 0.95):.2f} ms, max {max(all_ms):.2f} ms"
+        )
+    compare_routes18xx(base)
+
+
+# ------------------------------------------------------------------------------- routes-18xx comparison
+
+NAMES = {"B&O": "Baltimore & Ohio", "IC": "Illinois Central", "NYC": "New York Central", "C&O": "Chesapeake & Ohio",
+         "ERIE": "Erie", "GT": "Grand Trunk", "PRR": "Pennsylvania"}  # fmt: skip
+PRIVATES = {"SC": "Steamboat Company", "MPC": "Meat Packing Company", "MAIL": "Mail Contract", "BIG4": "Big 4",
+            "MS": "Michigan Southern"}  # fmt: skip
+
+
+class Inexpressible(ValueError):
+    """A position routes-18xx's input format cannot state."""
+
+
+def _groups_ours(track: dict[str, Any], rotation: int) -> set[frozenset[int]]:
+    from compiler.track import signature
+
+    pairs, nodes = signature(track, rotation)
+    groups = {frozenset(p) for p in pairs}
+    groups |= {exits for _, exits in nodes if exits}
+    return groups
+
+
+def _orientation(tile_db: dict[str, Any], tile: str, track: dict[str, Any], rotation: int) -> int:
+    spec = tile_db.get(tile)
+    if spec is None:
+        raise Inexpressible(f"tile {tile} is not in routes-18xx's tile list")
+    ours = _groups_ours(track, rotation)
+    for o in range(6):
+        theirs = {frozenset((e + o) % 6 for e in (g if isinstance(g, list) else [g])) for g in spec["edges"]}
+        if theirs == ours:
+            return o
+    raise Inexpressible(f"no orientation of tile {tile} matches its track")
+
+
+def to_routes18xx(pos: Position, book: dict[str, Any], tile_db: dict[str, Any]) -> tuple[list, list, list]:
+    """The three routes-18xx inputs (board, railroads, private companies) as row dicts."""
+    h = pos.holdings
+    if pos.corporation not in NAMES:
+        raise Inexpressible(f"{pos.corporation} is an independent; routes-18xx only runs corporations")
+    board_rows = []
+    for hex_id, (tile, rot) in sorted(h["tiles"].items()):
+        board_rows.append(
+            {
+                "coord": hex_id,
+                "tile_id": tile,
+                "orientation": str(_orientation(tile_db, tile, book["tiles"][tile], rot)),
+            }
+        )
+    stations: dict[str, list[str]] = {}
+    for hex_id, cities in h["tokens"].items():
+        for ci, holders in cities.items():
+            for sym in holders:
+                if sym not in NAMES:
+                    continue
+                home = (book["corporations"][sym].get("home") or {}).get("hex")
+                if hex_id == home:
+                    continue
+                entry = hex_id
+                if hex_id == "D6":  # Chicago: name the city by its own exit
+                    track = pos.board.hexes["D6"].track
+                    from engine.optimize.network import connectivity
+
+                    conn = connectivity(track, pos.board.hexes["D6"].rotation)
+                    exits = [e for e in conn.get(f"c{ci}", []) if isinstance(e, int)]
+                    shared = {e for e in exits if sum(e in conn.get(f"c{k}", []) for k in range(4)) > 1}
+                    own = [e for e in exits if e not in shared]
+                    if not own:
+                        raise Inexpressible("a Chicago city without its own exit")
+                    entry = f"D6: {pos.board.hexes['D6'].neighbours[own[0]]}"
+                stations.setdefault(sym, []).append(entry)
+    in_play = {sym for sym in NAMES if sym in h["trains"] or sym in stations or any(
+        sym in holders for cities in h["tokens"].values() for holders in cities.values())}  # fmt: skip
+    railroad_rows = []
+    for sym in sorted(in_play):
+        if sym in h["removed"]:
+            railroad_rows.append({"name": NAMES[sym], "trains": "removed", "stations": ""})
+            continue
+        trains = ", ".join(t.replace("/", " / ") for t in h["trains"].get(sym, []))
+        railroad_rows.append({"name": NAMES[sym], "trains": trains, "stations": ", ".join(stations.get(sym, []))})
+    private_rows = []
+    for sym, name in PRIVATES.items():
+        owner = h["corp_assign"].get(sym) or h["privates"].get(sym)
+        if owner not in NAMES:
+            continue
+        coord = h["hex_assign"].get(sym, "")
+        if sym in ("SC", "MPC") and not coord:
+            continue
+        private_rows.append({"name": name, "owner": NAMES[owner], "coord": coord})
+    return board_rows, railroad_rows, private_rows
+
+
+def run_routes18xx(pos: Position, book: dict[str, Any]) -> tuple[int, float]:
+    import importlib
+
+    import routes18xx
+    from routes18xx import boardstate, railroads
+    from routes18xx.game import Game
+
+    finder = importlib.import_module("routes18xx.find_best_routes")
+
+    tile_db = json.loads((Path(routes18xx.__file__).parent / "data" / "tiles-db.json").read_text())
+    board_rows, railroad_rows, private_rows = to_routes18xx(pos, book, tile_db)
+    start = time.perf_counter()
+    try:
+        game = Game.load("1846")
+        board = boardstate.load(game, board_rows)
+        in_play = railroads.load(game, board, railroad_rows)
+        game.capture_phase(in_play)
+        module = game.get_game_submodule("private_companies")
+        if module:
+            module.load(game, board, in_play, private_rows)
+        board.validate()
+        best = finder.find_best_routes(game, board, in_play, in_play[NAMES[pos.corporation]])
+    except Inexpressible:
+        raise
+    except Exception as exc:
+        raise Inexpressible(f"routes-18xx rejects it: {type(exc).__name__}: {exc}") from exc
+    return int(best.value), (time.perf_counter() - start) * 1000
+
+
+def compare_routes18xx(base: Path) -> None:
+    try:
+        import routes18xx  # noqa: F401
+    except ImportError:
+        print("   routes-18xx not installed (pip install 'railbook[bench]'): comparison skipped")
+        return
+    import logging
+
+    logging.getLogger("routes18xx").setLevel(logging.ERROR)
+    book = build_rulebook("1846")
+    pool: list[tuple[str, Position]] = []
+    for name in ("3099.json", "10264.json", "12666.json"):
+        path = base / "fixtures" / "1846" / name
+        if path.is_file():
+            record = json.loads(path.read_text(encoding="utf-8"))
+            pool += [(name, p) for p in positions(record, book)]
+    if not pool:
+        print("   no 1846 fixtures for the comparison")
+        return
+    picked = [p for p in pool if (p[0], p[1].action_id) in REFERENCES]
+    late = [p for p in pool if p not in picked][-COMPARE_POSITIONS:]
+    spent = 0.0
+    ratios: list[float] = []
+    agree = differ = 0
+    reasons: dict[str, int] = {}
+    from engine.optimize.network import build_problem
+
+    for name, pos in picked + late:
+        if spent > COMPARE_BUDGET_S * 1000:
+            print(f"   (comparison stopped after {spent / 1000:.0f} s)")
+            break
+        solve(build_problem(pos.board, pos.corporation, pos.trains, pos.bonuses))  # warm the tile caches
+        start = time.perf_counter()
+        ours = solve(build_problem(pos.board, pos.corporation, pos.trains, pos.bonuses)).total
+        our_ms = (time.perf_counter() - start) * 1000
+        try:
+            theirs, their_ms = run_routes18xx(pos, book)
+        except Inexpressible as exc:
+            reason = str(exc).split(":")[0] if "rejects" not in str(exc) else str(exc)[:120]
+            reasons[reason] = reasons.get(reason, 0) + 1
+            continue
+        spent += their_ms
+        ratios.append(their_ms / max(our_ms, 1e-3))
+        agree += theirs == ours
+        differ += theirs != ours
+        print(f"   {name} @{pos.action_id} {pos.corporation}: railbook {ours} in {our_ms:.1f} ms,"
+              f" routes-18xx {theirs} in {their_ms:.0f} ms")  # fmt: skip
+    if ratios:
+        print(
+            f"   routes-18xx vs railbook on {len(ratios)} positions: median {statistics.median(ratios):.0f}x slower,"
+            f" min {min(ratios):.0f}x; same total in {agree}, different in {differ}"
+        )
+    for reason, n in sorted(reasons.items()):
+        print(f"   routes-18xx could not state {n} position(s): {reason}")
