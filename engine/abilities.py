@@ -64,15 +64,26 @@ def timing_ok(g: Game, owner: str, a: Ability, passive_ok: bool = True) -> bool:
             return False
         steps = (a.spec.get("params") or {}).get("steps")
         if steps:
-            from .rounds import active_step
-
-            s = active_step(g)
             names = {STEP_ALIASES.get(x, x) for x in steps}
-            return s is not None and s.name in names
+            return ability_step(g) in names
         return True
     if when == "or_start":
         return r is not None and r.kind == "operating" and bool(r.data.get("or_start_open"))
     return False
+
+
+TIMED_STEPS = ("track_and_token", "special_track", "buy_train")
+
+
+def ability_step(g: Game) -> str | None:
+    """The step abilities time themselves by: the first unfinished track/token/train step (18xx.games
+    only looks at those; a route step never counts)."""
+    from .rounds import steps
+
+    for s in steps(g):
+        if s.name in TIMED_STEPS and s.active() and s.blocks():
+            return s.name
+    return None
 
 
 def usable(g: Game, owner: str, a: Ability, passive_ok: bool = True) -> bool:

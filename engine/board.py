@@ -16,7 +16,6 @@ network is recomputed lazily only after the board changed.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -111,6 +110,37 @@ def reserved_for(g: Game, hex_id: str, city: int, key: str) -> bool:
     return key in g.state.hexes[hex_id].reservations[city]
 
 
+# ------------------------------------------------------------------------------------ reservations
+
+
+def reserve(g: Game, hex_id: str, city: int, slot: int | None, key: str) -> None:
+    hs = g.state.hexes[hex_id]
+    if city >= len(hs.reservations):
+        return
+    res = hs.reservations[city]
+    if slot is None:
+        for i, r in enumerate(res):
+            if r is None:
+                res[i] = key
+                return
+        res.append(key)
+        return
+    while len(res) <= slot:
+        res.append(None)
+    res[slot] = key
+
+
+def unreserve(g: Game, key: str, hexes: list[str] | None = None) -> None:
+    """Drop ``key``'s reservations (in ``hexes`` only, when given)."""
+    for hex_id, hs in g.state.hexes.items():
+        if hexes is not None and hex_id not in hexes:
+            continue
+        for res in hs.reservations:
+            for i, r in enumerate(res):
+                if r == key:
+                    res[i] = None
+
+
 # ----------------------------------------------------------------------------------------- network
 
 
@@ -141,32 +171,57 @@ def token_nodes(g: Game, key: str) -> list[NodeKey]:
     return out
 
 
-def network(g: Game, key: str, extra_nodes: list[NodeKey] | None = None) -> Network:
-    """The network of ``key`` (cached until the board changes)."""
+def network(g: Game, key: str) -> Network:
+    """The network of ``key``, recomputed only when a change touched a hex it reaches."""
     cache = g.cache.setdefault("network", {})
     version = g.board_version
     hit = cache.get(key)
-    if hit is not None and hit[0] == version:
-        return hit[1]
+    if hit is not None:
+        if hit[0] == version:
+            return hit[1]
+        if _still_valid(g, key, hit[0], hit[2]):
+            cache[key] = (version, hit[1], hit[2])
+            return hit[1]
     net = compute_network(g, key)
-    cache[key] = (version, net)
+    touched = set(net.hex_edges) | {h for h, _ in net.nodes}
+    cache[key] = (version, net, touched)
     return net
 
 
+def _still_valid(g: Game, key: str, since: int, touched: set[str]) -> bool:
+    changes = g.cache.get("board_changes") or []
+    if not changes or changes[0][0] > since + 1:
+        return False
+    for version, hexes, who in changes:
+        if version <= since:
+            continue
+        if hexes is None or who == key or (hexes & touched):
+            return False
+    return True
+
+
 def compute_network(g: Game, key: str, starts: list[NodeKey] | None = None, blocking: bool = True) -> Network:
-    """Walk the track from every token node of ``key`` (or from ``starts``)."""
+    """Walk the track from every token node of ``key`` (or from ``starts``).
+
+    The walk follows paths across hex edges and through stops; it does not pass an off-board, a city
+    filled by other corporations' tokens (when ``blocking``), a terminal path, or another of the
+    corporation's token cities (those are walked from themselves).  A token reaching another stop
+    makes a route available.
+    """
     book = g.book
     hexes = g.state.hexes
+    neighbours = book.neighbours
     net = Network()
     tokens = starts if starts is not None else token_nodes(g, key)
     token_set = set(tokens)
+    hex_edges = net.hex_edges
     for hex_id, _ in tokens:
-        edges = net.hex_edges.setdefault(hex_id, set())
-        edges.update(book.neighbours[hex_id])
+        hex_edges.setdefault(hex_id, set()).update(neighbours[hex_id])
     net.nodes.update(tokens)
-    walk_key = key if blocking else None
+    nodes = net.nodes
     seen_paths = net.paths
     tracks: dict[str, Track] = {}
+    blocked: dict[NodeKey, bool] = {}
 
     def trk(h: str) -> Track:
         t = tracks.get(h)
@@ -176,67 +231,103 @@ def compute_network(g: Game, key: str, starts: list[NodeKey] | None = None, bloc
             tracks[h] = t
         return t
 
+    def blocks(h: str, t: Track, ni: int) -> bool:
+        nk = (h, t.node_list[ni])
+        b = blocked.get(nk)
+        if b is None:
+            node = t.nodes[nk[1]]
+            if node.kind == "offboard":
+                b = True
+            elif node.kind == "city" and blocking:
+                slots = hexes[h].tokens[int(nk[1][1:])]
+                b = key not in slots and None not in slots
+            else:
+                b = False
+            blocked[nk] = b
+        return b
+
+    # Where a walk goes on from a state (hex, path, end entered) does not depend on the token it
+    # started from (every token city stops every walk), so states explored once are not explored
+    # again -- except while no route has been found yet: that needs each token's own reach.
+    explored: set[tuple[str, int, int]] = set()
     for start in tokens:
         local: set[NodeKey] = set()
         shex, sname = start
         t0 = trk(shex)
-        queue: deque[tuple[str, int, tuple[int, Any]]] = deque()
-        visited: set[tuple[str, int, tuple[int, Any]]] = set()
-        for pi in t0.node_paths.get(sname, ()):
-            queue.append((shex, pi, (NODE, sname)))
-        while queue:
-            state = queue.popleft()
+        si = t0.node_list.index(sname) if sname in t0.nodes else -1
+        stack: list[tuple[str, int, int]] = [(shex, pi, 8 + si) for pi in t0.node_paths.get(sname, ())]
+        own = not net.route_available
+        visited: set[tuple[str, int, int]] = set() if own else explored
+        while stack:
+            state = stack.pop()
             if state in visited:
                 continue
             visited.add(state)
             h, pi, entered = state
             t = trk(h)
-            path = t.paths[pi]
-            pkey = (h, pi)
-            fresh = pkey not in seen_paths
-            if fresh:
-                seen_paths.add(pkey)
-                for end in (path.a, path.b):
-                    if end[0] == NODE:
-                        nk = (h, end[1])
-                        net.nodes.add(nk)
+            a, b = t.ends[pi]
+            if (h, pi) not in seen_paths:
+                seen_paths.add((h, pi))
+                nbrs = neighbours[h]
+                for end in (a, b):
+                    if end >= 8:
+                        nk = (h, t.node_list[end - 8])
+                        nodes.add(nk)
                         local.add(nk)
                     else:
-                        e = end[1]
-                        net.hex_edges.setdefault(h, set()).add(e)
-                        nb = book.neighbours[h].get(e)
+                        edges = hex_edges.get(h)
+                        if edges is None:
+                            edges = hex_edges[h] = set()
+                        edges.add(end)
+                        nb = nbrs.get(end)
                         if nb is not None:
-                            net.hex_edges.setdefault(nb, set()).add(opposite(e))
-            other = path.other(entered)
-            if other[0] == EDGE:
-                e = other[1]
-                nb = book.neighbours[h].get(e)
+                            nedges = hex_edges.get(nb)
+                            if nedges is None:
+                                nedges = hex_edges[nb] = set()
+                            nedges.add((end + 3) % 6)
+            other = b if entered == a else a
+            if other < 8:
+                nb = neighbours[h].get(other)
                 if nb is None:
                     continue
-                back = opposite(e)
-                for pj in trk(nb).edge_paths.get(back, ()):
-                    queue.append((nb, pj, (EDGE, back)))
+                back = (other + 3) % 6
+                for pj in trk(nb).edge_paths_l[back]:
+                    stack.append((nb, pj, back))
             else:
-                name = other[1]
-                nk = (h, name)
-                if nk == start or nk in token_set or path.terminal:
+                ni = other - 8
+                nk = (h, t.node_list[ni])
+                if nk == start or nk in token_set or t.terminal[pi] or blocks(h, t, ni):
                     continue
-                node = t.nodes[name]
-                if node_blocks(g, h, name, walk_key, node.kind):
-                    continue
-                for pj in t.node_paths.get(name, ()):
+                for pj in t.node_paths_l[ni]:
                     if pj != pi:
-                        queue.append((h, pj, (NODE, name)))
-        if not net.route_available:
+                        stack.append((h, pj, other))
+        if own:
+            explored |= visited
             stops = sum(1 for (h, n) in local if trk(h).nodes[n].kind != "junction")
             if stops > 1:
                 net.route_available = True
     return net
 
 
-def invalidate(g: Game) -> None:
-    """Call after any change of tiles or tokens."""
+def hexes_joined(g: Game, a: str, b: str) -> bool:
+    """Whether track joins a stop of hex ``a`` to a stop of hex ``b``, ignoring tokens (off-boards
+    still end a walk)."""
+    t = track(g, a)
+    starts = [(a, name) for name, node in t.nodes.items() if node.kind != "junction"]
+    if not starts:
+        return False
+    net = compute_network(g, "", starts=starts, blocking=False)
+    return any(h == b and track(g, h).nodes[n].kind != "junction" for h, n in net.nodes)
+
+
+def invalidate(g: Game, hexes: set[str] | None = None, key: str | None = None) -> None:
+    """Call after any change of tiles or tokens (``hexes`` changed; ``key`` placed a token)."""
     g.board_version += 1
+    g.epoch += 1
+    changes = g.cache.setdefault("board_changes", [])
+    changes.append((g.board_version, frozenset(hexes) if hexes is not None else None, key))
+    if len(changes) > 256:
+        del changes[:128]
 
 
 # ------------------------------------------------------------------------------------------ tiles
@@ -385,54 +476,81 @@ def plan_lay(
     return LayPlan(hex_id, name, str(tile_id), rotation, upgrade, terrain_cost, borders, city_map)
 
 
+def _laid_hex(g: Game, plan: LayPlan) -> HexState:
+    """The hex state after a lay: tokens and reservations follow their city onto the new tile."""
+    hs = g.state.hexes[plan.hex]
+    new_track = g.book.track(plan.tile, plan.hex, plan.rotation)
+    slots = [g.book.tiles[plan.tile]["cities"][i].get("slots", 1) for i in range(len(new_track.cities))]
+    tokens: list[list[str | None]] = [[None] * n for n in slots]
+    reservations: list[list[str | None]] = [[None] * n for n in slots]
+    for old_ci, new_ci in plan.city_map.items():
+        for si, tok in enumerate(hs.tokens[old_ci] if old_ci < len(hs.tokens) else []):
+            if tok is None:
+                continue
+            target = si if si < len(tokens[new_ci]) and tokens[new_ci][si] is None else None
+            if target is None and None in tokens[new_ci]:
+                target = tokens[new_ci].index(None)
+            if target is None:
+                tokens[new_ci].append(tok)
+            else:
+                tokens[new_ci][target] = tok
+        for si, res in enumerate(hs.reservations[old_ci] if old_ci < len(hs.reservations) else []):
+            if res is None:
+                continue
+            if si < len(reservations[new_ci]):
+                reservations[new_ci][si] = res
+            else:
+                reservations[new_ci].append(res)
+    return HexState(
+        tile=plan.tile,
+        tile_id=plan.tile_id,
+        rotation=plan.rotation,
+        tokens=tokens,
+        reservations=reservations,
+        icons=hs.icons,
+        borders=[e for e in hs.borders if not any(e == b[1] for b in plan.border_edges)],
+        cost_paid=True,
+        assigned=hs.assigned,
+    )
+
+
 def apply_lay(g: Game, plan: LayPlan) -> None:
     """Put the tile on the map, moving tokens and reservations and paying off crossed hexsides."""
     hs = g.state.hexes[plan.hex]
-    old_name = hs.tile
-    new_track = g.book.track(plan.tile, plan.hex, plan.rotation)
-    n_cities = len(new_track.cities)
-    slots = [g.book.tiles[plan.tile]["cities"][i].get("slots", 1) for i in range(n_cities)]
-    tokens: list[list[str | None]] = [[None] * s for s in slots]
-    reservations: list[list[str | None]] = [[None] * s for s in slots]
-    for old_ci, new_ci in plan.city_map.items():
-        for si, tok in enumerate(hs.tokens[old_ci] if old_ci < len(hs.tokens) else []):
-            if tok is not None:
-                target = si if si < len(tokens[new_ci]) and tokens[new_ci][si] is None else None
-                if target is None:
-                    target = tokens[new_ci].index(None) if None in tokens[new_ci] else None
-                if target is None:
-                    tokens[new_ci].append(tok)
-                else:
-                    tokens[new_ci][target] = tok
-        for si, res in enumerate(hs.reservations[old_ci] if old_ci < len(hs.reservations) else []):
-            if res is not None:
-                if si < len(reservations[new_ci]):
-                    reservations[new_ci][si] = res
-                else:
-                    reservations[new_ci].append(res)
-    if old_name is not None and hs.tile_id is not None:
-        out = g.state.tiles_out.get(old_name, [])
+    if hs.tile is not None and hs.tile_id is not None:
+        out = g.state.tiles_out.get(hs.tile, [])
         if hs.tile_id in out:
             out.remove(hs.tile_id)
     g.state.tiles_out.setdefault(plan.tile, []).append(plan.tile_id)
-    hs.tile = plan.tile
-    hs.tile_id = plan.tile_id
-    hs.rotation = plan.rotation
-    hs.tokens = tokens
-    hs.reservations = reservations
-    hs.cost_paid = True
-    for h, e, nb, back, _, _ in plan.border_edges:
-        if e in g.state.hexes[h].borders:
-            g.state.hexes[h].borders.remove(e)
+    g.state.hexes[plan.hex] = _laid_hex(g, plan)
+    for _, _, nb, back, _, _ in plan.border_edges:
         if back in g.state.hexes[nb].borders:
             g.state.hexes[nb].borders.remove(back)
-    invalidate(g)
+    invalidate(g, {plan.hex})
 
 
-def uses_new_track(g: Game, key: str, hex_id: str, old_track: Track, old_revenues: dict[str, Any]) -> bool:
+def network_after(g: Game, key: str, plan: LayPlan) -> Network:
+    """The network ``key`` would have with the tile of ``plan`` laid (the board is left unchanged)."""
+    saved = g.state.hexes[plan.hex]
+    g.state.hexes[plan.hex] = _laid_hex(g, plan)
+    try:
+        return compute_network(g, key)
+    finally:
+        g.state.hexes[plan.hex] = saved
+
+
+def uses_new_track(
+    g: Game,
+    key: str,
+    hex_id: str,
+    old_track: Track,
+    old_revenues: dict[str, Any],
+    net: Network | None = None,
+    new_track: Track | None = None,
+) -> bool:
     """18xx 'semi-restrictive' rule: some connected path of the new tile is new, or a city changed value."""
-    net = network(g, key)
-    t = track(g, hex_id)
+    net = net or network(g, key)
+    t = new_track or track(g, hex_id)
     old_sigs = []
     for p in old_track.paths:
         old_sigs.append(_sig(old_track, p))

@@ -62,6 +62,12 @@ class Track:
     node_paths: dict[str, list[int]] = field(default_factory=dict)
     node_exits: dict[str, frozenset[int]] = field(default_factory=dict)
     cities: list[str] = field(default_factory=list)
+    # compact tables for the graph walk: an end is an edge 0-5, or 8 + index into ``node_list``
+    ends: list[tuple[int, int]] = field(default_factory=list)
+    node_list: list[str] = field(default_factory=list)
+    edge_paths_l: list[tuple[int, ...]] = field(default_factory=list)
+    node_paths_l: list[tuple[int, ...]] = field(default_factory=list)
+    terminal: list[bool] = field(default_factory=list)
 
 
 def _end(spec: str, rotation: int) -> tuple[int, Any]:
@@ -103,6 +109,12 @@ def build_track(track: dict[str, Any], rotation: int) -> Track:
             if other[0] == EDGE:
                 exits.add(other[1])
         node_exits[name] = frozenset(exits)
+    node_list = list(nodes)
+    index = {n: i for i, n in enumerate(node_list)}
+
+    def code(end: tuple[int, Any]) -> int:
+        return end[1] if end[0] == EDGE else 8 + index[end[1]]
+
     return Track(
         paths=paths,
         nodes=nodes,
@@ -111,6 +123,11 @@ def build_track(track: dict[str, Any], rotation: int) -> Track:
         node_paths=node_paths,
         node_exits=node_exits,
         cities=[n for n in nodes if nodes[n].kind == "city"],
+        ends=[(code(p.a), code(p.b)) for p in paths],
+        node_list=node_list,
+        edge_paths_l=[tuple(edge_paths.get(e, ())) for e in range(6)],
+        node_paths_l=[tuple(node_paths.get(n, ())) for n in node_list],
+        terminal=[p.terminal for p in paths],
     )
 
 
@@ -202,7 +219,9 @@ class Book:
             for h in self.hexes:
                 x, y = hex_xy(h, axes)
                 self.all_neighbours[h] = {
-                    e: by_xy[(x + dx, y + dy)] for e, (dx, dy) in OFFSETS[self.layout].items() if (x + dx, y + dy) in by_xy
+                    e: by_xy[(x + dx, y + dy)]
+                    for e, (dx, dy) in OFFSETS[self.layout].items()
+                    if (x + dx, y + dy) in by_xy
                 }
         self.impassable: dict[str, set[int]] = {}
         for hex_id, h in self.hexes.items():

@@ -27,8 +27,10 @@ def face_price(g: Game, t: Train) -> int:
 def depot_trains(g: Game) -> list[str]:
     """Trains the bank sells now: the next new train and one of each discarded type."""
     cache = g.cache.get("depot_trains")
-    if cache is not None and cache[0] == g.state.actions_done and cache[1] == len(g.state.depot) + 1000 * len(
-        g.state.discarded
+    if (
+        cache is not None
+        and cache[0] == g.state.actions_done
+        and cache[1] == len(g.state.depot) + 1000 * len(g.state.discarded)
     ):
         return cache[2]
     out: list[str] = []

@@ -10,7 +10,9 @@ an illegal action raises :class:`engine.errors.IllegalAction` and leaves the gam
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -24,7 +26,6 @@ from .state import (
     Ability,
     GameState,
     ckey,
-    clone,
     from_json,
     kind_of,
     mkey,
@@ -41,11 +42,17 @@ ENTITY_TYPES = {v: k for k, v in ENTITY_KINDS.items()}
 class Game:
     """One game: an immutable :class:`Book` plus a mutable :class:`GameState`."""
 
+    CHECKPOINT_EVERY = 32
+
     def __init__(self, book: Book, state: GameState):
         self.book = book
         self.state = state
         self.cache: dict[str, Any] = {}
         self.board_version = 0
+        self.epoch = 0  # bumped whenever the round machinery may have changed what steps allow
+        self.memo: list[Any] = [-1, {}]
+        self._checkpoint: tuple[bytes, int] | None = None
+        self._since: list[dict[str, Any]] = []
         self.route_bonuses: list[Callable[..., int]] = []
         from . import mechanics
 
@@ -97,7 +104,13 @@ class Game:
         return rounds.legal_actions(self)
 
     def process(self, action: dict[str, Any], atomic: bool = True) -> Game:
-        """Apply one action.  Raises :class:`IllegalAction` (state unchanged when ``atomic``)."""
+        """Apply one action.  Raises :class:`IllegalAction` and leaves the state unchanged.
+
+        Atomicity without copying the state on every action: a snapshot (pickle) is taken every
+        ``CHECKPOINT_EVERY`` actions and the actions since are kept; when an action fails the state is
+        rebuilt from the snapshot by re-applying them (the engine is deterministic).  ``atomic=False``
+        skips all that (a replay that stops at the first error does not need it).
+        """
         from . import rounds
 
         if not isinstance(action, dict):
@@ -105,15 +118,29 @@ class Game:
         if not atomic:
             rounds.process(self, action)
             return self
-        saved_state, saved_cache, saved_version = self.state, self.cache, self.board_version
-        self.state = clone(saved_state)
-        self.cache = {}
+        if self._checkpoint is None or len(self._since) >= self.CHECKPOINT_EVERY:
+            self._checkpoint = (pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL), self.board_version)
+            self._since = []
+        action = copy.deepcopy(action)
         try:
             rounds.process(self, action)
         except BaseException:
-            self.state, self.cache, self.board_version = saved_state, saved_cache, saved_version
+            self._restore()
             raise
+        self._since.append(action)
         return self
+
+    def _restore(self) -> None:
+        """Back to the state before the failed action: the last snapshot plus the actions since."""
+        from . import rounds
+
+        data, version = self._checkpoint
+        self.state = pickle.loads(data)
+        self.cache = {}
+        self.board_version = version + 1
+        self.epoch += 1
+        for done in self._since:
+            rounds.process(self, done)
 
     def result(self) -> dict[str, int]:
         """Each player's final (or current) value."""
@@ -238,6 +265,7 @@ class Game:
         if check_positive and amount <= 0:
             raise illegal("cash.amount", f"{amount} is not a valid amount to spend")
         cash = self.state.cash
+        self.epoch += 1
         if src == BANK:
             if cash[BANK] - amount < 0 and not self.state.bank_broken:
                 self.state.bank_broken = True
@@ -346,3 +374,26 @@ def entity_label(g: Game, key: str) -> str:
 
 
 __all__ = ["BANK", "DEPOT", "POOL", "Game", "IllegalAction", "ckey", "mkey", "pkey", "xkey"]
+
+
+def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Memoise a pure query ``fn(g, *args)`` until the game's epoch changes (any state change)."""
+    name = fn.__qualname__
+
+    def wrapper(g: Game, *args: Any) -> Any:
+        m = g.memo
+        if m[0] != g.epoch:
+            m[0] = g.epoch
+            m[1].clear()
+        key = (name, *args)
+        try:
+            return m[1][key]
+        except KeyError:
+            value = fn(g, *args)
+            m[1][key] = value
+            return value
+
+    wrapper.__name__ = fn.__name__
+    wrapper.__qualname__ = fn.__qualname__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper

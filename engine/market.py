@@ -68,6 +68,7 @@ def kinds_at(g: Game, pos: list[int] | None) -> list[str]:
 
 def place(g: Game, corp: str, pos: list[int]) -> None:
     """Put a marker on a cell (at the bottom of the cell's stack)."""
+    g.epoch += 1
     c = g.state.corporations[corp]
     c.price = list(pos)
     g.state.market.setdefault(cell_key(pos), []).append(corp)

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 # ------------------------------------------------------------------------------------------ steps
 
 
+def bump(g: Game) -> None:
+    """Mark that the state changed: memoised step queries are stale."""
+    g.epoch += 1
+
+
 def steps(g: Game) -> list[Step]:
     """Live step objects of the current round (cached until the state object changes)."""
     r = g.state.round
@@ -58,6 +63,7 @@ def skip_steps(g: Game) -> None:
         if s.blocking():
             break
         s.skip()
+        bump(g)
 
 
 def new_round(g: Game, kind: str, round_num: int = 1) -> None:
@@ -74,9 +80,12 @@ def new_round(g: Game, kind: str, round_num: int = 1) -> None:
         r.steps.append(st)
         data.update(mechanics.STEP_TYPES[name].round_state())
     r.data = data
+    bump(g)
     for s in steps(g):
         s.setup()
+    bump(g)
     mechanics.round_started(g, kind)
+    bump(g)
     KINDS[kind]["setup"](g)
 
 
@@ -85,6 +94,7 @@ def start_first_round(g: Game) -> None:
 
 
 def next_entity_index(g: Game) -> None:
+    bump(g)
     r = g.state.round
     if r.entities:
         r.entity_index = (r.entity_index + 1) % len(r.entities)
@@ -123,6 +133,7 @@ def stock_start_entity(g: Game) -> None:
     for s in steps(g):
         s.unpass()
         s.setup()
+    bump(g)
     skip_steps(g)
     if active_step(g) is None:
         stock_next_entity(g)
@@ -151,6 +162,7 @@ def operating_setup(g: Game) -> None:
     r.data["current_operator"] = None
     mechanics.payout_companies(g)
     mechanics.reset_per_or_abilities(g)
+    bump(g)
     if mechanics.block_or_start(g):
         return
     if any_to_act(g):
@@ -174,6 +186,7 @@ def start_operating(g: Game) -> None:
     for t in g.entity_trains(entity):
         g.state.trains[t].operated = False
     mechanics.operator_started(g, entity)
+    bump(g)
     skip_steps(g)
     if not operating_finished(g):
         return
@@ -191,19 +204,22 @@ def operating_next_entity(g: Game) -> None:
     for s in steps(g):
         s.unpass()
         s.setup()
+    bump(g)
     start_operating(g)
 
 
 def operating_finished(g: Game) -> bool:
     finished = active_step(g) is None or not any_to_act(g)
-    if finished:
+    if finished and g.state.round.data.get("current_operator") is not None:
         g.state.round.data["current_operator"] = None
+        bump(g)
     return finished
 
 
 def operating_after_process(g: Game, action: dict[str, Any]) -> None:
     r = g.state.round
     mechanics.operating_after_action(g, action)
+    bump(g)
     op = r.data.get("current_operator")
     if op is not None and g.controller(g.entity_key(action)) is not None:
         ent_key = g.entity_key(action)
@@ -260,9 +276,12 @@ def process(g: Game, action: dict[str, Any]) -> None:
         return
     entity = g.entity_key(action)
     g.cache.pop("steps", None)
+    bump(g)
     mechanics.preprocess(g, action, entity)
+    bump(g)
     process_in_round(g, action, entity)
     mechanics.action_processed(g, action, entity)
+    bump(g)
     g.state.actions_done += 1
     timing = mechanics.end_check(g)
     if timing == "immediate":
@@ -303,15 +322,18 @@ def process_in_round(g: Game, action: dict[str, Any], entity: str) -> None:
     chosen.st.acted = True
     chosen.process(action, entity)
     g.state.round.data["at_start"] = False
+    bump(g)
     skip_steps(g)
     KINDS[g.state.round.kind]["after"](g, action)
 
 
 def transition(g: Game) -> None:
     """Start the round that follows the finished one."""
+    bump(g)
     r = g.state.round
     kind = r.kind
     mechanics.round_finished(g, kind)
+    bump(g)
     if kind == "draft":
         reorder_players(g)
         new_round(g, "stock")
@@ -338,7 +360,7 @@ def reorder_players(g: Game) -> None:
     live = [p for p in g.state.players if not p.bankrupt]
     if not live:
         return
-    player = live[r.entity_index % len(live)] if r.kind != "draft" else live[r.entity_index % len(live)]
+    player = live[r.entity_index % len(live)]
     idx = g.state.players.index(player)
     g.state.players = g.state.players[idx:] + g.state.players[:idx]
     g.log(f"{player.name} has priority deal")

@@ -219,15 +219,14 @@ def _is_simple(distance: list[dict[str, Any]]) -> bool:
     if len(distance) != 1:
         return False
     d = distance[0]
-    return set(d.get("nodes") or ["city", "town", "offboard"]) >= {"city", "town", "offboard"} and d["visit"] == d["pay"]
+    return (
+        set(d.get("nodes") or ["city", "town", "offboard"]) >= {"city", "town", "offboard"} and d["visit"] == d["pay"]
+    )
 
 
 def check_distance(distance: list[dict[str, Any]], kinds: list[str]) -> bool:
     """Whether stops of these kinds fit the train's visit limits."""
-    rows = [
-        {"nodes": d.get("nodes") or ["city", "town", "offboard"], "visit": d["visit"]}
-        for d in distance
-    ]
+    rows = [{"nodes": d.get("nodes") or ["city", "town", "offboard"], "visit": d["visit"]} for d in distance]
     by_kind: dict[str, int] = {}
     for k in kinds:
         by_kind[k] = by_kind.get(k, 0) + 1

@@ -106,7 +106,6 @@ def _init_corporations(g: Game) -> None:
             g.state.shares[sid] = Share(sid, sym, i, int(pct), i == 0, key)
             ids.append(sid)
         g.state.holdings.setdefault(key, {})[sym] = ids
-        corp.share_holders[key] = sum(g.state.shares[s].percent for s in ids)
 
 
 def _init_minors(g: Game) -> None:
@@ -162,29 +161,5 @@ def _reserve_ability(g: Game, key: str, a: Ability) -> None:
         reserve(g, h, int(params.get("city", 0)), params.get("slot"), key)
 
 
-def reserve(g: Game, hex_id: str, city: int, slot: int | None, key: str) -> None:
-    hs = g.state.hexes[hex_id]
-    if city >= len(hs.reservations):
-        return
-    res = hs.reservations[city]
-    if slot is None:
-        for i, r in enumerate(res):
-            if r is None:
-                res[i] = key
-                return
-        res.append(key)
-        return
-    while len(res) <= slot:
-        res.append(None)
-    res[slot] = key
-
-
-def unreserve(g: Game, key: str, hexes: list[str] | None = None) -> None:
-    """Drop ``key``'s reservations (in ``hexes`` only, when given)."""
-    for hex_id, hs in g.state.hexes.items():
-        if hexes is not None and hex_id not in hexes:
-            continue
-        for res in hs.reservations:
-            for i, r in enumerate(res):
-                if r == key:
-                    res[i] = None
+reserve = board.reserve
+unreserve = board.unreserve

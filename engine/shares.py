@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import market
 from .errors import illegal
+from .game import memo
 from .state import BANK, POOL, ckey, kind_of, sym_of
 
 if TYPE_CHECKING:
@@ -33,13 +34,13 @@ class Bundle:
 
 
 def share_percent(g: Game, corp: str) -> int:
-    shares = [s for s in g.state.shares.values() if s.corp == corp]
-    second = next((s for s in shares if s.index == 1), None)
-    return second.percent if second else shares[0].percent // 2
+    """The normal certificate size (the second certificate's percent)."""
+    spec = g.book.corporations[corp].get("shares") or [20, 10]
+    return spec[1] if len(spec) > 1 else spec[0] // 2
 
 
 def presidents_percent(g: Game, corp: str) -> int:
-    return g.state.shares[f"{corp}_0"].percent
+    return (g.book.corporations[corp].get("shares") or [20])[0]
 
 
 def shares_of(g: Game, holder: str, corp: str) -> list[str]:
@@ -54,9 +55,18 @@ def num_shares_of(g: Game, holder: str, corp: str) -> int:
     return percent_of(g, holder, corp) // share_percent(g, corp)
 
 
+@memo
 def player_holders(g: Game, corp: str) -> dict[str, int]:
-    c = g.state.corporations[corp]
-    return {h: p for h, p in c.share_holders.items() if kind_of(h) == "P"}
+    """Percent held by each player (holders with none are left out)."""
+    out = {}
+    shares_ = g.state.shares
+    for h, by_corp in g.state.holdings.items():
+        if kind_of(h) != "P":
+            continue
+        ids = by_corp.get(corp)
+        if ids:
+            out[h] = sum(shares_[s].percent for s in ids)
+    return out
 
 
 def president(g: Game, corp: str) -> str | None:
@@ -139,6 +149,7 @@ def bundles_for(g: Game, holder: str, corp: str) -> list[Bundle]:
     return out
 
 
+@memo
 def num_certs(g: Game, player: str) -> int:
     n = 0
     for corp, ids in g.state.holdings.get(player, {}).items():
@@ -166,6 +177,7 @@ def holding_ok(g: Game, holder: str, corp: str, extra: int = 0) -> bool:
 
 
 def move_share(g: Game, sid: str, to: str) -> None:
+    g.epoch += 1
     s = g.state.shares[sid]
     lst = g.state.holdings.get(s.owner, {}).get(s.corp)
     if lst is not None and sid in lst:
@@ -200,8 +212,6 @@ def transfer(
     owner = b.owner
     previous = c.owner
     price = bundle_price(g, b) if price is None else price
-    c.share_holders[owner] = c.share_holders.get(owner, 0) - b.percent
-    c.share_holders[to] = c.share_holders.get(to, 0) + b.percent
     if spender and receiver and price > 0:
         g.spend(spender, receiver, price)
     for sid in b.shares:
@@ -241,14 +251,10 @@ def transfer(
         for _ in range(diff // share_percent(g, corp)):
             lst = shares_of(g, POOL, corp)
             if lst:
-                _shift(g, lst[0], owner)
+                move_share(g, lst[0], owner)
 
 
 def _shift(g: Game, sid: str, to: str) -> None:
-    s = g.state.shares[sid]
-    c = g.state.corporations[s.corp]
-    c.share_holders[s.owner] = c.share_holders.get(s.owner, 0) - s.percent
-    c.share_holders[to] = c.share_holders.get(to, 0) + s.percent
     move_share(g, sid, to)
 
 
@@ -270,7 +276,9 @@ def buy(g: Game, buyer: str, b: Bundle, *, price: int | None = None, allow_presi
     spender = BANK if buyer == POOL else buyer
     if price > 0 and g.cash(spender) < price and spender != BANK:
         raise illegal("shares.cash", f"{g.name(buyer)} cannot afford {price} for {b.percent}% of {corp}")
-    transfer(g, b, buyer, spender=spender, receiver=receiver, price=price, allow_president_change=allow_president_change)
+    transfer(
+        g, b, buyer, spender=spender, receiver=receiver, price=price, allow_president_change=allow_president_change
+    )
     check_float(g, corp, was_floated)
 
 

@@ -109,7 +109,6 @@ class Corporation:
     abilities: list[Ability] = field(default_factory=list)
     assigned: list[str] = field(default_factory=list)
     operated: int = 0  # ORs in which it operated (operating history size)
-    share_holders: dict[str, int] = field(default_factory=dict)  # holder -> percent, insertion ordered
 
 
 @dataclass(slots=True)
@@ -226,65 +225,72 @@ class GameState:
 
 # ----------------------------------------------------------------------------------- serialisation
 
-_HINTS: dict[type, dict[str, Any]] = {}
+_SCALARS = (str, int, bool, float, type(None))
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_BUILDERS: dict[type, list[tuple[str, Any]]] = {}
 
 
-def _hints(cls: type) -> dict[str, Any]:
-    h = _HINTS.get(cls)
-    if h is None:
-        h = get_type_hints(cls)
-        _HINTS[cls] = h
-    return h
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        _FIELDS[cls] = names
+    return names
 
 
 def to_json(obj: Any) -> Any:
-    """Plain JSON data of a state object (dataclasses become dicts)."""
+    """Plain JSON data of a state object (dataclasses become dicts, tuples lists)."""
+    t = type(obj)
+    if t in _SCALARS:
+        return obj
+    if t is list or t is tuple:
+        return [v if type(v) in _SCALARS else to_json(v) for v in obj]
+    if t is dict:
+        return {k: v if type(v) in _SCALARS else to_json(v) for k, v in obj.items()}
     if dataclasses.is_dataclass(obj):
-        return {f.name: to_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
-    if isinstance(obj, dict):
-        return {k: to_json(v) for k, v in obj.items()}
-    if isinstance(obj, list | tuple):
-        return [to_json(v) for v in obj]
+        return {n: to_json(getattr(obj, n)) for n in _field_names(t)}
     return obj
 
 
-def _build(tp: Any, value: Any) -> Any:
-    if value is None:
-        return None
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _builder(tp: Any) -> Any:
+    """A function turning JSON data into a value of type ``tp``."""
     origin = get_origin(tp)
     if origin is None and isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return from_json(tp, value)
+        return lambda v, cls=tp: None if v is None else from_json(cls, v)
     if origin in (list, tuple):
-        (inner,) = get_args(tp)[:1] or (Any,)
-        return [_build(inner, v) for v in value]
+        args = get_args(tp)
+        inner = _builder(args[0]) if args else _identity
+        if inner is _identity:
+            return lambda v: None if v is None else list(v)
+        return lambda v: None if v is None else [inner(x) for x in v]
     if origin is dict:
-        _, inner = get_args(tp)
-        return {k: _build(inner, v) for k, v in value.items()}
-    args = get_args(tp)
-    if args:  # Optional / Union
-        for a in args:
-            if a is type(None):
-                continue
-            if isinstance(a, type) and dataclasses.is_dataclass(a) and isinstance(value, dict):
-                return from_json(a, value)
-            if get_origin(a) in (list, dict):
-                return _build(a, value)
-        return value
-    return value
+        args = get_args(tp)
+        inner = _builder(args[1]) if len(args) == 2 else _identity
+        if inner is _identity:
+            return lambda v: None if v is None else dict(v)
+        return lambda v: None if v is None else {k: inner(x) for k, x in v.items()}
+    args = [a for a in get_args(tp) if a is not type(None)]
+    if len(args) == 1:
+        return _builder(args[0])
+    return _identity
 
 
 def from_json(cls: type, data: dict[str, Any]) -> Any:
     """Rebuild a dataclass of type ``cls`` from :func:`to_json` data."""
-    hints = _hints(cls)
-    kwargs = {}
-    for f in dataclasses.fields(cls):
-        if f.name in data:
-            kwargs[f.name] = _build(hints[f.name], data[f.name])
-    return cls(**kwargs)
+    builders = _BUILDERS.get(cls)
+    if builders is None:
+        hints = get_type_hints(cls)
+        builders = [(f.name, _builder(hints[f.name])) for f in dataclasses.fields(cls)]
+        _BUILDERS[cls] = builders
+    return cls(**{name: build(data[name]) for name, build in builders if name in data})
 
 
 def clone(state: GameState) -> GameState:
-    """A deep copy of a state (faster than :func:`copy.deepcopy`)."""
+    """A deep copy of a state."""
     import pickle
 
     return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))

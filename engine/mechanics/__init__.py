@@ -155,10 +155,10 @@ def payout_companies(g: Game) -> None:
 def reset_per_or_abilities(g: Game) -> None:
     for c in g.state.companies.values():
         for a in c.abilities:
-            a.count_this_or = 0
+            a.count_this_or = a.corp_count_this_or = 0
     for corp in g.state.corporations.values():
         for a in corp.abilities:
-            a.count_this_or = 0
+            a.count_this_or = a.corp_count_this_or = 0
 
 
 def block_or_start(g: Game) -> bool:

@@ -79,5 +79,5 @@ def place_home_token(g: Game, corp: str) -> None:
         tok = c.tokens[0]
         tok.used, tok.hex, tok.city = True, hex_id, city
         g.log(f"{corp} places its home token on {hex_id}")
-        board.invalidate(g)
+        board.invalidate(g, {hex_id}, ckey(corp))
         return

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import board, market, shares
-from ..setup import unreserve
 from ..state import BANK, DEPOT, POOL, ckey, kind_of, mkey, pkey, sym_of, xkey
 
 if TYPE_CHECKING:
@@ -19,12 +18,12 @@ def round_entities(g: Game, kind: str) -> list[str] | None:
         return g.player_keys()
     if kind == "operating":
         floated_minors = [mkey(m) for m, s in g.state.minors.items() if s.floated and not s.closed]
-        corps = [c for c in g.state.corp_order if g.state.corporations[c].floated and not g.state.corporations[c].closed]
+        corps = [
+            c for c in g.state.corp_order if g.state.corporations[c].floated and not g.state.corporations[c].closed
+        ]
         corps.sort(key=lambda c: market.sort_key(g, c))
         return floated_minors + [ckey(c) for c in corps]
     return None
-
-
 
 
 def payout_companies(g: Game) -> None:
@@ -38,7 +37,7 @@ def payout_companies(g: Game) -> None:
 
 def ability_removed(g: Game, owner: str, ability: Ability) -> None:
     if ability.type == "reservation":
-        unreserve(g, owner, ability.spec.get("hexes") or None)
+        board.unreserve(g, owner, ability.spec.get("hexes") or None)
         board.invalidate(g)
 
 
@@ -102,11 +101,10 @@ def close_operator(g: Game, key: str) -> None:
             close_company(g, sym)
         for holder in list(g.state.holdings):
             g.state.holdings[holder].pop(corp.sym, None)
-        for sid, s in g.state.shares.items():
+        for s in g.state.shares.values():
             if s.corp == corp.sym:
                 s.owner = ""
         market.remove(g, corp.sym)
-        corp.share_holders.clear()
         corp.closed = True
         corp.ipoed = False
         corp.floated = False
@@ -194,7 +192,10 @@ def _triggered(g: Game, trig: dict[str, Any]) -> bool:
             return live <= int(left) and live < len(g.state.players)
         return live < len(g.state.players)
     if kind == "all_closed":
-        return not any(not c.closed and not c.removed for c in g.state.corporations.values())
+        # every corporation closed (or removed) and no independent left operating
+        if any(not c.closed and not c.removed for c in g.state.corporations.values()):
+            return False
+        return not any(m.floated and not m.closed for m in g.state.minors.values())
     if kind == "stock_market":
         return any("end_game" in market.kinds_at(g, c.price) for c in g.state.corporations.values() if c.price)
     if kind in ("final_phase",):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import board, depot
 from ..errors import illegal
+from ..game import memo
 from ..state import BANK, DEPOT, Token, ckey, kind_of, mkey, sym_of
 
 if TYPE_CHECKING:
@@ -120,6 +121,7 @@ def phase_reached(g: Game, name: str) -> None:
         close_minors(g)
 
 
+@memo
 def potential_minor_cash(g: Game, corp_key: str, trains_range: tuple[int, int]) -> int:
     """Cash a corporation could raise by buying player-owned independents (counts in buying power)."""
     if kind_of(corp_key) != "C" or g.cash(corp_key) <= 0:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import depot, market, shares
 from ..errors import illegal
+from ..game import memo
 from ..shares import Bundle
 from ..state import POOL, ckey, kind_of, sym_of
 from ..steps.base import Step
@@ -26,6 +27,7 @@ def _p(g: Game) -> dict[str, Any]:
     return g.book.mech("issue_redeem") or {}
 
 
+@memo
 def step_open(g: Game) -> bool:
     from ..rounds import steps
 
@@ -38,12 +40,14 @@ def step_open(g: Game) -> bool:
     return False
 
 
+@memo
 def issue_limit(g: Game, corp: str) -> int:
     player_pct = sum(shares.player_holders(g, corp).values())
     sp = shares.share_percent(g, corp)
     return player_pct // sp - shares.percent_of(g, POOL, corp) // sp
 
 
+@memo
 def issuable(g: Game, corp_key: str) -> list[Bundle]:
     if kind_of(corp_key) != "C" or g.book.mech("issue_redeem") is None or not step_open(g):
         return []
@@ -66,6 +70,7 @@ def issuable_cash(g: Game, corp_key: str) -> int:
     return max((shares.bundle_price(g, b) for b in bundles), default=0)
 
 
+@memo
 def redeemable(g: Game, corp_key: str) -> list[Bundle]:
     if kind_of(corp_key) != "C" or g.book.mech("issue_redeem") is None or not step_open(g):
         return []
@@ -106,8 +111,8 @@ class IssueShares(Step):
         return acts
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
-        out = []
-        if kind_of(entity) != "C" or entity != self.current_entity():
+        out: list[dict[str, Any]] = []
+        if not self.actions(entity):
             return out
         iss = issuable(self.g, entity)
         if iss:
@@ -141,6 +146,7 @@ class IssueShares(Step):
         self.pass_()
 
 
+@memo
 def emergency_bundles(g: Game, corp_key: str) -> list[Bundle]:
     """Shares a trainless corporation may issue to buy a train (18xx.games / BGG errata rules)."""
     if g.book.mech("issue_redeem") is None or kind_of(corp_key) != "C":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import abilities, board
+from .. import abilities, board, depot
 from ..errors import illegal
 from ..state import BANK, ckey, kind_of, mkey, sym_of, xkey
 from ..steps.base import Step
@@ -42,11 +42,24 @@ def can_buy_phase(g: Game) -> bool:
     return "can_buy_companies" in g.phase_status()
 
 
-def purchasable(g: Game, corp: str) -> list[str]:
+def purchasable(g: Game, corp: str, *, with_room: bool = False) -> list[str]:
+    """Player-owned privates ``corp`` may buy.  ``with_room`` drops an independent's private while
+    ``corp`` has no room for the independent's train (its purchase would be refused; 18xx.games still
+    counts it when deciding whether the step is open)."""
+    from . import independents
+
     out = []
+    room: bool | None = None
     for sym, c in g.state.companies.items():
         if c.closed or c.blank or c.owner is None or kind_of(c.owner) != "P":
             continue
+        if with_room:
+            minor = independents.minor_of_private(g, sym)
+            if minor and minor in g.state.minors and not g.state.minors[minor].closed:
+                if room is None:
+                    room = depot.room(g, corp)
+                if not room:
+                    continue
         out.append(sym)
     return out
 
@@ -82,6 +95,10 @@ class BuyCompany(Step):
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) != "C":
             return []
+        from . import receivership
+
+        if receivership.in_receivership(self.g, entity):
+            return []
         if self.can_buy(entity):
             return ["buy_company", "pass"] if self.blocks() else ["buy_company"]
         if self.blocks() and entity == self.current_entity() and abilities.active_any(self.g, entity):
@@ -93,16 +110,19 @@ class BuyCompany(Step):
         out = []
         if "buy_company" in acts:
             g = self.g
-            out.append(
+            choices = [
                 {
-                    "type": "buy_company",
-                    "choices": [
-                        {"company": c, "price": {"min": g.state.companies[c].min_price, "max": g.state.companies[c].max_price}}
-                        for c in purchasable(g, entity)
-                        if g.state.companies[c].min_price <= g.cash(entity)
-                    ],
+                    "company": c,
+                    "price": {
+                        "min": g.state.companies[c].min_price,
+                        "max": min(g.state.companies[c].max_price, g.cash(entity)),
+                    },
                 }
-            )
+                for c in purchasable(g, entity, with_room=True)
+                if g.state.companies[c].min_price <= g.cash(entity)
+            ]
+            if choices:
+                out.append({"type": "buy_company", "choices": choices})
         if "pass" in acts:
             out.append({"type": "pass"})
         return out
@@ -196,7 +216,9 @@ def assignable_targets(g: Game, sym: str) -> list[str]:
     out += [
         ckey(c)
         for c in g.state.corp_order
-        if g.state.corporations[c].floated and not g.state.corporations[c].closed and sym not in g.state.corporations[c].assigned
+        if g.state.corporations[c].floated
+        and not g.state.corporations[c].closed
+        and sym not in g.state.corporations[c].assigned
     ]
     return out
 
@@ -231,7 +253,11 @@ class Assign(Step):
     def _abilities(self, entity: str) -> list[Any]:
         if kind_of(entity) != "X":
             return []
-        return [(o, a) for o, a in self.g.abilities_of(entity) if a.type == "assign_hexes" and abilities.usable(self.g, o, a, False)]
+        return [
+            (o, a)
+            for o, a in self.g.abilities_of(entity)
+            if a.type == "assign_hexes" and abilities.usable(self.g, o, a, False)
+        ]
 
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) != "X":
@@ -244,7 +270,9 @@ class Assign(Step):
             if a.type != "assign_hexes":
                 continue
             if abilities.usable(g, entity, a, False) or (
-                abilities.right_owner(g, entity, a) and abilities.timing_ok(g, entity, a, False) and abilities.corp_assign_ok(a)
+                abilities.right_owner(g, entity, a)
+                and abilities.timing_ok(g, entity, a, False)
+                and abilities.corp_assign_ok(a)
             ):
                 return ["assign"]
         return []
@@ -256,13 +284,21 @@ class Assign(Step):
             g = self.g
             choices = []
             for _, a in g.abilities_of(entity):
-                if a.type != "assign_hexes":
+                if a.type != "assign_hexes" or not abilities.right_owner(g, entity, a):
+                    continue
+                if not abilities.timing_ok(g, entity, a, False):
                     continue
                 if abilities.per_or_ok(a):
-                    choices += [{"target": h, "target_type": "hex"} for h in a.spec.get("hexes") or [] if sym_of(entity) not in g.state.hexes[h].assigned]
+                    choices += [
+                        {"target": h, "target_type": "hex"}
+                        for h in a.spec.get("hexes") or []
+                        if sym_of(entity) not in g.state.hexes[h].assigned
+                    ]
                 if abilities.corp_assign_ok(a):
                     for t in assignable_targets(g, sym_of(entity)):
-                        choices.append({"target": sym_of(t), "target_type": "corporation" if kind_of(t) == "C" else "minor"})
+                        choices.append(
+                            {"target": sym_of(t), "target_type": "corporation" if kind_of(t) == "C" else "minor"}
+                        )
             out.append({"type": "assign", "choices": choices})
         if "pass" in acts:
             out.append({"type": "pass"})
@@ -274,7 +310,11 @@ class Assign(Step):
         target = str(action.get("target"))
         ttype = action.get("target_type", "hex")
         company_abilities = [a for _, a in g.abilities_of(entity) if a.type == "assign_hexes"]
-        ok = [a for a in company_abilities if abilities.right_owner(g, entity, a) and abilities.timing_ok(g, entity, a, False)]
+        ok = [
+            a
+            for a in company_abilities
+            if abilities.right_owner(g, entity, a) and abilities.timing_ok(g, entity, a, False)
+        ]
         if ttype == "hex":
             cand = [a for a in ok if abilities.per_or_ok(a) and target in (a.spec.get("hexes") or [])]
             if not cand:
@@ -339,7 +379,10 @@ def phase_event(g: Game, event: dict[str, Any]) -> None:
         for sym, c in g.state.companies.items():
             if c.closed or c.blank:
                 continue
-            if sym in keep and (owned_by is None or (c.owner and kind_of(c.owner) == {"corporation": "C", "player": "P"}.get(owned_by, ""))):
+            if sym in keep and (
+                owned_by is None
+                or (c.owner and kind_of(c.owner) == {"corporation": "C", "player": "P"}.get(owned_by, ""))
+            ):
                 continue
             if not (c.owner and kind_of(c.owner) == "C"):
                 unassign_everywhere(g, sym)

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from .. import board
 from ..rng import DEFAULT, Lcg
-from ..setup import unreserve
 from ..state import ckey
 
 if TYPE_CHECKING:
@@ -103,5 +102,5 @@ def remove_corporation(g: Game, sym: str) -> None:
     for a in list(corp.abilities):
         if a.type == "reservation":
             corp.abilities.remove(a)
-            unreserve(g, key, a.spec.get("hexes") or None)
+            board.unreserve(g, key, a.spec.get("hexes") or None)
     board.invalidate(g)

@@ -11,6 +11,7 @@ one who acted.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from .. import market, shares
@@ -98,6 +99,8 @@ class BuySellParShares(Step):
 
     def can_buy(self, player: str, b: Bundle) -> bool:
         g = self.g
+        if b.owner == POOL and shares.presidents_share(g, b) and not shares.shares_of(g, player, b.corp):
+            return False  # the president's certificate in the pool goes only to a shareholder
         if not all(g.state.shares[s].buyable for s in b.shares):
             return False
         if g.cash(player) < shares.bundle_price(g, b):
@@ -115,65 +118,86 @@ class BuySellParShares(Step):
         return receivership.pool_president_bundle(self.g, player, b)
 
     def can_sell(self, player: str, b: Bundle) -> bool:
-        g = self.g
-        if b.owner != player:
+        if b.owner != player or not self._corp_sellable(player, b.corp):
             return False
-        from . import receivership
+        if self.bought() and self._sell_first():
+            return False
+        return shares.fit_in_pool(self.g, b) and shares.can_dump(self.g, b, player)
 
-        if receivership.in_receivership(g, ckey(b.corp)):
+    def _sell_first(self) -> bool:
+        return _p(self.g).get("turn", ["sell_any", "then_buy_one"])[0] == "sell_any"
+
+    def _corp_sellable(self, player: str, corp: str) -> bool:
+        """Checks that do not depend on the bundle.  (Shares of a corporation in receivership may be
+        sold in a stock round, as on 18xx.games; emergency and bankruptcy sales exclude them.)"""
+        g = self.g
+        if not sell_timing_ok(g, player, corp):
             return False
-        if not sell_timing_ok(g, player, b.corp):
-            return False
-        if _p(g).get("sell_in_blocks", False) and self.sold_now(player, b.corp) == "now":
-            return False
-        if self.bought() and _p(g).get("turn", ["sell_any", "then_buy_one"])[0] == "sell_any":
-            return False
-        if not shares.fit_in_pool(g, b):
-            return False
-        return shares.can_dump(g, b, player)
+        return not (_p(g).get("sell_in_blocks", False) and self.sold_now(player, corp) == "now")
 
     def corporations(self) -> list[str]:
-        return [c for c in self.g.state.corp_order if not self.g.state.corporations[c].closed and not self.g.state.corporations[c].removed]
+        corps = self.g.state.corporations
+        return [c for c in self.g.state.corp_order if not corps[c].closed and not corps[c].removed]
+
+    def iter_sellable(self, player: str) -> Iterator[Bundle]:
+        g = self.g
+        if self.bought() and self._sell_first():
+            return
+        held = g.state.holdings.get(player, {})
+        for corp in self.corporations():
+            if not held.get(corp) or not self._corp_sellable(player, corp):
+                continue
+            for b in shares.bundles_for(g, player, corp):
+                if shares.fit_in_pool(g, b) and shares.can_dump(g, b, player):
+                    yield b
 
     def sellable(self, player: str) -> list[Bundle]:
-        out = []
-        for corp in self.corporations():
-            for b in shares.bundles_for(self.g, player, corp):
-                if self.can_sell(player, b):
-                    out.append(b)
-        return out
+        return list(self.iter_sellable(player))
 
-    def buyable(self, player: str) -> list[Bundle]:
+    def iter_buyable(self, player: str) -> Iterator[Bundle]:
+        """The cheapest certificate of each corporation, from the pool and from the treasury, that
+        ``player`` may buy now."""
         g = self.g
-        out = []
         if self.bought():
-            return out
+            return
+        cash = g.cash(player)
+        st = g.state
+        no_rebuy = _p(g).get("no_buy_after_sell_same_round", True)
+        sold = self.rdata["players_sold"].get(player, {})
         for corp in self.corporations():
-            c = g.state.corporations[corp]
-            if not c.ipoed:
+            c = st.corporations[corp]
+            if not c.ipoed or c.price is None or (no_rebuy and sold.get(corp)):
                 continue
+            unit = shares.share_percent(g, corp)
+            pps = market.price_at(g, c.price)
             for holder in (POOL, ckey(corp)):
-                ids = [s for s in shares.shares_of(g, holder, corp) if g.state.shares[s].buyable]
+                ids = [s for s in shares.shares_of(g, holder, corp) if st.shares[s].buyable]
                 if not ids:
                     continue
-                small = min(ids, key=lambda s: (g.state.shares[s].percent, 0))
+                small = min(ids, key=lambda s: st.shares[s].percent)
+                # the cheapest this certificate can cost (a pool president's certificate may count as one share)
+                if cash * unit < pps * min(st.shares[small].percent, unit):
+                    continue
                 b = self.buy_bundle_for(player, shares.make_bundle(g, [small]))
-                if self.can_buy(player, b):
-                    out.append(b)
-        return out
+                if holder == POOL and shares.presidents_share(g, b) and not shares.shares_of(g, player, corp):
+                    continue  # the president's certificate in the pool goes only to a shareholder
+                if cash >= shares.bundle_price(g, b) and self.can_gain(player, b):
+                    yield b
+
+    def buyable(self, player: str) -> list[Bundle]:
+        return list(self.iter_buyable(player))
 
     def parable(self, player: str) -> list[str]:
         g = self.g
-        if self.bought():
+        if self.bought() or not self.par_prices(player):
             return []
         out = []
         for corp in self.corporations():
             c = g.state.corporations[corp]
             if c.ipoed:
                 continue
-            pres = f"{corp}_0"
-            b = shares.make_bundle(g, [pres])
-            if self.can_gain(player, b) and self.par_prices(player):
+            b = shares.make_bundle(g, [f"{corp}_0"])
+            if b.owner == ckey(corp) and self.can_gain(player, b):
                 out.append(corp)
         return out
 
@@ -183,11 +207,12 @@ class BuySellParShares(Step):
 
     def must_sell(self, player: str) -> bool:
         g = self.g
-        if not self.sellable(player):
-            return False
-        if shares.num_certs(g, player) > g.state.cert_limit:
-            return True
-        return any(not shares.holding_ok(g, player, c) for c in self.corporations())
+        over = shares.num_certs(g, player) > g.state.cert_limit or any(
+            not shares.holding_ok(g, player, c)
+            for c in g.state.holdings.get(player, {})
+            if not g.state.corporations[c].closed
+        )
+        return over and next(self.iter_sellable(player), None) is not None
 
     def actions(self, entity: str) -> list[str]:
         if entity != self.current_entity():
@@ -195,11 +220,11 @@ class BuySellParShares(Step):
         if self.must_sell(entity):
             return ["sell_shares"]
         acts = []
-        if self.buyable(entity):
+        if next(self.iter_buyable(entity), None) is not None:
             acts.append("buy_shares")
         if self.parable(entity):
             acts.append("par")
-        if self.sellable(entity):
+        if next(self.iter_sellable(entity), None) is not None:
             acts.append("sell_shares")
         if acts:
             acts.append("pass")
@@ -220,7 +245,10 @@ class BuySellParShares(Step):
         if "par" in acts:
             prices = [f"{p['price']},{p['row']},{p['col']}" for p in self.par_prices(entity)]
             out.append(
-                {"type": "par", "choices": [{"corporation": c, "share_price": p} for c in self.parable(entity) for p in prices]}
+                {
+                    "type": "par",
+                    "choices": [{"corporation": c, "share_price": p} for c in self.parable(entity) for p in prices],
+                }
             )
         if "pass" in acts:
             out.append({"type": "pass"})
@@ -240,6 +268,13 @@ class BuySellParShares(Step):
         self.rdata["players_sold"].setdefault(entity, {})[b.corp] = "now"
         sell_and_move(g, b)
         self.track("sell_shares", entity)
+        c = g.state.corporations[b.corp]
+        if "close" in market.kinds_at(g, c.price):
+            # a corporation sold down to a closing cell leaves at once, before the turn moves on
+            from .core import close_operator
+
+            g.log(f"{b.corp} closes")
+            close_operator(g, ckey(b.corp))
 
     def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .model import Link, Problem, Route, Row, Solution, Stop, TrainSpec
+from .model import Link, Problem, Route, Row, Solution, Stop, TrainSpec, route_connections
 from .network import BoardState, HexState, build_problem
 from .search import Solver, solve
 from .trains import train_spec
@@ -24,6 +24,7 @@ __all__ = [
     "TrainSpec",
     "best_routes",
     "build_problem",
+    "route_connections",
     "solve",
     "train_spec",
 ]

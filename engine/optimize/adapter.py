@@ -11,7 +11,7 @@ from typing import Any
 
 from .model import Problem, TrainSpec
 from .network import BoardState, HexState, build_problem
-from .record import bonus_specs
+from .record import bonus_specs, route_params
 from .trains import train_spec
 
 
@@ -24,10 +24,13 @@ def board_from_game(g: Any) -> BoardState:
     """The map of ``g`` as a :class:`BoardState` (revenues resolved with the game's own rule)."""
     book, state = g.book, g.state
     hexes: dict[str, HexState] = {}
+    through = set(route_params(book_dict(g)).get("pass_through_offboards") or [])
     for hex_id, spec in book.hexes.items():
         hs = state.hexes[hex_id]
         track = book.tile_spec(hs.tile, hex_id)
         tags: set[str] = set(spec.get("tags") or [])
+        if hex_id in through:
+            tags.add("pass_through")
         for name in list(getattr(hs, "icons", []) or []):
             tags.add(f"icon:{name}")
         for label in (track.get("label"), spec.get("label")):
@@ -49,8 +52,8 @@ def trains_of(g: Any, corporation: str) -> list[TrainSpec]:
     out = []
     for tid in g.entity_trains(key):
         t = g.state.trains[tid]
-        if getattr(t, "rusted", False):
-            continue
+        if getattr(t, "rusted", False) or getattr(t, "operated", False):
+            continue  # rusted, or may not run this turn (e.g. just taken over with an independent)
         out.append(train_spec(tid, t.name, g.book.trains.get(t.sym)))
     return out
 

@@ -68,6 +68,13 @@ class RouteBonus:
         """The most this bonus can add to any one route."""
         raise NotImplementedError
 
+    def requirements(self, stops: Sequence[Stop]) -> list[list[int]] | None:
+        """Groups of positions in ``stops``: the bonus is 0 unless a route visits one stop of every group.
+
+        None when there is no such condition (the optimiser then assumes the bonus may always apply).
+        """
+        return None
+
     def triggers(self, stops: Sequence[Stop]) -> list[int] | None:
         """Positions in ``stops`` whose being counted can change this bonus (None: any of them may).
 
@@ -113,6 +120,12 @@ class EastWest(RouteBonus):
     def triggers(self, stops: Sequence[Stop]) -> list[int] | None:
         return [i for i, s in enumerate(stops) if self.a in s.tags or self.b in s.tags]
 
+    def requirements(self, stops: Sequence[Stop]) -> list[list[int]] | None:
+        return [
+            [i for i, s in enumerate(stops) if self.a in s.tags],
+            [i for i, s in enumerate(stops) if self.b in s.tags],
+        ]
+
     def value(self, counted: Sequence[Stop], visited: Sequence[Stop]) -> int:
         best_a = max((self.amount(s) for s in counted if self.a in s.tags), default=None)
         best_b = max((self.amount(s) for s in counted if self.b in s.tags), default=None)
@@ -144,6 +157,9 @@ class HexBonus(RouteBonus):
     def triggers(self, stops: Sequence[Stop]) -> list[int] | None:
         return [] if self.visited else [i for i, s in enumerate(stops) if s.hex in self.hexes]
 
+    def requirements(self, stops: Sequence[Stop]) -> list[list[int]] | None:
+        return [[i for i, s in enumerate(stops) if s.hex in self.hexes]]
+
     def bound(self) -> int:
         return sum(v for v in self.hexes.values() if v > 0)
 
@@ -161,6 +177,9 @@ class Destination(RouteBonus):
 
     def triggers(self, stops: Sequence[Stop]) -> list[int] | None:
         return []
+
+    def requirements(self, stops: Sequence[Stop]) -> list[list[int]] | None:
+        return [[i for i, s in enumerate(stops) if s.hex in self.hexes]]
 
     def bound(self) -> int:
         return max(self.amount, 0)

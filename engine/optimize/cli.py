@@ -25,7 +25,8 @@ def rulebook_for_record(record: dict[str, Any]) -> dict[str, Any]:
         book = build_rulebook(title)
         if (book.get("meta") or {}).get("site_id") == wanted:
             return book
-    raise typer.BadParameter(f"no title {wanted!r} in games/")
+    fail(f"no title {wanted!r} in games/ for this record")
+    raise AssertionError  # fail() exits
 
 
 def solve_decision(decision: Any) -> tuple[Any, float]:
@@ -69,7 +70,7 @@ def routes(
     book = rulebook_for_record(record)
     try:
         found, why = decisions(record, book, at=at, corporation=corporation, source=source)
-    except (ReplayUnavailable, KeyError) as exc:
+    except (ReplayUnavailable, KeyError, ValueError) as exc:
         fail(f"{file}: {exc}")
         return
     if why and not as_json:

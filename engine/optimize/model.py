@@ -146,6 +146,15 @@ class Solution:
         return out
 
 
+def route_connections(problem: Problem, route: Route) -> list[list[str]]:
+    """The route as 18xx.games ``connections``: the hex chain between each pair of consecutive stops."""
+    out = []
+    for i, lid in enumerate(route.links):
+        link = problem.links[lid]
+        out.append(list(link.hexes) if link.a == route.stops[i] else list(reversed(link.hexes)))
+    return out
+
+
 def route_hexes(problem: Problem, route: Route) -> list[str]:
     """The hexes a route passes, in order, each once per visit."""
     hexes: list[str] = []

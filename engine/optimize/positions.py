@@ -16,7 +16,7 @@ from typing import Any
 from .check import score_recorded
 from .model import Problem
 from .network import build_problem
-from .record import Position, active_actions, position_at, positions
+from .record import Position, position_at, positions
 
 
 class ReplayUnavailable(RuntimeError):
@@ -56,22 +56,22 @@ def _from_position(pos: Position, source: str = "record") -> Decision:
 
 
 def start_game(record: Mapping[str, Any], rulebook: Mapping[str, Any]) -> Any:
-    """A fresh interpreter game for the record's players, seed and options."""
+    """A fresh interpreter game for the record's players, seed and options (via ``engine.replay``)."""
     try:
-        from engine.game import Game
-        from engine.rng import seed_from
+        from engine.replay import start_from_record
     except Exception as exc:  # the interpreter is not importable yet
         raise ReplayUnavailable(f"the interpreter cannot be loaded: {type(exc).__name__}: {exc}") from exc
-    settings = record.get("settings") or {}
     try:
-        return Game.start(
-            dict(rulebook),
-            record.get("players", []),
-            seed=seed_from(settings, record.get("id")),
-            options=settings.get("optional_rules") or [],
-        )
+        return start_from_record(dict(record), dict(rulebook))
     except Exception as exc:
         raise ReplayUnavailable(f"the interpreter cannot start this game: {type(exc).__name__}: {exc}") from exc
+
+
+def _kept_actions(record: Mapping[str, Any]) -> tuple[list[dict[str, Any]], Any, set[str]]:
+    """The replay's own action filter (undo/redo), its action normaliser and the non-move types."""
+    from engine.replay import NON_MOVES, filter_actions, normalise
+
+    return filter_actions(list(record.get("actions", []))), normalise, set(NON_MOVES)
 
 
 def interpreter_decisions(
@@ -81,7 +81,13 @@ def interpreter_decisions(
     from .adapter import board_from_game, bonuses_of, operating_corporation, trains_of
 
     g = start_game(record, rulebook)
-    for a in active_actions(list(record.get("actions", []))):
+    try:
+        actions, normalise, non_moves = _kept_actions(record)
+    except Exception as exc:
+        raise ReplayUnavailable(f"the interpreter's replay helpers are missing: {exc}") from exc
+    for a in actions:
+        if a.get("type") in non_moves:
+            continue
         aid = int(a.get("id", -1))
         wanted = aid == at if at is not None else a.get("type") == "run_routes" and bool(a.get("routes"))
         if wanted:
@@ -95,12 +101,13 @@ def interpreter_decisions(
             yield Decision(aid, corp, problem, recorded, "interpreter", notes, ms)
             if at is not None:
                 return
-        try:
-            g.process(a)
-        except Exception as exc:
-            raise ReplayUnavailable(
-                f"the interpreter stops at action {aid} ({a.get('type')}): {type(exc).__name__}: {exc}"
-            ) from exc
+        for step in [a, *(a.get("auto_actions") or [])]:
+            try:
+                g.process(normalise(step), atomic=False)
+            except Exception as exc:
+                raise ReplayUnavailable(
+                    f"the interpreter stops at action {aid} ({a.get('type')}): {type(exc).__name__}: {exc}"
+                ) from exc
     if at is not None:
         raise KeyError(f"no action with id {at} in the record")
 

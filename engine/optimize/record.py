@@ -36,7 +36,7 @@ class Position:
     bonuses: list[dict[str, Any]]
     recorded: list[dict[str, Any]]  # the routes as recorded (``train``, ``connections``, maybe ``revenue``)
     recorded_revenue: int | None = None  # when the record stores it
-    owned: dict[str, list[str]] = field(default_factory=dict)
+    holdings: dict[str, Any] = field(default_factory=dict)  # see ``_Reader.holdings``
 
 
 def active_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -84,8 +84,8 @@ class _Reader:
         self.removed: set[str] = set()
         groups = (book.get("mechanics", {}).get("random_removal", {}) or {}).get("groups", {}) or {}
         parred = {a.get("corporation") for a in record.get("actions", []) if a.get("type") == "par"}
-        for g in groups.values():
-            if g.get("kind") == "corporations":
+        for g in groups.values() if isinstance(groups, Mapping) else groups:
+            if isinstance(g, Mapping) and g.get("kind") == "corporations" and isinstance(g.get("remove"), Mapping):
                 n = int((g.get("remove") or {}).get(players, (g.get("remove") or {}).get(str(players), 0)))
                 never = [c for c in g.get("members", []) if c not in parred]
                 self.removed.update(never[:n])
@@ -98,8 +98,10 @@ class _Reader:
 
     def _home(self, sym: str, home: Any) -> None:
         for h in home if isinstance(home, list) else [home]:
-            if h:
-                self._token(str(h["hex"]), int(h.get("city", 0)), sym)
+            if isinstance(h, str):
+                h = {"hex": h}
+            if isinstance(h, Mapping) and h.get("hex") in self.book["hexes"]:
+                self._token(str(h["hex"]), int(h.get("city", 0) or 0), sym)
 
     def _token(self, hex_id: str, city: int, sym: str) -> None:
         holders = self.tokens.setdefault(hex_id, {}).setdefault(city, [])
@@ -216,9 +218,12 @@ class _Reader:
         phase = self.book["phases"][self.phase]
         colour = phase.get("offboard") or phase["tiles"][-1]
         hexes: dict[str, HexState] = {}
+        through = set(route_params(self.book).get("pass_through_offboards") or [])
         for hex_id, spec in self.book["hexes"].items():
             track = self.track(hex_id)
             tags = set(spec.get("tags") or [])
+            if hex_id in through:
+                tags.add("pass_through")
             for icon in spec.get("icons") or []:
                 tags.add(f"icon:{icon['name']}")
             if track.get("label"):
@@ -226,16 +231,43 @@ class _Reader:
             if spec.get("label"):
                 tags.add(str(spec["label"]))
             nb = {int(k): v for k, v in spec["neighbours"].items()}
-            hexes[hex_id] = HexState(
-                hex_id, track, self.rotation.get(hex_id, 0), nb, frozenset(tags), self.tokens.get(hex_id, {})
-            )
+            tokens = {ci: list(holders) for ci, holders in self.tokens.get(hex_id, {}).items()}  # a snapshot
+            hexes[hex_id] = HexState(hex_id, track, self.rotation.get(hex_id, 0), nb, frozenset(tags), tokens)
         return BoardState(hexes, phase=phase["name"], colour=colour)
 
+    def holdings(self) -> dict[str, Any]:
+        """Who holds what now: trains (variant names) per owner, privates, assignments, removed corporations."""
+        trains: dict[str, list[str]] = {}
+        for tid, owner in self.train_owner.items():
+            trains.setdefault(owner, []).append(self.variant.get(tid, tid.rsplit("-", 1)[0]))
+        return {
+            "trains": trains,
+            "privates": dict(self.owner),
+            "hex_assign": dict(self.hex_assign),
+            "corp_assign": dict(self.corp_assign),
+            "closed": sorted(self.closed),
+            "removed": sorted(self.removed),
+            "phase": self.phase,
+            "tiles": {h: (t, self.rotation.get(h, 0)) for h, t in self.tile_at.items()},
+            "tokens": {h: {ci: list(v) for ci, v in cities.items()} for h, cities in self.tokens.items()},
+        }
+
     def bonuses(self, corp: str) -> list[dict[str, Any]]:
-        return bonus_specs(self.book, corp, self.owner, self.hex_assign, self.corp_assign, self.board_icons)
+        # a corporation that owns a private and places its marker is the one it is assigned to
+        corp_assign = dict(self.corp_assign)
+        for private, owner in self.owner.items():
+            if private in self.hex_assign and private not in corp_assign:
+                corp_assign[private] = owner
+        return bonus_specs(self.book, corp, self.owner, self.hex_assign, corp_assign, self.board_icons)
 
     def board_icons(self, hex_id: str) -> list[str]:
         return [i["name"] for i in self.book["hexes"][hex_id].get("icons") or []]
+
+
+def route_params(book: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``mechanics.routes`` of a rulebook (empty when absent)."""
+    params = (book.get("mechanics") or {}).get("routes") or {}
+    return params if isinstance(params, Mapping) else {}
 
 
 def bonus_specs(
@@ -246,20 +278,44 @@ def bonus_specs(
     corp_assign: Mapping[str, str],
     icons: Any,
 ) -> list[dict[str, Any]]:
-    """Bonus specs (see ``bonuses.py``) in force for ``corp``, from ``mechanics.routes``.
+    """Bonus specs (see ``bonuses.py``) in force for ``corp``, read as the interpreter reads them.
 
-    ``east_west: {east_group|ends, west_label, bonus: {hex: amount}}`` gives an ``east_west`` bonus.
-    Each entry of ``bonuses`` names a ``private``: ``per_visited_stop`` makes a one-train per-stop bonus
-    for the private's owner; ``hexes`` with ``amount`` (or ``amount_per_<icon>_icon``) pays on the hex
-    the private's marker is assigned to, for the corporation that owns or was assigned the private.
+    ``mechanics.routes.east_west: {east_group|ends, west_label, bonus: {hex: amount}}`` gives an
+    ``east_west`` bonus. A private's ``revenue_bonus`` ability with ``params.per: visited_stop`` pays its
+    ``amount`` per stop visited by one train of the corporation owning it; with ``params.where:
+    assigned_hex`` it pays ``amount`` (times the hex's ``params.per_icon`` icons) on the hex the private
+    is assigned to, to the corporation it is assigned to. Entries of ``mechanics.routes.bonuses`` for
+    other privates are read too (``per_visited_stop``; ``hexes`` with ``amount`` or
+    ``amount_per_<icon>_icon``).
     """
-    routes = (book.get("mechanics") or {}).get("routes") or {}
+    routes = route_params(book)
     out: list[dict[str, Any]] = []
     ew = routes.get("east_west")
     if ew:
         ends = ew.get("ends") or [ew.get("east_group", "E"), ew.get("west_label", "W")]
         out.append({"type": "east_west", "ends": ends, "amounts": ew.get("bonus") or {}})
-    for spec in (routes.get("bonuses") or {}).values():
+    done: set[str] = set()
+    for private, pspec in (book.get("privates") or {}).items():
+        for ability in pspec.get("abilities") or []:
+            if ability.get("type") != "revenue_bonus":
+                continue
+            params = ability.get("params") or {}
+            amount = int(ability.get("amount") or 0)
+            if params.get("per") == "visited_stop":
+                done.add(private)
+                if owner.get(private) == corp:
+                    out.append({"type": "per_stop_one_train", "per_stop": amount})
+            elif params.get("where") == "assigned_hex":
+                done.add(private)
+                hex_id = hex_assign.get(private)
+                if hex_id and corp_assign.get(private) == corp:
+                    icon = params.get("per_icon")
+                    paid = amount * sum(1 for i in icons(hex_id) if i == icon) if icon else amount
+                    out.append({"type": "hex_bonus", "hexes": {hex_id: paid}})
+    listed = routes.get("bonuses") or {}
+    for spec in listed.values() if isinstance(listed, Mapping) else listed:
+        if not isinstance(spec, Mapping) or spec.get("private") in done:
+            continue
         private = spec.get("private")
         if "per_visited_stop" in spec:
             if owner.get(private) == corp:
@@ -293,7 +349,8 @@ def positions(record: Mapping[str, Any], book: Mapping[str, Any], reader: _Reade
                 trains.append(train_spec(tid, name, book["trains"].get(base)))
             recorded = [dict(r) for r in a["routes"]]
             revenue = sum(int(r["revenue"]) for r in recorded) if all("revenue" in r for r in recorded) else None
-            yield Position(int(a["id"]), corp, reader.board(), trains, reader.bonuses(corp), recorded, revenue, {})
+            board, bonuses, holdings = reader.board(), reader.bonuses(corp), reader.holdings()
+            yield Position(int(a["id"]), corp, board, trains, bonuses, recorded, revenue, holdings)
         reader.apply(a)
 
 
@@ -308,6 +365,8 @@ def position_at(
     reader = _Reader(book, record)
     for a in active_actions(list(record.get("actions", []))):
         if int(a.get("id", -1)) == action_id:
+            if corporation is None and a.get("entity_type") not in ("corporation", "minor"):
+                raise ValueError(f"action {action_id} is not a corporation's: name one with --corporation")
             corp = corporation or str(a.get("entity"))
             if a.get("type") == "run_routes" and corp == str(a.get("entity")):
                 pos = next(positions({**record, "actions": [a]}, book, reader=reader))
@@ -317,7 +376,7 @@ def position_at(
                 if owner == corp:
                     base = tid.rsplit("-", 1)[0]
                     trains.append(train_spec(tid, reader.variant.get(tid, base), book["trains"].get(base)))
-            return Position(action_id, corp, reader.board(), trains, reader.bonuses(corp), [], None, {})
+            return Position(action_id, corp, reader.board(), trains, reader.bonuses(corp), [], None, reader.holdings())
         reader.apply(a)
     raise KeyError(f"no action with id {action_id} in the record")
 

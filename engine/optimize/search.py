@@ -2,14 +2,16 @@
 
 Outline (every step is exact; nothing is cut short by time):
 
-1. For each kind of train, a depth-first search from the corporation's token cities finds the best
-   single route (its *ceiling* ``U``), pruning a partial route as soon as an optimistic bound on any of
-   its extensions cannot beat the best routes found so far. It keeps the few best routes it met.
-2. The best compatible set among those few routes gives a lower bound ``LB``. If ``LB`` equals the sum
-   of the trains' ceilings, it is optimal.
-3. Otherwise a route for train *i* can only belong to a better set if it earns more than
-   ``LB - Σ_{j≠i} U_j``; a second search collects exactly those routes, and a branch and bound over
-   them (sorted by value, bounded by the ceilings of the trains still to place) finds the optimum.
+1. One depth-first search from the corporation's token cities finds, for each kind of train, its best
+   route (the kind's *ceiling* ``U``) and keeps every route earning more than ``(1 - margin)`` of the
+   best found so far. A partial route is cut as soon as an optimistic bound on all its extensions
+   cannot pass that threshold, or when an earlier partial route reached the same state over less track.
+2. Any set earning more than ``z`` uses, for each train *i*, a route earning more than
+   ``z - Σ_{j≠i} U_j`` (less the set bonuses' ceiling). The routes kept in step 1 cover every set above
+   ``Σ U - margin · min U``; a branch and bound over them finds the best such set.
+3. If no set above that level exists, ``z`` is lowered (never below the best set found so far) and
+   the search repeats with thresholds ``z - Σ_{j≠i} U_j``; the answer is final once a set above ``z`` is
+   found, or ``z`` reaches the best set found.
 
 Routes are enumerated once each: a route is generated from the lowest-numbered token city on it, as a
 forward arm and an optional backward arm whose first link has a higher id than the forward arm's.
@@ -40,7 +42,7 @@ class Candidate(NamedTuple):
 
 
 class _Kind:
-    """Per kind of train: stop values and bounds."""
+    """Per kind of train: stop values (sorted, with prefix sums for bounds) and its evaluation cache."""
 
     def __init__(self, train: TrainSpec, solver: Solver) -> None:
         self.train = train
@@ -59,25 +61,11 @@ class _Kind:
         self.max_visits = min(len(stops), self.visit) if not train.no_towns else len(stops)
         self.cache: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
 
-    def bound(self, seq: Sequence[int], used: int, solver: Solver) -> int:
-        """An upper bound on the revenue of any extension of a route with these stops."""
-        r = self.visit - used
-        if r < 0:
-            r = 0
-        val = self.val
-        if len(seq) + r <= self.pay:
-            base = sum(val[s] for s in seq) + self.prefix[min(r, len(self.top))]
-        else:
-            pool = [val[s] for s in seq] + self.top[:r]
-            pool.sort(reverse=True)
-            base = sum(pool[: self.pay])
-        return base + self.route_bound
-
 
 class Solver:
     """Holds the precomputed graph of one problem; :meth:`solve` returns the best route set."""
 
-    def __init__(self, problem: Problem, margin: float = 0.35) -> None:
+    def __init__(self, problem: Problem, margin: float = 0.2) -> None:
         self.problem = problem
         self.margin = margin
         self.route_bonuses: list[RouteBonus]
@@ -103,6 +91,15 @@ class Solver:
         for i, s in enumerate(stops):
             if s.group:
                 self.gbit[i] = groups.setdefault(s.group, 1 << len(groups))
+        # per route bonus: its most, and the stop sets a route must meet for it to pay at all
+        # the groups are marked when all their stops end a route (each then needs an open end)
+        self.bonus_reqs: list[tuple[int, list[tuple[int, bool]] | None]] = []
+        for b in self.route_bonuses:
+            reqs = b.requirements(stops)
+            needs = None
+            if reqs is not None:
+                needs = [(sum(1 << i for i in g), all(not stops[i].passable for i in g)) for g in reqs]
+            self.bonus_reqs.append((b.bound(), needs))
         self.kinds_of_stop = [0 if s.kind == "city" else 1 if s.kind == "town" else 2 for s in stops]
         self.passable = [s.passable for s in stops]
         self.tokens = [i for i, s in enumerate(stops) if s.token and s.kind == "city"]
@@ -151,7 +148,6 @@ class Solver:
         fit_fn = [k.train.fits_visit for k in kinds]
         vals = [k.val for k in kinds]
         tops = [k.top for k in kinds]
-        prefixes = [k.prefix for k in kinds]
         ntops = [len(k.top) for k in kinds]
         visits = [k.visit for k in kinds]
         pays = [k.pay for k in kinds]
@@ -159,7 +155,29 @@ class Solver:
         rbound = [k.route_bound for k in kinds]
         caches = [k.cache for k in kinds]
         evaluate = self._evaluate
+        bonus_reqs = self.bonus_reqs
+
+        def bonus_room(key: int, open_ends: int = 0) -> int:
+            """The most the route bonuses can add to a route visiting the stops in ``key``, or extending
+            it at ``open_ends`` ends (a stop that ends routes takes an open end)."""
+            room = 0
+            for most, groups in bonus_reqs:
+                if groups is None:
+                    room += most
+                    continue
+                need = 0
+                for m, ending in groups:
+                    if not key & m:
+                        if not m or not open_ends:
+                            break
+                        need += ending
+                else:
+                    if need <= open_ends:
+                        room += most
+            return room
+
         states = [0]
+        memo: dict[tuple[int, int, int, int, int], list[int]] = {}
 
         def fits(ki: int, key3: tuple[int, int, int]) -> bool:
             memo = fit_memo[ki]
@@ -207,41 +225,74 @@ class Solver:
                 t: int = t,
                 lower: int = lower,
             ) -> None:
+                # a state with the same future as one met before, over a superset of its track, can
+                # only lead to routes that earn the same over more track: drop it
+                mk = (t, phase, head, mask, fl[0] if phase == 0 and fl else first)
+                seen = memo.get(mk)
+                if seen is None:
+                    memo[mk] = [sides]
+                else:
+                    for s0 in seen:
+                        if s0 & sides == s0:
+                            return
+                    seen.append(sides)
                 states[0] += 1
                 nseq = len(fwd) + len(back)
                 emit_ok = nseq >= 2 and (phase == 0 or bool(back))
                 key3 = (c, tw, o)
                 alive = []
                 key = mask ^ lower
+                room = ends_room = -1
                 for ki in krange:
                     if not fits(ki, key3):
                         continue
                     if emit_ok and vs[ki] + rbound[ki] > thr[ki]:
-                        hit = caches[ki].get(key)
-                        if hit is None:
-                            hit = evaluate(kinds[ki], key, back[::-1] + fwd if back else fwd)
-                        if hit[0] > thr[ki]:
-                            record(ki, key, hit[0], hit, fwd, fl, back, bl, sides)
+                        # a cheap upper bound first: most routes fall below the threshold
+                        if room < 0:
+                            room = bonus_room(key)
+                        quick = vs[ki] + room
+                        over = nseq - pays[ki]
+                        if over > 0 and quick > thr[ki]:
+                            val = vals[ki]
+                            pool = sorted([val[s] for s in fwd] + [val[s] for s in back])
+                            quick -= sum(pool[:over])
+                        if quick > thr[ki]:
+                            hit = caches[ki].get(key)
+                            if hit is None:
+                                hit = evaluate(kinds[ki], key, back[::-1] + fwd if back else fwd)
+                            if hit[0] > thr[ki]:
+                                record(ki, key, hit[0], hit, fwd, fl, back, bl, sides)
                     # an upper bound on the revenue of any extension
                     r = visits[ki] - (c + o + (0 if skip_towns[ki] else tw))
                     if r < 0:
                         r = 0
                     elif r > ntops[ki]:
                         r = ntops[ki]
-                    bound = vs[ki] + prefixes[ki][r]
-                    extra = nseq + r - pays[ki]
+                    reach = tops[ki][:r]
+                    bound = vs[ki] + sum(reach)
+                    extra = nseq + len(reach) - pays[ki]
                     if extra > 0:
                         val = vals[ki]
                         pool = [val[s] for s in fwd]
                         if back:
                             pool += [val[s] for s in back]
-                        pool += tops[ki][:r]
+                        pool += reach
                         if extra == 1:
                             bound -= min(pool)
                         else:
                             pool.sort()
                             bound -= sum(pool[:extra])
                     if bound + rbound[ki] > thr[ki]:
+                        if ends_room < 0:
+                            if phase == 0:
+                                open_ends = (len(fwd) == 1 or passable[head]) + passable[t]
+                            else:
+                                open_ends = int(not back or passable[head])
+                            ends_room = bonus_room(key, open_ends)
+                        bound += ends_room
+                    else:
+                        continue
+                    if bound > thr[ki]:
                         alive.append(ki)
                 if not alive:
                     return
@@ -356,10 +407,12 @@ class Solver:
         problem = self.problem
         if not problem.trains or not self.tokens:
             return Solution(0, [], {"ms": 0.0})
-        margin = self.margin
+        margin = self.margin if len(self.train_kind) > 1 else 0.0  # one train: only its best route matters
         first = self.enumerate([-1] * len(self.kinds), margin)
         ceilings = [max((c.rev for c in lst), default=0) for lst in first]
+        t0 = time.perf_counter()
         lb, pick = self.combine(first, -1, None)
+        combine_ms = (time.perf_counter() - t0) * 1000
         extra = self.set_bonus_ceiling()
         total_ceiling = sum(ceilings[k] for k in self.train_kind) + extra
         # the first search kept every route earning more than (1 - margin) of its kind's best, so it
@@ -371,7 +424,10 @@ class Solver:
             # every set earning more than z uses, for each train, a route earning more than its threshold
             z = max(lb, z - max(10, (total_ceiling - lb) // 2))
             thresholds = [z - total_ceiling + ceilings[k] for k in range(len(self.kinds))]
-            found, got = self.combine(self.enumerate(thresholds, None), lb, pick)
+            lists = self.enumerate(thresholds, None)
+            t0 = time.perf_counter()
+            found, got = self.combine(lists, lb, pick)
+            combine_ms += (time.perf_counter() - t0) * 1000
             passes += 1
             if found > lb:
                 lb, pick = found, got
@@ -382,6 +438,7 @@ class Solver:
         stats = {
             "ms": (time.perf_counter() - start) * 1000,
             "passes": passes,
+            "combine_ms": combine_ms,
             "candidates": self.enumerated,
             "states": self.states,
         }

@@ -43,10 +43,12 @@ class Step:
 
     def pass_(self) -> None:
         self.st.passed = True
+        self.g.epoch += 1
 
     def unpass(self) -> None:
         self.st.passed = False
         self.st.acted = False
+        self.g.epoch += 1
 
     @staticmethod
     def round_state() -> dict[str, Any]:
@@ -77,10 +79,19 @@ class Step:
         return True
 
     def current_actions(self) -> list[str]:
-        entity = self.current_entity()
-        if not entity or self.g.is_closed(entity):
-            return []
-        return self.actions(entity)
+        """Actions of the current entity; memoised until the round machinery marks a change (epoch)."""
+        g = self.g
+        memo = g.memo
+        if memo[0] != g.epoch:
+            memo[0] = g.epoch
+            memo[1].clear()
+        key = id(self.st)
+        found = memo[1].get(key)
+        if found is None:
+            entity = self.current_entity()
+            found = [] if not entity or g.is_closed(entity) else self.actions(entity)
+            memo[1][key] = found
+        return found
 
     def blocking(self) -> bool:
         return bool(self.blocks()) and bool(self.current_actions())

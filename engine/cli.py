@@ -1,0 +1,82 @@
+"""``railbook replay`` and ``railbook export-log``: the interpreter's command-line commands.
+
+Registered on the compiler's Typer app (``compiler/cli.py`` imports this module at start-up).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from compiler.cli import app, fail
+
+from .errors import EngineError
+
+
+def _ordered(result: dict[str, int]) -> dict[str, int]:
+    return dict(sorted(result.items(), key=lambda kv: -kv[1]))
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="an 18xx.games export or a railbook action log (JSON)")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the outcome as JSON")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="a recorded revenue that differs is an error")] = False,
+) -> None:
+    """Replay a recorded game, checking every action; exit 1 at the first illegal one."""
+    from .replay import load
+    from .replay import replay as run
+
+    try:
+        record = load(file)
+        outcome = run(record, strict=strict)
+    except EngineError as exc:
+        fail(str(exc))
+        return
+    for warning in outcome.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    result = _ordered(outcome.result)
+    if as_json:
+        typer.echo(
+            json.dumps({"result": result, "game_end_reason": outcome.game_end_reason, "actions": outcome.actions})
+        )
+    else:
+        typer.echo(f"{file}: {outcome.actions} actions, game end: {outcome.game_end_reason or 'not finished'}")
+        for pid, value in result.items():
+            typer.echo(f"  {outcome.game.name('P|' + pid):20s} {value}")
+    if outcome.expected_result is not None and not outcome.matches:
+        expected = _ordered({str(k): int(v) for k, v in outcome.expected_result.items()})
+        fail(
+            f"{file}: result {result} / {outcome.game_end_reason} differs from the recorded "
+            f"{expected} / {outcome.expected_reason}"
+        )
+
+
+@app.command(name="export-log")
+def export_log(
+    file: Annotated[Path, typer.Argument(help="an 18xx.games export")],
+    out: Annotated[Path | None, typer.Option("--out", help="write here (default: stdout)")] = None,
+) -> None:
+    """Write a record as railbook's own action log (docs/ACTION_LOG.md), checked by a replay."""
+    from .replay import export_log as export
+    from .replay import load
+    from .replay import replay as run
+
+    try:
+        record = load(file)
+        outcome = run(record)
+        log = export(record, outcome.game)
+    except EngineError as exc:
+        fail(str(exc))
+        return
+    text = json.dumps(log, indent=1, ensure_ascii=False) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        from compiler.compile import write_atomic
+
+        write_atomic(out, text)
+        typer.echo(f"wrote {out}")

@@ -1,0 +1,165 @@
+"""``bankruptcy``: a president who cannot fund a required train goes bankrupt.
+
+The operating corporation first issues what it may (``issue_redeem``); then the president sells what the
+emergency rules allow (prices move), then every remaining share goes to the pool without price moves
+(a corporation left without a president enters receivership); the player's privates and independents
+close and the player's cash goes to the corporation.  ``bankruptcy`` in the game-end triggers decides
+whether the game goes on (``params.players_left``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import depot, market, shares
+from ..errors import illegal
+from ..state import BANK, POOL, ckey, kind_of, mkey, sym_of
+from ..steps.base import Step
+from . import core, issue_redeem, stock_round
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def limit_reached(g: Game) -> bool:
+    live = sum(1 for p in g.state.players if not p.bankrupt)
+    for trig in g.book.end:
+        if trig["type"] == "bankrupt":
+            left = (trig.get("params") or {}).get("players_left")
+            if left is not None:
+                return live <= int(left)
+    return live < len(g.state.players)
+
+
+def _buy_train_step(g: Game) -> Any:
+    from ..rounds import steps
+
+    return next((s for s in steps(g) if s.name == "buy_train"), None)
+
+
+def emergency_liquidity(g: Game, player: str, corp: str) -> int:
+    """Cash the president could raise: cash plus the best sellable bundle of each corporation."""
+    step = _buy_train_step(g)
+    total = g.cash(player)
+    for c in g.state.corp_order:
+        if g.state.corporations[c].closed:
+            continue
+        best = 0
+        for b in shares.bundles_for(g, player, c):
+            if step is None or step.can_sell(player, b):
+                best = max(best, shares.bundle_price(g, b))
+        total += best
+    return total
+
+
+class Bankrupt(Step):
+    name = "bankrupt"
+    description = "Bankrupt"
+
+    def blocks(self) -> bool:
+        return False
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.current_entity() or kind_of(entity) != "C":
+            return []
+        return ["bankrupt"]
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        g = self.g
+        if not self.actions(entity) or not _needs_train(g, entity):
+            return []
+        from ..game import Game
+        from ..state import clone
+
+        trial = Game(g.book, clone(g.state))
+        try:
+            trial.process({"type": "bankrupt", "entity": entity[2:], "entity_type": "corporation"}, atomic=False)
+        except Exception:
+            return []
+        return [{"type": "bankrupt"}]
+
+    def can_go_bankrupt(self, corp: str) -> bool:
+        g = self.g
+        player = g.owner(corp)
+        if player is None or kind_of(player) != "P":
+            return False
+        power = g.cash(corp) + max(
+            (shares.bundle_price(g, b) for b in issue_redeem.emergency_bundles(g, corp)), default=0
+        )
+        power += emergency_liquidity(g, player, corp)
+        return power < depot.min_depot_price(g)
+
+    def process_bankrupt(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        corp = entity
+        player = g.owner(corp)
+        if player is None or kind_of(player) != "P":
+            raise illegal("bankrupt.player", f"{sym_of(corp)} has no president to go bankrupt")
+        bundles = issue_redeem.emergency_bundles(g, corp)
+        if bundles:
+            issue_redeem.emergency_issue(g, corp, max(bundles, key=lambda b: shares.num_shares(g, b)))
+        if not self.can_go_bankrupt(corp):
+            raise illegal(
+                "bankrupt.not_needed",
+                f"{g.name(player)} can still raise the money for {sym_of(corp)}'s train",
+            )
+        g.log(f"-- {g.name(player)} goes bankrupt --")
+        step = _buy_train_step(g)
+        order = sorted(
+            [c for c in g.state.holdings.get(player, {}) if g.state.corporations[c].price is not None],
+            key=lambda c: market.sort_key(g, c),
+        )
+        from . import receivership
+
+        for c in order:
+            if receivership.in_receivership(g, ckey(c)):
+                continue
+            options = [b for b in shares.bundles_for(g, player, c) if step is None or step.can_sell(player, b)]
+            if options:
+                best = max(options, key=lambda b: shares.bundle_price(g, b))
+                stock_round.sell_and_move(g, best)
+        for c in order:
+            ids = list(shares.shares_of(g, player, c))
+            if not ids or g.state.corporations[c].closed:
+                continue
+            b = shares.make_bundle(g, ids)
+            shares.sell(g, b)
+            corpo = g.state.corporations[c]
+            if (
+                corpo.owner == player
+                and market.price_at(g, corpo.price) > 0
+                and g.book.mech("receivership") is not None
+            ):
+                corpo.owner = POOL
+                g.log(f"-- {c} enters receivership --")
+        if step is not None:
+            step.st.data["last_share_sold_price"] = None
+            step.st.data["last_share_issued_price"] = None
+        for sym, m in g.state.minors.items():
+            if m.owner == player and not m.closed:
+                core.close_operator(g, mkey(sym))
+        for sym in list(g.player(player).companies):
+            core.close_company(g, sym)
+        cash = g.cash(player)
+        if cash > 0:
+            g.spend(player, corp, cash)
+        for c in list(g.state.corp_order):
+            corpo = g.state.corporations[c]
+            if not corpo.closed and corpo.price is not None and "close" in market.kinds_at(g, corpo.price):
+                core.close_operator(g, ckey(c))
+        g.player(player).bankrupt = True
+
+
+def _needs_train(g: Game, corp: str) -> bool:
+    from . import trains
+
+    return trains.must_buy(g, corp)
+
+
+def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
+    return [(10, "bankrupt", {})] if kind == "operating" else []
+
+
+STEPS = {"bankrupt": Bankrupt}
+
+__all__ = ["BANK"]

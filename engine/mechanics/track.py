@@ -1,0 +1,570 @@
+"""``track``: laying and upgrading tiles (with the turn's token placement, in either order).
+
+Parameters: ``lays`` (list of ``{lay, upgrade}``; ``upgrade: not_if_upgraded`` allows it only when no
+upgrade was made this turn), ``min_cost`` (every lay costs at least this).  Costs: the printed hex's
+terrain ``cost`` on its first tile (abilities ``tile_discount`` with ``terrain`` reduce it), hexside
+``borders`` with a cost when track first crosses them from both sides, minus ``tile_discount`` abilities
+naming ``hexes``/``tiles``.  Private ``tile_lay`` abilities lay extra tiles in their hexes without a
+connection (``params.lay_together``: the second lay is forfeited if anything else happens first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import abilities, board
+from ..errors import EngineError, illegal
+from ..game import memo
+from ..state import BANK, kind_of, sym_of
+from ..steps.base import Step
+from . import tokens
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import Ability
+
+
+def _p(g: Game) -> dict[str, Any]:
+    return g.book.mech("track") or {}
+
+
+def min_cost(g: Game) -> int:
+    return int(_p(g).get("min_cost", 0) or 0)
+
+
+def lays(g: Game) -> list[dict[str, Any]]:
+    return _p(g).get("lays") or [{"lay": True, "upgrade": True}]
+
+
+def current_lay(g: Game) -> dict[str, Any] | None:
+    r = g.state.round.data
+    spec = lays(g)
+    n = r.get("num_laid_track", 0)
+    if n >= len(spec):
+        return None
+    lay = dict(spec[n])
+    upgraded = r.get("upgraded_track", False)
+    for k in ("lay", "upgrade"):
+        if lay.get(k) == "not_if_upgraded":
+            lay[k] = not upgraded
+    return lay
+
+
+def lay_discount_abilities(g: Game, corp: str) -> list[tuple[str, Ability]]:
+    return [
+        (o, a)
+        for o, a in g.abilities_of(corp)
+        if a.type == "tile_discount" and not a.spec.get("terrain") and abilities.right_owner(g, o, a)
+    ]
+
+
+def terrain_discount(g: Game, corp: str, terrain: list[str]) -> int:
+    for o, a in g.abilities_of(corp):
+        if a.type == "tile_discount" and a.spec.get("terrain") and abilities.right_owner(g, o, a):
+            if set(a.spec["terrain"]) & set(terrain):
+                return int(a.spec.get("amount") or 0)
+    return 0
+
+
+def border_discount(g: Game, corp: str, border_type: str, cost: int) -> int:
+    for o, a in g.abilities_of(corp):
+        if a.type != "tile_discount" or not abilities.right_owner(g, o, a):
+            continue
+        sides = (a.spec.get("params") or {}).get("hexsides") or []
+        if border_type in sides:
+            return min(int(a.spec.get("amount") or 0), cost)
+    return 0
+
+
+@memo
+def free_lay_available(g: Game, corp: str) -> bool:
+    """A lay discount covering the minimum cost on a still-printed hex makes a lay possible without cash."""
+    for _, a in lay_discount_abilities(g, corp):
+        if int(a.spec.get("amount") or 0) < min_cost(g):
+            continue
+        for h in a.spec.get("hexes") or []:
+            if g.state.hexes[h].tile is None:
+                return True
+    return False
+
+
+@memo
+def track_buying_power(g: Game, corp: str) -> int:
+    from . import independents, issue_redeem
+
+    power = g.cash(corp) + issue_redeem.issuable_cash(g, corp)
+    if g.book.mech("independents") is not None:
+        power += independents.potential_minor_cash(g, corp, (0, 3))
+    return power
+
+
+def lay_cost(g: Game, corp: str, plan: board.LayPlan, *, free: bool = False, discount: int = 0) -> int:
+    if free:
+        return 0
+    terrain = list(g.book.hexes[plan.hex].get("terrain") or [])
+    base = plan.terrain_cost - (terrain_discount(g, corp, terrain) if plan.terrain_cost else 0)
+    base = max(min_cost(g), base)
+    border = sum(c - border_discount(g, corp, t, c) for _, _, _, _, c, t in plan.border_edges)
+    cost = base + border - discount
+    if not discount:
+        for _, a in lay_discount_abilities(g, corp):
+            hexes = a.spec.get("hexes") or []
+            tiles = a.spec.get("tiles") or []
+            if (not hexes or plan.hex in hexes) and (not tiles or plan.tile in tiles):
+                cost -= int(a.spec.get("amount") or 0)
+                break
+    return max(0, cost)
+
+
+def blocked_hex(g: Game, hex_id: str) -> str | None:
+    """A private with ``blocks_hexes`` closes its hexes while a player (or nobody) owns it."""
+    for sym, c in g.state.companies.items():
+        if c.closed:
+            continue
+        for a in c.abilities:
+            if a.type == "blocks_hexes" and hex_id in (a.spec.get("hexes") or []):
+                if abilities.right_owner(g, f"X|{sym}", a):
+                    return sym
+    return None
+
+
+def lay(
+    g: Game, entity: str, action: dict[str, Any], *, corp: str, special: tuple[str, Ability] | None = None
+) -> board.LayPlan:
+    """Validate and apply a tile lay for ``corp`` (or by a private's ability)."""
+    hex_id = str(action.get("hex"))
+    tile_id = action.get("tile")
+    rotation = action.get("rotation")
+    if tile_id is None or rotation is None:
+        raise illegal("action.malformed", "lay_tile needs hex, tile and rotation")
+    allowed = None
+    if special is not None:
+        spec = special[1].spec
+        if hex_id not in (spec.get("hexes") or []):
+            raise illegal("track.ability", f"{sym_of(special[0])} cannot lay track on {hex_id}")
+        allowed = spec.get("tiles") or None
+        if (special[1].spec.get("params") or {}).get("one_per_hex") and hex_id in special[1].laid_hexes:
+            raise illegal("track.ability", f"{sym_of(special[0])} already laid on {hex_id}")
+    else:
+        blocker = blocked_hex(g, hex_id) if hex_id in g.book.hexes else None
+        if blocker:
+            raise illegal("track.blocked", f"{hex_id} is blocked by {blocker}")
+    old_track = board.track(g, hex_id) if hex_id in g.book.hexes else None
+    old_rev = {n: node.revenue for n, node in old_track.nodes.items()} if old_track else {}
+    plan = board.plan_lay(
+        g,
+        hex_id,
+        str(tile_id),
+        int(rotation) if isinstance(rotation, int) else rotation,
+        key=corp,
+        check_connection=special is None,
+        allowed_tiles=allowed,
+    )
+    free, discount = False, 0
+    if special is not None:
+        spec = special[1].spec
+        free = bool(spec.get("free"))
+        discount = int((spec.get("params") or {}).get("discount") or 0)
+    cost = lay_cost(g, corp, plan, free=free, discount=discount)
+    if cost > g.cash(corp):
+        raise illegal("track.cash", f"{sym_of(corp)} cannot pay {cost} for the tile on {hex_id}")
+    board.apply_lay(g, plan)
+    if special is None and old_track is not None and _p(g).get("restriction", "semi_restrictive") == "semi_restrictive":
+        if not board.uses_new_track(g, corp, hex_id, old_track, old_rev):
+            raise illegal(
+                "track.new_track", f"the tile on {hex_id} must add track {sym_of(corp)} can use or upgrade a city"
+            )
+    if cost > 0:
+        g.spend(corp, BANK, cost)
+    g.log(f"{g.name(entity)} lays tile {plan.tile_id} on {hex_id} (rotation {plan.rotation}) for {cost}")
+    return plan
+
+
+class TrackAndToken(Step):
+    name = "track_and_token"
+    description = "Place a Token or Lay Track"
+
+    @staticmethod
+    def round_state() -> dict[str, Any]:
+        return {"num_laid_track": 0, "upgraded_track": False, "laid_hexes": [], "tokened": False}
+
+    def setup(self) -> None:
+        r = self.rdata
+        r["num_laid_track"] = 0
+        r["upgraded_track"] = False
+        r["laid_hexes"] = []
+        r["tokened"] = False
+        self.st.data["tokened"] = False
+
+    def unpass(self) -> None:
+        super().unpass()
+        self.setup()
+
+    def can_lay(self, entity: str) -> bool:
+        g = self.g
+        lay_ = current_lay(g)
+        if lay_ is None or not (lay_.get("lay") or lay_.get("upgrade")):
+            return False
+        if not g.operator(entity).tokens:
+            return False
+        need = min_cost(g)
+        if g.cash(entity) >= need:
+            return True
+        return free_lay_available(g, entity) or track_buying_power(g, entity) >= need
+
+    def can_token(self, entity: str) -> bool:
+        g = self.g
+        if self.st.data.get("tokened") or self.rdata.get("tokened"):
+            return False
+        if kind_of(entity) != "C":
+            return False
+        if not [t for t in g.operator(entity).tokens if not t.used]:
+            return False
+        price = tokens.min_token_price(g, entity)
+        if price is None or (price > g.cash(entity) and price > track_buying_power(g, entity)):
+            return False
+        return tokens.can_token(g, entity)
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.current_entity():
+            return []
+        from . import receivership
+
+        if receivership.in_receivership(self.g, entity):
+            return []
+        acts = []
+        if self.can_lay(entity):
+            acts.append("lay_tile")
+        if self.can_token(entity):
+            acts.append("place_token")
+        if acts:
+            acts.append("pass")
+        return acts
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        acts = self.actions(entity)
+        out: list[dict[str, Any]] = []
+        g = self.g
+        if "lay_tile" in acts:
+            out.append({"type": "lay_tile", "choices": legal_lays(g, entity)})
+        if "place_token" in acts:
+            net = board.network(g, entity)
+            choices = []
+            for h, n in sorted(set(net.nodes) | set(tokens.teleport_nodes(g, entity))):
+                if not n.startswith("c"):
+                    continue
+                ci = board.city_index(n)
+                if not tokens.tokenable(g, entity, h, ci):
+                    continue
+                price = tokens.token_price(g, entity, h, ci)
+                if price is not None and price <= g.cash(entity):
+                    choices.append({"city": tokens.city_id(g, h, ci)})
+            out.append({"type": "place_token", "choices": choices})
+        if "pass" in acts:
+            out.append({"type": "pass"})
+        return out
+
+    def process_lay_tile(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        lay_ = current_lay(g)
+        hex_id = str(action.get("hex"))
+        if hex_id not in g.book.hexes:
+            raise illegal("track.hex", f"no hex {hex_id} on the map")
+        upgrade = board.colour(g, hex_id) != "white"
+        name = board.tile_name_of(str(action.get("tile")))
+        if lay_ is None:
+            raise illegal("track.count", "no more tile lays this turn")
+        if upgrade and not lay_.get("upgrade"):
+            raise illegal("track.count", "cannot upgrade a tile now")
+        if name in g.book.tiles and g.book.tiles[name]["color"] == "yellow" and not lay_.get("lay"):
+            raise illegal("track.count", "cannot lay a yellow tile now")
+        lay(g, entity, action, corp=entity)
+        r = self.rdata
+        if upgrade:
+            r["upgraded_track"] = True
+        r["num_laid_track"] = r.get("num_laid_track", 0) + 1
+        r["laid_hexes"].append(hex_id)
+        if not self.can_lay(entity) and self.st.data.get("tokened"):
+            self.pass_()
+
+    def process_place_token(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        if self.st.data.get("tokened") or self.rdata.get("tokened"):
+            raise illegal("token.per_turn", "a token was already placed this turn")
+        hex_id, ci = tokens.parse_city(g, action.get("city"))
+        tokens.place(g, entity, hex_id, ci)
+        self.st.data["tokened"] = True
+        self.rdata["tokened"] = True
+        if not self.can_lay(entity):
+            self.pass_()
+
+
+def legal_lays(g: Game, corp: str, limit: int = 400) -> list[dict[str, Any]]:
+    """Tile lays the corporation may make now (hex, tile, rotation)."""
+    out: list[dict[str, Any]] = []
+    lay_ = current_lay(g)
+    if lay_ is None:
+        return out
+    net = board.network(g, corp)
+    for hex_id, edges in sorted(net.hex_edges.items()):
+        if not edges or blocked_hex(g, hex_id):
+            continue
+        upgrade = board.colour(g, hex_id) != "white"
+        if (upgrade and not lay_.get("upgrade")) or (not upgrade and not lay_.get("lay")):
+            continue
+        for name in board.upgrade_options(g, hex_id):
+            for rot in range(6):
+                tid = board.next_copy_id(g, name)
+                try:
+                    plan = board.plan_lay(g, hex_id, tid, rot, key=corp)
+                except Exception:
+                    continue
+                if lay_cost(g, corp, plan) > g.cash(corp):
+                    continue
+                if upgrade and not _adds_usable_track(g, corp, plan, edges):
+                    continue
+                out.append({"hex": hex_id, "tile": tid, "rotation": rot})
+                if len(out) >= limit:
+                    return out
+    return out
+
+
+def _adds_usable_track(g: Game, corp: str, plan: board.LayPlan, edges: set[int]) -> bool:
+    """The new-track rule for a listed upgrade, judged on the network the tile would give."""
+    old = board.track(g, plan.hex)
+    net = board.network_after(g, corp, plan)
+    new = g.book.track(plan.tile, plan.hex, plan.rotation)
+    revenues = {n: node.revenue for n, node in old.nodes.items()}
+    return board.uses_new_track(g, corp, plan.hex, old, revenues, net=net, new_track=new)
+
+
+# ------------------------------------------------------------------------------------ special lays
+
+
+def special_lay_ability(g: Game, company: str) -> tuple[str, Ability] | None:
+    if kind_of(company) != "X":
+        return None
+    for owner, a in g.abilities_of(company):
+        if a.type == "tile_lay" and abilities.usable(g, owner, a, passive_ok=False) and _may_start(g, a):
+            return owner, a
+    return None
+
+
+def _may_start(g: Game, a: Ability) -> bool:
+    """``params.requires_unconnected: [A, B]``: the lays may begin only while no track joins A and B."""
+    pair = (a.spec.get("params") or {}).get("requires_unconnected")
+    return a.laid_hexes or not pair or not board.hexes_joined(g, pair[0], pair[1])
+
+
+def _check_joined(g: Game, company: str, a: Ability) -> None:
+    """``params.must_connect: [A, B]``: once the lays are done, track joins A and B, and each tile
+    laid adds track that takes part (one of its new exits is on the track reached from A)."""
+    pair = (a.spec.get("params") or {}).get("must_connect")
+    if not pair:
+        return
+    before = g.state.round.data.get("exits_before") or {}
+    problem = _join_problem(g, pair, {h: before.get(h, ()) for h in a.laid_hexes})
+    if problem:
+        raise illegal("track.ability", f"{sym_of(company)}: {problem}")
+
+
+def _join_problem(g: Game, pair: list[str], laid: dict[str, Any]) -> str | None:
+    """Why the tiles laid (hex -> exits it had before) do not join ``pair`` (None when they do)."""
+    if not board.hexes_joined(g, pair[0], pair[1]):
+        return f"the tiles must join {pair[0]} and {pair[1]}"
+    t = board.track(g, pair[0])
+    starts = [(pair[0], n) for n, node in t.nodes.items() if node.kind != "junction"]
+    net = board.compute_network(g, "", starts=starts, blocking=False)
+    for h, old_exits in laid.items():
+        th = board.track(g, h)
+        new_exits = set(th.exits) - set(old_exits)
+        used = {e for hh, pi in net.paths if hh == h for e in th.ends[pi] if e < 8}
+        if not used & new_exits:
+            return f"the new track on {h} must help join {pair[0]} and {pair[1]}"
+    return None
+
+
+def _special_candidates(g: Game, a: Ability) -> list[tuple[str, str, int, board.LayPlan]]:
+    """Every lay the ability allows on the current board: (hex, tile id, rotation, plan)."""
+    spec = a.spec
+    one_per_hex = (spec.get("params") or {}).get("one_per_hex")
+    out = []
+    for h in spec.get("hexes") or []:
+        if one_per_hex and h in a.laid_hexes:
+            continue
+        for name in board.upgrade_options(g, h):
+            if spec.get("tiles") and name not in spec["tiles"]:
+                continue
+            tile_id = board.next_copy_id(g, name)
+            for rot in range(6):
+                try:
+                    plan = board.plan_lay(g, h, tile_id, rot, key=None, check_connection=False)
+                except EngineError:
+                    continue
+                if _pairs_ok(g, a, h, name, rot):
+                    out.append((h, tile_id, rot, plan))
+    return out
+
+
+def _can_complete(g: Game, a: Ability, pair: list[str], laid: dict[str, Any], left: int) -> bool:
+    """With the tiles of ``laid`` on the board: are ``pair`` joined, or can ``left`` more lays join them?"""
+    if not _join_problem(g, pair, laid):
+        return True
+    if left <= 0:
+        return False
+    done = list(a.laid_hexes)
+    for h, _tile, _rot, plan in _special_candidates(g, a):
+        saved = g.state.hexes[h]
+        exits = sorted(board.track(g, h).exits)
+        g.state.hexes[h] = board._laid_hex(g, plan)
+        a.laid_hexes.append(h)
+        try:
+            if _can_complete(g, a, pair, {**laid, h: laid.get(h, exits)}, left - 1):
+                return True
+        finally:
+            g.state.hexes[h] = saved
+            a.laid_hexes[:] = done
+    return False
+
+
+class SpecialTrack(Step):
+    name = "special_track"
+    description = "Lay track with a private company"
+
+    def blocks(self) -> bool:
+        return bool(self.rdata.get("special_company"))
+
+    def active_entities(self) -> list[str]:
+        comp = self.rdata.get("special_company")
+        return [comp] if comp else super().active_entities()
+
+    def actions(self, entity: str) -> list[str]:
+        return ["lay_tile", "pass"] if special_lay_ability(self.g, entity) else []
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        found = special_lay_ability(self.g, entity)
+        if not found:
+            return []
+        g = self.g
+        a = found[1]
+        pair = (a.spec.get("params") or {}).get("must_connect")
+        before = self.rdata.get("exits_before") or {}
+        laid = {h: before.get(h, ()) for h in a.laid_hexes}
+        left = (a.count - 1) if isinstance(a.count, int) else 0
+        choices = []
+        for h, tile_id, rot, plan in _special_candidates(g, a):
+            if pair:
+                saved = g.state.hexes[h]
+                exits = sorted(board.track(g, h).exits)
+                g.state.hexes[h] = board._laid_hex(g, plan)
+                done = list(a.laid_hexes)
+                a.laid_hexes.append(h)
+                try:
+                    ok = _can_complete(g, a, pair, {**laid, h: laid.get(h, exits)}, left)
+                finally:
+                    g.state.hexes[h] = saved
+                    a.laid_hexes[:] = done
+                if not ok:
+                    continue
+            choices.append({"hex": h, "tile": tile_id, "rotation": rot})
+        out = [{"type": "lay_tile", "choices": choices}] if choices else []
+        if not (pair and a.laid_hexes and _join_problem(g, pair, laid)):
+            out.append({"type": "pass"})
+        return out
+
+    def process_lay_tile(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        found = special_lay_ability(g, entity)
+        if found is None:
+            raise illegal("track.ability", f"{sym_of(entity)} cannot lay track now")
+        comp = self.rdata.get("special_company")
+        if comp and comp != entity:
+            raise illegal("track.ability", f"{sym_of(comp)} must finish its tile lays first")
+        owner, a = found
+        corp = g.company(entity).owner
+        hex_id = str(action.get("hex"))
+        exits = sorted(board.track(g, hex_id).exits) if hex_id in g.book.hexes else []
+        plan = lay(g, entity, action, corp=corp, special=found)
+        self.rdata.setdefault("exits_before", {}).setdefault(plan.hex, exits)
+        a.laid_hexes.append(plan.hex)
+        self.rdata.setdefault("laid_hexes", []).append(plan.hex)
+        params = a.spec.get("params") or {}
+        if params.get("must_connect_each_other") and len(a.laid_hexes) >= 2:
+            _check_connected_lays(g, a.laid_hexes)
+        g.use_ability(owner, a)
+        if not (a.count and a.count > 0):
+            _check_joined(g, entity, a)
+        if params.get("lay_together"):
+            self.rdata["special_company"] = entity if a.count and a.count > 0 else None
+
+    def process_pass(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        found = special_lay_ability(g, entity)
+        if found is None:
+            raise illegal("turn.order", f"{sym_of(entity)} has no tile lay to pass")
+        if found[1].laid_hexes:
+            _check_joined(g, entity, found[1])
+        g.remove_ability(found[0], found[1])
+        self.rdata["special_company"] = None
+
+
+def _pairs_ok(g: Game, a: Ability, hex_id: str, tile: str, rotation: int) -> bool:
+    """For a two-tile lay that must join up: would this second tile connect to the first?"""
+    if not (a.spec.get("params") or {}).get("must_connect_each_other") or not a.laid_hexes:
+        return True
+    from compiler.track import opposite
+
+    first = a.laid_hexes[-1]
+    exits = g.book.track(tile, hex_id, rotation).exits
+    for e, nb in g.book.neighbours[hex_id].items():
+        if nb == first and e in exits and opposite(e) in board.track(g, first).exits:
+            return True
+    return False
+
+
+def _check_connected_lays(g: Game, hexes: list[str]) -> None:
+    from compiler.track import opposite
+
+    a, b = hexes[-2], hexes[-1]
+    for e, nb in g.book.neighbours[a].items():
+        if nb == b and e in board.track(g, a).exits and opposite(e) in board.track(g, b).exits:
+            return
+    raise illegal("track.ability", f"the tiles on {a} and {b} must connect to each other")
+
+
+def _forfeit(g: Game, entity: str) -> None:
+    last = g.state.last_action_entity
+    if g.state.last_action_type != "lay_tile" or last is None or kind_of(last) != "X" or last == entity:
+        return
+    comp = g.state.companies.get(sym_of(last))
+    if comp is None:
+        return
+    for a in list(comp.abilities):
+        if a.type == "tile_lay" and (a.spec.get("params") or {}).get("lay_together") and a.used:
+            g.remove_ability(last, a)
+            g.log(f"{sym_of(last)} forfeits its second tile lay")
+            r = g.state.round
+            if r is not None and r.data.get("special_company") == last:
+                r.data["special_company"] = None
+
+
+def preprocess(g: Game, action: dict[str, Any], entity: str) -> None:
+    if action.get("type") == "lay_tile" and kind_of(entity) == "C":
+        return
+    _forfeit(g, entity)
+
+
+def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
+    _forfeit(g, entity)
+
+
+def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
+    if kind != "operating":
+        return []
+    out = [(70, "track_and_token", {})]
+    if any(a.type == "tile_lay" for c in g.state.companies.values() for a in c.abilities):
+        out.append((40, "special_track", {}))
+    return out
+
+
+STEPS = {"track_and_token": TrackAndToken, "special_track": SpecialTrack}

@@ -1,0 +1,365 @@
+"""``trains``: buying trains (from the bank or other corporations), train limits and emergency buys.
+
+Parameters: ``must_own_train: always`` (a corporation without a train must buy one, route or not),
+``emergency.from_other_corporations`` (false: an emergency buy is from the bank), ``emergency.
+president_may_not_sell_operating_corp_to_zero`` and ``stop_selling_when_enough``.  A corporation whose
+treasury (plus emergency issues, ``issue_redeem``) cannot pay gets the rest from its president, who may
+sell shares; the faces it may choose are limited as the title's rules say (§6.59 of 1846).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import depot, market, rounds, shares
+from ..errors import illegal
+from ..game import memo
+from ..shares import Bundle
+from ..state import DEPOT, kind_of, sym_of
+from ..steps.base import Step
+from . import issue_redeem, stock_round
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def _p(g: Game) -> dict[str, Any]:
+    return g.book.mech("trains") or {}
+
+
+def _emergency(g: Game) -> dict[str, Any]:
+    return _p(g).get("emergency") or {}
+
+
+def must_buy(g: Game, corp: str) -> bool:
+    if _p(g).get("must_own_train", "always") != "always":
+        return False
+    return not g.entity_trains(corp) and bool(depot.depot_trains(g))
+
+
+@memo
+def train_buying_power(g: Game, corp: str) -> int:
+    from . import independents
+
+    power = g.cash(corp) + issue_redeem.issuable_cash(g, corp)
+    if g.book.mech("independents") is not None:
+        power += independents.potential_minor_cash(g, corp, (1, 2))
+    return power
+
+
+@memo
+def other_trains(g: Game, corp: str) -> list[str]:
+    out = []
+    for tid, t in g.state.trains.items():
+        if t.owner in (DEPOT, "", corp) or t.rusted or not t.buyable or t.obsolete:
+            continue
+        if kind_of(t.owner) != "C":
+            continue
+        if g.state.corporations[sym_of(t.owner)].closed:
+            continue
+        out.append(tid)
+    return out
+
+
+@memo
+def min_price(g: Game, corp: str) -> int | None:
+    prices = [g.book.trains[g.state.trains[t].sym]["price"] for t in depot.depot_trains(g)]
+    if other_trains(g, corp):
+        prices.append(1)
+    return min(prices) if prices else None
+
+
+def can_buy(g: Game, corp: str) -> bool:
+    if not depot.room(g, corp):
+        return False
+    lo = min_price(g, corp)
+    return lo is not None and (g.cash(corp) >= lo or train_buying_power(g, corp) >= lo)
+
+
+class BuyTrain(Step):
+    name = "buy_train"
+    description = "Buy Trains"
+
+    def setup(self) -> None:
+        self.st.data.update({"last_share_sold_price": None, "last_share_issued_price": None, "corporations_sold": []})
+
+    def unpass(self) -> None:
+        super().unpass()
+        self.setup()
+
+    def can_issue(self, corp: str) -> bool:
+        return kind_of(corp) == "C" and bool(issue_redeem.emergency_bundles(self.g, corp))
+
+    def actions(self, entity: str) -> list[str]:
+        g = self.g
+        cur = self.current_entity()
+        if cur is None:
+            return []
+        from . import receivership
+
+        if receivership.in_receivership(g, cur):
+            return []
+        if kind_of(cur) == "C" and entity == g.owner(cur) and kind_of(entity) == "P":
+            if must_buy(g, cur) and not self.can_issue(cur):
+                return ["sell_shares"]
+            return []
+        if entity != cur or kind_of(entity) != "C":
+            return []
+        if must_buy(g, entity):
+            acts = ["buy_train"]
+            if self.can_issue(entity):
+                acts.append("sell_shares")
+            return acts
+        if can_buy(g, entity):
+            return ["buy_train", "pass"]
+        return []
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        g = self.g
+        acts = self.actions(entity)
+        out: list[dict[str, Any]] = []
+        if "buy_train" in acts:
+            choices = []
+            for tid in self.buyable_trains(entity):
+                t = g.state.trains[tid]
+                if t.owner == DEPOT:
+                    for v in self.variants(entity, tid):
+                        price = v["price"]
+                        if price <= g.cash(entity) + (g.cash(g.owner(entity)) if must_buy(g, entity) else 0):
+                            choices.append({"train": tid, "variant": v["name"], "price": price})
+                else:
+                    if g.cash(entity) >= 1:
+                        choices.append({"train": tid, "variant": t.name, "price": {"min": 1, "max": g.cash(entity)}})
+            out.append({"type": "buy_train", "choices": choices})
+        if "sell_shares" in acts:
+            if kind_of(entity) == "C":
+                out.append(
+                    {
+                        "type": "sell_shares",
+                        "choices": [
+                            {"shares": b.shares, "percent": b.percent}
+                            for b in issue_redeem.emergency_bundles(g, entity)
+                        ],
+                    }
+                )
+            else:
+                out.append(
+                    {
+                        "type": "sell_shares",
+                        "choices": [{"shares": b.shares, "percent": b.percent} for b in self.sellable(entity)],
+                    }
+                )
+        if "pass" in acts:
+            out.append({"type": "pass"})
+        return out
+
+    # ------------------------------------------------------------------------------ train choice
+
+    def buyable_trains(self, corp: str) -> list[str]:
+        g = self.g
+        trains = list(depot.depot_trains(g))
+        others = other_trains(g, corp)
+        if g.cash(corp) < depot.min_depot_price(g) and self.st.data.get("last_share_sold_price") is not None:
+            others = []
+        if g.cash(corp) == 0:
+            others = []
+        if self.st.data.get("last_share_issued_price") is not None:
+            others = []
+        return trains + others
+
+    def variants(self, corp: str, tid: str) -> list[dict[str, Any]]:
+        g = self.g
+        t = g.state.trains[tid]
+        faces = list(depot.variants(g, t).values())
+        if t.owner != DEPOT:
+            return [depot.variants(g, t)[t.name]]
+        if self.must_issue_first(corp):
+            faces = [v for v in faces if g.cash(corp) >= v["price"]]
+        if len(faces) < 2:
+            return faces
+        lo, hi = sorted(faces, key=lambda v: v["price"])[:2]
+        cash = g.cash(corp)
+        from . import receivership
+
+        if (lo["price"] <= cash < hi["price"]) or receivership.in_receivership(g, corp):
+            return [lo]
+        raised = self.st.data.get("last_share_sold_price") or self.st.data.get("last_share_issued_price")
+        if raised:
+            must_spend = cash - raised + 1
+            if self.st.data.get("last_share_sold_price"):
+                must_spend += g.cash(g.owner(corp))
+            faces = [v for v in faces if v["price"] >= must_spend]
+        return faces
+
+    def must_issue_first(self, corp: str) -> bool:
+        return (
+            bool(_emergency(self.g).get("sources_in_order"))
+            and self.st.data.get("last_share_issued_price") is None
+            and bool(issue_redeem.emergency_bundles(self.g, corp))
+        )
+
+    # ----------------------------------------------------------------------------------- process
+
+    def process_buy_train(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        tid = str(action.get("train"))
+        if tid not in g.state.trains:
+            raise illegal("trains.unknown", f"no train {tid}")
+        t = g.state.trains[tid]
+        price = action.get("price")
+        variant = action.get("variant") or t.name
+        if not isinstance(price, int):
+            raise illegal("action.malformed", "buy_train needs an integer price")
+        if tid not in self.buyable_trains(entity):
+            raise illegal("trains.unavailable", f"train {tid} cannot be bought now")
+        if t.owner == entity:
+            raise illegal("trains.own", "a corporation cannot buy its own train")
+        if not depot.room(g, entity):
+            raise illegal("trains.limit", f"{sym_of(entity)} is at its train limit")
+        if t.owner == DEPOT:
+            faces = {v["name"]: v for v in self.variants(entity, tid)}
+            if variant not in faces:
+                raise illegal("trains.variant", f"{sym_of(entity)} may not buy train {tid} as {variant} now")
+            if price != faces[variant]["price"]:
+                raise illegal("trains.price", f"train {tid} ({variant}) costs {faces[variant]['price']}, not {price}")
+        else:
+            if price < 1 or price > g.cash(entity):
+                raise illegal("trains.price", f"{sym_of(entity)} may spend between 1 and {g.cash(entity)} on {tid}")
+        remaining = price - g.cash(entity)
+        if remaining > 0:
+            if not must_buy(g, entity) or t.owner != DEPOT:
+                raise illegal("trains.cash", f"{sym_of(entity)} cannot pay {price}")
+            president = g.owner(entity)
+            if g.cash(president) < remaining:
+                raise illegal("trains.cash", f"{g.name(president)} cannot contribute {remaining}")
+            g.spend(president, entity, remaining)
+        depot.buy_train(g, entity, tid, price, variant if t.owner == DEPOT else None)
+        if not can_buy(g, entity):
+            self.pass_()
+
+    def sellable(self, player: str) -> list[Bundle]:
+        g = self.g
+        out = []
+        for corp in g.state.corp_order:
+            c = g.state.corporations[corp]
+            if c.closed:
+                continue
+            for b in shares.bundles_for(g, player, corp):
+                if self.can_sell(player, b):
+                    out.append(b)
+        return out
+
+    def can_sell(self, player: str, b: Bundle) -> bool:
+        g = self.g
+        cur = self.current_entity()
+        from . import receivership
+
+        if receivership.in_receivership(g, f"C|{b.corp}"):
+            return False
+        if g.book.param("stock_round", "sell_in_blocks", False) and b.corp in self.st.data.get("corporations_sold", []):
+            return False
+        if self.must_issue_first(cur):
+            return False
+        if not shares.can_dump(g, b, player):
+            return False
+        if not shares.fit_in_pool(g, b):
+            return False
+        c = g.state.corporations[b.corp]
+        if c.owner == player and f"C|{b.corp}" == cur:
+            holders = shares.player_holders(g, b.corp)
+            remaining = holders.get(player, 0) - b.percent
+            others = max([p for h, p in holders.items() if h != player], default=0)
+            if remaining < others:
+                return False
+        if f"C|{b.corp}" == cur and _emergency(g).get("president_may_not_sell_operating_corp_to_zero"):
+            if market.step(g, c.price, "left") != c.price and market.price_at(g, market.step(g, c.price, "left")) == 0:
+                return False
+        needed = depot.max_depot_price(g)
+        total = shares.bundle_price(g, b) + g.cash(player) + g.cash(cur)
+        return not total >= needed + shares.price_per_share(g, b.corp)
+
+    def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        cur = self.current_entity()
+        b = shares.make_bundle(g, list(action.get("shares") or []), action.get("percent"))
+        if kind_of(entity) == "C":
+            options = issue_redeem.emergency_bundles(g, entity)
+            idx = next(
+                (i for i, o in enumerate(options) if sorted(o.shares) == sorted(b.shares) and o.percent == b.percent),
+                None,
+            )
+            if idx is None or g.state.round.data.get("emergency_issued"):
+                raise illegal("issue.emergency", f"{sym_of(entity)} cannot issue {', '.join(b.shares)}")
+            match = options[idx]
+            price = shares.bundle_price(g, match)
+            self.st.data["last_share_issued_price"] = (
+                price if idx == 0 else price - shares.bundle_price(g, options[idx - 1])
+            )
+            issue_redeem.emergency_issue(g, entity, match)
+            return
+        if self.can_issue(cur):
+            raise illegal("trains.issue_first", f"{sym_of(cur)} must issue shares before its president sells")
+        if b.owner != entity:
+            raise illegal("stock.sell", f"{g.name(entity)} does not own {', '.join(b.shares)}")
+        if not self.can_sell(entity, b):
+            raise illegal("trains.sell", f"{g.name(entity)} cannot sell {', '.join(b.shares)} for the train")
+        self.st.data["last_share_sold_price"] = shares.price_per_share(g, b.corp)
+        stock_round.sell_and_move(g, b)
+        self.st.data.setdefault("corporations_sold", []).append(b.corp)
+        rounds.recalculate_order(g)
+
+    def skip(self) -> None:
+        from . import receivership
+
+        receivership.train_buy(self.g, self.current_entity())
+        self.pass_()
+
+    def pass_(self) -> None:
+        self.st.data["last_share_sold_price"] = None
+        self.st.data["last_share_issued_price"] = None
+        super().pass_()
+
+
+class DiscardTrain(Step):
+    name = "discard_train"
+    description = "Discard Trains"
+
+    def crowded(self) -> list[str]:
+        g = self.g
+        out = []
+        for sym, m in g.state.minors.items():
+            if not m.closed and depot.counted_trains(g, f"M|{sym}") > depot.train_limit(g, f"M|{sym}"):
+                out.append(f"M|{sym}")
+        for sym in g.state.corp_order:
+            c = g.state.corporations[sym]
+            if not c.closed and depot.counted_trains(g, f"C|{sym}") > depot.train_limit(g, f"C|{sym}"):
+                out.append(f"C|{sym}")
+        return out
+
+    def active_entities(self) -> list[str]:
+        return self.crowded()
+
+    def actions(self, entity: str) -> list[str]:
+        return ["discard_train"] if entity in self.crowded()[:1] else []
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        if not self.actions(entity):
+            return []
+        return [{"type": "discard_train", "choices": [{"train": t} for t in self.g.entity_trains(entity)]}]
+
+    def process_discard_train(self, action: dict[str, Any], entity: str) -> None:
+        tid = str(action.get("train"))
+        if tid not in self.g.entity_trains(entity):
+            raise illegal("trains.discard", f"{sym_of(entity)} has no train {tid}")
+        depot.discard_to_depot(self.g, tid)
+
+
+def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
+    if kind == "operating":
+        return [(100, "discard_train", {}), (110, "buy_train", {})]
+    if kind == "stock":
+        return [(10, "discard_train", {})]
+    return []
+
+
+STEPS = {"buy_train": BuyTrain, "discard_train": DiscardTrain}

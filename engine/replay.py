@@ -1,0 +1,256 @@
+"""Replaying recorded games: 18xx.games exports and railbook action logs.
+
+An 18xx.games export holds ``title``, ordered ``players``, ``settings`` (``seed``, ``optional_rules``),
+the full ``actions`` list (undo/redo included, with embedded ``auto_actions``) and the expected
+``result`` and ``game_end_reason``.  :func:`replay` filters undone actions, starts the game with the
+recorded seed and options, checks every kept action, and compares the outcome.
+
+railbook's own action log (``docs/ACTION_LOG.md``) has ``format: "railbook-log"`` and is replayed the
+same way.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import EngineError, IllegalAction
+from .game import Game
+from .rng import seed_from
+
+LOG_FORMAT = "railbook-log"
+NON_MOVES = {"message", "log"}
+
+
+class ReplayError(EngineError):
+    """A replay stopped: ``index``/``action_id`` locate the action, ``rule`` names the rule broken."""
+
+    def __init__(self, index: int, action_id: Any, rule: str, message: str):
+        self.index, self.action_id, self.rule = index, action_id, rule
+        super().__init__(f"action {index} (id {action_id}): {rule}: {message}")
+
+
+@dataclass
+class ReplayResult:
+    game: Game
+    actions: int
+    result: dict[str, int]
+    game_end_reason: str | None
+    expected_result: dict[str, int] | None = None
+    expected_reason: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    revenues_checked: int = 0
+
+    @property
+    def matches(self) -> bool:
+        ok = True
+        if self.expected_result is not None:
+            ok = ok and {str(k): int(v) for k, v in self.expected_result.items()} == self.result
+        if self.expected_reason is not None:
+            ok = ok and self.expected_reason == self.game_end_reason
+        return ok
+
+
+# ------------------------------------------------------------------------------------------ filtering
+
+
+def filter_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions left once undo/redo are applied (as the 18xx.games site does)."""
+    kept: list[dict[str, Any] | None] = [None] * len(actions)
+    undos: list[list[tuple[dict[str, Any], int]]] = []
+    for index, action in enumerate(actions):
+        atype = action.get("type")
+        if atype == "undo":
+            target = action.get("action_id")
+            if target is not None:
+                if target == 0:
+                    start = 0
+                else:
+                    pos = next((i for i, a in enumerate(actions) if a.get("id") == target), None)
+                    start = pos + 1 if pos is not None else index
+            else:
+                start = next(
+                    (i for i in range(index - 1, -1, -1) if kept[i] is not None and kept[i].get("type") != "message"), 0
+                )
+            group = []
+            for i in range(start, index):
+                a = kept[i]
+                if a is None or a.get("type") == "message":
+                    continue
+                kept[i] = None
+                group.append((a, i))
+            undos.append(group)
+        elif atype == "redo":
+            if undos:
+                for a, i in undos.pop():
+                    kept[i] = a
+        elif atype == "message":
+            kept[index] = action
+        else:
+            undos.clear()
+            kept[index] = action
+    return [a for a in kept if a is not None]
+
+
+# ------------------------------------------------------------------------------------------ rulebooks
+
+_RULEBOOKS: dict[str, dict[str, Any]] = {}
+
+
+def rulebook_for_title(title: str) -> dict[str, Any]:
+    """The compiled rulebook of a title named as in 18xx.games records (cached, compiled in memory)."""
+    if title in _RULEBOOKS:
+        return _RULEBOOKS[title]
+    from compiler.compile import build_rulebook
+    from compiler.load import GAMES_DIR, available_titles
+
+    found = None
+    for name in available_titles():
+        if name == title:
+            found = name
+            break
+    if found is None:
+        for name in available_titles():
+            try:
+                text = (GAMES_DIR / name / "game.yaml").read_text(encoding="utf-8")
+            except OSError:
+                continue
+            if f'site_id: "{title}"' in text or f"site_id: {title}\n" in text:
+                found = name
+                break
+    if found is None:
+        raise EngineError(f"no title {title!r} in games/")
+    book = build_rulebook(found)
+    _RULEBOOKS[title] = book
+    return book
+
+
+# ------------------------------------------------------------------------------------------- replay
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise EngineError(f"{path}: cannot read record: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
+        raise EngineError(f"{path}: not a game record (no actions list)")
+    return data
+
+
+def players_of(record: dict[str, Any]) -> list[dict[str, str]]:
+    out = []
+    for p in record.get("players") or []:
+        if not isinstance(p, dict) or ("id" not in p and "name" not in p):
+            raise EngineError("malformed players list")
+        pid = p.get("id", p.get("name"))
+        out.append({"id": str(pid), "name": str(p.get("name", pid))})
+    return out
+
+
+def start_from_record(record: dict[str, Any], rulebook: dict[str, Any] | None = None) -> Game:
+    if record.get("format") == LOG_FORMAT:
+        rb = rulebook or rulebook_for_title(str(record["title"]))
+        return Game.start(rb, record["players"], seed=int(record.get("seed", 0)), options=record.get("options") or [])
+    title = str(record.get("title"))
+    rb = rulebook or rulebook_for_title(title)
+    settings = record.get("settings") or {}
+    options = [o for o in settings.get("optional_rules") or [] if o in (rb.get("options") or {})]
+    seed = seed_from(settings, record.get("id"))
+    return Game.start(rb, players_of(record), seed=seed, options=options)
+
+
+def replay(
+    record: dict[str, Any],
+    *,
+    rulebook: dict[str, Any] | None = None,
+    strict: bool = False,
+    atomic: bool = False,
+) -> ReplayResult:
+    """Replay a record; raises :class:`ReplayError` at the first illegal action."""
+    game = start_from_record(record, rulebook)
+    actions = filter_actions(record["actions"]) if record.get("format") != LOG_FORMAT else list(record["actions"])
+    warnings: list[str] = []
+    count = 0
+    checked = 0
+    for index, action in enumerate(actions):
+        if action.get("type") in NON_MOVES:
+            continue
+        if game.state.finished:
+            if action.get("type") == "end_game":
+                continue
+            raise ReplayError(index, action.get("id"), "game.finished", "action after the end of the game")
+        step_actions = [action, *(action.get("auto_actions") or [])]
+        for a in step_actions:
+            try:
+                game.process(normalise(a), atomic=atomic)
+            except IllegalAction as exc:
+                raise ReplayError(index, action.get("id"), exc.rule, exc.message) from None
+            checks = game.state.extra.pop("route_checks", None)
+            if checks:
+                checked += len(checks)
+                for train, rec, ours in checks:
+                    if rec == ours:
+                        continue
+                    msg = (
+                        f"action {index} (id {action.get('id')}): train {train} recorded revenue {rec}, computed {ours}"
+                    )
+                    if strict:
+                        raise ReplayError(index, action.get("id"), "route.revenue", msg)
+                    warnings.append(msg)
+        count += 1
+    return ReplayResult(
+        game=game,
+        actions=count,
+        result={str(k): v for k, v in game.result().items()},
+        game_end_reason=game.state.game_end_reason,
+        expected_result=record.get("result"),
+        expected_reason=record.get("game_end_reason"),
+        warnings=warnings,
+        revenues_checked=checked,
+    )
+
+
+def normalise(action: dict[str, Any]) -> dict[str, Any]:
+    """Player ids become strings (records use numbers or names)."""
+    out = dict(action)
+    if out.get("entity_type") == "player" and out.get("entity") is not None:
+        out["entity"] = str(out["entity"])
+    return out
+
+
+# ---------------------------------------------------------------------------------------- action log
+
+
+def export_log(record: dict[str, Any], game: Game | None = None) -> dict[str, Any]:
+    """railbook's action log of a record: the kept actions, the seed and options, the outcome."""
+    if record.get("format") == LOG_FORMAT:
+        return record
+    settings = record.get("settings") or {}
+    title = str(record.get("title"))
+    rb = rulebook_for_title(title)
+    options = [o for o in settings.get("optional_rules") or [] if o in (rb.get("options") or {})]
+    kept = []
+    for a in filter_actions(record["actions"]):
+        if a.get("type") in NON_MOVES:
+            continue
+        clean = {k: v for k, v in normalise(a).items() if k not in ("id", "original_id", "created_at", "user", "skip")}
+        kept.append(clean)
+    out = {
+        "format": LOG_FORMAT,
+        "version": 1,
+        "title": title,
+        "players": players_of(record),
+        "seed": seed_from(settings, record.get("id")),
+        "options": options,
+        "actions": kept,
+    }
+    if game is not None:
+        out["result"] = game.result()
+        out["game_end_reason"] = game.state.game_end_reason
+    elif record.get("result") is not None:
+        out["result"] = {str(k): v for k, v in record["result"].items()}
+        out["game_end_reason"] = record.get("game_end_reason")
+    return out
