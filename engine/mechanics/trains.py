@@ -143,12 +143,9 @@ class BuyTrain(Step):
                     }
                 )
             else:
-                out.append(
-                    {
-                        "type": "sell_shares",
-                        "choices": [{"shares": b.shares, "percent": b.percent} for b in self.sellable(entity)],
-                    }
-                )
+                choices = [{"shares": b.shares, "percent": b.percent} for b in self.sellable(entity)]
+                if choices:
+                    out.append({"type": "sell_shares", "choices": choices})
         if "pass" in acts:
             out.append({"type": "pass"})
         return out
@@ -188,7 +185,12 @@ class BuyTrain(Step):
             must_spend = cash - raised + 1
             if self.st.data.get("last_share_sold_price"):
                 must_spend += g.cash(g.owner(corp))
-            faces = [v for v in faces if v["price"] >= must_spend]
+            kept = [v for v in faces if v["price"] >= must_spend]
+            # (18xx.games) the face bought must be one the money raised last was needed for -- unless
+            # none of those is affordable after all, where the site would leave no way forward
+            reach = cash + (g.cash(g.owner(corp)) if must_buy(g, corp) else 0)
+            if any(v["price"] <= reach for v in kept) or not any(v["price"] <= reach for v in faces):
+                faces = kept
         return faces
 
     def must_issue_first(self, corp: str) -> bool:
