@@ -154,6 +154,8 @@ def start_from_record(record: dict[str, Any], rulebook: dict[str, Any] | None = 
     if record.get("format") == LOG_FORMAT:
         rb = rulebook or rulebook_for_title(str(record["title"]))
         return Game.start(rb, record["players"], seed=int(record.get("seed", 0)), options=record.get("options") or [])
+    if rulebook is None and not record.get("title"):
+        raise EngineError("record has no 'title' (not an 18xx.games export or railbook action log)")
     title = str(record.get("title"))
     rb = rulebook or rulebook_for_title(title)
     settings = record.get("settings") or {}

@@ -170,3 +170,8 @@ def test_little_miami_tiles_must_join_their_hexes() -> None:
     wrong = {**normalise(second), "rotation": (second["rotation"] + 1) % 6}
     assert_rejected(g, wrong, "track")
     g.process(normalise(second))
+
+
+def test_record_without_title_is_named_clearly() -> None:
+    with pytest.raises(EngineError, match="record has no 'title'"):
+        replay({"actions": [{"type": "pass"}]})
