@@ -38,75 +38,40 @@ def test_scaffold_is_valid(demo_title: Path) -> None:
     assert "demo: ok" in proc.stdout or "ok" in proc.stdout
 
 
-def test_missing_key(demo_title: Path) -> None:
-    _edit(demo_title / "trains.yaml", "price: 80, ", "")
-    msg = _one_located_error(demo_title, "trains.yaml", line=2)
-    assert "trains.2.price: required key is missing" in msg
+# (file, text to replace, replacement, expected line or None, expected text in the error)
+BROKEN = {
+    "missing_key": ("trains.yaml", "price: 80, ", "", 2, "trains.2.price: required key is missing"),
+    "wrong_type": ("trains.yaml", "price: 180", "price: lots", 3, "trains.3.price"),
+    "unknown_tile": ("tiles.yaml", '"57": 2', '"57x": 2', 5, "unknown tile '57x'"),
+    "unknown_hex": ("companies.yaml", "home: A5", "home: Z99", None, "unknown hex 'Z99'"),
+    "duplicate_hex": ("map.yaml", "    B4:\n", "    B4:\n    B4:\n", 9, "duplicate key 'B4' (first defined at line 8)"),
+    "bad_indentation": ("map.yaml", "    A3:\n", "      A3: x\n   A4:\n", None, ""),
+    "tab_characters": ("map.yaml", "    A3:\n", "\tA3:\n", 5, "tab"),
+    "unknown_key": ("trains.yaml", "rusts_on:", "rust_on:", 2, "unknown key"),
+    "shares_not_100": (
+        "companies.yaml",
+        "    tokens: [0, 40]\n",
+        "    tokens: [0, 40]\n    shares: [20, 10]\n",
+        None,
+        "100%",
+    ),
+    "off_grid_hex": ("map.yaml", "    B4:\n", "    B5:\n", None, "off the pointy grid"),
+    "cell_letter_not_in_legend": ("market.yaml", '"60 70p', '"60q 70p', None, "legend"),
+}
 
 
-def test_wrong_type(demo_title: Path) -> None:
-    _edit(demo_title / "trains.yaml", "price: 180", "price: lots")
-    msg = _one_located_error(demo_title, "trains.yaml", line=3)
-    assert "trains.3.price" in msg
-
-
-def test_unknown_tile_reference(demo_title: Path) -> None:
-    _edit(demo_title / "tiles.yaml", '"57": 2', '"57x": 2')
-    msg = _one_located_error(demo_title, "tiles.yaml", line=5)
-    assert "unknown tile '57x'" in msg
-
-
-def test_unknown_hex_reference(demo_title: Path) -> None:
-    _edit(demo_title / "companies.yaml", "home: A5", "home: Z99")
-    msg = _one_located_error(demo_title, "companies.yaml")
-    assert "unknown hex 'Z99'" in msg
-
-
-def test_duplicate_hex(demo_title: Path) -> None:
-    _edit(demo_title / "map.yaml", "    B4:\n", "    B4:\n    B4:\n")
-    msg = _one_located_error(demo_title, "map.yaml", line=9)
-    assert "duplicate key 'B4' (first defined at line 8)" in msg
-
-
-def test_bad_indentation(demo_title: Path) -> None:
-    _edit(demo_title / "map.yaml", "    A3:\n", "      A3: x\n   A4:\n")
-    _one_located_error(demo_title, "map.yaml")
-
-
-def test_tab_characters(demo_title: Path) -> None:
-    _edit(demo_title / "map.yaml", "    A3:\n", "\tA3:\n")
-    msg = _one_located_error(demo_title, "map.yaml", line=5)
-    assert "tab" in msg
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_broken_title_gives_one_located_line(demo_title: Path, case: str) -> None:
+    file, old, new, line, expected = BROKEN[case]
+    _edit(demo_title / file, old, new)
+    msg = _one_located_error(demo_title, file, line=line)
+    assert expected in msg
 
 
 def test_empty_file(demo_title: Path) -> None:
     (demo_title / "market.yaml").write_text("")
     msg = _one_located_error(demo_title, "market.yaml", line=1)
     assert "empty" in msg
-
-
-def test_unknown_key_is_reported(demo_title: Path) -> None:
-    _edit(demo_title / "trains.yaml", "rusts_on:", "rust_on:")
-    msg = _one_located_error(demo_title, "trains.yaml", line=2)
-    assert "unknown key" in msg
-
-
-def test_shares_must_total_100(demo_title: Path) -> None:
-    _edit(demo_title / "companies.yaml", "    tokens: [0, 40]\n", "    tokens: [0, 40]\n    shares: [20, 10]\n")
-    msg = _one_located_error(demo_title, "companies.yaml")
-    assert "100%" in msg
-
-
-def test_off_grid_hex(demo_title: Path) -> None:
-    _edit(demo_title / "map.yaml", "    B4:\n", "    B5:\n")
-    msg = _one_located_error(demo_title, "map.yaml")
-    assert "off the pointy grid" in msg
-
-
-def test_market_cell_letter_not_in_legend(demo_title: Path) -> None:
-    _edit(demo_title / "market.yaml", '"60 70p', '"60q 70p')
-    msg = _one_located_error(demo_title, "market.yaml")
-    assert "legend" in msg
 
 
 @pytest.mark.parametrize("title", ["no-such-title"])
