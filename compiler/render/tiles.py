@@ -79,43 +79,34 @@ def draw_tile_art(
     return art
 
 
+def _rows_of_hexes(x0: float, y0: float, w: float, h: float, half_w: float, half_h: float, step: float) -> list[Point]:
+    """Centres of offset rows of hexes ``step`` apart along a row, rows ``step * sqrt(3) / 2`` apart."""
+    row_step = step * SQRT3 / 2
+    rows = max(1, math.floor((h - 2 * half_h) / row_step) + 1)
+    used_h = (rows - 1) * row_step + 2 * half_h
+    top = y0 + (h - used_h) / 2 + half_h
+    cols_even = max(1, math.floor((w - 2 * half_w) / step) + 1)
+    cols_odd = max(0, math.floor((w - 2 * half_w - step / 2) / step) + 1)
+    used_w = max((cols_even - 1) * step, step / 2 + (cols_odd - 1) * step if cols_odd else 0.0) + 2 * half_w
+    left = x0 + (w - used_w) / 2 + half_w
+    centres: list[Point] = []
+    for r in range(rows):
+        odd = r % 2 == 1
+        for c in range(cols_odd if odd else cols_even):
+            centres.append((left + c * step + (step / 2 if odd else 0.0), top + r * row_step))
+    return centres
+
+
 def lattice(paper: Paper, geom: HexGeom, gap: float, bleed: float) -> list[Point]:
     """Centres of a honeycomb of hexes ``gap`` mm apart that fits the printable area."""
     step = geom.flats + gap
     x0, y0 = MARGIN, MARGIN + 4.0
     w, h = paper.inner_w, paper.inner_h - 4.0
-    grow = bleed * 2 / SQRT3
-    centres: list[Point] = []
+    across, along = geom.flats / 2 + bleed, geom.R + bleed * 2 / SQRT3
     if geom.layout == "pointy":
-        half_w, half_h = geom.flats / 2 + bleed, geom.R + grow
-        row_step = step * SQRT3 / 2
-        rows = max(1, math.floor((h - 2 * half_h) / row_step) + 1)
-        used_h = (rows - 1) * row_step + 2 * half_h
-        top = y0 + (h - used_h) / 2 + half_h
-        cols_even = max(1, math.floor((w - 2 * half_w) / step) + 1)
-        cols_odd = max(0, math.floor((w - 2 * half_w - step / 2) / step) + 1)
-        used_w = max((cols_even - 1) * step, step / 2 + (cols_odd - 1) * step if cols_odd else 0.0) + 2 * half_w
-        left = x0 + (w - used_w) / 2 + half_w
-        for r in range(rows):
-            odd = r % 2 == 1
-            for c in range(cols_odd if odd else cols_even):
-                centres.append((left + c * step + (step / 2 if odd else 0.0), top + r * row_step))
-    else:
-        half_w, half_h = geom.R + grow, geom.flats / 2 + bleed
-        col_step = step * SQRT3 / 2
-        cols = max(1, math.floor((w - 2 * half_w) / col_step) + 1)
-        used_w = (cols - 1) * col_step + 2 * half_w
-        left = x0 + (w - used_w) / 2 + half_w
-        rows_even = max(1, math.floor((h - 2 * half_h) / step) + 1)
-        rows_odd = max(0, math.floor((h - 2 * half_h - step / 2) / step) + 1)
-        used_h = max((rows_even - 1) * step, step / 2 + (rows_odd - 1) * step if rows_odd else 0.0) + 2 * half_h
-        top = y0 + (h - used_h) / 2 + half_h
-        for c in range(cols):
-            odd = c % 2 == 1
-            n = rows_odd if odd else rows_even
-            for r in range(n):
-                centres.append((left + c * col_step, top + r * step + (step / 2 if odd else 0)))
-    return centres
+        return _rows_of_hexes(x0, y0, w, h, across, along, step)
+    # a flat-topped honeycomb is the pointy one with the axes swapped
+    return [(x, y) for y, x in _rows_of_hexes(y0, x0, h, w, across, along, step)]
 
 
 def best_lattice(paper: Paper, geom: HexGeom, gap: float, bleed: float) -> tuple[Paper, list[Point]]:
