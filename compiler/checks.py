@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .errors import located
 from .load import KeyPath, Positions
-from .models import GameSource, Tile
+from .models import GameSource, Tile, homes_of
 from .track import hex_xy, neighbours, opposite
 
 
@@ -20,12 +18,6 @@ class Problems:
     def add(self, path: KeyPath, message: str) -> None:
         dotted = ".".join(str(p) for p in path)
         self.lines.append(located(self.positions.find(path), dotted, message))
-
-
-def _homes(entity: Any) -> list[Any]:
-    if entity.home is None:
-        return []
-    return entity.home if isinstance(entity.home, list) else [entity.home]
 
 
 def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positions) -> list[str]:
@@ -90,7 +82,7 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
     train_names = set(src.trains)
     for kind, table in (("corporations", src.corporations), ("minors", src.minors)):
         for sym, ent in table.items():
-            for _k, home in enumerate(_homes(ent)):
+            for home in homes_of(ent):
                 path = (kind, sym, "home")
                 hx = hexes.get(home.hex)
                 if home.hex not in hexes:

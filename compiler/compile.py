@@ -6,13 +6,14 @@ import json
 import os
 import re
 import tempfile
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from .checks import check_source
 from .errors import TitleError
 from .load import LoadedDoc, Positions, load_catalogue, load_title
-from .models import GameSource, Market, Tile
+from .models import GameSource, Hex, Market, Tile, homes_of
 from .rulebook import Rulebook
 from .track import default_axes, hex_xy, neighbours, upgrade_rotations
 from .validate import deep_merge, validate_catalogue, validate_source
@@ -164,14 +165,11 @@ def _hex_upgrades(hx: Any, src: GameSource, pool: dict[str, Tile], hex_id: str) 
 def compile_hexes(src: GameSource, pool: dict[str, Tile]) -> dict[str, dict[str, Any]]:
     axes = dict(src.map.axes or default_axes(src.map.layout))
     nbrs = neighbours(src.map.hexes, src.map.layout, axes)
-    from .models import Hex
-
     homes: dict[str, list[str]] = {}
     reserved: dict[str, list[str]] = {}
     for table in (src.corporations, src.minors):
         for sym, ent in table.items():
-            hs = ent.home if isinstance(ent.home, list) else [ent.home] if ent.home else []
-            for h in hs:
+            for h in homes_of(ent):
                 homes.setdefault(h.hex, []).append(sym)
             for h in getattr(ent, "coordinates_reserved", []):
                 reserved.setdefault(h, []).append(sym)
@@ -249,14 +247,11 @@ def apply_merge_patch(doc: Any, patch: Any) -> Any:
 
 # ---------------------------------------------------------------------------------------- entry points
 
-_catalogue_cache: dict[str, Tile] | None = None
 
-
+@cache
 def catalogue_tiles() -> dict[str, Tile]:
-    global _catalogue_cache
-    if _catalogue_cache is None:
-        _catalogue_cache = dict(validate_catalogue(load_catalogue()).tiles)
-    return _catalogue_cache
+    """The shared tile catalogue, read and validated once per process."""
+    return dict(validate_catalogue(load_catalogue()).tiles)
 
 
 def check(doc: LoadedDoc) -> GameSource:

@@ -377,6 +377,13 @@ def _parse_home(v: Any) -> Any:
     return v
 
 
+def homes_of(entity: Corporation | Minor) -> list[Home]:
+    """An entity's home stations as a list (none, one, or several)."""
+    if entity.home is None:
+        return []
+    return entity.home if isinstance(entity.home, list) else [entity.home]
+
+
 class Corporation(Strict):
     name: str
     home: Home | list[Home] | None = None

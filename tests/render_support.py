@@ -254,7 +254,7 @@ def use_test_catalogue(monkeypatch: Any) -> None:
     """Compile against :data:`TEST_CATALOGUE` instead of ``games/common/tiles.yaml``."""
     data = YAML(typ="safe").load(TEST_CATALOGUE)
     tiles: dict[str, Tile] = dict(CatalogueSource.model_validate(data).tiles)
-    monkeypatch.setattr(compile_mod, "_catalogue_cache", tiles)
+    monkeypatch.setattr(compile_mod, "catalogue_tiles", lambda: tiles)
 
 
 def scaffold_book(tmp_path: Path, name: str = "demo") -> dict[str, Any]:
