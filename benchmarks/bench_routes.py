@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import statistics
 import time
 from pathlib import Path
@@ -13,20 +12,12 @@ from compiler.compile import build_rulebook
 from engine.optimize.positions import Decision, decisions
 from engine.optimize.record import Position, positions
 from engine.optimize.search import solve
+from tests.conftest import shared_dir
 
-ROOT = Path(__file__).resolve().parent.parent
 REFERENCES = {("3099.json", 560): 730, ("1846_game_end_reason_all_closed.json", 589): 760,
               ("12666.json", 388): 850, ("10264.json", 542): 670}  # fmt: skip
 COMPARE_POSITIONS = 12  # late-game positions given to routes-18xx (it needs seconds each)
 COMPARE_BUDGET_S = 240.0
-
-
-def shared_dir() -> Path | None:
-    env = os.environ.get("RAILBOOK_SHARED")
-    for candidate in ([Path(env)] if env else []) + [ROOT.parent / "shared"]:
-        if candidate.is_dir():
-            return candidate
-    return None
 
 
 def pct(values: list[float], q: float) -> float:
