@@ -5,11 +5,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from compiler.scaffold import scaffold
+from tests.render_support import rich_book, scaffold_book, use_test_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,3 +52,13 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[
     return subprocess.run(
         [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd or ROOT, timeout=300
     )
+
+
+@pytest.fixture(scope="session")
+def books(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, dict[str, Any]]]:
+    """Compiled test rulebooks for the renderer: the scaffold, a rich pointy one and a rich flat one."""
+    tmp = tmp_path_factory.mktemp("render-books")
+    with pytest.MonkeyPatch.context() as mp:  # the test catalogue only while compiling them
+        use_test_catalogue(mp)
+        compiled = {"demo": scaffold_book(tmp), "rich": rich_book(tmp), "flat": rich_book(tmp, "richflat", "flat")}
+    yield compiled

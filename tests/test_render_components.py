@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,17 +16,8 @@ from compiler.render.abilities import ability_text
 from compiler.render.build import COMPONENTS, RenderOptions, render_svgs, render_title
 from compiler.render.pages import pdf_page_count, pdf_page_sizes
 from compiler.render.trains import distance_text, train_cards
-from tests.render_support import rich_book, scaffold_book, use_test_catalogue
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-@pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, dict[str, Any]]]:
-    tmp = tmp_path_factory.mktemp("render-components")
-    with pytest.MonkeyPatch.context() as mp:
-        use_test_catalogue(mp)
-        yield {"demo": scaffold_book(tmp), "rich": rich_book(tmp), "flat": rich_book(tmp, "richflat", "flat")}
 
 
 @pytest.fixture(scope="module")

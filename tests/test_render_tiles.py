@@ -6,7 +6,6 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,21 +16,8 @@ from compiler.render.geometry import HexGeom
 from compiler.render.pages import Paper
 from compiler.render.tiles import TileOptions, lattice, render_tiles
 from compiler.render.track import TrackArt
-from tests.render_support import rich_book, scaffold_book, use_test_catalogue
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-@pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, dict[str, Any]]]:
-    tmp = tmp_path_factory.mktemp("render-tiles")
-    with pytest.MonkeyPatch.context() as mp:
-        use_test_catalogue(mp)
-        yield {
-            "demo": scaffold_book(tmp),
-            "rich": rich_book(tmp),
-            "flat": rich_book(tmp, "richflat", "flat"),
-        }
 
 
 def tile_counts(svgs: list[bytes]) -> Counter[str]:
