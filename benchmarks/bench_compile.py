@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from compiler.compile import build_rulebook, catalogue_tiles
-from compiler.load import available_titles
+from railbook.compiler.compile import build_rulebook, catalogue_tiles
+from railbook.compiler.load import available_titles
 
 
 def run() -> None:

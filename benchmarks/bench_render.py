@@ -6,10 +6,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from compiler.compile import build_rulebook, catalogue_tiles
-from compiler.errors import RailbookError
-from compiler.load import available_titles
-from compiler.render.build import COMPONENTS, RenderOptions, render_title
+from railbook.compiler.compile import build_rulebook, catalogue_tiles
+from railbook.compiler.load import available_titles
+from railbook.render.build import COMPONENTS, RenderOptions, render_title
+
+from railbook.errors import RailbookError
 
 
 def run() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from compiler.load import available_titles
+from railbook.compiler.load import available_titles
 
 REPEATS = 3
 
@@ -17,8 +17,8 @@ def _records() -> list[Path]:
 
 
 def run() -> None:
-    from engine.errors import UnsupportedTitle
-    from engine.replay import EngineError, load, replay, rulebook_for_title
+    from railbook.engine.errors import UnsupportedTitle
+    from railbook.engine.replay import EngineError, load, replay, rulebook_for_title
 
     records = _records()
     if not records:

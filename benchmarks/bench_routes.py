@@ -8,10 +8,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from compiler.compile import build_rulebook
-from engine.optimize.positions import Decision, decisions
-from engine.optimize.record import Position, positions
-from engine.optimize.search import solve
+from railbook.compiler.compile import build_rulebook
+from railbook.routes.positions import Decision, decisions
+from railbook.routes.record import Position, positions
+from railbook.routes.search import solve
+
 from tests.conftest import shared_dir
 
 REFERENCES = {("3099.json", 560): 730, ("1846_game_end_reason_all_closed.json", 589): 760,
@@ -94,7 +95,7 @@ class Inexpressible(ValueError):
 
 
 def _groups_ours(track: dict[str, Any], rotation: int) -> set[frozenset[int]]:
-    from compiler.track import signature
+    from railbook.hexgrid import signature
 
     pairs, nodes = signature(track, rotation)
     groups = {frozenset(p) for p in pairs}
@@ -140,7 +141,7 @@ def to_routes18xx(pos: Position, book: dict[str, Any], tile_db: dict[str, Any]) 
                 entry = hex_id
                 if hex_id == "D6":  # Chicago: name the city by its own exit
                     track = pos.board.hexes["D6"].track
-                    from engine.optimize.network import connectivity
+                    from railbook.routes.network import connectivity
 
                     conn = connectivity(track, pos.board.hexes["D6"].rotation)
                     exits = [e for e in conn.get(f"c{ci}", []) if isinstance(e, int)]
@@ -225,7 +226,7 @@ def compare_routes18xx(base: Path) -> None:
     ratios: list[float] = []
     agree = differ = 0
     reasons: dict[str, int] = {}
-    from engine.optimize.network import build_problem
+    from railbook.routes.network import build_problem
 
     for name, pos in picked + late:
         if spent > COMPARE_BUDGET_S * 1000:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from railbook.hexgrid import hex_xy, neighbours, opposite
+
 from .errors import located
 from .load import KeyPath, Positions
 from .models import GameSource, Tile, homes_of
-from .track import hex_xy, neighbours, opposite
 
 
 class Problems:

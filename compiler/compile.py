@@ -2,41 +2,22 @@
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from railbook.hexgrid import default_axes, hex_xy, neighbours, upgrade_rotations
+from railbook.jsonio import deep_merge, dump_json, merge_patch_diff, write_atomic
 
 from .checks import check_source
 from .errors import TitleError
 from .load import LoadedDoc, Positions, load_catalogue, load_title
 from .models import GameSource, Hex, Market, Tile, homes_of
 from .rulebook import Rulebook
-from .track import default_axes, hex_xy, neighbours, upgrade_rotations
-from .validate import deep_merge, validate_catalogue, validate_source
+from .validate import validate_catalogue, validate_source
 
 _CELL = re.compile(r"^(\d+)([a-z]*)$")
-
-
-def dump_json(data: Any) -> str:
-    """Canonical JSON text: UTF-8, fixed order, two-space indent, newline at the end."""
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-
-
-def write_atomic(path: Path, text: str | bytes) -> None:
-    """Write through a temporary file in the same folder, so a failure never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(text.encode("utf-8") if isinstance(text, str) else text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 # ------------------------------------------------------------------------------------------ resolving
@@ -224,27 +205,6 @@ def resolve(src: GameSource, catalogue: dict[str, Tile]) -> dict[str, Any]:
     return book
 
 
-def merge_patch_diff(base: Any, target: Any) -> Any:
-    """The RFC 7386 merge patch that turns ``base`` into ``target``."""
-    if not isinstance(base, dict) or not isinstance(target, dict):
-        return target
-    patch: dict[str, Any] = {}
-    for key in base:
-        if key not in target:
-            patch[key] = None
-    for key, value in target.items():
-        if key not in base:
-            patch[key] = value
-        elif base[key] != value:
-            patch[key] = merge_patch_diff(base[key], value) if isinstance(value, dict) else value
-    return patch
-
-
-def apply_merge_patch(doc: Any, patch: Any) -> Any:
-    """Apply an RFC 7386 merge patch (the engine does this for options)."""
-    return deep_merge(doc, patch)
-
-
 # ---------------------------------------------------------------------------------------- entry points
 
 
@@ -317,8 +277,3 @@ def compile_title(title: str | Path, out_dir: Path) -> Path:
     path = out_dir / book["title"] / "rulebook.json"
     write_atomic(path, dump_json(book))
     return path
-
-
-def load_rulebook(path: Path | str) -> dict[str, Any]:
-    """Read a compiled rulebook (what the engine and renderers use)."""
-    return json.loads(Path(path).read_text(encoding="utf-8"))

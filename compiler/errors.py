@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from railbook.errors import RailbookError
+
 
 @dataclass(frozen=True)
 class Location:
@@ -13,10 +15,6 @@ class Location:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
-
-
-class RailbookError(Exception):
-    """A user-facing error; ``str()`` is one line (or one line per problem)."""
 
 
 class TitleError(RailbookError):

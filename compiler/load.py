@@ -10,10 +10,11 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+from railbook.paths import games_dir
+
 from .errors import Location, RailbookError, TitleError, located
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-GAMES_DIR = PROJECT_ROOT / "games"
+GAMES_DIR = games_dir()
 CATALOGUE = GAMES_DIR / "common" / "tiles.yaml"
 
 Key = str | int

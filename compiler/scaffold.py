@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .errors import RailbookError
+from railbook.errors import RailbookError
 
 FILES = {
     "game.yaml": """\

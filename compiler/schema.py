@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .compile import dump_json, write_atomic
-from .load import PROJECT_ROOT
+from railbook.jsonio import dump_json, write_atomic
+from railbook.paths import schemas_dir
+
 from .models import CatalogueSource, GameSource
 from .rulebook import Rulebook
 
-SCHEMA_DIR = PROJECT_ROOT / "schemas"
+SCHEMA_DIR = schemas_dir()
 SCHEMAS = {
     "rulebook.schema.json": (Rulebook, "railbook compiled rulebook"),
     "game.schema.json": (GameSource, "railbook title source (merged YAML files)"),

@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from railbook.jsonio import deep_merge
+
 from .errors import TitleError, located
 from .load import KeyPath, LoadedDoc, Positions
 from .models import CatalogueSource, GameSource
-
-
-def deep_merge(base: Any, overlay: Any) -> Any:
-    """Merge ``overlay`` over ``base``: mappings merge, anything else replaces, ``None`` deletes."""
-    if not isinstance(base, dict) or not isinstance(overlay, dict):
-        return copy.deepcopy(overlay)
-    out = dict(base)
-    for key, value in overlay.items():
-        if value is None:
-            out.pop(key, None)
-        elif key in out:
-            out[key] = deep_merge(out[key], value)
-        else:
-            out[key] = copy.deepcopy(value)
-    return out
 
 
 def _data_path(data: Any, loc: tuple[Any, ...]) -> KeyPath:

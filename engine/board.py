@@ -1,7 +1,7 @@
 """The map: tiles laid on hexes (with rotation), station tokens in city slots, and the track graph.
 
 Static facts (each tile's connectivity under each rotation, passable neighbours) come from
-:class:`engine.book.Book`; this module holds the operations on the mutable :class:`engine.state.HexState`
+:class:`railbook.engine.book.Book`; this module holds the operations on the mutable :class:`railbook.engine.state.HexState`
 map and the graph queries the rules need:
 
 * :func:`network` — what a corporation's tokens reach (hex edges where it may build, nodes where it may
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from compiler.track import opposite, upgrade_rotations
+from railbook.hexgrid import opposite, upgrade_rotations
 
 from .book import COLOUR_ORDER, EDGE, NODE, Track
 from .errors import illegal

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from compiler.compile import apply_merge_patch
-from compiler.track import OFFSETS, hex_xy, opposite
+from railbook.hexgrid import OFFSETS, hex_xy, opposite
+from railbook.jsonio import apply_merge_patch
 
 from .errors import UnsupportedTitle
 

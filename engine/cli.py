@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from compiler.cli import app, fail
+from railbook.cli import app, fail
 
 from .errors import EngineError
 
@@ -76,7 +76,7 @@ def export_log(
     if out is None:
         typer.echo(text, nl=False)
     else:
-        from compiler.compile import write_atomic
+        from railbook.jsonio import write_atomic
 
         write_atomic(out, text)
         typer.echo(f"wrote {out}")

@@ -1,12 +1,12 @@
 """Errors raised by the interpreter.
 
 Every error is printable as one line.  :class:`IllegalAction` names the rule an action broke; the game
-state is left exactly as it was before the action (see :meth:`engine.game.Game.process`).
+state is left exactly as it was before the action (see :meth:`railbook.engine.game.Game.process`).
 """
 
 from __future__ import annotations
 
-from compiler.errors import RailbookError
+from railbook.errors import RailbookError
 
 
 class EngineError(RailbookError):

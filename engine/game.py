@@ -5,7 +5,7 @@ rulebook; ``game.acting()``, ``game.legal_actions()`` and ``game.process(action)
 plain dicts in the 18xx.games shape (``type``, ``entity``, ``entity_type`` and the type's fields).
 
 ``process`` is atomic: it works on a copy of the state and swaps it in only when the action succeeded;
-an illegal action raises :class:`engine.errors.IllegalAction` and leaves the game untouched.
+an illegal action raises :class:`railbook.engine.errors.IllegalAction` and leaves the game untouched.
 """
 
 from __future__ import annotations

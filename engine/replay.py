@@ -103,8 +103,8 @@ def rulebook_for_title(title: str) -> dict[str, Any]:
     """The compiled rulebook of a title named as in 18xx.games records (cached, compiled in memory)."""
     if title in _RULEBOOKS:
         return _RULEBOOKS[title]
-    from compiler.compile import build_rulebook
-    from compiler.load import GAMES_DIR, available_titles
+    from railbook.compiler.compile import build_rulebook
+    from railbook.compiler.load import GAMES_DIR, available_titles
 
     found = None
     for name in available_titles():

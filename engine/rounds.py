@@ -3,7 +3,7 @@
 This mirrors the turn structure of the 18xx.games engine so recorded games replay move for move:
 after each action the blocking steps that have nothing to do are skipped, a round ends when no step
 blocks, and the next round starts (stock round -> N operating rounds -> stock round ...).  The steps a
-round uses come from the title's mechanics (:func:`engine.mechanics.program`).
+round uses come from the title's mechanics (:func:`railbook.engine.mechanics.program`).
 """
 
 from __future__ import annotations

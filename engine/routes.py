@@ -17,7 +17,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from compiler.track import opposite
+from railbook.hexgrid import opposite
 
 from . import board
 from .book import EDGE, NODE, Node

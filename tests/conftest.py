@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from railbook.compiler.scaffold import scaffold
 
-from compiler.scaffold import scaffold
 from tests.render_support import rich_book, scaffold_book, use_test_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +48,7 @@ def demo_title(tmp_path: Path) -> Path:
 
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """Run the real `railbook` entry point in a subprocess, as a user would."""
-    code = "import sys; from compiler.cli import main; sys.argv = ['railbook', *sys.argv[1:]]; main()"
+    code = "import sys; from railbook.cli import main; sys.argv = ['railbook', *sys.argv[1:]]; main()"
     return subprocess.run(
         [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd or ROOT, timeout=300
     )

@@ -10,12 +10,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+import railbook.compiler.compile as compile_mod
+from railbook.compiler.compile import build_rulebook
+from railbook.compiler.models import CatalogueSource, Tile
+from railbook.compiler.scaffold import scaffold
 from ruamel.yaml import YAML
-
-import compiler.compile as compile_mod
-from compiler.compile import build_rulebook
-from compiler.models import CatalogueSource, Tile
-from compiler.scaffold import scaffold
 
 PDF_PAGE = re.compile(rb"/Type\s*/Page\b")
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from compiler.compile import apply_merge_patch, build_rulebook
+from railbook.compiler.compile import build_rulebook
+
+from railbook.jsonio import apply_merge_patch
 
 
 @cache

@@ -6,9 +6,10 @@ from functools import cache
 from typing import Any
 
 import pytest
+from railbook.compiler.compile import build_rulebook
+from railbook.compiler.load import available_titles
 
-from compiler.compile import apply_merge_patch, build_rulebook
-from compiler.load import available_titles
+from railbook.jsonio import apply_merge_patch
 from tests.conftest import rules_text
 
 pytestmark = pytest.mark.skipif("1846" not in available_titles(), reason="games/1846 not written yet")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from railbook.compiler.load import available_titles
 
-from compiler.load import available_titles
 from tests.rulebook_support import compiled, phase, phase_limit, train
 
 pytestmark = pytest.mark.skipif("1850" not in available_titles(), reason="games/1850 not written yet")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from railbook.compiler.load import available_titles
 
-from compiler.load import available_titles
 from tests.rulebook_support import compiled, phase, phase_limit, tile_counts, train
 
 pytestmark = pytest.mark.skipif("1870" not in available_titles(), reason="games/1870 not written yet")

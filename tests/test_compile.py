@@ -7,10 +7,11 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from railbook.compiler.compile import build_rulebook, compile_title
+from railbook.compiler.load import available_titles
+from railbook.compiler.schema import SCHEMA_DIR, schema_texts
 
-from compiler.compile import apply_merge_patch, build_rulebook, compile_title, merge_patch_diff
-from compiler.load import available_titles
-from compiler.schema import SCHEMA_DIR, schema_texts
+from railbook.jsonio import apply_merge_patch, merge_patch_diff
 from tests.conftest import run_cli
 
 

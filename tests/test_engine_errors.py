@@ -6,11 +6,11 @@ import json
 from typing import Any
 
 import pytest
+from railbook.compiler.load import available_titles
+from railbook.engine import Game, IllegalAction
+from railbook.engine.errors import EngineError
+from railbook.engine.replay import filter_actions, load, normalise, replay, rulebook_for_title
 
-from compiler.load import available_titles
-from engine import Game, IllegalAction
-from engine.errors import EngineError
-from engine.replay import filter_actions, load, normalise, replay, rulebook_for_title
 from tests.conftest import fixture_files
 
 pytestmark = pytest.mark.skipif("1846" not in available_titles(), reason="games/1846 not written yet")
@@ -27,7 +27,7 @@ def game_at(kind: str) -> Game:
     if not FILES:
         pytest.skip("the shared 1846 records are not available")
     record = load(FILES[0])
-    from engine.replay import start_from_record
+    from railbook.engine.replay import start_from_record
 
     g = start_from_record(record)
     for a in filter_actions(record["actions"]):
@@ -121,7 +121,7 @@ def test_unsupported_player_count() -> None:
 def test_failed_action_after_many_leaves_state_and_play_unchanged() -> None:
     import random
 
-    from engine.randomplay import random_action
+    from railbook.engine.randomplay import random_action
 
     g = fresh(players=4, seed=11)
     twin = fresh(players=4, seed=11)
@@ -150,7 +150,7 @@ def test_little_miami_tiles_must_join_their_hexes() -> None:
     path = next((p for p in FILES if "all_closed" in p.name), None)
     if path is None:
         pytest.skip("the shared 1846 record with a Little Miami lay is not available")
-    from engine.replay import start_from_record
+    from railbook.engine.replay import start_from_record
 
     record = load(path)
     g = start_from_record(record)

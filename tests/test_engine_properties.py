@@ -12,12 +12,11 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from compiler.load import available_titles
-from engine import Game
-from engine.randomplay import random_action
-from engine.replay import rulebook_for_title
-from engine.state import BANK
+from railbook.compiler.load import available_titles
+from railbook.engine import Game
+from railbook.engine.randomplay import random_action
+from railbook.engine.replay import rulebook_for_title
+from railbook.engine.state import BANK
 
 pytestmark = pytest.mark.skipif("1846" not in available_titles(), reason="games/1846 not written yet")
 

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+from railbook.compiler.load import available_titles
+from railbook.engine.replay import LOG_FORMAT, export_log, filter_actions, load, replay, rulebook_for_title
 
-from compiler.load import available_titles
-from engine.replay import LOG_FORMAT, export_log, filter_actions, load, replay, rulebook_for_title
 from tests.conftest import fixture_files, run_cli, shared_dir
 
 pytestmark = pytest.mark.skipif("1846" not in available_titles(), reason="games/1846 not written yet")

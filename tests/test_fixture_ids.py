@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from railbook.compiler.load import available_titles
 
-from compiler.load import available_titles
 from tests.conftest import fixture_files
 from tests.rulebook_support import compiled
 

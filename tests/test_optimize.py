@@ -7,13 +7,12 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from engine.optimize import Link, Problem, Stop, build_problem, solve
-from engine.optimize.bonuses import BONUSES, make_bonus
-from engine.optimize.brute import brute_force
-from engine.optimize.network import BoardState, HexState, resolve_revenue
-from engine.optimize.synthetic import connect_rotations, random_board
-from engine.optimize.trains import rows_from_distance, specs_from_names, train_spec
+from railbook.routes import Link, Problem, Stop, build_problem, solve
+from railbook.routes.bonuses import BONUSES, make_bonus
+from railbook.routes.brute import brute_force
+from railbook.routes.network import BoardState, HexState, resolve_revenue
+from railbook.routes.synthetic import connect_rotations, random_board
+from railbook.routes.trains import rows_from_distance, specs_from_names, train_spec
 
 # ------------------------------------------------------------------------------------ hand-made graphs
 

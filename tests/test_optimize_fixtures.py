@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from railbook.routes import solve
+from railbook.routes.positions import ReplayUnavailable, decisions, interpreter_decisions
 
-from engine.optimize import solve
-from engine.optimize.positions import ReplayUnavailable, decisions, interpreter_decisions
 from tests.conftest import fixture_files, run_cli, shared_dir
 
 # (record, action id, corporation, total found by the 18xx.games router)
@@ -39,7 +39,7 @@ def fixture(name: str) -> Path:
 
 @lru_cache(maxsize=1)
 def rulebook_1846() -> dict[str, Any]:
-    from compiler.compile import build_rulebook
+    from railbook.compiler.compile import build_rulebook
 
     return build_rulebook("1846")
 
@@ -139,9 +139,9 @@ def test_interpreter_and_reader_agree_where_both_reach() -> None:
 
 def test_best_routes_on_a_game() -> None:
     """``best_routes(game)`` on the interpreter's game, just before the first recorded run."""
-    from engine.optimize import best_routes
-    from engine.optimize.positions import start_game
-    from engine.optimize.record import active_actions
+    from railbook.routes import best_routes
+    from railbook.routes.positions import start_game
+    from railbook.routes.record import active_actions
 
     record = load(fixture("3099.json"))
     try:
@@ -163,14 +163,14 @@ def test_best_routes_on_a_game() -> None:
 @pytest.mark.parametrize("name", ["3099.json", "1846_game_end_reason_all_closed.json"])
 def test_interpreter_accepts_the_optimal_routes(name: str) -> None:
     """At every recorded run, the interpreter's own route check accepts the optimal set and scores it the same."""
-    from engine.optimize.adapter import problem_from_game
-    from engine.optimize.model import route_connections
-    from engine.optimize.positions import _kept_actions, start_game
+    from railbook.routes.adapter import problem_from_game
+    from railbook.routes.model import route_connections
+    from railbook.routes.positions import _kept_actions, start_game
 
     record = load(fixture(name))
     try:
         g = start_game(record, rulebook_1846())
-        from engine import routes as engine_routes
+        from railbook.engine import routes as engine_routes
     except (ReplayUnavailable, ImportError) as exc:
         pytest.skip(f"the interpreter is not available: {exc}")
     actions, normalise, non_moves = _kept_actions(record)

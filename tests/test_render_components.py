@@ -8,14 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import railbook.render.cli  # noqa: F401  (registers `railbook render`)
+from railbook.render.abilities import ability_text
+from railbook.render.build import COMPONENTS, RenderOptions, render_svgs, render_title
+from railbook.render.pages import pdf_page_count, pdf_page_sizes
+from railbook.render.trains import distance_text, train_cards
 from typer.testing import CliRunner
 
-import compiler.render.cli  # noqa: F401  (registers `railbook render`)
-from compiler.cli import app
-from compiler.render.abilities import ability_text
-from compiler.render.build import COMPONENTS, RenderOptions, render_svgs, render_title
-from compiler.render.pages import pdf_page_count, pdf_page_sizes
-from compiler.render.trains import distance_text, train_cards
+from railbook.cli import app
 
 SVG = "{http://www.w3.org/2000/svg}"
 

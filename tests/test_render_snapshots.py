@@ -11,10 +11,10 @@ import os
 from pathlib import Path
 
 import pytest
+from railbook.compiler.models import CatalogueSource
+from railbook.render.tiles import tile_svg_fragment
 from ruamel.yaml import YAML
 
-from compiler.models import CatalogueSource
-from compiler.render.tiles import tile_svg_fragment
 from tests.render_support import TEST_CATALOGUE
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"

@@ -10,12 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from compiler.render.build import RenderOptions, render_svgs
-from compiler.render.geometry import HexGeom
-from compiler.render.pages import Paper
-from compiler.render.tiles import TileOptions, lattice, render_tiles
-from compiler.render.track import TrackArt
+from railbook.render.build import RenderOptions, render_svgs
+from railbook.render.geometry import HexGeom
+from railbook.render.pages import Paper
+from railbook.render.tiles import TileOptions, lattice, render_tiles
+from railbook.render.track import TrackArt
 
 SVG = "{http://www.w3.org/2000/svg}"
 

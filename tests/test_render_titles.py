@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from railbook.compiler.compile import build_rulebook
+from railbook.compiler.load import available_titles
+from railbook.render.build import COMPONENTS, RenderOptions, render_svgs, render_title
+from railbook.render.pages import pdf_page_count
 
-from compiler.compile import build_rulebook
-from compiler.errors import RailbookError
-from compiler.load import available_titles
-from compiler.render.build import COMPONENTS, RenderOptions, render_svgs, render_title
-from compiler.render.pages import pdf_page_count
+from railbook.errors import RailbookError
 
 SVG = "{http://www.w3.org/2000/svg}"
 

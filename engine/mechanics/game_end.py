@@ -1,5 +1,5 @@
 """``game_end``: the triggers listed in the rulebook's ``end`` (bank broken, bankruptcy, all corporations
-closed, market end cell, final phase/train) with their timing; see :mod:`engine.mechanics.core`.
+closed, market end cell, final phase/train) with their timing; see :mod:`railbook.engine.mechanics.core`.
 
 Parameter ``turn_limit`` (number): a game still running when this turn's stock round would start ends
 with reason ``dnf`` (18xx.games stops such games).

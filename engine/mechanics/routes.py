@@ -1,6 +1,6 @@
 """``routes``: running trains (the ``run_routes`` step) and the title's route bonuses.
 
-Route legality and stop revenue are in :mod:`engine.routes`.  Bonuses read here:
+Route legality and stop revenue are in :mod:`railbook.engine.routes`.  Bonuses read here:
 
 * ``east_west: {east_group, west_label, bonus: {hex: amount}}`` — a route counting a stop of the east
   group and a stop on a hex labelled west earns both hexes' amounts;

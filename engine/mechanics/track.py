@@ -512,7 +512,7 @@ def _pairs_ok(g: Game, a: Ability, hex_id: str, tile: str, rotation: int) -> boo
     """For a two-tile lay that must join up: would this second tile connect to the first?"""
     if not (a.spec.get("params") or {}).get("must_connect_each_other") or not a.laid_hexes:
         return True
-    from compiler.track import opposite
+    from railbook.hexgrid import opposite
 
     first = a.laid_hexes[-1]
     exits = g.book.track(tile, hex_id, rotation).exits
@@ -523,7 +523,7 @@ def _pairs_ok(g: Game, a: Ability, hex_id: str, tile: str, rotation: int) -> boo
 
 
 def _check_connected_lays(g: Game, hexes: list[str]) -> None:
-    from compiler.track import opposite
+    from railbook.hexgrid import opposite
 
     a, b = hexes[-2], hexes[-1]
     for e, nb in g.book.neighbours[a].items():

@@ -3,7 +3,7 @@
 A step is *active* until it passes; it *blocks* the round while it still has actions for its current
 entity.  An action is handled by the first active step that blocks or accepts it (earlier non-blocking
 steps — private abilities, buying privates — accept actions at any time).  Step objects are throwaway
-views: all their state lives in :class:`engine.state.StepState` (``self.st``) or the round's data.
+views: all their state lives in :class:`railbook.engine.state.StepState` (``self.st``) or the round's data.
 """
 
 from __future__ import annotations

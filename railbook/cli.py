@@ -30,7 +30,7 @@ def fail(message: str) -> None:
 
 
 def _titles(titles: list[str] | None) -> list[str]:
-    from .load import available_titles
+    from railbook.compiler.load import available_titles
 
     return list(titles) if titles else available_titles()
 
@@ -38,8 +38,8 @@ def _titles(titles: list[str] | None) -> list[str]:
 @app.command()
 def validate(titles: TitlesArg = None) -> None:
     """Check titles against the schema and the semantic rules."""
-    from .compile import check
-    from .load import load_title
+    from railbook.compiler.compile import check
+    from railbook.compiler.load import load_title
 
     errors: list[str] = []
     for title in _titles(titles):
@@ -55,7 +55,7 @@ def validate(titles: TitlesArg = None) -> None:
 @app.command(name="compile")
 def compile_cmd(titles: TitlesArg = None, out: OutOpt = Path("output")) -> None:
     """Compile titles to OUT/<title>/rulebook.json."""
-    from .compile import compile_title
+    from railbook.compiler.compile import compile_title
 
     errors: list[str] = []
     for title in _titles(titles):
@@ -70,7 +70,8 @@ def compile_cmd(titles: TitlesArg = None, out: OutOpt = Path("output")) -> None:
 
 def rulebook_for(title: str) -> dict[str, Any]:
     """A compiled rulebook: from a rulebook.json path, or compiled from a title in memory."""
-    from .compile import build_rulebook, load_rulebook
+    from railbook.compiler.compile import build_rulebook
+    from railbook.jsonio import read_json as load_rulebook
 
     path = Path(title)
     if path.is_file() and path.suffix == ".json":
@@ -137,7 +138,7 @@ def schema(
     out: Annotated[Path | None, typer.Option("--out", help="folder (default: schemas/)")] = None,
 ) -> None:
     """Regenerate the JSON Schemas from the models."""
-    from .schema import SCHEMA_DIR, write_schemas
+    from railbook.compiler.schema import SCHEMA_DIR, write_schemas
 
     for path in write_schemas(out or SCHEMA_DIR):
         typer.echo(f"wrote {path}")
@@ -149,7 +150,7 @@ def new(
     directory: Annotated[Path, typer.Option("--dir", help="folder to create it in")] = Path("."),
 ) -> None:
     """Scaffold a minimal valid title to start a design from."""
-    from .scaffold import scaffold
+    from railbook.compiler.scaffold import scaffold
 
     try:
         target = scaffold(name, directory)
@@ -161,7 +162,7 @@ def new(
 
 def _register_optional() -> None:
     """Commands that live in other modules (render, engine) register themselves here."""
-    for module in ("compiler.render.cli", "engine.cli", "engine.optimize.cli"):
+    for module in ("railbook.render.cli", "railbook.engine.cli", "railbook.routes.cli"):
         try:
             __import__(module)
         except ModuleNotFoundError as exc:

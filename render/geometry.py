@@ -106,7 +106,7 @@ class HexGeom:
         return self.corner((edge + 5) % 6, centre), self.corner(edge, centre)
 
     def centre_of(self, x: int, y: int) -> Point:
-        """Map position of doubled coordinates (x, y) (hex A1-style ids, see compiler.track)."""
+        """Map position of doubled coordinates (x, y) (hex A1-style ids, see railbook.hexgrid)."""
         if self.layout == "pointy":
             return x * self.flats / 2, y * 1.5 * self.R
         return x * 1.5 * self.R, y * self.flats / 2

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.track import opposite, rotate
+from railbook.hexgrid import opposite, rotate
 
 from .model import Kind, Link, Problem, Stop, TrainSpec
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.compile import write_atomic
+from railbook.jsonio import write_atomic
 
 from .pages import Page, Paper, Recorded, finish, pdf_from, png_from, record
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import svgwrite
 
-from compiler.track import exits
+from railbook.hexgrid import exits
 
 from .geometry import SQRT3, HexGeom, Point, fmt, polar
 from .pages import MARGIN, Page, Paper

@@ -91,7 +91,7 @@ def _entity(book: dict[str, Any], sym: str) -> tuple[str, dict[str, Any]] | None
 
 
 def coord_label(value: int, axis: str, axes: dict[str, str]) -> str:
-    from compiler.track import index_letter
+    from railbook.hexgrid import index_letter
 
     return str(value + 1) if axes.get(axis) == "number" else index_letter(value)
 

@@ -1,4 +1,4 @@
-"""Read the interpreter's game (``engine.game.Game``) into the optimiser's :class:`Problem`.
+"""Read the interpreter's game (``railbook.engine.game.Game``) into the optimiser's :class:`Problem`.
 
 Only public, read-only facts of the game are used: ``g.book`` (hexes, neighbours, tile specs, trains,
 mechanics, ``revenue_of``), ``g.state`` (hexes with tiles, rotations, tokens and assignments;

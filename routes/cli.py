@@ -9,13 +9,13 @@ from typing import Annotated, Any
 
 import typer
 
-from compiler.cli import app, fail
+from railbook.cli import app, fail
 
 
 def rulebook_for_record(record: dict[str, Any]) -> dict[str, Any]:
     """The compiled rulebook of a record's title (``title`` as on the site, or a title folder name)."""
-    from compiler.compile import build_rulebook
-    from compiler.load import available_titles
+    from railbook.compiler.compile import build_rulebook
+    from railbook.compiler.load import available_titles
 
     wanted = str(record.get("title", ""))
     for title in available_titles():

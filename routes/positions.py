@@ -2,8 +2,8 @@
 
 :func:`decisions` yields one :class:`Decision` per recorded ``run_routes`` (or the one at ``--at``),
 each holding a ready :class:`Problem` and what the record says was earned. The interpreter
-(``engine.game.Game``) is preferred; when it cannot start or replay the record the board-only
-:mod:`engine.optimize.record` reader is used and ``source`` says so.
+(``railbook.engine.game.Game``) is preferred; when it cannot start or replay the record the board-only
+:mod:`railbook.routes.record` reader is used and ``source`` says so.
 """
 
 from __future__ import annotations
@@ -56,9 +56,9 @@ def _from_position(pos: Position, source: str = "record") -> Decision:
 
 
 def start_game(record: Mapping[str, Any], rulebook: Mapping[str, Any]) -> Any:
-    """A fresh interpreter game for the record's players, seed and options (via ``engine.replay``)."""
+    """A fresh interpreter game for the record's players, seed and options (via ``railbook.engine.replay``)."""
     try:
-        from engine.replay import start_from_record
+        from railbook.engine.replay import start_from_record
     except Exception as exc:  # the interpreter is not importable yet
         raise ReplayUnavailable(f"the interpreter cannot be loaded: {type(exc).__name__}: {exc}") from exc
     try:
@@ -69,7 +69,7 @@ def start_game(record: Mapping[str, Any], rulebook: Mapping[str, Any]) -> Any:
 
 def _kept_actions(record: Mapping[str, Any]) -> tuple[list[dict[str, Any]], Any, set[str]]:
     """The replay's own action filter (undo/redo), its action normaliser and the non-move types."""
-    from engine.replay import NON_MOVES, filter_actions, normalise
+    from railbook.engine.replay import NON_MOVES, filter_actions, normalise
 
     return filter_actions(list(record.get("actions", []))), normalise, set(NON_MOVES)
 

@@ -6,7 +6,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from compiler.track import default_axes, index_letter, neighbours
+from railbook.hexgrid import default_axes, index_letter, neighbours
 
 from .network import BoardState, HexState
 
@@ -19,7 +19,7 @@ TILE_CHOICES: tuple[str, ...] = (
 @lru_cache(maxsize=1)
 def catalogue() -> dict[str, dict[str, Any]]:
     """The standard tiles as compiled-track dicts."""
-    from compiler.compile import catalogue_tiles
+    from railbook.compiler.compile import catalogue_tiles
 
     return {tid: tile.model_dump(exclude_none=True) for tid, tile in catalogue_tiles().items()}
 
@@ -93,7 +93,7 @@ def random_board(
 
 def connect_rotations(board: BoardState, rng: random.Random, rounds: int = 3) -> BoardState:
     """Turn each tile to join as many neighbouring exits as it can (denser, more realistic networks)."""
-    from compiler.track import exits, opposite
+    from railbook.hexgrid import exits, opposite
 
     for _ in range(rounds):
         for h in board.hexes.values():

@@ -1,6 +1,6 @@
 """An obviously-correct (and slow) reference: every route, every subset, every combination.
 
-It walks tile paths on the :class:`~engine.optimize.network.BoardState` directly (not the optimiser's
+It walks tile paths on the :class:`~railbook.routes.network.BoardState` directly (not the optimiser's
 link graph), counts stops by trying every subset and every assignment to distance rows, and tries
 every combination of routes. Only for small boards in tests.
 """
@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations, product
 from typing import Any
 
-from compiler.track import opposite
+from railbook.hexgrid import opposite
 
 from .bonuses import RouteBonus, SetBonus, split
 from .model import Stop, TrainSpec

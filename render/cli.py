@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from compiler.cli import TitlesArg, app, fail, rulebook_for
-from compiler.errors import RailbookError
+from railbook.cli import TitlesArg, app, fail, rulebook_for
+from railbook.errors import RailbookError
 
 from .build import COMPONENTS, FORMATS, RenderOptions, TitleResult, render_title
 from .pages import PAPERS
@@ -63,7 +63,7 @@ def render(
     out: Annotated[Path, typer.Option("--out", help="output folder")] = Path("output"),
 ) -> None:
     """Print-and-play files: OUT/<title>/<component>.{svg,pdf,png} and OUT/<title>/<title>-print.pdf."""
-    from compiler.load import available_titles
+    from railbook.compiler.load import available_titles
 
     try:
         components, opts = parse_options(only, paper, formats, dpi, tile_size, unlimited_count, bleed)

@@ -1,0 +1,7 @@
+"""The base of every error railbook reports to a user: ``str()`` is one line (or one line per problem)."""
+
+from __future__ import annotations
+
+
+class RailbookError(Exception):
+    """A user-facing error; ``str()`` is one line (or one line per problem)."""
