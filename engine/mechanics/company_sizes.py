@@ -1,0 +1,71 @@
+"""``company_sizes``: companies of several sizes (e.g. 2, 5 or 10 shares), chosen at the IPO and converted later.
+
+Declared only: the engine has no rule code for it yet (``implemented=False``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from ..contract import Mechanic, PhaseId
+from ..contract import Params as BaseParams
+
+#: A company size, in shares.
+CompanySize = Annotated[int, Field(ge=1)]
+
+
+class Size(BaseParams):
+    """One company size: its certificates, station markers and holding limits."""
+
+    certificates: list[Annotated[int, Field(ge=1, le=100)]] = Field(
+        description="percentages of its certificates, the president's first (they add up to 100)"
+    )
+    base_markers: int = Field(ge=0, description="station markers a company of this size has, its home included")
+    ipo_extra_markers: int = Field(
+        0, ge=0, description="markers it must buy at `marker_price` each after its IPO, before the stock round ends"
+    )
+    player_share_cap: int | None = Field(
+        None,
+        ge=1,
+        description="most shares of it one player may hold, the president's counting its shares (None: "
+        "the title's percentage limit)",
+    )
+    sellable: bool = Field(True, description="its shares may be sold to the market")
+
+
+class Conversion(BaseParams):
+    """A company growing from one size to the next."""
+
+    to: CompanySize = Field(description="size after the conversion")
+    new_treasury_shares: int = Field(ge=0, description="shares added to its treasury")
+    markers_bought: int = Field(
+        0, ge=0, description="markers it must buy at `marker_price` each, fewer when `max_markers` would be exceeded"
+    )
+
+
+class Params(BaseParams):
+    """Company sizes, the sizes a new company may take by phase, station markers bought, conversions."""
+
+    sizes: dict[CompanySize, Size] = Field(description="size (shares) -> its certificates, markers and limits")
+    president_certificate_shares: int = Field(2, ge=1, description="shares the president's certificate counts as")
+    ipo_sizes_by_phase: dict[PhaseId, list[CompanySize]] = Field(
+        description="phase -> sizes a company started in it may choose (the IPO winner chooses)"
+    )
+    marker_price: int = Field(0, ge=0, description="price of each station marker a company buys, in $")
+    max_markers: int | None = Field(None, ge=1, description="most station markers a company may own (None: no cap)")
+    conversions: dict[CompanySize, Conversion] = Field(
+        default_factory=dict, description="size -> its conversion to the next size"
+    )
+    conversion_needs_phase_size: bool = Field(
+        False, description="a conversion needs the new size to be among the current phase's IPO sizes"
+    )
+    unpaid_markers_liquidate: bool = Field(
+        True, description="a company unable to pay for the markers it must buy goes to liquidation"
+    )
+
+
+MECHANIC = Mechanic(
+    name="company_sizes", description="2/5/10-share companies, conversions", params=Params, implemented=False
+)
