@@ -162,7 +162,7 @@ def new(
 
 def _register_optional() -> None:
     """Commands that live in other modules (render, engine) register themselves here."""
-    for module in ("railbook.render.cli", "railbook.engine.cli", "railbook.routes.cli"):
+    for module in ("railbook.render.cli", "railbook.engine.cli", "railbook.routes.cli", "railbook.interop.cli"):
         try:
             __import__(module)
         except ModuleNotFoundError as exc:
