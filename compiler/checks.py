@@ -2,23 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from railbook.hexgrid import hex_xy, neighbours, opposite
 
 from .errors import located
 from .load import KeyPath, Positions
 from .models import GameSource, Tile, homes_of
+from .suggest import unknown
 
 
 class Problems:
-    """Collects located problems."""
+    """Collects located errors and warnings."""
 
     def __init__(self, positions: Positions):
         self.positions = positions
         self.lines: list[str] = []
+        self.warnings: list[str] = []
 
-    def add(self, path: KeyPath, message: str) -> None:
+    def add(self, path: KeyPath, message: str, warning: bool = False) -> None:
         dotted = ".".join(str(p) for p in path)
-        self.lines.append(located(self.positions.find(path), dotted, message))
+        line = located(self.positions.find(path), dotted, f"warning: {message}" if warning else message)
+        (self.warnings if warning else self.lines).append(line)
+
+    def warn(self, path: KeyPath, message: str) -> None:
+        self.add(path, message, warning=True)
+
+    def unknown(self, path: KeyPath, kind: str, name: object, choices: Iterable[object]) -> None:
+        """An unknown reference, with the nearest valid name suggested."""
+        self.add(path, unknown(kind, name, choices))
 
 
 def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positions) -> list[str]:
@@ -45,19 +57,22 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
     # manifest and tiles
     for tile_id in src.manifest:
         if tile_id not in tiles:
-            p.add(("manifest", tile_id), f"unknown tile '{tile_id}' (not in the title or games/common/tiles.yaml)")
+            hint = unknown("tile", tile_id, tiles)
+            p.add(("manifest", tile_id), f"{hint}: not in the title's tiles or games/common/tiles.yaml")
     for tile_id in src.tiles:
         if tile_id not in src.manifest:
             p.add(("tiles", tile_id), f"tile '{tile_id}' is defined but not in the manifest")
     for i, exc in enumerate(src.tile_rules.exceptions):
-        for t in [*exc.tiles, *exc.to]:
-            if not t.startswith("hex:") and t not in src.manifest:
-                p.add(("tile_rules", "exceptions", i), f"unknown tile '{t}'")
-            if t.startswith("hex:") and t[4:] not in hexes:
-                p.add(("tile_rules", "exceptions", i), f"unknown hex '{t[4:]}'")
-        for h in exc.hexes or []:
+        for field in ("tiles", "to"):
+            for k, t in enumerate(getattr(exc, field)):
+                path = ("tile_rules", "exceptions", i, field, k)
+                if not t.startswith("hex:") and t not in src.manifest:
+                    p.unknown(path, "tile", t, src.manifest)
+                if t.startswith("hex:") and t[4:] not in hexes:
+                    p.unknown(path, "hex", t[4:], hexes)
+        for k, h in enumerate(exc.hexes or []):
             if h not in hexes:
-                p.add(("tile_rules", "exceptions", i, "hexes"), f"unknown hex '{h}'")
+                p.unknown(("tile_rules", "exceptions", i, "hexes", k), "hex", h, hexes)
 
     # hexes: references and borders agree with neighbours
     nbrs = neighbours(hexes, src.map.layout, axes)
@@ -65,11 +80,11 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
         if hx is None:
             continue
         base = ("map", "hexes", hex_id)
-        for t in hx.upgrades_to or []:
+        for k, t in enumerate(hx.upgrades_to or []):
             if t not in src.manifest:
-                p.add((*base, "upgrades_to"), f"unknown tile '{t}'")
+                p.unknown((*base, "upgrades_to", k), "tile", t, src.manifest)
         if hx.blocked_by and hx.blocked_by not in src.privates:
-            p.add((*base, "blocked_by"), f"unknown private '{hx.blocked_by}'")
+            p.unknown((*base, "blocked_by"), "private", hx.blocked_by, src.privates)
         for j, border in enumerate(hx.borders):
             other = nbrs[hex_id].get(border.edge)
             if other is None or hexes[other] is None:
@@ -79,55 +94,52 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
                 p.add((*base, "borders", j), f"border disagrees with {other} edge {opposite(border.edge)}")
 
     # companies
-    phase_names = {ph.name for ph in src.phases}
-    train_names = set(src.trains)
+    phase_names = [ph.name for ph in src.phases]
+    train_names = list(src.trains)
+    variant_names = [v.name for t in src.trains.values() for v in t.variants]
     for kind, table in (("corporations", src.corporations), ("minors", src.minors)):
         for sym, ent in table.items():
-            for home in homes_of(ent):
-                path = (kind, sym, "home")
+            for k, home in enumerate(homes_of(ent)):
+                path = (kind, sym, "home", k) if isinstance(ent.home, list) else (kind, sym, "home")
                 hx = hexes.get(home.hex)
                 if home.hex not in hexes:
-                    p.add(path, f"unknown hex '{home.hex}'")
+                    p.unknown(path, "hex", home.hex, hexes)
                 elif hx is None or len(hx.cities) <= home.city:
                     if not (hx and hx.color == "white" and home.city == 0 and not hx.towns and hx.cities):
                         p.add(path, f"home hex {home.hex} has no city {home.city}")
             dest = getattr(ent, "destination", None)
             if dest and dest not in hexes:
-                p.add((kind, sym, "destination"), f"unknown hex '{dest}'")
-            for h in getattr(ent, "coordinates_reserved", []):
+                p.unknown((kind, sym, "destination"), "hex", dest, hexes)
+            for k, h in enumerate(getattr(ent, "coordinates_reserved", [])):
                 if h not in hexes:
-                    p.add((kind, sym, "coordinates_reserved"), f"unknown hex '{h}'")
+                    p.unknown((kind, sym, "coordinates_reserved", k), "hex", h, hexes)
     for sym, priv in src.privates.items():
         if priv.minor and priv.minor not in src.minors:
-            p.add(("privates", sym, "minor"), f"unknown minor '{priv.minor}'")
+            p.unknown(("privates", sym, "minor"), "minor", priv.minor, src.minors)
         for j, ab in enumerate(priv.abilities):
-            for h in ab.hexes:
+            base = ("privates", sym, "abilities", j)
+            for k, h in enumerate(ab.hexes):
                 if h not in hexes:
-                    p.add(("privates", sym, "abilities", j, "hexes"), f"unknown hex '{h}'")
-            for t in ab.tiles:
+                    p.unknown((*base, "hexes", k), "hex", h, hexes)
+            for k, t in enumerate(ab.tiles):
                 if t not in src.manifest:
-                    p.add(("privates", sym, "abilities", j, "tiles"), f"unknown tile '{t}'")
+                    p.unknown((*base, "tiles", k), "tile", t, src.manifest)
             if ab.corporation and ab.corporation not in src.corporations:
-                p.add(("privates", sym, "abilities", j, "corporation"), f"unknown corporation '{ab.corporation}'")
+                p.unknown((*base, "corporation"), "corporation", ab.corporation, src.corporations)
         if priv.closes_on and priv.closes_on not in phase_names and priv.closes_on not in train_names:
-            p.add(("privates", sym, "closes_on"), f"unknown phase or train '{priv.closes_on}'")
+            p.unknown(("privates", sym, "closes_on"), "phase or train", priv.closes_on, phase_names + train_names)
 
     # trains and phases
     for name, train in src.trains.items():
         for field in ("rusts_on", "obsolete_on"):
             ref = getattr(train, field)
-            if (
-                ref
-                and ref not in train_names
-                and not any(ref == v.name for t in src.trains.values() for v in t.variants)
-            ):
-                p.add(("trains", name, field), f"unknown train '{ref}'")
+            if ref and ref not in train_names and ref not in variant_names:
+                p.unknown(("trains", name, field), "train", ref, train_names + variant_names)
         if train.available_on and train.available_on not in phase_names:
-            p.add(("trains", name, "available_on"), f"unknown phase '{train.available_on}'")
-    variant_names = {v.name for t in src.trains.values() for v in t.variants}
+            p.unknown(("trains", name, "available_on"), "phase", train.available_on, phase_names)
     for i, ph in enumerate(src.phases):
         if ph.on and ph.on not in train_names and ph.on not in variant_names:
-            p.add(("phases", i, "on"), f"unknown train '{ph.on}'")
+            p.unknown(("phases", i, "on"), "train", ph.on, train_names + variant_names)
 
     # players
     for n, setup in src.players.items():
@@ -135,10 +147,10 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
             p.add(("players", n, "cert_limit"), "a table needs cert_limit_by: corporations")
         for t in setup.trains_removed:
             if t not in train_names:
-                p.add(("players", n, "trains_removed"), f"unknown train '{t}'")
+                p.unknown(("players", n, "trains_removed", t), "train", t, train_names)
     for name, train in src.trains.items():
         if isinstance(train.count, dict):
             for n in train.count:
                 if n not in src.players:
-                    p.add(("trains", name, "count"), f"count for {n} players, who cannot play")
+                    p.add(("trains", name, "count", n), f"count for {n} players, who cannot play")
     return p.lines

@@ -214,14 +214,17 @@ def catalogue_tiles() -> dict[str, Tile]:
     return dict(validate_catalogue(load_catalogue()).tiles)
 
 
-def check(doc: LoadedDoc) -> GameSource:
-    """Schema and semantic validation of a loaded title."""
+def check(doc: LoadedDoc, warnings: list[str] | None = None) -> GameSource:
+    """Schema, semantic and playability validation of a loaded title; warnings are appended to ``warnings``."""
+    from .playable import check_playable  # builds on this module's resolvers
+
     src = validate_source(doc)
     problems = check_source(src, catalogue_tiles(), doc.positions)
-    try:
-        compile_market(src.market)
-    except ValueError as exc:
-        problems.append(f"{doc.positions.find(('market', 'rows'))}: market.rows: {exc}")
+    if not problems:
+        playable = check_playable(src, catalogue_tiles(), doc.positions)
+        problems = playable.lines
+        if warnings is not None:
+            warnings.extend(playable.warnings)
     if problems:
         raise TitleError(problems)
     return src

@@ -13,6 +13,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from railbook.paths import games_dir
 
 from .errors import Location, RailbookError, TitleError, located
+from .yamlhints import with_hint
 
 GAMES_DIR = games_dir()
 CATALOGUE = GAMES_DIR / "common" / "tiles.yaml"
@@ -129,6 +130,8 @@ def read_yaml(path: Path, positions: Positions, prefix: KeyPath = ()) -> Any:
         problem = " ".join(str(exc.problem or exc.context or "invalid YAML").split())
         if problem.startswith("found duplicate key"):
             problem = _duplicate_message(problem, text, line, col)
+        else:
+            problem = with_hint(problem)
         raise TitleError([f"{shown}:{line}:{col}: {problem}"]) from None
     except YAMLError as exc:
         raise TitleError([f"{shown}:1:1: {' '.join(str(exc).split())}"]) from None

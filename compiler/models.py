@@ -29,7 +29,12 @@ class Strict(BaseModel):
 # --------------------------------------------------------------------------------------------- track
 
 
-PhaseValue = int | dict[str, int]
+Money = Annotated[int, Field(ge=0)]
+"""An amount of money that may be zero but never negative."""
+Price = Annotated[int, Field(gt=0)]
+"""A price or amount that must be positive."""
+
+PhaseValue = Money | dict[str, Money]
 """A value that may change by phase: a plain number, or ``{colour-or-phase-name: number}``."""
 
 
@@ -58,7 +63,7 @@ class Path(Strict):
     a: str
     b: str
     terminal: bool = Field(False, description="a route may end but not continue here")
-    lanes: int = 1
+    lanes: int = Field(1, ge=1, description="parallel tracks this path stands for")
 
     @field_validator("a", "b")
     @classmethod
@@ -123,7 +128,7 @@ class Tile(Track):
 class Border(Strict):
     edge: int = Field(ge=0, le=5)
     type: Literal["impassable", "mountain", "water", "province", "edge"] = "impassable"
-    cost: int = 0
+    cost: Money = 0
 
 
 class Partition(Strict):
@@ -140,7 +145,7 @@ class Hex(Track):
 
     color: Colour = "white"
     name: str | None = None
-    cost: int = Field(0, description="cost of the first tile laid here")
+    cost: Money = Field(0, description="cost of the first tile laid here")
     terrain: list[Literal["mountain", "water", "hill", "river", "swamp", "lake", "desert", "forest"]] = []
     borders: list[Border] = []
     partitions: list[Partition] = []
@@ -230,8 +235,8 @@ class Distance(Strict):
     """How many stops of which kinds a train may visit and how many of them pay."""
 
     nodes: list[Literal["city", "town", "offboard"]] = ["city", "town", "offboard"]
-    visit: int | Literal["unlimited"]
-    pay: int | Literal["unlimited"]
+    visit: Annotated[int, Field(ge=1)] | Literal["unlimited"]
+    pay: Annotated[int, Field(ge=1)] | Literal["unlimited"]
 
 
 def _parse_distance(v: Any) -> Any:
@@ -253,15 +258,15 @@ def _parse_distance(v: Any) -> Any:
     return v
 
 
-Count = int | Literal["unlimited"] | dict[int, int]
+Count = Annotated[int, Field(ge=0)] | Literal["unlimited"] | dict[int, Annotated[int, Field(ge=0)]]
 """A count, 'unlimited', or a table by number of players."""
 
 
 class TrainVariant(Strict):
     name: str
     distance: list[Distance]
-    price: int
-    multiplier: int = 1
+    price: Price
+    multiplier: int = Field(1, ge=1)
     no_towns: bool = False
 
     @field_validator("distance", mode="before")
@@ -279,17 +284,17 @@ class Event(Strict):
 
 class Train(Strict):
     distance: list[Distance]
-    price: int
+    price: Price
     count: Count
     rusts_on: str | None = Field(None, description="train name whose first purchase rusts this one")
     obsolete_on: str | None = Field(None, description="train name after which this one runs once more")
     variants: list[TrainVariant] = []
-    multiplier: int = Field(1, description="revenue multiplier (1 for ordinary trains, 2 for doubles)")
+    multiplier: int = Field(1, ge=1, description="revenue multiplier (1 for ordinary trains, 2 for doubles)")
     no_towns: bool = Field(False, description="skips towns (express/diesel style)")
     available_on: str | None = Field(None, description="phase from which it may be bought")
-    discount: dict[str, int] = Field({}, description="amount off the price when trading in a train of that name")
+    discount: dict[str, Money] = Field({}, description="amount off the price when trading in a train of that name")
     events: list[Event] = []
-    salvage: int | None = None
+    salvage: Money | None = Field(None, description="what the bank pays for it when it is scrapped")
 
     @field_validator("distance", mode="before")
     @classmethod
@@ -301,8 +306,10 @@ class Phase(Strict):
     name: str
     on: str | None = Field(None, description="train name whose first purchase starts this phase")
     tiles: list[Literal["yellow", "green", "brown", "gray"]]
-    train_limit: int | dict[str, int] = Field(description="number, or per corporation type")
-    operating_rounds: int = 2
+    train_limit: Annotated[int, Field(ge=0)] | dict[str, Annotated[int, Field(ge=0)]] = Field(
+        description="number, or per corporation type"
+    )
+    operating_rounds: int = Field(2, ge=1, description="operating rounds between stock rounds")
     offboard: str | None = Field(None, description="off-board column key in force (default: last tile colour)")
     status: list[str] = []
     events: list[Event] = []
@@ -356,8 +363,8 @@ class Ability(Strict):
 
 class Private(Strict):
     name: str
-    value: int
-    revenue: int | dict[str, int] = 0
+    value: Money = Field(description="face value: what it costs in the initial auction or sale")
+    revenue: Money | dict[str, Money] = 0
     abilities: list[Ability] = []
     minor: str | None = Field(None, description="minor that comes with this private (an independent)")
     group: str | None = Field(None, description="removal or draft group")
@@ -387,9 +394,11 @@ def homes_of(entity: Corporation | Minor) -> list[Home]:
 class Corporation(Strict):
     name: str
     home: Home | list[Home] | None = None
-    tokens: list[int] = Field(description="cost of each station token, the home token first")
-    shares: list[int] = Field([20, 10, 10, 10, 10, 10, 10, 10, 10], description="certificate percentages")
-    float_percent: int = 60
+    tokens: list[Money] = Field(description="cost of each station token, the home token first")
+    shares: list[Annotated[int, Field(gt=0)]] = Field(
+        [20, 10, 10, 10, 10, 10, 10, 10, 10], description="certificate percentages"
+    )
+    float_percent: int = Field(60, ge=0, le=100, description="percentage sold from the IPO that floats it")
     capitalization: Literal["full", "incremental", "escrow", "none", "by_phase"] = "full"
     destination: str | None = None
     color: str
@@ -418,10 +427,10 @@ class Corporation(Strict):
 class Minor(Strict):
     name: str
     home: Home | None = None
-    tokens: list[int] = [0]
+    tokens: list[Money] = [0]
     color: str = "#888888"
     text_color: str = "white"
-    cash: int = 0
+    cash: Money = 0
     train: str | None = Field(None, description="train it starts with")
     split: Literal["half", "owner", "treasury"] = "half"
     abilities: list[Ability] = []
@@ -433,12 +442,14 @@ class Minor(Strict):
 
 
 class PlayerSetup(Strict):
-    cash: int
-    bank: int | Literal["unlimited"]
-    cert_limit: int | dict[int, int] = Field(
+    cash: Price = Field(description="starting cash of each player")
+    bank: Price | Literal["unlimited"] = Field(
+        description="money in the bank at the start; the players' starting cash is paid from it"
+    )
+    cert_limit: Annotated[int, Field(ge=1)] | dict[int, Annotated[int, Field(ge=1)]] = Field(
         description="number, or table keyed by what `cert_limit_by` names (e.g. corporations in play)"
     )
-    trains_removed: dict[str, int] = {}
+    trains_removed: dict[str, Annotated[int, Field(ge=0)]] = Field({}, description="trains taken out of the game")
     notes: str | None = None
 
 

@@ -17,11 +17,23 @@ meta:
 players:
   2: {{cash: 600, bank: 4000, cert_limit: 12}}
   3: {{cash: 400, bank: 4000, cert_limit: 10}}
+# rule modules and their parameters: docs/MECHANICS.md
 mechanics:
   stock_round: {{sell_buy_order: sell_then_buy}}
+  track: {{}}
+  tokens: {{}}
+  trains: {{}}
+  routes: {{}}
   dividends: {{movement: right_if_paid}}
 end:
   - {{type: bank, after: full_or}}
+options:
+  short_game:
+    description: A shorter game with a smaller bank
+    overlay:
+      players:
+        2: {{bank: 2500}}
+        3: {{bank: 2500}}
 """,
     "map.yaml": """\
 map:
@@ -32,7 +44,7 @@ map:
     A5: {{name: East, cities: [{{revenue: 0}}]}}
     B2: {{cost: 40, terrain: [mountain]}}
     B4:
-    C1: {{color: red, name: Far West, offboards: [{{revenue: {{yellow: 20, green: 40}}}}], paths: ["2-o0"]}}
+    C1: {{color: red, name: Far West, offboards: [{{revenue: {{yellow: 20, green: 40}}}}], paths: ["3-o0"]}}
 """,
     "tiles.yaml": """\
 manifest:
@@ -73,6 +85,15 @@ corporations:
     home: A5
     tokens: [0, 40]
     color: "#b22222"
+privates:
+  MR:
+    name: Mountain Railway
+    value: 40
+    revenue: 10
+    closes_on: "4"
+    abilities:
+      - {{type: blocks_hexes, owner: player, hexes: [B2]}}
+      - {{type: tile_discount, owner: corporation, terrain: [mountain], amount: 40}}
 """,
 }
 

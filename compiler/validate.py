@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import types
+from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
@@ -11,6 +12,7 @@ from railbook.jsonio import deep_merge
 from .errors import TitleError, located
 from .load import KeyPath, LoadedDoc, Positions
 from .models import CatalogueSource, GameSource
+from .suggest import suggestion
 
 
 def _data_path(data: Any, loc: tuple[Any, ...]) -> KeyPath:
@@ -41,25 +43,79 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> KeyPath:
     return tuple(path)
 
 
-def _message(err: dict[str, Any]) -> str:
+def _strip(ann: Any) -> Any:
+    while get_origin(ann) is Annotated:
+        ann = get_args(ann)[0]
+    return ann
+
+
+def _is_model(ann: Any) -> bool:
+    return isinstance(ann, type) and issubclass(ann, BaseModel)
+
+
+def _descend(ann: Any, part: Any) -> Any:
+    """The annotation one step down ``part`` of a pydantic error location (None when unknown)."""
+    ann = _strip(ann)
+    if get_origin(ann) in (Union, types.UnionType):
+        members = [_strip(m) for m in get_args(ann) if m is not type(None)]
+        for member in members:
+            if isinstance(part, str) and part == getattr(member, "__name__", None):
+                return member  # a union tag names the member the value was checked against
+        models = [m for m in members if _is_model(m)]
+        containers = [m for m in members if get_origin(m) in (list, dict)]
+        candidates = models or containers
+        return _descend(candidates[0], part) if len(candidates) == 1 else None
+    if _is_model(ann):
+        for name, info in ann.model_fields.items():
+            if part in (name, info.alias):
+                return info.annotation
+        return None
+    if get_origin(ann) in (list, dict):
+        return get_args(ann)[-1]
+    return None
+
+
+def valid_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    """The keys a mapping at ``loc`` may hold, when a model defines them (empty when unknown)."""
+    ann: Any = model
+    for part in loc:
+        ann = _descend(ann, part)
+        if ann is None:
+            return []
+    ann = _strip(ann)
+    if get_origin(ann) in (Union, types.UnionType):
+        models = [_strip(m) for m in get_args(ann) if _is_model(_strip(m))]
+        ann = models[0] if len(models) == 1 else None
+    return [info.alias or name for name, info in ann.model_fields.items()] if _is_model(ann) else []
+
+
+def _message(err: dict[str, Any], model: type[BaseModel] | None = None) -> str:
     msg = str(err["msg"])
     if err["type"] == "missing":
         return "required key is missing"
     if err["type"] == "extra_forbidden":
-        return "unknown key"
+        loc = tuple(err["loc"])
+        keys = valid_keys(model, loc[:-1]) if model is not None and loc else []
+        return f"unknown key '{loc[-1]}'{suggestion(loc[-1], keys)}" if loc else "unknown key"
     for prefix in ("Value error, ", "Assertion failed, "):
         if msg.startswith(prefix):
             msg = msg[len(prefix) :]
     return msg
 
 
-def schema_problems(exc: ValidationError, data: Any, positions: Positions, prefix: KeyPath = ()) -> list[str]:
+def schema_problems(
+    exc: ValidationError,
+    data: Any,
+    positions: Positions,
+    prefix: KeyPath = (),
+    model: type[BaseModel] | None = None,
+) -> list[str]:
     """One located line per pydantic error, deduplicated."""
     lines: list[str] = []
     for err in exc.errors():
         path = _data_path(data, tuple(err["loc"]))
         dotted = ".".join(str(p) for p in (*prefix, *path))
-        lines.append(located(positions.find((*prefix, *path)), dotted, _message(err)))
+        lines.append(located(positions.find((*prefix, *path)), dotted, _message(err, model)))
     return list(dict.fromkeys(lines))
 
 
@@ -68,7 +124,7 @@ def validate_model(model: type[BaseModel], doc: LoadedDoc) -> Any:
     try:
         return model.model_validate(doc.data)
     except ValidationError as exc:
-        raise TitleError(schema_problems(exc, doc.data, doc.positions)) from None
+        raise TitleError(schema_problems(exc, doc.data, doc.positions, model=model)) from None
 
 
 def validate_source(doc: LoadedDoc) -> GameSource:
@@ -86,7 +142,7 @@ def validate_source(doc: LoadedDoc) -> GameSource:
                 overlay_path = ("options", name, "overlay", *path)
                 _, loc = doc.positions.nearest(overlay_path)
                 dotted = ".".join(str(p) for p in path)
-                problems.append(located(loc, dotted, f"with option {name}: {_message(err)}"))
+                problems.append(located(loc, dotted, f"with option {name}: {_message(err, GameSource)}"))
     if problems:
         raise TitleError(list(dict.fromkeys(problems)))
     return source

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shlex
+import shutil
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,7 +18,36 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def version_text() -> str:
+    """``railbook <version>``: the installed distribution's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from . import __version__
+
+    try:
+        return f"railbook {version('railbook')}"
+    except PackageNotFoundError:
+        return f"railbook {__version__}"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(version_text())
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[
+        bool, typer.Option("--version", callback=_show_version, is_eager=True, help="print the version and exit")
+    ] = False,
+) -> None:
+    """railbook: validate, compile, render and play 18xx titles."""
+
 
 TitlesArg = Annotated[list[str] | None, typer.Argument(help="title names or title folders (default: all)")]
 OutOpt = Annotated[Path, typer.Option("--out", help="output folder")]
@@ -36,18 +67,28 @@ def _titles(titles: list[str] | None) -> list[str]:
 
 
 @app.command()
-def validate(titles: TitlesArg = None) -> None:
-    """Check titles against the schema and the semantic rules."""
+def validate(
+    titles: TitlesArg = None,
+    strict: Annotated[bool, typer.Option("--strict", help="warnings fail too (exit 1)")] = False,
+) -> None:
+    """Check titles: schema, references and playability (errors; warnings where a design may mean it)."""
     from railbook.compiler.compile import check
     from railbook.compiler.load import load_title
 
     errors: list[str] = []
     for title in _titles(titles):
+        warnings: list[str] = []
         try:
-            check(load_title(title))
-            typer.echo(f"{title}: ok")
+            check(load_title(title), warnings)
         except RailbookError as exc:
             errors.append(str(exc))
+            continue
+        for line in warnings:
+            typer.echo(line, err=True)
+        if strict and warnings:
+            errors.append(f"{title}: {len(warnings)} warning(s), which --strict makes errors")
+        else:
+            typer.echo(f"{title}: ok" + (f" ({len(warnings)} warning(s))" if warnings else ""))
     if errors:
         fail("\n".join(errors))
 
@@ -94,7 +135,15 @@ def summarise(book: dict[str, Any]) -> dict[str, Any]:
         "players": {"min": min(counts), "max": max(counts)},
         "hexes": len(book["hexes"]),
         "tiles": {tid: t["count"] for tid, t in book["tiles"].items()},
-        "trains": [{"name": n, "price": t["price"], "count": train_count(t)} for n, t in book["trains"].items()],
+        "trains": [
+            {
+                "name": n,
+                "price": t["price"],
+                "count": train_count(t),
+                "variants": [{"name": v["name"], "price": v["price"]} for v in t.get("variants", [])],
+            }
+            for n, t in book["trains"].items()
+        ],
         "corporations": list(book["corporations"]),
         "minors": list(book["minors"]),
         "privates": list(book["privates"]),
@@ -102,6 +151,14 @@ def summarise(book: dict[str, Any]) -> dict[str, Any]:
         "mechanics": sorted(book["mechanics"]),
         "options": sorted(book["options"]),
     }
+
+
+def train_faces(train: dict[str, Any]) -> str:
+    """``4 or 3/5 ($180/$160)``: a train card's faces and their prices."""
+    faces = [train, *train.get("variants", [])]
+    names = " or ".join(str(f["name"]) for f in faces)
+    prices = "/".join(f"${f['price']}" for f in faces)
+    return f"{names} ({prices})"
 
 
 @app.command()
@@ -118,11 +175,13 @@ def info(
     if as_json:
         typer.echo(json.dumps(facts, indent=2, ensure_ascii=False))
         return
-    typer.echo(f"{facts['title']}: {facts['full_name']} (format {facts['format_version']})")
+    name = facts["full_name"]
+    heading = name if name.startswith(facts["title"]) else f"{facts['title']}: {name}"
+    typer.echo(f"{heading} (format {facts['format_version']})")
     typer.echo(f"  players      {facts['players']['min']}-{facts['players']['max']}")
     typer.echo(f"  hexes        {facts['hexes']}")
     typer.echo(f"  tiles        {len(facts['tiles'])} kinds")
-    typer.echo("  trains       " + ", ".join(f"{t['name']} (${t['price']})" for t in facts["trains"]))
+    typer.echo("  trains       " + ", ".join(train_faces(t) for t in facts["trains"]))
     typer.echo("  corporations " + ", ".join(facts["corporations"]))
     if facts["minors"]:
         typer.echo("  minors       " + ", ".join(facts["minors"]))
@@ -157,12 +216,23 @@ def new(
     except RailbookError as exc:
         fail(str(exc))
         return
-    typer.echo(f"created {target}; check it with: railbook validate {target}")
+    typer.echo(f"created {target}; check it with: {command_name()} validate {shlex.quote(str(target))}")
+
+
+def command_name() -> str:
+    """How the user can run railbook again: ``railbook`` when that is on PATH, else the path they used."""
+    invoked = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    on_path = shutil.which("railbook")
+    if invoked is None or invoked.name != "railbook":
+        return "railbook"
+    if on_path and Path(on_path).resolve() == invoked.resolve():
+        return "railbook"
+    return shlex.quote(str(invoked))
 
 
 def _register_optional() -> None:
     """Commands that live in other modules (render, engine) register themselves here."""
-    for module in ("railbook.render.cli", "railbook.engine.cli", "railbook.routes.cli", "railbook.interop.cli"):
+    for module in ("railbook.render.cli", "railbook.engine.cli", "railbook.routes.cli"):
         try:
             __import__(module)
         except ModuleNotFoundError as exc:

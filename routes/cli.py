@@ -71,18 +71,21 @@ def routes(
     try:
         found, why = decisions(record, book, at=at, corporation=corporation, source=source)
     except (ReplayUnavailable, KeyError, ValueError) as exc:
-        fail(f"{file}: {exc}")
+        fail(f"{file}: {exc.args[0] if isinstance(exc, KeyError) and exc.args else exc}")
         return
     if why and not as_json:
         typer.echo(f"note: board read from the record (interpreter unavailable: {why})", err=True)
     if at is not None:
         decision = found[0]
         solution, ms = solve_decision(decision)
+        faces = {t.id: t.name for t in decision.problem.trains}
         out = {
             "corporation": decision.corporation,
             "total": solution.total,
             "routes": [
-                {k: r[k] for k in ("train", "stops", "hexes", "revenue")} for r in solution.describe(decision.problem)
+                {"train": r["train"], "face": faces.get(str(r["train"]), str(r["train"]))}
+                | {k: r[k] for k in ("stops", "hexes", "revenue")}
+                for r in solution.describe(decision.problem)
             ],
             "ms": round(ms, 3),
         }
@@ -91,7 +94,8 @@ def routes(
             return
         typer.echo(f"{decision.corporation}: ${solution.total} ({ms:.1f} ms)")
         for r in out["routes"]:
-            typer.echo(f"  {r['train']:6s} ${r['revenue']:<5d} {'-'.join(r['stops'])}   via {' '.join(r['hexes'])}")
+            train = f"{r['train']} ({r['face']})"
+            typer.echo(f"  {train:12s} ${r['revenue']:<5d} {'-'.join(r['stops'])}   via {' '.join(r['hexes'])}")
         if not out["routes"]:
             typer.echo("  no route")
         return

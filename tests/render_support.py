@@ -90,7 +90,8 @@ map:
     B2:
     B4: {{cost: 40, terrain: [mountain], borders: [{{edge: 4, type: water, cost: 20}}]}}
     B6: {{blocked_by: MS, towns: [{{revenue: 0}}]}}
-    B8: {{color: yellow, name: Boston, label: B, cities: [{{revenue: 30}}], paths: ["1-c0", "c0-4"]}}
+    B8: {{color: yellow, name: Boston, label: B, cities: [{{revenue: 30}}], paths: ["1-c0", "c0-4"],
+         upgrades_to: []}}
     B10:
     C3:
     C5: {{name: "Toledo <&>", cities: [{{revenue: 0}}], icons: [{{name: port}}]}}
@@ -261,11 +262,22 @@ def scaffold_book(tmp_path: Path, name: str = "demo") -> dict[str, Any]:
     return build_rulebook(scaffold(name, tmp_path))
 
 
+# On the flat layout the off-boards' track turns to the edges that have a neighbour there.
+FLAT_OFFBOARD_PATHS = {
+    '"3-o0", "4-o0", "5-o0"': '"5-o0", "0-o0", "1-o0"',
+    'hidden: true}}], paths: ["4-o0"]': 'hidden: true}}], paths: ["0-o0"]',
+    'paths: ["0-o0", "1-o0", "2-o0"]': 'paths: ["2-o0", "3-o0", "4-o0"]',
+}
+
+
 def write_rich(tmp_path: Path, name: str = "rich", layout: str = "pointy") -> Path:
     """Write the rich synthetic title and return its folder."""
     target = tmp_path / name
     target.mkdir(parents=True, exist_ok=True)
     for file, text in RICH_FILES.items():
+        if layout == "flat":
+            for old, new in FLAT_OFFBOARD_PATHS.items():
+                text = text.replace(old, new)
         (target / file).write_text(text.format(name=name, layout=layout), encoding="utf-8")
     return target
 

@@ -77,7 +77,7 @@ def test_info_json_keys(demo_title: Path) -> None:
         assert key in facts
     assert facts["players"] == {"min": 2, "max": 3}
     assert facts["corporations"] == ["WR", "ER"]
-    assert facts["trains"][0] == {"name": "2", "price": 80, "count": 4}
+    assert facts["trains"][0] == {"name": "2", "price": 80, "count": 4, "variants": []}
 
 
 def test_new_refuses_to_overwrite(demo_title: Path) -> None:
