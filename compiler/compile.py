@@ -11,6 +11,7 @@ from railbook.hexgrid import default_axes, hex_xy, neighbours, upgrade_rotations
 from railbook.jsonio import deep_merge, dump_json, merge_patch_diff, write_atomic
 
 from .checks import check_source
+from .contract_checks import check_mechanics
 from .errors import TitleError
 from .load import LoadedDoc, Positions, load_catalogue, load_title
 from .models import GameSource, Hex, Market, Tile, homes_of
@@ -177,6 +178,11 @@ def compile_hexes(src: GameSource, pool: dict[str, Tile]) -> dict[str, dict[str,
     return out
 
 
+def mechanics_data(src: GameSource) -> dict[str, Any]:
+    """The switched-on mechanics with every parameter spelled out (defaults included)."""
+    return {name: params.model_dump(mode="json") for name, params in src.mechanics if params is not None}
+
+
 def resolve(src: GameSource, catalogue: dict[str, Tile]) -> dict[str, Any]:
     """The rulebook of one (option-merged) source, as plain JSON data."""
     pool = {**catalogue, **src.tiles}
@@ -198,7 +204,8 @@ def resolve(src: GameSource, catalogue: dict[str, Tile]) -> dict[str, Any]:
         "corporations": {k: dump(v) for k, v in src.corporations.items()},
         "minors": {k: dump(v) for k, v in src.minors.items()},
         "privates": {k: dump(v) for k, v in src.privates.items()},
-        "mechanics": src.mechanics,
+        "mechanics": mechanics_data(src),
+        "rounds": src.rounds.model_dump(mode="json"),
         "end": [dump(e) for e in src.end],
         "options": {},
     }
@@ -219,7 +226,7 @@ def check(doc: LoadedDoc, warnings: list[str] | None = None) -> GameSource:
     from .playable import check_playable  # builds on this module's resolvers
 
     src = validate_source(doc)
-    problems = check_source(src, catalogue_tiles(), doc.positions)
+    problems = check_source(src, catalogue_tiles(), doc.positions) + check_mechanics(src, doc.positions)
     if not problems:
         playable = check_playable(src, catalogue_tiles(), doc.positions)
         problems = playable.lines

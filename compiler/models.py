@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
+from railbook.engine.registry import switchable
 
 FORMAT_VERSION = "1.0"
 
@@ -39,20 +40,20 @@ PhaseValue = Money | dict[str, Money]
 
 
 class City(Strict):
-    revenue: PhaseValue = 0
-    slots: int = Field(1, ge=0, le=6)
+    revenue: PhaseValue = Field(0, description="revenue: a number, or {phase colour or phase name: number}")
+    slots: int = Field(1, ge=0, le=6, description="token spaces")
     group: str | None = Field(None, description="cities sharing a group count as one stop (Chicago)")
-    name: str | None = None
+    name: str | None = Field(None, description="name printed by this city (when a hex has several)")
 
 
 class Town(Strict):
-    revenue: PhaseValue = 0
-    style: Literal["dot", "bar"] = "dot"
-    group: str | None = None
+    revenue: PhaseValue = Field(0, description="revenue: a number, or {phase colour or phase name: number}")
+    style: Literal["dot", "bar"] = Field("dot", description="drawn as a dot or a bar")
+    group: str | None = Field(None, description="towns sharing a group count as one stop")
 
 
 class Offboard(Strict):
-    revenue: PhaseValue = 0
+    revenue: PhaseValue = Field(0, description="revenue: a number, or {phase colour or phase name: number}")
     group: str | None = Field(None, description="route group: e.g. E, W or a named area")
     hidden: bool = Field(False, description="a secondary hex of a larger off-board area")
 
@@ -60,8 +61,8 @@ class Offboard(Strict):
 class Path(Strict):
     """Track between two endpoints: an edge 0-5, or a node ``c<i>``/``t<i>``/``o<i>``/``j<i>``."""
 
-    a: str
-    b: str
+    a: str = Field(description="one end: an edge 0-5 or a node c<i>/t<i>/o<i>/j<i>")
+    b: str = Field(description="the other end, written like a")
     terminal: bool = Field(False, description="a route may end but not continue here")
     lanes: int = Field(1, ge=1, description="parallel tracks this path stands for")
 
@@ -88,20 +89,20 @@ PathSpec = Annotated[Path, Field(description="'A-B' string or {a, b, terminal}")
 
 
 class Icon(Strict):
-    name: str
+    name: str = Field(description="icon name (e.g. port, mine, meat)")
     sticky: bool = Field(False, description="stays on the hex when a tile is laid")
 
 
 class Track(Strict):
     """What is printed on a tile or a preprinted hex: nodes and the paths joining them."""
 
-    cities: list[City] = []
-    towns: list[Town] = []
-    offboards: list[Offboard] = []
-    junctions: int = 0
-    paths: list[PathSpec] = []
-    label: str | None = None
-    icons: list[Icon] = []
+    cities: list[City] = Field([], description="cities, referred to as c0, c1, ... in paths")
+    towns: list[Town] = Field([], description="towns, referred to as t0, t1, ...")
+    offboards: list[Offboard] = Field([], description="off-board revenue areas, o0, o1, ...")
+    junctions: int = Field(0, description="track junctions without a stop, j0, j1, ...")
+    paths: list[PathSpec] = Field([], description="track between two endpoints")
+    label: str | None = Field(None, description="upgrade label (OO, Z, Chi): only tiles with the same label upgrade it")
+    icons: list[Icon] = Field([], description="icons printed on it")
 
     @field_validator("paths", mode="before")
     @classmethod
@@ -121,34 +122,44 @@ class Track(Strict):
 class Tile(Track):
     """A laid tile (catalogue or title-specific)."""
 
-    color: Literal["yellow", "green", "brown", "gray"]
+    color: Literal["yellow", "green", "brown", "gray"] = Field(
+        description="tile colour; upgrades go to the next colour of tile_rules.colour_order"
+    )
     name: str | None = Field(None, description="printed name, when not just the number")
 
 
 class Border(Strict):
-    edge: int = Field(ge=0, le=5)
-    type: Literal["impassable", "mountain", "water", "province", "edge"] = "impassable"
-    cost: Money = 0
+    edge: int = Field(ge=0, le=5, description="the hexside (0-5)")
+    type: Literal["impassable", "mountain", "water", "province", "edge"] = Field(
+        "impassable", description="what lies along it"
+    )
+    cost: Money = Field(0, description="cost of building track across it")
 
 
 class Partition(Strict):
     """A river splitting a hex: track may not join edges on different sides (1870 Mississippi)."""
 
-    a: int = Field(ge=0, le=5)
-    b: int = Field(ge=0, le=5)
-    type: Literal["water", "province"] = "water"
-    restrict: Literal["inner", "outer"] | None = None
+    a: int = Field(ge=0, le=5, description="first corner (0-5) of the river")
+    b: int = Field(ge=0, le=5, description="second corner (0-5)")
+    type: Literal["water", "province"] = Field("water", description="what the partition is")
+    restrict: Literal["inner", "outer"] | None = Field(
+        None, description="keep every path on this side (inner: edges a..b-1; outer: the rest)"
+    )
 
 
 class Hex(Track):
     """One map hex.  An empty mapping is a plain white hex."""
 
-    color: Colour = "white"
-    name: str | None = None
+    color: Colour = Field(
+        "white", description="white (empty), yellow/green/brown/gray (preprinted), red (off-board) or blue (water)"
+    )
+    name: str | None = Field(None, description="place name printed on the map")
     cost: Money = Field(0, description="cost of the first tile laid here")
-    terrain: list[Literal["mountain", "water", "hill", "river", "swamp", "lake", "desert", "forest"]] = []
-    borders: list[Border] = []
-    partitions: list[Partition] = []
+    terrain: list[Literal["mountain", "water", "hill", "river", "swamp", "lake", "desert", "forest"]] = Field(
+        [], description="terrain symbols printed (the cost is in cost)"
+    )
+    borders: list[Border] = Field([], description="hexsides that cost money or block track")
+    partitions: list[Partition] = Field([], description="rivers splitting the hex")
     blocked_by: str | None = Field(None, description="private company whose hex this is; closed until sold")
     upgrades_to: list[str] | None = Field(
         None, description="only these tiles may be laid here (overrides the colour rule)"
@@ -160,25 +171,25 @@ class Hex(Track):
 
 
 class TileCount(Strict):
-    count: int | Literal["unlimited"]
+    count: int | Literal["unlimited"] = Field(description="number of copies, or unlimited")
 
 
 class UpgradeException(Strict):
     """An upgrade that the colour/track/label rule alone would not give, or must forbid."""
 
     tiles: list[str] = Field(description="source tiles (or 'hex:<id>' for a preprinted hex)")
-    to: list[str]
+    to: list[str] = Field(description="tiles they may (or, with forbid, may not) be upgraded to")
     hexes: list[str] | None = Field(None, description="only in these hexes")
     phases: list[str] | None = Field(None, description="only in these phases")
-    forbid: bool = False
+    forbid: bool = Field(False, description="forbid these upgrades instead of adding them")
 
 
 class TileRules(Strict):
-    colour_order: list[str] = list(TILE_COLOURS)
+    colour_order: list[str] = Field(list(TILE_COLOURS), description="tile colours in upgrade order")
     keep_city_count: bool = Field(True, description="an upgrade keeps the number of cities")
     keep_town_count: bool = Field(True, description="an upgrade keeps the number of towns")
     allow_town_to_city: bool = Field(False, description="towns may upgrade to a one-city tile")
-    exceptions: list[UpgradeException] = []
+    exceptions: list[UpgradeException] = Field([], description="upgrades added or forbidden beyond the general rule")
 
 
 # -------------------------------------------------------------------------------------------- market
@@ -191,9 +202,9 @@ class Market(Strict):
     ``legend`` (e.g. ``100p`` a par cell, ``40y`` a yellow zone cell); ``.`` is no cell.
     """
 
-    type: Literal["1d", "2d"] = "2d"
+    type: Literal["1d", "2d"] = Field("2d", description="1d: one row; 2d: a grid")
     legend: dict[str, str] = Field(default_factory=dict, description="cell letter -> cell kind")
-    rows: list[str]
+    rows: list[str] = Field(description="cells as text: a price and legend letters, '.' for no cell")
     par_prices: list[int] | None = Field(None, description="explicit par values, when not marked in the grid")
     movement: dict[str, Any] = Field(default_factory=dict, description="movement rule parameters")
     zone_colours: dict[str, str] = Field(default_factory=dict, description="cell kind -> colour for printing")
@@ -234,9 +245,15 @@ CELL_KINDS = (
 class Distance(Strict):
     """How many stops of which kinds a train may visit and how many of them pay."""
 
-    nodes: list[Literal["city", "town", "offboard"]] = ["city", "town", "offboard"]
-    visit: Annotated[int, Field(ge=1)] | Literal["unlimited"]
-    pay: Annotated[int, Field(ge=1)] | Literal["unlimited"]
+    nodes: list[Literal["city", "town", "offboard"]] = Field(
+        ["city", "town", "offboard"], description="kinds of stop this row counts"
+    )
+    visit: Annotated[int, Field(ge=1)] | Literal["unlimited"] = Field(
+        description="how many such stops the train may visit"
+    )
+    pay: Annotated[int, Field(ge=1)] | Literal["unlimited"] = Field(
+        description="how many of them count for revenue (the best ones)"
+    )
 
 
 def _parse_distance(v: Any) -> Any:
@@ -263,11 +280,11 @@ Count = Annotated[int, Field(ge=0)] | Literal["unlimited"] | dict[int, Annotated
 
 
 class TrainVariant(Strict):
-    name: str
-    distance: list[Distance]
-    price: Price
-    multiplier: int = Field(1, ge=1)
-    no_towns: bool = False
+    name: str = Field(description="name of this face (e.g. 3/5)")
+    distance: list[Distance] = Field(description="stops it may visit and count")
+    price: Price = Field(description="price of this face")
+    multiplier: int = Field(1, ge=1, description="revenue multiplier of this face")
+    no_towns: bool = Field(False, description="this face skips towns")
 
     @field_validator("distance", mode="before")
     @classmethod
@@ -278,22 +295,24 @@ class TrainVariant(Strict):
 class Event(Strict):
     """Something that happens when a train is first bought or a phase starts."""
 
-    type: str
-    params: dict[str, Any] = {}
+    type: str = Field(description="what happens (e.g. close_companies, remove_reservations)")
+    params: dict[str, Any] = Field({}, description="parameters of the event")
 
 
 class Train(Strict):
-    distance: list[Distance]
-    price: Price
-    count: Count
+    distance: list[Distance] = Field(description="stops it may visit and count")
+    price: Price = Field(description="price from the bank")
+    count: Count = Field(description="copies in the bank: a number, unlimited, or {players: number}")
     rusts_on: str | None = Field(None, description="train name whose first purchase rusts this one")
     obsolete_on: str | None = Field(None, description="train name after which this one runs once more")
-    variants: list[TrainVariant] = []
+    variants: list[TrainVariant] = Field(
+        [], description="other faces of the same card: a bought train takes one face for good"
+    )
     multiplier: int = Field(1, ge=1, description="revenue multiplier (1 for ordinary trains, 2 for doubles)")
     no_towns: bool = Field(False, description="skips towns (express/diesel style)")
     available_on: str | None = Field(None, description="phase from which it may be bought")
     discount: dict[str, Money] = Field({}, description="amount off the price when trading in a train of that name")
-    events: list[Event] = []
+    events: list[Event] = Field([], description="what happens when the first one is bought")
     salvage: Money | None = Field(None, description="what the bank pays for it when it is scrapped")
 
     @field_validator("distance", mode="before")
@@ -303,16 +322,16 @@ class Train(Strict):
 
 
 class Phase(Strict):
-    name: str
+    name: str = Field(description="phase name as printed (and as records use it)")
     on: str | None = Field(None, description="train name whose first purchase starts this phase")
-    tiles: list[Literal["yellow", "green", "brown", "gray"]]
+    tiles: list[Literal["yellow", "green", "brown", "gray"]] = Field(description="tile colours that may be laid")
     train_limit: Annotated[int, Field(ge=0)] | dict[str, Annotated[int, Field(ge=0)]] = Field(
         description="number, or per corporation type"
     )
     operating_rounds: int = Field(2, ge=1, description="operating rounds between stock rounds")
     offboard: str | None = Field(None, description="off-board column key in force (default: last tile colour)")
-    status: list[str] = []
-    events: list[Event] = []
+    status: list[str] = Field([], description="flags other rules look up (e.g. can_buy_companies)")
+    events: list[Event] = Field([], description="what happens when the phase starts")
 
 
 # ------------------------------------------------------------------------------------------- entities
@@ -343,39 +362,43 @@ class Ability(Strict):
         "extra_token",
         "income_to_president",
         "purchase_range",
-    ]
+    ] = Field(description="what the ability does")
     when: str | None = Field(None, description="timing, e.g. 'track', 'owning_corp_or_turn', 'any'")
-    owner: Literal["player", "corporation", "any"] = "any"
-    hexes: list[str] = []
-    tiles: list[str] = []
-    count: int | None = None
-    amount: int | None = None
-    cost: int | None = None
-    free: bool = False
-    connected: bool | None = None
-    closes_on: str | None = None
-    corporation: str | None = None
-    shares: list[str] = []
-    terrain: list[str] = []
-    description: str | None = None
-    params: dict[str, Any] = {}
+    owner: Literal["player", "corporation", "any"] = Field(
+        "any", description="who may use it: the player owning it, a corporation owning it, or either"
+    )
+    hexes: list[str] = Field([], description="hexes it applies to")
+    tiles: list[str] = Field([], description="tiles it may lay")
+    count: int | None = Field(None, description="times it may be used (none: unlimited)")
+    amount: int | None = Field(None, description="money involved (a bonus, a discount)")
+    cost: int | None = Field(None, description="what using it costs")
+    free: bool = Field(False, description="the tile lay or token costs nothing")
+    connected: bool | None = Field(None, description="must the hex be reachable by the owning corporation's track")
+    closes_on: str | None = Field(None, description="phase or train that ends this ability")
+    corporation: str | None = Field(None, description="corporation it concerns")
+    shares: list[str] = Field([], description="share certificates involved (e.g. PRR_1)")
+    terrain: list[str] = Field([], description="terrain types it concerns (e.g. a mountain discount)")
+    description: str | None = Field(None, description="text printed on the card instead of the generated wording")
+    params: dict[str, Any] = Field({}, description="further parameters of the ability (see docs/FORMAT.md)")
 
 
 class Private(Strict):
-    name: str
+    name: str = Field(description="name printed on the card")
     value: Money = Field(description="face value: what it costs in the initial auction or sale")
-    revenue: Money | dict[str, Money] = 0
-    abilities: list[Ability] = []
+    revenue: Money | dict[str, Money] = Field(
+        0, description="income paid each operating round: a number or {phase: number}"
+    )
+    abilities: list[Ability] = Field([], description="typed abilities")
     minor: str | None = Field(None, description="minor that comes with this private (an independent)")
     group: str | None = Field(None, description="removal or draft group")
     closes_on: str | None = Field(None, description="phase that closes it (None: never, or by mechanic)")
-    description: str | None = None
-    color: str | None = None
+    description: str | None = Field(None, description="text printed on the card")
+    color: str | None = Field(None, description="card colour")
 
 
 class Home(Strict):
-    hex: str
-    city: int = 0
+    hex: str = Field(description="hex of the home station")
+    city: int = Field(0, description="city index (c<i>) in that hex")
 
 
 def _parse_home(v: Any) -> Any:
@@ -392,23 +415,27 @@ def homes_of(entity: Corporation | Minor) -> list[Home]:
 
 
 class Corporation(Strict):
-    name: str
-    home: Home | list[Home] | None = None
+    name: str = Field(description="full name")
+    home: Home | list[Home] | None = Field(
+        None, description="home station(s): a hex id, {hex, city}, or a list of them"
+    )
     tokens: list[Money] = Field(description="cost of each station token, the home token first")
     shares: list[Annotated[int, Field(gt=0)]] = Field(
         [20, 10, 10, 10, 10, 10, 10, 10, 10], description="certificate percentages"
     )
     float_percent: int = Field(60, ge=0, le=100, description="percentage sold from the IPO that floats it")
-    capitalization: Literal["full", "incremental", "escrow", "none", "by_phase"] = "full"
-    destination: str | None = None
-    color: str
-    text_color: str = "white"
+    capitalization: Literal["full", "incremental", "escrow", "none", "by_phase"] = Field(
+        "full", description="how it receives money for its shares"
+    )
+    destination: str | None = Field(None, description="destination hex (mechanics.destinations)")
+    color: str = Field(description="colour of its charter, tokens and certificates")
+    text_color: str = Field("white", description="colour of text printed on its colour")
     type: str | None = Field(None, description="corporation type (e.g. size class) for type rules")
-    abilities: list[Ability] = []
+    abilities: list[Ability] = Field([], description="typed abilities (e.g. a reserved token)")
     coordinates_reserved: list[str] = Field([], description="extra reserved token spots (hex ids)")
-    max_ownership_percent: int | None = None
-    always_market_price: bool = False
-    description: str | None = None
+    max_ownership_percent: int | None = Field(None, description="most a player may own (default: the stock round rule)")
+    always_market_price: bool = Field(False, description="IPO shares are sold at the market price")
+    description: str | None = Field(None, description="text printed on its charter")
 
     @field_validator("home", mode="before")
     @classmethod
@@ -425,15 +452,17 @@ class Corporation(Strict):
 
 
 class Minor(Strict):
-    name: str
-    home: Home | None = None
-    tokens: list[Money] = [0]
-    color: str = "#888888"
-    text_color: str = "white"
-    cash: Money = 0
+    name: str = Field(description="full name")
+    home: Home | None = Field(None, description="home station: a hex id or {hex, city}")
+    tokens: list[Money] = Field([0], description="cost of each station token, the home token first")
+    color: str = Field("#888888", description="colour of its charter and tokens")
+    text_color: str = Field("white", description="colour of text printed on its colour")
+    cash: Money = Field(0, description="treasury at the start")
     train: str | None = Field(None, description="train it starts with")
-    split: Literal["half", "owner", "treasury"] = "half"
-    abilities: list[Ability] = []
+    split: Literal["half", "owner", "treasury"] = Field(
+        "half", description="how its revenue is paid: half to the owner and half kept, all to the owner, or all kept"
+    )
+    abilities: list[Ability] = Field([], description="typed abilities")
 
     @field_validator("home", mode="before")
     @classmethod
@@ -450,43 +479,49 @@ class PlayerSetup(Strict):
         description="number, or table keyed by what `cert_limit_by` names (e.g. corporations in play)"
     )
     trains_removed: dict[str, Annotated[int, Field(ge=0)]] = Field({}, description="trains taken out of the game")
-    notes: str | None = None
+    notes: str | None = Field(None, description="remarks for this player count")
 
 
 class EndTrigger(Strict):
-    type: Literal["bank", "bankrupt", "all_closed", "stock_market", "final_phase", "final_train", "turn_limit"]
-    after: Literal["immediate", "current_or", "full_or", "one_more_full_or_set", "current_round"] = "full_or"
-    params: dict[str, Any] = {}
+    type: Literal["bank", "bankrupt", "all_closed", "stock_market", "final_phase", "final_train", "turn_limit"] = Field(
+        description="what ends the game"
+    )
+    after: Literal["immediate", "current_or", "full_or", "one_more_full_or_set", "current_round"] = Field(
+        "full_or", description="when the game ends once triggered"
+    )
+    params: dict[str, Any] = Field({}, description="parameters (e.g. {turn: 100})")
 
 
 class Option(Strict):
-    description: str
+    description: str = Field(description="what the option changes, as shown to players")
     overlay: dict[str, Any] = Field(
         default_factory=dict,
         description="deep merge over the title: mappings merge, lists replace, null deletes a key",
     )
-    default: bool = False
+    default: bool = Field(False, description="on unless turned off")
 
 
 class Meta(Strict):
-    title: str
-    full_name: str
-    designer: str | None = None
-    publisher: str | None = None
-    edition: str | None = None
+    title: str = Field(description="short title id (the folder name)")
+    full_name: str = Field(description="full printed name")
+    designer: str | None = Field(None, description="designer(s)")
+    publisher: str | None = Field(None, description="publisher")
+    edition: str | None = Field(None, description="edition this data follows")
     rulebook: str | None = Field(None, description="file name of the rulebook this data follows")
-    sources: list[str] = []
-    currency: str = "${}"
+    sources: list[str] = Field([], description="where the data comes from")
+    currency: str = Field("${}", description="money format: {} is replaced by the amount (e.g. $ {})")
     site_id: str | None = Field(None, description="title name used in 18xx.games records")
 
 
 class MapSpec(Strict):
-    layout: Literal["pointy", "flat"]
-    axes: dict[Literal["x", "y"], Literal["letter", "number"]] | None = None
+    layout: Literal["pointy", "flat"] = Field(description="pointy: hexes with a vertex up; flat: with a side up")
+    axes: dict[Literal["x", "y"], Literal["letter", "number"]] | None = Field(
+        None, description="which part of a hex id (letter or number) is x and which is y"
+    )
     parity: Literal["even", "odd"] = Field(
         "even", description="parity of x + y shared by every hex id (1856's ids are all odd)"
     )
-    hexes: dict[str, Hex | None]
+    hexes: dict[str, Hex | None] = Field(description="hex id -> hex (empty: a plain white hex)")
 
     @field_validator("hexes")
     @classmethod
@@ -497,79 +532,112 @@ class MapSpec(Strict):
         return v
 
 
-MECHANICS: dict[str, str] = {
-    "draft": "private draft with blank cards and last-card price drop",
-    "bid_box_auction": "initial stock round with privates bought in order or bid on (bid boxes)",
-    "nomination_auction": "player nominates a private and all bid; seed money",
-    "random_removal": "seeded random removal of companies by group",
-    "independents": "minors owned by a player that split revenue",
-    "stock_round": "sell/buy turn structure and limits",
-    "company_stock_actions": "corporations act in the stock round",
-    "price_protection": "a president buys shares another player sold",
-    "issue_redeem": "corporation issues and redeems its own shares",
-    "reissue": "redeemed shares go back to the IPO at a new par",
-    "short_selling": "players sell shares they do not own",
-    "capitalization": "how a corporation receives its money",
-    "escrow": "money held until a destination is reached",
-    "company_sizes": "2/5/10-share companies, conversions",
-    "mergers": "merger and acquisition rounds",
-    "loans": "corporations take loans with interest",
-    "national_railway": "a government railway formed from merged companies",
-    "receivership": "corporation with its president certificate in the pool",
-    "dividends": "dividend options and share price movement",
-    "track": "tile lays per turn and their costs",
-    "tokens": "station token rules",
-    "destinations": "reaching a destination triggers an effect",
-    "routes": "route rules and bonuses",
-    "trains": "train buying, limits, export, emergency buy",
-    "private_companies": "purchase windows and closure",
-    "bankruptcy": "what a failed emergency buy does",
-    "game_end": "what ends the game",
-    "final_value": "how a player's final value is computed",
-    "operating_order": "order in which corporations operate",
-    "certificate_limit": "how the certificate limit is looked up",
-    "edge_tokens": "tokens on off-board edges that double revenue",
-    "mines": "mine tokens and mine revenue",
-    "river_companies": "companies that own river crossings",
-}
+def _mechanics_model() -> type[BaseModel]:
+    """The ``mechanics`` mapping: one optional, typed parameter model per mechanic in the engine's registry."""
+    fields: dict[str, Any] = {
+        name: (m.params | None, Field(None, description=m.description)) for name, m in switchable().items()
+    }
+    return create_model(
+        "Mechanics",
+        __config__=ConfigDict(extra="forbid"),
+        __doc__="The mechanics a title switches on, each with its typed parameters (docs/MECHANICS.md).",
+        **fields,
+    )
 
 
-class Mechanic(BaseModel):
-    """A named rule module switched on by the title, with free parameters documented per mechanic."""
-
-    model_config = ConfigDict(extra="allow")
+Mechanics = _mechanics_model()
 
 
 class GameSource(Strict):
     """Everything a title's YAML files declare, merged."""
 
-    meta: Meta
-    players: dict[int, PlayerSetup]
-    cert_limit_by: Literal["players", "corporations", "corporations_and_closures"] = "players"
-    map: MapSpec
+    meta: Meta = Field(description="title, designer, sources")
+    players: dict[int, PlayerSetup] = Field(description="player count -> starting cash, bank and certificate limit")
+    cert_limit_by: Literal["players", "corporations", "corporations_and_closures"] = Field(
+        "players", description="what a certificate-limit table is keyed by"
+    )
+    map: MapSpec = Field(description="the map")
     tiles: dict[str, Tile] = Field({}, description="title-specific tiles; catalogue tiles need not be repeated")
-    manifest: dict[str, int | Literal["unlimited"]]
-    tile_rules: TileRules = TileRules()
-    market: Market
-    trains: dict[str, Train]
-    phases: list[Phase]
-    corporations: dict[str, Corporation]
-    minors: dict[str, Minor] = {}
-    privates: dict[str, Private] = {}
-    mechanics: dict[str, dict[str, Any]] = {}
-    end: list[EndTrigger] = []
-    options: dict[str, Option] = {}
+    manifest: dict[str, int | Literal["unlimited"]] = Field(description="tile id -> number of copies (or unlimited)")
+    tile_rules: TileRules = Field(TileRules(), description="how tiles upgrade")
+    market: Market = Field(description="the stock market")
+    trains: dict[str, Train] = Field(description="train name -> train, in the order the bank sells them")
+    phases: list[Phase] = Field(description="phases in order")
+    corporations: dict[str, Corporation] = Field(description="symbol -> corporation")
+    minors: dict[str, Minor] = Field({}, description="symbol -> minor company")
+    privates: dict[str, Private] = Field({}, description="symbol -> private company")
+    mechanics: Mechanics = Field(default_factory=Mechanics)  # type: ignore[valid-type]
+    rounds: Rounds = Field(
+        default_factory=lambda: Rounds.model_validate(DEFAULT_ROUNDS),
+        description="the round sequence and each round kind's steps (default: stock round, then the phase's "
+        "operating rounds)",
+    )
+    end: list[EndTrigger] = Field([], description="what ends the game")
+    options: dict[str, Option] = Field({}, description="option name -> option (variants)")
 
-    @field_validator("mechanics")
+
+class StepRef(Strict):
+    """A step of a round kind, contributed by a mechanic (docs/MECHANICS.md lists each mechanic's steps)."""
+
+    step: str = Field(description="the step's name")
+    blocks: bool | None = Field(
+        None, description="this place of the step blocks the round until its entity passes (None: the step's own rule)"
+    )
+
+
+class RoundKind(Strict):
+    """A kind of round: its turn structure (a round type contributed by a mechanic) and its steps in order."""
+
+    type: str = Field(description="the round type: `stock`, `operating` (core) or one a mechanic contributes")
+    steps: list[str | StepRef] = Field(description="the steps, in the order they act")
+
+    @field_validator("steps")
     @classmethod
-    def _known_mechanics(cls, v: dict[str, Any]) -> dict[str, Any]:
-        for name in v:
-            if name not in MECHANICS:
-                raise ValueError(f"unknown mechanic {name!r}; known: {', '.join(sorted(MECHANICS))}")
-        return v
+    def _refs(cls, v: list[str | StepRef]) -> list[str | StepRef]:
+        return [StepRef(step=x) if isinstance(x, str) else x for x in v]
+
+
+class RoundGroup(Strict):
+    """Rounds that follow each other, the group repeated."""
+
+    rounds: list[str] = Field(description="round kinds, in order")
+    repeat: Annotated[int, Field(ge=1)] | Literal["operating_rounds"] = Field(
+        1, description="repetitions of the group; `operating_rounds`: the current phase's number of operating rounds"
+    )
+
+
+class Rounds(Strict):
+    """The round sequence: the ``start`` rounds once, then the ``cycle`` over and over (one cycle = one turn)."""
+
+    start: list[str | RoundGroup] = Field([], description="rounds played once at the start (e.g. an auction)")
+    cycle: list[str | RoundGroup] = Field(description="the repeating sequence of rounds")
+    kinds: dict[str, RoundKind] = Field(description="each round kind used above")
+
+    @field_validator("start", "cycle")
+    @classmethod
+    def _groups(cls, v: list[str | RoundGroup]) -> list[str | RoundGroup]:
+        return [RoundGroup(rounds=[x]) if isinstance(x, str) else x for x in v]
+
+    @model_validator(mode="after")
+    def _kinds_known(self) -> Rounds:
+        for section in (self.start, self.cycle):
+            for group in section:
+                for kind in group.rounds:  # type: ignore[union-attr]
+                    if kind not in self.kinds:
+                        raise ValueError(f"round kind {kind!r} is not defined in rounds.kinds")
+        return self
+
+
+DEFAULT_ROUNDS = {
+    "cycle": ["stock", {"rounds": ["operating"], "repeat": "operating_rounds"}],
+    "kinds": {
+        "stock": {"type": "stock", "steps": ["stock"]},
+        "operating": {"type": "operating", "steps": ["track_and_token", "route", "dividend", "buy_train"]},
+    },
+}
 
 
 class CatalogueSource(Strict):
     """``games/common/tiles.yaml``: the standard numbered tiles every title may use."""
 
-    tiles: dict[str, Tile]
+    tiles: dict[str, Tile] = Field(description="tile id -> tile")

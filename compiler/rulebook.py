@@ -11,11 +11,13 @@ from .models import (
     Corporation,
     EndTrigger,
     Hex,
+    Mechanics,
     Meta,
     Minor,
     Phase,
     PlayerSetup,
     Private,
+    Rounds,
     Strict,
     Tile,
     Train,
@@ -23,16 +25,18 @@ from .models import (
 
 
 class CompiledTile(Tile):
-    id: str
-    count: int | Literal["unlimited"]
+    id: str = Field(description="tile id (as in records)")
+    count: int | Literal["unlimited"] = Field(description="copies in the box, or unlimited")
     upgrades: list[str] = Field(description="tiles this one may be replaced by (before rotation checks)")
-    origin: Literal["catalogue", "title"]
+    origin: Literal["catalogue", "title"] = Field(
+        description="where the tile is defined: the shared catalogue or the title"
+    )
 
 
 class CompiledHex(Hex):
-    id: str
-    x: int
-    y: int
+    id: str = Field(description="hex id (as in records)")
+    x: int = Field(description="column on the doubled hex grid (see docs/FORMAT.md)")
+    y: int = Field(description="row on the doubled hex grid")
     neighbours: dict[str, str] = Field(description="edge (0-5) -> neighbouring hex id")
     tile_upgrades: list[str] = Field(description="tiles that may be laid on this hex's printed track")
     homes: list[str] = Field([], description="corporations or minors whose home is here")
@@ -40,49 +44,50 @@ class CompiledHex(Hex):
 
 
 class MarketCell(Strict):
-    price: int
-    row: int
-    col: int
-    kinds: list[str]
+    price: int = Field(description="share price")
+    row: int = Field(description="row index (as in records' share_price)")
+    col: int = Field(description="column index")
+    kinds: list[str] = Field(description="cell kinds from the legend (par, close, no_cert_limit, ...)")
 
 
 class ParValue(Strict):
-    price: int
-    row: int
-    col: int
+    price: int = Field(description="par price")
+    row: int = Field(description="row of its market cell")
+    col: int = Field(description="column of its market cell")
 
 
 class CompiledMarket(Strict):
-    type: Literal["1d", "2d"]
-    grid: list[list[MarketCell | None]]
-    par: list[ParValue]
-    movement: dict[str, Any]
-    zone_colours: dict[str, str]
+    type: Literal["1d", "2d"] = Field(description="1d: one row; 2d: a grid")
+    grid: list[list[MarketCell | None]] = Field(description="rows of cells; null where there is no cell")
+    par: list[ParValue] = Field(description="par values in increasing price, each with its cell")
+    movement: dict[str, Any] = Field(description="movement rule parameters")
+    zone_colours: dict[str, str] = Field(description="cell kind -> colour for printing")
 
 
 class CompiledOption(Strict):
-    description: str
-    default: bool
+    description: str = Field(description="what the option changes")
+    default: bool = Field(description="on unless turned off")
     patch: dict[str, Any] = Field(description="RFC 7386 JSON merge patch against this rulebook")
 
 
 class Rulebook(Strict):
-    format_version: str = FORMAT_VERSION
-    title: str
-    meta: Meta
-    players: dict[int, PlayerSetup]
-    cert_limit_by: str
-    layout: Literal["pointy", "flat"]
-    axes: dict[str, str]
-    hexes: dict[str, CompiledHex]
-    tiles: dict[str, CompiledTile]
-    market: CompiledMarket
-    trains: dict[str, Train]
-    train_order: list[str]
-    phases: list[Phase]
-    corporations: dict[str, Corporation]
-    minors: dict[str, Minor]
-    privates: dict[str, Private]
-    mechanics: dict[str, dict[str, Any]]
-    end: list[EndTrigger]
-    options: dict[str, CompiledOption]
+    format_version: str = Field(FORMAT_VERSION, description="MAJOR.MINOR of this format (docs/RULEBOOK.md)")
+    title: str = Field(description="short title id")
+    meta: Meta = Field(description="title, designer, sources")
+    players: dict[int, PlayerSetup] = Field(description="player count -> starting cash, bank and certificate limit")
+    cert_limit_by: str = Field(description="what a certificate-limit table is keyed by")
+    layout: Literal["pointy", "flat"] = Field(description="pointy: hexes with a vertex up; flat: with a side up")
+    axes: dict[str, str] = Field(description="which part of a hex id (letter or number) is x and which is y")
+    hexes: dict[str, CompiledHex] = Field(description="hex id -> hex, with its resolved neighbours and upgrades")
+    tiles: dict[str, CompiledTile] = Field(description="tile id -> tile of the manifest, with its upgrades")
+    market: CompiledMarket = Field(description="the stock market as a grid of cells")
+    trains: dict[str, Train] = Field(description="train name -> train")
+    train_order: list[str] = Field(description="train names in the order the bank sells them")
+    phases: list[Phase] = Field(description="phases in order")
+    corporations: dict[str, Corporation] = Field(description="symbol -> corporation")
+    minors: dict[str, Minor] = Field(description="symbol -> minor company")
+    privates: dict[str, Private] = Field(description="symbol -> private company")
+    mechanics: Mechanics  # type: ignore[valid-type]
+    rounds: Rounds
+    end: list[EndTrigger] = Field(description="what ends the game")
+    options: dict[str, CompiledOption] = Field(description="option name -> option, as a merge patch")

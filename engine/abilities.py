@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import rounds
 from .state import Ability, kind_of
 
 if TYPE_CHECKING:
@@ -78,9 +79,7 @@ TIMED_STEPS = ("track_and_token", "special_track", "buy_train")
 def ability_step(g: Game) -> str | None:
     """The step abilities time themselves by: the first unfinished track/token/train step (18xx.games
     only looks at those; a route step never counts)."""
-    from .rounds import steps
-
-    for s in steps(g):
+    for s in rounds.steps(g):
         if s.name in TIMED_STEPS and s.active() and s.blocks():
             return s.name
     return None

@@ -181,18 +181,6 @@ class Book:
         self._tracks: dict[tuple[str, int], Track] = {}
         self._index_neighbours()
 
-    # -------------------------------------------------------------------------------- mechanics
-
-    def mech(self, name: str) -> dict[str, Any] | None:
-        """Parameters of mechanic ``name`` or None when the title does not switch it on."""
-        m = self.mechanics.get(name)
-        return m if m is not None else None
-
-    def param(self, mechanic: str, key: str, default: Any = None) -> Any:
-        m = self.mechanics.get(mechanic) or {}
-        value = m.get(key, default)
-        return default if value is None else value
-
     # ------------------------------------------------------------------------------------ track
 
     def track(self, tile: str | None, hex_id: str, rotation: int) -> Track:

@@ -91,7 +91,7 @@ def train_limit(g: Game, entity: str) -> int:
 
 
 def counted_trains(g: Game, entity: str) -> int:
-    obsolete_count = g.book.param("trains", "obsolete_count_for_limit", False)
+    obsolete_count = g.hooks("obsolete_count_for_limit")
     return sum(1 for tid in g.entity_trains(entity) if obsolete_count is True or not g.state.trains[tid].obsolete)
 
 
@@ -115,8 +115,6 @@ def remove_train(g: Game, tid: str) -> None:
 
 def _refill_unlimited(g: Game, t: Train) -> None:
     """An unlimited train type never runs out: add a copy when the last new one is taken."""
-    from . import mechanics
-
     if g.book.trains[t.sym]["count"] != "unlimited":
         return
     if any(g.state.trains[x].sym == t.sym for x in g.state.depot):
@@ -125,7 +123,6 @@ def _refill_unlimited(g: Game, t: Train) -> None:
     new = Train(id=f"{t.sym}-{idx}", sym=t.sym, name=t.sym, index=idx)
     g.state.trains[new.id] = new
     g.state.depot.append(new.id)
-    del mechanics
 
 
 def give_train(g: Game, buyer: str, tid: str, price: int | None, *, free: bool = False) -> None:
@@ -156,8 +153,6 @@ def buy_train(g: Game, buyer: str, tid: str, price: int, variant: str | None) ->
 
 
 def _after_bank_purchase(g: Game, t: Train) -> None:
-    from . import mechanics
-
     new_phases = []
     while g.state.phase + 1 < len(g.book.phases) and g.book.phases[g.state.phase + 1].get("on") == t.sym:
         g.state.phase += 1
@@ -166,17 +161,15 @@ def _after_bank_purchase(g: Game, t: Train) -> None:
     rust_trains(g, t)
     g.cache.pop("depot_trains", None)
     for idx in new_phases:
-        for event in g.book.phases[idx].get("events") or []:
-            mechanics._call_all(g, "phase_event", event)
+        for ei, event in enumerate(g.book.phases[idx].get("events") or []):
+            g.rules.events[event["type"]][1](g, g.rules.event_params[(idx, ei)])
 
 
 def phase_started(g: Game) -> None:
     """Closures and ability removals tied to reaching a phase."""
-    from . import mechanics
-
     name = g.phase_name()
     g.log(f"-- Phase {name} --")
-    mechanics._call_all(g, "phase_reached", name)
+    g.hooks("phase_reached", name)
 
 
 def rust_trains(g: Game, purchased: Train) -> None:

@@ -16,9 +16,12 @@ import pickle
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from . import board, market
+from . import board, market, rounds, setup
 from .book import Book, book_for
+from .contract import Hooks
 from .errors import IllegalAction, MalformedAction, illegal
+from .install import Installed, installed
+from .memo import memo
 from .state import (
     BANK,
     DEPOT,
@@ -53,10 +56,14 @@ class Game:
         self.memo: list[Any] = [-1, {}]
         self._checkpoint: tuple[bytes, int] | None = None
         self._since: list[dict[str, Any]] = []
+        self.rules: Installed = installed(book)
+        self.params = self.rules.params
+        self.hooks = Hooks(self, self.rules.mechanics)
         self.route_bonuses: list[Callable[..., int]] = []
-        from . import mechanics
-
-        mechanics.install(self)
+        for m in self.rules.mechanics:
+            if m.state is not None and m.name not in state.mechanics:
+                state.mechanics[m.name] = m.state()
+        self.hooks("install")
 
     # ---------------------------------------------------------------------------------- creation
 
@@ -69,8 +76,6 @@ class Game:
         options: Iterable[str] = (),
     ) -> Game:
         """A new game.  ``players`` are ids (or ``{"id", "name"}`` records) in seating order."""
-        from . import setup
-
         book = book_for(rulebook, tuple(options))
         return setup.new_game(cls, book, list(players), seed)
 
@@ -80,8 +85,6 @@ class Game:
         """Ids of the players who must act now (a corporation acts through its president)."""
         if self.state.finished:
             return []
-        from . import rounds
-
         out = []
         for key in rounds.active_entities(self):
             player = self.controller(key)
@@ -91,16 +94,12 @@ class Game:
 
     def acting_entities(self) -> list[str]:
         """Entity keys (``P|id``, ``C|sym``, ...) that may act now."""
-        from . import rounds
-
         return [] if self.state.finished else rounds.active_entities(self)
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """For the acting entity: each kind of action with its choices or constraints."""
         if self.state.finished:
             return []
-        from . import rounds
-
         return rounds.legal_actions(self)
 
     def process(self, action: dict[str, Any], atomic: bool = True) -> Game:
@@ -111,8 +110,6 @@ class Game:
         rebuilt from the snapshot by re-applying them (the engine is deterministic).  ``atomic=False``
         skips all that (a replay that stops at the first error does not need it).
         """
-        from . import rounds
-
         if not isinstance(action, dict):
             raise MalformedAction(f"an action is a JSON object, not {type(action).__name__}")
         if not atomic:
@@ -132,8 +129,6 @@ class Game:
 
     def _restore(self) -> None:
         """Back to the state before the failed action: the last snapshot plus the actions since."""
-        from . import rounds
-
         data, version = self._checkpoint
         self.state = pickle.loads(data)
         self.cache = {}
@@ -144,9 +139,7 @@ class Game:
 
     def result(self) -> dict[str, int]:
         """Each player's final (or current) value."""
-        from . import mechanics
-
-        return {p.id: mechanics.player_value(self, pkey(p.id)) for p in self.state.players}
+        return {p.id: self.hooks("player_value", pkey(p.id)) for p in self.state.players}
 
     def to_json(self) -> dict[str, Any]:
         return {"rulebook": self.book.title, "options": list(self.book.options), "state": to_json(self.state)}
@@ -157,7 +150,11 @@ class Game:
     @classmethod
     def from_json(cls, rulebook: dict[str, Any], data: dict[str, Any]) -> Game:
         book = book_for(rulebook, tuple(data.get("options") or ()))
-        return cls(book, from_json(GameState, data["state"]))
+        state = from_json(GameState, data["state"])
+        for m in installed(book).mechanics:
+            if m.state is not None and isinstance(state.mechanics.get(m.name), dict):
+                state.mechanics[m.name] = from_json(m.state, state.mechanics[m.name])
+        return cls(book, state)
 
     # ------------------------------------------------------------------------------------ helpers
 
@@ -337,9 +334,7 @@ class Game:
         lst = self.company(owner).abilities if k == "X" else self.corp(owner).abilities if k == "C" else []
         if ability in lst:
             lst.remove(ability)
-            from . import mechanics
-
-            mechanics.ability_removed(self, owner, ability)
+            self.hooks("ability_removed", owner, ability)
 
     def use_ability(self, owner: str, ability: Ability) -> None:
         ability.used = True
@@ -373,27 +368,4 @@ def entity_label(g: Game, key: str) -> str:
     return g.name(key)
 
 
-__all__ = ["BANK", "DEPOT", "POOL", "Game", "IllegalAction", "ckey", "mkey", "pkey", "xkey"]
-
-
-def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Memoise a pure query ``fn(g, *args)`` until the game's epoch changes (any state change)."""
-    name = fn.__qualname__
-
-    def wrapper(g: Game, *args: Any) -> Any:
-        m = g.memo
-        if m[0] != g.epoch:
-            m[0] = g.epoch
-            m[1].clear()
-        key = (name, *args)
-        try:
-            return m[1][key]
-        except KeyError:
-            value = fn(g, *args)
-            m[1][key] = value
-            return value
-
-    wrapper.__name__ = fn.__name__
-    wrapper.__qualname__ = fn.__qualname__
-    wrapper.__doc__ = fn.__doc__
-    return wrapper
+__all__ = ["BANK", "DEPOT", "POOL", "Game", "IllegalAction", "ckey", "memo", "mkey", "pkey", "xkey"]

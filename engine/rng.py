@@ -45,3 +45,11 @@ class Lcg:
         keyed = [(self.draw(), i, item) for i, item in enumerate(items)]
         keyed.sort(key=lambda k: (k[0], k[1]))
         return [item for _, _, item in keyed]
+
+
+def shuffle_game(state: Any, items: Sequence[T]) -> list[T]:
+    """Shuffle with a game's generator (its state is ``state.seed``), advancing it."""
+    r = Lcg(state.seed)
+    out = r.shuffle(items)
+    state.seed = r.seed
+    return out

@@ -2,15 +2,18 @@
 
 This mirrors the turn structure of the 18xx.games engine so recorded games replay move for move:
 after each action the blocking steps that have nothing to do are skipped, a round ends when no step
-blocks, and the next round starts (stock round -> N operating rounds -> stock round ...).  The steps a
-round uses come from the title's mechanics (:func:`railbook.engine.mechanics.program`).
+blocks, and the next round starts.  Rounds are data: the rulebook's ``rounds`` states the sequence (``start``
+rounds once, then the ``cycle`` repeated) and each round kind's type (its turn structure, contributed by a
+mechanic) and step list (steps contributed by mechanics).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import market, mechanics
+from . import market
 from .errors import IllegalAction, MalformedAction, illegal
 from .state import RoundState, StepState, kind_of, sym_of
 from .steps.base import Step
@@ -18,6 +21,8 @@ from .steps.base import Step
 if TYPE_CHECKING:
     from .game import Game
 
+
+ENTITY_TYPES = {"P": "player", "C": "corporation", "M": "minor", "X": "company"}
 
 # ------------------------------------------------------------------------------------------ steps
 
@@ -34,8 +39,9 @@ def steps(g: Game) -> list[Step]:
     if cached is not None and cached[0] is r:
         return cached[1]
     objs = []
+    types = g.rules.step_types
     for st in r.steps:
-        cls, opts = mechanics.STEP_TYPES[st.name.split("#")[0]], st.data.get("_opts", {})
+        cls, opts = types[st.name.split("#")[0]], st.data.get("_opts", {})
         objs.append(cls(g, st, opts))
     g.cache["steps"] = (r, objs)
     return objs
@@ -66,31 +72,46 @@ def skip_steps(g: Game) -> None:
         bump(g)
 
 
+def program(g: Game, kind: str) -> list[tuple[str, dict[str, Any]]]:
+    """The steps of a round kind, in order, with their options (from the rulebook)."""
+    out = []
+    for ref in g.rules.rounds["kinds"][kind]["steps"]:
+        opts = {k: v for k, v in ref.items() if k != "step" and v is not None}
+        out.append((ref["step"], opts))
+    return out
+
+
+def round_type(g: Game, kind: str) -> RoundType:
+    return g.rules.round_types[g.rules.rounds["kinds"][kind]["type"]]
+
+
 def new_round(g: Game, kind: str, round_num: int = 1) -> None:
-    program = mechanics.program(g, kind)
+    steps_of_kind = program(g, kind)
     r = RoundState(kind=kind, round_num=round_num)
     g.state.round = r
     g.cache.pop("steps", None)
-    r.entities = mechanics.round_entities(g, kind)
+    r.entities = g.hooks("round_entities", round_type(g, kind).name)
     data: dict[str, Any] = {"last_to_act": None, "pass_order": [], "at_start": True}
-    for i, (name, opts) in enumerate(program):
+    for i, (name, opts) in enumerate(steps_of_kind):
         st = StepState(name=f"{name}#{i}")
         if opts:
             st.data["_opts"] = opts
         r.steps.append(st)
-        data.update(mechanics.STEP_TYPES[name].round_state())
+        data.update(g.rules.step_types[name].round_state())
     r.data = data
     bump(g)
     for s in steps(g):
         s.setup()
     bump(g)
-    mechanics.round_started(g, kind)
+    g.hooks("round_started", round_type(g, kind).name)
     bump(g)
-    KINDS[kind]["setup"](g)
+    round_type(g, kind).setup(g)
 
 
 def start_first_round(g: Game) -> None:
-    new_round(g, mechanics.first_round_kind(g))
+    seq = g.state.sequence
+    seq.section, seq.entry, seq.iteration, seq.index = "start", 0, 0, -1
+    advance(g)
 
 
 def next_entity_index(g: Game) -> None:
@@ -98,21 +119,6 @@ def next_entity_index(g: Game) -> None:
     r = g.state.round
     if r.entities:
         r.entity_index = (r.entity_index + 1) % len(r.entities)
-
-
-# ------------------------------------------------------------------------------------- draft round
-
-
-def draft_setup(g: Game) -> None:
-    pass
-
-
-def draft_after_process(g: Game, action: dict[str, Any]) -> None:
-    pass
-
-
-def draft_finished(g: Game) -> bool:
-    return active_step(g) is None
 
 
 # ------------------------------------------------------------------------------------- stock round
@@ -142,7 +148,7 @@ def stock_start_entity(g: Game) -> None:
 def stock_next_entity(g: Game) -> None:
     if stock_finished(g):
         next_entity_index(g)
-        mechanics.finish_stock_round(g)
+        g.hooks("stock_round_finished")
         return
     next_entity_index(g)
     stock_start_entity(g)
@@ -160,10 +166,9 @@ def stock_after_process(g: Game, action: dict[str, Any]) -> None:
 def operating_setup(g: Game) -> None:
     r = g.state.round
     r.data["current_operator"] = None
-    mechanics.payout_companies(g)
-    mechanics.reset_per_or_abilities(g)
+    g.hooks("operating_round_started")
     bump(g)
-    if mechanics.block_or_start(g):
+    if g.hooks("block_or_start"):
         return
     if any_to_act(g):
         start_operating(g)
@@ -185,7 +190,7 @@ def start_operating(g: Game) -> None:
     r.data["current_operator_acted"] = False
     for t in g.entity_trains(entity):
         g.state.trains[t].operated = False
-    mechanics.operator_started(g, entity)
+    g.hooks("operator_started", entity)
     bump(g)
     skip_steps(g)
     if not operating_finished(g):
@@ -218,17 +223,17 @@ def operating_finished(g: Game) -> bool:
 
 def operating_after_process(g: Game, action: dict[str, Any]) -> None:
     r = g.state.round
-    mechanics.operating_after_action(g, action)
+    g.hooks("after_operating_action", action)
     bump(g)
     op = r.data.get("current_operator")
     if op is not None and g.controller(g.entity_key(action)) is not None:
         ent_key = g.entity_key(action)
-        if ent_key == op or mechanics.acts_for(g, ent_key) == op:
+        if ent_key == op or (kind_of(ent_key) == "X" and g.company(ent_key).owner == op):
             r.data["current_operator_acted"] = True
     if active_step(g) is not None:
         entity = r.entities[r.entity_index]
         owner = g.owner(entity)
-        if (owner and kind_of(owner) == "P") or mechanics.in_receivership(g, entity):
+        if (owner and kind_of(owner) == "P") or g.hooks("in_receivership", entity):
             return
     if not g.state.finished:
         operating_next_entity(g)
@@ -241,20 +246,32 @@ def recalculate_order(g: Game) -> None:
         return
     done = r.entities[: r.entity_index + 1]
     rest = r.entities[r.entity_index + 1 :]
-    order = [e for e in mechanics.round_entities(g, "operating") if e in rest]
+    order = [e for e in g.hooks("round_entities", "operating") if e in rest]
     order += [e for e in rest if e not in order]
     r.entities = done + order
 
 
-KINDS: dict[str, dict[str, Any]] = {
-    "draft": {"setup": draft_setup, "after": draft_after_process, "finished": draft_finished},
-    "stock": {"setup": stock_setup, "after": stock_after_process, "finished": stock_finished},
-    "operating": {"setup": operating_setup, "after": operating_after_process, "finished": operating_finished},
-}
+@dataclass(frozen=True)
+class RoundType:
+    """A round's turn structure: how it starts, what follows an action, when it is over, what ends it."""
+
+    name: str
+    setup: Callable[[Game], None]
+    after: Callable[[Game, dict[str, Any]], None]
+    finished: Callable[[Game], bool]
+    on_finish: Callable[[Game], None] = lambda g: None
+
+
+def _priority_after_last(g: Game) -> None:
+    reorder_players(g)
+
+
+STOCK = RoundType("stock", stock_setup, stock_after_process, stock_finished, _priority_after_last)
+OPERATING = RoundType("operating", operating_setup, operating_after_process, operating_finished)
 
 
 def round_finished(g: Game) -> bool:
-    return KINDS[g.state.round.kind]["finished"](g)
+    return round_type(g, g.state.round.kind).finished(g)
 
 
 # ------------------------------------------------------------------------------------ processing
@@ -272,30 +289,32 @@ def process(g: Game, action: dict[str, Any]) -> None:
     ):
         return
     if atype == "end_game":
-        mechanics.end_game(g, "manually_ended", manual=True)
+        g.hooks("end_game", "manually_ended", True)
         return
     entity = g.entity_key(action)
     g.cache.pop("steps", None)
     bump(g)
-    mechanics.preprocess(g, action, entity)
+    g.hooks("preprocess", action, entity)
     bump(g)
     process_in_round(g, action, entity)
-    mechanics.action_processed(g, action, entity)
+    g.hooks("action_processed", action, entity)
+    g.state.last_action_entity = entity
+    g.state.last_action_type = action.get("type")
     bump(g)
     g.state.actions_done += 1
-    timing = mechanics.end_check(g)
+    timing = g.hooks("end_check")
     if timing == "immediate":
-        mechanics.end_game(g)
+        g.hooks("end_game", None, False)
     while not g.state.finished and round_finished(g):
         for p in g.state.players:
             p.passed = False
-        if mechanics.end_now(g, timing):
-            mechanics.end_game(g)
+        if g.hooks("end_now", timing):
+            g.hooks("end_game", None, False)
         else:
             transition(g)
-        timing = mechanics.end_check(g)
+        timing = g.hooks("end_check")
         if timing == "immediate" and not g.state.finished:
-            mechanics.end_game(g)
+            g.hooks("end_game", None, False)
 
 
 def process_in_round(g: Game, action: dict[str, Any], entity: str) -> None:
@@ -324,34 +343,64 @@ def process_in_round(g: Game, action: dict[str, Any], entity: str) -> None:
     g.state.round.data["at_start"] = False
     bump(g)
     skip_steps(g)
-    KINDS[g.state.round.kind]["after"](g, action)
+    round_type(g, g.state.round.kind).after(g, action)
 
 
 def transition(g: Game) -> None:
     """Start the round that follows the finished one."""
     bump(g)
     r = g.state.round
-    kind = r.kind
-    mechanics.round_finished(g, kind)
+    rtype = round_type(g, r.kind)
+    g.hooks("round_finished", rtype.name)
     bump(g)
-    if kind == "draft":
-        reorder_players(g)
-        new_round(g, "stock")
-    elif kind == "stock":
-        g.state.operating_rounds = int(g.phase_spec().get("operating_rounds", 1))
-        reorder_players(g)
-        new_round(g, "operating", 1)
-    elif kind == "operating":
-        if r.round_num < g.state.operating_rounds:
-            new_round(g, "operating", r.round_num + 1)
-        else:
-            g.state.turn += 1
-            mechanics.or_set_finished(g)
-            if g.state.finished:
-                return
-            new_round(g, "stock")
-    else:
-        raise IllegalAction("round.kind", f"unknown round kind {kind}")
+    rtype.on_finish(g)
+    advance(g)
+
+
+def advance(g: Game) -> None:
+    """Move along the rulebook's round sequence and start the next round."""
+    spec = g.rules.rounds
+    seq = g.state.sequence
+    while True:
+        entries = _entries(spec, seq.section)
+        if not entries:
+            if seq.section == "start":
+                seq.section, seq.entry, seq.iteration, seq.index = "cycle", 0, 0, -1
+                continue
+            raise IllegalAction("round.sequence", "the rulebook's round cycle is empty")
+        entry = entries[seq.entry]
+        seq.index += 1
+        if seq.index >= len(entry["rounds"]):
+            seq.index = 0
+            seq.iteration += 1
+            if seq.iteration >= seq.repeat:
+                seq.entry += 1
+                seq.iteration, seq.index = 0, -1
+                if seq.entry >= len(entries):
+                    if seq.section == "cycle":
+                        g.state.turn += 1
+                        g.hooks("or_set_finished")
+                        if g.state.finished:
+                            return
+                    seq.section, seq.entry = "cycle", 0
+                continue
+        if seq.iteration == 0 and seq.index == 0:
+            seq.repeat = _repeat(g, entry)
+            if entry.get("repeat") == "operating_rounds":
+                g.state.operating_rounds = seq.repeat
+        new_round(g, entry["rounds"][seq.index], seq.iteration + 1)
+        return
+
+
+def _entries(spec: dict[str, Any], section: str) -> list[dict[str, Any]]:
+    return [e if isinstance(e, dict) else {"rounds": [e]} for e in spec.get(section) or []]
+
+
+def _repeat(g: Game, entry: dict[str, Any]) -> int:
+    rep = entry.get("repeat", 1)
+    if rep == "operating_rounds":
+        return int(g.phase_spec().get("operating_rounds", 1))
+    return int(rep)
 
 
 def reorder_players(g: Game) -> None:
@@ -394,7 +443,7 @@ def legal_actions(g: Game) -> list[dict[str, Any]]:
                 if key in seen:
                     continue
                 seen.add(key)
-                desc = {"entity": sym_of(e), "entity_type": mechanics.entity_type(e), **desc}
+                desc = {"entity": sym_of(e), "entity_type": ENTITY_TYPES.get(kind_of(e), e), **desc}
                 out.append(desc)
         if s.blocking():
             break

@@ -360,3 +360,8 @@ def score_stops(g: Game, corp_key: str, route: Route, stops: list[NodeKey], rout
     for bonus in g.route_bonuses:
         revenue += bonus(g, corp_key, route, stops, routes)
     return revenue
+
+
+def round_revenue(g: Game) -> int:
+    """The revenue of the routes run this turn (0 before the routes are run)."""
+    return sum(r["revenue"] for r in g.state.round.data.get("routes") or [])

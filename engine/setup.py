@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from . import board, mechanics
+from . import board, rounds
 from .errors import EngineError
 from .state import (
     BANK,
@@ -84,10 +84,8 @@ def new_game(cls: type[Game], book: Book, players: list[Any], seed: int) -> Game
     _init_reservations(g)
     state.operating_rounds = int(g.phase_spec().get("operating_rounds", 1))
     state.corp_order = list(book.corporations)
-    mechanics.setup(g)
-    mechanics.update_cert_limit(g)
-    from . import rounds
-
+    g.hooks("setup")
+    g.hooks("update_cert_limit")
     rounds.start_first_round(g)
     return g
 
@@ -122,7 +120,7 @@ def _init_companies(g: Game) -> None:
         rev = spec.get("revenue") or 0
         c.revenue = int(rev) if isinstance(rev, int) else int(min(rev.values()))
         c.abilities = [make_ability(copy.deepcopy(a)) for a in spec.get("abilities") or []]
-        lo, hi = mechanics.company_price_range(g, c)
+        lo, hi = g.hooks("company_price_range", c) or ((c.value + 1) // 2, c.value * 2)
         c.min_price, c.max_price = lo, hi
         g.state.companies[sym] = c
 
@@ -130,7 +128,7 @@ def _init_companies(g: Game) -> None:
 def _init_trains(g: Game, players: int) -> None:
     for name in g.book.train_order:
         count = g.book.train_count(name, players)
-        copies = count if count is not None else mechanics.unlimited_train_copies(g, name)
+        copies = count if count is not None else g.hooks("unlimited_train_copies", name)
         for i in range(copies):
             tid = f"{name}-{i}"
             g.state.trains[tid] = Train(id=tid, sym=name, name=name, index=i, owner=DEPOT)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import market
 from .errors import illegal
-from .game import memo
+from .memo import memo
 from .state import BANK, POOL, ckey, kind_of, sym_of
 
 if TYPE_CHECKING:
@@ -34,13 +34,19 @@ class Bundle:
 
 
 def share_percent(g: Game, corp: str) -> int:
-    """The normal certificate size (the second certificate's percent)."""
-    spec = g.book.corporations[corp].get("shares") or [20, 10]
-    return spec[1] if len(spec) > 1 else spec[0] // 2
+    """The percent of one share: the smallest ordinary certificate (a corporation with only the president's
+    certificate has it count as two shares)."""
+    spec = g.book.corporations[corp]["shares"]
+    return min(spec[1:]) if len(spec) > 1 else spec[0] // 2
 
 
 def presidents_percent(g: Game, corp: str) -> int:
-    return (g.book.corporations[corp].get("shares") or [20])[0]
+    return int(g.book.corporations[corp]["shares"][0])
+
+
+def president_shares(g: Game, corp: str) -> int:
+    """How many shares the president's certificate is worth (what launching a corporation costs, in shares)."""
+    return presidents_percent(g, corp) // share_percent(g, corp)
 
 
 def shares_of(g: Game, holder: str, corp: str) -> list[str]:
@@ -122,8 +128,7 @@ def can_dump(g: Game, b: Bundle, holder: str) -> bool:
 
 
 def fit_in_pool(g: Game, b: Bundle) -> bool:
-    limit = g.book.param("stock_round", "pool_max_percent", 50)
-    return b.percent + percent_of(g, POOL, b.corp) <= limit
+    return b.percent + percent_of(g, POOL, b.corp) <= g.hooks("pool_limit", b.corp)
 
 
 def bundles_for(g: Game, holder: str, corp: str) -> list[Bundle]:
@@ -159,7 +164,7 @@ def num_certs(g: Game, player: str) -> int:
         if "no_cert_limit" in market.kinds_at(g, c.price) or "unlimited_holding" in market.kinds_at(g, c.price):
             continue
         n += len(ids)
-    if kind_of(player) == "P":
+    if kind_of(player) == "P" and g.hooks("privates_count_for_cert_limit"):
         n += len(g.player(player).companies)
     return n
 
@@ -169,8 +174,7 @@ def holding_ok(g: Game, holder: str, corp: str, extra: int = 0) -> bool:
     kinds = market.kinds_at(g, c.price)
     if "unlimited_holding" in kinds or "multiple_buy" in kinds:
         return True
-    limit = g.book.param("stock_round", "max_percent_per_player", 60)
-    return percent_of(g, holder, corp) + extra <= limit
+    return percent_of(g, holder, corp) + extra <= g.hooks("holding_limit", corp)
 
 
 # --------------------------------------------------------------------------------------- transfers
@@ -291,9 +295,7 @@ def check_float(g: Game, corp: str, was_floated: bool) -> None:
     if percent_of(g, ckey(corp), corp) <= 100 - float_pct:
         c.floated = True
         if not was_floated:
-            from . import mechanics
-
-            mechanics.corporation_floated(g, corp)
+            g.hooks("corporation_floated", corp)
 
 
 def sell(g: Game, b: Bundle, *, price: int | None = None, allow_president_change: bool = True) -> int:
@@ -321,3 +323,27 @@ def corp_of_share(sid: str) -> str:
 
 
 __all__ = ["Bundle", "sym_of"]
+
+
+def sale_moves(g: Game) -> dict[str, Any]:
+    return (g.book.market.get("movement") or {}).get("sale") or {"who": "anyone", "move": -1, "per": "share"}
+
+
+def sell_and_move(g: Game, b: Bundle) -> int:
+    """Sell to the pool and move the price as the title's sale rule says."""
+    corp = b.corp
+    was_president = g.state.corporations[corp].owner == b.owner
+    price = sell(g, b)
+    rule = sale_moves(g)
+    move = int(rule.get("move", -1))
+    who = rule.get("who", "anyone")
+    if who == "president" and not was_president:
+        return price
+    times = abs(move) if rule.get("per", "share") != "share" else abs(move) * num_shares(g, b)
+    direction = "left" if move < 0 else "right"
+    if g.book.market_1d is False and rule.get("direction"):
+        direction = rule["direction"]
+    elif not g.book.market_1d:
+        direction = "down" if move < 0 else "up"
+    market.move(g, corp, direction, times)
+    return price

@@ -187,6 +187,17 @@ class RoundState:
 
 
 @dataclass(slots=True)
+class SequenceState:
+    """Where the game is in the rulebook's round sequence."""
+
+    section: str = "start"  # start | cycle
+    entry: int = 0  # index into the section's entries
+    iteration: int = 0  # repetitions of the entry done
+    index: int = -1  # round within the entry
+    repeat: int = 1  # repetitions of the current entry (fixed when it starts)
+
+
+@dataclass(slots=True)
 class GameState:
     title: str
     options: list[str]
@@ -220,6 +231,8 @@ class GameState:
     actions_done: int = 0
     corp_order: list[str] = field(default_factory=list)  # corporations in play, rulebook order
     log: list[str] = field(default_factory=list)
+    sequence: SequenceState = field(default_factory=SequenceState)
+    mechanics: dict[str, Any] = field(default_factory=dict)  # each mechanic's own state slot, by name
     extra: dict[str, Any] = field(default_factory=dict)
 
 

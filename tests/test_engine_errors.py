@@ -80,7 +80,7 @@ def test_draft_choice_must_be_offered() -> None:
     g = fresh()
     player = acting_player(g)
     offered = {c["company"] for c in g.legal_actions()[0]["choices"]}
-    hidden = next(c for c in g.state.extra["draft_deck"] if c not in offered)
+    hidden = next(c for c in g.state.mechanics["draft"].deck if c not in offered)
     assert_rejected(g, {"type": "bid", "entity": player, "entity_type": "player", "company": hidden}, "draft.choice")
 
 

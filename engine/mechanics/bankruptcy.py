@@ -1,27 +1,44 @@
 """``bankruptcy``: a president who cannot fund a required train goes bankrupt.
 
-The operating corporation first issues what it may (``issue_redeem``); then the president sells what the
-emergency rules allow (prices move), then every remaining share goes to the pool without price moves
-(a corporation left without a president enters receivership); the player's privates and independents
-close and the player's cash goes to the corporation.  ``bankruptcy`` in the game-end triggers decides
-whether the game goes on (``params.players_left``).
+The operating corporation first issues what it may (``emergency_bundles``); then the president sells what the
+emergency rules allow (prices move), then every remaining share goes to the pool without price moves (a
+corporation left without a president: ``presidency_vacated``); the player's privates and minors close and the
+player's cash goes where the parameters say.  The game-end trigger ``bankrupt`` decides whether the game goes
+on (``params.players_left``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from .. import depot, market, shares
+from pydantic import Field
+
+from .. import depot, market, rounds, shares
+from ..closing import close_company, close_operator
+from ..contract import Mechanic
+from ..contract import Params as BaseParams
 from ..errors import illegal
-from ..state import BANK, POOL, ckey, kind_of, mkey, sym_of
+from ..state import BANK, ckey, clone, kind_of, mkey, sym_of
 from ..steps.base import Step
-from . import core, issue_redeem, stock_round
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
+class Params(BaseParams):
+    """What a bankrupt player's estate does."""
+
+    cash_to: Literal["bank", "operating_corporation"] = Field(
+        "bank", description="who receives the bankrupt player's remaining cash"
+    )
+
+
+def _p(g: Game) -> Params:
+    return g.params["bankruptcy"]  # type: ignore[return-value]
+
+
 def limit_reached(g: Game) -> bool:
+    """The bankruptcies the game-end trigger allows have all happened."""
     live = sum(1 for p in g.state.players if not p.bankrupt)
     for trig in g.book.end:
         if trig["type"] == "bankrupt":
@@ -32,9 +49,7 @@ def limit_reached(g: Game) -> bool:
 
 
 def _buy_train_step(g: Game) -> Any:
-    from ..rounds import steps
-
-    return next((s for s in steps(g) if s.name == "buy_train"), None)
+    return next((s for s in rounds.steps(g) if s.name == "buy_train"), None)
 
 
 def emergency_liquidity(g: Game, player: str, corp: str) -> int:
@@ -68,10 +83,7 @@ class Bankrupt(Step):
         g = self.g
         if not self.actions(entity) or not _needs_train(g, entity):
             return []
-        from ..game import Game
-        from ..state import clone
-
-        trial = Game(g.book, clone(g.state))
+        trial = type(g)(g.book, clone(g.state))
         try:
             trial.process({"type": "bankrupt", "entity": entity[2:], "entity_type": "corporation"}, atomic=False)
         except Exception:
@@ -83,9 +95,7 @@ class Bankrupt(Step):
         player = g.owner(corp)
         if player is None or kind_of(player) != "P":
             return False
-        power = g.cash(corp) + max(
-            (shares.bundle_price(g, b) for b in issue_redeem.emergency_bundles(g, corp)), default=0
-        )
+        power = g.cash(corp) + max((shares.bundle_price(g, b) for b in g.hooks("emergency_bundles", corp)), default=0)
         power += emergency_liquidity(g, player, corp)
         return power < depot.min_depot_price(g)
 
@@ -95,9 +105,9 @@ class Bankrupt(Step):
         player = g.owner(corp)
         if player is None or kind_of(player) != "P":
             raise illegal("bankrupt.player", f"{sym_of(corp)} has no president to go bankrupt")
-        bundles = issue_redeem.emergency_bundles(g, corp)
+        bundles = g.hooks("emergency_bundles", corp)
         if bundles:
-            issue_redeem.emergency_issue(g, corp, max(bundles, key=lambda b: shares.num_shares(g, b)))
+            g.hooks("emergency_issue", corp, max(bundles, key=lambda b: shares.num_shares(g, b)))
         if not self.can_go_bankrupt(corp):
             raise illegal(
                 "bankrupt.not_needed",
@@ -109,57 +119,47 @@ class Bankrupt(Step):
             [c for c in g.state.holdings.get(player, {}) if g.state.corporations[c].price is not None],
             key=lambda c: market.sort_key(g, c),
         )
-        from . import receivership
-
         for c in order:
-            if receivership.in_receivership(g, ckey(c)):
+            if g.hooks("in_receivership", ckey(c)):
                 continue
             options = [b for b in shares.bundles_for(g, player, c) if step is None or step.can_sell(player, b)]
             if options:
                 best = max(options, key=lambda b: shares.bundle_price(g, b))
-                stock_round.sell_and_move(g, best)
+                shares.sell_and_move(g, best)
         for c in order:
             ids = list(shares.shares_of(g, player, c))
             if not ids or g.state.corporations[c].closed:
                 continue
             b = shares.make_bundle(g, ids)
             shares.sell(g, b)
-            corpo = g.state.corporations[c]
-            if (
-                corpo.owner == player
-                and market.price_at(g, corpo.price) > 0
-                and g.book.mech("receivership") is not None
-            ):
-                corpo.owner = POOL
-                g.log(f"-- {c} enters receivership --")
+            if g.state.corporations[c].owner == player:
+                g.hooks("presidency_vacated", c)
         if step is not None:
             step.st.data["last_share_sold_price"] = None
             step.st.data["last_share_issued_price"] = None
         for sym, m in g.state.minors.items():
             if m.owner == player and not m.closed:
-                core.close_operator(g, mkey(sym))
+                close_operator(g, mkey(sym))
         for sym in list(g.player(player).companies):
-            core.close_company(g, sym)
+            close_company(g, sym)
         cash = g.cash(player)
         if cash > 0:
-            g.spend(player, corp, cash)
+            g.spend(player, corp if _p(g).cash_to == "operating_corporation" else BANK, cash)
         for c in list(g.state.corp_order):
             corpo = g.state.corporations[c]
             if not corpo.closed and corpo.price is not None and "close" in market.kinds_at(g, corpo.price):
-                core.close_operator(g, ckey(c))
+                close_operator(g, ckey(c))
         g.player(player).bankrupt = True
 
 
 def _needs_train(g: Game, corp: str) -> bool:
-    from . import trains
-
-    return trains.must_buy(g, corp)
+    return bool(g.hooks("must_buy_train", corp))
 
 
-def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
-    return [(10, "bankrupt", {})] if kind == "operating" else []
-
-
-STEPS = {"bankrupt": Bankrupt}
-
-__all__ = ["BANK"]
+MECHANIC = Mechanic(
+    name="bankruptcy",
+    description="a president who cannot fund a required train goes bankrupt",
+    params=Params,
+    steps={"bankrupt": Bankrupt},
+    hooks={"bankrupt_check": limit_reached},
+)

@@ -1,43 +1,52 @@
 """``capitalization``: how a corporation gets its money and its home station.
 
-``kind``: ``incremental`` (each certificate bought from the treasury pays the corporation; nothing at
-float) or ``full`` (the bank pays ``par x number of shares`` at float).  ``home_token``: ``at_launch``
-(placed when the corporation floats) or ``first_operation``.  A corporation ability ``type: base`` with
-``params: {bank_subsidy: start_price}`` pays the launch price from the bank on launch.
+Each corporation's ``capitalization`` (rulebook) says how its treasury fills: ``incremental`` (each certificate
+bought from the treasury pays the corporation; nothing at float) or ``full`` (the bank pays par times the
+number of shares at float).  A corporation ability ``type: base`` with ``params: {bank_subsidy: start_price}``
+pays the launch price from the bank on launch.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal
 
-from .. import board, market
+from pydantic import Field
+
+from .. import board, market, shares
+from ..contract import Mechanic
+from ..contract import Params as BaseParams
 from ..state import BANK, ckey
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
-def _p(g: Game) -> dict[str, Any]:
-    return g.book.mech("capitalization") or {}
+class Params(BaseParams):
+    """When a corporation places its home token."""
+
+    home_token: Literal["at_launch", "at_float"] = Field(
+        "at_float", description="the home token goes down when the corporation is launched (par) or when it floats"
+    )
 
 
-def kind(g: Game) -> str:
-    spec = _p(g).get("kind")
-    if spec:
-        return spec
-    return "incremental"
+def _p(g: Game) -> Params:
+    return g.params["capitalization"]  # type: ignore[return-value]
 
 
 def corporation_floated(g: Game, corp: str) -> None:
     c = g.state.corporations[corp]
     g.log(f"{corp} floats")
-    spec = g.book.corporations[corp]
-    cap = spec.get("capitalization") or kind(g)
-    if cap == "full":
-        total = market.price_at(g, c.par) * (100 // int(spec.get("shares", [20, 10])[1]))
+    if g.book.corporations[corp].get("capitalization") == "full":
+        total = market.price_at(g, c.par) * (100 // shares.share_percent(g, corp))
         if total > 0:
             g.spend(BANK, ckey(corp), total)
-    if _p(g).get("home_token", "at_launch") in ("at_launch", "at_float", "float"):
+    if _p(g).home_token == "at_float":
+        place_home_token(g, corp)
+
+
+def corporation_launched(g: Game, corp: str) -> None:
+    after_par(g, corp)
+    if _p(g).home_token == "at_launch":
         place_home_token(g, corp)
 
 
@@ -81,3 +90,11 @@ def place_home_token(g: Game, corp: str) -> None:
         g.log(f"{corp} places its home token on {hex_id}")
         board.invalidate(g, {hex_id}, ckey(corp))
         return
+
+
+MECHANIC = Mechanic(
+    name="capitalization",
+    description="how a corporation receives its money and places its home token",
+    params=Params,
+    hooks={"corporation_floated": corporation_floated, "corporation_launched": corporation_launched},
+)

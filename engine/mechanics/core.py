@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import board, market, shares
-from ..state import BANK, DEPOT, POOL, ckey, kind_of, mkey, pkey, sym_of, xkey
+from .. import board, depot, market, rounds, shares
+from ..closing import close_company, close_operator
+from ..contract import Mechanic
+from ..state import BANK, ckey, mkey, xkey
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -24,6 +26,17 @@ def round_entities(g: Game, kind: str) -> list[str] | None:
         corps.sort(key=lambda c: market.sort_key(g, c))
         return floated_minors + [ckey(c) for c in corps]
     return None
+
+
+def operating_round_started(g: Game) -> None:
+    """Private income, then per-OR ability counters start again."""
+    payout_companies(g)
+    for c in g.state.companies.values():
+        for a in c.abilities:
+            a.count_this_or = a.corp_count_this_or = 0
+    for corp in g.state.corporations.values():
+        for a in corp.abilities:
+            a.count_this_or = a.corp_count_this_or = 0
 
 
 def payout_companies(g: Game) -> None:
@@ -61,67 +74,6 @@ def phase_reached(g: Game, name: str) -> None:
 def _event_closes(g: Game, name: str) -> bool:
     phase = g.book.phases[g.book.phase_index[name]]
     return any(e.get("type") == "close_companies" for e in phase.get("events") or [])
-
-
-def close_company(g: Game, sym: str) -> None:
-    c = g.state.companies[sym]
-    if c.closed:
-        return
-    for a in list(c.abilities):
-        g.remove_ability(xkey(sym), a)
-    if c.owner:
-        lst = g.companies_of(c.owner)
-        if sym in lst:
-            lst.remove(sym)
-    c.owner = None
-    c.closed = True
-
-
-def close_operator(g: Game, key: str) -> None:
-    """A corporation or minor leaves the game: tokens, reservations, cash, trains and privates go."""
-    op = g.operator(key)
-    for hs in g.state.hexes.values():
-        for slots in hs.tokens:
-            for i, occ in enumerate(slots):
-                if occ == key:
-                    slots[i] = None
-        for res in hs.reservations:
-            for i, r in enumerate(res):
-                if r == key:
-                    res[i] = None
-    board.invalidate(g)
-    cash = g.cash(key)
-    if cash > 0:
-        g.spend(key, BANK, cash)
-    for tid in op.trains:
-        g.state.trains[tid].buyable = False
-    if kind_of(key) == "C":
-        corp = op
-        for sym in list(corp.companies):
-            close_company(g, sym)
-        for holder in list(g.state.holdings):
-            g.state.holdings[holder].pop(corp.sym, None)
-        for s in g.state.shares.values():
-            if s.corp == corp.sym:
-                s.owner = ""
-        market.remove(g, corp.sym)
-        corp.closed = True
-        corp.ipoed = False
-        corp.floated = False
-        corp.owner = None
-        from . import update_cert_limit
-
-        update_cert_limit(g)
-    else:
-        op.closed = True
-        op.floated = False
-    r = g.state.round
-    if r is not None and r.kind == "operating" and r.data.get("current_operator") == key:
-        from ..rounds import operating_next_entity, steps
-
-        for s in steps(g):
-            s.pass_()
-        operating_next_entity(g)
 
 
 def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
@@ -201,9 +153,7 @@ def _triggered(g: Game, trig: dict[str, Any]) -> bool:
     if kind in ("final_phase",):
         return g.state.phase == len(g.book.phases) - 1
     if kind == "final_train":
-        from ..depot import depot_trains
-
-        return not depot_trains(g)
+        return not depot.depot_trains(g)
     if kind == "turn_limit":
         return g.state.turn >= int(params.get("turn", 10**9))
     return False
@@ -235,16 +185,25 @@ def end_game(g: Game, reason: str | None, manual: bool) -> bool:
     return True
 
 
-def company_price_range(g: Game, company: Any) -> tuple[int, int] | None:
-    return None
+def corporation_closed(g: Game, corp: str) -> None:
+    update_cert_limit(g)
 
 
-def unlimited_train_copies(g: Game, name: str) -> int | None:
-    return None
-
-
-def controller_of(g: Game, key: str) -> str | None:
-    return g.controller(key)
-
-
-__all__ = ["DEPOT", "POOL", "pkey", "sym_of"]
+MECHANIC = Mechanic(
+    name="core",
+    description="rules every title has: stock and operating rounds, private income, phases, closures, game end",
+    round_types={"stock": rounds.STOCK, "operating": rounds.OPERATING},
+    hooks={
+        "round_entities": round_entities,
+        "operating_round_started": operating_round_started,
+        "ability_removed": ability_removed,
+        "phase_reached": phase_reached,
+        "action_processed": action_processed,
+        "update_cert_limit": update_cert_limit,
+        "corporation_closed": corporation_closed,
+        "player_value": player_value,
+        "end_check": end_check,
+        "end_now": end_now,
+        "end_game": end_game,
+    },
+)

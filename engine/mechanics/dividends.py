@@ -1,55 +1,78 @@
 """``dividends``: paying out, half paying or withholding earnings, and the share-price move.
 
-Parameters: ``kinds`` (``payout``/``half``/``withhold``), ``movement`` (a list of ``{when, move}``: the
-first ``when`` that holds for P = amount paid to the shares and S = share price decides the move; the
-conditions are small arithmetic comparisons such as ``"S/2 <= P < S"``), ``minors.split`` (``half``:
-the minor's treasury keeps the smaller half, its owner gets the rest).  Treasury shares of an
-incrementally capitalised corporation pay the corporation; pool shares pay nobody.  With no revenue the
-corporation withholds automatically.  Obsolete trains of the corporation are removed after it runs.
+Treasury shares of an incrementally capitalised corporation pay the corporation; pool shares pay nobody.  With
+no revenue the corporation withholds automatically.  Obsolete trains of the corporation are removed after it
+runs.  A half dividend keeps half the earnings, rounded down to a multiple of the number of shares, in the
+treasury and pays the rest.
 """
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from .. import depot, market, shares
+from pydantic import Field
+
+from .. import depot, market, rounds, shares
+from ..contract import Mechanic
+from ..contract import Params as BaseParams
 from ..errors import illegal
+from ..routes import round_revenue
 from ..state import BANK, ckey, kind_of, sym_of
 from ..steps.base import Step
-from . import routes as route_mech
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
-def _p(g: Game) -> dict[str, Any]:
-    return g.book.mech("dividends") or {}
+class Movement(BaseParams):
+    """A row of the price-move table: P = the total paid to the shares, S = the share price.  Every bound given
+    must hold; the first row that holds decides the move."""
+
+    payout_at_least_times_price: float | None = Field(None, ge=0, description="P >= this x S")
+    payout_below_times_price: float | None = Field(None, ge=0, description="P < this x S")
+    price_above: int | None = Field(None, ge=0, description="S > this")
+    price_at_most: int | None = Field(None, ge=0, description="S <= this")
+    move: int = Field(description="steps right (positive) or left (negative)")
+
+    def holds(self, paid: int, price: int) -> bool:
+        if self.payout_at_least_times_price is not None and paid < self.payout_at_least_times_price * price:
+            return False
+        if self.payout_below_times_price is not None and paid >= self.payout_below_times_price * price:
+            return False
+        if self.price_above is not None and price <= self.price_above:
+            return False
+        return self.price_at_most is None or price <= self.price_at_most
 
 
-_COND_CACHE: dict[str, Any] = {}
+class Params(BaseParams):
+    """Dividend choices and share-price moves."""
+
+    kinds: list[Literal["payout", "half", "withhold"]] = Field(
+        default_factory=lambda: ["payout", "withhold"], description="the choices a corporation has"
+    )
+    movement: list[Movement] | None = Field(
+        None, description="price moves by payout (None: one step right when anything is paid, else one left)"
+    )
+    minor_split: Literal["half", "all_to_owner"] = Field(
+        "half",
+        description="a minor's earnings: half to its treasury (the smaller half) and half to its owner, or all "
+        "to its owner",
+    )
 
 
-def _compile(cond: str) -> Any:
-    code = _COND_CACHE.get(cond)
-    if code is None:
-        expr = re.sub(r"(\d)\s*([SP])", r"\1*\2", cond).replace("/", "//").replace("////", "//")
-        if not re.fullmatch(r"[\sSP0-9*/<>=()!andor]+", expr):
-            raise ValueError(f"unsupported dividend condition {cond!r}")
-        code = compile(expr, "<dividend movement>", "eval")
-        _COND_CACHE[cond] = code
-    return code
+def _p(g: Game) -> Params:
+    return g.params["dividends"]  # type: ignore[return-value]
 
 
 def price_move(g: Game, corp: str, paid: int) -> int:
     """Steps right (positive) or left (negative) for a payout of ``paid`` in total."""
-    rules = _p(g).get("movement")
-    price = market.price_at(g, g.state.corporations[corp].price)
-    if not isinstance(rules, list):
+    rules = _p(g).movement
+    if rules is None:
         return 1 if paid > 0 else -1
+    price = market.price_at(g, g.state.corporations[corp].price)
     for rule in rules:
-        if eval(_compile(str(rule["when"])), {"__builtins__": {}}, {"P": paid, "S": price}):
-            return int(rule.get("move", 0))
+        if rule.holds(paid, price):
+            return rule.move
     return 0
 
 
@@ -59,7 +82,7 @@ def half_withheld(g: Game, corp: str, revenue: int) -> int:
 
 
 def options(g: Game, entity: str, revenue: int) -> dict[str, dict[str, int]]:
-    kinds = _p(g).get("kinds") or ["payout", "withhold"]
+    kinds = _p(g).kinds
     out = {}
     for k in kinds:
         if k == "withhold":
@@ -108,7 +131,7 @@ def pay(g: Game, entity: str, kind: str, revenue: int) -> None:
 
 
 def pay_minor(g: Game, entity: str, revenue: int) -> None:
-    split = ((_p(g).get("minors") or {}).get("split")) or "half"
+    split = _p(g).minor_split
     if revenue <= 0:
         return
     if split == "half":
@@ -142,24 +165,20 @@ class Dividend(Step):
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) not in ("C",) or entity != self.current_entity():
             return []
-        if route_mech.revenue(self.g) == 0:
+        if round_revenue(self.g) == 0:
             return []
-        from . import receivership
-
-        if receivership.in_receivership(self.g, entity):
+        if self.g.hooks("in_receivership", entity):
             return []
         return ["dividend"]
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
-        return [
-            {"type": "dividend", "choices": [{"kind": k} for k in options(self.g, entity, route_mech.revenue(self.g))]}
-        ]
+        return [{"type": "dividend", "choices": [{"kind": k} for k in options(self.g, entity, round_revenue(self.g))]}]
 
     def process_dividend(self, action: dict[str, Any], entity: str) -> None:
         kind = str(action.get("kind"))
-        pay(self.g, entity, kind, route_mech.revenue(self.g))
+        pay(self.g, entity, kind, round_revenue(self.g))
         self.pass_()
 
     def skip(self) -> None:
@@ -168,27 +187,24 @@ class Dividend(Step):
         if entity is None:
             self.pass_()
             return
-        rev = route_mech.revenue(g)
+        rev = round_revenue(g)
         if kind_of(entity) == "M":
             pay(g, entity, "payout", rev)
         else:
             pay(g, entity, "withhold", rev)
-            from . import receivership
-
-            receivership.after_withhold(g, entity)
+            g.hooks("withheld", entity)
         self.pass_()
 
     def pass_(self) -> None:
         super().pass_()
-        from ..rounds import steps
-
-        for s in steps(self.g):
+        for s in rounds.steps(self.g):
             if s.name == "issue_shares":
                 s.pass_()
 
 
-def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
-    return [(90, "dividend", {})] if kind == "operating" else []
-
-
-STEPS = {"dividend": Dividend}
+MECHANIC = Mechanic(
+    name="dividends",
+    description="dividend choices and the share-price move",
+    params=Params,
+    steps={"dividend": Dividend},
+)

@@ -10,63 +10,84 @@ at the end: price = face value + the independent's debt (``mechanics.independent
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pydantic import Field
+
+from .. import rounds
+from ..contract import Mechanic
+from ..contract import Params as BaseParams
 from ..errors import illegal
-from ..state import BANK, Company, pkey, sym_of, xkey
+from ..rng import shuffle_game
+from ..state import BANK, Company
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
-def _params(g: Game) -> dict[str, Any]:
-    return g.book.mech("draft") or {}
+class Params(BaseParams):
+    """A draft of the privates (with blank cards) before the first stock round."""
+
+    blanks: dict[int, int] = Field(
+        default_factory=dict, description="player count -> blank cards added to the deck (default: one per player)"
+    )
+    hand_size_over_players: int = Field(
+        2, ge=0, description="cards shown to the drafting player: the number of players plus this"
+    )
+    last_private_price_drop: int = Field(
+        0, ge=0, description="$ the last private's price drops each time it is passed when it is the only card left"
+    )
+
+
+@dataclass
+class State:
+    """The draft deck, top first (private ids and blank card ids)."""
+
+    deck: list[str] = field(default_factory=list)
+    prepared: bool = False
+
+
+def _p(g: Game) -> Params:
+    return g.params["draft"]  # type: ignore[return-value]
+
+
+def _st(g: Game) -> State:
+    return g.state.mechanics["draft"]  # type: ignore[no-any-return]
 
 
 def blanks(g: Game) -> int:
-    spec = (_params(g).get("deck") or {}).get("blanks", len(g.state.players))
-    if isinstance(spec, dict):
-        n = len(g.state.players)
-        return int(spec.get(str(n), spec.get(n, n)))
-    return int(spec)
+    n = len(g.state.players)
+    return _p(g).blanks.get(n, n)
 
 
 def hand_size(g: Game) -> int:
-    spec = _params(g).get("hand_size", "players_plus_2")
-    n = len(g.state.players)
-    if isinstance(spec, int):
-        return spec
-    if isinstance(spec, str) and spec.startswith("players_plus_"):
-        return n + int(spec.rsplit("_", 1)[1])
-    return n + 2
+    return len(g.state.players) + _p(g).hand_size_over_players
 
 
 def prepare_deck(g: Game) -> None:
-    from .random_removal import shuffle
-
-    if "draft_deck" in g.state.extra:
+    st = _st(g)
+    if st.prepared:
         return
     deck = [sym for sym, c in g.state.companies.items() if not c.closed and not c.removed]
     for i in range(blanks(g)):
         sym = f"Pass ({i + 1})"
         g.state.companies[sym] = Company(sym=sym, blank=True)
         deck.append(sym)
-    g.state.extra["draft_deck"] = shuffle(g, deck)
+    st.deck = shuffle_game(g.state, deck)
+    st.prepared = True
 
 
-def drop_from_deck(g: Game, sym: str) -> None:
-    deck = g.state.extra.get("draft_deck")
-    if deck and sym in deck:
+def seeded_setup(g: Game, part: str) -> None:
+    if part == "draft_deck":
+        prepare_deck(g)
+
+
+def company_removed(g: Game, sym: str) -> None:
+    deck = _st(g).deck
+    if sym in deck:
         deck.remove(sym)
-
-
-def setup(g: Game) -> None:
-    prepare_deck(g)
-
-
-def first_round_kind(g: Game) -> str:
-    return "draft"
 
 
 def round_entities(g: Game, kind: str) -> list[str] | None:
@@ -75,21 +96,9 @@ def round_entities(g: Game, kind: str) -> list[str] | None:
     return None
 
 
-def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
-    return [(10, "draft", {})] if kind == "draft" else []
-
-
-def debt(g: Game, sym: str) -> int:
-    indep = g.book.mech("independents") or {}
-    for spec in (indep.get("companies") or {}).values():
-        if spec.get("private") == sym:
-            return int(spec.get("debt") or 0)
-    return 0
-
-
 def price(g: Game, c: Company) -> int:
-    """What the chooser pays: face value + debt - the drops of an unwanted last private."""
-    return c.value + debt(g, c.sym) - c.discount
+    """What the chooser pays: face value + what other rules add (an independent's debt) - the price drops."""
+    return c.value + g.hooks("acquisition_extra_cost", c.sym) - c.discount
 
 
 class DraftStep(Step):
@@ -102,7 +111,7 @@ class DraftStep(Step):
 
     @property
     def deck(self) -> list[str]:
-        return self.g.state.extra["draft_deck"]
+        return _st(self.g).deck
 
     def available(self) -> list[str]:
         return self.deck[: hand_size(self.g)]
@@ -145,8 +154,7 @@ class DraftStep(Step):
         if not self.only_one():
             raise illegal("draft.pass", "a player may pass only when one private is left")
         c = self.g.state.companies[self.deck[0]]
-        drop = int((_params(self.g).get("last_private") or {}).get("price_drop_per_pass", 10))
-        c.discount += drop
+        c.discount += _p(self.g).last_private_price_drop
         self.g.log(f"{c.sym} price decreases to {price(self.g, c)}")
         self._next()
         if c.value - c.discount <= 0:
@@ -166,11 +174,9 @@ class DraftStep(Step):
         if self.only_one():
             self.deck.clear()
         else:
-            from .random_removal import shuffle
-
             for c in avail:
                 self.deck.remove(c)
-            rest = shuffle(self.g, avail)
+            rest = shuffle_game(self.g.state, avail)
             rest.remove(sym)
             self.deck.extend(rest)
         self.g.state.companies[sym].owner = player
@@ -193,11 +199,28 @@ class DraftStep(Step):
                 if cost > 0:
                     g.spend(player, BANK, cost)
                 g.log(f"{g.name(player)} buys {sym} for {cost}")
-                from . import independents
-
-                independents.float_minor(g, sym, player)
+                g.hooks("company_acquired", sym, player)
 
 
-STEPS = {"draft": DraftStep}
+def draft_finished(g: Game) -> bool:
+    return rounds.active_step(g) is None
 
-__all__ = ["pkey", "sym_of", "xkey"]
+
+DRAFT_ROUND = rounds.RoundType(
+    "draft", lambda g: None, lambda g, action: None, draft_finished, on_finish=rounds.reorder_players
+)
+
+MECHANIC = Mechanic(
+    name="draft",
+    description="private draft with blank cards and a last-card price drop",
+    params=Params,
+    steps={"draft": DraftStep},
+    round_types={"draft": DRAFT_ROUND},
+    hooks={
+        "setup": lambda g: prepare_deck(g),
+        "seeded_setup": seeded_setup,
+        "company_removed": company_removed,
+        "round_entities": round_entities,
+    },
+    state=State,
+)

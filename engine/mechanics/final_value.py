@@ -1,2 +1,9 @@
-"""``final_value``: a player's result is cash + certificates at market price + privates at face value
-(privates still owned; closed ones count nothing).  Corporation treasuries are ignored."""
+"""``final_value``: a player's result is cash + certificates at market price + privates still owned at face
+value (closed ones count nothing); corporation treasuries are ignored.  This is the core's rule; the mechanic
+is where titles that change it (debts, short positions) add their parameters."""
+
+from __future__ import annotations
+
+from ..contract import Mechanic
+
+MECHANIC = Mechanic(name="final_value", description="how a player's final value is computed")

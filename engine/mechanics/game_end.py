@@ -1,21 +1,40 @@
-"""``game_end``: the triggers listed in the rulebook's ``end`` (bank broken, bankruptcy, all corporations
-closed, market end cell, final phase/train) with their timing; see :mod:`railbook.engine.mechanics.core`.
-
-Parameter ``turn_limit`` (number): a game still running when this turn's stock round would start ends
-with reason ``dnf`` (18xx.games stops such games).
-"""
+"""``game_end``: game-end rules beyond the rulebook's ``end`` triggers (which the core checks: bank broken,
+bankruptcy, all corporations closed, market end cell, final phase or train, each with its timing)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pydantic import Field
+
+from ..contract import Mechanic
+from ..contract import Params as BaseParams
+
 if TYPE_CHECKING:
     from ..game import Game
 
 
-def round_started(g: Game, kind: str) -> None:
-    limit = (g.book.mech("game_end") or {}).get("turn_limit")
-    if kind == "stock" and isinstance(limit, int) and g.state.turn >= limit and not g.state.finished:
-        from . import end_game
+class Params(BaseParams):
+    """A limit on the game's length."""
 
-        end_game(g, "dnf")
+    turn_limit: int | None = Field(
+        None, ge=1, description="a game still running when this turn's stock round would start ends (reason dnf)"
+    )
+
+
+def _p(g: Game) -> Params:
+    return g.params["game_end"]  # type: ignore[return-value]
+
+
+def round_started(g: Game, kind: str) -> None:
+    limit = _p(g).turn_limit
+    if kind == "stock" and limit is not None and g.state.turn >= limit and not g.state.finished:
+        g.hooks("end_game", "dnf", False)
+
+
+MECHANIC = Mechanic(
+    name="game_end",
+    description="limits on the game's length beyond the end triggers",
+    params=Params,
+    hooks={"round_started": round_started},
+)

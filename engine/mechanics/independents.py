@@ -5,30 +5,79 @@ Each minor gets the first train of the depot and its home token at setup; it flo
 its earnings are split (``split: half``: the treasury gets the smaller half).  A corporation that buys
 the private receives the minor's cash, train and token (the token is removed when the corporation is
 already in that city) and the minor leaves the game.  Minors close with the privates (``close_on_phase``
-or a ``close_companies`` phase event with ``close_independents``).
+reached, at the moment the privates close).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from pydantic import Field
 
 from .. import board, depot
+from ..closing import close_operator
+from ..contract import Mechanic, MinorId, PhaseId, PrivateId
+from ..contract import Params as BaseParams
 from ..errors import illegal
-from ..game import memo
-from ..state import BANK, DEPOT, Token, ckey, kind_of, mkey, sym_of
+from ..memo import memo
+from ..state import BANK, Token, kind_of, mkey, sym_of
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
+class Independent(BaseParams):
+    """An independent (minor) company owned through a private company."""
+
+    private: PrivateId = Field(description="the private company whose owner owns the independent")
+    debt: int = Field(0, ge=0, description="$ paid to the bank on top of the private's price when acquiring it")
+
+
+class TrainCountRange(BaseParams):
+    """A range of trains a corporation owns."""
+
+    min: int = Field(0, ge=0, description="fewest trains")
+    max: int = Field(99, ge=0, description="most trains")
+
+
+class Params(BaseParams):
+    """Minors owned through a private company, bought out by corporations."""
+
+    companies: dict[MinorId, Independent] = Field(description="the independents, by minor id")
+    close_on_phase: PhaseId | None = Field(
+        None, description="phase whose start closes every independent (None: they never close by phase)"
+    )
+    buyout_counts_for_track: TrainCountRange | None = Field(
+        None,
+        description="a corporation owning this many trains may count the cash of player-owned independents "
+        "(it could buy them) as money for track; None: it may not",
+    )
+    buyout_counts_for_trains: TrainCountRange | None = Field(
+        None,
+        description="a corporation owning this many trains may count the cash of player-owned independents "
+        "as money for a train; None: it may not",
+    )
+
+
+def _p(g: Game) -> Params:
+    return g.params["independents"]  # type: ignore[return-value]
+
+
 def minor_of_private(g: Game, private: str) -> str | None:
     spec = g.book.privates.get(private) or {}
     if spec.get("minor"):
-        return spec["minor"]
-    for m, s in ((g.book.mech("independents") or {}).get("companies") or {}).items():
-        if s.get("private") == private:
+        return str(spec["minor"])
+    for m, ind in _p(g).companies.items():
+        if ind.private == private:
             return m
     return None
+
+
+def acquisition_extra_cost(g: Game, private: str) -> int:
+    for ind in _p(g).companies.values():
+        if ind.private == private:
+            return ind.debt
+    return 0
 
 
 def setup(g: Game) -> None:
@@ -100,34 +149,36 @@ def buy_minor_assets(g: Game, corp_key: str, private: str) -> None:
 
 
 def close_minors(g: Game) -> None:
-    from .core import close_operator
-
     for sym, m in g.state.minors.items():
         if not m.closed:
             close_operator(g, mkey(sym))
             m.owner = None
 
 
-def phase_event(g: Game, event: dict[str, Any]) -> None:
-    if event.get("type") == "close_companies" and (event.get("params") or {}).get("close_independents"):
+def privates_closed(g: Game) -> None:
+    """The independents close when the privates do, in the phase that closes them."""
+    if _p(g).close_on_phase == g.phase_name():
         close_minors(g)
 
 
 def phase_reached(g: Game, name: str) -> None:
-    close_on = (g.book.mech("independents") or {}).get("close_on_phase")
-    if close_on == name and not any(
-        e.get("type") == "close_companies" for e in g.book.phases[g.book.phase_index[name]].get("events") or []
-    ):
+    if _p(g).close_on_phase == name and not g.hooks("phase_closes_privates", name):
         close_minors(g)
 
 
+def buying_power(g: Game, corp_key: str, purpose: str) -> int:
+    p = _p(g)
+    rng = p.buyout_counts_for_track if purpose == "track" else p.buyout_counts_for_trains
+    return 0 if rng is None else potential_minor_cash(g, corp_key, rng.min, rng.max)
+
+
 @memo
-def potential_minor_cash(g: Game, corp_key: str, trains_range: tuple[int, int]) -> int:
+def potential_minor_cash(g: Game, corp_key: str, lo: int, hi: int) -> int:
     """Cash a corporation could raise by buying player-owned independents (counts in buying power)."""
     if kind_of(corp_key) != "C" or g.cash(corp_key) <= 0:
         return 0
     n = len(g.entity_trains(corp_key))
-    if not trains_range[0] <= n <= trains_range[1]:
+    if not lo <= n <= hi:
         return 0
     total = 0
     for sym, m in g.state.minors.items():
@@ -139,4 +190,17 @@ def potential_minor_cash(g: Game, corp_key: str, trains_range: tuple[int, int]) 
     return total
 
 
-__all__ = ["DEPOT", "ckey"]
+MECHANIC = Mechanic(
+    name="independents",
+    description="minors owned through a private company that split their revenue with the owner",
+    params=Params,
+    hooks={
+        "setup": setup,
+        "company_acquired": lambda g, private, player: float_minor(g, private, player),
+        "company_sold": lambda g, private, corp: buy_minor_assets(g, corp, private),
+        "acquisition_extra_cost": acquisition_extra_cost,
+        "privates_closed": lambda g, params: privates_closed(g),
+        "phase_reached": phase_reached,
+        "buying_power": buying_power,
+    },
+)

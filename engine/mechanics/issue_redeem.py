@@ -1,40 +1,59 @@
 """``issue_redeem``: a corporation issues treasury shares to the pool or redeems pool shares.
 
-Parameters: ``issue: {price: one_left}``, ``redeem: {price: one_right}`` (neither moves the price);
-the issue limit is (player-held shares - pool shares).  The step is open from the start of the
-corporation's turn until its dividend step is done; one issue or one redeem per turn.
-``emergency_issue``: when the corporation must buy a train and cannot, it may issue shares first, each
-share moving the price one left first and selling one value below the new price (shares that would
-raise nothing are not allowed; no more than needed for the dearer face of the cheapest bank train).
+Neither moves the price; the issue limit is (player-held shares - pool shares).  The step is open from the
+start of the corporation's turn until its dividend step is done; one issue or one redeem per turn.  With
+``emergency_issue``, a corporation that must buy a train and cannot may issue shares first, each share moving
+the price one step left first and selling one value below the new price (shares that would raise nothing are
+not allowed; no more than needed for the dearer face of the cheapest bank train).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from .. import depot, market, shares
+from pydantic import Field
+
+from .. import depot, market, rounds, shares
+from ..contract import Mechanic
+from ..contract import Params as BaseParams
 from ..errors import illegal
-from ..game import memo
+from ..memo import memo
 from ..shares import Bundle
-from ..state import POOL, ckey, kind_of, sym_of
+from ..state import POOL, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..game import Game
 
+Direction = Literal["left", "right", "up", "down"]
 
-def _p(g: Game) -> dict[str, Any]:
-    return g.book.mech("issue_redeem") or {}
+
+class Params(BaseParams):
+    """A corporation issuing and redeeming its own shares in its operating turn."""
+
+    issue_price_move: list[Direction] = Field(
+        default_factory=list,
+        description="an issued share sells at the market value this many steps from the current price",
+    )
+    redeem_price_move: list[Direction] = Field(
+        default_factory=list,
+        description="a redeemed share costs the market value this many steps from the current price",
+    )
+    emergency_issue: bool = Field(
+        False, description="a corporation that must buy a train may issue shares first (see the module)"
+    )
+
+
+def _p(g: Game) -> Params:
+    return g.params["issue_redeem"]  # type: ignore[return-value]
 
 
 @memo
 def step_open(g: Game) -> bool:
-    from ..rounds import steps
-
     r = g.state.round
     if r is None or r.kind != "operating":
         return False
-    for s in steps(g):
+    for s in rounds.steps(g):
         if s.name == "issue_shares":
             return s.active()
     return False
@@ -49,13 +68,13 @@ def issue_limit(g: Game, corp: str) -> int:
 
 @memo
 def issuable(g: Game, corp_key: str) -> list[Bundle]:
-    if kind_of(corp_key) != "C" or g.book.mech("issue_redeem") is None or not step_open(g):
+    if kind_of(corp_key) != "C" or not step_open(g):
         return []
     corp = sym_of(corp_key)
     c = g.state.corporations[corp]
     if c.price is None:
         return []
-    price = market.price_at(g, market.relative(g, c.price, ["left"]))
+    price = market.price_at(g, market.relative(g, c.price, list(_p(g).issue_price_move)))
     limit = issue_limit(g, corp)
     out = []
     for b in shares.bundles_for(g, corp_key, corp):
@@ -72,11 +91,11 @@ def issuable_cash(g: Game, corp_key: str) -> int:
 
 @memo
 def redeemable(g: Game, corp_key: str) -> list[Bundle]:
-    if kind_of(corp_key) != "C" or g.book.mech("issue_redeem") is None or not step_open(g):
+    if kind_of(corp_key) != "C" or not step_open(g):
         return []
     corp = sym_of(corp_key)
     c = g.state.corporations[corp]
-    price = market.price_at(g, market.relative(g, c.price, ["right"]))
+    price = market.price_at(g, market.relative(g, c.price, list(_p(g).redeem_price_move)))
     out = []
     for b in shares.bundles_for(g, POOL, corp):
         b.share_price = price
@@ -99,9 +118,7 @@ class IssueShares(Step):
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) != "C" or entity != self.current_entity():
             return []
-        from . import receivership
-
-        if receivership.in_receivership(self.g, entity):
+        if self.g.hooks("in_receivership", entity):
             return []
         acts = []
         if redeemable(self.g, entity):
@@ -149,7 +166,7 @@ class IssueShares(Step):
 @memo
 def emergency_bundles(g: Game, corp_key: str) -> list[Bundle]:
     """Shares a trainless corporation may issue to buy a train (18xx.games / BGG errata rules)."""
-    if g.book.mech("issue_redeem") is None or kind_of(corp_key) != "C":
+    if not _p(g).emergency_issue or kind_of(corp_key) != "C":
         return []
     if g.entity_trains(corp_key):
         return []
@@ -192,10 +209,6 @@ def emergency_issue(g: Game, corp_key: str, b: Bundle) -> int:
     return price
 
 
-def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
-    return [(60, "issue_shares", {})] if kind == "operating" else []
-
-
 def round_started(g: Game, kind: str) -> None:
     if kind == "operating":
         g.state.round.data["emergency_issued"] = False
@@ -205,6 +218,16 @@ def operator_started(g: Game, entity: str) -> None:
     g.state.round.data["emergency_issued"] = False
 
 
-STEPS = {"issue_shares": IssueShares}
-
-__all__ = ["ckey"]
+MECHANIC = Mechanic(
+    name="issue_redeem",
+    description="a corporation issues and redeems its own shares",
+    params=Params,
+    steps={"issue_shares": IssueShares},
+    hooks={
+        "round_started": round_started,
+        "operator_started": operator_started,
+        "issuable_cash": issuable_cash,
+        "emergency_bundles": emergency_bundles,
+        "emergency_issue": emergency_issue,
+    },
+)

@@ -1,44 +1,60 @@
 """``operating_order``: the order in which independents and corporations operate.
 
-Parameters: ``sequence`` (``[private_income, <minors...>, corporations]``), ``corporations``
-(``descending_price``: highest price first, then further right, then the top of a cell's stack),
-``first_or_of_game: ascending_price`` (the first operating round of the game runs lowest price first,
-ties still by the stack).  The order is fixed when the operating round starts, and re-sorted for the
-corporations still to operate after a president's emergency sale.
+Minors operate first (in ``minors_order``, then the rest in rulebook order), then the corporations by
+descending price (further right first, then the top of a cell's stack).  With ``first_or_ascending_price`` the
+first operating round of the game runs the corporations lowest price first (ties still by the stack).  The
+order is fixed when the operating round starts, and re-sorted for the corporations still to operate after a
+president's emergency sale.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pydantic import Field
+
 from .. import market
+from ..contract import Mechanic, MinorId
+from ..contract import Params as BaseParams
 from ..state import ckey, mkey
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
+class Params(BaseParams):
+    """The order of operation."""
+
+    minors_order: list[MinorId] = Field(default_factory=list, description="minors operate first, in this order")
+    first_or_ascending_price: bool = Field(
+        False, description="the game's first operating round runs the corporations lowest price first"
+    )
+
+
+def _p(g: Game) -> Params:
+    return g.params["operating_order"]  # type: ignore[return-value]
+
+
 def round_entities(g: Game, kind: str) -> list[str] | None:
     if kind != "operating":
         return None
-    params = g.book.mech("operating_order") or {}
-    seq = [s for s in params.get("sequence") or [] if s in g.state.minors]
-    minors = seq or list(g.state.minors)
+    params = _p(g)
+    seq = [s for s in params.minors_order if s in g.state.minors]
+    minors = seq + [m for m in g.state.minors if m not in seq]
     out = [mkey(m) for m in minors if g.state.minors[m].floated and not g.state.minors[m].closed]
     corps = [c for c in g.state.corp_order if g.state.corporations[c].floated and not g.state.corporations[c].closed]
     r = g.state.round
     first = g.state.turn == 1 and (r is None or r.kind != "operating" or r.round_num == 1)
-    if first and params.get("first_or_of_game") == "ascending_price" and _first_or(g):
+    if first and params.first_or_ascending_price:
         corps.sort(key=lambda c: (market.price_at(g, g.state.corporations[c].price), market.position_in_cell(g, c)))
     else:
         corps.sort(key=lambda c: market.sort_key(g, c))
     return out + [ckey(c) for c in corps]
 
 
-def _first_or(g: Game) -> bool:
-    r = g.state.round
-    if r is None:
-        return True
-    if r.kind == "operating":
-        return r.round_num == 1
-    return True
+MECHANIC = Mechanic(
+    name="operating_order",
+    description="the order in which minors and corporations operate",
+    params=Params,
+    hooks={"round_entities": round_entities},
+)

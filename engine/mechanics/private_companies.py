@@ -1,73 +1,105 @@
 """``private_companies``: corporations buying privates from players, assigning markers, closures.
 
-Parameters: ``buy_by_corporations: {phases, price: [min, face_value]}`` (the phases are also the phases
-whose ``status`` lists ``can_buy_companies``), ``close_on_phase``.  Phase events handled here:
-``close_companies`` (``params.except``: privates that stay; ``close_independents``) and
-``remove_markers`` (``params.privates``: their hex/corporation assignments go).  A private whose
-``revenue_bonus`` goes to an assigned company is assigned to the corporation that buys it.
+Corporations may buy player-owned privates in the phases given (or, when none are given, the phases whose
+``status`` lists ``can_buy_companies``) for a price in the range the parameters give.  Phase events handled
+here: ``close_companies`` (the privates close, except those listed) and ``remove_markers`` (the hex and
+corporation assignments of the listed privates go).  A private whose ``revenue_bonus`` goes to an assigned
+company is assigned to the corporation that buys it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from .. import abilities, board, depot
+from pydantic import Field
+
+from .. import abilities, board, rounds
+from ..closing import close_company
+from ..contract import Mechanic, PhaseId, PrivateId
+from ..contract import Params as BaseParams
 from ..errors import illegal
-from ..state import BANK, ckey, kind_of, mkey, sym_of, xkey
+from ..state import ckey, kind_of, mkey, sym_of, xkey
 from ..steps.base import Step
-from .core import close_company
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
-def _p(g: Game) -> dict[str, Any]:
-    return g.book.mech("private_companies") or {}
+class PriceBound(BaseParams):
+    """One end of the price range of a private: a fixed amount or a multiple of the face value."""
+
+    amount: int | None = Field(None, ge=0, description="a fixed $ amount (takes precedence)")
+    face_value_times: float = Field(1.0, ge=0, description="otherwise: the face value times this (rounded up)")
 
 
-def company_price_range(g: Game, company: Any) -> tuple[int, int] | None:
-    spec = (_p(g).get("buy_by_corporations") or {}).get("price")
-    if not spec:
-        return None
-    lo, hi = spec
-    lo = company.value if lo == "face_value" else int(lo)
-    hi = company.value if hi == "face_value" else company.value * 2 if hi == "double_face_value" else int(hi)
-    return lo, hi
+class Params(BaseParams):
+    """Corporations buying private companies from players; marker assignments; closures."""
+
+    buy_phases: list[PhaseId] | None = Field(
+        None, description="phases in which corporations may buy privates (None: phases with status can_buy_companies)"
+    )
+    min_price: PriceBound = Field(
+        default_factory=lambda: PriceBound(face_value_times=0.5), description="lowest price a corporation may pay"
+    )
+    max_price: PriceBound = Field(
+        default_factory=lambda: PriceBound(face_value_times=2.0), description="highest price a corporation may pay"
+    )
+    closure_exceptions_owned_by: Literal["anyone", "corporation", "player"] = Field(
+        "anyone",
+        description="a private listed as an exception of a `close_companies` event survives only when owned so",
+    )
+
+
+class CloseCompanies(BaseParams):
+    """Event ``close_companies``: the private companies close."""
+
+    except_: list[PrivateId] = Field(default_factory=list, alias="except", description="privates that stay open")
+
+
+class RemoveMarkers(BaseParams):
+    """Event ``remove_markers``: the listed privates' markers leave the map and the corporations."""
+
+    privates: list[PrivateId] = Field(description="privates whose assignments are removed")
+
+
+def _p(g: Game) -> Params:
+    return g.params["private_companies"]  # type: ignore[return-value]
+
+
+def _bound(b: PriceBound, value: int) -> int:
+    if b.amount is not None:
+        return b.amount
+    return -int(-value * b.face_value_times // 1)
+
+
+def company_price_range(g: Game, company: Any) -> tuple[int, int]:
+    p = _p(g)
+    return _bound(p.min_price, company.value), _bound(p.max_price, company.value)
 
 
 def can_buy_phase(g: Game) -> bool:
-    phases = (_p(g).get("buy_by_corporations") or {}).get("phases")
+    phases = _p(g).buy_phases
     if phases is not None:
         return g.phase_name() in phases
     return "can_buy_companies" in g.phase_status()
 
 
 def purchasable(g: Game, corp: str, *, with_room: bool = False) -> list[str]:
-    """Player-owned privates ``corp`` may buy.  ``with_room`` drops an independent's private while
-    ``corp`` has no room for the independent's train (its purchase would be refused; 18xx.games still
-    counts it when deciding whether the step is open)."""
-    from . import independents
-
+    """Player-owned privates ``corp`` may buy.  ``with_room`` drops those other rules forbid now (an
+    independent's private while ``corp`` has no room for its train; 18xx.games still counts it when deciding
+    whether the step is open)."""
     out = []
-    room: bool | None = None
     for sym, c in g.state.companies.items():
         if c.closed or c.blank or c.owner is None or kind_of(c.owner) != "P":
             continue
-        if with_room:
-            minor = independents.minor_of_private(g, sym)
-            if minor and minor in g.state.minors and not g.state.minors[minor].closed:
-                if room is None:
-                    room = depot.room(g, corp)
-                if not room:
-                    continue
+        if with_room and not g.hooks("may_buy_company", sym, corp):
+            continue
         out.append(sym)
     return out
 
 
 def buying_power(g: Game, corp: str) -> int:
-    from . import issue_redeem
-
-    return g.cash(corp) + issue_redeem.issuable_cash(g, corp)
+    return g.cash(corp) + g.hooks("issuable_cash", corp)
 
 
 class BuyCompany(Step):
@@ -81,9 +113,7 @@ class BuyCompany(Step):
         g = self.g
         if entity != self.current_entity() or kind_of(entity) != "C":
             return False
-        from . import receivership
-
-        if receivership.in_receivership(g, entity):
+        if g.hooks("in_receivership", entity):
             return False
         if not can_buy_phase(g):
             return False
@@ -95,9 +125,7 @@ class BuyCompany(Step):
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) != "C":
             return []
-        from . import receivership
-
-        if receivership.in_receivership(self.g, entity):
+        if self.g.hooks("in_receivership", entity):
             return []
         if self.can_buy(entity):
             return ["buy_company", "pass"] if self.blocks() else ["buy_company"]
@@ -143,22 +171,15 @@ class BuyCompany(Step):
             raise illegal("privates.price", f"price must be between {c.min_price} and {c.max_price}")
         if g.cash(entity) < price:
             raise illegal("privates.cash", f"{sym_of(entity)} cannot pay {price}")
-        from . import independents
-
-        minor = independents.minor_of_private(g, sym)
-        if minor and minor in g.state.minors and not g.state.minors[minor].closed:
-            from .. import depot
-
-            if not depot.room(g, entity):
-                raise illegal("independents.train_limit", f"{sym_of(entity)} has no room for {minor}'s train")
+        if not g.hooks("may_buy_company", sym, entity):
+            raise illegal("privates.refused", f"{sym_of(entity)} cannot take over {sym} now")
         g.player(seller).companies.remove(sym)
         c.owner = entity
         g.corp(entity).companies.append(sym)
         sold(g, sym, entity)
         g.spend(entity, seller, price)
         g.log(f"{sym_of(entity)} buys {sym} from {g.name(seller)} for {price}")
-        if minor:
-            independents.buy_minor_assets(g, entity, sym)
+        g.hooks("company_sold", sym, entity)
         board.invalidate(g)
 
 
@@ -360,52 +381,51 @@ class Assign(Step):
             self._start()
 
     def _start(self) -> None:
-        from ..rounds import any_to_act, start_operating
-
         self.rdata["or_start_open"] = False
-        if any_to_act(self.g):
-            start_operating(self.g)
+        if rounds.any_to_act(self.g):
+            rounds.start_operating(self.g)
 
 
 # ------------------------------------------------------------------------------------------ events
 
 
-def phase_event(g: Game, event: dict[str, Any]) -> None:
-    etype = event.get("type")
-    params = event.get("params") or {}
-    if etype == "close_companies":
-        keep = set(params.get("except") or [])
-        owned_by = _p(g).get("closure_exceptions_owned_by")
-        for sym, c in g.state.companies.items():
-            if c.closed or c.blank:
-                continue
-            if sym in keep and (
-                owned_by is None
-                or (c.owner and kind_of(c.owner) == {"corporation": "C", "player": "P"}.get(owned_by, ""))
-            ):
-                continue
-            if not (c.owner and kind_of(c.owner) == "C"):
-                unassign_everywhere(g, sym)
-            close_company(g, sym)
-        g.log("-- Event: private companies close --")
-    elif etype == "remove_markers":
-        for sym in params.get("privates") or []:
+def close_companies(g: Game, params: CloseCompanies) -> None:
+    keep = set(params.except_)
+    owned_by = _p(g).closure_exceptions_owned_by
+    for sym, c in g.state.companies.items():
+        if c.closed or c.blank:
+            continue
+        if sym in keep and (
+            owned_by == "anyone" or (c.owner and kind_of(c.owner) == {"corporation": "C", "player": "P"}[owned_by])
+        ):
+            continue
+        if not (c.owner and kind_of(c.owner) == "C"):
             unassign_everywhere(g, sym)
-        g.log("-- Event: private company markers removed --")
+        close_company(g, sym)
+    g.log("-- Event: private companies close --")
+    g.hooks("privates_closed", params)
 
 
-def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
-    has_assign = any(a.type == "assign_hexes" for c in g.state.companies.values() for a in c.abilities)
-    if kind == "stock":
-        return [(20, "assign", {})] if has_assign else []
-    if kind == "operating":
-        out = [(50, "buy_company", {}), (120, "buy_company", {"blocks": True})]
-        if has_assign:
-            out.append((20, "assign", {}))
-        return out
-    return []
+def remove_markers(g: Game, params: RemoveMarkers) -> None:
+    for sym in params.privates:
+        unassign_everywhere(g, sym)
+    g.log("-- Event: private company markers removed --")
 
 
-STEPS = {"buy_company": BuyCompany, "assign": Assign}
+def phase_closes_privates(g: Game, name: str) -> bool:
+    phase = g.book.phases[g.book.phase_index[name]]
+    return any(e.get("type") == "close_companies" for e in phase.get("events") or [])
 
-__all__ = ["BANK"]
+
+MECHANIC = Mechanic(
+    name="private_companies",
+    description="corporations buy privates from players; private markers; closure of the privates",
+    params=Params,
+    steps={"buy_company": BuyCompany, "assign": Assign},
+    hooks={
+        "company_price_range": company_price_range,
+        "block_or_start": block_or_start,
+        "phase_closes_privates": phase_closes_privates,
+    },
+    events={"close_companies": (CloseCompanies, close_companies), "remove_markers": (RemoveMarkers, remove_markers)},
+)

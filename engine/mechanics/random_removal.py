@@ -1,80 +1,76 @@
 """``random_removal``: seeded random removal of privates and corporations by group at setup.
 
-Parameters: ``groups: {name: {kind: privates|corporations, members: [...], remove: {players: n}}}``,
-``order`` (list of group names, optionally with ``draft_deck`` where the draft deck is shuffled),
-``rng`` (``{a, c, m}`` of the linear congruential generator; defaults are the 18xx.games values).
-Each group draws one random number per member (in member order) and removes the members with the
-smallest draws.  A removed corporation leaves a token on its home city; its reservations go.
+Each group draws one random number per member (in member order) with the game's generator and removes the
+members with the smallest draws.  A removed corporation leaves a token on its home city; its reservations go.
+``order`` may name parts of other mechanics' seeded setup (``draft_deck``) to fix when they draw.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from .. import board
-from ..rng import DEFAULT, Lcg
+from ..closing import close_company
+from ..contract import Mechanic
+from ..contract import Params as BaseParams
+from ..rng import shuffle_game
 from ..state import ckey
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
-def rng(g: Game) -> Lcg:
-    params = (g.book.mech("random_removal") or {}).get("rng") or {}
-    return Lcg(
-        g.state.seed,
-        a=int(params.get("a", DEFAULT["a"])),
-        c=int(params.get("c", DEFAULT["c"])),
-        m=int(params.get("m", DEFAULT["m"])),
+class Group(BaseParams):
+    """A group of companies of which some are removed at random."""
+
+    kind: Literal["privates", "corporations"] = Field(description="what the members are")
+    members: list[str] = Field(description="private or corporation ids, in the order they draw")
+    remove: dict[int, int] = Field(default_factory=dict, description="player count -> members removed (0 if absent)")
+
+
+class Params(BaseParams):
+    """Seeded random removal of companies by group at setup."""
+
+    groups: dict[str, Group] = Field(default_factory=dict, description="removal groups by name")
+    order: list[str] = Field(
+        default_factory=list,
+        description="group names (and seeded-setup parts of other mechanics, e.g. `draft_deck`) in the order they "
+        "draw; default: the groups in their order",
     )
 
 
-def shuffle(g: Game, items: list[Any]) -> list[Any]:
-    """Shuffle with the game's generator, advancing its state."""
-    r = rng(g) if g.book.mech("random_removal") is not None else Lcg(g.state.seed)
-    out = r.shuffle(items)
-    g.state.seed = r.seed
-    return out
+def _p(g: Game) -> Params:
+    return g.params["random_removal"]  # type: ignore[return-value]
 
 
 def setup(g: Game) -> None:
-    from . import draft
-
-    params = g.book.mech("random_removal") or {}
-    groups: dict[str, dict[str, Any]] = params.get("groups") or {}
-    order = params.get("order") or ["draft_deck", *groups]
-    n = str(len(g.state.players))
-    for name in order:
-        if name == "draft_deck":
-            if g.book.mech("draft") is not None:
-                draft.prepare_deck(g)
+    params = _p(g)
+    n = len(g.state.players)
+    for name in params.order or list(params.groups):
+        group = params.groups.get(name)
+        if group is None:
+            g.hooks("seeded_setup", name)
             continue
-        group = groups.get(name)
-        if not group:
-            continue
-        members = list(group.get("members") or [])
-        count = int((group.get("remove") or {}).get(n, (group.get("remove") or {}).get(int(n), 0)))
-        drawn = shuffle(g, members)
-        removed = drawn[:count]
+        count = group.remove.get(n, 0)
+        removed = shuffle_game(g.state, list(group.members))[:count]
         if not removed:
             continue
         g.log(f"Removing {', '.join(removed)}")
-        if group.get("kind", "privates") == "corporations":
-            for sym in removed:
+        for sym in removed:
+            if group.kind == "corporations":
                 remove_corporation(g, sym)
-        else:
-            for sym in removed:
+            else:
                 remove_private(g, sym)
 
 
 def remove_private(g: Game, sym: str) -> None:
-    from . import core, draft
-
     if sym not in g.state.companies:
         return
-    core.close_company(g, sym)
+    close_company(g, sym)
     g.state.companies[sym].removed = True
-    draft.drop_from_deck(g, sym)
+    g.hooks("company_removed", sym)
 
 
 def remove_corporation(g: Game, sym: str) -> None:
@@ -104,3 +100,11 @@ def remove_corporation(g: Game, sym: str) -> None:
             corp.abilities.remove(a)
             board.unreserve(g, key, a.spec.get("hexes") or None)
     board.invalidate(g)
+
+
+MECHANIC = Mechanic(
+    name="random_removal",
+    description="seeded random removal of companies by group at setup",
+    params=Params,
+    hooks={"setup": setup},
+)

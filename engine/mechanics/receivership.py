@@ -1,17 +1,18 @@
 """``receivership``: a corporation whose president's certificate is in the pool.
 
-It cannot issue/redeem, lay track, place tokens or buy privates; its president-less turn only runs
-routes (entered by any player) and withholds (``operate.dividend``); trainless it moves one more step
-left (``operate.no_train_move``) and buys the cheapest bank train face when it can
-(``operate.buy_train``).  Its shares cannot be sold.  A player holding shares may buy the president's
-certificate out of the pool as if it were one share (``shares.buy_president_cert``).
+It cannot issue/redeem, lay track, place tokens or buy privates; its president-less turn only runs routes
+(entered by any player) and withholds.  Its shares cannot be sold in emergencies.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pydantic import Field
+
 from .. import depot, market, shares
+from ..contract import Mechanic
+from ..contract import Params as BaseParams
 from ..shares import Bundle
 from ..state import POOL, ckey, kind_of, sym_of
 
@@ -19,19 +20,34 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
-def _p(g: Game) -> dict[str, Any]:
-    return g.book.mech("receivership") or {}
+class Params(BaseParams):
+    """How a corporation without a president operates."""
+
+    trainless_withhold_extra_moves: int = Field(
+        0, ge=0, description="extra steps left when a trainless corporation in receivership withholds"
+    )
+    buys_cheapest_train: bool = Field(
+        False, description="a trainless corporation in receivership buys the cheapest bank train face it can afford"
+    )
+    president_certificate_as_one_share: bool = Field(
+        False,
+        description="a shareholder may buy the president's certificate out of the pool for the price of one share",
+    )
+
+
+def _p(g: Game) -> Params:
+    return g.params["receivership"]  # type: ignore[return-value]
 
 
 def in_receivership(g: Game, entity: str | None) -> bool:
-    if entity is None or kind_of(entity) != "C" or g.book.mech("receivership") is None:
+    if entity is None or kind_of(entity) != "C":
         return False
     return g.state.corporations[sym_of(entity)].owner == POOL
 
 
 def pool_president_bundle(g: Game, player: str, b: Bundle) -> Bundle:
     """Buying the president's certificate from the pool of a corporation in receivership costs one share."""
-    if g.book.mech("receivership") is None:
+    if not _p(g).president_certificate_as_one_share:
         return b
     if not in_receivership(g, ckey(b.corp)) or shares.presidents_share(g, b) is None or b.owner != POOL:
         return b
@@ -44,14 +60,14 @@ def after_withhold(g: Game, entity: str) -> None:
     c = g.state.corporations[sym_of(entity)]
     if market.price_at(g, c.price) == 0:
         return
-    extra = abs(int((_p(g).get("operate") or {}).get("no_train_move", -2))) - 1
+    extra = _p(g).trainless_withhold_extra_moves
     if extra > 0:
         market.move(g, c.sym, "left", extra)
 
 
 def train_buy(g: Game, entity: str | None) -> None:
     """A trainless corporation in receivership buys the cheapest bank face it can afford."""
-    if not in_receivership(g, entity) or g.entity_trains(entity):
+    if not _p(g).buys_cheapest_train or not in_receivership(g, entity) or g.entity_trains(entity):
         return
     tid = depot.min_depot_train(g)
     if tid is None:
@@ -71,8 +87,28 @@ def operating_after_action(g: Game, action: dict[str, Any]) -> None:
     entity = r.entities[r.entity_index]
     if not in_receivership(g, entity):
         return
-    if action.get("type") == "bankrupt":
-        from . import bankruptcy
+    if action.get("type") == "bankrupt" and not g.hooks("bankrupt_check"):
+        train_buy(g, entity)
 
-        if not bankruptcy.limit_reached(g):
-            train_buy(g, entity)
+
+def presidency_vacated(g: Game, corp: str) -> None:
+    """A corporation whose president left (bankrupt) with a value above zero goes into receivership."""
+    c = g.state.corporations[corp]
+    if market.price_at(g, c.price) > 0:
+        c.owner = POOL
+        g.log(f"-- {corp} enters receivership --")
+
+
+MECHANIC = Mechanic(
+    name="receivership",
+    description="a corporation with its president's certificate in the pool operates by itself",
+    params=Params,
+    hooks={
+        "in_receivership": in_receivership,
+        "purchase_bundle": lambda g, player, b: pool_president_bundle(g, player, b),
+        "withheld": after_withhold,
+        "trainless_buy": train_buy,
+        "after_operating_action": operating_after_action,
+        "presidency_vacated": presidency_vacated,
+    },
+)

@@ -2,8 +2,8 @@
 
 Route legality and stop revenue are in :mod:`railbook.engine.routes`.  Bonuses read here:
 
-* ``east_west: {east_group, west_label, bonus: {hex: amount}}`` — a route counting a stop of the east
-  group and a stop on a hex labelled west earns both hexes' amounts;
+* ``east_west`` — a route counting a stop of the east group and a stop on a hex labelled west earns both
+  hexes' amounts;
 * private ``revenue_bonus`` abilities with ``params.where: assigned_hex`` — a route of the company the
   private is assigned to, counting the assigned hex, earns ``amount`` (times the hex's ``params.per_icon``
   icons when given);
@@ -15,8 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pydantic import Field
+
 from .. import board
 from .. import routes as R
+from ..contract import HexId, Mechanic
+from ..contract import Params as BaseParams
 from ..errors import illegal
 from ..state import kind_of, sym_of
 from ..steps.base import Step
@@ -25,13 +29,27 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
-def _p(g: Game) -> dict[str, Any]:
-    return g.book.mech("routes") or {}
+class EastWest(BaseParams):
+    """A bonus for a route joining an east and a west off-board."""
+
+    east_group: str = Field(description="the group shared by the east off-boards' stops")
+    west_label: str = Field(description="the label of the west off-board hexes")
+    bonus: dict[HexId, int] = Field(description="the bonus printed by each end hex, $; a route earns both ends'")
+
+
+class Params(BaseParams):
+    """Route bonuses of the title (private companies' bonuses are their abilities)."""
+
+    east_west: EastWest | None = Field(None, description="the east-west bonus, if the title has one")
+
+
+def _p(g: Game) -> Params:
+    return g.params["routes"]  # type: ignore[return-value]
 
 
 def install(g: Game) -> None:
-    ew = _p(g).get("east_west")
-    if ew:
+    ew = _p(g).east_west
+    if ew is not None:
         g.route_bonuses.append(_east_west(ew))
     for sym, spec in g.book.privates.items():
         for a in spec.get("abilities") or []:
@@ -44,10 +62,10 @@ def install(g: Game) -> None:
                 g.route_bonuses.append(_visited(sym, int(a.get("amount") or 0)))
 
 
-def _east_west(ew: dict[str, Any]) -> Any:
-    east_group = ew.get("east_group", "E")
-    west_label = ew.get("west_label", "W")
-    amounts = {h: int(v) for h, v in (ew.get("bonus") or {}).items()}
+def _east_west(ew: EastWest) -> Any:
+    east_group = ew.east_group
+    west_label = ew.west_label
+    amounts = dict(ew.bonus)
 
     def bonus(g: Game, corp: str, route: R.Route, stops: list[tuple[str, str]], routes: list[R.Route]) -> int:
         east = next((s for s in stops if R.node_info(g, s).group == east_group), None)
@@ -131,12 +149,10 @@ class RunRoutes(Step):
         self.pass_()
 
 
-def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
-    return [(80, "route", {})] if kind == "operating" else []
-
-
-def revenue(g: Game) -> int:
-    return sum(r["revenue"] for r in g.state.round.data.get("routes") or [])
-
-
-STEPS = {"route": RunRoutes}
+MECHANIC = Mechanic(
+    name="routes",
+    description="running trains and the title's route bonuses",
+    params=Params,
+    steps={"route": RunRoutes},
+    hooks={"install": install},
+)

@@ -1,67 +1,71 @@
 """``stock_round``: players sell then buy shares, launch corporations, or pass.
 
-Parameters (``mechanics.stock_round``): ``turn`` (``[sell_any, then_buy_one]`` = sell before buying),
-``sell_after`` (``president_any_time_others_after_first_operation`` | ``after_first_stock_round`` |
-``any_time``), ``sell_in_blocks``, ``no_buy_after_sell_same_round``, ``max_percent_per_player``,
-``pool_max_percent``.  Price moves come from ``market.movement``: ``sale`` ({who: president|anyone,
-move, per: corporation_per_turn|share}) and ``end_of_stock_round`` ({pool_shares, sold_out}).
-The round ends when every player has passed in succession; priority goes to the player after the last
-one who acted.
+Price moves come from the rulebook's ``market.movement``: ``sale`` ({who: president|anyone, move, per:
+corporation_per_turn|share}) and ``end_of_stock_round`` ({pool_shares, sold_out}).  The round ends when every
+player has passed in succession; priority goes to the player after the last one who acted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
 
 from .. import market, shares
+from ..closing import close_operator
+from ..contract import Mechanic
+from ..contract import Params as BaseParams
 from ..errors import illegal
 from ..shares import Bundle
-from ..state import POOL, ckey, kind_of, sym_of
+from ..state import POOL, ckey, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
-def _p(g: Game) -> dict[str, Any]:
-    return g.book.mech("stock_round") or {}
+class Params(BaseParams):
+    """Turn structure and limits of the stock round."""
+
+    sell_after: Literal[
+        "any_time", "after_first_stock_round", "after_operation", "president_any_time_others_after_operation"
+    ] = Field("any_time", description="when a corporation's shares may first be sold")
+    sell_before_buy: bool = Field(
+        False, description="a turn is: sell any, then buy one (no selling after the purchase in that turn)"
+    )
+    sell_in_blocks: bool = Field(
+        False, description="a player sells a corporation's shares at most once per turn (one price move)"
+    )
+    no_buy_after_sell: bool = Field(
+        True, description="a player may not buy a corporation's shares after selling some in the same round"
+    )
+    max_percent_per_player: int = Field(60, ge=0, le=100, description="most % of one corporation a player may hold")
+    pool_max_percent: int = Field(50, ge=0, le=100, description="most % of one corporation the pool may hold")
+
+
+def _p(g: Game) -> Params:
+    return g.params["stock_round"]  # type: ignore[return-value]
 
 
 def sell_timing_ok(g: Game, player: str, corp: str) -> bool:
-    rule = _p(g).get("sell_after", "president_any_time_others_after_first_operation")
+    rule = _p(g).sell_after
     c = g.state.corporations[corp]
-    if rule in ("president_any_time_others_after_first_operation", "p_any_operate"):
+    if rule == "president_any_time_others_after_operation":
         return c.operated > 0 or c.owner == player
-    if rule in ("after_operation", "operate"):
+    if rule == "after_operation":
         return c.operated > 0
-    if rule in ("after_first_stock_round", "first"):
+    if rule == "after_first_stock_round":
         return g.state.turn > 1 or g.state.round.kind != "stock"
     return True
 
 
-def sale_moves(g: Game) -> dict[str, Any]:
-    return (g.book.market.get("movement") or {}).get("sale") or {"who": "anyone", "move": -1, "per": "share"}
+def holding_limit(g: Game, corp: str) -> int:
+    return _p(g).max_percent_per_player
 
 
-def sell_and_move(g: Game, b: Bundle) -> int:
-    """Sell to the pool and move the price as the title's sale rule says."""
-    corp = b.corp
-    was_president = g.state.corporations[corp].owner == b.owner
-    price = shares.sell(g, b)
-    rule = sale_moves(g)
-    move = int(rule.get("move", -1))
-    who = rule.get("who", "anyone")
-    if who == "president" and not was_president:
-        return price
-    times = abs(move) if rule.get("per", "share") != "share" else abs(move) * shares.num_shares(g, b)
-    direction = "left" if move < 0 else "right"
-    if g.book.market_1d is False and rule.get("direction"):
-        direction = rule["direction"]
-    elif not g.book.market_1d:
-        direction = "down" if move < 0 else "up"
-    market.move(g, corp, direction, times)
-    return price
+def pool_limit(g: Game, corp: str) -> int:
+    return _p(g).pool_max_percent
 
 
 class BuySellParShares(Step):
@@ -105,17 +109,15 @@ class BuySellParShares(Step):
             return False
         if g.cash(player) < shares.bundle_price(g, b):
             return False
-        if self.sold_now(player, b.corp) and _p(g).get("no_buy_after_sell_same_round", True):
+        if self.sold_now(player, b.corp) and _p(g).no_buy_after_sell:
             return False
         if self.bought():
             return False
         return self.can_gain(player, b)
 
     def buy_bundle_for(self, player: str, b: Bundle) -> Bundle:
-        """A president's certificate bought out of the pool counts as one share (receivership)."""
-        from . import receivership
-
-        return receivership.pool_president_bundle(self.g, player, b)
+        """What buying ``b`` really takes (a rule may count a pool president's certificate as one share)."""
+        return self.g.hooks("purchase_bundle", player, b) or b
 
     def can_sell(self, player: str, b: Bundle) -> bool:
         if b.owner != player or not self._corp_sellable(player, b.corp):
@@ -125,7 +127,7 @@ class BuySellParShares(Step):
         return shares.fit_in_pool(self.g, b) and shares.can_dump(self.g, b, player)
 
     def _sell_first(self) -> bool:
-        return _p(self.g).get("turn", ["sell_any", "then_buy_one"])[0] == "sell_any"
+        return _p(self.g).sell_before_buy
 
     def _corp_sellable(self, player: str, corp: str) -> bool:
         """Checks that do not depend on the bundle.  (Shares of a corporation in receivership may be
@@ -133,7 +135,7 @@ class BuySellParShares(Step):
         g = self.g
         if not sell_timing_ok(g, player, corp):
             return False
-        return not (_p(g).get("sell_in_blocks", False) and self.sold_now(player, corp) == "now")
+        return not (_p(g).sell_in_blocks and self.sold_now(player, corp) == "now")
 
     def corporations(self) -> list[str]:
         corps = self.g.state.corporations
@@ -162,7 +164,7 @@ class BuySellParShares(Step):
             return
         cash = g.cash(player)
         st = g.state
-        no_rebuy = _p(g).get("no_buy_after_sell_same_round", True)
+        no_rebuy = _p(g).no_buy_after_sell
         sold = self.rdata["players_sold"].get(player, {})
         for corp in self.corporations():
             c = st.corporations[corp]
@@ -203,7 +205,7 @@ class BuySellParShares(Step):
 
     def par_prices(self, player: str) -> list[dict[str, Any]]:
         g = self.g
-        return [p for p in g.book.market["par"] if p["price"] * 2 <= g.cash(player)]
+        return [p for p in g.book.market["par"] if p["price"] * president_shares(g) <= g.cash(player)]
 
     def must_sell(self, player: str) -> bool:
         g = self.g
@@ -266,13 +268,11 @@ class BuySellParShares(Step):
         if not self.can_sell(entity, b):
             raise illegal("stock.sell", f"{g.name(entity)} cannot sell {', '.join(b.shares)} now")
         self.rdata["players_sold"].setdefault(entity, {})[b.corp] = "now"
-        sell_and_move(g, b)
+        shares.sell_and_move(g, b)
         self.track("sell_shares", entity)
         c = g.state.corporations[b.corp]
         if "close" in market.kinds_at(g, c.price):
             # a corporation sold down to a closing cell leaves at once, before the turn moves on
-            from .core import close_operator
-
             g.log(f"{b.corp} closes")
             close_operator(g, ckey(b.corp))
 
@@ -308,7 +308,7 @@ class BuySellParShares(Step):
             raise illegal("stock.par", f"{corp}'s president's certificate is not available")
         if not self.can_gain(entity, b):
             raise illegal("stock.cert_limit", f"{g.name(entity)} cannot take another certificate")
-        if g.cash(entity) < cell["price"] * 2:
+        if g.cash(entity) < cell["price"] * shares.president_shares(g, corp):
             raise illegal("stock.cash", f"{g.name(entity)} cannot afford {corp} at {cell['price']}")
         market.place(g, corp, pos)
         c.par = list(pos)
@@ -316,9 +316,7 @@ class BuySellParShares(Step):
         bought[corp] = bought.get(corp, 0) + b.percent
         g.log(f"{g.name(entity)} launches {corp} at {cell['price']}")
         shares.buy(g, entity, b)
-        from . import capitalization
-
-        capitalization.after_par(g, corp)
+        g.hooks("corporation_launched", corp)
         self.track("par", entity)
 
     def pass_(self) -> None:
@@ -370,10 +368,21 @@ def finish_stock_round(g: Game) -> None:
             market.move(g, corp, "down" if not g.book.market_1d else "left", abs(down))
 
 
-def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
-    return [(30, "stock", {})] if kind == "stock" else []
+def president_shares(g: Game) -> int:
+    """Shares in a president's certificate, for the cheapest corporation (to offer par prices)."""
+    open_corps = [c for c, corp in g.state.corporations.items() if not corp.ipoed and not corp.removed]
+    return min((shares.president_shares(g, c) for c in open_corps), default=1)
 
 
-STEPS = {"stock": BuySellParShares}
-
-__all__ = ["sym_of"]
+MECHANIC = Mechanic(
+    name="stock_round",
+    description="stock round turns: sell then buy, launch corporations, limits",
+    params=Params,
+    steps={"stock": BuySellParShares},
+    hooks={
+        "stock_round_finished": finish_stock_round,
+        "holding_limit": holding_limit,
+        "pool_limit": pool_limit,
+        "sells_in_blocks": lambda g: _p(g).sell_in_blocks,
+    },
+)

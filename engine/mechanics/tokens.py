@@ -1,21 +1,23 @@
-"""``tokens``: placing station tokens.
+"""``tokens``: station tokens.
 
-A corporation places its next unused token (the charter's price) in a connected city with a free slot
-(its reserved slot, or an open unreserved one), at most one token per tile, once per turn.  Token
-abilities of the corporation (``type: token``, ``hexes``, ``cost``; ``params.cost_if_unconnected`` lets
-it place there without a connection) change the price in their hexes and are then used up.  A private's
-token ability (``params.extra_token``) gives the owning corporation an extra token placed for free in its
-hex/city, without a connection and without using the turn's token placement (``extra_action``).
+The turn's placement is part of the ``track_and_token`` step (:mod:`railbook.engine.stations` has the rules:
+a connected city with a free slot, at most one token per tile, the charter's price, token abilities).  A
+private's token ability (``params.extra_token``) gives the owning corporation an extra token placed for free
+in its hex/city, without a connection and without using the turn's placement.  Event ``remove_reservations``
+ends the reservation abilities of the corporations it lists.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import abilities, board
+from pydantic import Field
+
+from .. import abilities, board, stations
+from ..contract import CorporationId, Mechanic
+from ..contract import Params as BaseParams
 from ..errors import illegal
-from ..game import memo
-from ..state import BANK, Token, kind_of, sym_of
+from ..state import ckey, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -23,197 +25,10 @@ if TYPE_CHECKING:
     from ..state import Ability
 
 
-def parse_city(g: Game, city_id: Any) -> tuple[str, int]:
-    """``"E11-1-0"`` (printed tile) or ``"14-2-0"`` (laid tile copy) -> (hex, city index)."""
-    text = str(city_id)
-    try:
-        prefix, idx = text.rsplit("-", 1)
-        ci = int(idx)
-    except ValueError:
-        raise illegal("token.city", f"bad city id {city_id!r}") from None
-    head = prefix.rsplit("-", 1)[0] if "-" in prefix else prefix
-    if head in g.book.hexes:
-        hs = g.state.hexes[head]
-        if hs.tile is not None:
-            raise illegal("token.city", f"city {city_id} is no longer on the map")
-        hex_id = head
-    else:
-        hex_id = next((h for h, hs in g.state.hexes.items() if hs.tile_id == prefix), None)
-        if hex_id is None:
-            raise illegal("token.city", f"tile {prefix} of city {city_id} is not on the map")
-    if ci >= len(g.state.hexes[hex_id].tokens):
-        raise illegal("token.city", f"no city {ci} on {hex_id}")
-    return hex_id, ci
+class RemoveReservations(BaseParams):
+    """Event ``remove_reservations``: reserved token spaces become free."""
 
-
-def city_id(g: Game, hex_id: str, ci: int) -> str:
-    hs = g.state.hexes[hex_id]
-    return f"{hs.tile_id}-{ci}" if hs.tile_id else f"{hex_id}-0-{ci}"
-
-
-def token_abilities(g: Game, corp: str, hex_id: str, ci: int) -> list[tuple[str, Ability]]:
-    out = []
-    for owner, a in g.abilities_of(corp):
-        if a.type != "token":
-            continue
-        if hex_id not in (a.spec.get("hexes") or []):
-            continue
-        city = (a.spec.get("params") or {}).get("city")
-        if city is not None and int(city) != ci:
-            continue
-        if kind_of(owner) == "X" and not abilities.usable(g, owner, a, passive_ok=False):
-            continue
-        out.append((owner, a))
-    return out
-
-
-def teleport_nodes(g: Game, corp: str) -> list[tuple[str, str]]:
-    """Cities a corporation may token unconnected (token abilities with an unconnected price)."""
-    out = []
-    for owner, a in g.abilities_of(corp):
-        if a.type == "token" and kind_of(owner) == "C" and "cost_if_unconnected" in (a.spec.get("params") or {}):
-            for h in a.spec.get("hexes") or []:
-                for ci in range(len(g.state.hexes[h].tokens)):
-                    out.append((h, f"c{ci}"))
-    return out
-
-
-def tokenable(g: Game, corp: str, hex_id: str, ci: int) -> bool:
-    """Whether ``corp`` could put a token in this city (slot free for it, not already in the tile)."""
-    hs = g.state.hexes[hex_id]
-    if ci >= len(hs.tokens):
-        return False
-    if board.hex_tokened_by(g, hex_id, corp):
-        return False
-    return board.free_slot(g, hex_id, ci, corp) is not None
-
-
-@memo
-def can_token(g: Game, corp: str) -> bool:
-    net = board.network(g, corp)
-    for h, n in list(net.nodes) + teleport_nodes(g, corp):
-        if n.startswith("c") and tokenable(g, corp, h, board.city_index(n)):
-            return True
-    return False
-
-
-@memo
-def min_token_price(g: Game, corp: str) -> int | None:
-    op = g.operator(corp)
-    prices = [t.price for t in op.tokens if not t.used]
-    if not prices:
-        return None
-    for owner, a in g.abilities_of(corp):
-        if a.type == "token" and kind_of(owner) == "C":
-            if a.spec.get("cost") is not None:
-                prices.append(int(a.spec["cost"]))
-            if "cost_if_unconnected" in (a.spec.get("params") or {}):
-                prices.append(int(a.spec["params"]["cost_if_unconnected"]))
-    return min(prices)
-
-
-def token_price(g: Game, corp: str, hex_id: str, ci: int) -> int | None:
-    """What placing the next token in this city would cost ``corp`` (None: no token left)."""
-    op = g.operator(corp)
-    nxt = next((t for t in op.tokens if not t.used), None)
-    for owner, a in token_abilities(g, corp, hex_id, ci):
-        params = a.spec.get("params") or {}
-        if kind_of(owner) == "X" and params.get("extra_token"):
-            return 0 if a.spec.get("free") or a.spec.get("cost") is None else int(a.spec["cost"])
-        if nxt is None:
-            return None
-        price = nxt.price
-        if "cost_if_unconnected" in params:
-            price = int(params["cost_if_unconnected"])
-        if hex_id in reachable_hexes(g, corp) and a.spec.get("cost") is not None:
-            price = int(a.spec["cost"])
-        return price
-    return nxt.price if nxt else None
-
-
-def reachable_hexes(g: Game, corp: str) -> set[str]:
-    return {h for h, _ in board.network(g, corp).paths}
-
-
-def place(
-    g: Game,
-    corp: str,
-    hex_id: str,
-    ci: int,
-    *,
-    connected: bool = True,
-    special: tuple[str, Ability] | None = None,
-) -> int:
-    """Validate and place a token of ``corp``; returns the price paid."""
-    op = g.operator(corp)
-    if board.hex_tokened_by(g, hex_id, corp):
-        raise illegal("token.existing", f"{sym_of(corp)} already has a token on {hex_id}")
-    if board.free_slot(g, hex_id, ci, corp) is None:
-        raise illegal("token.slot", f"no token space for {sym_of(corp)} in {hex_id}")
-    abil = [special] if special else token_abilities(g, corp, hex_id, ci)
-    price = None
-    token: Token | None = None
-    used_ability = None
-    for owner, a in abil:
-        params = a.spec.get("params") or {}
-        if kind_of(owner) == "X" and params.get("extra_token"):
-            token = Token(price=0, extra=True)
-            op.tokens.append(token)
-            price = 0 if a.spec.get("free") or a.spec.get("cost") is None else int(a.spec["cost"])
-        else:
-            nxt = next((t for t in op.tokens if not t.used), None)
-            if nxt is None:
-                raise illegal("token.none", f"{sym_of(corp)} has no token left")
-            token = nxt
-            price = nxt.price
-            if "cost_if_unconnected" in params:
-                price = int(params["cost_if_unconnected"])
-            if hex_id in reachable_hexes(g, corp) and a.spec.get("cost") is not None:
-                price = int(a.spec["cost"])
-        used_ability = (owner, a)
-        break
-    if token is None:
-        token = next((t for t in op.tokens if not t.used), None)
-        if token is None:
-            raise illegal("token.none", f"{sym_of(corp)} has no token left")
-        price = token.price
-    extra_action = bool(used_ability and (used_ability[1].spec.get("params") or {}).get("extra_action"))
-    unconnected_ok = bool(
-        used_ability
-        and (
-            not used_ability[1].spec.get("connected", True)
-            or (used_ability[1].spec.get("params") or {}).get("cost_if_unconnected") is not None
-        )
-    )
-    if connected and not unconnected_ok:
-        node = (hex_id, f"c{ci}")
-        if node not in board.network(g, corp).nodes:
-            raise illegal("token.connection", f"{hex_id} is not connected to {sym_of(corp)}'s network")
-    if price and g.cash(corp) < price:
-        if token.extra and token in op.tokens:
-            op.tokens.remove(token)
-        raise illegal("token.cash", f"{sym_of(corp)} cannot afford a {price} token")
-    slot = board.free_slot(g, hex_id, ci, corp)
-    hs = g.state.hexes[hex_id]
-    hs.tokens[ci][slot] = corp
-    for res in hs.reservations:
-        for i, r in enumerate(res):
-            if r == corp:
-                res[i] = None
-    token.used, token.hex, token.city = True, hex_id, ci
-    if price:
-        g.spend(corp, BANK, price)
-    if used_ability is not None:
-        owner, a = used_ability
-        if kind_of(owner) == "X":
-            g.use_ability(owner, a)
-        else:
-            g.remove_ability(owner, a)
-    g.log(f"{sym_of(corp)} places a token on {hex_id} for {price or 0}")
-    board.invalidate(g, {hex_id}, corp)
-    if not extra_action:
-        g.state.round.data["tokened"] = True
-    return price or 0
+    corporations: list[CorporationId] = Field(description="corporations whose reservations go")
 
 
 class SpecialToken(Step):
@@ -254,8 +69,8 @@ class SpecialToken(Step):
             for ci in range(len(self.g.state.hexes[h].tokens)):
                 if params.get("city") is not None and int(params["city"]) != ci:
                     continue
-                if tokenable(self.g, corp, h, ci):
-                    choices.append({"city": city_id(self.g, h, ci)})
+                if stations.tokenable(self.g, corp, h, ci):
+                    choices.append({"city": stations.city_id(self.g, h, ci)})
         return [{"type": "place_token", "choices": choices}] if choices else []
 
     def process_place_token(self, action: dict[str, Any], entity: str) -> None:
@@ -263,21 +78,29 @@ class SpecialToken(Step):
         found = self._ability(entity)
         if found is None:
             raise illegal("token.ability", f"{sym_of(entity)} cannot place a token now")
-        hex_id, ci = parse_city(g, action.get("city"))
+        hex_id, ci = stations.parse_city(g, action.get("city"))
         if hex_id not in (found[1].spec.get("hexes") or []):
             raise illegal("token.ability", f"{sym_of(entity)} cannot place a token on {hex_id}")
         city = (found[1].spec.get("params") or {}).get("city")
         if city is not None and int(city) != ci:
             raise illegal("token.ability", f"{sym_of(entity)} can only place a token in city {city} of {hex_id}")
         corp = g.company(entity).owner
-        place(g, corp, hex_id, ci, connected=False, special=found)
+        stations.place(g, corp, hex_id, ci, connected=False, special=found)
 
 
-STEPS = {"special_token": SpecialToken}
+def remove_reservations(g: Game, params: RemoveReservations) -> None:
+    """Event ``remove_reservations``: the listed corporations' reservation abilities (their reserved token spaces
+    away from home) end."""
+    for corp in params.corporations:
+        c = g.state.corporations[corp]
+        for a in list(c.abilities):
+            if a.type == "reservation":
+                g.remove_ability(ckey(corp), a)
 
 
-def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
-    if kind != "operating":
-        return []
-    has = any(a.type == "token" for c in g.state.companies.values() for a in c.abilities)
-    return [(30, "special_token", {})] if has else []
+MECHANIC = Mechanic(
+    name="tokens",
+    description="station tokens: the turn's placement and private token abilities",
+    steps={"special_token": SpecialToken},
+    events={"remove_reservations": (RemoveReservations, remove_reservations)},
+)

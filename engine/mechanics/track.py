@@ -1,7 +1,6 @@
 """``track``: laying and upgrading tiles (with the turn's token placement, in either order).
 
-Parameters: ``lays`` (list of ``{lay, upgrade}``; ``upgrade: not_if_upgraded`` allows it only when no
-upgrade was made this turn), ``min_cost`` (every lay costs at least this).  Costs: the printed hex's
+Costs: the printed hex's
 terrain ``cost`` on its first tile (abilities ``tile_discount`` with ``terrain`` reduce it), hexside
 ``borders`` with a cost when track first crosses them from both sides, minus ``tile_discount`` abilities
 naming ``hexes``/``tiles``.  Private ``tile_lay`` abilities lay extra tiles in their hexes without a
@@ -10,44 +9,69 @@ connection (``params.lay_together``: the second lay is forfeited if anything els
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from .. import abilities, board
+from pydantic import Field
+
+from railbook.hexgrid import opposite
+
+from .. import abilities, board, stations
+from ..contract import Mechanic
+from ..contract import Params as BaseParams
 from ..errors import EngineError, illegal
-from ..game import memo
+from ..memo import memo
 from ..state import BANK, kind_of, sym_of
 from ..steps.base import Step
-from . import tokens
 
 if TYPE_CHECKING:
     from ..game import Game
     from ..state import Ability
 
 
-def _p(g: Game) -> dict[str, Any]:
-    return g.book.mech("track") or {}
+Permission = Literal["yes", "no", "if_not_upgraded"]
+
+
+class TileLay(BaseParams):
+    """One tile action of a turn: whether it may lay a new (yellow) tile and whether it may upgrade."""
+
+    lay: Permission = Field(
+        "yes", description="may lay a tile on an empty hex (`if_not_upgraded`: only if no upgrade was made this turn)"
+    )
+    upgrade: Permission = Field(
+        "yes", description="may upgrade a tile (`if_not_upgraded`: only if no upgrade was made this turn)"
+    )
+
+
+class Params(BaseParams):
+    """Tile actions per operating turn and their costs."""
+
+    lays: list[TileLay] = Field(default_factory=lambda: [TileLay()], description="the tile actions of a turn, in order")
+    min_cost: int = Field(0, ge=0, description="every tile lay or upgrade costs at least this ($)")
+    new_track_must_be_usable: bool = Field(
+        True, description="an upgrade must add track the corporation can use, or upgrade a city it reaches"
+    )
+
+
+def _p(g: Game) -> Params:
+    return g.params["track"]  # type: ignore[return-value]
 
 
 def min_cost(g: Game) -> int:
-    return int(_p(g).get("min_cost", 0) or 0)
-
-
-def lays(g: Game) -> list[dict[str, Any]]:
-    return _p(g).get("lays") or [{"lay": True, "upgrade": True}]
+    return _p(g).min_cost
 
 
 def current_lay(g: Game) -> dict[str, Any] | None:
     r = g.state.round.data
-    spec = lays(g)
+    spec = _p(g).lays
     n = r.get("num_laid_track", 0)
     if n >= len(spec):
         return None
-    lay = dict(spec[n])
     upgraded = r.get("upgraded_track", False)
-    for k in ("lay", "upgrade"):
-        if lay.get(k) == "not_if_upgraded":
-            lay[k] = not upgraded
-    return lay
+
+    def allowed(p: str) -> bool:
+        return p == "yes" or (p == "if_not_upgraded" and not upgraded)
+
+    return {"lay": allowed(spec[n].lay), "upgrade": allowed(spec[n].upgrade)}
 
 
 def lay_discount_abilities(g: Game, corp: str) -> list[tuple[str, Ability]]:
@@ -90,12 +114,8 @@ def free_lay_available(g: Game, corp: str) -> bool:
 
 @memo
 def track_buying_power(g: Game, corp: str) -> int:
-    from . import independents, issue_redeem
-
-    power = g.cash(corp) + issue_redeem.issuable_cash(g, corp)
-    if g.book.mech("independents") is not None:
-        power += independents.potential_minor_cash(g, corp, (0, 3))
-    return power
+    """Cash plus what other rules let the corporation raise for track (issues, buying independents...)."""
+    return g.cash(corp) + g.hooks("issuable_cash", corp) + g.hooks("buying_power", corp, "track")
 
 
 def lay_cost(g: Game, corp: str, plan: board.LayPlan, *, free: bool = False, discount: int = 0) -> int:
@@ -169,7 +189,7 @@ def lay(
     if cost > g.cash(corp):
         raise illegal("track.cash", f"{sym_of(corp)} cannot pay {cost} for the tile on {hex_id}")
     board.apply_lay(g, plan)
-    if special is None and old_track is not None and _p(g).get("restriction", "semi_restrictive") == "semi_restrictive":
+    if special is None and old_track is not None and _p(g).new_track_must_be_usable:
         if not board.uses_new_track(g, corp, hex_id, old_track, old_rev):
             raise illegal(
                 "track.new_track", f"the tile on {hex_id} must add track {sym_of(corp)} can use or upgrade a city"
@@ -220,17 +240,15 @@ class TrackAndToken(Step):
             return False
         if not [t for t in g.operator(entity).tokens if not t.used]:
             return False
-        price = tokens.min_token_price(g, entity)
+        price = stations.min_token_price(g, entity)
         if price is None or (price > g.cash(entity) and price > track_buying_power(g, entity)):
             return False
-        return tokens.can_token(g, entity)
+        return stations.can_token(g, entity)
 
     def actions(self, entity: str) -> list[str]:
         if entity != self.current_entity():
             return []
-        from . import receivership
-
-        if receivership.in_receivership(self.g, entity):
+        if self.g.hooks("in_receivership", entity):
             return []
         acts = []
         if self.can_lay(entity):
@@ -250,15 +268,15 @@ class TrackAndToken(Step):
         if "place_token" in acts:
             net = board.network(g, entity)
             choices = []
-            for h, n in sorted(set(net.nodes) | set(tokens.teleport_nodes(g, entity))):
+            for h, n in sorted(set(net.nodes) | set(stations.teleport_nodes(g, entity))):
                 if not n.startswith("c"):
                     continue
                 ci = board.city_index(n)
-                if not tokens.tokenable(g, entity, h, ci):
+                if not stations.tokenable(g, entity, h, ci):
                     continue
-                price = tokens.token_price(g, entity, h, ci)
+                price = stations.token_price(g, entity, h, ci)
                 if price is not None and price <= g.cash(entity):
-                    choices.append({"city": tokens.city_id(g, h, ci)})
+                    choices.append({"city": stations.city_id(g, h, ci)})
             out.append({"type": "place_token", "choices": choices})
         if "pass" in acts:
             out.append({"type": "pass"})
@@ -291,8 +309,8 @@ class TrackAndToken(Step):
         g = self.g
         if self.st.data.get("tokened") or self.rdata.get("tokened"):
             raise illegal("token.per_turn", "a token was already placed this turn")
-        hex_id, ci = tokens.parse_city(g, action.get("city"))
-        tokens.place(g, entity, hex_id, ci)
+        hex_id, ci = stations.parse_city(g, action.get("city"))
+        stations.place(g, entity, hex_id, ci)
         self.st.data["tokened"] = True
         self.rdata["tokened"] = True
         if not self.can_lay(entity):
@@ -512,8 +530,6 @@ def _pairs_ok(g: Game, a: Ability, hex_id: str, tile: str, rotation: int) -> boo
     """For a two-tile lay that must join up: would this second tile connect to the first?"""
     if not (a.spec.get("params") or {}).get("must_connect_each_other") or not a.laid_hexes:
         return True
-    from railbook.hexgrid import opposite
-
     first = a.laid_hexes[-1]
     exits = g.book.track(tile, hex_id, rotation).exits
     for e, nb in g.book.neighbours[hex_id].items():
@@ -523,8 +539,6 @@ def _pairs_ok(g: Game, a: Ability, hex_id: str, tile: str, rotation: int) -> boo
 
 
 def _check_connected_lays(g: Game, hexes: list[str]) -> None:
-    from railbook.hexgrid import opposite
-
     a, b = hexes[-2], hexes[-1]
     for e, nb in g.book.neighbours[a].items():
         if nb == b and e in board.track(g, a).exits and opposite(e) in board.track(g, b).exits:
@@ -558,13 +572,10 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
     _forfeit(g, entity)
 
 
-def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
-    if kind != "operating":
-        return []
-    out = [(70, "track_and_token", {})]
-    if any(a.type == "tile_lay" for c in g.state.companies.values() for a in c.abilities):
-        out.append((40, "special_track", {}))
-    return out
-
-
-STEPS = {"track_and_token": TrackAndToken, "special_track": SpecialTrack}
+MECHANIC = Mechanic(
+    name="track",
+    description="tile lays per turn and their costs (with the turn's station token)",
+    params=Params,
+    steps={"track_and_token": TrackAndToken, "special_track": SpecialTrack},
+    hooks={"preprocess": preprocess, "action_processed": action_processed},
+)

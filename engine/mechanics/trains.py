@@ -1,50 +1,60 @@
 """``trains``: buying trains (from the bank or other corporations), train limits and emergency buys.
 
-Parameters: ``must_own_train: always`` (a corporation without a train must buy one, route or not),
-``emergency.from_other_corporations`` (false: an emergency buy is from the bank), ``emergency.
-president_may_not_sell_operating_corp_to_zero`` and ``stop_selling_when_enough``.  A corporation whose
-treasury (plus emergency issues, ``issue_redeem``) cannot pay gets the rest from its president, who may
-sell shares; the faces it may choose are limited as the title's rules say (§6.59 of 1846).
+A corporation whose treasury (plus emergency issues) cannot pay for a train it must own gets the rest from its
+president, who may sell shares.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pydantic import Field
+
 from .. import depot, market, rounds, shares
+from ..contract import Mechanic
+from ..contract import Params as BaseParams
 from ..errors import illegal
-from ..game import memo
+from ..memo import memo
 from ..shares import Bundle
 from ..state import DEPOT, kind_of, sym_of
 from ..steps.base import Step
-from . import issue_redeem, stock_round
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
-def _p(g: Game) -> dict[str, Any]:
-    return g.book.mech("trains") or {}
+class Params(BaseParams):
+    """Train purchases, limits and the emergency purchase."""
+
+    must_own_train: bool = Field(True, description="a corporation without a train must buy one (route or not)")
+    obsolete_count_for_limit: bool = Field(False, description="obsolete trains count toward the train limit")
+    issue_before_president_cash: bool = Field(
+        False, description="in an emergency the corporation must issue the shares it may before its president pays"
+    )
+    president_may_not_sell_operating_corp_to_zero: bool = Field(
+        False, description="an emergency sale may not drop the buying corporation's price to $0"
+    )
+    restricted_face_choice: bool = Field(
+        False,
+        description="for a two-faced bank train: a corporation that can afford only the cheaper face (or is in "
+        "receivership) takes it, and after raising money only a face that money was needed for may be bought",
+    )
 
 
-def _emergency(g: Game) -> dict[str, Any]:
-    return _p(g).get("emergency") or {}
+def _p(g: Game) -> Params:
+    return g.params["trains"]  # type: ignore[return-value]
 
 
 def must_buy(g: Game, corp: str) -> bool:
-    if _p(g).get("must_own_train", "always") != "always":
+    if not _p(g).must_own_train:
         return False
     return not g.entity_trains(corp) and bool(depot.depot_trains(g))
 
 
 @memo
 def train_buying_power(g: Game, corp: str) -> int:
-    from . import independents
-
-    power = g.cash(corp) + issue_redeem.issuable_cash(g, corp)
-    if g.book.mech("independents") is not None:
-        power += independents.potential_minor_cash(g, corp, (1, 2))
-    return power
+    """Cash plus what other rules let the corporation raise for a train (issues, buying independents...)."""
+    return g.cash(corp) + g.hooks("issuable_cash", corp) + g.hooks("buying_power", corp, "train")
 
 
 @memo
@@ -88,16 +98,14 @@ class BuyTrain(Step):
         self.setup()
 
     def can_issue(self, corp: str) -> bool:
-        return kind_of(corp) == "C" and bool(issue_redeem.emergency_bundles(self.g, corp))
+        return kind_of(corp) == "C" and bool(self.g.hooks("emergency_bundles", corp))
 
     def actions(self, entity: str) -> list[str]:
         g = self.g
         cur = self.current_entity()
         if cur is None:
             return []
-        from . import receivership
-
-        if receivership.in_receivership(g, cur):
+        if g.hooks("in_receivership", cur):
             return []
         if kind_of(cur) == "C" and entity == g.owner(cur) and kind_of(entity) == "P":
             if must_buy(g, cur) and not self.can_issue(cur):
@@ -137,8 +145,7 @@ class BuyTrain(Step):
                     {
                         "type": "sell_shares",
                         "choices": [
-                            {"shares": b.shares, "percent": b.percent}
-                            for b in issue_redeem.emergency_bundles(g, entity)
+                            {"shares": b.shares, "percent": b.percent} for b in g.hooks("emergency_bundles", entity)
                         ],
                     }
                 )
@@ -172,13 +179,11 @@ class BuyTrain(Step):
             return [depot.variants(g, t)[t.name]]
         if self.must_issue_first(corp):
             faces = [v for v in faces if g.cash(corp) >= v["price"]]
-        if len(faces) < 2:
+        if len(faces) < 2 or not _p(g).restricted_face_choice:
             return faces
         lo, hi = sorted(faces, key=lambda v: v["price"])[:2]
         cash = g.cash(corp)
-        from . import receivership
-
-        if (lo["price"] <= cash < hi["price"]) or receivership.in_receivership(g, corp):
+        if (lo["price"] <= cash < hi["price"]) or g.hooks("in_receivership", corp):
             return [lo]
         raised = self.st.data.get("last_share_sold_price") or self.st.data.get("last_share_issued_price")
         if raised:
@@ -195,9 +200,9 @@ class BuyTrain(Step):
 
     def must_issue_first(self, corp: str) -> bool:
         return (
-            bool(_emergency(self.g).get("sources_in_order"))
+            _p(self.g).issue_before_president_cash
             and self.st.data.get("last_share_issued_price") is None
-            and bool(issue_redeem.emergency_bundles(self.g, corp))
+            and bool(self.g.hooks("emergency_bundles", corp))
         )
 
     # ----------------------------------------------------------------------------------- process
@@ -254,11 +259,9 @@ class BuyTrain(Step):
     def can_sell(self, player: str, b: Bundle) -> bool:
         g = self.g
         cur = self.current_entity()
-        from . import receivership
-
-        if receivership.in_receivership(g, f"C|{b.corp}"):
+        if g.hooks("in_receivership", f"C|{b.corp}"):
             return False
-        if g.book.param("stock_round", "sell_in_blocks", False) and b.corp in self.st.data.get("corporations_sold", []):
+        if g.hooks("sells_in_blocks") and b.corp in self.st.data.get("corporations_sold", []):
             return False
         if self.must_issue_first(cur):
             return False
@@ -273,7 +276,7 @@ class BuyTrain(Step):
             others = max([p for h, p in holders.items() if h != player], default=0)
             if remaining < others:
                 return False
-        if f"C|{b.corp}" == cur and _emergency(g).get("president_may_not_sell_operating_corp_to_zero"):
+        if f"C|{b.corp}" == cur and _p(g).president_may_not_sell_operating_corp_to_zero:
             if market.step(g, c.price, "left") != c.price and market.price_at(g, market.step(g, c.price, "left")) == 0:
                 return False
         needed = depot.max_depot_price(g)
@@ -285,7 +288,7 @@ class BuyTrain(Step):
         cur = self.current_entity()
         b = shares.make_bundle(g, list(action.get("shares") or []), action.get("percent"))
         if kind_of(entity) == "C":
-            options = issue_redeem.emergency_bundles(g, entity)
+            options = g.hooks("emergency_bundles", entity)
             idx = next(
                 (i for i, o in enumerate(options) if sorted(o.shares) == sorted(b.shares) and o.percent == b.percent),
                 None,
@@ -297,7 +300,7 @@ class BuyTrain(Step):
             self.st.data["last_share_issued_price"] = (
                 price if idx == 0 else price - shares.bundle_price(g, options[idx - 1])
             )
-            issue_redeem.emergency_issue(g, entity, match)
+            g.hooks("emergency_issue", entity, match)
             return
         if self.can_issue(cur):
             raise illegal("trains.issue_first", f"{sym_of(cur)} must issue shares before its president sells")
@@ -306,14 +309,12 @@ class BuyTrain(Step):
         if not self.can_sell(entity, b):
             raise illegal("trains.sell", f"{g.name(entity)} cannot sell {', '.join(b.shares)} for the train")
         self.st.data["last_share_sold_price"] = shares.price_per_share(g, b.corp)
-        stock_round.sell_and_move(g, b)
+        shares.sell_and_move(g, b)
         self.st.data.setdefault("corporations_sold", []).append(b.corp)
         rounds.recalculate_order(g)
 
     def skip(self) -> None:
-        from . import receivership
-
-        receivership.train_buy(self.g, self.current_entity())
+        self.g.hooks("trainless_buy", self.current_entity())
         self.pass_()
 
     def pass_(self) -> None:
@@ -356,12 +357,13 @@ class DiscardTrain(Step):
         depot.discard_to_depot(self.g, tid)
 
 
-def steps_for(g: Game, kind: str) -> list[tuple[int, str, dict[str, Any]]]:
-    if kind == "operating":
-        return [(100, "discard_train", {}), (110, "buy_train", {})]
-    if kind == "stock":
-        return [(10, "discard_train", {})]
-    return []
-
-
-STEPS = {"buy_train": BuyTrain, "discard_train": DiscardTrain}
+MECHANIC = Mechanic(
+    name="trains",
+    description="train buying, limits and the emergency purchase",
+    params=Params,
+    steps={"buy_train": BuyTrain, "discard_train": DiscardTrain},
+    hooks={
+        "must_buy_train": must_buy,
+        "obsolete_count_for_limit": lambda g: _p(g).obsolete_count_for_limit,
+    },
+)

@@ -1,0 +1,210 @@
+"""The mechanic contract: what a rule module declares, and the hooks through which mechanics ask each other.
+
+A *mechanic* is one rule family a title switches on in its rulebook (``mechanics: {<name>: {params}}``).  Its
+module declares one :class:`Mechanic`:
+
+* ``name`` and ``description``;
+* ``params`` — a :class:`Params` model (typed, every field described, neutral defaults) that the title's
+  parameters must validate against (the compiler checks it, with file and line);
+* ``steps`` — the step classes it contributes (by step name), which the rulebook's round kinds list;
+* ``round_types`` — the round drivers it contributes (turn structure of a round kind: ``stock``, ``draft``...);
+* ``hooks`` — handlers of the hooks in :data:`HOOKS` (by hook name; an unknown name is an error at import);
+* ``events`` — handlers of phase events by event type, each with the model of the event's ``params``;
+* ``state`` — a dataclass holding its own part of the game state (``game.state.mechanics[name]``).
+
+Mechanics never import each other: they answer hooks (``game.hooks``) and read each other's answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import BaseModel, ConfigDict
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Params(BaseModel):
+    """Base of every mechanic's (and event's) parameter model: unknown keys are errors, values are frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+class NoParams(Params):
+    """A mechanic or event that takes no parameters."""
+
+
+@dataclass(frozen=True)
+class Ref:
+    """Marks a parameter value as the id of something in the rulebook; the compiler checks it exists."""
+
+    kind: str  # corporations | minors | privates | hexes | phases | trains | tiles | market_cells
+
+
+#: Ids of rulebook entities, for parameter models (checked by the compiler, with file and line).
+CorporationId = Annotated[str, Ref("corporations")]
+MinorId = Annotated[str, Ref("minors")]
+PrivateId = Annotated[str, Ref("privates")]
+HexId = Annotated[str, Ref("hexes")]
+PhaseId = Annotated[str, Ref("phases")]
+TrainId = Annotated[str, Ref("trains")]
+TileId = Annotated[str, Ref("tiles")]
+
+
+class Combine(StrEnum):
+    """How the answers of several handlers of one hook combine."""
+
+    NOTIFY = "notify"  # every handler runs, in mechanic order; no answer
+    FIRST = "first"  # the last-registered handler that answers (not None) wins; else the default
+    SUM = "sum"  # the answers are added (contributions, e.g. buying power)
+    ANY = "any"  # true when any handler answers true
+    ALL = "all"  # false when any handler answers false
+
+
+@dataclass(frozen=True)
+class Hook:
+    """A question or notification mechanics exchange: its arguments (after the game) and how answers combine."""
+
+    combine: Combine
+    args: tuple[str, ...]
+    doc: str
+    default: Any = None
+
+
+def _h(combine: Combine, args: str, doc: str, default: Any = None) -> Hook:
+    return Hook(combine, tuple(a for a in args.split() if a), doc, default)
+
+
+N, F, S, A, L = Combine.NOTIFY, Combine.FIRST, Combine.SUM, Combine.ANY, Combine.ALL
+
+#: Every hook the engine knows.  A mechanic handling a hook not listed here fails at import.
+HOOKS: dict[str, Hook] = {
+    # life cycle
+    "install": _h(N, "", "the game object is built (derived tables, route bonuses)"),
+    "setup": _h(N, "", "a new game's initial state is built"),
+    "seeded_setup": _h(N, "part", "a named part of the seeded random setup runs now (e.g. `draft_deck`)"),
+    "company_removed": _h(N, "company", "a private company was taken out of the game at setup"),
+    "round_started": _h(N, "kind", "a round of `kind` started"),
+    "round_finished": _h(N, "kind", "a round of `kind` finished, before the next starts"),
+    "stock_round_finished": _h(N, "", "end-of-stock-round price moves and clean-ups"),
+    "or_set_finished": _h(N, "", "the last operating round of a set finished"),
+    "operating_round_started": _h(N, "", "an operating round started, before anyone operates (private income)"),
+    "operator_started": _h(N, "operator", "an operator's turn in an operating round started"),
+    "after_operating_action": _h(N, "action", "an action in an operating round was processed"),
+    "preprocess": _h(N, "action entity", "an action is about to be processed"),
+    "action_processed": _h(N, "action entity", "an action was processed, before round transitions"),
+    "corporation_floated": _h(N, "corp", "a corporation floated"),
+    "corporation_launched": _h(N, "corp", "a corporation's president bought its first certificate (par)"),
+    "corporation_closed": _h(N, "corp", "a corporation left the game"),
+    "ability_removed": _h(N, "owner ability", "an ability was used up or removed"),
+    "phase_reached": _h(N, "phase", "a phase started (after its events)"),
+    "company_sold": _h(N, "company corp", "a private company was bought by a corporation"),
+    "privates_closed": _h(N, "event", "a phase event closed the private companies"),
+    "phase_closes_privates": _h(A, "phase", "the start of `phase` has an event that closes the privates", False),
+    "company_acquired": _h(N, "company player", "a player acquired a private company from the bank"),
+    # questions
+    "round_entities": _h(F, "kind", "the entities taking part in a round of `kind`, in order", []),
+    "in_receivership": _h(A, "entity", "the corporation has no president and runs by the rules for that", False),
+    "buying_power": _h(S, "entity purpose", "money an operator can raise beyond its treasury for `purpose`", 0),
+    "purchase_bundle": _h(F, "player bundle", "the bundle a player actually buys when asking for `bundle`"),
+    "block_or_start": _h(A, "", "something must happen before the first operator of an OR may act", False),
+    "emergency_bundles": _h(F, "corp", "bundles a corporation may issue now to raise money for a train", []),
+    "emergency_issue": _h(F, "corp bundle", "issue a bundle for an emergency train purchase; $ raised"),
+    "acquisition_extra_cost": _h(S, "company", "$ a player pays beyond a private's price when acquiring it", 0),
+    "may_buy_company": _h(L, "company corp", "no rule forbids `corp` buying private `company` now", True),
+    "issuable_cash": _h(S, "corp", "$ a corporation could raise by issuing shares now", 0),
+    "holding_limit": _h(F, "corp", "most % of a corporation one player may hold", 100),
+    "pool_limit": _h(F, "corp", "most % of a corporation the pool may hold", 100),
+    "company_price_range": _h(F, "company", "(min, max) price a corporation may pay for a private"),
+    "unlimited_train_copies": _h(F, "train", "copies of an unlimited train the depot holds", 20),
+    "end_check": _h(F, "", "timing of a game-end trigger that holds (None: none)"),
+    "end_now": _h(A, "timing", "the game ends now, for a trigger of `timing`", False),
+    "end_game": _h(F, "reason manual", "end the game"),
+    "player_value": _h(F, "player", "a player's value (final score)", 0),
+    "update_cert_limit": _h(N, "", "recompute the certificate limit"),
+    "route_bonuses": _h(F, "", "route bonus functions of the title (list)", []),
+    "sells_in_blocks": _h(A, "", "a player sells a corporation's shares at most once per turn", False),
+    "obsolete_count_for_limit": _h(A, "", "obsolete trains count toward the train limit", False),
+    "privates_count_for_cert_limit": _h(L, "", "a player's private companies count toward the limit", True),
+    "must_buy_train": _h(A, "entity", "the operator must buy a train now", False),
+    "train_bought": _h(N, "entity train", "a train was bought"),
+    "withheld": _h(N, "entity", "an operator withheld (or could not pay) its earnings"),
+    "bankrupt_check": _h(A, "", "the bankruptcy limit of the game has been reached", False),
+    "presidency_vacated": _h(N, "corp", "a bankrupt president left a corporation with no president"),
+    "trainless_buy": _h(N, "entity", "a corporation without a president buys a train by itself"),
+}
+
+
+StepClass = type
+RoundType = Any
+
+
+@dataclass(frozen=True)
+class Mechanic:
+    """A rule module's declaration (see the module docstring)."""
+
+    name: str
+    description: str
+    params: type[Params] = NoParams
+    steps: dict[str, StepClass] = field(default_factory=dict)
+    round_types: dict[str, RoundType] = field(default_factory=dict)
+    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    events: dict[str, tuple[type[Params], Callable[..., Any]]] = field(default_factory=dict)
+    state: type | None = None
+    implemented: bool = True
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.hooks) - set(HOOKS))
+        if unknown:
+            raise TypeError(f"mechanic {self.name}: unknown hooks {', '.join(unknown)} (known: {', '.join(HOOKS)})")
+
+
+def check_unique(mechanics: Iterable[Mechanic]) -> None:
+    """No two mechanics contribute the same step, round type or event."""
+    seen: dict[tuple[str, str], str] = {}
+    for m in mechanics:
+        for kind, names in (("step", m.steps), ("round type", m.round_types), ("event", m.events)):
+            for n in names:
+                other = seen.setdefault((kind, n), m.name)
+                if other != m.name:
+                    raise TypeError(f"{kind} {n!r} is contributed by both {other} and {m.name}")
+
+
+class Hooks:
+    """The hooks of one game: each hook's handlers from the switched-on mechanics, in rulebook order."""
+
+    def __init__(self, game: Game, mechanics: Iterable[Mechanic]):
+        self.game = game
+        self.table: dict[str, list[Callable[..., Any]]] = {name: [] for name in HOOKS}
+        for m in mechanics:
+            for name, fn in m.hooks.items():
+                self.table[name].append(fn)
+
+    def __call__(self, name: str, *args: Any) -> Any:
+        """Ask (or tell) every handler of hook ``name`` and combine the answers as the hook says."""
+        spec = HOOKS[name]
+        fns = self.table[name]
+        g = self.game
+        c = spec.combine
+        if c is Combine.NOTIFY:
+            for fn in fns:
+                fn(g, *args)
+            return None
+        if c is Combine.FIRST:
+            for fn in reversed(fns):
+                value = fn(g, *args)
+                if value is not None:
+                    return value
+            return spec.default
+        if c is Combine.SUM:
+            return sum(fn(g, *args) for fn in fns) if fns else spec.default
+        if c is Combine.ANY:
+            return any(fn(g, *args) for fn in fns)
+        return all(fn(g, *args) for fn in fns)
+
+    def handled(self, name: str) -> bool:
+        return bool(self.table[name])

@@ -1,0 +1,40 @@
+"""``edge_tokens``: tokens on red off-board areas that make the area count more for their owner.
+
+Each listed company has one edge token besides the station tokens on its charter, which may only be placed
+on its own off-board area; any track connection to the area will do.  A route of that company reaching the area counts
+the area's value ``multiplier`` times.  (Not yet played by the engine.)
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from ..contract import CorporationId, HexId, Mechanic
+from ..contract import Params as BaseParams
+
+
+class Params(BaseParams):
+    """Where edge tokens go, who owns them and what they are worth."""
+
+    areas: dict[HexId, list[CorporationId]] = Field(
+        min_length=1, description="off-board hex -> the companies that have an edge token for that area"
+    )
+    cost: int = Field(ge=0, description="price of an edge token ($)")
+    counts_as_token_placement: bool = Field(
+        True, description="placing it is the company's one station token placement of the operating round"
+    )
+    multiplier: int = Field(2, ge=1, description="how many times the area's value counts for the token's owner")
+    valid_route_token: bool = Field(
+        False, description="it may serve as the station a route must include (else a station token is still needed)"
+    )
+    record_choice: str | None = Field(
+        None, description="the `choice` of the 18xx.games `choose` action that buys it, for reading records"
+    )
+
+
+MECHANIC = Mechanic(
+    name="edge_tokens",
+    description="tokens on off-board edges that double revenue",
+    params=Params,
+    implemented=False,
+)
