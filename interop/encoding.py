@@ -91,8 +91,33 @@ def encode(track: dict[str, Any], *, extras: bool = True) -> str:
     return ";".join(parts)
 
 
+_WORDS = {
+    "c": "city",
+    "t": "town",
+    "o": "offboard",
+    "p": "path",
+    "l": "label",
+    "u": "upgrade",
+    "j": "junction",
+    "b": "border",
+    "i": "icon",
+}
+_FIELDS = {
+    "city": {"r": "revenue", "s": "slots", "g": "groups"},
+    "town": {"r": "revenue", "g": "groups"},
+    "offboard": {"r": "revenue", "g": "groups", "h": "hide"},
+    "path": {"t": "terminal", "l": "lanes"},
+    "upgrade": {"c": "cost", "t": "terrain"},
+    "border": {"e": "edge", "t": "type", "c": "cost"},
+    "icon": {"i": "image"},
+}
+
+
 def decode(code: str) -> dict[str, Any]:
-    """Tile code back to railbook track keys (only the keys present are returned)."""
+    """Tile code back to railbook track keys (only the keys present are returned).
+
+    Reads the long form railbook writes and the one-letter short form (``c=r:10;p=a:0,b:_0``).
+    """
     cities: list[dict[str, Any]] = []
     towns: list[dict[str, Any]] = []
     offboards: list[dict[str, Any]] = []
@@ -104,11 +129,13 @@ def decode(code: str) -> dict[str, Any]:
         if not part:
             continue
         word, _, rest = part.partition("=")
+        word = _WORDS.get(word.strip(), word.strip())
+        names = _FIELDS.get(word, {})
         fields = {}
         for item in rest.split(","):
             if ":" in item:
                 k, _, v = item.partition(":")
-                fields[k.strip()] = v.strip()
+                fields[names.get(k.strip(), k.strip())] = v.strip()
         if word in ("city", "town", "offboard"):
             node: dict[str, Any] = {"revenue": _revenue_value(fields.get("revenue", "0"))}
             if word == "city" and fields.get("slots"):
