@@ -7,6 +7,7 @@ from pathlib import Path
 from railbook.jsonio import dump_json, write_atomic
 from railbook.paths import schemas_dir
 
+from . import mechanics_doc
 from .models import CatalogueSource, GameSource
 from .rulebook import Rulebook
 
@@ -28,10 +29,17 @@ def schema_texts() -> dict[str, str]:
     return out
 
 
+MECHANICS_DOC = SCHEMA_DIR.parent / "docs" / "MECHANICS.md"
+
+
 def write_schemas(directory: Path = SCHEMA_DIR) -> list[Path]:
+    """The JSON Schemas, and (in a source checkout) docs/MECHANICS.md generated from the same models."""
     written = []
     for name, text in schema_texts().items():
         path = directory / name
         write_atomic(path, text)
         written.append(path)
+    if directory == SCHEMA_DIR and MECHANICS_DOC.parent.is_dir():
+        write_atomic(MECHANICS_DOC, mechanics_doc.render())
+        written.append(MECHANICS_DOC)
     return written

@@ -22,6 +22,7 @@ from .contract import Hooks
 from .errors import IllegalAction, MalformedAction, illegal
 from .install import Installed, installed
 from .memo import memo
+from .types import EndReason, Outcome
 from .state import (
     BANK,
     DEPOT,
@@ -140,6 +141,28 @@ class Game:
     def result(self) -> dict[str, int]:
         """Each player's final (or current) value."""
         return {p.id: self.hooks("player_value", pkey(p.id)) for p in self.state.players}
+
+    def outcome(self) -> Outcome:
+        """The standing: values, ranking (best first; ties keep seating order) and, at the end, the reason."""
+        values = self.result()
+        seats = {pid: i for i, pid in enumerate(self.state.player_ids)}
+        ranking = sorted(values, key=lambda pid: (-values[pid], seats.get(pid, 0)))
+        reason = self.state.game_end_reason
+        return Outcome(
+            finished=self.state.finished,
+            values=values,
+            reason=EndReason(reason) if reason in EndReason._value2member_map_ else None,
+            ranking=ranking,
+        )
+
+    def save(self) -> str:
+        """The game as JSON text (rulebook title, options and the whole state); :meth:`load` reads it back."""
+        return self.dumps()
+
+    @classmethod
+    def load(cls, rulebook: dict[str, Any], text: str) -> Game:
+        """A game saved by :meth:`save`, with the rulebook it was played with."""
+        return cls.from_json(rulebook, json.loads(text))
 
     def to_json(self) -> dict[str, Any]:
         return {"rulebook": self.book.title, "options": list(self.book.options), "state": to_json(self.state)}

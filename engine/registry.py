@@ -45,7 +45,7 @@ from .mechanics import (
     trains,
 )
 
-_MODULES = (
+MODULES = (
     core,
     random_removal,
     draft,
@@ -83,7 +83,7 @@ _MODULES = (
 )
 
 #: name -> declaration, in hook order.  ``core`` is always on; the rest are switched on by the rulebook.
-REGISTRY: dict[str, Mechanic] = {m.MECHANIC.name: m.MECHANIC for m in _MODULES}
+REGISTRY: dict[str, Mechanic] = {m.MECHANIC.name: m.MECHANIC for m in MODULES}
 ALWAYS_ON = ("core",)
 check_unique(REGISTRY.values())
 

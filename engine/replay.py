@@ -165,13 +165,15 @@ def start_from_record(record: dict[str, Any], rulebook: dict[str, Any] | None = 
 
 
 def replay(
-    record: dict[str, Any],
+    record: dict[str, Any] | str | Path,
     *,
     rulebook: dict[str, Any] | None = None,
     strict: bool = False,
     atomic: bool = False,
 ) -> ReplayResult:
-    """Replay a record; raises :class:`ReplayError` at the first illegal action."""
+    """Replay a record (a path or the parsed JSON); raises :class:`ReplayError` at the first illegal action."""
+    if not isinstance(record, dict):
+        record = load(record)
     game = start_from_record(record, rulebook)
     actions = filter_actions(record["actions"]) if record.get("format") != LOG_FORMAT else list(record["actions"])
     warnings: list[str] = []

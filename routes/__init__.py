@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .model import Link, Problem, Route, Row, Solution, Stop, TrainSpec, route_connections
 from .network import BoardState, HexState, build_problem
 from .search import Solver, solve
@@ -17,6 +19,7 @@ __all__ = [
     "Link",
     "Problem",
     "Route",
+    "RouteSolution",
     "Row",
     "Solution",
     "Solver",
@@ -30,18 +33,28 @@ __all__ = [
 ]
 
 
-def best_routes(game: object, corporation: str | None = None) -> dict[str, object]:
-    """The best routes of ``corporation`` (default: the one operating) in ``game``.
+@dataclass(frozen=True)
+class RouteSolution:
+    """The best routes of a corporation: the total and, per train, ``{train, stops, nodes, hexes, revenue}``."""
 
-    Returns ``{"corporation", "total", "routes": [{"train", "stops", "hexes", "revenue"}], "ms"}``.
-    """
+    corporation: str
+    total: int
+    routes: list[dict[str, object]]
+    ms: float
+
+    def to_json(self) -> dict[str, object]:
+        return {"corporation": self.corporation, "total": self.total, "routes": self.routes, "ms": self.ms}
+
+
+def best_routes(game: object, corporation: str | None = None) -> RouteSolution:
+    """The best routes of ``corporation`` (default: the one operating) in ``game``."""
     from .adapter import problem_from_game
 
     problem = problem_from_game(game, corporation)
     solution = solve(problem)
-    return {
-        "corporation": problem.corporation,
-        "total": solution.total,
-        "routes": solution.describe(problem),
-        "ms": round(solution.stats.get("ms", 0.0), 3),
-    }
+    return RouteSolution(
+        corporation=problem.corporation,
+        total=solution.total,
+        routes=solution.describe(problem),
+        ms=round(solution.stats.get("ms", 0.0), 3),
+    )

@@ -153,11 +153,11 @@ def test_best_routes_on_a_game() -> None:
     except Exception as exc:
         pytest.skip(f"the interpreter cannot replay 3099.json to its first run yet: {type(exc).__name__}: {exc}")
     out = best_routes(g, str(a["entity"]))
-    assert out["corporation"] == a["entity"]
-    assert out["total"] == sum(r["revenue"] for r in out["routes"]) > 0
-    assert {"train", "stops", "hexes", "revenue"} <= set(out["routes"][0])
+    assert out.corporation == a["entity"]
+    assert out.total == sum(int(r["revenue"]) for r in out.routes) > 0  # type: ignore[call-overload]
+    assert {"train", "stops", "hexes", "revenue"} <= set(out.routes[0])
     reader = decisions(record, rulebook_1846(), at=int(a["id"]), source="record")[0][0]
-    assert out["total"] == solve(reader.problem).total
+    assert out.total == solve(reader.problem).total
 
 
 @pytest.mark.parametrize("name", ["3099.json", "1846_game_end_reason_all_closed.json"])

@@ -1,5 +1,12 @@
-"""Rules every title has: round entities, private income, phases reached, corporation closure, and the
-default game end and final value (overridden by ``game_end`` / ``final_value`` when switched on)."""
+"""``core``: the rules every title has.
+
+The stock and operating round types; who takes part in a round; private income at the start of each operating
+round; abilities and privates that end when a phase starts (``closes_on``); a corporation whose price reaches a
+closing cell leaves the game; the certificate limit (the rulebook's table, by players or by corporations left);
+a player's value (cash + shares at market price + privates at face value); and the game-end triggers of the
+rulebook's ``end`` with their timing (``immediate``, ``current_round``, ``current_or``, ``full_or``,
+``one_more_full_or_set``).
+"""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""``draft``: the private draft with blank cards (1846 "distribution").
+"""``draft``: the private draft with blank cards.
 
-The deck is the privates in play plus ``deck.blanks[players]`` blank cards, shuffled.  In reverse seating
-order each player is shown the top ``players + 2`` cards (``hand_size``), keeps one (``bid`` action naming
-it) and the rest go back, shuffled, under the deck.  The draft ends when a hand is all blanks or when only
-one private is left; that last one is offered in turn, its price dropping by ``last_private.
-price_drop_per_pass`` per ``pass`` until it is free, when the next player must take it.  Choices are paid
-at the end: price = face value + the independent's debt (``mechanics.independents``) - drops.
+The deck is the privates in play plus ``blanks`` blank cards, shuffled with the game's generator.  In reverse
+seating order each player is shown the top (players + ``hand_size_over_players``) cards, keeps one (a ``bid``
+action naming it) and the rest go back, shuffled, under the deck.  The draft ends when a hand is all blanks or
+when only one private is left; that last one is offered in turn, its price dropping by
+``last_private_price_drop`` per ``pass`` until it is free, when the next player must take it.  Choices are paid
+at the end: face value + what other mechanics add (``acquisition_extra_cost``: an independent's debt) - drops.
 """
 
 from __future__ import annotations
