@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from .encoding import encode
-from .geometry import point_on, side_of_edge
+from .geometry import point_on, rotate, screen_turn, side_of_edge
 from .maker import RAILBOOK_TO_MAKER_HEX, TILE_COLOURS
 
 _CELL_KINDS_WITH_COLOUR = {
@@ -46,12 +46,16 @@ def _piece(side_a: int, side_b: int) -> tuple[str, int]:
     return {1: "sharp", 2: "gentle", 3: "straight"}.get(step, "straight"), side_a
 
 
+def _spot(x: float, y: float, layout: str) -> dict[str, Any]:
+    """A point of the track frame as an on-screen position."""
+    x, y = rotate((x, y), screen_turn(layout))
+    return {"angle": round(math.degrees(math.atan2(-x, y))) % 360, "percent": round(math.hypot(x, y) / 75, 4)}
+
+
 def _piece_through(edge_a: int, edge_b: int, layout: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """A piece joining two edges, and a spot on it for the stop it passes through."""
     kind, side = _piece(side_of_edge(edge_a, layout), side_of_edge(edge_b, layout))
-    x, y = point_on(kind, side, 0.3)
-    spot = {"angle": round(math.degrees(math.atan2(-x, y))) % 360, "percent": round(math.hypot(x, y) / 75, 4)}
-    return {"type": kind, "side": side}, spot
+    return {"type": kind, "side": side}, _spot(*point_on(kind, side, 0.3), layout)
 
 
 def draw(track: dict[str, Any], layout: str) -> dict[str, Any]:
@@ -75,8 +79,7 @@ def draw(track: dict[str, Any], layout: str) -> dict[str, Any]:
             piece, spot = _piece_through(exits[n][0], exits[n][1], layout)
             placed[n], through[n] = spot, piece
         else:
-            side = side_of_edge(exits[n][0], layout)
-            placed[n] = {"angle": (side - 1) * 60 % 360, "percent": 0.5}
+            placed[n] = _spot(*point_on("straight", side_of_edge(exits[n][0], layout), 0.25), layout)
     if cities:
         out["cities"] = []
         for i, city in enumerate(cities):
@@ -150,12 +153,12 @@ def export_hex(hx: dict[str, Any], layout: str, homes: dict[str, list[tuple[str,
         kinds = hx.get("terrain") or ["mountain"]
         out["terrain"] = [{"type": kinds[0], "cost": hx["cost"]}]
     for border in hx.get("borders", []):
-        side = side_of_edge(border["edge"], layout)
         if border.get("cost"):
             key = "tunnels" if border.get("type") == "mountain" else "bridges"
-            out.setdefault(key, []).append({"cost": border["cost"], "angle": (side - 1) * 60, "percent": 1})
+            angle = border["edge"] * 60 + (30 if layout == "pointy" else 0)
+            out.setdefault(key, []).append({"cost": border["cost"], "angle": angle, "percent": 1})
         else:
-            out.setdefault("borders", []).append({"side": side, "color": "black"})
+            out.setdefault("borders", []).append({"side": border["edge"] + 1, "color": "black"})
     if hx.get("icons"):
         out["icons"] = [{"type": i["name"]} for i in hx["icons"]]
     code = encode(hx)

@@ -35,6 +35,11 @@ def side_of_edge(edge: int, layout: str) -> int:
     return edge + 1 if layout == "flat" else (edge - 1) % 6 + 1
 
 
+def screen_turn(layout: str) -> float:
+    """How far a map hex turns its track on screen: positions are on screen, track in the side-1 frame."""
+    return 90.0 if layout == "pointy" else 0.0
+
+
 def rotate(point: tuple[float, float], degrees: float) -> tuple[float, float]:
     """Turn a point clockwise on screen (SVG ``rotate``) about the centre."""
     r = math.radians(degrees)

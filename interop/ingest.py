@@ -14,7 +14,7 @@ from railbook.hexgrid import hex_xy
 from railbook.jsonio import read_json
 
 from .encoding import decode
-from .geometry import Node, city_node, connectivity, edge_of_side, position
+from .geometry import Node, city_node, connectivity, position, rotate, screen_turn
 from .maker import HEX_COLOURS, PALETTE, TILE_COLOURS, first_int, kind_of_phrase, train_item
 
 _HEX_ID = re.compile(r"^[A-Z]{1,2}\d{1,3}$")
@@ -75,7 +75,11 @@ def _name(item: dict[str, Any]) -> str | None:
 
 
 def track_of(hex_: dict[str, Any], layout: str) -> dict[str, Any]:
-    """railbook track keys (nodes, paths, label, ...) of an 18xx-maker hex or tile."""
+    """railbook track keys (nodes, paths, label, ...) of an 18xx-maker hex or tile.
+
+    Tiles are read in 18xx-maker's tile frame (``layout`` flat); map hexes in their map's layout, whose
+    positions are on screen while the track is turned with the hex.
+    """
     if hex_.get("encoding"):
         out = decode(str(hex_["encoding"]))
         _town_styles(out)
@@ -116,6 +120,10 @@ def track_of(hex_: dict[str, Any], layout: str) -> dict[str, Any]:
             data["group"] = str(offboard["groups"][0])
         nodes.append(Node("o0", (0.0, 0.0), 50.0))
         offboards.append(data)
+    turn = screen_turn(layout)
+    for node in nodes:
+        node.at = rotate(node.at, -turn)
+        node.slots = tuple(rotate(p, -turn) for p in node.slots)
     tracks = [t for t in hex_.get("track", []) if isinstance(t, dict)]
     pairs, junctions = connectivity(tracks, nodes, layout)
     out: dict[str, Any] = {}
@@ -202,12 +210,17 @@ def _borders(hex_: dict[str, Any], layout: str) -> list[dict[str, Any]]:
             x, y = position(item)
             if math.hypot(x, y) < 60:
                 continue
-            side = round(math.degrees(math.atan2(-x, y)) / 60) % 6 + 1
-            out.append({"edge": edge_of_side(side, layout), "type": kind, "cost": first_int(item["cost"])})
+            edge = _screen_edge(math.degrees(math.atan2(-x, y)), layout)
+            out.append({"edge": edge, "type": kind, "cost": first_int(item["cost"])})
     for item in hex_.get("borders", []):
         if isinstance(item, dict) and item.get("color") == "black" and isinstance(item.get("side"), int):
-            out.append({"edge": edge_of_side(item["side"], layout), "type": "impassable"})
+            out.append({"edge": _screen_edge((item["side"] - 1) * 60, "flat"), "type": "impassable"})
     return out
+
+
+def _screen_edge(angle: float, layout: str) -> int:
+    """The railbook edge whose midpoint lies at a screen angle (clockwise from the bottom)."""
+    return round((angle - (30 if layout == "pointy" else 0)) / 60) % 6
 
 
 def _homes(hex_: dict[str, Any]) -> tuple[list[tuple[str, int]], list[str]]:
@@ -505,7 +518,7 @@ def import_trains(game: dict[str, Any], todo: list[str]) -> dict[str, Any]:
         tiles_colour = str(p.get("tiles", "yellow")).replace("grey", "gray")
         upto = colours[: colours.index(tiles_colour) + 1] if tiles_colour in colours else ["yellow"]
         phase: dict[str, Any] = {"name": str(p.get("name", i + 1))}
-        on = train_item(p.get("train", p.get("on")))
+        on = train_item(p.get("train", p.get("on"))) or (phase["name"] if phase["name"] in trains else None)
         if on and on in trains and i > 0:
             phase["on"] = on
         phase["tiles"] = upto
