@@ -28,8 +28,8 @@ schema: install
 	$(BIN)/railbook schema
 
 lint: install
-	$(BIN)/ruff check railbook compiler engine render routes tests benchmarks
-	$(BIN)/ruff format --check railbook compiler engine render routes tests benchmarks
+	$(BIN)/ruff check railbook compiler engine render routes interop tests benchmarks
+	$(BIN)/ruff format --check railbook compiler engine render routes interop tests benchmarks
 
 test: lint
 	$(BIN)/pytest

@@ -524,7 +524,8 @@ def import_trains(game: dict[str, Any], todo: list[str]) -> dict[str, Any]:
         phase["tiles"] = upto
         limit = p.get("limit", 4)
         phase["train_limit"] = 99 if limit == "∞" else first_int(limit, 4)
-        phase["operating_rounds"] = max(1, first_int(p.get("rounds", 1), 1))
+        if p.get("rounds") is not None:
+            phase["operating_rounds"] = max(1, first_int(p["rounds"], 1))
         phases.append(phase)
     for phase in phases:
         if "available_on" in phase:
