@@ -679,10 +679,21 @@ def import_players(game: dict[str, Any], todo: list[str]) -> dict[int, Any]:
             "bank": "unlimited" if bank in (None, "∞") else first_int(bank),
             "cert_limit": first_int(p.get("certLimit", game.get("certLimit", 0))),
         }
-    if not players:
-        todo.append("players: the 18xx-maker file has no player table (cash, bank, certificate limit)")
-        players = {3: {"cash": first_int(game.get("capital", 0)), "bank": "unlimited", "cert_limit": 0}}
+    if not players or any(p["cash"] <= 0 or p["cert_limit"] <= 0 for p in players.values()):
+        todo.append("players: no complete player table (cash, bank, certificate limit); railbook new's was written")
+        players = {int(n): p for n, p in _starter_rules()["players"].items()}
     return players
+
+
+def _starter_rules() -> dict[str, Any]:
+    """The generic rules ``railbook new`` writes (mechanics, end triggers, a player table), as a start."""
+    import io
+
+    from railbook.compiler.scaffold import FILES
+    from ruamel.yaml import YAML
+
+    data = YAML(typ="safe", pure=True).load(io.StringIO(FILES["game.yaml"].format(name="x")))
+    return {k: data[k] for k in ("mechanics", "end", "players") if k in data}
 
 
 def import_game(game: dict[str, Any], name: str, catalogue: dict[str, Any], source: str = "") -> Imported:
@@ -703,29 +714,46 @@ def import_game(game: dict[str, Any], name: str, catalogue: dict[str, Any], sour
     if isinstance(info.get("currency"), str) and "#" in info["currency"]:
         meta["currency"] = info["currency"].replace("#", "{}", 1)
     files = {
-        "game.yaml": {"meta": meta, "players": import_players(game, todo), "mechanics": {}},
+        "game.yaml": {
+            "meta": meta,
+            "players": import_players(game, todo),
+            "mechanics": _starter_rules().get("mechanics", {}),
+            "end": _starter_rules().get("end", []),
+        },
         "map.yaml": {"map": map_spec},
         "tiles.yaml": import_tiles(game, catalogue, todo),
         "market.yaml": {"market": import_market(game, todo)},
         "trains.yaml": import_trains(game, todo),
         "companies.yaml": import_companies(game, found, map_spec["hexes"], todo),
     }
-    _check_upgrades_to(files)
+    _tidy(files, todo)
     return Imported(name, files, todo, source)
 
 
-def _check_upgrades_to(files: dict[str, dict[str, Any]]) -> None:
-    """Drop anything railbook would reject as a dangling reference (tiles named by nothing)."""
-    manifest = files["tiles.yaml"]["manifest"]
-    for tile_id in list(files["tiles.yaml"]["tiles"]):
+def _tidy(files: dict[str, dict[str, Any]], todo: list[str]) -> None:
+    """Drop what railbook would reject as dangling: tiles not in the manifest, hex labels no tile carries."""
+    from railbook.compiler.compile import catalogue_tiles
+
+    tiles, manifest = files["tiles.yaml"]["tiles"], files["tiles.yaml"]["manifest"]
+    for tile_id in list(tiles):
         if tile_id not in manifest:
-            del files["tiles.yaml"]["tiles"][tile_id]
+            del tiles[tile_id]
+    ours = catalogue_tiles()
+    labels = {t.get("label") for t in tiles.values()}
+    labels |= {ours[t].label for t in manifest if t not in tiles and t in ours}
+    dropped = []
+    for hex_id, hx in files["map.yaml"]["map"]["hexes"].items():
+        upgradable = hx and hx.get("color", "white") in ("white", "yellow", "green", "brown")
+        if upgradable and hx.get("label") and hx["label"] not in labels:
+            dropped.append(f"{hex_id} {hx.pop('label')}")
+    if dropped:
+        todo.append(f"map: printed labels no tile carries were dropped (add their tiles): {', '.join(dropped)}")
 
 
 # ----------------------------------------------------------------------------------------------- write
 
 _HEADERS = {
-    "game.yaml": "meta, players; mechanics left for the designer (see NOTES.md)",
+    "game.yaml": "meta, players; generic mechanics for the designer to replace (see NOTES.md)",
     "map.yaml": "the board: hexes, preprinted track, terrain, off-boards",
     "tiles.yaml": "title tiles (as 18xx-maker draws them) and the manifest",
     "market.yaml": "the stock market",
@@ -772,8 +800,8 @@ def notes_text(imported: Imported) -> str:
         "",
         "## TODO for the designer",
         "",
-        "- mechanics: write the `mechanics:` section of game.yaml (stock round, dividends, track, tokens,",
-        "  trains, game end ...; see docs/MECHANICS.md) and the `end:` triggers: the file holds none.",
+        "- mechanics: the file holds no rules; game.yaml has the generic `mechanics:` and `end:` of `railbook new`.",
+        "  Replace them with the game's (stock round, dividends, track, tokens, trains, game end; docs/MECHANICS.md).",
         "- check train distances, phase events, private abilities and any special tile upgrades.",
     ]
     lines += [f"- {item}" for item in imported.todo]

@@ -3,6 +3,7 @@ import as titles that validate, compile and render, and `railbook diff` compares
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -38,14 +39,17 @@ def maker(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         pytest.skip(f"18xx-maker packages unavailable: {exc}")
 
 
-@pytest.fixture(scope="module")
-def exported() -> dict[str, tuple[dict[str, Any], dict[str, Any], list[str]]]:
-    out = {}
-    for title in TITLES:
-        book = load_rulebook(title)
-        game, losses = export_rulebook(book)
-        out[title] = (book, json.loads(json.dumps(game)), losses)
-    return out
+@functools.cache
+def _exported(title: str) -> tuple[dict[str, Any], str, list[str]]:
+    book = load_rulebook(title)
+    game, losses = export_rulebook(book)
+    return book, json.dumps(game), losses
+
+
+def exported(title: str) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """A title's rulebook, its 18xx-maker export (a fresh copy) and the losses, computed once per run."""
+    book, text, losses = _exported(title)
+    return book, json.loads(text), losses
 
 
 # --------------------------------------------------------------------------------------- pure pieces
@@ -77,22 +81,21 @@ def test_a_town_on_a_curve_splits_it_and_a_city_gathers_its_spokes() -> None:
     assert sorted(p["a"] for p in track["paths"]) == ["1", "3"]
 
 
-def test_encoding_round_trips_every_hex_and_tile_of_the_titles(exported: dict[str, Any]) -> None:
-    for title, (book, _, _) in exported.items():
-        for item in [*book["hexes"].values(), *book["tiles"].values()]:
-            assert track_facts(decode(encode(item))) == track_facts(item), f"{title} {item['id']}"
+@pytest.mark.parametrize("title", TITLES)
+def test_encoding_round_trips_every_hex_and_tile_of_the_title(title: str) -> None:
+    book, _, _ = exported(title)
+    for item in [*book["hexes"].values(), *book["tiles"].values()]:
+        assert track_facts(decode(encode(item))) == track_facts(item), item["id"]
 
 
 # ------------------------------------------------------------------------------------------ export
 
 
 @pytest.mark.parametrize("title", TITLES)
-def test_export_validates_against_18xx_makers_schema(
-    title: str, exported: dict[str, Any], maker: tuple[Path, Path]
-) -> None:
+def test_export_validates_against_18xx_makers_schema(title: str, maker: tuple[Path, Path]) -> None:
     from railbook.interop.validate import validate_game
 
-    _, game, _ = exported[title]
+    _, game, _ = exported(title)
     assert validate_game(game, maker[1]) == []
     broken = json.loads(json.dumps(game))
     del broken["trains"][0]["color"]
@@ -100,8 +103,8 @@ def test_export_validates_against_18xx_makers_schema(
 
 
 @pytest.mark.parametrize("title", TITLES)
-def test_round_trip_keeps_every_fact_18xx_maker_holds(title: str, exported: dict[str, Any], tmp_path: Path) -> None:
-    book, game, losses = exported[title]
+def test_round_trip_keeps_every_fact_18xx_maker_holds(title: str, tmp_path: Path) -> None:
+    book, game, losses = exported(title)
     imported = import_game(game, title, {}, source=f"{title}.json")
     back = build_rulebook(write_title(imported, tmp_path / title))
     assert compare(facts(book), facts(back)) == []
@@ -163,12 +166,12 @@ def test_import_rejects_what_is_not_an_18xx_maker_game(tmp_path: Path) -> None:
 
 
 def test_diff_of_a_title_with_itself_is_empty_and_exits_0() -> None:
-    done = run_cli("diff", "1856", "1856")
+    done = run_cli("diff", "1846", "1846")
     assert done.returncode == 0 and done.stdout.strip() == "0 differences (none)"
 
 
-def test_diff_reports_changed_facts_and_exits_1(tmp_path: Path, exported: dict[str, Any]) -> None:
-    _, game, _ = exported["1870"]
+def test_diff_reports_changed_facts_and_exits_1(tmp_path: Path) -> None:
+    _, game, _ = exported("1870")
     game["trains"][0]["price"] += 5
     folder = write_title(import_game(game, "x1870", {}), tmp_path / "x1870")
     done = run_cli("diff", "1870", str(folder), "--section", "trains", "--json")
