@@ -88,6 +88,6 @@ class Rulebook(Strict):
     minors: dict[str, Minor] = Field(description="symbol -> minor company")
     privates: dict[str, Private] = Field(description="symbol -> private company")
     mechanics: Mechanics  # type: ignore[valid-type]
-    rounds: Rounds
+    rounds: Rounds = Field(description="the round sequence: rounds played once at the start, then the repeating cycle")
     end: list[EndTrigger] = Field(description="what ends the game")
     options: dict[str, CompiledOption] = Field(description="option name -> option, as a merge patch")

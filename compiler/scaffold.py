@@ -19,12 +19,12 @@ players:
   3: {{cash: 400, bank: 4000, cert_limit: 10}}
 # rule modules and their parameters: docs/MECHANICS.md
 mechanics:
-  stock_round: {{sell_buy_order: sell_then_buy}}
+  stock_round: {{sell_before_buy: true}}
   track: {{}}
   tokens: {{}}
   trains: {{}}
   routes: {{}}
-  dividends: {{movement: right_if_paid}}
+  dividends: {{kinds: [payout, withhold]}}
 end:
   - {{type: bank, after: full_or}}
 options:

@@ -1,0 +1,100 @@
+"""The compiled rulebook is a contract: every field described, documented, and readable with jsonschema alone."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from railbook.compiler.load import available_titles
+from railbook.compiler.schema import SCHEMA_DIR
+
+from tests.conftest import ROOT, run_cli
+
+EXEMPT = {"mechanics"}  # each mechanic's parameters are described by its own model (docs/MECHANICS.md)
+
+
+def _schema(name: str) -> dict[str, Any]:
+    return json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+
+
+def properties(schema: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(where, name, property) of every property reachable from the root, outside the exempt subtrees."""
+    defs = schema.get("$defs", {})
+    seen: set[str] = set()
+    todo: list[tuple[str, Any]] = [("#", schema)]
+    while todo:
+        where, node = todo.pop()
+        if isinstance(node, list):
+            todo.extend((where, item) for item in node)
+            continue
+        if not isinstance(node, dict):
+            continue
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/") and ref not in seen:
+            seen.add(ref)
+            todo.append((ref[len("#/$defs/") :], defs[ref[len("#/$defs/") :]]))
+        for name, prop in (node.get("properties") or {}).items():
+            yield where, name, prop
+            if name not in EXEMPT:
+                todo.append((where, prop))
+        for key, value in node.items():
+            if key not in ("properties", "$defs", "$ref"):
+                todo.append((where, value))
+
+
+@pytest.mark.parametrize("name", ["rulebook.schema.json", "game.schema.json"])
+def test_every_schema_property_has_a_description(name: str) -> None:
+    missing = sorted(
+        {f"{where}.{prop}" for where, prop, node in properties(_schema(name)) if not node.get("description")}
+    )
+    missing = [m for m in missing if m.split(".")[-1] not in EXEMPT]
+    assert not missing, f"{name}: properties without a description (add Field(description=...)): {missing}"
+
+
+def test_rulebook_doc_names_every_field() -> None:
+    text = (ROOT / "docs" / "RULEBOOK.md").read_text(encoding="utf-8")
+    names = {prop for _, prop, _ in properties(_schema("rulebook.schema.json"))}
+    missing = sorted(n for n in names if f"`{n}`" not in text)
+    assert not missing, f"docs/RULEBOOK.md does not mention: {missing}"
+    for added in ("neighbours", "tile_upgrades", "homes", "reserved", "lanes", "origin", "train_order"):
+        assert f"| `{added}`" in text, added
+
+
+def test_format_doc_names_every_field_a_designer_writes() -> None:
+    text = (ROOT / "docs" / "FORMAT.md").read_text(encoding="utf-8")
+    names = {prop for _, prop, _ in properties(_schema("game.schema.json"))}
+    missing = sorted(n for n in names if f"`{n}`" not in text and f"{n}:" not in text)
+    assert not missing, f"docs/FORMAT.md does not mention: {missing}"
+
+
+def _merge_patch(target: Any, patch: Any) -> Any:
+    """RFC 7386, written out here so that the consumer needs nothing of railbook."""
+    if not isinstance(patch, dict):
+        return patch
+    out = dict(target) if isinstance(target, dict) else {}
+    for key, value in patch.items():
+        if value is None:
+            out.pop(key, None)
+        else:
+            out[key] = _merge_patch(out.get(key), value)
+    return out
+
+
+def test_a_consumer_reads_every_rulebook_with_jsonschema_alone(tmp_path: Path) -> None:
+    proc = run_cli("compile", "--out", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    validator = jsonschema.Draft202012Validator(_schema("rulebook.schema.json"))
+    for title in available_titles():
+        book = json.loads((tmp_path / title / "rulebook.json").read_text(encoding="utf-8"))
+        errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(book)]
+        assert not errors, f"{title}: {errors[:5]}"
+        major = book["format_version"].split(".")[0]
+        assert major == "1", f"{title}: format {book['format_version']}"
+        for option, spec in book["options"].items():
+            variant = _merge_patch({**book, "options": {}}, spec["patch"])
+            errors = [e.message for e in validator.iter_errors(variant)]
+            assert not errors, f"{title} with {option}: {errors[:5]}"
