@@ -15,6 +15,8 @@ WHEN = {
     "operating_round": "in an operating round",
     "token": "during its token step",
     "train": "when buying trains",
+    "or_start": "at the start of each operating round",
+    "par": "when the corporation is launched",
 }
 
 
@@ -44,10 +46,53 @@ def _when(ab: dict[str, Any]) -> str:
     return " " + WHEN.get(str(when), f"({str(when).replace('_', ' ')})")
 
 
+def _words(value: Any) -> str:
+    if isinstance(value, list):
+        return _list([_words(v) for v in value])
+    if isinstance(value, dict):
+        return ", ".join(f"{_words(k)} {_words(v)}" for k, v in value.items())
+    return str(value).replace("_", " ")
+
+
+def _conditions(ab: dict[str, Any], sentence: str, currency: str) -> str:
+    """What the sentence does not say yet: timing, uses, connection, end, and every parameter, in words."""
+    parts: list[str] = []
+    when = ab.get("when")
+    if when and _when(ab).strip() not in sentence:
+        parts.append(_when(ab).strip())
+    count = ab.get("count")
+    if count and f" {count} times" not in sentence and " once" not in sentence and " twice" not in sentence:
+        parts.append({1: "once", 2: "twice"}.get(count, f"{count} times"))
+    if ab.get("connected") is False and "without a route" not in sentence:
+        parts.append("without a route to it")
+    elif ab.get("connected") is True:
+        parts.append("only where the corporation's track reaches")
+    if ab.get("closes_on"):
+        parts.append(f"until {ab['closes_on']}")
+    if ab.get("terrain") and _list(ab["terrain"]) not in sentence:
+        parts.append(f"on {_list(ab['terrain'])}")
+    for key, value in (ab.get("params") or {}).items():
+        phrase = key.replace("_", " ")
+        if value is True:
+            parts.append(phrase)
+        elif value is False:
+            parts.append(f"not {phrase}")
+        elif isinstance(value, int) and any(w in key for w in ("cost", "price", "amount", "bonus")):
+            parts.append(f"{phrase} {money(value, currency)}")
+        elif value is not None:
+            parts.append(f"{phrase}: {_words(value)}")
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
 def ability_text(ab: dict[str, Any], currency: str = "${}") -> str:
-    """One sentence for an ability; its own ``description`` wins."""
+    """One sentence for an ability, with every condition its data gives; its own ``description`` wins."""
     if ab.get("description"):
         return str(ab["description"])
+    text = _sentence(ab, currency)
+    return text + _conditions(ab, text, currency) + _owner(ab) + "."
+
+
+def _sentence(ab: dict[str, Any], currency: str) -> str:
     kind = ab.get("type", "")
     hexes = _hexes(ab)
     count = ab.get("count")
@@ -108,7 +153,7 @@ def ability_text(ab: dict[str, Any], currency: str = "${}") -> str:
         text = "May be bought by a corporation within a set price range"
     else:
         text = kind.replace("_", " ").capitalize()
-    return text + _owner(ab) + "."
+    return text
 
 
 def company_text(entity: dict[str, Any], currency: str = "${}") -> list[str]:

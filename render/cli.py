@@ -13,6 +13,7 @@ from railbook.cli import TitlesArg, app, fail, rulebook_for
 from railbook.errors import RailbookError
 
 from .build import COMPONENTS, FORMATS, RenderOptions, TitleResult, render_title
+from .environment import check_environment
 from .pages import PAPERS
 
 
@@ -50,7 +51,7 @@ def parse_options(
 def render(
     titles: TitlesArg = None,
     only: Annotated[
-        str | None, typer.Option("--only", help=f"components, comma-separated: {','.join(COMPONENTS)}")
+        str | None, typer.Option("--only", help=f"components, comma-separated: {', '.join(COMPONENTS)}")
     ] = None,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter")] = "a4",
     formats: Annotated[str, typer.Option("--format", help="svg,pdf,png (comma-separated)")] = "svg,pdf",
@@ -68,6 +69,11 @@ def render(
     try:
         components, opts = parse_options(only, paper, formats, dpi, tile_size, unlimited_count, bleed)
     except ValueError as exc:
+        fail(str(exc))
+        return
+    try:
+        check_environment()
+    except RailbookError as exc:
         fail(str(exc))
         return
     names = list(titles) if titles else available_titles()

@@ -68,7 +68,12 @@ players:
   3: {{cash: 400, bank: 8000, cert_limit: 12}}
   4: {{cash: 300, bank: 8000, cert_limit: 10}}
 mechanics:
-  stock_round: {{sell_buy_order: sell_then_buy}}
+  stock_round: {{sell_before_buy: true}}
+  track: {{}}
+  tokens: {{}}
+  trains: {{}}
+  routes: {{}}
+  dividends: {{}}
 end:
   - {{type: bank, after: full_or}}
 options:
