@@ -31,6 +31,11 @@ class Params(BaseParams):
     cash_to: Literal["bank", "operating_corporation"] = Field(
         "bank", description="who receives the bankrupt player's remaining cash"
     )
+    shares_to_pool: bool = Field(
+        True,
+        description="the bankrupt player's remaining shares go to the pool (False: he keeps them and his privates, "
+        "and they count for his final value; not yet played by the engine)",
+    )
 
 
 def _p(g: Game) -> Params:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from .. import board, market, shares
-from ..contract import Mechanic
+from ..contract import CorporationId, Mechanic
 from ..contract import Params as BaseParams
 from ..state import BANK, ckey
 
@@ -24,8 +24,25 @@ if TYPE_CHECKING:
 class Params(BaseParams):
     """When a corporation places its home token."""
 
-    home_token: Literal["at_launch", "at_float"] = Field(
-        "at_float", description="the home token goes down when the corporation is launched (par) or when it floats"
+    home_token: Literal["at_launch", "at_float", "at_first_operation"] = Field(
+        "at_float",
+        description="the home token goes down when the corporation is launched (par), when it floats, or free "
+        "at its first operating turn (`at_first_operation` is not yet played by the engine)",
+    )
+    full_capital_paid: Literal["at_float", "end_of_stock_round"] = Field(
+        "at_float",
+        description="when a fully capitalised corporation receives its treasury: as it floats, or at the end "
+        "of the stock round in which it floated (`end_of_stock_round` is not yet played by the engine)",
+    )
+    unfloated_price_moves_only_on_sales: bool = Field(
+        False,
+        description="the share price of a corporation that has not yet operated moves only for sales (no "
+        "end-of-round moves) (not yet played by the engine)",
+    )
+    historical_order: list[CorporationId] = Field(
+        default_factory=list,
+        description="a corporation may not operate until every corporation before it in this list has floated "
+        "(empty: no such order) (not yet played by the engine)",
     )
 
 

@@ -53,6 +53,22 @@ class Params(BaseParams):
     movement: list[Movement] | None = Field(
         None, description="price moves by payout (None: one step right when anything is paid, else one left)"
     )
+    half_per_share_rounding: Literal["up", "down"] = Field(
+        "up",
+        description="a half dividend pays each share half the earnings / shares, rounded up (the treasury keeps "
+        "the rest; $130 -> $7 a share, $60 kept) or down ($6 a share, $70 kept; `down` is not yet played by the "
+        "engine)",
+    )
+    half_price_move: int | None = Field(
+        None,
+        description="steps right a half dividend moves the price (None: as `movement` says for the amount paid) "
+        "(not yet played by the engine)",
+    )
+    ipo_shares_pay_corporation: bool = Field(
+        False,
+        description="IPO and redeemed shares of a fully capitalised corporation pay the corporation (incremental "
+        "ones always do) (not yet played by the engine)",
+    )
     minor_split: Literal["half", "all_to_owner"] = Field(
         "half",
         description="a minor's earnings: half to its treasury (the smaller half) and half to its owner, or all "

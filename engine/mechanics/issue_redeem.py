@@ -42,6 +42,36 @@ class Params(BaseParams):
     emergency_issue: bool = Field(
         False, description="a corporation that must buy a train may issue shares first (see the module)"
     )
+    issue: bool = Field(
+        True, description="corporations may issue shares (False: they only redeem; not yet played by the engine)"
+    )
+    timing: Literal["operating_turn", "stock_round"] = Field(
+        "operating_turn",
+        description="issue and redeem in the corporation's operating turn, or redeem as the president's company "
+        "action in the stock round, see company_stock_actions (`stock_round` is not yet played by the engine)",
+    )
+    redeem_per_stock_round: int | None = Field(
+        None, ge=1, description="shares a corporation may redeem per stock round (None: no such limit)"
+    )
+    max_treasury_shares: int | None = Field(
+        None, ge=0, description="most redeemed shares a corporation may hold (None: no limit)"
+    )
+    min_shares_outside: int | None = Field(
+        None,
+        ge=0,
+        description="a corporation may redeem only if this many of its shares stay with players and the pool "
+        "(None: no such rule)",
+    )
+    redeem_from: Literal["pool", "pool_then_players"] = Field(
+        "pool",
+        description="`pool_then_players`: from the pool while it holds a share, else from any player who agrees "
+        "(the president too), never changing the presidency (not yet played by the engine)",
+    )
+    redeem_not_before: Literal["float", "end_of_float_round", "first_operation"] = Field(
+        "float",
+        description="earliest time a corporation may redeem: once floated, from the stock round after it floated, "
+        "or after it has operated (the last two not yet played by the engine)",
+    )
 
 
 def _p(g: Game) -> Params:

@@ -29,6 +29,11 @@ class Params(BaseParams):
     first_or_ascending_price: bool = Field(
         False, description="the game's first operating round runs the corporations lowest price first"
     )
+    dynamic: bool = Field(
+        False,
+        description="the corporations still to operate are re-sorted whenever a price changes during the round "
+        "(not yet played by the engine)",
+    )
 
 
 def _p(g: Game) -> Params:

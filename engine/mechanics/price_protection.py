@@ -37,6 +37,11 @@ class Params(BaseParams):
     barred_if_president_sold_this_round: bool = Field(
         False, description="a president who sold shares of the company this stock round may not protect it"
     )
+    cert_limit_assumes_unprotected: bool = Field(
+        True,
+        description="for the seller's certificate limit, a sale that would move the price into a zone exempt from "
+        "the limit counts as if it will not be protected",
+    )
     in_forced_sales: bool = Field(
         True, description="shares a president sells to raise money for a train (operating round) may be protected"
     )

@@ -48,12 +48,20 @@ class Params(BaseParams):
         "anyone",
         description="a private listed as an exception of a `close_companies` event survives only when owned so",
     )
+    no_income_from_phase: PhaseId | None = Field(
+        None, description="from this phase no private pays income (None: they pay while open) (not yet played)"
+    )
 
 
 class CloseCompanies(BaseParams):
     """Event ``close_companies``: the private companies close."""
 
     except_: list[PrivateId] = Field(default_factory=list, alias="except", description="privates that stay open")
+    except_while_unused: list[PrivateId] = Field(
+        default_factory=list,
+        description="privates that stay open only while their abilities are not used up, closing when they are "
+        "(not yet played by the engine)",
+    )
 
 
 class RemoveMarkers(BaseParams):

@@ -42,6 +42,21 @@ class Params(BaseParams):
     )
     max_percent_per_player: int = Field(60, ge=0, le=100, description="most % of one corporation a player may hold")
     pool_max_percent: int = Field(50, ge=0, le=100, description="most % of one corporation the pool may hold")
+    no_buy_after_sell_until: Literal["end_of_round", "after_next_operating_rounds"] = Field(
+        "end_of_round",
+        description="how long the `no_buy_after_sell` ban lasts: this stock round, or until the next set of "
+        "operating rounds has run (`after_next_operating_rounds` is not yet played by the engine)",
+    )
+    sell_bought_this_turn: bool = Field(
+        False,
+        description="a player who bought first may sell in the same turn, the certificate just bought included "
+        "(not yet played by the engine)",
+    )
+    buy_private_from_player: bool = Field(
+        False,
+        description="instead of a certificate a player may buy a private from another player, at any agreed price "
+        "of at least $1; it counts as the turn's purchase (not yet played by the engine)",
+    )
 
 
 def _p(g: Game) -> Params:

@@ -16,7 +16,7 @@ from pydantic import Field
 from railbook.hexgrid import opposite
 
 from .. import abilities, board, stations
-from ..contract import Mechanic
+from ..contract import HexId, Mechanic, TileId
 from ..contract import Params as BaseParams
 from ..errors import EngineError, illegal
 from ..memo import memo
@@ -49,6 +49,15 @@ class Params(BaseParams):
     min_cost: int = Field(0, ge=0, description="every tile lay or upgrade costs at least this ($)")
     new_track_must_be_usable: bool = Field(
         True, description="an upgrade must add track the corporation can use, or upgrade a city it reaches"
+    )
+    first_turn_lays: list[TileLay] | None = Field(
+        None,
+        description="the tile actions of a corporation's first operating turn (None: as `lays`) (not yet played "
+        "by the engine)",
+    )
+    forbidden_rotations: dict[HexId, dict[TileId, list[int]]] = Field(
+        default_factory=dict,
+        description="hex -> tile -> rotations (0-5) that tile may not take there (not yet played by the engine)",
     )
 
 

@@ -6,7 +6,7 @@ president, who may sell shares.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
@@ -27,6 +27,24 @@ class Params(BaseParams):
     """Train purchases, limits and the emergency purchase."""
 
     must_own_train: bool = Field(True, description="a corporation without a train must buy one (route or not)")
+    must_own_train_only_with_route: bool = Field(
+        False,
+        description="the obligation of `must_own_train` holds only when the corporation has a legal route (not "
+        "yet played by the engine)",
+    )
+    bank_trains_per_turn: int | None = Field(
+        None, ge=1, description="new trains a corporation may buy from the bank per turn (None: no limit)"
+    )
+    excess_trains_to: Literal["depot", "pool"] = Field(
+        "depot",
+        description="where trains over the limit after a phase change go, free (`pool`: the open market, where "
+        "they sell at face; not yet played by the engine)",
+    )
+    emergency_cheapest_only: bool = Field(
+        False,
+        description="once the president must contribute, only the cheapest train of the bank or the pool may "
+        "be bought, never one from a corporation (not yet played by the engine)",
+    )
     obsolete_count_for_limit: bool = Field(False, description="obsolete trains count toward the train limit")
     issue_before_president_cash: bool = Field(
         False, description="in an emergency the corporation must issue the shares it may before its president pays"
