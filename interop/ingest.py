@@ -480,6 +480,7 @@ def _distance(name: str) -> Any:
 def import_trains(game: dict[str, Any], todo: list[str]) -> dict[str, Any]:
     trains: dict[str, dict[str, Any]] = {}
     guessed: list[str] = []
+    free: list[str] = []
     for t in game.get("trains", []) or []:
         if not isinstance(t, dict) or t.get("name") in (None, ""):
             continue
@@ -492,6 +493,9 @@ def import_trains(game: dict[str, Any], todo: list[str]) -> dict[str, Any]:
             else:
                 old["count"] += count
             old["price"] = old["price"] or first_int(t.get("price", 0))
+            continue
+        if first_int(t.get("price", 0)) <= 0:
+            free.append(name)
             continue
         distance = _distance(name)
         if distance == "unlimited" or not re.fullmatch(r"\d+(?:\s*[/+]\s*\d+)?", name):
@@ -508,6 +512,8 @@ def import_trains(game: dict[str, Any], todo: list[str]) -> dict[str, Any]:
         for key in ("rusts_on", "obsolete_on"):
             if key in train and train[key] not in trains:
                 todo.append(f"trains: {key} '{train.pop(key)}' names no train; check the rust/phase-out rule")
+    if free:
+        todo.append(f"trains: without a price (not sold by the bank), left out: {', '.join(dict.fromkeys(free))}")
     if guessed:
         todo.append(f"trains: distances guessed from the names {', '.join(guessed)} (18xx-maker holds none)")
     phases = []
@@ -530,6 +536,13 @@ def import_trains(game: dict[str, Any], todo: list[str]) -> dict[str, Any]:
     for phase in phases:
         if "available_on" in phase:
             continue
+    order = list(trains)
+    last = -1
+    for phase in phases:
+        if "on" in phase and order.index(phase["on"]) <= last:
+            todo.append(f"phases: {phase['name']} starts on train '{phase.pop('on')}' out of train order; check it")
+        elif "on" in phase:
+            last = order.index(phase["on"])
     names = {p["name"] for p in phases}
     for train in trains.values():
         if train.get("available_on") and train["available_on"] not in names:
