@@ -28,13 +28,27 @@ if TYPE_CHECKING:
 class Params(BaseParams):
     """What a bankrupt player's estate does."""
 
-    cash_to: Literal["bank", "operating_corporation"] = Field(
+    cash_to: Literal["bank", "operating_corporation", "corporation_owed_interest_else_bank"] = Field(
         "bank", description="who receives the bankrupt player's remaining cash"
     )
     shares_to_pool: bool = Field(
         True,
         description="the bankrupt player's remaining shares go to the pool (False: he keeps them and his privates, "
         "and they count for his final value; not yet played by the engine)",
+    )
+    forced_sales_may_change_presidency: Literal["any", "not_of_corporation_in_need", "none"] = Field(
+        "any",
+        description="in sales forced to pay a corporation's debt, which presidencies may change hands: any; any "
+        "but that corporation's; none (then one share at a time) (not yet played by the engine)",
+    )
+    privates_to: Literal["closed", "pool"] = Field(
+        "closed",
+        description="a bankrupt player's privates close, or go to the pool (`pool` (not yet played by the engine))",
+    )
+    president_certificate_in_market_liquidates: bool = Field(
+        False,
+        description="a corporation whose president's certificate goes to the market goes to liquidation (not yet "
+        "played by the engine)",
     )
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from .. import board, market, shares
-from ..contract import CorporationId, Mechanic
+from ..contract import CorporationId, Mechanic, TrainId
 from ..contract import Params as BaseParams
 from ..state import BANK, ckey
 
@@ -29,10 +29,11 @@ class Params(BaseParams):
         description="the home token goes down when the corporation is launched (par), when it floats, or free "
         "at its first operating turn (`at_first_operation` is not yet played by the engine)",
     )
-    full_capital_paid: Literal["at_float", "end_of_stock_round"] = Field(
+    full_capital_paid: Literal["at_float", "end_of_stock_round", "at_first_operation"] = Field(
         "at_float",
         description="when a fully capitalised corporation receives its treasury: as it floats, or at the end "
-        "of the stock round in which it floated (`end_of_stock_round` is not yet played by the engine)",
+        "of the stock round in which it floated (`end_of_stock_round` is not yet played by the engine), or at its "
+        "first operating turn (`at_first_operation`, not yet played by the engine either)",
     )
     unfloated_price_moves_only_on_sales: bool = Field(
         False,
@@ -43,6 +44,18 @@ class Params(BaseParams):
         default_factory=list,
         description="a corporation may not operate until every corporation before it in this list has floated "
         "(empty: no such order) (not yet played by the engine)",
+    )
+    kind_by_train_on_sale: dict[TrainId, Literal["incremental", "full", "escrow"]] = Field(
+        default_factory=dict,
+        description="cheapest train on sale from the bank when the president's certificate is bought -> the "
+        "corporation's capital rule for the whole game (escrow: mechanics.escrow; empty: each corporation's "
+        "`capitalization`) (not yet played by the engine)",
+    )
+    shares_to_operate_by_train_on_sale: dict[TrainId, int] = Field(
+        default_factory=dict,
+        description="cheapest train on sale when a corporation first tries to operate -> initial-offering shares "
+        "that must be sold (to players or the market) for it to operate; short of that it skips the round and "
+        "its price does not move (empty: it operates once floated) (not yet played by the engine)",
     )
 
 

@@ -7,7 +7,7 @@ market cells marked ``no_cert_limit`` or ``unlimited_holding`` do not count.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -22,6 +22,25 @@ class Params(BaseParams):
     """What counts toward the certificate limit."""
 
     player_privates_count: bool = Field(True, description="private companies a player owns count as certificates")
+    by_companies: dict[int, dict[int, int]] = Field(
+        default_factory=dict,
+        description="corporations not closed (started or not, a national railway included) -> players -> "
+        "limit, in force from `by_companies_from`; fewer corporations than the smallest key use that row (not yet "
+        "played by the engine)",
+    )
+    by_companies_from: Literal["start", "national_railway_formation"] = Field(
+        "start", description="when `by_companies` replaces the players table (not yet played by the engine)"
+    )
+    exempt_zones: list[str] = Field(
+        default_factory=list,
+        description="market cell kinds whose corporations' certificates do not count toward the limit (not yet "
+        "played by the engine)",
+    )
+    follows_players_left: bool = Field(
+        False,
+        description="when a player leaves the game the limit becomes that of the new player count (not yet played by "
+        "the engine)",
+    )
 
 
 def _p(g: Game) -> Params:

@@ -5,11 +5,11 @@ Declared only: the engine has no rule code for it yet (``implemented=False``).
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ..contract import Mechanic, PhaseId
+from ..contract import HexId, Mechanic, PhaseId
 from ..contract import Params as BaseParams
 
 #: A company size, in shares.
@@ -45,6 +45,32 @@ class Conversion(BaseParams):
     )
 
 
+class IpoAuction(BaseParams):
+    """Starting a company: its president's certificate is auctioned and the winner chooses its size."""
+
+    min_bid: int = Field(ge=0, description="lowest opening bid, in $")
+    max_bid: int = Field(ge=0, description="highest bid, in $")
+    bid_step: int = Field(5, ge=1, description="bids are multiples of this, in $")
+    pass_is_final: bool = Field(True, description="a player who passes may not bid again in that auction")
+    bidding_power: Literal["cash", "cash_plus_own_privates_at_face"] = Field(
+        "cash", description="what a bid may not exceed"
+    )
+    par_fraction_of_bid: float = Field(
+        0.5, gt=0, description="the start price is the winning bid times this, rounded down to a market value"
+    )
+    privates_as_payment: bool = Field(
+        False, description="the winner may pay with his privates at face value (cash + privates exactly the bid)"
+    )
+    bid_to_treasury: bool = Field(True, description="the whole bid goes to the company's treasury")
+    home_anywhere: bool = Field(
+        False, description="the starter places the home station in any open city space (not a printed home)"
+    )
+    forbidden_home_hexes: list[HexId] = Field(default_factory=list, description="hexes no home may be placed in")
+    play_continues_left_of_starter: bool = Field(
+        True, description="after the auction play goes on left of the player who started it, whoever won"
+    )
+
+
 class Params(BaseParams):
     """Company sizes, the sizes a new company may take by phase, station markers bought, conversions."""
 
@@ -60,6 +86,9 @@ class Params(BaseParams):
     )
     conversion_needs_phase_size: bool = Field(
         False, description="a conversion needs the new size to be among the current phase's IPO sizes"
+    )
+    ipo_auction: IpoAuction | None = Field(
+        None, description="auction of a new company's president's certificate (None: bought at a chosen par)"
     )
     unpaid_markers_liquidate: bool = Field(
         True, description="a company unable to pay for the markers it must buy goes to liquidation"

@@ -33,6 +33,9 @@ class Movement(BaseParams):
     price_above: int | None = Field(None, ge=0, description="S > this")
     price_at_most: int | None = Field(None, ge=0, description="S <= this")
     move: int = Field(description="steps right (positive) or left (negative)")
+    paid_at_least: int | None = Field(
+        None, ge=0, description="P >= this, in $ (1: anything paid) (not yet played by the engine)"
+    )
 
     def holds(self, paid: int, price: int) -> bool:
         if self.payout_at_least_times_price is not None and paid < self.payout_at_least_times_price * price:
@@ -73,6 +76,20 @@ class Params(BaseParams):
         "half",
         description="a minor's earnings: half to its treasury (the smaller half) and half to its owner, or all "
         "to its owner",
+    )
+    market_shares_pay: Literal["bank", "company"] = Field(
+        "bank",
+        description="who receives the dividend of shares in the market (`company` (not yet played by the engine))",
+    )
+    half_single_certificate_exact: bool = Field(
+        False,
+        description="a half payout of a corporation with one certificate is split exactly (otherwise the withheld "
+        "half is rounded down to a multiple of the number of shares) (not yet played by the engine)",
+    )
+    price_basis_in_zones: dict[str, int] = Field(
+        default_factory=dict,
+        description="market cell kind -> the price S counts as in `movement` while the share price is in such a "
+        "cell (not yet played by the engine)",
     )
 
 

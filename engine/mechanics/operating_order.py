@@ -34,6 +34,10 @@ class Params(BaseParams):
         description="the corporations still to operate are re-sorted whenever a price changes during the round "
         "(not yet played by the engine)",
     )
+    skip_zones: list[str] = Field(
+        default_factory=list,
+        description="market cell kinds whose corporations do not operate (not yet played by the engine)",
+    )
 
 
 def _p(g: Game) -> Params:

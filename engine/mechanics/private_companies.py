@@ -51,6 +51,11 @@ class Params(BaseParams):
     no_income_from_phase: PhaseId | None = Field(
         None, description="from this phase no private pays income (None: they pay while open) (not yet played)"
     )
+    count_in_final_value: bool = Field(
+        True,
+        description="privates a player still owns count at face value in his final value (`false` is not yet "
+        "played by the engine)",
+    )
 
 
 class CloseCompanies(BaseParams):

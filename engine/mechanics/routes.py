@@ -19,7 +19,7 @@ from pydantic import Field
 
 from .. import board
 from .. import routes as R
-from ..contract import HexId, Mechanic
+from ..contract import HexId, Mechanic, TrainId
 from ..contract import Params as BaseParams
 from ..errors import illegal
 from ..state import kind_of, sym_of
@@ -41,6 +41,24 @@ class Params(BaseParams):
     """Route bonuses of the title (private companies' bonuses are their abilities)."""
 
     east_west: EastWest | None = Field(None, description="the east-west bonus, if the title has one")
+    bonus_right_price: int | None = Field(
+        None,
+        ge=0,
+        description="price a corporation pays for a copy of a private's revenue-bonus right (ability params "
+        "`right`): to the corporation owning the private, to the bank once it has closed, never while a player "
+        "owns it (None: rights are not sold) (not yet played by the engine)",
+    )
+    bonus_right_copies: int | None = Field(
+        None,
+        ge=1,
+        description="corporations that may hold each right, the owner included (None: unlimited) (not yet played by "
+        "the engine)",
+    )
+    station_bonus_by_train: dict[TrainId, int] = Field(
+        default_factory=dict,
+        description="train -> $ it earns extra per station of its own corporation on its route (not yet played by "
+        "the engine)",
+    )
 
 
 def _p(g: Game) -> Params:

@@ -41,6 +41,9 @@ class Params(BaseParams):
     counts_as_sale: bool = Field(
         True, description="a short sale counts as a sale of that company (no buying it for the rest of the round)"
     )
+    buy_to_close_ignores_cert_limit: bool = Field(
+        True, description="a player may buy a share to close his short even at or above the certificate limit"
+    )
     counts_for_cert_limit: bool = Field(False, description="a short counts toward the certificate limit")
     pays_dividends: bool = Field(
         True, description="a short holder pays the bank the per-share dividend for each short (cash crisis if unable)"

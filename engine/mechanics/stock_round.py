@@ -29,7 +29,11 @@ class Params(BaseParams):
     """Turn structure and limits of the stock round."""
 
     sell_after: Literal[
-        "any_time", "after_first_stock_round", "after_operation", "president_any_time_others_after_operation"
+        "any_time",
+        "after_first_stock_round",
+        "after_operation",
+        "president_any_time_others_after_operation",
+        "after_launch_round",
     ] = Field("any_time", description="when a corporation's shares may first be sold")
     sell_before_buy: bool = Field(
         False, description="a turn is: sell any, then buy one (no selling after the purchase in that turn)"
@@ -56,6 +60,16 @@ class Params(BaseParams):
         False,
         description="instead of a certificate a player may buy a private from another player, at any agreed price "
         "of at least $1; it counts as the turn's purchase (not yet played by the engine)",
+    )
+    buy_then_sell: bool = Field(
+        False,
+        description="a turn may also be: buy one, then sell (never sell, buy and sell again; see "
+        "`sell_bought_this_turn` for the certificate just bought) (not yet played by the engine)",
+    )
+    no_trade_zones: list[str] = Field(
+        default_factory=list,
+        description="market cell kinds (market legend) in which a corporation's shares may be neither bought "
+        "nor sold (not yet played by the engine)",
     )
 
 

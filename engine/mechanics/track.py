@@ -16,7 +16,7 @@ from pydantic import Field
 from railbook.hexgrid import opposite
 
 from .. import abilities, board, stations
-from ..contract import HexId, Mechanic, TileId
+from ..contract import HexId, Mechanic, PhaseId, TileId
 from ..contract import Params as BaseParams
 from ..errors import EngineError, illegal
 from ..memo import memo
@@ -40,6 +40,7 @@ class TileLay(BaseParams):
     upgrade: Permission = Field(
         "yes", description="may upgrade a tile (`if_not_upgraded`: only if no upgrade was made this turn)"
     )
+    cost: int = Field(0, ge=0, description="extra $ this tile action costs (not yet played by the engine)")
 
 
 class Params(BaseParams):
@@ -58,6 +59,24 @@ class Params(BaseParams):
     forbidden_rotations: dict[HexId, dict[TileId, list[int]]] = Field(
         default_factory=dict,
         description="hex -> tile -> rotations (0-5) that tile may not take there (not yet played by the engine)",
+    )
+    downgrades: dict[TileId, TileId] = Field(
+        default_factory=dict,
+        description="tile -> tile that may replace it as a downgrade (e.g. a town to plain track), in "
+        "`downgrade_phases` (not yet played by the engine)",
+    )
+    downgrade_phases: list[PhaseId] = Field(
+        default_factory=list, description="phases allowing `downgrades` (not yet played by the engine)"
+    )
+    home_city_lay_without_route: bool = Field(
+        False,
+        description="while its home hex has no track a corporation may lay any fitting city tile there without "
+        "a route (not yet played by the engine)",
+    )
+    brown_city_max_exits: bool = Field(
+        False,
+        description="a brown tile on an ordinary city must have the most exits of the tiles that fit (not yet played "
+        "by the engine)",
     )
 
 

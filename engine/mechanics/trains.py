@@ -57,6 +57,36 @@ class Params(BaseParams):
         description="for a two-faced bank train: a corporation that can afford only the cheaper face (or is in "
         "receivership) takes it, and after raising money only a face that money was needed for may be bought",
     )
+    president_contributes: bool = Field(
+        True,
+        description="the president pays what a corporation lacks for a train it must buy (false: nobody must buy "
+        "and the president never pays) (not yet played by the engine)",
+    )
+    trade_in_at_limit: bool = Field(
+        False,
+        description="a train with a trade-in discount may be bought at the train limit, trading one in (not yet "
+        "played by the engine)",
+    )
+    traded_in_to: Literal["scrapped", "pool"] = Field(
+        "scrapped", description="where a traded-in train goes (not yet played by the engine)"
+    )
+    trainless_at_turn_end: Literal["nothing", "liquidation"] = Field(
+        "nothing",
+        description="what happens to a corporation that ends its turn without a train (not yet played by the engine)",
+    )
+    no_buy_from_zones: list[str] = Field(
+        default_factory=list,
+        description="market cell kinds of corporations that may not sell trains to another corporation (not yet "
+        "played by the engine)",
+    )
+    export_at_or_end: bool = Field(
+        False,
+        description="at the end of every operating round the next bank train is removed; this may change the "
+        "phase like a purchase (not yet played by the engine)",
+    )
+    first_export_removes_type: bool = Field(
+        False, description="the first export also removes every unsold train of its type (not yet played by the engine)"
+    )
 
 
 def _p(g: Game) -> Params:
