@@ -18,7 +18,8 @@ def _records() -> list[Path]:
 
 def run() -> None:
     from railbook.engine.errors import UnsupportedTitle
-    from railbook.engine.replay import EngineError, load, replay, rulebook_for_title
+    from railbook.api import rulebook_for_title
+    from railbook.engine.replay import EngineError, load, replay
 
     records = _records()
     if not records:

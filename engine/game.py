@@ -22,7 +22,6 @@ from .contract import Hooks
 from .errors import IllegalAction, MalformedAction, illegal
 from .install import Installed, installed
 from .memo import memo
-from .types import EndReason, Outcome
 from .state import (
     BANK,
     DEPOT,
@@ -38,6 +37,7 @@ from .state import (
     to_json,
     xkey,
 )
+from .types import EndReason, Outcome
 
 ENTITY_KINDS = {"player": "P", "corporation": "C", "minor": "M", "company": "X"}
 ENTITY_TYPES = {v: k for k, v in ENTITY_KINDS.items()}
@@ -83,14 +83,15 @@ class Game:
     # --------------------------------------------------------------------------------- public API
 
     def acting(self) -> list[str]:
-        """Ids of the players who must act now (a corporation acts through its president)."""
+        """Ids of the players who must act now (a corporation acts through its president; for one without a
+        president, any player may enter its actions)."""
         if self.state.finished:
             return []
-        out = []
+        out: list[str] = []
         for key in rounds.active_entities(self):
             player = self.controller(key)
-            if player and sym_of(player) not in out:
-                out.append(sym_of(player))
+            players = [player] if player else self.player_keys() if self.hooks("in_receivership", key) else []
+            out.extend(sym_of(p) for p in players if sym_of(p) not in out)
         return out
 
     def acting_entities(self) -> list[str]:

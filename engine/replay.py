@@ -96,37 +96,6 @@ def filter_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------------------------------ rulebooks
 
-_RULEBOOKS: dict[str, dict[str, Any]] = {}
-
-
-def rulebook_for_title(title: str) -> dict[str, Any]:
-    """The compiled rulebook of a title named as in 18xx.games records (cached, compiled in memory)."""
-    if title in _RULEBOOKS:
-        return _RULEBOOKS[title]
-    from railbook.compiler.compile import build_rulebook
-    from railbook.compiler.load import GAMES_DIR, available_titles
-
-    found = None
-    for name in available_titles():
-        if name == title:
-            found = name
-            break
-    if found is None:
-        for name in available_titles():
-            try:
-                text = (GAMES_DIR / name / "game.yaml").read_text(encoding="utf-8")
-            except OSError:
-                continue
-            if f'site_id: "{title}"' in text or f"site_id: {title}\n" in text:
-                found = name
-                break
-    if found is None:
-        raise EngineError(f"no title {title!r} in games/")
-    book = build_rulebook(found)
-    _RULEBOOKS[title] = book
-    return book
-
-
 # ------------------------------------------------------------------------------------------- replay
 
 
@@ -150,14 +119,11 @@ def players_of(record: dict[str, Any]) -> list[dict[str, str]]:
     return out
 
 
-def start_from_record(record: dict[str, Any], rulebook: dict[str, Any] | None = None) -> Game:
+def start_from_record(record: dict[str, Any], rulebook: dict[str, Any]) -> Game:
+    """The game a record starts from (its players, seed and options), under ``rulebook``."""
+    rb = rulebook
     if record.get("format") == LOG_FORMAT:
-        rb = rulebook or rulebook_for_title(str(record["title"]))
         return Game.start(rb, record["players"], seed=int(record.get("seed", 0)), options=record.get("options") or [])
-    if rulebook is None and not record.get("title"):
-        raise EngineError("record has no 'title' (not an 18xx.games export or railbook action log)")
-    title = str(record.get("title"))
-    rb = rulebook or rulebook_for_title(title)
     settings = record.get("settings") or {}
     options = [o for o in settings.get("optional_rules") or [] if o in (rb.get("options") or {})]
     seed = seed_from(settings, record.get("id"))
@@ -165,15 +131,13 @@ def start_from_record(record: dict[str, Any], rulebook: dict[str, Any] | None = 
 
 
 def replay(
-    record: dict[str, Any] | str | Path,
+    record: dict[str, Any],
+    rulebook: dict[str, Any],
     *,
-    rulebook: dict[str, Any] | None = None,
     strict: bool = False,
     atomic: bool = False,
 ) -> ReplayResult:
-    """Replay a record (a path or the parsed JSON); raises :class:`ReplayError` at the first illegal action."""
-    if not isinstance(record, dict):
-        record = load(record)
+    """Replay a record with its title's rulebook; raises :class:`ReplayError` at the first illegal action."""
     game = start_from_record(record, rulebook)
     actions = filter_actions(record["actions"]) if record.get("format") != LOG_FORMAT else list(record["actions"])
     warnings: list[str] = []
@@ -228,13 +192,13 @@ def normalise(action: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------- action log
 
 
-def export_log(record: dict[str, Any], game: Game | None = None) -> dict[str, Any]:
+def export_log(record: dict[str, Any], rulebook: dict[str, Any], game: Game | None = None) -> dict[str, Any]:
     """railbook's action log of a record: the kept actions, the seed and options, the outcome."""
     if record.get("format") == LOG_FORMAT:
         return record
     settings = record.get("settings") or {}
     title = str(record.get("title"))
-    rb = rulebook_for_title(title)
+    rb = rulebook
     options = [o for o in settings.get("optional_rules") or [] if o in (rb.get("options") or {})]
     kept = []
     for a in filter_actions(record["actions"]):

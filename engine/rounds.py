@@ -260,13 +260,18 @@ class RoundType:
     after: Callable[[Game, dict[str, Any]], None]
     finished: Callable[[Game], bool]
     on_finish: Callable[[Game], None] = lambda g: None
+    on_idle: Callable[[Game], None] | None = None  # nobody can act though the round goes on (e.g. after a closure)
 
 
 def _priority_after_last(g: Game) -> None:
     reorder_players(g)
 
 
-STOCK = RoundType("stock", stock_setup, stock_after_process, stock_finished, _priority_after_last)
+def _stock_idle(g: Game) -> None:
+    stock_next_entity(g)
+
+
+STOCK = RoundType("stock", stock_setup, stock_after_process, stock_finished, _priority_after_last, _stock_idle)
 OPERATING = RoundType("operating", operating_setup, operating_after_process, operating_finished)
 
 
@@ -301,6 +306,9 @@ def process(g: Game, action: dict[str, Any]) -> None:
     g.state.last_action_entity = entity
     g.state.last_action_type = action.get("type")
     bump(g)
+    rtype = round_type(g, g.state.round.kind)
+    if rtype.on_idle and not g.state.finished and active_step(g) is None and not rtype.finished(g):
+        rtype.on_idle(g)
     g.state.actions_done += 1
     timing = g.hooks("end_check")
     if timing == "immediate":

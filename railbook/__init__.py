@@ -26,7 +26,7 @@ _EXPORTS = {
     "Outcome": "railbook.engine.types",
     "EndReason": "railbook.engine.types",
     "RouteSolution": "railbook.routes",
-    "replay": "railbook.engine.replay",
+    "replay": "railbook.api",
     "best_routes": "railbook.routes",
     "RailbookError": "railbook.errors",
 }
@@ -46,10 +46,9 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from railbook.api import compile_title, load_rulebook
+    from railbook.api import compile_title, load_rulebook, replay
     from railbook.engine.errors import IllegalAction
     from railbook.engine.game import Game
-    from railbook.engine.replay import replay
     from railbook.engine.types import Action, EndReason, Outcome
     from railbook.errors import RailbookError
     from railbook.routes import RouteSolution, best_routes

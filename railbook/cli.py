@@ -232,7 +232,7 @@ def command_name() -> str:
 
 def _register_optional() -> None:
     """Commands that live in other modules (render, engine) register themselves here."""
-    for module in ("railbook.render.cli", "railbook.engine.cli", "railbook.routes.cli", "railbook.interop.cli"):
+    for module in ("railbook.render.cli", "railbook.replay_cli", "railbook.routes.cli", "railbook.interop.cli"):
         try:
             __import__(module)
         except ModuleNotFoundError as exc:

@@ -1,6 +1,6 @@
 """``railbook replay`` and ``railbook export-log``: the interpreter's command-line commands.
 
-Registered on the compiler's Typer app (``compiler/cli.py`` imports this module at start-up).
+Registered on the Typer app of :mod:`railbook.cli` at start-up.
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from typing import Annotated
 import typer
 
 from railbook.cli import app, fail
-
-from .errors import EngineError
+from railbook.errors import RailbookError
 
 
 def _ordered(result: dict[str, int]) -> dict[str, int]:
@@ -27,13 +26,13 @@ def replay(
     strict: Annotated[bool, typer.Option("--strict", help="a recorded revenue that differs is an error")] = False,
 ) -> None:
     """Replay a recorded game, checking every action; exit 1 at the first illegal one."""
-    from .replay import load
-    from .replay import replay as run
+    from railbook.api import replay as run
+    from railbook.engine.replay import load
 
     try:
         record = load(file)
         outcome = run(record, strict=strict)
-    except EngineError as exc:
+    except RailbookError as exc:
         fail(str(exc))
         return
     for warning in outcome.warnings:
@@ -61,15 +60,17 @@ def export_log(
     out: Annotated[Path | None, typer.Option("--out", help="write here (default: stdout)")] = None,
 ) -> None:
     """Write a record as railbook's own action log (docs/ACTION_LOG.md), checked by a replay."""
-    from .replay import export_log as export
-    from .replay import load
-    from .replay import replay as run
+    from railbook.api import record_rulebook
+    from railbook.api import replay as run
+    from railbook.engine.replay import export_log as export
+    from railbook.engine.replay import load
 
     try:
         record = load(file)
-        outcome = run(record)
-        log = export(record, outcome.game)
-    except EngineError as exc:
+        rulebook = record_rulebook(record)
+        outcome = run(record, rulebook)
+        log = export(record, rulebook, outcome.game)
+    except RailbookError as exc:
         fail(str(exc))
         return
     text = json.dumps(log, indent=1, ensure_ascii=False) + "\n"

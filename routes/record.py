@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from railbook.engine.replay import filter_actions
+
 from .model import TrainSpec
 from .network import BoardState, HexState
 from .trains import train_spec
@@ -40,27 +42,8 @@ class Position:
 
 
 def active_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The actions that count once ``undo``/``redo`` are applied (messages dropped)."""
-    done: list[dict[str, Any]] = []
-    undone: list[dict[str, Any]] = []
-    for a in actions:
-        kind = a.get("type")
-        if kind == "undo":
-            target = a.get("action_id")
-            if target is not None:
-                while done and done[-1].get("id") != target:
-                    undone.append(done.pop())
-            elif done:
-                undone.append(done.pop())
-        elif kind == "redo":
-            if undone:
-                done.append(undone.pop())
-        elif kind == "message":
-            continue
-        else:
-            done.append(a)
-            undone.clear()
-    return done
+    """The actions that count once ``undo``/``redo`` are applied (the interpreter's reading), messages dropped."""
+    return [a for a in filter_actions(actions) if a.get("type") != "message"]
 
 
 class _Reader:
@@ -151,7 +134,8 @@ class _Reader:
             for sym in list(self.book.get("privates", {})):
                 if sym not in keep:
                     self.closed.add(sym)
-            if params.get("close_independents"):
+            independents = (self.book.get("mechanics") or {}).get("independents") or {}
+            if independents.get("close_on_phase") == self.book["phases"][self.phase].get("name"):
                 for sym in self.book.get("minors", {}):
                     self._drop_token(sym)
             # a port marker of a player-owned steamboat goes; corporation-held markers stay until removed

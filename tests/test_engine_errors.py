@@ -9,8 +9,9 @@ import pytest
 from railbook.compiler.load import available_titles
 from railbook.engine import Game, IllegalAction
 from railbook.engine.errors import EngineError
-from railbook.engine.replay import filter_actions, load, normalise, replay, rulebook_for_title
+from railbook.engine.replay import filter_actions, load, normalise
 
+from railbook.api import record_rulebook, replay, rulebook_for_title
 from tests.conftest import fixture_files
 
 pytestmark = pytest.mark.skipif("1846" not in available_titles(), reason="games/1846 not written yet")
@@ -29,7 +30,7 @@ def game_at(kind: str) -> Game:
     record = load(FILES[0])
     from railbook.engine.replay import start_from_record
 
-    g = start_from_record(record)
+    g = start_from_record(record, record_rulebook(record))
     for a in filter_actions(record["actions"]):
         if a["type"] in ("message", "log"):
             continue
@@ -153,7 +154,7 @@ def test_little_miami_tiles_must_join_their_hexes() -> None:
     from railbook.engine.replay import start_from_record
 
     record = load(path)
-    g = start_from_record(record)
+    g = start_from_record(record, record_rulebook(record))
     actions = [a for a in filter_actions(record["actions"]) if a["type"] not in ("message", "log")]
     first = next(i for i, a in enumerate(actions) if a.get("entity") == "LM")
     for a in actions[:first]:

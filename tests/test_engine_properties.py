@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from railbook.compiler.load import available_titles
 from railbook.engine import Game
 from railbook.engine.randomplay import random_action
-from railbook.engine.replay import rulebook_for_title
 from railbook.engine.state import BANK
+
+from railbook.api import rulebook_for_title
 
 pytestmark = pytest.mark.skipif("1846" not in available_titles(), reason="games/1846 not written yet")
 

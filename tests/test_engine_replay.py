@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 from railbook.compiler.load import available_titles
-from railbook.engine.replay import LOG_FORMAT, export_log, filter_actions, load, replay, rulebook_for_title
+from railbook.engine.replay import LOG_FORMAT, export_log, filter_actions, load, replay
 
+from railbook.api import rulebook_for_title
 from tests.conftest import fixture_files, run_cli, shared_dir
 
 pytestmark = pytest.mark.skipif("1846" not in available_titles(), reason="games/1846 not written yet")
@@ -64,9 +65,9 @@ def test_action_log_round_trip(tmp_path: Path) -> None:
     path = min(FILES, key=lambda p: p.stat().st_size)
     record = load(path)
     outcome = replay(record, rulebook=rulebook_for_title("1846"))
-    log = export_log(record, outcome.game)
+    log = export_log(record, rulebook_for_title("1846"), outcome.game)
     assert log["format"] == LOG_FORMAT
-    again = replay(log)
+    again = replay(log, rulebook_for_title("1846"))
     assert again.result == outcome.result
     assert again.game_end_reason == outcome.game_end_reason
     target = tmp_path / "game.log.json"

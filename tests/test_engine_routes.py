@@ -9,8 +9,9 @@ import pytest
 from railbook.compiler.load import available_titles
 from railbook.engine import Game, IllegalAction
 from railbook.engine import routes as R
-from railbook.engine.replay import filter_actions, load, normalise, rulebook_for_title, start_from_record
+from railbook.engine.replay import filter_actions, load, normalise, start_from_record
 
+from railbook.api import rulebook_for_title
 from tests.conftest import fixture_files
 
 pytestmark = pytest.mark.skipif("1846" not in available_titles(), reason="games/1846 not written yet")

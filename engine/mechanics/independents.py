@@ -111,6 +111,14 @@ def float_minor(g: Game, private: str, player: str) -> None:
     m.floated = True
 
 
+def may_buy_company(g: Game, private: str, corp_key: str) -> bool:
+    """A corporation may take over an independent only with room for its train."""
+    msym = minor_of_private(g, private)
+    if msym is None or msym not in g.state.minors or g.state.minors[msym].closed:
+        return True
+    return depot.room(g, corp_key)
+
+
 def buy_minor_assets(g: Game, corp_key: str, private: str) -> None:
     """A corporation bought the private of an independent: take over its cash, train and token."""
     msym = minor_of_private(g, private)
@@ -199,6 +207,7 @@ MECHANIC = Mechanic(
         "company_acquired": lambda g, private, player: float_minor(g, private, player),
         "company_sold": lambda g, private, corp: buy_minor_assets(g, corp, private),
         "acquisition_extra_cost": acquisition_extra_cost,
+        "may_buy_company": may_buy_company,
         "privates_closed": lambda g, params: privates_closed(g),
         "phase_reached": phase_reached,
         "buying_power": buying_power,

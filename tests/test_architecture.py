@@ -1,0 +1,201 @@
+"""The engine's shape: no import cycles, no mechanic importing another, no compiler in the engine, one
+registry whose every parameter is typed and described, and generated docs that are current."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import typing
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+from railbook.compiler import mechanics_doc
+from railbook.compiler.schema import MECHANICS_DOC
+from railbook.engine.contract import HOOKS, Mechanic
+from railbook.engine.registry import REGISTRY
+
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(ENGINE).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _is_package(name: str) -> bool:
+    return (ENGINE / name.replace(".", "/") / "__init__.py").exists() if name else True
+
+
+def _imports(path: Path, name: str, modules: set[str]) -> set[str]:
+    """Engine modules that ``name`` imports at run time (anywhere in the file, TYPE_CHECKING blocks excluded)."""
+    out: set[str] = set()
+    package = name if _is_package(name) else name.rpartition(".")[0]
+
+    def resolve(level: int, module: str | None) -> str:
+        base = package.split(".") if package else []
+        if level > 1:
+            base = base[: len(base) - (level - 1)]
+        return ".".join([*base, *([module] if module else [])])
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                target = resolve(node.level, node.module)
+            elif node.module and node.module.startswith("railbook.engine"):
+                target = node.module.removeprefix("railbook.engine").lstrip(".")
+            else:
+                target = None
+            if target is not None:
+                found = {f"{target}.{a.name}".strip(".") for a in node.names} & modules
+                if not found and target in modules:
+                    found = {target}
+                out.update(found - {name})
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.startswith("railbook.engine."):
+                    target = a.name.removeprefix("railbook.engine.")
+                    if target in modules:
+                        out.add(target)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    files = {_module_name(p): p for p in ENGINE.rglob("*.py")}
+    modules = set(files)
+    return {name: _imports(path, name, modules) for name, path in files.items()}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+    counter = [0]
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in graph:
+        if v not in index:
+            strong(v)
+    return found
+
+
+def test_the_graph_sees_imports_inside_functions() -> None:
+    graph = import_graph()
+    assert "rounds" in graph["game"] and "registry" in graph["install"]
+    assert {"contract", "state"} <= graph["mechanics.core"]
+
+
+def test_no_import_cycle_among_engine_modules() -> None:
+    assert _cycles(import_graph()) == []
+
+
+def test_no_mechanic_imports_another() -> None:
+    graph = import_graph()
+    for name, deps in graph.items():
+        if name.startswith("mechanics."):
+            others = sorted(d for d in deps if d.startswith("mechanics"))
+            assert others == [], f"{name} imports {others}"
+
+
+def test_the_engine_never_imports_the_compiler_or_the_renderer() -> None:
+    for path in ENGINE.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for banned in ("railbook.compiler", "railbook.render", "ruamel"):
+            assert banned not in text, f"{path.name} mentions {banned}"
+
+
+def test_importing_the_engine_loads_no_compiler() -> None:
+    code = (
+        "import sys, railbook.engine.game, railbook.engine.replay;"
+        "print(sorted(m for m in sys.modules if m.startswith(('railbook.compiler', 'ruamel', 'railbook.render'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+# ------------------------------------------------------------------------------------------ contract
+
+
+def _fields(model: type[BaseModel], seen: set[type]) -> list[tuple[str, Any]]:
+    out = []
+    for name, info in model.model_fields.items():
+        out.append((f"{model.__name__}.{name}", info))
+        for tp in _models_in(info.annotation):
+            if tp not in seen:
+                seen.add(tp)
+                out.extend(_fields(tp, seen))
+    return out
+
+
+def _models_in(tp: Any) -> list[type[BaseModel]]:
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return [tp]
+    return [m for arg in typing.get_args(tp) for m in _models_in(arg)]
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_every_parameter_is_typed_and_described(name: str) -> None:
+    m = REGISTRY[name]
+    models = [m.params, *(spec[0] for spec in m.events.values())]
+    seen: set[type] = set(models)
+    for model in models:
+        assert model.model_config.get("extra") == "forbid", f"{model.__name__} accepts unknown keys"
+        for field, info in _fields(model, seen):
+            assert info.description, f"{name}: {field} has no description"
+            assert info.annotation is not Any, f"{name}: {field} is untyped"
+
+
+def test_hooks_handled_are_known_and_a_misspelt_one_is_an_error() -> None:
+    for m in REGISTRY.values():
+        assert set(m.hooks) <= set(HOOKS)
+    with pytest.raises(TypeError, match="unknown hooks corporation_closd"):
+        Mechanic(name="x", description="x", hooks={"corporation_closd": lambda g, corp: None})
+
+
+def test_steps_round_types_and_events_have_one_owner() -> None:
+    seen: dict[str, str] = {}
+    for m in REGISTRY.values():
+        for key in [*(f"step:{s}" for s in m.steps), *(f"event:{e}" for e in m.events)]:
+            assert key not in seen, f"{key} is declared by {seen[key]} and {m.name}"
+            seen[key] = m.name
+
+
+def test_mechanics_doc_is_current() -> None:
+    assert MECHANICS_DOC.read_text(encoding="utf-8") == mechanics_doc.render(), "run `railbook schema`"
