@@ -179,6 +179,7 @@ class Book:
         self.layout: str = raw["layout"]
         self.market: dict[str, Any] = raw["market"]
         self._tracks: dict[tuple[str, int], Track] = {}
+        self.share_units: dict[str, int] = {}  # corporation -> percent of one share (filled by the share rules)
         self._index_neighbours()
 
     # ------------------------------------------------------------------------------------ track

@@ -29,6 +29,7 @@ def close_company(g: Game, sym: str) -> None:
 def close_operator(g: Game, key: str) -> None:
     """A corporation or minor leaves the game: tokens, reservations, cash, trains and privates go."""
     op = g.operator(key)
+    g.cache["closed_during_action"] = True
     for hs in g.state.hexes.values():
         for slots in hs.tokens:
             for i, occ in enumerate(slots):

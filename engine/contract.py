@@ -73,10 +73,11 @@ class Hook:
     args: tuple[str, ...]
     doc: str
     default: Any = None
+    static: bool = False  # the answer depends only on the rulebook and the arguments (asked once per game)
 
 
-def _h(combine: Combine, args: str, doc: str, default: Any = None) -> Hook:
-    return Hook(combine, tuple(a for a in args.split() if a), doc, default)
+def _h(combine: Combine, args: str, doc: str, default: Any = None, static: bool = False) -> Hook:
+    return Hook(combine, tuple(a for a in args.split() if a), doc, default, static)
 
 
 N, F, S, A, L = Combine.NOTIFY, Combine.FIRST, Combine.SUM, Combine.ANY, Combine.ALL
@@ -117,8 +118,8 @@ HOOKS: dict[str, Hook] = {
     "acquisition_extra_cost": _h(S, "company", "$ a player pays beyond a private's price when acquiring it", 0),
     "may_buy_company": _h(L, "company corp", "no rule forbids `corp` buying private `company` now", True),
     "issuable_cash": _h(S, "corp", "$ a corporation could raise by issuing shares now", 0),
-    "holding_limit": _h(F, "corp", "most % of a corporation one player may hold", 100),
-    "pool_limit": _h(F, "corp", "most % of a corporation the pool may hold", 100),
+    "holding_limit": _h(F, "corp", "most % of a corporation one player may hold", 100, static=True),
+    "pool_limit": _h(F, "corp", "most % of a corporation the pool may hold", 100, static=True),
     "company_price_range": _h(F, "company", "(min, max) price a corporation may pay for a private"),
     "unlimited_train_copies": _h(F, "train", "copies of an unlimited train the depot holds", 20),
     "end_check": _h(F, "", "timing of a game-end trigger that holds (None: none)"),
@@ -127,9 +128,11 @@ HOOKS: dict[str, Hook] = {
     "player_value": _h(F, "player", "a player's value (final score)", 0),
     "update_cert_limit": _h(N, "", "recompute the certificate limit"),
     "route_bonuses": _h(F, "", "route bonus functions of the title (list)", []),
-    "sells_in_blocks": _h(A, "", "a player sells a corporation's shares at most once per turn", False),
-    "obsolete_count_for_limit": _h(A, "", "obsolete trains count toward the train limit", False),
-    "privates_count_for_cert_limit": _h(L, "", "a player's private companies count toward the limit", True),
+    "sells_in_blocks": _h(A, "", "a player sells a corporation's shares at most once per turn", False, static=True),
+    "obsolete_count_for_limit": _h(A, "", "obsolete trains count toward the train limit", False, static=True),
+    "privates_count_for_cert_limit": _h(
+        L, "", "a player's private companies count toward the limit", True, static=True
+    ),
     "must_buy_train": _h(A, "entity", "the operator must buy a train now", False),
     "train_bought": _h(N, "entity train", "a train was bought"),
     "withheld": _h(N, "entity", "an operator withheld (or could not pay) its earnings"),
@@ -175,7 +178,12 @@ def check_unique(mechanics: Iterable[Mechanic]) -> None:
 
 
 class Hooks:
-    """The hooks of one game: each hook's handlers from the switched-on mechanics, in rulebook order."""
+    """The hooks of one game: each hook's handlers from the switched-on mechanics, in registry order.
+
+    ``game.hooks(name, *args)`` asks (or tells) every handler of hook ``name`` and combines the answers as the
+    hook says.  Each hook gets a dispatcher of its own when the game is built (the engine calls hooks in its
+    inner loops).
+    """
 
     def __init__(self, game: Game, mechanics: Iterable[Mechanic]):
         self.game = game
@@ -183,28 +191,71 @@ class Hooks:
         for m in mechanics:
             for name, fn in m.hooks.items():
                 self.table[name].append(fn)
+        self._dispatch = {name: _dispatcher(game, HOOKS[name], fns) for name, fns in self.table.items()}
+        for name, spec in HOOKS.items():
+            if spec.static:
+                self._dispatch[name] = _once(self._dispatch[name])
 
     def __call__(self, name: str, *args: Any) -> Any:
-        """Ask (or tell) every handler of hook ``name`` and combine the answers as the hook says."""
-        spec = HOOKS[name]
-        fns = self.table[name]
-        g = self.game
-        c = spec.combine
-        if c is Combine.NOTIFY:
-            for fn in fns:
-                fn(g, *args)
-            return None
-        if c is Combine.FIRST:
-            for fn in reversed(fns):
-                value = fn(g, *args)
-                if value is not None:
-                    return value
-            return spec.default
-        if c is Combine.SUM:
-            return sum(fn(g, *args) for fn in fns) if fns else spec.default
-        if c is Combine.ANY:
-            return any(fn(g, *args) for fn in fns)
-        return all(fn(g, *args) for fn in fns)
+        return self._dispatch[name](*args)
 
     def handled(self, name: str) -> bool:
         return bool(self.table[name])
+
+
+def _once(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` asked once per distinct arguments."""
+    answers: dict[tuple[Any, ...], Any] = {}
+
+    def cached(*args: Any) -> Any:
+        try:
+            return answers[args]
+        except KeyError:
+            value = answers[args] = fn(*args)
+            return value
+
+    return cached
+
+
+def _dispatcher(g: Game, spec: Hook, fns: list[Callable[..., Any]]) -> Callable[..., Any]:
+    """A function of the hook's arguments that runs the handlers and combines their answers."""
+    c, default = spec.combine, spec.default
+    if not fns:
+        return lambda *args: default if c is not Combine.ALL else True
+    if len(fns) == 1:
+        (fn,) = fns
+        if c is Combine.NOTIFY:
+            return lambda *args: (fn(g, *args), None)[1]
+        if c is Combine.FIRST:
+
+            def first_one(*args: Any) -> Any:
+                value = fn(g, *args)
+                return default if value is None else value
+
+            return first_one
+        if c is Combine.SUM:
+            return lambda *args: fn(g, *args)
+        return lambda *args: bool(fn(g, *args))
+    rev = list(reversed(fns))
+    if c is Combine.NOTIFY:
+
+        def notify(*args: Any) -> None:
+            for fn in fns:
+                fn(g, *args)
+
+        return notify
+    if c is Combine.FIRST:
+
+        def first(*args: Any) -> Any:
+            for fn in rev:
+                value = fn(g, *args)
+                if value is not None:
+                    return value
+            return default
+
+        return first
+    if c is Combine.SUM:
+        return lambda *args: sum(fn(g, *args) for fn in fns)
+    if c is Combine.ANY:
+        return lambda *args: any(fn(g, *args) for fn in fns)
+    return lambda *args: all(fn(g, *args) for fn in fns)

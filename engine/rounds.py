@@ -306,9 +306,11 @@ def process(g: Game, action: dict[str, Any]) -> None:
     g.state.last_action_entity = entity
     g.state.last_action_type = action.get("type")
     bump(g)
-    rtype = round_type(g, g.state.round.kind)
-    if rtype.on_idle and not g.state.finished and active_step(g) is None and not rtype.finished(g):
-        rtype.on_idle(g)
+    if g.cache.pop("closed_during_action", False):
+        # a closure after the round moved on may leave the entity to act with nothing to do
+        rtype = round_type(g, g.state.round.kind)
+        if rtype.on_idle and not g.state.finished and active_step(g) is None and not rtype.finished(g):
+            rtype.on_idle(g)
     g.state.actions_done += 1
     timing = g.hooks("end_check")
     if timing == "immediate":

@@ -36,8 +36,11 @@ class Bundle:
 def share_percent(g: Game, corp: str) -> int:
     """The percent of one share: the smallest ordinary certificate (a corporation with only the president's
     certificate has it count as two shares)."""
-    spec = g.book.corporations[corp]["shares"]
-    return min(spec[1:]) if len(spec) > 1 else spec[0] // 2
+    unit = g.book.share_units.get(corp)
+    if unit is None:
+        spec = g.book.corporations[corp]["shares"]
+        unit = g.book.share_units[corp] = min(spec[1:]) if len(spec) > 1 else spec[0] // 2
+    return unit
 
 
 def presidents_percent(g: Game, corp: str) -> int:

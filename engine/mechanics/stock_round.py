@@ -220,21 +220,24 @@ class BuySellParShares(Step):
 
     def parable(self, player: str) -> list[str]:
         g = self.g
-        if self.bought() or not self.par_prices(player):
+        if self.bought():
             return []
         out = []
         for corp in self.corporations():
             c = g.state.corporations[corp]
-            if c.ipoed:
+            if c.ipoed or not self.par_prices(player, corp):
                 continue
             b = shares.make_bundle(g, [f"{corp}_0"])
             if b.owner == ckey(corp) and self.can_gain(player, b):
                 out.append(corp)
         return out
 
-    def par_prices(self, player: str) -> list[dict[str, Any]]:
+    def par_prices(self, player: str, corp: str) -> list[dict[str, Any]]:
+        """The starting prices at which ``player`` can afford ``corp``'s president's certificate."""
         g = self.g
-        return [p for p in g.book.market["par"] if p["price"] * president_shares(g) <= g.cash(player)]
+        cost = shares.president_shares(g, corp)
+        cash = g.cash(player)
+        return [p for p in g.book.market["par"] if p["price"] * cost <= cash]
 
     def must_sell(self, player: str) -> bool:
         g = self.g
@@ -274,13 +277,12 @@ class BuySellParShares(Step):
         if "buy_shares" in acts:
             out.append({"type": "buy_shares", "choices": [{"shares": b.shares} for b in self.buyable(entity)]})
         if "par" in acts:
-            prices = [f"{p['price']},{p['row']},{p['col']}" for p in self.par_prices(entity)]
-            out.append(
-                {
-                    "type": "par",
-                    "choices": [{"corporation": c, "share_price": p} for c in self.parable(entity) for p in prices],
-                }
-            )
+            choices = [
+                {"corporation": c, "share_price": f"{p['price']},{p['row']},{p['col']}"}
+                for c in self.parable(entity)
+                for p in self.par_prices(entity, c)
+            ]
+            out.append({"type": "par", "choices": choices})
         if "pass" in acts:
             out.append({"type": "pass"})
         return out
@@ -395,12 +397,6 @@ def finish_stock_round(g: Game) -> None:
             market.move(g, corp, "up" if not g.book.market_1d else "right", up)
         if down and shares.percent_of(g, POOL, corp) > 0:
             market.move(g, corp, "down" if not g.book.market_1d else "left", abs(down))
-
-
-def president_shares(g: Game) -> int:
-    """Shares in a president's certificate, for the cheapest corporation (to offer par prices)."""
-    open_corps = [c for c, corp in g.state.corporations.items() if not corp.ipoed and not corp.removed]
-    return min((shares.president_shares(g, c) for c in open_corps), default=1)
 
 
 MECHANIC = Mechanic(
