@@ -18,8 +18,9 @@ def _records() -> list[Path]:
 
 def run() -> None:
     from railbook.engine.errors import UnsupportedTitle
-    from railbook.api import rulebook_for_title
     from railbook.engine.replay import EngineError, load, replay
+
+    from railbook.api import rulebook_for_title
 
     records = _records()
     if not records:

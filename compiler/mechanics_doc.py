@@ -9,7 +9,6 @@ from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
-
 from railbook.engine.contract import HOOKS, NoParams, Ref
 from railbook.engine.registry import ALWAYS_ON, MODULES, REGISTRY
 

@@ -1,8 +1,8 @@
 """The map: tiles laid on hexes (with rotation), station tokens in city slots, and the track graph.
 
 Static facts (each tile's connectivity under each rotation, passable neighbours) come from
-:class:`railbook.engine.book.Book`; this module holds the operations on the mutable :class:`railbook.engine.state.HexState`
-map and the graph queries the rules need:
+:class:`railbook.engine.book.Book`; this module holds the operations on the mutable
+:class:`railbook.engine.state.HexState` map and the graph queries the rules need:
 
 * :func:`network` — what a corporation's tokens reach (hex edges where it may build, nodes where it may
   token, whether it can run a route), cached per board version;
