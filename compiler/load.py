@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,9 +12,11 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+from railbook import limits
 from railbook.paths import games_dir
 
 from .errors import Location, RailbookError, TitleError, located
+from .guard import Counts, check_events
 from .yamlhints import with_hint
 
 GAMES_DIR = games_dir()
@@ -81,7 +85,7 @@ def _plain(node: Any, file: str, prefix: KeyPath, positions: Positions) -> Any:
         out: dict[Any, Any] = {}
         for key, value in node.items():
             path = (*prefix, key)
-            line, col = node.lc.key(key)
+            line, col = _spot(node, key, positions.find(prefix))  # a merged (<<) key has none
             positions.table[path] = Location(file, line + 1, col + 1)
             out[key] = _plain(value, file, path, positions)
         return out
@@ -89,13 +93,28 @@ def _plain(node: Any, file: str, prefix: KeyPath, positions: Positions) -> Any:
         items = []
         for i, value in enumerate(node):
             path = (*prefix, i)
-            line, col = node.lc.item(i)
+            line, col = _spot(node, i, positions.find(prefix))
             positions.table[path] = Location(file, line + 1, col + 1)
             items.append(_plain(value, file, path, positions))
         return items
     if isinstance(node, str):
         return str(node)
+    if isinstance(node, float) and not math.isfinite(node):
+        where = positions.find(prefix) or Location(file, 1, 1)
+        raise TitleError([located(where, _dotted(prefix), "a number must be finite (not .inf or .nan)")])
     return node
+
+
+def _spot(node: Any, key: Key, parent: Location | None) -> tuple[int, int]:
+    """0-based line and column of a key or item, else of the parent (merged keys and tagged nodes have none)."""
+    entry = (getattr(node.lc, "data", None) or {}).get(key)
+    if entry:
+        return entry[0], entry[1]
+    return (parent.line - 1, parent.col - 1) if parent else (0, 0)
+
+
+def _dotted(path: KeyPath) -> str:
+    return ".".join(str(p) for p in path)
 
 
 def _duplicate_message(problem: str, text: str, line: int, col: int) -> str:
@@ -109,13 +128,35 @@ def _duplicate_message(problem: str, text: str, line: int, col: int) -> str:
     return f"duplicate key '{key}'"
 
 
-def read_yaml(path: Path, positions: Positions, prefix: KeyPath = ()) -> Any:
-    """Parse one YAML file; syntax errors become a located one-line error."""
-    shown = _display(path)
+def _read_text(path: Path, shown: str) -> str:
+    """The text of a regular UTF-8 file no bigger than the limit (a BOM is dropped)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TitleError([f"{shown}:1:1: cannot read file: {exc}"]) from None
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise TitleError([f"{shown}:1:1: not a regular file"])
+        cap = limits.YAML_FILE_BYTES.value
+        if info.st_size > cap:
+            raise TitleError([f"{shown}:1:1: file is larger than {cap:,} bytes"])
+        with path.open("rb") as fh:
+            data = fh.read(cap + 1)
+    except OSError as exc:
+        raise TitleError([f"{shown}:1:1: cannot read file: {exc.strerror or exc}"]) from None
+    if len(data) > cap:
+        raise TitleError([f"{shown}:1:1: file is larger than {cap:,} bytes"])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise TitleError([f"{shown}:{line}:{col}: not UTF-8 text (byte 0x{data[exc.start]:02x})"]) from None
+    return text.removeprefix("\ufeff")
+
+
+def read_yaml(path: Path, positions: Positions, prefix: KeyPath = (), counts: Counts | None = None) -> Any:
+    """Parse one YAML file; syntax errors and broken input limits become a located one-line error."""
+    shown = _display(path)
+    text = _read_text(path, shown)
     if not text.strip():
         raise TitleError([f"{shown}:1:1: file is empty"])
     for number, line in enumerate(text.splitlines(), 1):
@@ -123,6 +164,7 @@ def read_yaml(path: Path, positions: Positions, prefix: KeyPath = ()) -> Any:
             raise TitleError([f"{shown}:{number}:1: tab character in indentation (use spaces)"])
     yaml = YAML(typ="rt")
     try:
+        check_events(text, shown, counts)
         node = yaml.load(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -135,6 +177,8 @@ def read_yaml(path: Path, positions: Positions, prefix: KeyPath = ()) -> Any:
         raise TitleError([f"{shown}:{line}:{col}: {problem}"]) from None
     except YAMLError as exc:
         raise TitleError([f"{shown}:1:1: {' '.join(str(exc).split())}"]) from None
+    except (ValueError, TypeError, RecursionError) as exc:  # a value ruamel cannot build
+        raise TitleError([f"{shown}:1:1: invalid YAML: {' '.join(str(exc).split()) or type(exc).__name__}"]) from None
     if node is None:
         raise TitleError([f"{shown}:1:1: file is empty"])
     positions.table.setdefault(prefix, Location(shown, 1, 1))
@@ -147,11 +191,17 @@ def load_title(title: str | Path) -> LoadedDoc:
     files = sorted(root.glob("*.yaml"))
     if not files:
         raise RailbookError(f"{_display(root)}: no .yaml files in title folder")
+    if len(files) > limits.YAML_FILES.value:
+        raise RailbookError(f"{_display(root)}: more than {limits.YAML_FILES.value} .yaml files in title folder")
     positions = Positions()
     merged: dict[str, Any] = {}
     problems: list[str] = []
+    inside = root.resolve()
+    counts = Counts()
     for path in files:
-        data = read_yaml(path, positions)
+        if not path.resolve().is_relative_to(inside):
+            raise TitleError([f"{_display(path)}:1:1: a link to a file outside the title folder"])
+        data = read_yaml(path, positions, counts=counts)
         if not isinstance(data, dict):
             problems.append(f"{_display(path)}:1:1: top level must be a mapping of keys")
             continue

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+import tempfile
 from pathlib import Path
 
 from railbook.errors import RailbookError
@@ -99,14 +101,23 @@ privates:
 
 
 def scaffold(name: str, directory: Path) -> Path:
-    """Write a new title folder ``directory/name``; refuses to overwrite."""
-    if not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
-        raise RailbookError(f"{name}: a title name uses letters, digits, '_', '-' or '.'")
+    """Write a new title folder ``directory/name``, all or nothing; refuses to overwrite."""
+    if not re.fullmatch(r"[A-Za-z0-9_.-]+", name) or not name.strip("."):
+        raise RailbookError(f"{name or repr(name)}: a title name uses letters, digits, '_', '-' or '.'")
     target = directory / name
-    if target.exists():
+    if target.exists() or target.is_symlink():
         raise RailbookError(f"{target}: already exists; choose another name or folder")
-    target.mkdir(parents=True)
-    for file, text in FILES.items():
-        (target / file).write_text(text.format(name=name), encoding="utf-8")
-    (target / "NOTES.md").write_text(f"# {name}\n\nDesign notes and sources.\n", encoding="utf-8")
+    staging: Path | None = None
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{name}.", dir=directory))
+        for file, text in FILES.items():
+            (staging / file).write_text(text.format(name=name), encoding="utf-8")
+        (staging / "NOTES.md").write_text(f"# {name}\n\nDesign notes and sources.\n", encoding="utf-8")
+        staging.chmod(0o755)
+        staging.rename(target)
+    except OSError as exc:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+        raise RailbookError(f"{exc.filename or target}: cannot create the title: {exc.strerror or exc}") from None
     return target

@@ -11,10 +11,11 @@ same way.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from railbook.records import kept_actions, read_record
 
 from .errors import EngineError, IllegalAction
 from .game import Game
@@ -58,40 +59,7 @@ class ReplayResult:
 
 def filter_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The actions left once undo/redo are applied (as the 18xx.games site does)."""
-    kept: list[dict[str, Any] | None] = [None] * len(actions)
-    undos: list[list[tuple[dict[str, Any], int]]] = []
-    for index, action in enumerate(actions):
-        atype = action.get("type")
-        if atype == "undo":
-            target = action.get("action_id")
-            if target is not None:
-                if target == 0:
-                    start = 0
-                else:
-                    pos = next((i for i, a in enumerate(actions) if a.get("id") == target), None)
-                    start = pos + 1 if pos is not None else index
-            else:
-                start = next(
-                    (i for i in range(index - 1, -1, -1) if kept[i] is not None and kept[i].get("type") != "message"), 0
-                )
-            group = []
-            for i in range(start, index):
-                a = kept[i]
-                if a is None or a.get("type") == "message":
-                    continue
-                kept[i] = None
-                group.append((a, i))
-            undos.append(group)
-        elif atype == "redo":
-            if undos:
-                for a, i in undos.pop():
-                    kept[i] = a
-        elif atype == "message":
-            kept[index] = action
-        else:
-            undos.clear()
-            kept[index] = action
-    return [a for a in kept if a is not None]
+    return kept_actions(actions)
 
 
 # ------------------------------------------------------------------------------------------ rulebooks
@@ -100,13 +68,8 @@ def filter_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise EngineError(f"{path}: cannot read record: {exc}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
-        raise EngineError(f"{path}: not a game record (no actions list)")
-    return data
+    """A record file, read within the input limits (:mod:`railbook.records`)."""
+    return read_record(path)
 
 
 def players_of(record: dict[str, Any]) -> list[dict[str, str]]:
@@ -156,6 +119,8 @@ def replay(
                 game.process(normalise(a), atomic=atomic)
             except IllegalAction as exc:
                 raise ReplayError(index, action.get("id"), exc.rule, exc.message) from None
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # a field of the wrong shape
+                raise ReplayError(index, action.get("id"), "action.malformed", f"{type(exc).__name__}: {exc}") from None
             checks = game.state.extra.pop("route_checks", None)
             if checks:
                 checked += len(checks)

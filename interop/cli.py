@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from railbook.cli import app, fail, rulebook_for
+from railbook.cli import JsonOpt, app, emit, fail, rulebook_for
 from railbook.errors import RailbookError
 
 FORMATS = ("18xx-maker",)
@@ -22,6 +22,7 @@ def export_cmd(
     schemas: Annotated[
         Path | None, typer.Option("--schemas", help="folder of 18xx-maker's schemas: validate the file against them")
     ] = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Write TITLE as an 18xx-maker game file OUT/<title>.json; what it cannot hold is listed on stderr."""
     from railbook.jsonio import dump_json, write_atomic
@@ -44,6 +45,9 @@ def export_cmd(
             fail("\n".join(f"{book['title']}: 18xx-maker schema: {p}" for p in problems))
     path = out / f"{book['title']}.json"
     write_atomic(path, dump_json(game))
+    if as_json:
+        emit({"written": str(path), "not_carried": losses})
+        return
     for line in losses:
         typer.echo(f"{book['title']}: not carried: {line}", err=True)
     typer.echo(f"{book['title']}: wrote {path}")
@@ -62,6 +66,7 @@ def import_maker(
         typer.Option("--tiles", help="18xx-maker's standard tiles folder (tiles/*.json of @18xx-maker/games)"),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="replace OUT if it exists")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Write an 18xx-maker game as railbook YAML title files in OUT, with a NOTES.md TODO list."""
     from .ingest import import_file
@@ -75,6 +80,9 @@ def import_maker(
     except RailbookError as exc:
         fail(str(exc))
         return
+    if as_json:
+        emit({"title": imported.name, "written": str(out), "todo": len(imported.todo)})
+        return
     typer.echo(f"{imported.name}: wrote {out} ({len(imported.todo)} TODO items in NOTES.md)")
     typer.echo(f"check it with: railbook validate {out}")
 
@@ -86,7 +94,7 @@ def diff(
     section: Annotated[
         list[str] | None, typer.Option("--section", help="only these: hexes, tiles, market, trains, ...")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Compare two titles fact by fact (what 18xx-maker can hold); exit 1 when they differ."""
     from .facts import SECTIONS, align, compare, facts

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import shutil
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -51,12 +52,52 @@ def _main(
 
 TitlesArg = Annotated[list[str] | None, typer.Argument(help="title names or title folders (default: all)")]
 OutOpt = Annotated[Path, typer.Option("--out", help="output folder")]
+JsonOpt = Annotated[bool, typer.Option("--json", help='print JSON; an error is {"error": ..., "where": ...}')]
+
+_mode = {"json": False}
+_WHERE = (
+    re.compile(r"^(?P<where>.+?:\d+:\d+): (?P<error>.+)$"),  # file:line:col
+    re.compile(r"^(?P<where>(?:\S+: )?action \d+ \(id [^)]*\)): (?P<error>.+)$"),  # [file: ]action N (id X)
+    re.compile(r"^(?P<where>[^\s:]+): (?P<error>.+)$"),  # a file or title
+)
 
 
-def fail(message: str) -> None:
-    """Print a one-line (per problem) error and exit 1."""
+def json_mode() -> bool:
+    """Whether this run prints JSON (``--json`` was given)."""
+    return _mode["json"]
+
+
+def error_object(message: str, where: str | None = None) -> dict[str, Any]:
+    """An error as ``{"error", "where"}`` (plus ``problems`` when there are several)."""
+    problems = []
     for line in str(message).splitlines() or ["error"]:
-        typer.echo(line, err=True)
+        for pattern in _WHERE:
+            m = pattern.match(line)
+            if m:
+                problems.append({"error": m["error"], "where": m["where"]})
+                break
+        else:
+            problems.append({"error": line, "where": None})
+    out: dict[str, Any] = dict(problems[0])
+    if where is not None:
+        out["where"] = where
+    if len(problems) > 1:
+        out["problems"] = problems
+    return out
+
+
+def emit(data: Any) -> None:
+    """Print one JSON document on stdout."""
+    typer.echo(json.dumps(data, ensure_ascii=False))
+
+
+def fail(message: str, where: str | None = None, **extra: Any) -> None:
+    """Print a one-line (per problem) error, or with ``--json`` a JSON error object on stdout, and exit 1."""
+    if json_mode():
+        emit({**error_object(message, where), **extra})
+    else:
+        for line in str(message).splitlines() or ["error"]:
+            typer.echo(line, err=True)
     raise typer.Exit(1)
 
 
@@ -70,54 +111,87 @@ def _titles(titles: list[str] | None) -> list[str]:
 def validate(
     titles: TitlesArg = None,
     strict: Annotated[bool, typer.Option("--strict", help="warnings fail too (exit 1)")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Check titles: schema, references and playability (errors; warnings where a design may mean it)."""
     from railbook.compiler.compile import check
     from railbook.compiler.load import load_title
 
     errors: list[str] = []
+    status: dict[str, str] = {}
+    warned: dict[str, list[str]] = {}
     for title in _titles(titles):
         warnings: list[str] = []
         try:
             check(load_title(title), warnings)
         except RailbookError as exc:
+            status[title] = "error"
             errors.append(str(exc))
             continue
-        for line in warnings:
-            typer.echo(line, err=True)
+        if warnings:
+            warned[title] = warnings
+        if not as_json:
+            for line in warnings:
+                typer.echo(line, err=True)
         if strict and warnings:
+            status[title] = "error"
             errors.append(f"{title}: {len(warnings)} warning(s), which --strict makes errors")
         else:
-            typer.echo(f"{title}: ok" + (f" ({len(warnings)} warning(s))" if warnings else ""))
+            status[title] = "ok"
+            if not as_json:
+                typer.echo(f"{title}: ok" + (f" ({len(warnings)} warning(s))" if warnings else ""))
+    extra = {"warnings": warned} if warned else {}
     if errors:
-        fail("\n".join(errors))
+        fail("\n".join(errors), titles=status, **extra)
+    if as_json:
+        emit({"titles": status, **extra})
 
 
 @app.command(name="compile")
-def compile_cmd(titles: TitlesArg = None, out: OutOpt = Path("output")) -> None:
+def compile_cmd(titles: TitlesArg = None, out: OutOpt = Path("output"), as_json: JsonOpt = False) -> None:
     """Compile titles to OUT/<title>/rulebook.json."""
     from railbook.compiler.compile import compile_title
 
     errors: list[str] = []
+    written: dict[str, str] = {}
     for title in _titles(titles):
         try:
             path = compile_title(title, out)
-            typer.echo(f"{title}: wrote {path}")
+            written[title] = str(path)
+            if not as_json:
+                typer.echo(f"{title}: wrote {path}")
         except RailbookError as exc:
             errors.append(str(exc))
     if errors:
-        fail("\n".join(errors))
+        fail("\n".join(errors), written=written)
+    if as_json:
+        emit({"written": written})
 
 
 def rulebook_for(title: str) -> dict[str, Any]:
     """A compiled rulebook: from a rulebook.json path, or compiled from a title in memory."""
     from railbook.compiler.compile import build_rulebook
-    from railbook.jsonio import read_json as load_rulebook
 
     path = Path(title)
-    if path.is_file() and path.suffix == ".json":
-        return load_rulebook(path)
+    if path.suffix == ".json" and path.exists():
+        return read_rulebook(path)
     return build_rulebook(title)
+
+
+def read_rulebook(path: Path) -> dict[str, Any]:
+    """A compiled rulebook file, read within the input limits and checked against its JSON Schema."""
+    import jsonschema
+
+    from railbook.paths import schemas_dir
+    from railbook.records import parse_json, read_text
+
+    book = parse_json(read_text(path), str(path), depth=64)
+    schema = json.loads((schemas_dir() / "rulebook.schema.json").read_text(encoding="utf-8"))
+    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(book))
+    if error is not None:
+        at = "/".join(str(p) for p in error.absolute_path) or "top level"
+        raise RailbookError(f"{path}: not a compiled rulebook: {at}: {' '.join(error.message.split())[:200]}")
+    return book
 
 
 def summarise(book: dict[str, Any]) -> dict[str, Any]:
@@ -164,7 +238,7 @@ def train_faces(train: dict[str, Any]) -> str:
 @app.command()
 def info(
     title: Annotated[str, typer.Argument(help="title name, title folder or rulebook.json")],
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Summarise a title."""
     try:
@@ -195,11 +269,20 @@ def info(
 @app.command()
 def schema(
     out: Annotated[Path | None, typer.Option("--out", help="folder (default: schemas/)")] = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Regenerate the JSON Schemas from the models."""
     from railbook.compiler.schema import SCHEMA_DIR, write_schemas
 
-    for path in write_schemas(out or SCHEMA_DIR):
+    try:
+        paths = [str(p) for p in write_schemas(out or SCHEMA_DIR)]
+    except OSError as exc:
+        fail(f"{exc.filename or out}: cannot write: {exc.strerror or exc}")
+        return
+    if as_json:
+        emit({"written": paths})
+        return
+    for path in paths:
         typer.echo(f"wrote {path}")
 
 
@@ -207,6 +290,7 @@ def schema(
 def new(
     name: Annotated[str, typer.Argument(help="name of the new title")],
     directory: Annotated[Path, typer.Option("--dir", help="folder to create it in")] = Path("."),
+    as_json: JsonOpt = False,
 ) -> None:
     """Scaffold a minimal valid title to start a design from."""
     from railbook.compiler.scaffold import scaffold
@@ -215,6 +299,9 @@ def new(
         target = scaffold(name, directory)
     except RailbookError as exc:
         fail(str(exc))
+        return
+    if as_json:
+        emit({"created": str(target)})
         return
     typer.echo(f"created {target}; check it with: {command_name()} validate {shlex.quote(str(target))}")
 
@@ -230,6 +317,54 @@ def command_name() -> str:
     return shlex.quote(str(invoked))
 
 
+@app.command()
+def soak(
+    titles: TitlesArg = None,
+    games: Annotated[int, typer.Option("--games", min=1, help="random games per title")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="game i is seeded SEED + i")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", min=0, help="processes (0: one per core)")] = 0,
+    max_actions: Annotated[int, typer.Option("--max-actions", min=1, help="stop a game after this many")] = 3000,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play random legal games, checking the game's invariants after every action."""
+    from railbook.soak import soak as run
+
+    summaries = []
+    for title in _titles(titles):
+        try:
+            book = rulebook_for(title)
+        except RailbookError as exc:
+            fail(str(exc))
+            return
+        summary = run(str(book["title"]), book, games, seed, jobs, max_actions)
+        summaries.append(summary)
+        if not as_json:
+            _print_soak(summary)
+    failures = sum(len(s.failures) for s in summaries)
+    if as_json:
+        emit({"titles": [s.as_dict() for s in summaries], "failures": failures})
+    if failures:
+        raise typer.Exit(1)
+    if titles and not any(s.playable for s in summaries):
+        if not as_json:
+            typer.echo("nothing to soak: no title named is playable yet", err=True)
+        raise typer.Exit(1)
+
+
+def _print_soak(s: Any) -> None:
+    if not s.playable:
+        typer.echo(f"{s.title}: not playable yet: {s.reason}")
+        return
+    ends = ", ".join(f"{reason} {n}" for reason, n in sorted(s.end_reasons.items(), key=lambda kv: -kv[1]))
+    typer.echo(
+        f"{s.title}: {s.games} games ({s.finished} finished{'; ' + ends if ends else ''}), {s.actions:,} actions, "
+        f"{s.seconds:.1f} s, {s.games_per_second:.2f} games/s, {len(s.failures)} failures"
+    )
+    for f in s.failures:
+        typer.echo(f"  FAIL seed {f.seed} after action {f.action}: {f.invariant}: {f.message}")
+        typer.echo(f"    reproduce: railbook soak {s.title} --games 1 --seed {f.seed}")
+
+
 def _register_optional() -> None:
     """Commands that live in other modules (render, engine) register themselves here."""
     for module in ("railbook.render.cli", "railbook.replay_cli", "railbook.routes.cli", "railbook.interop.cli"):
@@ -240,18 +375,38 @@ def _register_optional() -> None:
                 raise
 
 
-def main() -> None:
-    """Entry point: every error is one line, never a traceback."""
-    _register_optional()
-    try:
-        app()
-    except RailbookError as exc:
-        for line in str(exc).splitlines():
+def _report(message: str, code: int, where: str | None = None) -> NoReturn:
+    if json_mode():
+        print(json.dumps(error_object(message, where), ensure_ascii=False))
+    else:
+        for line in str(message).splitlines() or ["error"]:
             print(line, file=sys.stderr)
-        sys.exit(1)
+    sys.exit(code)
+
+
+def _run_json() -> None:
+    """Run the app so that usage errors (unknown option, missing argument) also come out as JSON."""
+    try:
+        from click.exceptions import ClickException
+    except ImportError:  # typer bundles its own click
+        from typer._click.exceptions import ClickException  # type: ignore[no-redef]
+    try:
+        code = app(standalone_mode=False)
+    except ClickException as exc:
+        _report(exc.format_message(), 1, "command line")
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def main() -> None:
+    """Entry point: every error is one line (with ``--json`` a JSON object), never a traceback."""
+    _register_optional()
+    args = sys.argv[1:]
+    _mode["json"] = "--json" in (args[: args.index("--")] if "--" in args else args)
+    try:
+        _run_json() if json_mode() else app()
+    except RailbookError as exc:
+        _report(str(exc), 1, getattr(exc, "where", None))
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        sys.exit(130)
+        _report("interrupted", 130)
     except Exception as exc:
-        print(f"internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
-        sys.exit(2)
+        _report(f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())}", 2)

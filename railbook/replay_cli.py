@@ -11,8 +11,14 @@ from typing import Annotated
 
 import typer
 
-from railbook.cli import app, fail
+from railbook.cli import JsonOpt, app, emit, fail
 from railbook.errors import RailbookError
+
+
+def _about(file: Path, exc: Exception) -> str:
+    """An error message that names the record file."""
+    text = str(exc)
+    return text if text.startswith(str(file)) else f"{file}: {text}"
 
 
 def _ordered(result: dict[str, int]) -> dict[str, int]:
@@ -22,7 +28,7 @@ def _ordered(result: dict[str, int]) -> dict[str, int]:
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="an 18xx.games export or a railbook action log (JSON)")],
-    as_json: Annotated[bool, typer.Option("--json", help="print the outcome as JSON")] = False,
+    as_json: JsonOpt = False,
     strict: Annotated[bool, typer.Option("--strict", help="a recorded revenue that differs is an error")] = False,
 ) -> None:
     """Replay a recorded game, checking every action; exit 1 at the first illegal one."""
@@ -33,7 +39,7 @@ def replay(
         record = load(file)
         outcome = run(record, strict=strict)
     except RailbookError as exc:
-        fail(str(exc))
+        fail(_about(file, exc))
         return
     for warning in outcome.warnings:
         typer.echo(f"warning: {warning}", err=True)
@@ -58,6 +64,7 @@ def replay(
 def export_log(
     file: Annotated[Path, typer.Argument(help="an 18xx.games export")],
     out: Annotated[Path | None, typer.Option("--out", help="write here (default: stdout)")] = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Write a record as railbook's own action log (docs/ACTION_LOG.md), checked by a replay."""
     from railbook.api import record_rulebook
@@ -71,7 +78,7 @@ def export_log(
         outcome = run(record, rulebook)
         log = export(record, rulebook, outcome.game)
     except RailbookError as exc:
-        fail(str(exc))
+        fail(_about(file, exc))
         return
     text = json.dumps(log, indent=1, ensure_ascii=False) + "\n"
     if out is None:
@@ -79,5 +86,11 @@ def export_log(
     else:
         from railbook.jsonio import write_atomic
 
-        write_atomic(out, text)
-        typer.echo(f"wrote {out}")
+        try:
+            write_atomic(out, text)
+        except OSError as exc:
+            fail(f"{out}: cannot write: {exc.strerror or exc}")
+        if as_json:
+            emit({"written": str(out)})
+        else:
+            typer.echo(f"wrote {out}")

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from railbook.cli import TitlesArg, app, fail, rulebook_for
+from railbook.cli import JsonOpt, TitlesArg, app, emit, fail, rulebook_for
 from railbook.errors import RailbookError
 
 from .build import COMPONENTS, FORMATS, RenderOptions, TitleResult, render_title
@@ -62,6 +62,7 @@ def render(
     ] = 6,
     bleed: Annotated[float, typer.Option("--bleed", help="colour printed past each tile's cut line (mm)")] = 1.0,
     out: Annotated[Path, typer.Option("--out", help="output folder")] = Path("output"),
+    as_json: JsonOpt = False,
 ) -> None:
     """Print-and-play files: OUT/<title>/<component>.{svg,pdf,png} and OUT/<title>/<title>-print.pdf."""
     from railbook.compiler.load import available_titles
@@ -91,13 +92,26 @@ def render(
                 for _ in components:
                     advance(f"{name}: failed")
                 continue
-            result = render_title(book, out, components, opts, step=lambda c, t=book["title"]: advance(f"{t} {c}"))
+            try:
+                result = render_title(book, out, components, opts, step=lambda c, t=book["title"]: advance(f"{t} {c}"))
+            except OSError as exc:
+                errors.append(f"{exc.filename or out}: cannot write: {exc.strerror or exc}")
+                continue
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+                errors.append(f"{name}: the rulebook cannot be drawn: {type(exc).__name__}: {exc}")
+                continue
             results.append(result)
-    for r in results:
-        where = r.print_pdf or (out / r.title)
-        typer.echo(f"{r.title}: {r.pages} pages in {r.seconds:.1f} s -> {where}")
+    done = {
+        r.title: {"pages": r.pages, "seconds": round(r.seconds, 3), "out": str(r.print_pdf or (out / r.title))}
+        for r in results
+    }
     if errors:
-        fail("\n".join(errors))
+        fail("\n".join(errors), rendered=done)
+    if as_json:
+        emit({"rendered": done})
+        return
+    for title, r in done.items():
+        typer.echo(f"{title}: {r['pages']} pages in {r['seconds']:.1f} s -> {r['out']}")
 
 
 @contextmanager

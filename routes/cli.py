@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from railbook.cli import app, fail
+from railbook.cli import JsonOpt, app, fail
 
 
 def rulebook_for_record(record: dict[str, Any]) -> dict[str, Any]:
@@ -54,23 +54,22 @@ def routes(
     file: Annotated[Path, typer.Argument(help="an 18xx.games record (JSON)")],
     at: Annotated[int | None, typer.Option("--at", help="optimise just before the action with this id")] = None,
     corporation: Annotated[str | None, typer.Option("--corporation", help="corporation to optimise for")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: JsonOpt = False,
     source: Annotated[
         str, typer.Option("--source", help="auto (interpreter, else the record reader), interpreter or record")
     ] = "auto",
 ) -> None:
     """Best routes: at one point of a record (--at), or for every recorded run against what was run."""
+    from railbook.records import kept_actions, read_record
+
     from .positions import ReplayUnavailable, decisions
 
-    try:
-        record = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        fail(f"{file}: {exc}")
-        return
+    record = read_record(file)
+    kept_actions(record["actions"])  # undo and redo within their limit, before any reader runs
     book = rulebook_for_record(record)
     try:
         found, why = decisions(record, book, at=at, corporation=corporation, source=source)
-    except (ReplayUnavailable, KeyError, ValueError) as exc:
+    except (ReplayUnavailable, KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
         fail(f"{file}: {exc.args[0] if isinstance(exc, KeyError) and exc.args else exc}")
         return
     if why and not as_json:
@@ -98,6 +97,9 @@ def routes(
             typer.echo(f"  {train:12s} ${r['revenue']:<5d} {'-'.join(r['stops'])}   via {' '.join(r['hexes'])}")
         if not out["routes"]:
             typer.echo("  no route")
+        return
+    if not found:
+        fail(f"{file}: no recorded runs (run_routes with routes) to optimise; name one with --at")
         return
     rows = []
     for decision in found:

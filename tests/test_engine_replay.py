@@ -103,4 +103,4 @@ def test_cli_replay_stops_at_an_illegal_action_with_one_line(tmp_path: Path) -> 
     assert cli.returncode == 1
     lines = cli.stderr.strip().splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith("action ") and "(id " in lines[0] and "stock.par" in lines[0]
+    assert lines[0].startswith(f"{broken}: action ") and "(id " in lines[0] and "stock.par" in lines[0]

@@ -1,0 +1,69 @@
+"""Input limits: how big, deep and repetitive a title's YAML or a game record may be.
+
+They keep a hostile or careless file (an alias bomb, 10,000 nested lists, a gigabyte of text) from hanging
+railbook or exhausting memory.  Each limit is checked while the input is read and breaks with a located
+one-line error.  The defaults are far above what any real title or record needs (the figures beside them);
+``docs/FORMAT.md`` lists them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import RailbookError
+
+
+class LimitError(RailbookError):
+    """An input broke one of the limits below; ``str()`` is ``where: message``."""
+
+    def __init__(self, where: str, message: str):
+        self.where = where
+        self.message = message
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class Limit:
+    name: str
+    value: int
+    applies_to: str
+    what: str
+
+
+# Largest values in the titles and records shipped or shared today: 25 KB per YAML file, 11 levels of
+# nesting, 0 aliases, about 6,000 values and 3,000 keys per title; records of 200 KB, 1,700 actions and
+# 7 levels of nesting.
+YAML_FILE_BYTES = Limit("yaml_file_bytes", 1024 * 1024, "YAML", "bytes in one YAML file")
+YAML_FILES = Limit("yaml_files", 64, "YAML", "YAML files in one title folder")
+YAML_DEPTH = Limit("yaml_depth", 40, "YAML", "levels of nested mappings and lists")
+YAML_ALIASES = Limit("yaml_aliases", 1_000, "YAML", "aliases (`*name`) in one file")
+YAML_NODES = Limit("yaml_nodes", 60_000, "YAML", "values in one title once aliases are expanded")
+YAML_KEYS = Limit("yaml_keys", 30_000, "YAML", "mapping keys in one title once aliases are expanded")
+YAML_NUMBER_DIGITS = Limit("yaml_number_digits", 1_000, "YAML", "digits in one number")
+RECORD_BYTES = Limit("record_bytes", 16 * 1024 * 1024, "record", "bytes in one record file")
+RECORD_DEPTH = Limit("record_depth", 32, "record", "levels of nested objects and arrays")
+RECORD_ACTIONS = Limit("record_actions", 50_000, "record", "actions in one record (undo and redo included)")
+RECORD_UNDO_WORK = Limit(
+    "record_undo_work", 2_000_000, "record", "actions taken back or restored by undo and redo, summed"
+)
+
+ALL: tuple[Limit, ...] = (
+    YAML_FILE_BYTES,
+    YAML_FILES,
+    YAML_DEPTH,
+    YAML_ALIASES,
+    YAML_NODES,
+    YAML_KEYS,
+    YAML_NUMBER_DIGITS,
+    RECORD_BYTES,
+    RECORD_DEPTH,
+    RECORD_ACTIONS,
+    RECORD_UNDO_WORK,
+)
+
+
+def markdown_table() -> str:
+    """The limits as the Markdown table ``docs/FORMAT.md`` shows (a test keeps the two in step)."""
+    rows = ["| limit | applies to | at most |", "|---|---|---|"]
+    rows += [f"| `{lim.name}` | {lim.applies_to} | {lim.value:,} {lim.what} |" for lim in ALL]
+    return "\n".join(rows)

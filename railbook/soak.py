@@ -1,0 +1,300 @@
+"""Soak testing: random legal games of a title, with the game's invariants checked after every action.
+
+Each game ``i`` of a soak with seed ``S`` is seeded ``S + i`` (player count, options, the engine's shuffles
+and every choice follow from it), so ``railbook soak TITLE --games 1 --seed S+i`` replays a failing game
+exactly.  Only the engine's public API is used: ``Game.start``, ``legal_actions``, ``process``, ``to_json``,
+``from_json`` and ``result``; trains run the optimiser's best routes.
+
+Invariants, after every action: money is neither made nor lost (bank, players, companies; a loan moves
+money, it does not create it); no one but the bank holds negative cash; each live corporation's
+certificates add up to 100% and each is held once, by its recorded owner; the state survives JSON and back
+unchanged.  At the end of each game, replaying its own log from the start reproduces the final state.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+BANK = "bank"
+PASSIVE = ("pass",)
+MAX_ACTIONS = 3000
+
+
+@dataclass
+class Failure:
+    """One broken invariant: which game (its seed), after which action, and what broke."""
+
+    seed: int
+    action: int
+    invariant: str
+    message: str
+
+
+@dataclass
+class GameReport:
+    seed: int
+    players: int
+    options: list[str]
+    actions: int
+    finished: bool
+    end_reason: str | None
+    failures: list[Failure] = field(default_factory=list)
+
+
+@dataclass
+class Summary:
+    """What ``railbook soak`` prints for one title."""
+
+    title: str
+    playable: bool
+    reason: str | None = None
+    games: int = 0
+    actions: int = 0
+    finished: int = 0
+    seconds: float = 0.0
+    failures: list[Failure] = field(default_factory=list)
+    end_reasons: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["games_per_second"] = round(self.games_per_second, 2)
+        out["seconds"] = round(self.seconds, 2)
+        return out
+
+
+# --------------------------------------------------------------------------------------- playability
+
+
+def not_playable(rulebook: dict[str, Any]) -> str | None:
+    """Why the interpreter cannot play this title yet, or None when it can."""
+    from railbook.engine.errors import EngineError
+    from railbook.engine.game import Game
+
+    counts = sorted(int(n) for n in rulebook.get("players") or {})
+    if not counts:
+        return "the rulebook lists no player counts"
+    try:
+        Game.start(rulebook, [f"p{i + 1}" for i in range(counts[0])], seed=1)
+    except EngineError as exc:
+        return str(exc)
+    return None
+
+
+# ------------------------------------------------------------------------------------------- choices
+
+
+def _routes(game: Any, entity: str) -> list[dict[str, Any]]:
+    """The optimiser's best routes for ``entity`` as a ``run_routes`` list (empty when it finds none)."""
+    from railbook.routes import route_connections, solve
+    from railbook.routes.adapter import problem_from_game
+
+    try:
+        problem = problem_from_game(game, entity)
+        solution = solve(problem)
+    except (KeyError, ValueError):
+        return []
+    return [{"train": r.train, "connections": route_connections(problem, r)} for r in solution.routes]
+
+
+def concrete(desc: dict[str, Any], rnd: random.Random, game: Any) -> dict[str, Any] | None:
+    """One action that fits a legal-action description (None when it offers nothing to choose)."""
+    action = {"type": desc["type"], "entity": desc["entity"], "entity_type": desc["entity_type"]}
+    if desc["type"] == "run_routes":
+        action["routes"] = _routes(game, str(desc["entity"])) if rnd.random() < 0.9 else []
+        return action
+    choices = desc.get("choices")
+    if choices is None:
+        return action
+    if not choices:
+        return None
+    choice = dict(rnd.choice(choices) if isinstance(choices, list) else choices)
+    for key, value in list(choice.items()):
+        if isinstance(value, dict) and "min" in value and "max" in value:
+            low, high = int(value["min"]), int(value["max"])
+            if high < low:
+                return None
+            choice[key] = rnd.randint(low, high)
+    action.update(choice)
+    return action
+
+
+def choose(game: Any, rnd: random.Random, pass_weight: float = 0.3) -> dict[str, Any] | None:
+    """A random legal action: mostly an active one, a pass now and then."""
+    descs = game.legal_actions()
+    active = [d for d in descs if d["type"] not in PASSIVE]
+    passes = [d for d in descs if d["type"] in PASSIVE]
+    rnd.shuffle(active)
+    order = passes + active if passes and (not active or rnd.random() < pass_weight) else active + passes
+    for desc in order:
+        action = concrete(desc, rnd, game)
+        if action is not None:
+            return action
+    return None
+
+
+# ---------------------------------------------------------------------------------------- invariants
+
+
+def invariants(state: dict[str, Any], total: int) -> list[tuple[str, str]]:
+    """The broken invariants of a game state (its JSON form) as (name, message)."""
+    broken: list[tuple[str, str]] = []
+    cash: dict[str, int] = state.get("cash") or {}
+    if sum(cash.values()) != total:
+        broken.append(("money.conserved", f"money adds up to {sum(cash.values())}, not {total}"))
+    negative = {k: v for k, v in cash.items() if k != BANK and v < 0}
+    if negative:
+        broken.append(("money.negative", f"negative cash: {negative}"))
+    shares: dict[str, dict[str, Any]] = state.get("shares") or {}
+    held: dict[str, str] = {}
+    for holder, by_corp in (state.get("holdings") or {}).items():
+        for ids in by_corp.values():
+            for sid in ids:
+                if sid in held:
+                    broken.append(("shares.once", f"{sid} is held by {held[sid]} and {holder}"))
+                held[sid] = holder
+                owner = (shares.get(sid) or {}).get("owner")
+                if owner != holder:
+                    broken.append(("shares.owner", f"{sid} is held by {holder} but owned by {owner}"))
+    percent: dict[str, int] = {}
+    for sid, share in shares.items():
+        if sid in held:
+            percent[share["corp"]] = percent.get(share["corp"], 0) + int(share["percent"])
+    for sym, corp in (state.get("corporations") or {}).items():
+        if corp.get("closed") or corp.get("removed"):
+            continue
+        if percent.get(sym, 0) != 100:
+            broken.append(("shares.100", f"{sym}'s certificates add up to {percent.get(sym, 0)}%"))
+    return broken
+
+
+# ---------------------------------------------------------------------------------------------- play
+
+
+def setup_for(rulebook: dict[str, Any], seed: int) -> tuple[list[str], list[str]]:
+    """The players and options of game ``seed``: any allowed player count; no option or one of them."""
+    rnd = random.Random(f"setup-{seed}")
+    counts = sorted(int(n) for n in rulebook["players"])
+    players = [f"p{i + 1}" for i in range(rnd.choice(counts))]
+    options = sorted(rulebook.get("options") or {})
+    chosen = [rnd.choice(options)] if options and rnd.random() < 0.5 else []
+    return players, chosen
+
+
+def play_game(rulebook: dict[str, Any], seed: int, max_actions: int = MAX_ACTIONS) -> GameReport:
+    """Play game ``seed`` to its end (or ``max_actions``), checking the invariants after every action."""
+    from railbook.engine.errors import IllegalAction
+    from railbook.engine.game import Game
+
+    players, options = setup_for(rulebook, seed)
+    report = GameReport(seed, len(players), options, 0, False, None)
+
+    def fail(invariant: str, message: str) -> GameReport:
+        report.failures.append(Failure(seed, report.actions, invariant, message))
+        return report
+
+    try:
+        game = Game.start(rulebook, players, seed=seed, options=options)
+    except Exception as exc:
+        return fail("game.start", f"{type(exc).__name__}: {exc}")
+    rnd = random.Random(seed)
+    state = game.to_json()
+    total = sum((state["state"].get("cash") or {}).values())
+    log: list[dict[str, Any]] = []
+    while not game.state.finished and report.actions < max_actions:
+        try:
+            action = choose(game, rnd)
+        except Exception as exc:
+            return fail("legal_actions", f"{type(exc).__name__}: {exc}")
+        if action is None:
+            return fail("game.stuck", "no legal action, but the game is not over")
+        try:
+            game.process(action)
+        except IllegalAction as exc:
+            return fail("legal.refused", f"{json.dumps(action)[:300]} was offered but refused: {exc}")
+        except Exception as exc:
+            return fail("engine.error", f"{json.dumps(action)[:300]}: {type(exc).__name__}: {exc}")
+        log.append(action)
+        report.actions += 1
+        state = game.to_json()
+        for name, message in invariants(state["state"], total):
+            fail(name, message)
+        try:
+            again = Game.from_json(rulebook, json.loads(json.dumps(state))).to_json()
+        except Exception as exc:
+            return fail("json.roundtrip", f"{type(exc).__name__}: {exc}")
+        if again != state:
+            fail("json.roundtrip", "the state read back from JSON differs")
+        if report.failures:
+            return report
+    report.finished = bool(game.state.finished)
+    report.end_reason = game.state.game_end_reason
+    try:
+        replayed = Game.start(rulebook, players, seed=seed, options=options)
+        for action in log:
+            replayed.process(action)
+        same = replayed.to_json() == state and replayed.result() == game.result()
+    except Exception as exc:
+        return fail("log.replay", f"replaying the game's own log failed: {type(exc).__name__}: {exc}")
+    if not same:
+        fail("log.replay", "replaying the game's own log gives a different state")
+    return report
+
+
+# ------------------------------------------------------------------------------------------- workers
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init(rulebook: dict[str, Any], max_actions: int) -> None:
+    _WORKER["rulebook"] = rulebook
+    _WORKER["max_actions"] = max_actions
+
+
+def _one(seed: int) -> GameReport:
+    return play_game(_WORKER["rulebook"], seed, _WORKER["max_actions"])
+
+
+def play_games(
+    rulebook: dict[str, Any], seeds: list[int], jobs: int = 0, max_actions: int = MAX_ACTIONS
+) -> Iterator[GameReport]:
+    """Reports of the games ``seeds``, played on ``jobs`` processes (0: one per core), in any order."""
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1 or len(seeds) == 1:
+        for seed in seeds:
+            yield play_game(rulebook, seed, max_actions)
+        return
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with context.Pool(min(jobs, len(seeds)), initializer=_init, initargs=(rulebook, max_actions)) as pool:
+        yield from pool.imap_unordered(_one, seeds, chunksize=1)
+
+
+def soak(
+    title: str, rulebook: dict[str, Any], games: int, seed: int, jobs: int = 0, max_actions: int = MAX_ACTIONS
+) -> Summary:
+    """Play ``games`` random games of a title (seeds ``seed`` .. ``seed + games - 1``) and sum them up."""
+    reason = not_playable(rulebook)
+    if reason is not None:
+        return Summary(title, False, reason.removeprefix(f"{title}: "))
+    summary = Summary(title, True)
+    start = time.perf_counter()
+    for report in play_games(rulebook, [seed + i for i in range(games)], jobs, max_actions):
+        summary.games += 1
+        summary.actions += report.actions
+        summary.finished += report.finished
+        if report.end_reason:
+            summary.end_reasons[report.end_reason] = summary.end_reasons.get(report.end_reason, 0) + 1
+        summary.failures.extend(report.failures)
+    summary.seconds = time.perf_counter() - start
+    summary.failures.sort(key=lambda f: (f.seed, f.action))
+    return summary

@@ -1,0 +1,80 @@
+"""Soak: random legal games with invariants checked after every action (small numbers here; `make bench`
+and `railbook soak TITLE --games 1000` for more)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from railbook.compiler.load import available_titles
+
+from railbook.soak import invariants, play_game, soak
+from tests.conftest import run_cli
+
+needs_1846 = pytest.mark.skipif("1846" not in available_titles(), reason="games/1846 not written yet")
+
+
+@pytest.fixture(scope="module")
+def rulebook() -> dict:
+    from railbook.api import rulebook_for_title
+
+    return rulebook_for_title("1846")
+
+
+@needs_1846
+def test_soak_plays_games_without_failures(rulebook: dict) -> None:
+    summary = soak("1846", rulebook, games=3, seed=4242, jobs=1, max_actions=150)
+    assert summary.playable and summary.games == 3
+    assert summary.actions > 100
+    assert summary.failures == [], [f"{f.seed}/{f.action}: {f.invariant}: {f.message}" for f in summary.failures]
+
+
+@needs_1846
+def test_a_game_is_reproduced_by_its_seed(rulebook: dict) -> None:
+    first, again = play_game(rulebook, 77, max_actions=60), play_game(rulebook, 77, max_actions=60)
+    assert (first.players, first.options, first.actions) == (again.players, again.options, again.actions)
+
+
+@needs_1846
+def test_invariants_catch_a_broken_state(rulebook: dict) -> None:
+    from railbook.engine.game import Game
+
+    state = Game.start(rulebook, ["a", "b", "c"], seed=3).to_json()["state"]
+    total = sum(state["cash"].values())
+    assert invariants(state, total) == []
+    broken = copy.deepcopy(state)
+    broken["cash"]["bank"] += 5
+    assert [name for name, _ in invariants(broken, total)] == ["money.conserved"]
+    broken = copy.deepcopy(state)
+    broken["cash"]["bank"] += broken["cash"]["P|a"] + 10
+    broken["cash"]["P|a"] = -10
+    assert [name for name, _ in invariants(broken, total)] == ["money.negative"]
+    broken = copy.deepcopy(state)
+    live = [c for c, spec in broken["corporations"].items() if not (spec["closed"] or spec.get("removed"))]
+    ids = next(ids for by_corp in broken["holdings"].values() for c, ids in by_corp.items() if c in live and ids)
+    lost = ids.pop()
+    assert {name for name, _ in invariants(broken, total)} == {"shares.100"}
+    ids.extend([lost, lost])
+    assert "shares.once" in {name for name, _ in invariants(broken, total)}
+    broken = copy.deepcopy(state)
+    broken["shares"][lost]["owner"] = "P|nobody"
+    assert {name for name, _ in invariants(broken, total)} == {"shares.owner"}
+
+
+@needs_1846
+def test_soak_command_on_all_cores_as_json() -> None:
+    cli = run_cli("soak", "1846", "--games", "2", "--seed", "9", "--jobs", "2", "--max-actions", "60", "--json")
+    assert cli.returncode == 0, cli.stdout + cli.stderr
+    out = json.loads(cli.stdout)
+    (summary,) = out["titles"]
+    assert out["failures"] == 0 and summary["games"] == 2 and summary["actions"] > 0
+
+
+def test_every_title_soaks_or_says_why_not() -> None:
+    cli = run_cli("soak", "--games", "1", "--max-actions", "25", "--jobs", "1")
+    assert cli.returncode == 0, cli.stdout + cli.stderr
+    lines = cli.stdout.strip().splitlines()
+    for title in available_titles():
+        line = next(x for x in lines if x.startswith(f"{title}: "))
+        assert "not playable yet: " in line or line.endswith(" 0 failures"), line
