@@ -9,13 +9,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-from railbook.api import rulebook_for_title
 from railbook.compiler.compile import check
 from railbook.compiler.errors import TitleError
 from railbook.compiler.load import GAMES_DIR, load_title
 from railbook.engine.errors import UnsupportedTitle
 from railbook.engine.game import Game
+
+from railbook.api import rulebook_for_title
 
 LOCATED = re.compile(r"^(?P<file>[^:]+\.yaml):(?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")
 
@@ -91,7 +91,7 @@ def test_the_engine_refuses_what_it_cannot_play() -> None:
         Game.start(rb, ["a", "b", "c"])
     rb = copy.deepcopy(rulebook_for_title("1846"))
     rb["mechanics"]["stock_round"]["sell_after"] = "never"
-    with pytest.raises(UnsupportedTitle, match="mechanics.stock_round.sell_after"):
+    with pytest.raises(UnsupportedTitle, match=r"mechanics\.stock_round\.sell_after"):
         Game.start(rb, ["a", "b", "c"])
     rb = copy.deepcopy(rulebook_for_title("1846"))
     rb["rounds"]["kinds"]["stock"]["steps"].append({"step": "auction", "blocks": None})
