@@ -27,7 +27,11 @@ from .state import (
     DEPOT,
     POOL,
     Ability,
+    Company,
+    Corporation,
     GameState,
+    Minor,
+    Player,
     ckey,
     from_json,
     kind_of,
@@ -131,6 +135,7 @@ class Game:
 
     def _restore(self) -> None:
         """Back to the state before the failed action: the last snapshot plus the actions since."""
+        assert self._checkpoint is not None, "a failed action always follows a checkpoint"
         data, version = self._checkpoint
         self.state = pickle.loads(data)
         self.cache = {}
@@ -152,7 +157,7 @@ class Game:
         return Outcome(
             finished=self.state.finished,
             values=values,
-            reason=EndReason(reason) if reason in EndReason._value2member_map_ else None,
+            reason=EndReason(reason) if reason is not None and reason in EndReason._value2member_map_ else None,
             ranking=ranking,
         )
 
@@ -189,7 +194,7 @@ class Game:
         return self.book.phases[self.state.phase]
 
     def phase_name(self) -> str:
-        return self.phase_spec()["name"]
+        return str(self.phase_spec()["name"])
 
     def phase_status(self) -> list[str]:
         return self.phase_spec().get("status") or []
@@ -201,23 +206,23 @@ class Game:
     def player_keys(self, include_bankrupt: bool = False) -> list[str]:
         return [pkey(p.id) for p in self.state.players if include_bankrupt or not p.bankrupt]
 
-    def player(self, key: str) -> Any:
+    def player(self, key: str) -> Player:
         pid = sym_of(key)
         for p in self.state.players:
             if p.id == pid:
                 return p
         raise KeyError(key)
 
-    def corp(self, key_or_sym: str) -> Any:
+    def corp(self, key_or_sym: str) -> Corporation:
         return self.state.corporations[sym_of(key_or_sym)]
 
-    def minor(self, key_or_sym: str) -> Any:
+    def minor(self, key_or_sym: str) -> Minor:
         return self.state.minors[sym_of(key_or_sym)]
 
-    def company(self, key_or_sym: str) -> Any:
+    def company(self, key_or_sym: str) -> Company:
         return self.state.companies[sym_of(key_or_sym)]
 
-    def operator(self, key: str) -> Any:
+    def operator(self, key: str) -> Corporation | Minor:
         """The corporation or minor behind a key."""
         k = kind_of(key)
         if k == "C":

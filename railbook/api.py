@@ -23,7 +23,8 @@ def load_rulebook(source: str | Path) -> dict[str, Any]:
     if path.is_file() and path.suffix == ".json":
         from railbook.jsonio import read_json
 
-        return read_json(path)
+        data: dict[str, Any] = read_json(path)
+        return data
     from railbook.compiler.compile import build_rulebook
 
     return build_rulebook(source)
