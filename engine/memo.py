@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Memoise a pure query ``fn(g, *args)`` until the game's epoch changes (any state change)."""
-    name = fn.__qualname__
+    name = f"{fn.__module__}.{fn.__qualname__}"
 
     def wrapper(g: Game, *args: Any) -> Any:
         m = g.memo

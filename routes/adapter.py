@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from railbook.engine.bonuses import game_bonus_specs, hex_tags
+
 from .model import Problem, TrainSpec
 from .network import BoardState, HexState, build_problem
-from .record import bonus_specs, route_params
 from .trains import train_spec
 
 
@@ -21,24 +22,18 @@ def _sym(key: Any) -> str:
 
 
 def board_from_game(g: Any) -> BoardState:
-    """The map of ``g`` as a :class:`BoardState` (revenues resolved with the game's own rule)."""
+    """The map of ``g`` as a :class:`BoardState` (revenues resolved with the game's own rule; a stop's tags are
+    those the interpreter's bonuses see, :func:`railbook.engine.bonuses.hex_tags`)."""
     book, state = g.book, g.state
     hexes: dict[str, HexState] = {}
-    through = set(route_params(book_dict(g)).get("pass_through_offboards") or [])
-    for hex_id, spec in book.hexes.items():
+    for hex_id in book.hexes:
         hs = state.hexes[hex_id]
         track = book.tile_spec(hs.tile, hex_id)
-        tags: set[str] = set(spec.get("tags") or [])
-        if hex_id in through:
-            tags.add("pass_through")
-        for name in list(getattr(hs, "icons", []) or []):
-            tags.add(f"icon:{name}")
-        for label in (track.get("label"), spec.get("label")):
-            if label:
-                tags.add(str(label))
         tokens = {ci: [_sym(k) for k in slots if k] for ci, slots in enumerate(hs.tokens)}
         neighbours = {int(e): n for e, n in (book.neighbours.get(hex_id) or {}).items()}
-        hexes[hex_id] = HexState(hex_id, track, int(hs.rotation or 0), neighbours, frozenset(tags), tokens)
+        hexes[hex_id] = HexState(
+            hex_id, track, int(hs.rotation or 0), neighbours, frozenset(hex_tags(g, hex_id)), tokens
+        )
     phase = book.phases[state.phase]
     colour = phase.get("offboard") or (phase.get("tiles") or ["yellow"])[-1]
     board = BoardState(hexes, phase=str(phase.get("name", "")), colour=colour)
@@ -59,35 +54,8 @@ def trains_of(g: Any, corporation: str) -> list[TrainSpec]:
 
 
 def bonuses_of(g: Any, corporation: str) -> list[dict[str, Any]]:
-    """Bonus specs in force for ``corporation`` from the rulebook's ``mechanics.routes``."""
-    state = g.state
-    owner: dict[str, str] = {}
-    for sym, company in state.companies.items():
-        if company.owner and not getattr(company, "removed", False):
-            owner[sym] = _sym(company.owner)
-    hex_assign: dict[str, str] = {}
-    for hex_id, hs in state.hexes.items():
-        for a in getattr(hs, "assigned", []) or []:
-            hex_assign[_sym(a)] = hex_id
-    corp_assign: dict[str, str] = {}
-    for sym, corp in state.corporations.items():
-        for a in getattr(corp, "assigned", []) or []:
-            corp_assign[_sym(a)] = sym
-    for sym, minor in getattr(state, "minors", {}).items():
-        for a in getattr(minor, "assigned", []) or []:
-            corp_assign[_sym(a)] = sym
-
-    def icons(hex_id: str) -> list[str]:
-        return list(getattr(state.hexes[hex_id], "icons", []) or [])
-
-    return bonus_specs(book_dict(g), corporation, owner, hex_assign, corp_assign, icons)
-
-
-def book_dict(g: Any) -> dict[str, Any]:
-    raw = getattr(g.book, "raw", None)
-    if isinstance(raw, dict):
-        return raw
-    return {"mechanics": getattr(g.book, "mechanics", {})}
+    """Bonus specs in force for ``corporation``: the interpreter's own (:mod:`railbook.engine.bonuses`)."""
+    return game_bonus_specs(g, corporation)
 
 
 def operating_corporation(g: Any) -> str | None:

@@ -11,9 +11,10 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations, product
 from typing import Any
 
+from railbook.engine.bonuses import RouteBonus, SetBonus, split
+
 from railbook.hexgrid import opposite
 
-from .bonuses import RouteBonus, SetBonus, split
 from .model import Stop, TrainSpec
 from .network import BoardState, _stops_of, connectivity
 

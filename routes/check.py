@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from itertools import product
 from typing import Any
 
-from .bonuses import split
+from railbook.engine.bonuses import split
+
 from .model import Problem
 from .revenue import best_counted, kind_counts
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from railbook.engine.bonuses import bonus_specs
 from railbook.engine.replay import filter_actions
 
 from .model import TrainSpec
@@ -202,12 +203,9 @@ class _Reader:
         phase = self.book["phases"][self.phase]
         colour = phase.get("offboard") or phase["tiles"][-1]
         hexes: dict[str, HexState] = {}
-        through = set(route_params(self.book).get("pass_through_offboards") or [])
         for hex_id, spec in self.book["hexes"].items():
             track = self.track(hex_id)
             tags = set(spec.get("tags") or [])
-            if hex_id in through:
-                tags.add("pass_through")
             for icon in spec.get("icons") or []:
                 tags.add(f"icon:{icon['name']}")
             if track.get("label"):
@@ -246,77 +244,6 @@ class _Reader:
 
     def board_icons(self, hex_id: str) -> list[str]:
         return [i["name"] for i in self.book["hexes"][hex_id].get("icons") or []]
-
-
-def route_params(book: Mapping[str, Any]) -> Mapping[str, Any]:
-    """``mechanics.routes`` of a rulebook (empty when absent)."""
-    params = (book.get("mechanics") or {}).get("routes") or {}
-    return params if isinstance(params, Mapping) else {}
-
-
-def bonus_specs(
-    book: Mapping[str, Any],
-    corp: str,
-    owner: Mapping[str, str],
-    hex_assign: Mapping[str, str],
-    corp_assign: Mapping[str, str],
-    icons: Any,
-) -> list[dict[str, Any]]:
-    """Bonus specs (see ``bonuses.py``) in force for ``corp``, read as the interpreter reads them.
-
-    ``mechanics.routes.east_west: {east_group|ends, west_label, bonus: {hex: amount}}`` gives an
-    ``east_west`` bonus. A private's ``revenue_bonus`` ability with ``params.per: visited_stop`` pays its
-    ``amount`` per stop visited by one train of the corporation owning it; with ``params.where:
-    assigned_hex`` it pays ``amount`` (times the hex's ``params.per_icon`` icons) on the hex the private
-    is assigned to, to the corporation it is assigned to. Entries of ``mechanics.routes.bonuses`` for
-    other privates are read too (``per_visited_stop``; ``hexes`` with ``amount`` or
-    ``amount_per_<icon>_icon``).
-    """
-    routes = route_params(book)
-    out: list[dict[str, Any]] = []
-    ew = routes.get("east_west")
-    if ew:
-        ends = ew.get("ends") or [ew.get("east_group", "E"), ew.get("west_label", "W")]
-        out.append({"type": "east_west", "ends": ends, "amounts": ew.get("bonus") or {}})
-    done: set[str] = set()
-    for private, pspec in (book.get("privates") or {}).items():
-        for ability in pspec.get("abilities") or []:
-            if ability.get("type") != "revenue_bonus":
-                continue
-            params = ability.get("params") or {}
-            amount = int(ability.get("amount") or 0)
-            if params.get("per") == "visited_stop":
-                done.add(private)
-                if owner.get(private) == corp:
-                    out.append({"type": "per_stop_one_train", "per_stop": amount})
-            elif params.get("where") == "assigned_hex":
-                done.add(private)
-                hex_id = hex_assign.get(private)
-                if hex_id and corp_assign.get(private) == corp:
-                    icon = params.get("per_icon")
-                    paid = amount * sum(1 for i in icons(hex_id) if i == icon) if icon else amount
-                    out.append({"type": "hex_bonus", "hexes": {hex_id: paid}})
-    listed = routes.get("bonuses") or {}
-    for spec in listed.values() if isinstance(listed, Mapping) else listed:
-        if not isinstance(spec, Mapping) or spec.get("private") in done:
-            continue
-        private = spec.get("private")
-        if "per_visited_stop" in spec:
-            if owner.get(private) == corp:
-                out.append({"type": "per_stop_one_train", "per_stop": int(spec["per_visited_stop"])})
-            continue
-        if corp not in (owner.get(private), corp_assign.get(private)):
-            continue
-        hex_id = hex_assign.get(private)
-        if not hex_id:
-            continue
-        amount = int(spec.get("amount", 0))
-        for key, value in spec.items():
-            m = re.fullmatch(r"amount_per_(\w+)_icon", key)
-            if m:
-                amount = int(value) * sum(1 for i in icons(hex_id) if i == m.group(1))
-        out.append({"type": "hex_bonus", "hexes": {hex_id: amount}})
-    return out
 
 
 def positions(record: Mapping[str, Any], book: Mapping[str, Any], reader: _Reader | None = None) -> Iterator[Position]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from .bonuses import RouteBonus
+from railbook.engine.bonuses import RouteBonus
+
 from .model import Stop, TrainSpec
 
 

@@ -24,7 +24,8 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .bonuses import RouteBonus, SetBonus, split
+from railbook.engine.bonuses import RouteBonus, SetBonus, split
+
 from .model import Problem, Route, Solution, TrainSpec
 from .revenue import best_counted
 

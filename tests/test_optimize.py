@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from railbook.routes import Link, Problem, Stop, build_problem, solve
-from railbook.routes.bonuses import BONUSES, make_bonus
+from railbook.engine.bonuses import BONUSES, make_bonus
 from railbook.routes.brute import brute_force
 from railbook.routes.network import BoardState, HexState, resolve_revenue
 from railbook.routes.synthetic import connect_rotations, random_board
@@ -106,7 +106,7 @@ def test_mail_contract_pays_one_train() -> None:
     stops = [city("A1.c0", 10, token=True), city("A3.c0", 20), city("A5.c0", 30)]
     links = [Link(0, 1, 1, ("A1", "A3")), Link(1, 2, 2, ("A3", "A5")), Link(0, 2, 4, ("A1", "A5"))]
     p = Problem(stops=stops, links=links, trains=specs_from_names(["3", "2"]))
-    p.bonuses = [{"type": "mail_contract", "per_stop": 10}]
+    p.bonuses = [{"type": "per_stop_one_train", "per_stop": 10}]
     solution = solve(p)
     # the 3-train runs A1-A3-A5 (60, and the mail: +30), the 2-train A1-A5 over the other track (40)
     assert solution.total == 130
@@ -115,9 +115,9 @@ def test_mail_contract_pays_one_train() -> None:
 
 def test_hex_bonus_and_bonus_registry() -> None:
     stops = [city("A1.c0", 10, token=True), city("A3.c0", 20)]
-    p = with_trains(line(stops), "2", bonuses=[{"type": "port", "hexes": {"A3": 40}}])
+    p = with_trains(line(stops), "2", bonuses=[{"type": "hex_bonus", "hexes": {"A3": 40}}])
     assert solve(p).total == 70
-    assert {"east_west", "hex_bonus", "mail_contract", "destination"} <= set(BONUSES)
+    assert {"east_west", "hex_bonus", "per_stop_one_train", "destination"} == set(BONUSES)
     with pytest.raises(ValueError, match="unknown route bonus"):
         make_bonus({"type": "nope"})
 
@@ -182,9 +182,9 @@ def random_case(seed: int, dense: bool) -> tuple[BoardState, list, list]:
     names = [rng.choice(TRAIN_NAMES[:-1] if dense else TRAIN_NAMES) for _ in range(rng.choice((1, 2, 2, 3)))]
     bonuses: list[object] = []
     if rng.random() < 0.5:
-        bonuses.append({"type": "east_west"})
+        bonuses.append({"type": "east_west", "ends": ["E", "W"]})
     if rng.random() < 0.3:
-        bonuses.append({"type": "mail_contract", "per_stop": 10})
+        bonuses.append({"type": "per_stop_one_train", "per_stop": 10})
     if rng.random() < 0.3:
         bonuses.append({"type": "hex_bonus", "hexes": {rng.choice(sorted(board.hexes)): 30}})
     return board, specs_from_names(names), bonuses

@@ -1,32 +1,34 @@
 """``routes``: running trains (the ``run_routes`` step) and the title's route bonuses.
 
-Route legality and stop revenue are in :mod:`railbook.engine.routes`.  Bonuses read here:
-
-* ``east_west`` — a route counting a stop of the east group and a stop on a hex labelled west earns both
-  hexes' amounts;
-* private ``revenue_bonus`` abilities with ``params.where: assigned_hex`` — a route of the company the
-  private is assigned to, counting the assigned hex, earns ``amount`` (times the hex's ``params.per_icon``
-  icons when given);
-* private ``revenue_bonus`` with ``params.per: visited_stop`` — the owning corporation's route visiting
-  most stops (ties: the greater train id) earns ``amount`` per visited stop.
+Route legality and stop revenue are in :mod:`railbook.engine.routes`; the bonuses (the title's east-west bonus
+and the privates' ``revenue_bonus`` abilities) are those of :mod:`railbook.engine.bonuses`, the same objects the
+route optimiser uses.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pydantic import Field
 
-from .. import board
+from .. import board, bonuses
 from .. import routes as R
 from ..contract import HexId, Mechanic, TrainId
 from ..contract import Params as BaseParams
 from ..errors import illegal
+from ..memo import memo
 from ..state import kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..game import Game
+
+
+class StopView(NamedTuple):
+    """A stop as the bonuses see it."""
+
+    hex: str
+    tags: frozenset[str]
 
 
 class EastWest(BaseParams):
@@ -66,58 +68,37 @@ def _p(g: Game) -> Params:
 
 
 def install(g: Game) -> None:
-    ew = _p(g).east_west
-    if ew is not None:
-        g.route_bonuses.append(_east_west(ew))
-    for sym, spec in g.book.privates.items():
-        for a in spec.get("abilities") or []:
-            if a.get("type") != "revenue_bonus":
-                continue
-            params = a.get("params") or {}
-            if params.get("where") == "assigned_hex":
-                g.route_bonuses.append(_assigned(sym, int(a.get("amount") or 0), params.get("per_icon")))
-            elif params.get("per") == "visited_stop":
-                g.route_bonuses.append(_visited(sym, int(a.get("amount") or 0)))
+    g.route_bonuses.append(bonus_revenue)
 
 
-def _east_west(ew: EastWest) -> Any:
-    east_group = ew.east_group
-    west_label = ew.west_label
-    amounts = dict(ew.bonus)
-
-    def bonus(g: Game, corp: str, route: R.Route, stops: list[tuple[str, str]], routes: list[R.Route]) -> int:
-        east = next((s for s in stops if R.node_info(g, s).group == east_group), None)
-        west = next((s for s in stops if board.label(g, s[0]) == west_label), None)
-        if east is None or west is None:
-            return 0
-        return amounts.get(east[0], 0) + amounts.get(west[0], 0)
-
-    return bonus
+@memo
+def _bonuses(g: Game, corp: str) -> tuple[list[bonuses.RouteBonus], list[bonuses.SetBonus]]:
+    return bonuses.split(bonuses.game_bonus_specs(g, corp))
 
 
-def _assigned(sym: str, amount: int, per_icon: str | None) -> Any:
-    def bonus(g: Game, corp: str, route: R.Route, stops: list[tuple[str, str]], routes: list[R.Route]) -> int:
-        if sym not in g.operator(corp).assigned:
-            return 0
-        stop = next((s for s in stops if sym in g.state.hexes[s[0]].assigned), None)
-        if stop is None:
-            return 0
-        if per_icon:
-            return amount * g.state.hexes[stop[0]].icons.count(per_icon)
-        return amount
-
-    return bonus
+@memo
+def _stop(g: Game, node: R.NodeKey) -> StopView:
+    tags = bonuses.hex_tags(g, node[0])
+    group = R.node_info(g, node).group
+    if group:
+        tags.add(str(group))
+    return StopView(node[0], frozenset(tags))
 
 
-def _visited(sym: str, amount: int) -> Any:
-    def bonus(g: Game, corp: str, route: R.Route, stops: list[tuple[str, str]], routes: list[R.Route]) -> int:
-        c = g.state.companies.get(sym)
-        if c is None or c.closed or c.owner != corp:
-            return 0
-        longest = max(routes, key=lambda r: (len(r.stops), r.train))
-        return amount * len(route.stops) if longest is route else 0
-
-    return bonus
+def bonus_revenue(g: Game, corp_key: str, route: R.Route, stops: list[R.NodeKey], routes: list[R.Route]) -> int:
+    """The bonuses a route earns counting ``stops``: its route bonuses, and each set bonus when this route is the
+    one earning the most from it (the greater train id on a tie)."""
+    route_bonuses, set_bonuses = _bonuses(g, sym_of(corp_key))
+    if not route_bonuses and not set_bonuses:
+        return 0
+    counted = [_stop(g, s) for s in stops]
+    visited = [_stop(g, s) for s in route.stops]
+    total = sum(b.value(counted, visited) for b in route_bonuses)
+    for b in set_bonuses:
+        best = max(routes, key=lambda r: (b.route_value([], [_stop(g, s) for s in r.stops]), r.train))
+        if best is route:
+            total += b.route_value(counted, visited)
+    return total
 
 
 def runnable_trains(g: Game, entity: str) -> list[str]:

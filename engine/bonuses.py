@@ -1,39 +1,46 @@
-"""Revenue bonuses as pluggable objects, registered by mechanic name.
+"""Route revenue bonuses: one implementation, used by the interpreter to score routes and by the route optimiser.
 
-Two shapes exist, and the optimiser treats each exactly:
+Two shapes exist:
 
-* a **route bonus** adds to one route from the stops it *counts* and *visits* (east–west, a hex bonus
-  such as a port or meat-packing marker, a destination). It must never decrease when a route counts
-  one more stop.
-* a **set bonus** is earned once by the corporation and paid to the route that earns the most from it
-  (a mail contract paying per stop of one train).
+* a **route bonus** adds to one route from the stops it *counts* and *visits* (east-west, a bonus on a marked
+  hex, a destination).  It must never decrease when a route counts one more stop.
+* a **set bonus** is earned once by the corporation and paid to one route (per stop of one train): the route
+  that earns the most from it, the greater train id on a tie.
 
-A bonus is built from a plain mapping ``{"type": NAME, **params}`` by :func:`make_bonus`; the game
-adapter reads these from the rulebook (``mechanics.routes.bonuses``) and from private-company
-abilities. No bonus knows which title it serves.
+A bonus is built from a plain mapping ``{"type": NAME, **params}`` by :func:`make_bonus`.  :func:`bonus_specs`
+reads which bonuses a corporation has from the rulebook (``mechanics.routes.east_west``) and from the
+private companies' ``revenue_bonus`` abilities; :func:`game_bonuses` does it for a game in play.  A stop is
+anything with ``hex`` and ``tags`` (its group, its hex's label and tags, ``icon:<name>`` per icon).
 
-Parameters by type (all amounts in the title's currency units):
+Parameters by type (amounts in the title's currency units):
 
 ``east_west``
-    ``ends: [SELECTOR_A, SELECTOR_B]`` (default ``["E", "W"]``): a route counting a stop tagged with each
-    end earns ``amounts[hex]`` for both stops (``amounts`` defaults to the numeric icons printed on the
-    hex, e.g. an icon named ``"30"``). Tags are a stop's group, its hex's label, tags and icon names.
-``hex_bonus`` (also ``port``, ``meat_packing``, ``boomtown``)
+    ``ends: [TAG_A, TAG_B]``: a route counting a stop tagged with each end earns ``amounts[hex]`` for both
+    stops (``amounts`` defaults to the numeric icons printed on the hex, e.g. an icon named ``"30"``).
+``hex_bonus``
     ``hexes: {HEX: amount}``: ``amount`` once per route for each hex in which the route counts a stop
     (``visited: true`` to pay for visited rather than counted stops).
 ``destination``
     ``hexes: [HEX...]``, ``amount``: ``amount`` once when the route visits any of the hexes.
-``per_stop_one_train`` (also ``mail_contract``)
-    ``per_stop``: one train of the corporation earns ``per_stop`` for each stop it visits; the optimiser
-    gives it to the train for which the whole set earns most.
+``per_stop_one_train``
+    ``per_stop``: one train of the corporation earns ``per_stop`` for each stop it visits.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from .model import Stop
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Stop(Protocol):
+    """What a bonus needs of a stop."""
+
+    hex: str
+    tags: frozenset[str]
+
 
 BonusFactory = Callable[[Mapping[str, Any]], "RouteBonus | SetBonus"]
 BONUSES: dict[str, BonusFactory] = {}
@@ -108,7 +115,7 @@ class EastWest(RouteBonus):
     """Both ends' printed bonuses when a route counts a stop of each of two tagged areas."""
 
     def __init__(self, params: Mapping[str, Any]) -> None:
-        ends = params.get("ends", ["E", "W"])
+        ends = params["ends"]
         self.a, self.b = str(ends[0]), str(ends[1])
         self.amounts = {str(k): int(v) for k, v in (params.get("amounts") or {}).items()}
         self.max_a = int(params.get("max_a", 0))
@@ -142,7 +149,7 @@ class EastWest(RouteBonus):
         return self.max_a + self.max_b
 
 
-@register("hex_bonus", "port", "meat_packing", "boomtown")
+@register("hex_bonus")
 class HexBonus(RouteBonus):
     """A fixed amount per marked hex in which the route counts (or visits) a stop."""
 
@@ -185,12 +192,12 @@ class Destination(RouteBonus):
         return max(self.amount, 0)
 
 
-@register("per_stop_one_train", "mail_contract")
+@register("per_stop_one_train")
 class PerStopOneTrain(SetBonus):
     """``per_stop`` for each stop one train visits (the corporation picks the train)."""
 
     def __init__(self, params: Mapping[str, Any]) -> None:
-        self.per_stop = int(params.get("per_stop", 10))
+        self.per_stop = int(params["per_stop"])
 
     def route_value(self, counted: Sequence[Stop], visited: Sequence[Stop]) -> int:
         return self.per_stop * len(visited)
@@ -212,3 +219,73 @@ def split(bonuses: Sequence[object]) -> tuple[list[RouteBonus], list[SetBonus]]:
         else:
             raise TypeError(f"not a bonus: {b!r}")
     return route, whole
+
+
+# ------------------------------------------------------------------------------------------- which bonuses
+
+
+def bonus_specs(
+    book: Mapping[str, Any],
+    corp: str,
+    owner: Mapping[str, str],
+    hex_assign: Mapping[str, str],
+    corp_assign: Mapping[str, str],
+    icons: Callable[[str], list[str]],
+) -> list[dict[str, Any]]:
+    """The bonus specs in force for corporation ``corp`` (a symbol).
+
+    ``mechanics.routes.east_west`` gives an ``east_west`` bonus.  A private's ``revenue_bonus`` ability with
+    ``params.per: visited_stop`` pays its ``amount`` per stop visited by one train of the corporation owning it;
+    with ``params.where: assigned_hex`` it pays ``amount`` (times the hex's ``params.per_icon`` icons) on the hex
+    the private is assigned to, to the corporation it is assigned to.  ``owner``, ``hex_assign`` and
+    ``corp_assign`` map private symbols to their owner's symbol, their hex and their corporation.
+    """
+    out: list[dict[str, Any]] = []
+    ew = ((book.get("mechanics") or {}).get("routes") or {}).get("east_west")
+    if ew:
+        out.append({"type": "east_west", "ends": [ew["east_group"], ew["west_label"]], "amounts": ew["bonus"]})
+    for private, pspec in (book.get("privates") or {}).items():
+        for ability in pspec.get("abilities") or []:
+            if ability.get("type") != "revenue_bonus":
+                continue
+            params = ability.get("params") or {}
+            amount = int(ability.get("amount") or 0)
+            if params.get("per") == "visited_stop":
+                if owner.get(private) == corp:
+                    out.append({"type": "per_stop_one_train", "per_stop": amount})
+            elif params.get("where") == "assigned_hex":
+                hex_id = hex_assign.get(private)
+                if hex_id and corp_assign.get(private) == corp:
+                    icon = params.get("per_icon")
+                    paid = amount * sum(1 for i in icons(hex_id) if i == icon) if icon else amount
+                    out.append({"type": "hex_bonus", "hexes": {hex_id: paid}})
+    return out
+
+
+def _sym(key: Any) -> str:
+    s = str(key)
+    return s[2:] if len(s) > 1 and s[1] == "|" else s
+
+
+def game_bonus_specs(g: Game, corp: str) -> list[dict[str, Any]]:
+    """The bonus specs in force for corporation (or minor) symbol ``corp`` in a game in play."""
+    state = g.state
+    owner = {sym: _sym(c.owner) for sym, c in state.companies.items() if c.owner and not c.removed and not c.closed}
+    hex_assign = {_sym(a): hex_id for hex_id, hs in state.hexes.items() for a in hs.assigned}
+    corp_assign: dict[str, str] = {}
+    for sym, op in [*state.corporations.items(), *state.minors.items()]:
+        for a in op.assigned:
+            corp_assign[_sym(a)] = sym
+    return bonus_specs(g.book.raw, corp, owner, hex_assign, corp_assign, lambda h: list(state.hexes[h].icons))
+
+
+def hex_tags(g: Game, hex_id: str) -> set[str]:
+    """The tags a stop takes from its hex: the hex's tags, ``icon:<name>`` per icon on it, its labels."""
+    spec = g.book.hexes[hex_id]
+    hs = g.state.hexes[hex_id]
+    tags: set[str] = set(spec.get("tags") or [])
+    tags.update(f"icon:{name}" for name in hs.icons)
+    for label in (g.book.tile_spec(hs.tile, hex_id).get("label"), spec.get("label")):
+        if label:
+            tags.add(str(label))
+    return tags
