@@ -848,14 +848,9 @@ def write_title(imported: Imported, out: Path, *, force: bool = False) -> Path:
 
 def import_file(path: Path, out: Path, catalogue_dir: Path | None = None, *, force: bool = False) -> Imported:
     """Read an 18xx-maker game file and write it as a railbook title in ``out``."""
-    import json
+    from railbook.records import parse_json, read_text
 
-    try:
-        game = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RailbookError(f"{path}: cannot read: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise RailbookError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+    game = parse_json(read_text(Path(path)), str(path), depth=64)  # within the input limits, errors located
     name = re.sub(r"[^A-Za-z0-9_.-]", "_", out.name) or "imported"
     imported = import_game(game, name, load_catalogue(catalogue_dir), source=Path(path).name)
     write_title(imported, out, force=force)

@@ -1,5 +1,8 @@
 """Hostile and careless input, made by the tests, against every command that reads input.
 
+Titles go to validate, compile, info and render; records (and 18xx-maker files) to replay, export-log,
+routes and import; odd folders to new.
+
 Each case must end with exit status 1 and one line (text: on stderr; ``--json``: a ``{"error", "where"}``
 object on stdout), within a time limit and a cap on the address space, never an ``internal error``.
 Cases alternate between text and ``--json`` so both paths meet every kind of input.
@@ -246,6 +249,7 @@ def hostile_records(base: Path) -> dict[str, Path]:
     put("undo/redo ping-pong", _record(pingpong))
     put("too many actions", _record([{"id": i + 1, "type": "message"} for i in range(50_001)]))
     put("too big", '{"actions": [], "pad": "' + "x" * (17 * 1024 * 1024) + '"}')
+    put("18xx-maker game of the wrong shape", {"info": {"title": "x"}, "map": {"hexes": "x"}, "trains": 7})
     put("railbook log with a bad action", {"format": "railbook-log", "title": "1846", "players": [{"id": "a"}]})
     folder = base / "record-folder.json"
     folder.mkdir()
@@ -274,6 +278,7 @@ def _commands_for_record(path: Path, out: Path) -> dict[str, list[str]]:
         "replay": ["replay", str(path)],
         "export-log": ["export-log", str(path), "--out", str(out / "log.json")],
         "routes": ["routes", str(path)],
+        "import": ["import", "18xx-maker", str(path), "--out", str(out / "imported")],
     }
 
 
@@ -392,6 +397,7 @@ RECORD_CASES = [
     "undo/redo ping-pong",
     "too many actions",
     "too big",
+    "18xx-maker game of the wrong shape",
     "railbook log with a bad action",
     "a folder",
     "a fifo",
@@ -407,6 +413,7 @@ def test_hostile_record(case: str, corpus: tuple[dict[str, Path], dict[str, Path
         as_json = (i + RECORD_CASES.index(case)) % 2 == 0
         _check(run_forked([*args, "--json"] if as_json else args, out), as_json, f"{case} / {command}")
     assert not (out / "log.json").exists(), "export-log wrote a log for a record it refused"
+    assert not (out / "imported").exists(), "import wrote a title from a file it refused"
 
 
 NEW_CASES = {
