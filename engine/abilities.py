@@ -73,12 +73,12 @@ def timing_ok(g: Game, owner: str, a: Ability, passive_ok: bool = True) -> bool:
     return False
 
 
-TIMED_STEPS = ("track_and_token", "special_track", "buy_train")
+TIMED_STEPS = ("track_and_token", "special_track", "route", "buy_train")
 
 
 def ability_step(g: Game) -> str | None:
-    """The step abilities time themselves by: the first unfinished track/token/train step (18xx.games
-    only looks at those; a route step never counts)."""
+    """The step abilities time themselves by: the first unfinished track/token, route or train step (an ability
+    limited to ``[track, route]`` is usable until the routes are run, as the rules give)."""
     for s in rounds.steps(g):
         if s.name in TIMED_STEPS and s.active() and s.blocks():
             return s.name
