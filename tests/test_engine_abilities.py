@@ -34,7 +34,7 @@ def _at_owner_route_step(company: str) -> tuple[Game, dict]:
 
 
 def test_port_marker_may_move_during_the_route_step() -> None:
-    g, recorded_next = _at_owner_route_step("SC")
+    g, _ = _at_owner_route_step("SC")
     corp = g.current_operator()
     offered = [d for d in g.legal_actions() if d["entity"] == "SC" and d["type"] == "assign"]
     assert offered, "the owning corporation may still place the port marker before it runs"
