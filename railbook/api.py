@@ -38,24 +38,31 @@ def rulebook_for_title(title: str) -> dict[str, Any]:
 
 @cache
 def _rulebook_for_title(title: str) -> dict[str, Any]:
-    from railbook.compiler.compile import build_rulebook
-    from railbook.compiler.load import GAMES_DIR, available_titles
     from railbook.engine.errors import UnsupportedTitle
+    from railbook.paths import games_dir
+    from railbook.rulebook_cache import cached_rulebook
 
-    names = available_titles()
+    root = games_dir()
+    names = sorted(p.name for p in root.iterdir() if p.is_dir() and p.name != "common" and any(p.glob("*.yaml")))
     found = title if title in names else None
     if found is None:
         for name in names:
             try:
-                text = (GAMES_DIR / name / "game.yaml").read_text(encoding="utf-8")
+                text = (root / name / "game.yaml").read_text(encoding="utf-8")
             except OSError:
                 continue
             if f'site_id: "{title}"' in text or f"site_id: {title}\n" in text:
                 found = name
                 break
     if found is None:
-        raise UnsupportedTitle(f"no title {title!r} in {GAMES_DIR}")
-    return build_rulebook(found)
+        raise UnsupportedTitle(f"no title {title!r} in {root}")
+    return cached_rulebook(root / found, _compile)
+
+
+def _compile(title_dir: Path) -> dict[str, Any]:
+    from railbook.compiler.compile import build_rulebook
+
+    return build_rulebook(title_dir)
 
 
 def record_rulebook(record: dict[str, Any]) -> dict[str, Any]:

@@ -7,8 +7,8 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from railbook.routes import Link, Problem, Stop, build_problem, solve
 from railbook.engine.bonuses import BONUSES, make_bonus
+from railbook.routes import Link, Problem, Stop, build_problem, solve
 from railbook.routes.brute import brute_force
 from railbook.routes.network import BoardState, HexState, resolve_revenue
 from railbook.routes.synthetic import connect_rotations, random_board
