@@ -70,4 +70,7 @@ def cached_rulebook(title_dir: Path, compile_fn: Callable[[Path], dict[str, Any]
     book = compile_fn(title_dir)
     with contextlib.suppress(OSError):  # a read-only cache is no reason to fail
         write_atomic(path, json.dumps(book, ensure_ascii=False, separators=(",", ":")))
+        for old in folder.glob(f"{title_dir.name}-*.json"):
+            if old != path:
+                old.unlink(missing_ok=True)  # one entry per title: the older ones can never be hit again
     return book

@@ -38,6 +38,7 @@ def test_compiled_once_then_read_back(cache: Path, tmp_path: Path) -> None:
     (title / "game.yaml").write_text(text)
     changed = cached_rulebook(title, compile_fn)
     assert len(calls) == 2 and changed["mechanics"]["track"]["min_cost"] == 30
+    assert len(list(cache.glob("1846-*.json"))) == 1, "the stale entry is dropped"
 
     for stale in cache.glob("1846-*.json"):
         stale.write_text("{not json")
