@@ -8,6 +8,7 @@ import sys
 import time
 
 import benchmarks
+from benchmarks import results
 
 
 def main(selected: list[str]) -> None:
@@ -20,6 +21,8 @@ def main(selected: list[str]) -> None:
         start = time.perf_counter()
         module.run()
         print(f"   ({time.perf_counter() - start:.1f} s)")
+    path = results.write()
+    print(f"== figures written to {path}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,37 @@
+"""Figures the benchmarks record, written by ``make bench`` to ``benchmarks/results.json`` (one run's figures, to
+compare between commits)."""
+
+from __future__ import annotations
+
+import json
+import platform
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+RESULTS: dict[str, Any] = {}
+PATH = Path(__file__).resolve().parent / "results.json"
+
+
+def record(section: str, key: str, value: Any) -> None:
+    """Keep one figure: ``results[section][key] = value``."""
+    RESULTS.setdefault(section, {})[key] = value
+
+
+def write() -> Path:
+    """Write the figures with the commit and machine they were measured on."""
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=PATH.parent
+        ).stdout.strip()
+    except OSError:
+        commit = ""
+    meta = {
+        "commit": commit,
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+    PATH.write_text(json.dumps({"meta": meta, **RESULTS}, indent=2, sort_keys=True) + "\n")
+    return PATH
