@@ -118,7 +118,12 @@ HOOKS: dict[str, Hook] = {
     "acquisition_extra_cost": _h(S, "company", "$ a player pays beyond a private's price when acquiring it", 0),
     "may_buy_company": _h(L, "company corp", "no rule forbids `corp` buying private `company` now", True),
     "issuable_cash": _h(S, "corp", "$ a corporation could raise by issuing shares now", 0),
-    "holding_limit": _h(F, "corp", "most % of a corporation one player may hold", 100, static=True),
+    "holding_limit": _h(F, "corp", "most % of a corporation one player may hold", 100),
+    "share_unit": _h(F, "corp", "% of one share of `corp` now (None: from its charter's certificates)"),
+    "ipo_by_auction": _h(A, "", "companies start by an auction of the president's certificate, not a par", False,
+                         static=True),
+    "stock_turn_options": _h(A, "player", "the player may do something else in his stock turn (start an "
+                             "auction, act for a company, short)", False),
     "pool_limit": _h(F, "corp", "most % of a corporation the pool may hold", 100, static=True),
     "company_price_range": _h(F, "company", "(min, max) price a corporation may pay for a private"),
     "unlimited_train_copies": _h(F, "train", "copies of an unlimited train the depot holds", 20),

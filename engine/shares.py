@@ -36,6 +36,9 @@ class Bundle:
 def share_percent(g: Game, corp: str) -> int:
     """The percent of one share: the smallest ordinary certificate (a corporation with only the president's
     certificate has it count as two shares)."""
+    unit = g.hooks("share_unit", corp)
+    if unit is not None:
+        return int(unit)
     unit = g.book.share_units.get(corp)
     if unit is None:
         spec = g.book.corporations[corp]["shares"]
@@ -44,7 +47,7 @@ def share_percent(g: Game, corp: str) -> int:
 
 
 def presidents_percent(g: Game, corp: str) -> int:
-    return int(g.book.corporations[corp]["shares"][0])
+    return g.state.shares[f"{corp}_0"].percent
 
 
 def president_shares(g: Game, corp: str) -> int:

@@ -9,8 +9,8 @@ from typing import Any
 import svgwrite
 
 from .geometry import fmt
-from .pages import Page, Paper, poster_pages
-from .style import INK, MARKET_DEFAULTS, ZONE_ORDER, contrast, fit_size, money, rgb, safe_colour
+from .pages import MARGIN, Page, Paper, plan_tiling, poster_pages
+from .style import INK, MARKET_DEFAULTS, ZONE_ORDER, contrast, fit_size, money, rgb, safe_colour, wrap
 from .svg import drawing, text
 
 CELL_W = 19.0
@@ -106,6 +106,8 @@ def paint_cell(
                     stroke_width=fmt(0.9 * k),
                 )
             )
+    if "close" in kinds:
+        _hatch(dwg, g, x, y, w, h, "#d9d9d9" if contrast(fill) == "#ffffff" else "#6e6e6e", max(0.3, 0.4 * k))
     if "ledge" in kinds or "hard_ledge" in kinds:
         bar = (1.4 if "ledge" in kinds else 2.2) * k
         g.add(dwg.line((fmt(x), fmt(y + h)), (fmt(x + w), fmt(y + h)), stroke=PAR_RED, stroke_width=fmt(bar)))
@@ -120,6 +122,20 @@ def paint_cell(
             )
         )
     return contrast(fill)
+
+
+def _hatch(dwg: svgwrite.Drawing, g: Any, x: float, y: float, w: float, h: float, colour: str, width: float) -> None:
+    """Diagonal stripes over a cell: closing cells read as closing whatever their colour."""
+    step = max(1.1, min(w, h) / 6)
+    lines = dwg.g(stroke=colour, stroke_width=fmt(width), stroke_linecap="butt")
+    g.add(lines)
+    t = step
+    while t < w + h:
+        # the line x + y = t inside the box, clipped to its sides
+        x1, y1 = x + min(t, w), y + max(0.0, t - w)
+        x2, y2 = x + max(0.0, t - h), y + min(t, h)
+        lines.add(dwg.line((fmt(x1), fmt(y1)), (fmt(x2), fmt(y2))))
+        t += step
 
 
 @dataclass
@@ -146,7 +162,8 @@ def _rows(market: dict[str, Any], max_cols: int) -> list[list[dict[str, Any] | N
     return grid
 
 
-def build_market(book: dict[str, Any], paper: Paper) -> MarketArt:
+def build_market(book: dict[str, Any], paper: Paper, with_key: bool = True) -> MarketArt:
+    """The grid, and below it (``with_key``) the legend and the par chart."""
     market = book["market"]
     currency = book["meta"].get("currency", "${}")
     zones = market.get("zone_colours", {}) or {}
@@ -158,17 +175,12 @@ def build_market(book: dict[str, Any], paper: Paper) -> MarketArt:
     ncols = max((len(r) for r in rows), default=0)
     g = dwg.g(id="market")
     art.elements.append(g)
-    kinds_seen: list[str] = []
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             if cell is None:
                 continue
             x, y = PAD + c * CELL_W, PAD + r * CELL_H
-            kinds = list(cell.get("kinds", []))
-            for k in kinds:
-                if k not in kinds_seen:
-                    kinds_seen.append(k)
-            _draw_cell(dwg, g, x, y, cell, kinds, zones, currency)
+            _draw_cell(dwg, g, x, y, cell, list(cell.get("kinds", [])), zones, currency)
         if wrapped and r + 1 < len(rows):
             ex = PAD + len(row) * CELL_W + 1.5
             ey = PAD + r * CELL_H + CELL_H / 2
@@ -183,12 +195,37 @@ def build_market(book: dict[str, Any], paper: Paper) -> MarketArt:
                     fill=INK,
                 )
             )
-    y = PAD + len(rows) * CELL_H + 5
-    y = _draw_legend(dwg, g, PAD, y, kinds_seen, zones, ncols * CELL_W)
-    y = _draw_par_chart(dwg, g, PAD, y + 4, market, currency, max(ncols * CELL_W, 6 * PAR_W))
-    art.width = max(ncols * CELL_W, 6 * PAR_W) + 2 * PAD + 6
+    y = PAD + len(rows) * CELL_H
+    art.width = ncols * CELL_W + 2 * PAD + 6
+    if with_key:
+        key_w = min(max(ncols * CELL_W, 6 * PAR_W), KEY_W)
+        y = _draw_key(dwg, g, PAD, y + 5, book, key_w)
+        art.width = max(art.width, key_w + 2 * PAD)
     art.height = y + PAD
     return art
+
+
+KEY_W = 185.0
+"""Widest the legend and par chart are laid out (fits A4 and Letter portrait)."""
+
+
+def market_kinds(market: dict[str, Any]) -> list[str]:
+    """Cell kinds used in the market, in the order first met."""
+    seen: list[str] = []
+    for row in market.get("grid", []):
+        for cell in row:
+            for kind in (cell or {}).get("kinds", []):
+                if kind not in seen:
+                    seen.append(kind)
+    return seen
+
+
+def _draw_key(dwg: svgwrite.Drawing, g: Any, x: float, y: float, book: dict[str, Any], width: float) -> float:
+    """The legend then the par chart; returns the y below them."""
+    market = book["market"]
+    zones = market.get("zone_colours", {}) or {}
+    y = _draw_legend(dwg, g, x, y, market_kinds(market), zones, width)
+    return _draw_par_chart(dwg, g, x, y + 4, market, book["meta"].get("currency", "${}"), width)
 
 
 def _draw_cell(
@@ -227,19 +264,24 @@ def _draw_cell(
 def _draw_legend(
     dwg: svgwrite.Drawing, g: Any, x: float, y: float, kinds: list[str], zones: dict[str, str], width: float
 ) -> float:
-    """One swatch and sentence per cell kind used; returns the y below it."""
+    """One swatch and sentence per cell kind used (sentences wrap); returns the y below it."""
     shown = [k for k in kinds if k in KIND_TEXT]
     if not shown:
         return y
     col_w = 92.0
-    per_row = max(1, math.floor(min(width, 185.0) / col_w))
-    for i, kind in enumerate(shown):
-        cx = x + (i % per_row) * col_w
-        cy = y + (i // per_row) * 6.0
-        paint_cell(dwg, g, cx, cy, 5.0, 4.0, [kind], zones)
-        label = KIND_TEXT[kind]
-        text(dwg, g, cx + 7, cy + 2, label, fit_size(label, 2.8, col_w - 10), anchor="start")
-    return y + math.ceil(len(shown) / per_row) * 6.0
+    per_row = max(1, math.floor(min(width, KEY_W) / col_w))
+    size = 2.8
+    for start in range(0, len(shown), per_row):
+        line_h = 6.0
+        for i, kind in enumerate(shown[start : start + per_row]):
+            cx = x + i * col_w
+            paint_cell(dwg, g, cx, y, 5.0, 4.0, [kind], zones)
+            lines = wrap(KIND_TEXT[kind], size, col_w - 10)
+            for n, line in enumerate(lines):
+                text(dwg, g, cx + 7, y + 2 + n * size * 1.2, line, size, anchor="start")
+            line_h = max(line_h, 2 + len(lines) * size * 1.2)
+        y += line_h
+    return y
 
 
 def _draw_par_chart(
@@ -251,7 +293,7 @@ def _draw_par_chart(
         return y
     text(dwg, g, x, y + 2.5, "Par values", 4.0, anchor="start", bold=True)
     y += 6
-    per_row = max(1, math.floor(min(width, 185.0) / PAR_W))
+    per_row = max(1, math.floor(min(width, KEY_W) / PAR_W))
     for i, price in enumerate(pars):
         px = x + (i % per_row) * PAR_W
         py = y + (i // per_row) * PAR_H
@@ -266,9 +308,26 @@ def _draw_par_chart(
 
 
 def render_market(book: dict[str, Any], paper: Paper) -> list[Page]:
-    """The market with its legend and par chart, split over pages when it does not fit one."""
-    art = build_market(book, paper)
+    """The market with its legend and par chart; when the market needs several pages, the legend and par
+    chart get a page of their own so that neither is split."""
     name = f"{book['meta']['full_name']} — stock market"
-    return poster_pages(
-        art, paper, name, "stock market at true size: trim along a dashed line and glue over the next page"
-    )
+    caption = "stock market at true size: trim along a dashed line and glue over the next page"
+    art = build_market(book, paper)
+    whole = plan_tiling(art.width, art.height, paper)
+    if whole.cols * whole.rows == 1:
+        return poster_pages(art, paper, name, caption)
+    pages = poster_pages(build_market(book, paper, with_key=False), paper, name, caption)
+    return [*pages, key_page(book, paper)]
+
+
+def key_page(book: dict[str, Any], paper: Paper) -> Page:
+    """The legend and the par chart on a portrait page of their own."""
+    p = paper.portrait()
+    page = Page.new(p, caption="par values at true size: room for the market tokens")
+    dwg = page.dwg
+    heading = f"{book['meta']['full_name']} — stock market legend and par values"
+    text(dwg, dwg, MARGIN, MARGIN + 2.5, heading, fit_size(heading, 3.2, p.inner_w), anchor="start", bold=True)
+    g = dwg.g(id="market-key")
+    dwg.add(g)
+    _draw_key(dwg, g, MARGIN, MARGIN + 9, book, min(p.inner_w, KEY_W))
+    return page

@@ -174,6 +174,9 @@ OVERLAP = 12.0
 """Strip printed on both neighbouring pages of a poster (mm)."""
 TOP_BAND = 7.0
 """Space above a poster window for the page label (mm)."""
+GUTTER = 8.0
+"""Blank band around a poster window that holds its crop marks and registration targets (mm), so neither
+prints over the drawing nor runs into the footer."""
 
 
 class Poster(Protocol):
@@ -216,7 +219,7 @@ def plan_tiling(width: float, height: float, paper: Paper) -> Tiling:
     """Split a ``width`` x ``height`` drawing over the fewest pages (either orientation), overlapping."""
     best: Tiling | None = None
     for p in (paper.portrait(), paper.landscape()):
-        win_w, win_h = p.inner_w, p.inner_h - TOP_BAND
+        win_w, win_h = p.inner_w - 2 * GUTTER, p.inner_h - TOP_BAND - 2 * GUTTER
         t = Tiling(p, win_w, win_h, _starts(width, win_w), _starts(height, win_h))
         if best is None or t.cols * t.rows < best.cols * best.rows:
             best = t
@@ -239,7 +242,7 @@ def _poster_page(poster: Poster, t: Tiling, row: int, col: int, x0: float, y0: f
     w, h = min(t.win_w, poster.width), min(t.win_h, poster.height)
     page = Page.new(paper, caption=caption if t.cols * t.rows > 1 else "")
     dwg = page.dwg
-    left, top = (paper.width - w) / 2, MARGIN + TOP_BAND
+    left, top = (paper.width - w) / 2, MARGIN + TOP_BAND + GUTTER
     clip = dwg.defs.add(dwg.clipPath(id="window"))
     clip.add(dwg.rect(insert=(fmt(left), fmt(top)), size=(fmt(w), fmt(h))))
     holder = dwg.g(clip_path="url(#window)")
@@ -247,33 +250,40 @@ def _poster_page(poster: Poster, t: Tiling, row: int, col: int, x0: float, y0: f
     inner = dwg.g(transform=f"translate({fmt(left - x0)},{fmt(top - y0)})")
     holder.add(inner)
     poster.add_to(dwg, inner, (x0, y0, w, h))
-    # registration targets at the middle of each overlap strip: the same spot on both pages
-    marks = dwg.g()
-    inner.add(marks)
-    for c in range(t.cols - 1):
-        sx = (t.starts_x[c + 1] + t.starts_x[c] + w) / 2
-        for ry in t.starts_y:
-            for frac in (0.2, 0.8):
-                registration_mark(dwg, marks, sx, ry + h * frac)
-    for r in range(t.rows - 1):
-        sy = (t.starts_y[r + 1] + t.starts_y[r] + h) / 2
-        for rx in t.starts_x:
-            for frac in (0.2, 0.8):
-                registration_mark(dwg, marks, rx + w * frac, sy)
+    # registration targets in the gutter, at the middle of each overlap strip: the same spot on both pages
+    marks = dwg.g(id="registration")
+    dwg.add(marks)
+    if col > 0:
+        sx = left + (t.starts_x[col - 1] + w + t.starts_x[col]) / 2 - x0
+        _seam_targets(dwg, marks, [(sx, top - GUTTER / 2), (sx, top + h + GUTTER / 2)])
+    if col + 1 < t.cols:
+        sx = left + (t.starts_x[col] + w + t.starts_x[col + 1]) / 2 - x0
+        _seam_targets(dwg, marks, [(sx, top - GUTTER / 2), (sx, top + h + GUTTER / 2)])
+    if row > 0:
+        sy = top + (t.starts_y[row - 1] + h + t.starts_y[row]) / 2 - y0
+        _seam_targets(dwg, marks, [(left - GUTTER / 2, sy), (left + w + GUTTER / 2, sy)])
+    if row + 1 < t.rows:
+        sy = top + (t.starts_y[row] + h + t.starts_y[row + 1]) / 2 - y0
+        _seam_targets(dwg, marks, [(left - GUTTER / 2, sy), (left + w + GUTTER / 2, sy)])
     guides = dwg.g(stroke="#888888", stroke_width="0.2", stroke_dasharray="2,1.5", fill="none")
     dwg.add(guides)
     if col + 1 < t.cols:
         gx = left + t.starts_x[col + 1] - x0
-        guides.add(dwg.line((fmt(gx), fmt(top)), (fmt(gx), fmt(top + h))))
+        guides.add(dwg.line((fmt(gx), fmt(top - GUTTER)), (fmt(gx), fmt(top + h + GUTTER))))
     if row + 1 < t.rows:
         gy = top + t.starts_y[row + 1] - y0
-        guides.add(dwg.line((fmt(left), fmt(gy)), (fmt(left + w), fmt(gy))))
-    crop_marks(dwg, dwg, left, top, w, h, size=min(5.0, MARGIN - 2.5))
+        guides.add(dwg.line((fmt(left - GUTTER), fmt(gy)), (fmt(left + w + GUTTER), fmt(gy))))
+    crop_marks(dwg, dwg, left, top, w, h, size=GUTTER - 2.5)
     label = name if t.cols * t.rows == 1 else f"{name}, row {row + 1} of {t.rows}, column {col + 1} of {t.cols}"
     text(dwg, dwg, left + 2.5, MARGIN + 2.5, label, fit_size(label, 3.0, w - 30), anchor="start", bold=True)
     if t.cols * t.rows > 1:
         _index_diagram(dwg, left + w, MARGIN + 0.5, t, row, col)
     return page
+
+
+def _seam_targets(dwg: svgwrite.Drawing, parent: Any, spots: list[tuple[float, float]]) -> None:
+    for x, y in spots:
+        registration_mark(dwg, parent, x, y, r=GUTTER / 4)
 
 
 def _index_diagram(dwg: svgwrite.Drawing, right: float, top: float, t: Tiling, row: int, col: int) -> None:
