@@ -1,16 +1,30 @@
 """``nomination_auction``: a player nominates a private and everyone bids on it; seed money may subsidise it.
 
-Declared only: the engine has no rule code for it yet (``implemented=False``).
+The player to act nominates a lot with an opening bid (or passes).  Bidding then goes round the players still
+in the auction, starting left of the high bidder; a player who passes leaves it (``pass_is_final``), and
+players who cannot reach the next bid drop out at once.  The last bidder left wins: he pays the bank his bid
+and the seed money pays the bank (face value - bid), never below zero.  The next nominator sits left of the
+player who nominated.  The round ends when every player passes in succession (unsold lots leave the game) or
+when no lot is left.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
+from .. import rounds
+from ..closing import close_company
 from ..contract import Mechanic, PrivateId
 from ..contract import Params as BaseParams
+from ..errors import illegal
+from ..state import BANK
+from ..steps.base import Step
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Pyramid(BaseParams):
@@ -68,12 +82,239 @@ class Params(BaseParams):
     priority_after: Literal["left_of_last_nominator", "left_of_last_actor"] = Field(
         "left_of_last_nominator", description="who holds priority for the first stock round"
     )
-    pyramid: Pyramid | None = Field(None, description="tiered lot layout (None: every lot may be nominated)")
+    pyramid: Pyramid | None = Field(
+        None, description="tiered lot layout (None: every lot may be nominated) (not yet played by the engine)"
+    )
 
+
+@dataclass
+class State:
+    """Seed money left and the lots still for sale."""
+
+    seed_left: int = 0
+    lots: list[str] = field(default_factory=list)
+    prepared: bool = False
+
+
+def _p(g: Game) -> Params:
+    return g.params["nomination_auction"]  # type: ignore[return-value]
+
+
+def _st(g: Game) -> State:
+    return g.state.mechanics["nomination_auction"]  # type: ignore[no-any-return]
+
+
+def setup(g: Game) -> None:
+    st = _st(g)
+    if st.prepared:
+        return
+    st.seed_left = _p(g).seed_money
+    st.lots = [sym for sym, c in g.state.companies.items() if not c.closed and not c.removed and not c.blank]
+    st.prepared = True
+
+
+def company_removed(g: Game, sym: str) -> None:
+    lots = _st(g).lots
+    if sym in lots:
+        lots.remove(sym)
+
+
+def round_entities(g: Game, kind: str) -> list[str] | None:
+    return g.player_keys() if kind == "nomination" else None
+
+
+def opening_bid(g: Game, sym: str) -> int:
+    """The lowest opening bid for a lot."""
+    rule, value = _p(g).min_opening_bid, g.state.companies[sym].value
+    if rule == "face":
+        return value
+    if rule == "face_minus_remaining_seed":
+        return max(0, value - _st(g).seed_left)
+    return 0
+
+
+def max_bid(g: Game, player: str, sym: str) -> int:
+    cash = g.cash(player)
+    return min(cash, g.state.companies[sym].value) if _p(g).max_bid == "face" else cash
+
+
+class NominationAuction(Step):
+    name = "nomination_auction"
+    description = "Bid on Companies"
+
+    @staticmethod
+    def round_state() -> dict[str, Any]:
+        return {"auction": None}
+
+    @property
+    def auction(self) -> dict[str, Any] | None:
+        return self.rdata.get("auction")  # type: ignore[no-any-return]
+
+    def active_entities(self) -> list[str]:
+        a = self.auction
+        if a:
+            active, high = a["active"], self.high_bidder()
+            return [active[(active.index(high) + 1) % len(active)]]
+        return super().active_entities()
+
+    def high_bidder(self) -> str:
+        bids = self.auction["bids"]  # type: ignore[index]
+        return max(bids, key=lambda p: bids[p])
+
+    def min_bid(self) -> int:
+        a = self.auction
+        assert a is not None
+        return max(a["bids"].values()) + _p(self.g).bid_step
+
+    def actions(self, entity: str) -> list[str]:
+        if not _st(self.g).lots or entity != self.current_entity():
+            return []
+        if self.auction or _p(self.g).may_pass_instead_of_nominating:
+            return ["bid", "pass"]
+        return ["bid"]
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        acts = self.actions(entity)
+        out: list[dict[str, Any]] = []
+        if "bid" in acts:
+            a = self.auction
+            if a:
+                lo, hi = self.min_bid(), max_bid(self.g, entity, a["company"])
+                if lo <= hi:
+                    out.append({"type": "bid", "company": a["company"], "min": lo, "max": hi})
+            else:
+                choices = []
+                for sym in _st(self.g).lots:
+                    lo, hi = opening_bid(self.g, sym), max_bid(self.g, entity, sym)
+                    if lo <= hi:
+                        choices.append({"company": sym, "min": lo, "max": hi})
+                out.append({"type": "bid", "choices": choices, "step": _p(self.g).bid_step})
+        if "pass" in acts:
+            out.append({"type": "pass"})
+        return out
+
+    # ------------------------------------------------------------------------------- processing
+
+    def _check_price(self, entity: str, sym: str, price: Any, lowest: int) -> int:
+        g, p = self.g, _p(self.g)
+        if not isinstance(price, int) or isinstance(price, bool):
+            raise illegal("auction.price", f"bid price {price!r} is not a whole number")
+        if price % p.bid_step:
+            raise illegal("auction.step", f"bids are multiples of {p.bid_step}, not {price}")
+        if price < lowest:
+            raise illegal("auction.min_bid", f"the lowest bid for {sym} is {lowest}, not {price}")
+        if price > max_bid(g, entity, sym):
+            raise illegal("auction.max_bid", f"{g.name(entity)} cannot bid {price} for {sym}")
+        return price
+
+    def process_bid(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        sym = action.get("company")
+        a = self.auction
+        if a:
+            if sym not in (None, a["company"]):
+                raise illegal("auction.company", f"{a['company']} is up for auction, not {sym}")
+            price = self._check_price(entity, a["company"], action.get("price"), self.min_bid())
+            a["bids"][entity] = price
+            g.log(f"{g.name(entity)} bids {price} for {a['company']}")
+            self._drop_unable(entity)
+        else:
+            if sym not in _st(g).lots:
+                raise illegal("auction.company", f"{sym!r} is not for sale")
+            price = self._check_price(entity, str(sym), action.get("price"), opening_bid(g, str(sym)))
+            g.log(f"{g.name(entity)} nominates {sym} for {price}")
+            a = {"company": sym, "bids": {entity: price}, "triggerer": entity, "active": []}
+            self.rdata["auction"] = a
+            lo = self.min_bid()
+            a["active"] = [p for p in self.round.entities if p == entity or max_bid(g, p, str(sym)) >= lo]
+        g.player(entity).passed = False
+        self._resolve()
+
+    def _drop_unable(self, bidder: str) -> None:
+        a = self.auction
+        assert a is not None
+        lo = self.min_bid()
+        a["active"] = [p for p in a["active"] if p == bidder or max_bid(self.g, p, a["company"]) >= lo]
+
+    def process_pass(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        a = self.auction
+        if a:
+            if entity in a["active"]:
+                a["active"].remove(entity)
+            g.log(f"{g.name(entity)} passes on {a['company']}")
+            self._resolve()
+            return
+        g.log(f"{g.name(entity)} passes")
+        g.player(entity).passed = True
+        if all(g.player(p).passed for p in self.round.entities):
+            self._all_passed()
+            return
+        self._next_entity()
+
+    def _next_entity(self) -> None:
+        r, g = self.round, self.g
+        for _ in range(len(r.entities)):
+            rounds.next_entity_index(g)
+            if not g.player(r.entities[r.entity_index]).passed:
+                return
+
+    def _all_passed(self) -> None:
+        g = self.g
+        st = _st(g)
+        if _p(g).unsold_lots == "removed":
+            for sym in list(st.lots):
+                g.log(f"{sym} is not sold and leaves the game")
+                close_company(g, sym)
+                g.state.companies[sym].removed = True
+            st.lots.clear()
+        rounds.next_entity_index(g)
+        self.pass_()
+
+    def _resolve(self) -> None:
+        a = self.auction
+        if not a or len(a["active"]) > 1:
+            return
+        g = self.g
+        if a["active"]:
+            self._win(a["active"][0], a["company"], a["bids"][a["active"][0]])
+        self.rdata["auction"] = None
+        r = self.round
+        for p in r.entities:
+            g.player(p).passed = False
+        after = a["triggerer"] if _p(g).next_nominator == "left_of_last_nominator" else a["active"][0]
+        r.entity_index = r.entities.index(after)
+        self._next_entity()
+
+    def _win(self, player: str, sym: str, price: int) -> None:
+        g, st = self.g, _st(self.g)
+        c = g.state.companies[sym]
+        seed = max(0, c.value - price) if st.seed_left else 0
+        seed = min(seed, st.seed_left)
+        c.owner = player
+        g.player(player).companies.append(sym)
+        st.lots.remove(sym)
+        if price > 0:
+            g.spend(player, BANK, price)
+        st.seed_left -= seed
+        g.log(f"{g.name(player)} wins {sym} for {price}" + (f", seed money pays {seed}" if seed else ""))
+        g.hooks("company_acquired", sym, player)
+
+
+def nomination_finished(g: Game) -> bool:
+    return rounds.active_step(g) is None
+
+
+NOMINATION_ROUND = rounds.RoundType(
+    "nomination", lambda g: None, lambda g, action: None, nomination_finished, on_finish=rounds.reorder_players
+)
 
 MECHANIC = Mechanic(
     name="nomination_auction",
     description="a player nominates a private and all bid; seed money",
     params=Params,
-    implemented=False,
+    steps={"nomination_auction": NominationAuction},
+    round_types={"nomination": NOMINATION_ROUND},
+    hooks={"setup": setup, "company_removed": company_removed, "round_entities": round_entities},
+    state=State,
 )

@@ -220,7 +220,7 @@ class BuySellParShares(Step):
 
     def parable(self, player: str) -> list[str]:
         g = self.g
-        if self.bought():
+        if self.bought() or g.hooks("ipo_by_auction"):
             return []
         out = []
         for corp in self.corporations():
@@ -260,7 +260,7 @@ class BuySellParShares(Step):
             acts.append("par")
         if next(self.iter_sellable(entity), None) is not None:
             acts.append("sell_shares")
-        if acts:
+        if acts or g_options(self.g, entity):
             acts.append("pass")
         return acts
 
@@ -365,6 +365,11 @@ class BuySellParShares(Step):
             if cur not in order:
                 order.append(cur)
             g.player(cur).passed = True
+
+
+def g_options(g: Game, player: str) -> bool:
+    """Other mechanics offer the player something in his turn (so he may pass rather than be skipped)."""
+    return bool(g.hooks("stock_turn_options", player))
 
 
 def parse_price(g: Game, spec: Any) -> list[int]:
