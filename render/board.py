@@ -16,7 +16,7 @@ import svgwrite
 from .geometry import HexGeom, Point, fmt
 from .icons import badge, company_colours, terrain_icon, token
 from .pages import MARGIN, Page, Paper, poster_pages
-from .style import CONDENSED, IMPASSABLE, INK, MOUNTAIN, WATER, fit_size, money, text_width, tile_fill, wrap
+from .style import CONDENSED, IMPASSABLE, INK, MOUNTAIN, WATER, fit_lines, fit_size, money, text_width, tile_fill, wrap
 from .svg import drawing, text
 from .track import TrackArt
 
@@ -448,5 +448,7 @@ def _draw_key(dwg: svgwrite.Drawing, paper: Paper, entries: list[tuple[str, dict
         fill, ink = company_colours(ent)
         token(dwg, g, (x0 + rad + 0.5, cy), rad, fill, ink, sym)
         label = str(ent.get("name", sym)) + (f" ({home})" if home else "")
-        size = fit_size(label, 2.2, cell - 2 * rad - 2)
-        text(dwg, g, x0 + 2 * rad + 1.5, cy, label, size, anchor="start")
+        lines, size = fit_lines(label, 2.2, cell - 2 * rad - 2, min_size=2.0)
+        for n, line in enumerate(lines):
+            ly = cy + (n - (len(lines) - 1) / 2) * size * 1.1
+            text(dwg, g, x0 + 2 * rad + 1.5, ly, line, size, anchor="start")

@@ -10,7 +10,7 @@ import svgwrite
 
 from .geometry import fmt
 from .pages import MARGIN, Page, Paper, best_grid, cut_grid
-from .style import INK, fit_size, wrap
+from .style import INK, fit_lines, fit_size, wrap
 from .svg import text
 
 T = TypeVar("T")
@@ -79,6 +79,57 @@ def paragraph(
         tx = x if anchor == "start" else x + width / 2
         text(dwg, parent, tx, y + size * 0.5 + i * size * leading, line, size, anchor=anchor, bold=bold, fill=fill)
     return len(lines) * size * leading
+
+
+def paragraphs(
+    dwg: svgwrite.Drawing,
+    parent: Any,
+    x: float,
+    y: float,
+    width: float,
+    texts: Sequence[str],
+    size: float,
+    height: float,
+    *,
+    min_size: float = 2.1,
+    gap: float = 1.5,
+    leading: float = 1.22,
+) -> float:
+    """Several wrapped paragraphs at one size: the largest from ``size`` down to ``min_size`` at which they all
+    fit ``height`` (at ``min_size`` they may run over); returns the height used."""
+
+    def total(at: float) -> float:
+        return sum(len(wrap(t, at, width)) * at * leading for t in texts) + gap * max(0, len(texts) - 1)
+
+    while size > min_size and total(size) > height:
+        size = max(min_size, size * 0.95)
+    used = 0.0
+    for t in texts:
+        used += paragraph(dwg, parent, x, y + used, width, t, size, leading=leading) + gap
+    return max(0.0, used - gap)
+
+
+def heading_lines(
+    dwg: svgwrite.Drawing,
+    parent: Any,
+    x: float,
+    y: float,
+    width: float,
+    content: str,
+    size: float,
+    *,
+    min_size: float,
+    anchor: str = "middle",
+    fill: str = INK,
+    bold: bool = True,
+) -> float:
+    """A name on one line, or wrapped onto two rather than shrunk below ``min_size``, centred on ``y``;
+    returns the font size used."""
+    lines, used = fit_lines(content, size, width, min_size=min_size, bold=bold)
+    step = used * 1.12
+    for i, line in enumerate(lines):
+        text(dwg, parent, x, y + (i - (len(lines) - 1) / 2) * step, line, used, anchor=anchor, bold=bold, fill=fill)
+    return used
 
 
 def band(dwg: svgwrite.Drawing, parent: Any, w: float, h: float, fill: str, inset: float = 0.0) -> None:

@@ -7,11 +7,11 @@ from typing import Any
 
 import svgwrite
 
-from .cards import card_pages, frame
+from .cards import card_pages, frame, heading_lines
 from .geometry import fmt
 from .icons import company_colours, token
 from .pages import Page, Paper
-from .style import CONDENSED, INK, fit_size
+from .style import CONDENSED, INK
 from .svg import text
 
 CARD_W = 63.0
@@ -52,8 +52,7 @@ def draw_certificate(dwg: svgwrite.Drawing, g: Any, cert: Certificate, w: float,
         frame(dwg, g, w, h, "#c9a227", inset=inset + 1.2)
     token(dwg, g, (11.5, 12.0), 7.2, fill, ink, cert.symbol, outline=ink)
     name = str(cert.corp.get("name", cert.symbol))
-    size = fit_size(name, 4.0, w - 26, bold=True)
-    text(dwg, g, 21, 12.0, name, size, anchor="start", bold=True, fill=ink)
+    heading_lines(dwg, g, 21, 12.0, w - 24, name, 4.0, min_size=3.0, anchor="start", fill=ink)
     pct = f"{cert.percent}%"
     text(dwg, g, w / 2, 44, pct, 15.0, bold=True, fill=INK)
     kind = "President's certificate" if president else "Share certificate"

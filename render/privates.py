@@ -7,7 +7,7 @@ from typing import Any
 import svgwrite
 
 from .abilities import company_text
-from .cards import card_pages, frame, paragraph
+from .cards import card_pages, frame, heading_lines, paragraphs
 from .geometry import fmt
 from .icons import company_colours
 from .pages import Page, Paper
@@ -32,17 +32,7 @@ def draw_private(dwg: svgwrite.Drawing, g: Any, item: tuple[str, dict[str, Any],
     g.add(dwg.rect(insert=("1.6", "1.6"), size=(fmt(w - 3.2), "18.4"), rx="1.2", fill=fill))
     frame(dwg, g, w, h, fill)
     name = str(priv.get("name", sym))
-    lines = [name]
-    size = 4.2
-    from .style import wrap
-
-    if fit_size(name, size, w - 8, bold=True) < 3.3:
-        lines = wrap(name, 3.6, w - 8, bold=True)[:2]
-        size = min(3.6, min(fit_size(line, 3.6, w - 8, bold=True) for line in lines))
-    else:
-        size = fit_size(name, size, w - 8, bold=True)
-    for i, line in enumerate(lines):
-        text(dwg, g, w / 2, 7.0 + (i - (len(lines) - 1) / 2) * size * 1.15 + 1.2, line, size, bold=True, fill=ink)
+    heading_lines(dwg, g, w / 2, 8.6, w - 8, name, 4.2, min_size=3.2, fill=ink)
     text(dwg, g, w / 2, 16.5, sym, 2.8, fill=ink, family=CONDENSED)
     # value and revenue boxes
     for i, (label, value) in enumerate(
@@ -80,11 +70,7 @@ def draw_private(dwg: svgwrite.Drawing, g: Any, item: tuple[str, dict[str, Any],
             size = fit_size(label, 2.8, cell - 0.6, bold=True)
             text(dwg, g, cx + cell / 2, 30.5, label, size, bold=True, fill=contrast(phase_fill(key)))
     body = company_text(priv, currency) or ["No special ability."]
-    y = 38.0
-    bottom = h - 12
-    for para in body:
-        used = paragraph(dwg, g, 5, y, w - 10, para, 2.75, max_height=max(4.0, bottom - y))
-        y += used + 1.5
+    paragraphs(dwg, g, 5, 38.0, w - 10, body, 2.75, h - 12 - 38.0)
     notes = []
     if priv.get("closes_on"):
         notes.append(f"closes in phase {priv['closes_on']}")

@@ -179,6 +179,23 @@ def wrap(text: str, size: float, max_width: float, bold: bool = False, family: s
     return lines
 
 
+def fit_lines(
+    text: str, size: float, max_width: float, *, min_size: float, max_lines: int = 2, bold: bool = False
+) -> tuple[list[str], float]:
+    """``text`` on one line at ``size`` if it fits, else wrapped into at most ``max_lines`` lines at the largest
+    size not below ``min_size``; only a text that cannot fit that way (a very long word) goes smaller."""
+    trial = size
+    while trial >= min_size - 1e-9:
+        lines = wrap(text, trial, max_width, bold)
+        if len(lines) <= max_lines and all(text_width(line, trial, bold) <= max_width for line in lines):
+            return lines, trial
+        trial *= 0.95
+    words = text.split()
+    per = max(1, -(-len(words) // max_lines))
+    lines = [" ".join(words[i : i + per]) for i in range(0, len(words), per)] or [text]
+    return lines, min(fit_size(line, min_size, max_width, bold) for line in lines)
+
+
 def money(value: int | str, currency: str = "${}") -> str:
     """A price in the title's currency format (``meta.currency``)."""
     try:
