@@ -11,6 +11,7 @@ from .cards import card_pages, frame, paragraph
 from .geometry import fmt
 from .icons import company_colours, token
 from .pages import Page, Paper
+from .phases import company_phases
 from .style import CONDENSED, INK, fit_size, money, phase_fill
 from .svg import text
 
@@ -127,7 +128,7 @@ def draw_charter(
     sym, corp, book, radius = item
     currency = book["meta"].get("currency", "${}")
     fill, ink = company_colours(corp)
-    phases = book.get("phases", [])
+    phases = company_phases(book, sym)
     kind = corp.get("type")
     g.add(dwg.rect(insert=(0, 0), size=(fmt(w), fmt(h)), fill="#ffffff"))
     g.add(dwg.rect(insert=("2", "2"), size=(fmt(w - 4), "20"), rx="1.5", fill=fill))
@@ -244,7 +245,7 @@ def draw_minor(
         y += paragraph(dwg, g, w * 0.6, y, w * 0.4 - 3, fact, 2.5)
     y = max(y, 18 + used) + 1
     kind = "minor"
-    phases = book.get("phases", [])
+    phases = company_phases(book, sym)
     if phases and y < h - 18:
         y += _phase_table(dwg, g, 4, y, w - 8, phases, kind)
     for line in company_text(minor, currency):

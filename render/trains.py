@@ -25,6 +25,7 @@ class TrainCard:
     index: int
     total: int
     currency: str
+    unlimited: bool = False
 
 
 def train_count(count: Any, unlimited: int) -> int:
@@ -80,8 +81,9 @@ def train_cards(book: dict[str, Any], unlimited: int) -> list[TrainCard]:
     for name in book.get("train_order", list(book.get("trains", {}))):
         train = book["trains"][name]
         n = train_count(train.get("count", 0), unlimited)
+        endless = train.get("count") == "unlimited"
         for i in range(n):
-            cards.append(TrainCard(name, train, colours.get(name, "yellow"), i, n, currency))
+            cards.append(TrainCard(name, train, colours.get(name, "yellow"), i, n, currency, endless))
     return cards
 
 
@@ -121,7 +123,7 @@ def draw_train(dwg: svgwrite.Drawing, g: Any, card: TrainCard, w: float, h: floa
     for line in lines[:5]:
         text(dwg, g, x, y, line, fit_size(line, 2.5, w - x - 3), anchor="start", fill="#333333")
         y += 3.6
-    count = f"{card.index + 1} of {card.total}"
+    count = "unlimited supply" if card.unlimited else f"{card.index + 1} of {card.total}"
     text(dwg, g, w - 3.5, h - 4.0, count, 2.2, anchor="end", fill="#777777", family=CONDENSED)
 
 
