@@ -35,6 +35,8 @@ class RenderOptions:
     tile_size: float = 38.1
     unlimited_count: int = 6
     bleed: float = 1.0
+    backs: bool = True
+    die: str | None = None
 
 
 @dataclass
@@ -61,9 +63,10 @@ def component_pages(book: dict[str, Any], component: str, opts: RenderOptions) -
     """The pages of one component (not yet serialised)."""
     paper = Paper.named(opts.paper)
     if component == "tiles":
-        from .tiles import TileOptions, render_tiles
+        from .tiles import DIES, TileOptions, render_tiles
 
-        return render_tiles(book, paper, TileOptions(opts.tile_size, opts.bleed, opts.unlimited_count))
+        die = DIES[opts.die] if opts.die else None
+        return render_tiles(book, paper, TileOptions(opts.tile_size, opts.bleed, opts.unlimited_count, die))
     if component == "map":
         from .board import render_map
 
@@ -79,15 +82,15 @@ def component_pages(book: dict[str, Any], component: str, opts: RenderOptions) -
     if component == "certificates":
         from .certificates import render_certificates
 
-        return render_certificates(book, paper)
+        return render_certificates(book, paper, opts.backs)
     if component == "privates":
         from .privates import render_privates
 
-        return render_privates(book, paper)
+        return render_privates(book, paper, opts.backs)
     if component == "trains":
         from .trains import render_trains
 
-        return render_trains(book, paper, opts.unlimited_count)
+        return render_trains(book, paper, opts.unlimited_count, opts.backs)
     if component == "tokens":
         from .tokens import render_tokens
 

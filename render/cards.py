@@ -9,11 +9,14 @@ from typing import Any, TypeVar
 import svgwrite
 
 from .geometry import fmt
-from .pages import MARGIN, Page, Paper, best_grid, cut_grid
+from .pages import MARGIN, Grid, Page, Paper, best_grid, cut_grid
 from .style import INK, fit_lines, fit_size, wrap
 from .svg import text
 
 T = TypeVar("T")
+
+
+Draw = Callable[[svgwrite.Drawing, Any, T, float, float], None]
 
 
 def card_pages(
@@ -21,11 +24,14 @@ def card_pages(
     card_w: float,
     card_h: float,
     paper: Paper,
-    draw: Callable[[svgwrite.Drawing, Any, T, float, float], None],
+    draw: Draw[T],
     heading: str,
     caption: str = "cut on the grey lines",
+    back: Draw[T] | None = None,
 ) -> list[Page]:
-    """Pages of cards; ``draw(dwg, group, item, w, h)`` draws one card in a group at its top-left corner."""
+    """Pages of cards; ``draw(dwg, group, item, w, h)`` draws one card in a group at its top-left corner.
+
+    With ``back``, each page is followed by the backs of its cards, placed for long-edge duplex printing."""
     grid = best_grid(paper, card_w, card_h)
     total = max(1, math.ceil(len(items) / grid.per_page))
     pages: list[Page] = []
@@ -52,7 +58,66 @@ def card_pages(
         cols = grid.cols if len(chunk) >= grid.cols else max(1, len(chunk))
         cut_grid(dwg, dwg, grid.x0, grid.y0, cols, rows, card_w, card_h)
         pages.append(page)
+        if back is not None and chunk:
+            pages.append(back_page(grid, chunk, back))
     return pages
+
+
+def back_origin(grid: Grid, slot: int) -> tuple[float, float]:
+    """Where the back of the card in ``slot`` goes: the front's place mirrored across the page's long axis,
+    which is how a sheet turns over in long-edge duplex (left-right on portrait, top-bottom on landscape)."""
+    x, y = grid.origin(slot)
+    paper = grid.paper
+    if paper.width <= paper.height:
+        return paper.width - x - grid.card_w, y
+    return x, paper.height - y - grid.card_h
+
+
+def back_page(grid: Grid, chunk: Sequence[T], back: Draw[T]) -> Page:
+    """The backs of one page of cards, each behind its card when printed double-sided (flip on long edge)."""
+    page = Page.new(grid.paper, caption="card backs: print double-sided, flip on the long edge")
+    dwg = page.dwg
+    g_all = dwg.g(id="backs")
+    dwg.add(g_all)
+    for slot, item in enumerate(chunk):
+        x, y = back_origin(grid, slot)
+        g = dwg.g(transform=f"translate({fmt(x)},{fmt(y)})", **{"data-slot": str(slot)})
+        g_all.add(g)
+        back(dwg, g, item, grid.card_w, grid.card_h)
+    return page
+
+
+def plain_back(
+    dwg: svgwrite.Drawing,
+    g: Any,
+    w: float,
+    h: float,
+    fill: str,
+    ink: str,
+    title: str,
+    kind: str,
+    label: str | None = None,
+) -> None:
+    """A card back: a coloured field, an optional big label, the kind of card and the game's name."""
+    g.add(dwg.rect(insert=(0, 0), size=(fmt(w), fmt(h)), fill=fill))
+    inset = min(4.0, min(w, h) * 0.08)
+    g.add(
+        dwg.rect(
+            insert=(fmt(inset), fmt(inset)),
+            size=(fmt(w - 2 * inset), fmt(h - 2 * inset)),
+            rx="2",
+            fill="none",
+            stroke=ink,
+            stroke_width="0.6",
+        )
+    )
+    middle = h / 2
+    if label:
+        size = fit_size(label, min(h * 0.3, 16.0), w - 4 * inset, bold=True)
+        text(dwg, g, w / 2, middle - h * 0.08, label, size, bold=True, fill=ink)
+        middle += h * 0.16
+    text(dwg, g, w / 2, middle, kind, fit_size(kind, 3.6, w - 4 * inset, bold=True), bold=True, fill=ink)
+    heading_lines(dwg, g, w / 2, h - inset - 4.5, w - 4 * inset, title, 2.6, min_size=2.0, fill=ink, bold=False)
 
 
 def paragraph(

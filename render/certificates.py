@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import svgwrite
 
-from .cards import card_pages, frame, heading_lines
+from .cards import card_pages, frame, heading_lines, plain_back
 from .geometry import fmt
 from .icons import company_colours, token
 from .pages import Page, Paper
@@ -65,6 +66,18 @@ def draw_certificate(dwg: svgwrite.Drawing, g: Any, cert: Certificate, w: float,
     g.add(dwg.line((fmt(8), fmt(h - 10)), (fmt(w - 8), fmt(h - 10)), stroke=fill, stroke_width="0.6"))
 
 
-def render_certificates(book: dict[str, Any], paper: Paper) -> list[Page]:
+def certificate_back(title: str) -> Callable[[svgwrite.Drawing, Any, Certificate, float, float], None]:
+    """The back of a certificate: the company's colour and symbol."""
+
+    def draw(dwg: svgwrite.Drawing, g: Any, cert: Certificate, w: float, h: float) -> None:
+        fill, ink = company_colours(cert.corp)
+        plain_back(dwg, g, w, h, fill, ink, title, "share certificate")
+        token(dwg, g, (w / 2, h * 0.4), min(w, h) * 0.22, fill, ink, cert.symbol, outline=ink)
+
+    return draw
+
+
+def render_certificates(book: dict[str, Any], paper: Paper, backs: bool = False) -> list[Page]:
     heading = f"{book['meta']['full_name']} — share certificates"
-    return card_pages(certificates(book), CARD_W, CARD_H, paper, draw_certificate, heading)
+    back = certificate_back(book["meta"]["full_name"]) if backs else None
+    return card_pages(certificates(book), CARD_W, CARD_H, paper, draw_certificate, heading, back=back)

@@ -15,6 +15,7 @@ from railbook.errors import RailbookError
 from .build import COMPONENTS, FORMATS, RenderOptions, TitleResult, render_title
 from .environment import check_environment
 from .pages import PAPERS
+from .tiles import DIES
 
 
 def _split(value: str, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
@@ -27,7 +28,15 @@ def _split(value: str, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
 
 
 def parse_options(
-    only: str | None, paper: str, formats: str, dpi: int, tile_size: float, unlimited_count: int, bleed: float
+    only: str | None,
+    paper: str,
+    formats: str,
+    dpi: int,
+    tile_size: float,
+    unlimited_count: int,
+    bleed: float,
+    backs: bool = True,
+    die: str | None = None,
 ) -> tuple[tuple[str, ...], RenderOptions]:
     """Check the command-line options; raises ValueError with a one-line message."""
     components = _split(only, COMPONENTS, "only") if only is not None else COMPONENTS
@@ -44,7 +53,12 @@ def parse_options(
         raise ValueError(f"--unlimited-count: {unlimited_count} is out of range (0-99)")
     if not 0.0 <= bleed <= 3.0:
         raise ValueError(f"--bleed: {bleed} mm is out of range (0-3 mm)")
-    return components, RenderOptions(paper, fmts, dpi, tile_size, unlimited_count, bleed)
+    if die is not None:
+        die = die.strip().lower()
+        if die not in DIES:
+            raise ValueError(f"--die: unknown die {die!r}; choose from {'|'.join(DIES)}")
+        tile_size = DIES[die].tile_size
+    return components, RenderOptions(paper, fmts, dpi, tile_size, unlimited_count, bleed, backs, die)
 
 
 @app.command()
@@ -61,6 +75,12 @@ def render(
         int, typer.Option("--unlimited-count", help="copies printed of an 'unlimited' tile or train")
     ] = 6,
     bleed: Annotated[float, typer.Option("--bleed", help="colour printed past each tile's cut line (mm)")] = 1.0,
+    backs: Annotated[
+        bool, typer.Option("--backs/--no-backs", help="card backs after each page of cards (long-edge duplex)")
+    ] = True,
+    die: Annotated[
+        str | None, typer.Option("--die", help=f"tiles laid out for a die cutter: {', '.join(DIES)}")
+    ] = None,
     out: Annotated[Path, typer.Option("--out", help="output folder")] = Path("output"),
     as_json: JsonOpt = False,
 ) -> None:
@@ -68,7 +88,7 @@ def render(
     from railbook.compiler.load import available_titles
 
     try:
-        components, opts = parse_options(only, paper, formats, dpi, tile_size, unlimited_count, bleed)
+        components, opts = parse_options(only, paper, formats, dpi, tile_size, unlimited_count, bleed, backs, die)
     except ValueError as exc:
         fail(str(exc))
         return

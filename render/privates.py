@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import svgwrite
 
 from .abilities import company_text
-from .cards import card_pages, frame, heading_lines, paragraphs
+from .cards import card_pages, frame, heading_lines, paragraphs, plain_back
 from .geometry import fmt
 from .icons import company_colours
 from .pages import Page, Paper
@@ -85,8 +86,20 @@ def draw_private(dwg: svgwrite.Drawing, g: Any, item: tuple[str, dict[str, Any],
     text(dwg, g, w / 2, h - 4.0, "private company", 2.2, fill="#666666", family=CONDENSED)
 
 
-def render_privates(book: dict[str, Any], paper: Paper) -> list[Page]:
+def private_back(title: str) -> Callable[[svgwrite.Drawing, Any, tuple[str, dict[str, Any], str], float, float], None]:
+    """The back of a private company card: its colour and symbol."""
+
+    def draw(dwg: svgwrite.Drawing, g: Any, item: tuple[str, dict[str, Any], str], w: float, h: float) -> None:
+        sym, priv, _ = item
+        fill, ink = company_colours(priv, DEFAULT)
+        plain_back(dwg, g, w, h, fill, ink, title, "private company", label=sym)
+
+    return draw
+
+
+def render_privates(book: dict[str, Any], paper: Paper, backs: bool = False) -> list[Page]:
     currency = book["meta"].get("currency", "${}")
     items = [(sym, priv, currency) for sym, priv in book.get("privates", {}).items()]
     heading = f"{book['meta']['full_name']} — private companies"
-    return card_pages(items, CARD_W, CARD_H, paper, draw_private, heading)
+    back = private_back(book["meta"]["full_name"]) if backs else None
+    return card_pages(items, CARD_W, CARD_H, paper, draw_private, heading, back=back)

@@ -12,7 +12,7 @@ import svgwrite
 from railbook.hexgrid import exits
 
 from .geometry import SQRT3, HexGeom, Point, fmt, polar
-from .pages import MARGIN, Page, Paper
+from .pages import MARGIN, Page, Paper, registration_mark
 from .style import CUT, INK, TRACK, contrast, tile_fill
 from .svg import safe_id, text
 from .track import TrackArt
@@ -21,10 +21,29 @@ COLOUR_ORDER = ("yellow", "green", "brown", "gray")
 
 
 @dataclass(frozen=True)
+class Die:
+    """A hexagon cutting die: tile size across flats and the spacing between its cavities (mm)."""
+
+    tile_size: float
+    gap: float
+    note: str
+
+
+DIES: dict[str, Die] = {
+    "1.5in": Die(38.1, 3.175, "1 1/2 in across flats, 1/8 in apart: the size of most published 18xx tiles"),
+    "1.75in": Die(44.45, 3.175, "1 3/4 in across flats, 1/8 in apart: large-format tiles"),
+    "2in": Die(50.8, 3.175, "2 in across flats, 1/8 in apart: large-format tiles"),
+    "38mm": Die(38.0, 3.0, "38 mm across flats, 3 mm apart: metric dies"),
+}
+"""The common 18xx hexagon die sizes (``railbook render --die``); docs/RENDER.md lists them."""
+
+
+@dataclass(frozen=True)
 class TileOptions:
     tile_size: float = 38.1
     bleed: float = 1.0
     unlimited_count: int = 6
+    die: Die | None = None
 
 
 def natural_key(tile_id: str) -> tuple[Any, ...]:
@@ -116,17 +135,27 @@ def best_lattice(paper: Paper, geom: HexGeom, gap: float, bleed: float) -> tuple
 
 
 def render_tiles(book: dict[str, Any], paper: Paper, opts: TileOptions) -> list[Page]:
-    """Tile sheet pages; each laid tile is a ``<g data-tile="id">`` that uses the tile's drawing."""
-    geom = HexGeom(book["layout"], opts.tile_size)
-    gap = 2 * opts.bleed
-    page_paper, centres = best_lattice(paper, geom, gap, opts.bleed)
+    """Tile sheet pages; each laid tile is a ``<g data-tile="id">`` that uses the tile's drawing.
+
+    With a die, tiles sit at the die's size and spacing with colour running nearly to the middle of the gaps, no cut
+    lines, and corner targets to line the die up with the sheet."""
+    die = opts.die
+    size = die.tile_size if die else opts.tile_size
+    geom = HexGeom(book["layout"], size)
+    gap = die.gap if die else 2 * opts.bleed
+    bleed = max(0.0, gap / 2 - 0.4) if die else opts.bleed
+    page_paper, centres = best_lattice(paper, geom, gap, bleed)
     copies = [(t, i) for t in ordered_tiles(book) for i in range(tile_count(t, opts.unlimited_count))]
     per_page = max(1, len(centres))
     total = max(1, math.ceil(len(copies) / per_page))
+    if die:
+        caption = f"die layout: {die.note}; line the die up with the corner targets"
+    else:
+        caption = f"{fmt(size)} mm across flats, cut on the grey lines"
     pages: list[Page] = []
     for p in range(total):
         chunk = copies[p * per_page : (p + 1) * per_page]
-        page = Page.new(page_paper, caption=f"{fmt(opts.tile_size)} mm across flats, cut on the grey lines")
+        page = Page.new(page_paper, caption=caption)
         dwg = page.dwg
         defined: set[str] = set()
         for tile, _ in chunk:
@@ -134,7 +163,7 @@ def render_tiles(book: dict[str, Any], paper: Paper, opts: TileOptions) -> list[
                 continue
             defined.add(tile["id"])
             g = dwg.g(id=f"tile-{safe_id(tile['id'])}")
-            draw_tile_art(dwg, g, tile, geom, bleed=opts.bleed)
+            draw_tile_art(dwg, g, tile, geom, bleed=bleed, cut=die is None)
             dwg.defs.add(g)
         sheet = dwg.g(id="tiles")
         dwg.add(sheet)
@@ -142,9 +171,24 @@ def render_tiles(book: dict[str, Any], paper: Paper, opts: TileOptions) -> list[
             copy = dwg.g(transform=f"translate({fmt(x)},{fmt(y)})", **{"data-tile": tile["id"]})
             copy.add(dwg.use(f"#tile-{safe_id(tile['id'])}"))
             sheet.add(copy)
+        if die and centres:
+            _die_targets(dwg, centres, geom, bleed)
         text(dwg, dwg, MARGIN, MARGIN + 1.5, f"{book['meta']['full_name']} — tiles", 3.2, anchor="start", bold=True)
         pages.append(page)
     return pages
+
+
+def _die_targets(dwg: svgwrite.Drawing, centres: list[Point], geom: HexGeom, bleed: float) -> None:
+    """Registration targets at the corners of the box around every die position (the same on every sheet)."""
+    half_w, half_h = geom.width / 2 + bleed, geom.height / 2 + bleed
+    x0 = min(x for x, _ in centres) - half_w
+    x1 = max(x for x, _ in centres) + half_w
+    y0 = min(y for _, y in centres) - half_h
+    y1 = max(y for _, y in centres) + half_h
+    marks = dwg.g(id="die-targets")
+    dwg.add(marks)
+    for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+        registration_mark(dwg, marks, x, y, r=1.6)
 
 
 def tile_svg_fragment(tile: dict[str, Any], layout: str, tile_size: float = 38.1) -> str:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import svgwrite
 
-from .cards import card_pages, frame
+from .cards import card_pages, frame, plain_back
 from .geometry import fmt
 from .pages import Page, Paper
-from .style import CONDENSED, INK, fit_size, money, phase_fill
+from .style import CONDENSED, INK, contrast, fit_size, money, phase_fill
 from .svg import text
 
 CARD_W = 63.0
@@ -127,6 +128,17 @@ def draw_train(dwg: svgwrite.Drawing, g: Any, card: TrainCard, w: float, h: floa
     text(dwg, g, w - 3.5, h - 4.0, count, 2.2, anchor="end", fill="#777777", family=CONDENSED)
 
 
-def render_trains(book: dict[str, Any], paper: Paper, unlimited: int = 6) -> list[Page]:
+def train_back(title: str) -> Callable[[svgwrite.Drawing, Any, TrainCard, float, float], None]:
+    """The back of a train card: the colour of the phase it starts and its name, to sort the bank's stacks."""
+
+    def draw(dwg: svgwrite.Drawing, g: Any, card: TrainCard, w: float, h: float) -> None:
+        fill = phase_fill(card.colour)
+        plain_back(dwg, g, w, h, fill, contrast(fill), title, "train", label=card.name)
+
+    return draw
+
+
+def render_trains(book: dict[str, Any], paper: Paper, unlimited: int = 6, backs: bool = False) -> list[Page]:
     heading = f"{book['meta']['full_name']} — trains"
-    return card_pages(train_cards(book, unlimited), CARD_W, CARD_H, paper, draw_train, heading)
+    back = train_back(book["meta"]["full_name"]) if backs else None
+    return card_pages(train_cards(book, unlimited), CARD_W, CARD_H, paper, draw_train, heading, back=back)
