@@ -24,6 +24,9 @@ Parameters by type (amounts in the title's currency units):
     ``hexes: [HEX...]``, ``amount``: ``amount`` once when the route visits any of the hexes.
 ``per_stop_one_train``
     ``per_stop``: one train of the corporation earns ``per_stop`` for each stop it visits.
+``route_end``
+    ``hexes: {HEX: amount}``: ``amount`` once when the route's first or last counted stop is in ``HEX`` (a
+    destination marker doubling the destination's value at a route end).
 """
 
 from __future__ import annotations
@@ -192,6 +195,31 @@ class Destination(RouteBonus):
         return max(self.amount, 0)
 
 
+@register("route_end")
+class RouteEnd(RouteBonus):
+    """A fixed amount when the route starts or ends in a marked hex (once per route)."""
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        self.hexes = {str(k): int(v) for k, v in (params.get("hexes") or {}).items()}
+
+    def value(self, counted: Sequence[Stop], visited: Sequence[Stop]) -> int:
+        if len(counted) < 2:
+            return 0
+        for stop in (counted[0], counted[-1]):
+            if stop.hex in self.hexes:
+                return self.hexes[stop.hex]
+        return 0
+
+    def triggers(self, stops: Sequence[Stop]) -> list[int] | None:
+        return [i for i, s in enumerate(stops) if s.hex in self.hexes]
+
+    def requirements(self, stops: Sequence[Stop]) -> list[list[int]] | None:
+        return [[i for i, s in enumerate(stops) if s.hex in self.hexes]]
+
+    def bound(self) -> int:
+        return max(self.hexes.values(), default=0)
+
+
 @register("per_stop_one_train")
 class PerStopOneTrain(SetBonus):
     """``per_stop`` for each stop one train visits (the corporation picks the train)."""
@@ -276,7 +304,9 @@ def game_bonus_specs(g: Game, corp: str) -> list[dict[str, Any]]:
     for sym, op in [*state.corporations.items(), *state.minors.items()]:
         for a in op.assigned:
             corp_assign[_sym(a)] = sym
-    return bonus_specs(g.book.raw, corp, owner, hex_assign, corp_assign, lambda h: list(state.hexes[h].icons))
+    out = bonus_specs(g.book.raw, corp, owner, hex_assign, corp_assign, lambda h: list(state.hexes[h].icons))
+    g.hooks("extra_bonus_specs", corp, out)
+    return out
 
 
 def hex_tags(g: Game, hex_id: str) -> set[str]:

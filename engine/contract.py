@@ -138,6 +138,16 @@ HOOKS: dict[str, Hook] = {
     "privates_count_for_cert_limit": _h(
         L, "", "a player's private companies count toward the limit", True, static=True
     ),
+    "lay_allowed": _h(L, "corp hex tile rotation", "no rule forbids `corp` laying `tile` on `hex` at `rotation`", True),
+    "company_buy_window": _h(
+        F, "company corp", "(min, max) $ when a rule lets `corp` buy private `company` outside the buying phases"
+    ),
+    "record_notice": _h(
+        A, "action", "the action is a notice of the recording site that a mechanic checks or ignores (not a move)"
+    ),
+    "extra_bonus_specs": _h(
+        N, "corp out", "route bonus specs (engine/bonuses.py) a mechanic adds for `corp` now: appended to `out`"
+    ),
     "must_buy_train": _h(A, "entity", "the operator must buy a train now", False),
     "train_bought": _h(N, "entity train", "a train was bought"),
     "withheld": _h(N, "entity", "an operator withheld (or could not pay) its earnings"),

@@ -29,7 +29,8 @@ def step(g: Game, pos: list[int], direction: str) -> list[int]:
     if g.book.market_1d:
         if direction in ("right", "up"):
             return [r, c + 1] if c + 1 < len(grid[r]) and _exists(g, r, c + 1) else [r, c]
-        return [r, c - 1] if c - 1 >= 0 and _exists(g, r, c - 1) else [r, c]
+        floor = int((g.book.market.get("movement") or {}).get("floor_col", 0))
+        return [r, c - 1] if c - 1 >= floor and _exists(g, r, c - 1) else [r, c]
     if direction == "left":
         if c > 0 and _exists(g, r, c - 1):
             return [r, c - 1]

@@ -296,6 +296,8 @@ def process(g: Game, action: dict[str, Any]) -> None:
     if atype == "end_game":
         g.hooks("end_game", "manually_ended", True)
         return
+    if g.hooks("record_notice", action):
+        return
     entity = g.entity_key(action)
     g.cache.pop("steps", None)
     bump(g)

@@ -353,3 +353,6 @@ def sell_and_move(g: Game, b: Bundle) -> int:
         direction = "down" if move < 0 else "up"
     market.move(g, corp, direction, times)
     return price
+    if direction == "down":
+        market.drop(g, corp, times)
+        return price

@@ -8,18 +8,32 @@ company (with ``once_per_company``).
 destination, the others normally.  When several companies connect at the same time, the one that just
 operated runs first, then the others in share price order; a connection made by a closure in a stock round
 is run at the start of the next operating round.  Before the run the company gets its destination marker
-(``marker``).  ``release_escrow``: money held for the company is released (see ``escrow``).
-(Not yet played by the engine.)
+(``marker``): a ``choose`` action, ``Map`` (free at the hex edge, the destination then counts twice at a route
+end) or ``Charter`` (one more station marker of ``otherwise_token_cost``); then ``run_routes`` and ``dividend``
+(``payout`` or ``withhold``) as its ``connection_run`` says.  ``release_escrow``: money held for the company is
+released (hook ``destination_reached``, answered by ``escrow``).  Every effect notifies ``destination_reached``.
+
+The step ``connection_run`` (first in the operating round's steps) plays the runs.  The 18xx.games
+``destination_connection`` notice in records is checked against the rules (hook ``record_notice``).
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
+from .. import board, market, rounds, shares
+from .. import routes as R
 from ..contract import CorporationId, HexId, Mechanic
 from ..contract import Params as BaseParams
+from ..errors import illegal
+from ..state import BANK, POOL, Token, ckey, kind_of, sym_of
+from ..steps.base import Step
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class ConnectionRun(BaseParams):
@@ -87,9 +101,350 @@ class Params(BaseParams):
         return self
 
 
+@dataclass
+class State:
+    """Companies that reached their destination, runs waiting (in order) and the stage of the one under way."""
+
+    reached: list[str] = field(default_factory=list)
+    pending: list[str] = field(default_factory=list)
+    stage: str = "marker"  # marker | route | dividend
+    revenue: int = 0
+    marked: dict[str, str] = field(default_factory=dict)  # corporation -> destination hex of its edge marker
+
+
+def _p(g: Game) -> Params:
+    return g.params["destinations"]  # type: ignore[return-value]
+
+
+def _st(g: Game) -> State:
+    return g.state.mechanics["destinations"]  # type: ignore[no-any-return]
+
+
+def destination_of(g: Game, corp: str) -> str | None:
+    dest = g.book.corporations[corp].get("destination")
+    return str(dest) if dest else None
+
+
+def home_hexes(g: Game, corp: str) -> set[str]:
+    """The hexes where ``corp`` has its home station (none before its home station is down)."""
+    c = g.state.corporations[corp]
+    start = _p(g).start_hexes.get(corp)
+    if start:
+        return {start}
+    if not c.tokens or not c.tokens[0].used or c.tokens[0].hex is None:
+        return set()
+    return {c.tokens[0].hex}
+
+
+def connected(g: Game, corp: str) -> bool:
+    """``corp`` can trace from its destination to its home station (see the tracing switches)."""
+    dest = destination_of(g, corp)
+    homes = home_hexes(g, corp)
+    if not dest or not homes:
+        return False
+    if dest in homes:
+        return True
+    t = board.track(g, dest)
+    starts = [(dest, name) for name, node in t.nodes.items() if node.kind != "junction"]
+    if not starts:
+        return False
+    key = ckey(corp)
+    net = board.compute_network(g, key, starts=starts, blocking=not _p(g).ignore_station_markers)
+    if not any(h in homes for h, _ in net.paths):
+        return False
+    if _p(g).ignore_distance:
+        return True
+    return _runnable(g, corp, dest, homes)
+
+
+def _runnable(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
+    """One of its trains is long enough for the shortest stop count from home to destination (a company with no
+    train may always run it, as on 18xx.games)."""
+    trains = g.state.corporations[corp].trains
+    if not trains:
+        return True
+    reach = max((_train_stops(g, t) for t in trains), default=0)
+    return _fewest_stops(g, corp, dest, homes) <= reach
+
+
+def _train_stops(g: Game, tid: str) -> int:
+    best = 0
+    for d in R.distance_of(g, tid):
+        n = d.get("visit")
+        if not isinstance(n, int):
+            return 10**6
+        best = max(best, n)
+    return best
+
+
+def _fewest_stops(g: Game, corp: str, dest: str, homes: set[str]) -> int:
+    """Fewest stops (both ends counted) on a track path from a destination stop to a home stop."""
+    key = ckey(corp)
+    best = 10**6
+    t = board.track(g, dest)
+    frontier = [((dest, n), 1) for n, node in t.nodes.items() if node.kind != "junction"]
+    seen: dict[tuple[str, str], int] = {}
+    while frontier:
+        node, count = frontier.pop(0)
+        if seen.get(node, 10**6) <= count:
+            continue
+        seen[node] = count
+        if node[0] in homes:
+            best = min(best, count)
+            continue
+        info = R.node_info(g, node)
+        if count > 1 and board.node_blocks(g, node[0], node[1], key, info.kind):
+            continue
+        for nxt in _adjacent_stops(g, node):
+            frontier.append((nxt, count + 1))
+    return best
+
+
+def _adjacent_stops(g: Game, node: tuple[str, str]) -> list[tuple[str, str]]:
+    """Stops one track step away from ``node`` (through junctions and hex edges, not through other stops)."""
+    net = board.compute_network(g, "", starts=[node], blocking=False)
+    out = []
+    for n in net.nodes:
+        if n != node and board.track(g, n[0]).nodes[n[1]].kind != "junction":
+            out.append(n)
+    return out
+
+
+def check(g: Game, operator: str | None = None) -> None:
+    """Queue the companies that can now reach their destination (the one that just operated first, then share
+    price order)."""
+    st = _st(g)
+    once = _p(g).once_per_company
+    found = []
+    for corp in g.state.corp_order:
+        c = g.state.corporations[corp]
+        if c.closed or not c.floated or corp in st.pending or (once and corp in st.reached):
+            continue
+        if connected(g, corp):
+            found.append(corp)
+    if not found:
+        return
+    found.sort(key=lambda c: (0 if operator == ckey(c) else 1, market.sort_key(g, c)))
+    for corp in found:
+        reached(g, corp)
+
+
+def reached(g: Game, corp: str) -> None:
+    st = _st(g)
+    st.reached.append(corp)
+    g.log(f"{corp} can connect to its destination")
+    g.hooks("destination_reached", corp)
+    if _p(g).effect == "connection_run":
+        if not st.pending:
+            st.stage = "marker"
+        st.pending.append(corp)
+        g.epoch += 1
+
+
+def operator_started(g: Game, operator: str) -> None:
+    if _p(g).checked == "after_each_operator_turn":
+        check(g)
+
+
+def after_operating_action(g: Game, action: dict[str, Any]) -> None:
+    p = _p(g)
+    if p.checked == "after_every_tile_lay":
+        if action.get("type") == "lay_tile":
+            check(g)
+        return
+    if _st(g).pending or g.state.round is None or g.state.round.kind != "operating":
+        return
+    if rounds.active_step(g) is None:
+        check(g, g.state.round.data.get("current_operator"))
+
+
+def record_notice(g: Game, action: dict[str, Any]) -> bool:
+    """18xx.games' ``destination_connection`` notice: the companies it names must have reached their destination
+    by the rules (this engine checks by itself)."""
+    if action.get("type") != "destination_connection":
+        return False
+    named = [str(c) for c in action.get("corporations") or []]
+    missing = [c for c in named if c not in _st(g).reached]
+    if missing and g.state.round is not None and g.state.round.kind == "operating":
+        check(g, g.state.round.data.get("current_operator"))
+        missing = [c for c in named if c not in _st(g).reached]
+    if missing:
+        raise illegal("destination.connection", f"{', '.join(missing)} cannot reach the destination by the rules")
+    return True
+
+
+def extra_bonus_specs(g: Game, corp: str, out: list[dict[str, Any]]) -> None:
+    """A destination marker at the hex edge: the destination counts twice at a route's end."""
+    marker = _p(g).marker
+    hex_id = _st(g).marked.get(corp)
+    if hex_id is None or marker is None or not marker.doubles_destination_at_route_end:
+        return
+    t = board.track(g, hex_id)
+    values = [R.stop_revenue(g, (hex_id, n)) for n, node in t.nodes.items() if node.kind != "junction"]
+    if values:
+        out.append({"type": "route_end", "hexes": {hex_id: max(values)}})
+
+
+class ConnectionRunStep(Step):
+    """A connected company's bonus run: its destination marker, one run home -> destination, a dividend."""
+
+    name = "connection_run"
+    description = "Connection run"
+
+    def skip(self) -> None:
+        """Stays live all round: a run may be due after any operator's turn."""
+
+    def active_entities(self) -> list[str]:
+        pending = _st(self.g).pending
+        return [ckey(pending[0])] if pending else []
+
+    def actions(self, entity: str) -> list[str]:
+        st = _st(self.g)
+        if not st.pending or entity != ckey(st.pending[0]):
+            return []
+        return {"marker": ["choose"], "route": ["run_routes"], "dividend": ["dividend"]}[st.stage]
+
+    def blocks(self) -> bool:
+        return bool(_st(self.g).pending)
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        st = _st(self.g)
+        if not st.pending or entity != ckey(st.pending[0]):
+            return []
+        if st.stage == "marker":
+            return [{"type": "choose", "choices": self.marker_choices(st.pending[0])}]
+        if st.stage == "route":
+            return [{"type": "run_routes", "routes": "one train home -> destination, the others as usual"}]
+        return [{"type": "dividend", "choices": [{"kind": k} for k in self.kinds()]}]
+
+    def marker_choices(self, corp: str) -> list[str]:
+        g = self.g
+        marker = _p(g).marker
+        dest = destination_of(g, corp)
+        if marker is None or not marker.free_at_hex_edge or dest is None or board.hex_tokened_by(g, dest, ckey(corp)):
+            return ["Charter"]
+        return ["Map", "Charter"]
+
+    def kinds(self) -> list[str]:
+        run = _p(self.g).connection_run
+        opts = run.dividend_options if run else ["full", "withhold"]
+        return ["payout" if k == "full" else k for k in opts]
+
+    def process_choose(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        st = _st(g)
+        corp = sym_of(entity)
+        choice = str(action.get("choice"))
+        if choice not in self.marker_choices(corp):
+            raise illegal("destination.marker", f"{corp} cannot put its destination marker on the {choice}")
+        marker = _p(g).marker
+        c = g.state.corporations[corp]
+        dest = destination_of(g, corp)
+        if choice == "Map" and dest is not None:
+            hs = g.state.hexes[dest]
+            if not hs.tokens:
+                hs.tokens.append([])
+            hs.tokens[0].append(entity)
+            c.tokens.append(Token(price=0, used=True, hex=dest, city=0, extra=True))
+            st.marked[corp] = dest
+            board.invalidate(g, {dest}, entity)
+            g.log(f"{corp} places its destination marker at {dest}")
+        else:
+            cost = marker.otherwise_token_cost if marker else 0
+            c.tokens.append(Token(price=cost, extra=True))
+            g.log(f"{corp} keeps its destination marker on the charter")
+        for tid in c.trains:
+            g.state.trains[tid].operated = False
+        st.stage = "route"
+        g.epoch += 1
+        if not c.trains or not board.network(g, entity).route_available:
+            self._finish(0)
+
+    def process_run_routes(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        corp = sym_of(entity)
+        specs = action.get("routes")
+        if not isinstance(specs, list):
+            raise illegal("route.malformed", "run_routes needs a list of routes")
+        found = R.evaluate(g, entity, specs)
+        dest = destination_of(g, corp)
+        homes = home_hexes(g, corp)
+        ends_ok = any(
+            len(r.stops) >= 2
+            and {r.stops[0][0], r.stops[-1][0]} <= homes | {dest}
+            and {r.stops[0][0], r.stops[-1][0]} & homes
+            and dest in {r.stops[0][0], r.stops[-1][0]}
+            for r in found
+        )
+        if not ends_ok:
+            raise illegal("destination.run", "one train must run from the home station to the destination")
+        total = sum(r.revenue for r in found)
+        recorded = [sp.get("revenue") for sp in specs]
+        g.state.extra["route_checks"] = [
+            [r.train, rec, r.revenue] for r, rec in zip(found, recorded, strict=True) if rec is not None
+        ]
+        g.log(f"{corp} runs for {total} (connection run)")
+        st = _st(g)
+        st.revenue = total
+        st.stage = "dividend"
+        g.epoch += 1
+        if total <= 0:
+            self._finish(0)
+
+    def process_dividend(self, action: dict[str, Any], entity: str) -> None:
+        kind = str(action.get("kind"))
+        if kind not in self.kinds():
+            raise illegal("destination.dividend", f"a connection run may not pay {kind!r}")
+        st = _st(self.g)
+        self._pay(sym_of(entity), kind, st.revenue)
+        self._finish(st.revenue)
+
+    def _pay(self, corp: str, kind: str, revenue: int) -> None:
+        g = self.g
+        entity = ckey(corp)
+        run = _p(g).connection_run
+        if kind == "withhold":
+            if revenue > 0:
+                g.spend(BANK, entity, revenue)
+            if run is not None and run.withhold_moves_price:
+                market.move(g, corp, "left")
+            g.log(f"{corp} withholds {revenue}")
+            return
+        unit = shares.share_percent(g, corp)
+        per_share = revenue // (100 // unit)
+        for holder, by_corp in list(g.state.holdings.items()):
+            if holder == POOL or kind_of(holder) not in ("P", "C"):
+                continue
+            pct = sum(g.state.shares[s].percent for s in by_corp.get(corp, []))
+            amount = pct * per_share // unit
+            if amount > 0:
+                g.spend(BANK, holder, amount)
+        if per_share > 0:
+            market.move(g, corp, "right")
+        g.log(f"{corp} pays {revenue}")
+
+    def _finish(self, revenue: int) -> None:
+        g = self.g
+        st = _st(g)
+        corp = st.pending.pop(0)
+        st.stage = "marker"
+        st.revenue = 0
+        for tid in g.state.corporations[corp].trains:
+            g.state.trains[tid].operated = False
+        rounds.recalculate_order(g)
+        g.epoch += 1
+
+
 MECHANIC = Mechanic(
     name="destinations",
     description="reaching a destination triggers an effect",
     params=Params,
-    implemented=False,
+    steps={"connection_run": ConnectionRunStep},
+    hooks={
+        "operator_started": operator_started,
+        "after_operating_action": after_operating_action,
+        "extra_bonus_specs": extra_bonus_specs,
+        "record_notice": record_notice,
+    },
+    state=State,
 )

@@ -102,13 +102,25 @@ def purchasable(g: Game, corp: str, *, with_room: bool = False) -> list[str]:
     independent's private while ``corp`` has no room for its train; 18xx.games still counts it when deciding
     whether the step is open)."""
     out = []
+    in_phase = can_buy_phase(g)
     for sym, c in g.state.companies.items():
         if c.closed or c.blank or c.owner is None or kind_of(c.owner) != "P":
+            continue
+        if not in_phase and g.hooks("company_buy_window", sym, corp) is None:
             continue
         if with_room and not g.hooks("may_buy_company", sym, corp):
             continue
         out.append(sym)
     return out
+
+
+def price_range(g: Game, sym: str, corp: str) -> tuple[int, int]:
+    """What ``corp`` may pay for ``sym`` now: an early purchase window's range (hook), else the private's."""
+    window = None if can_buy_phase(g) else g.hooks("company_buy_window", sym, corp)
+    if window is not None:
+        return int(window[0]), int(window[1])
+    c = g.state.companies[sym]
+    return c.min_price, c.max_price
 
 
 def buying_power(g: Game, corp: str) -> int:
@@ -128,12 +140,10 @@ class BuyCompany(Step):
             return False
         if g.hooks("in_receivership", entity):
             return False
-        if not can_buy_phase(g):
-            return False
         comps = purchasable(g, entity)
         if not comps:
             return False
-        return min(g.state.companies[c].min_price for c in comps) <= buying_power(g, entity)
+        return min(price_range(g, c, entity)[0] for c in comps) <= buying_power(g, entity)
 
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) != "C":
@@ -155,12 +165,12 @@ class BuyCompany(Step):
                 {
                     "company": c,
                     "price": {
-                        "min": g.state.companies[c].min_price,
-                        "max": min(g.state.companies[c].max_price, g.cash(entity)),
+                        "min": price_range(g, c, entity)[0],
+                        "max": min(price_range(g, c, entity)[1], g.cash(entity)),
                     },
                 }
                 for c in purchasable(g, entity, with_room=True)
-                if g.state.companies[c].min_price <= g.cash(entity)
+                if price_range(g, c, entity)[0] <= g.cash(entity)
             ]
             if choices:
                 out.append({"type": "buy_company", "choices": choices})
@@ -180,8 +190,11 @@ class BuyCompany(Step):
         price = action.get("price")
         if not isinstance(price, int):
             raise illegal("privates.price", "buy_company needs an integer price")
-        if not c.min_price <= price <= c.max_price:
-            raise illegal("privates.price", f"price must be between {c.min_price} and {c.max_price}")
+        if sym not in purchasable(g, entity):
+            raise illegal("privates.phase", f"{sym_of(entity)} cannot buy {sym} now")
+        lo, hi = price_range(g, str(sym), entity)
+        if not lo <= price <= hi:
+            raise illegal("privates.price", f"price must be between {lo} and {hi}")
         if g.cash(entity) < price:
             raise illegal("privates.cash", f"{sym_of(entity)} cannot pay {price}")
         if not g.hooks("may_buy_company", sym, entity):

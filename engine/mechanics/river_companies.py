@@ -1,20 +1,27 @@
-"""``river_companies``: a private company that holds the crossings of a river (not yet played by the engine).
+"""``river_companies``: a private company that holds the crossings of a river.
 
-While ``private`` is owned by a player, no tile may be laid or upgraded so that its track crosses the
-river: a river border or partition of ``partition_type`` in ``hexes`` (map.yaml); track may run along the
-river.  The restriction ends once a corporation owns the private or it closes.  The corporation owning it
-may lay one tile in a river hex for ``discount`` less.  The private's other abilities (the home-tile lay of
-``river_corporations``) and its purchase window are in the private's own data and ``private_companies``.
+While ``private`` is owned by a player (or nobody), no tile may be laid or upgraded so that its track crosses
+the river: every track path of the new tile keeps its hex-edge exits on one side of each partition of
+``partition_type`` (map.yaml; a partition with ``restrict`` allows only that side), and no exit may lie on a
+border of that type; track may run along the river (hook ``lay_allowed``).  The restriction ends once a
+corporation owns the private or it closes.  The corporation owning it may lay one tile in a river hex for
+``discount`` less.  In ``early_phases`` only the ``river_corporations`` may buy the private, for
+``early_price`` (hook ``company_buy_window``).  The private's other abilities (the home-tile lay of the
+``river_corporations``) are in the private's own data.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from ..contract import CorporationId, HexId, Mechanic, PrivateId
+from ..contract import CorporationId, HexId, Mechanic, PhaseId, PrivateId
 from ..contract import Params as BaseParams
+from ..state import kind_of
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Params(BaseParams):
@@ -29,11 +36,68 @@ class Params(BaseParams):
     river_corporations: list[CorporationId] = Field(
         [], description="corporations based on the river, which may buy the private early and lay their home tile"
     )
+    early_phases: list[PhaseId] = Field(
+        [], description="phases before corporations may buy privates in which the river corporations may buy it"
+    )
+    early_price: tuple[int, int] = Field(
+        (0, 0), description="(lowest, highest) $ a river corporation pays for it in `early_phases`"
+    )
+
+
+def _p(g: Game) -> Params:
+    return g.params["river_companies"]  # type: ignore[return-value]
+
+
+def crossings_held(g: Game) -> bool:
+    """The private still holds the crossings: it is open and no corporation owns it."""
+    c = g.state.companies.get(_p(g).private)
+    if c is None or c.closed:
+        return False
+    return c.owner is None or kind_of(c.owner) == "P"
+
+
+def sides(a: int, b: int, restrict: str | None) -> tuple[set[int], set[int]]:
+    """The edges on each side of a partition between corners ``a`` and ``b`` (``restrict`` empties the other)."""
+    a, b = min(a, b), max(a, b)
+    inner = set(range(a, b))
+    outer = set(range(6)) - inner
+    if restrict == "inner":
+        outer = set()
+    elif restrict == "outer":
+        inner = set()
+    return inner, outer
+
+
+def lay_allowed(g: Game, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
+    p = _p(g)
+    if hex_id not in p.hexes or not crossings_held(g):
+        return True
+    spec = g.book.hexes.get(hex_id) or {}
+    parts = [x for x in spec.get("partitions") or [] if x.get("type", "water") == p.partition_type]
+    walls = {int(b["edge"]) for b in spec.get("borders") or [] if b.get("type") == p.partition_type}
+    track = g.book.track(tile, hex_id, rotation)
+    if walls & set(track.exits):
+        return False
+    for part in parts:
+        inner, outer = sides(int(part["a"]), int(part["b"]), part.get("restrict"))
+        for a, b in track.ends:
+            exits = {e for e in (a, b) if e < 8}
+            if exits and not (exits <= inner or exits <= outer):
+                return False
+    return True
+
+
+def company_buy_window(g: Game, company: str, corp: str) -> tuple[int, int] | None:
+    """A river corporation may buy the private in the early phases, for the early price."""
+    p = _p(g)
+    if company != p.private or corp[2:] not in p.river_corporations or g.phase_name() not in p.early_phases:
+        return None
+    return p.early_price
 
 
 MECHANIC = Mechanic(
     name="river_companies",
     description="companies that own river crossings",
     params=Params,
-    implemented=False,
+    hooks={"lay_allowed": lay_allowed, "company_buy_window": company_buy_window},
 )

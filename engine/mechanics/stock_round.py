@@ -392,16 +392,32 @@ def parse_price(g: Game, spec: Any) -> list[int]:
 def finish_stock_round(g: Game) -> None:
     """End-of-round moves, in operating order: sold out -> up; shares in the pool -> down."""
     rules = (g.book.market.get("movement") or {}).get("end_of_stock_round") or {}
-    up = int(rules.get("sold_out", 1))
-    down = int(rules.get("pool_shares", 0))
+    up = _times(rules.get("sold_out", 1))
+    down = _times(rules.get("pool_shares", 0))
+    per_share = _times(rules.get("then_per_market_share", 0))
+    sizes = rules.get("sold_out_sizes")
     corps = [c for c in g.state.corp_order if g.state.corporations[c].floated and not g.state.corporations[c].closed]
     corps.sort(key=lambda c: market.sort_key(g, c))
     for corp in corps:
         holders = shares.player_holders(g, corp)
-        if up and sum(holders.values()) == 100:
+        sized = sizes is None or 100 // shares.share_percent(g, corp) in sizes
+        if up and sized and sum(holders.values()) >= 100:
             market.move(g, corp, "up" if not g.book.market_1d else "right", up)
         if down and shares.percent_of(g, POOL, corp) > 0:
             market.move(g, corp, "down" if not g.book.market_1d else "left", abs(down))
+        if per_share:
+            n = sum(1 for s in shares.shares_of(g, POOL, corp) if g.state.shares[s].percent > 0)
+            if n:
+                market.move(g, corp, "down" if not g.book.market_1d else "left", per_share * n)
+
+
+def _times(rule: Any) -> int:
+    """Steps of a move written as a number or as ``<direction>_<steps>`` (``right_1``); ``none`` is 0."""
+    if isinstance(rule, int):
+        return rule
+    if not rule or rule == "none":
+        return 0
+    return int(str(rule).rpartition("_")[2] or 1)
 
 
 MECHANIC = Mechanic(

@@ -78,6 +78,12 @@ class Params(BaseParams):
         description="a brown tile on an ordinary city must have the most exits of the tiles that fit (not yet played "
         "by the engine)",
     )
+    open_while_lay_private_buyable: bool = Field(
+        False,
+        description="the track step stays open (to be passed) after the turn's lays while the corporation could buy a "
+        "player's private with a `tile_lay` ability for the track step (phase status `can_buy_companies`; as on "
+        "18xx.games)",
+    )
 
 
 def _p(g: Game) -> Params:
@@ -170,10 +176,15 @@ def blocked_hex(g: Game, hex_id: str) -> str | None:
         if c.closed:
             continue
         for a in c.abilities:
-            if a.type == "blocks_hexes" and hex_id in (a.spec.get("hexes") or []):
+            if a.type == "blocks_hexes" and hex_id in (a.spec.get("hexes") or []) and not _crossings_only(a):
                 if abilities.right_owner(g, f"X|{sym}", a):
                     return sym
     return None
+
+
+def _crossings_only(a: Ability) -> bool:
+    """A ``blocks_hexes`` ability that only bars track crossing a river (hook ``lay_allowed``)."""
+    return (a.spec.get("params") or {}).get("blocks") == "partition_crossing"
 
 
 def lay(
@@ -213,6 +224,8 @@ def lay(
         spec = special[1].spec
         free = bool(spec.get("free"))
         discount = int((spec.get("params") or {}).get("discount") or 0)
+    if not g.hooks("lay_allowed", corp, hex_id, plan.tile, plan.rotation):
+        raise illegal("track.river", f"tile {plan.tile_id} on {hex_id} would cross the river")
     cost = lay_cost(g, corp, plan, free=free, discount=discount)
     if cost > g.cash(corp):
         raise illegal("track.cash", f"{sym_of(corp)} cannot pay {cost} for the tile on {hex_id}")
@@ -226,6 +239,19 @@ def lay(
         g.spend(corp, BANK, cost)
     g.log(f"{g.name(entity)} lays tile {plan.tile_id} on {hex_id} (rotation {plan.rotation}) for {cost}")
     return plan
+
+
+def lay_private_buyable(g: Game, corp: str) -> bool:
+    """``corp`` could buy a player's private that lays tiles in the track step."""
+    if kind_of(corp) != "C" or "can_buy_companies" not in g.phase_status():
+        return False
+    for c in g.state.companies.values():
+        if c.closed or c.owner is None or kind_of(c.owner) != "P" or c.min_price > g.cash(corp):
+            continue
+        if any(a.type == "tile_lay" and a.spec.get("when") in (None, "track") for a in c.abilities):
+            if not any(a.type == "no_buy" for a in c.abilities):
+                return True
+    return False
 
 
 class TrackAndToken(Step):
@@ -252,7 +278,7 @@ class TrackAndToken(Step):
         g = self.g
         lay_ = current_lay(g)
         if lay_ is None or not (lay_.get("lay") or lay_.get("upgrade")):
-            return False
+            return _p(g).open_while_lay_private_buyable and lay_private_buyable(g, entity)
         if not g.operator(entity).tokens:
             return False
         need = min_cost(g)
@@ -345,6 +371,37 @@ class TrackAndToken(Step):
             self.pass_()
 
 
+class TrackOnly(TrackAndToken):
+    """Lay track only (a separate ``token`` step follows)."""
+
+    name = "track"
+    description = "Lay Track"
+
+    def can_token(self, entity: str) -> bool:
+        return False
+
+    def process_lay_tile(self, action: dict[str, Any], entity: str) -> None:
+        super().process_lay_tile(action, entity)
+        if not self.can_lay(entity):
+            self.pass_()
+
+    def process_place_token(self, action: dict[str, Any], entity: str) -> None:
+        raise illegal("token.order", "a token is placed after the track step")
+
+
+class TokenOnly(TrackAndToken):
+    """Place one station token (after a separate ``track`` step)."""
+
+    name = "token"
+    description = "Place a Token"
+
+    def can_lay(self, entity: str) -> bool:
+        return False
+
+    def process_lay_tile(self, action: dict[str, Any], entity: str) -> None:
+        raise illegal("track.order", "track is laid before the token step")
+
+
 def legal_lays(g: Game, corp: str, limit: int = 400) -> list[dict[str, Any]]:
     """Tile lays the corporation may make now (hex, tile, rotation)."""
     out: list[dict[str, Any]] = []
@@ -365,7 +422,7 @@ def legal_lays(g: Game, corp: str, limit: int = 400) -> list[dict[str, Any]]:
                     plan = board.plan_lay(g, hex_id, tid, rot, key=corp)
                 except Exception:
                     continue
-                if lay_cost(g, corp, plan) > g.cash(corp):
+                if lay_cost(g, corp, plan) > g.cash(corp) or not g.hooks("lay_allowed", corp, hex_id, name, rot):
                     continue
                 if upgrade and not _adds_usable_track(g, corp, plan, edges):
                     continue
@@ -604,6 +661,6 @@ MECHANIC = Mechanic(
     name="track",
     description="tile lays per turn and their costs (with the turn's station token)",
     params=Params,
-    steps={"track_and_token": TrackAndToken, "special_track": SpecialTrack},
+    steps={"track_and_token": TrackAndToken, "track": TrackOnly, "token": TokenOnly, "special_track": SpecialTrack},
     hooks={"preprocess": preprocess, "action_processed": action_processed},
 )
