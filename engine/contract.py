@@ -154,6 +154,8 @@ HOOKS: dict[str, Hook] = {
     "bankrupt_check": _h(A, "", "the bankruptcy limit of the game has been reached", False),
     "presidency_vacated": _h(N, "corp", "a bankrupt president left a corporation with no president"),
     "trainless_buy": _h(N, "entity", "a corporation without a president buys a train by itself"),
+    "may_take_loan": _h(A, "corp", "`corp` (a symbol) may take a loan now", False),
+    "take_loan": _h(N, "corp", "`corp` (a symbol) takes one loan now"),
 }
 
 
