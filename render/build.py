@@ -13,7 +13,17 @@ from railbook.jsonio import write_atomic
 
 from .pages import Page, Paper, Recorded, finish, pdf_from, png_from, record
 
-COMPONENTS: tuple[str, ...] = ("tiles", "map", "market", "charters", "certificates", "privates", "trains", "tokens")
+COMPONENTS: tuple[str, ...] = (
+    "tiles",
+    "map",
+    "market",
+    "charters",
+    "certificates",
+    "privates",
+    "trains",
+    "tokens",
+    "aid",
+)
 FORMATS: tuple[str, ...] = ("svg", "pdf", "png")
 TITLES = {
     "tiles": "tiles",
@@ -24,6 +34,7 @@ TITLES = {
     "privates": "private companies",
     "trains": "trains",
     "tokens": "tokens",
+    "aid": "player aid",
 }
 
 
@@ -95,6 +106,10 @@ def component_pages(book: dict[str, Any], component: str, opts: RenderOptions) -
         from .tokens import render_tokens
 
         return render_tokens(book, paper, opts.tile_size)
+    if component == "aid":
+        from .aid import render_aid
+
+        return render_aid(book, paper)
     raise ValueError(f"unknown component {component!r}")
 
 
