@@ -183,7 +183,7 @@ def start_operating(g: Game) -> None:
     if not r.entities:
         return
     entity = r.entities[r.entity_index]
-    if g.is_closed(entity):
+    if g.is_closed(entity) or g.hooks("operator_skips", entity):
         operating_next_entity(g)
         return
     r.data["current_operator"] = entity

@@ -278,7 +278,7 @@ def buy(g: Game, buyer: str, b: Bundle, *, price: int | None = None, allow_presi
     price = bundle_price(g, b) if price is None else price
     owner = b.owner
     if owner == ckey(corp):
-        receiver = ckey(corp)
+        receiver = g.hooks("ipo_receiver", corp, bundle_price(g, b) if price is None else price) or ckey(corp)
     elif kind_of(owner) == "P" or kind_of(owner) == "C":
         receiver = owner
     else:
@@ -297,7 +297,9 @@ def check_float(g: Game, corp: str, was_floated: bool) -> None:
     spec = g.book.corporations[corp]
     if c.floated:
         return
-    float_pct = int(spec.get("float_percent", 60))
+    float_pct = g.hooks("float_percent", corp)
+    if float_pct is None:
+        float_pct = int(spec.get("float_percent", 60))
     if percent_of(g, ckey(corp), corp) <= 100 - float_pct:
         c.floated = True
         if not was_floated:
@@ -351,8 +353,8 @@ def sell_and_move(g: Game, b: Bundle) -> int:
         direction = rule["direction"]
     elif not g.book.market_1d:
         direction = "down" if move < 0 else "up"
-    market.move(g, corp, direction, times)
-    return price
     if direction == "down":
         market.drop(g, corp, times)
         return price
+    market.move(g, corp, direction, times)
+    return price

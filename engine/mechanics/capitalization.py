@@ -8,6 +8,7 @@ pays the launch price from the bank on launch.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
@@ -59,14 +60,93 @@ class Params(BaseParams):
     )
 
 
+@dataclass
+class State:
+    """The capital rule each corporation got when launched (with `kind_by_train_on_sale`), and the
+    corporations that have started operating."""
+
+    kinds: dict[str, str] = field(default_factory=dict)
+    started: list[str] = field(default_factory=list)
+
+
 def _p(g: Game) -> Params:
     return g.params["capitalization"]  # type: ignore[return-value]
+
+
+def _st(g: Game) -> State:
+    return g.state.mechanics["capitalization"]  # type: ignore[no-any-return]
+
+
+def train_on_sale(g: Game) -> str | None:
+    """The cheapest new train the bank offers now (the next one in the depot)."""
+    return g.state.trains[g.state.depot[0]].sym if g.state.depot else None
+
+
+def kind_of_corp(g: Game, corp: str) -> str:
+    """``corp``'s capital rule: fixed by the train on sale when it is launched (or would be, if launched now),
+    else the rulebook's."""
+    st = _st(g)
+    kind = st.kinds.get(corp)
+    if kind is not None:
+        return kind
+    spec = str(g.book.corporations[corp].get("capitalization") or "incremental")
+    table = _p(g).kind_by_train_on_sale
+    sym = train_on_sale(g)
+    if spec != "by_phase" or not table or sym not in table:
+        return spec
+    if g.state.corporations[corp].ipoed:
+        st.kinds[corp] = table[sym]
+    return table[sym]
+
+
+def capitalization_of(g: Game, corp: str) -> str:
+    return kind_of_corp(g, corp)
+
+
+def ipo_receiver(g: Game, corp: str, price: int) -> str | None:
+    """Full capital and no-capital corporations' initial-offering sales pay the bank."""
+    return BANK if g.hooks("capitalization_of", corp) in ("full", "none") else None
+
+
+def shares_to_operate(g: Game) -> int | None:
+    """Initial-offering shares that must be sold for a corporation to operate for the first time now."""
+    table = _p(g).shares_to_operate_by_train_on_sale
+    if not table:
+        return None
+    sym = train_on_sale(g)
+    return table.get(sym) if sym is not None else max(table.values())
+
+
+def float_percent(g: Game, corp: str) -> int | None:
+    n = shares_to_operate(g)
+    return None if n is None else n * shares.share_percent(g, corp)
+
+
+def operator_skips(g: Game, key: str) -> bool:
+    """A corporation that has never operated needs the shares the train on sale asks for."""
+    if key[:2] != "C|" or shares_to_operate(g) is None:
+        return False
+    corp = key[2:]
+    st = _st(g)
+    if corp in st.started:
+        return False
+    pct = float_percent(g, corp) or 0
+    if shares.percent_of(g, key, corp) > 100 - pct:
+        g.log(f"{corp} has not sold enough shares to operate and is skipped")
+        return True
+    st.started.append(corp)
+    return False
+
+
+def operator_started(g: Game, key: str) -> None:
+    if _p(g).home_token == "at_first_operation" and key[:2] == "C|":
+        place_home_token(g, key[2:])
 
 
 def corporation_floated(g: Game, corp: str) -> None:
     c = g.state.corporations[corp]
     g.log(f"{corp} floats")
-    if g.book.corporations[corp].get("capitalization") == "full":
+    if g.hooks("capitalization_of", corp) == "full":
         total = market.price_at(g, c.par) * (100 // shares.share_percent(g, corp))
         if total > 0:
             g.spend(BANK, ckey(corp), total)
@@ -75,6 +155,8 @@ def corporation_floated(g: Game, corp: str) -> None:
 
 
 def corporation_launched(g: Game, corp: str) -> None:
+    if corp in _st(g).kinds:
+        g.log(f"{corp} is a {_st(g).kinds[corp]} capital corporation")
     after_par(g, corp)
     if _p(g).home_token == "at_launch":
         place_home_token(g, corp)
@@ -126,5 +208,14 @@ MECHANIC = Mechanic(
     name="capitalization",
     description="how a corporation receives its money and places its home token",
     params=Params,
-    hooks={"corporation_floated": corporation_floated, "corporation_launched": corporation_launched},
+    hooks={
+        "corporation_floated": corporation_floated,
+        "corporation_launched": corporation_launched,
+        "capitalization_of": capitalization_of,
+        "ipo_receiver": ipo_receiver,
+        "float_percent": float_percent,
+        "operator_skips": operator_skips,
+        "operator_started": operator_started,
+    },
+    state=State,
 )

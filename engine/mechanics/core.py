@@ -114,7 +114,7 @@ def player_value(g: Game, player: str) -> int:
     value = g.cash(player) + shares.value_of_holdings(g, player)
     for sym in g.player(player).companies:
         value += g.state.companies[sym].value
-    return value
+    return value + g.hooks("value_adjustment", player)
 
 
 def end_check(g: Game) -> str | None:

@@ -17,7 +17,7 @@ from ..contract import Mechanic
 from ..contract import Params as BaseParams
 from ..errors import illegal
 from ..routes import round_revenue
-from ..state import BANK, ckey, kind_of, sym_of
+from ..state import BANK, POOL, ckey, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -79,12 +79,20 @@ class Params(BaseParams):
     )
     market_shares_pay: Literal["bank", "company"] = Field(
         "bank",
-        description="who receives the dividend of shares in the market (`company` (not yet played by the engine))",
+        description="who receives the dividend of shares in the market",
     )
     half_single_certificate_exact: bool = Field(
         False,
         description="a half payout of a corporation with one certificate is split exactly (otherwise the withheld "
         "half is rounded down to a multiple of the number of shares) (not yet played by the engine)",
+    )
+    per_share: Literal["whole", "exact"] = Field(
+        "whole",
+        description="the payout per share: whole dollars (the total divided by the shares, rounded down), or "
+        "exact, each holder receiving his shares times the total divided by the shares, rounded up",
+    )
+    treasury_shares_pay: Literal["corporation", "nobody"] = Field(
+        "corporation", description="who receives the dividend of the shares still in the corporation's treasury"
     )
     price_basis_in_zones: dict[str, int] = Field(
         default_factory=dict,
@@ -107,6 +115,11 @@ def price_move(g: Game, corp: str, paid: int) -> int:
         if rule.holds(paid, price):
             return rule.move
     return 0
+
+
+def earnings(g: Game, entity: str) -> int:
+    """This turn's earnings: the routes' revenue less what other rules take first (e.g. unpaid interest)."""
+    return max(0, round_revenue(g) - g.hooks("revenue_deduction", entity))
 
 
 def half_withheld(g: Game, corp: str, revenue: int) -> int:
@@ -144,19 +157,21 @@ def pay(g: Game, entity: str, kind: str, revenue: int) -> None:
         g.spend(BANK, entity, o["corporation"])
     paid = o["paid"]
     n = 100 // shares.share_percent(g, corp)
+    params = _p(g)
+    exact = params.per_share == "exact"
     per_share = paid // n if paid > 0 else 0
-    if per_share > 0:
+    if paid > 0 and (per_share > 0 or exact):
         sp = shares.share_percent(g, corp)
         holders = [f"P|{p.id}" for p in g.state.players] + [ckey(c) for c in g.state.corp_order]
+        if params.market_shares_pay == "company":
+            holders.append(POOL)
         for h in holders:
             pct = shares.percent_of(g, h, corp)
-            if pct <= 0:
+            if pct <= 0 or (h == entity and params.treasury_shares_pay == "nobody"):
                 continue
-            if kind_of(h) == "C" and h != entity:
-                pass
-            amount = -(-pct * per_share // sp)
+            amount = -(-pct * paid // (sp * n)) if exact else -(-pct * per_share // sp)
             if amount > 0:
-                g.spend(BANK, h, amount)
+                g.spend(BANK, entity if h == POOL else h, amount)
     move = price_move(g, corp, paid)
     if move:
         market.move(g, corp, "right" if move > 0 else "left", abs(move))
@@ -198,7 +213,7 @@ class Dividend(Step):
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) not in ("C",) or entity != self.current_entity():
             return []
-        if round_revenue(self.g) == 0:
+        if earnings(self.g, entity) == 0:
             return []
         if self.g.hooks("in_receivership", entity):
             return []
@@ -207,11 +222,13 @@ class Dividend(Step):
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
-        return [{"type": "dividend", "choices": [{"kind": k} for k in options(self.g, entity, round_revenue(self.g))]}]
+        return [
+            {"type": "dividend", "choices": [{"kind": k} for k in options(self.g, entity, earnings(self.g, entity))]}
+        ]
 
     def process_dividend(self, action: dict[str, Any], entity: str) -> None:
         kind = str(action.get("kind"))
-        pay(self.g, entity, kind, round_revenue(self.g))
+        pay(self.g, entity, kind, earnings(self.g, entity))
         self.pass_()
 
     def skip(self) -> None:
@@ -220,7 +237,7 @@ class Dividend(Step):
         if entity is None:
             self.pass_()
             return
-        rev = round_revenue(g)
+        rev = earnings(g, entity)
         if kind_of(entity) == "M":
             pay(g, entity, "payout", rev)
         else:

@@ -1,17 +1,27 @@
 """``escrow``: part of a company's share money is held by the bank until the company reaches its destination.
 
-Applies to companies whose capital rule (``capitalization``) is ``escrow``.  Declared only: the engine has
-no rule code for it yet (``implemented=False``).
+Applies to corporations whose capital rule (hook ``capitalization_of``, mechanic ``capitalization``) is
+``escrow``.  Initial-offering sales pay the corporation until ``shares_paid_to_company`` shares have been
+sold from its treasury; the money of later sales goes to the bank, which keeps count of it.  When the
+corporation reaches its destination (hook ``destination_reached``, from ``destinations``) the bank pays it the
+money held, and from then on (``later_sales_pay_company``) initial-offering sales pay the corporation directly.
+A corporation that reaches its destination before it is launched starts with its sales paying it directly.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from .. import shares
 from ..contract import Mechanic
 from ..contract import Params as BaseParams
+from ..state import BANK, ckey
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Params(BaseParams):
@@ -30,6 +40,56 @@ class Params(BaseParams):
     )
 
 
+@dataclass
+class State:
+    """Money the bank holds for each corporation, and the corporations whose escrow has been released."""
+
+    held: dict[str, int] = field(default_factory=dict)
+    released: list[str] = field(default_factory=list)
+
+
+def _p(g: Game) -> Params:
+    return g.params["escrow"]  # type: ignore[return-value]
+
+
+def _st(g: Game) -> State:
+    return g.state.mechanics["escrow"]  # type: ignore[no-any-return]
+
+
+def held(g: Game, corp: str) -> int:
+    """Money the bank holds in escrow for ``corp``."""
+    return _st(g).held.get(corp, 0)
+
+
+def ipo_receiver(g: Game, corp: str, price: int) -> str | None:
+    st = _st(g)
+    if g.hooks("capitalization_of", corp) != "escrow":
+        return None
+    if corp in st.released:
+        return None if _p(g).later_sales_pay_company else BANK
+    sold = (100 - shares.percent_of(g, ckey(corp), corp)) // shares.share_percent(g, corp)
+    if sold < _p(g).shares_paid_to_company:
+        return None
+    st.held[corp] = st.held.get(corp, 0) + price
+    g.log(f"{price} of the sale of {corp} is held in escrow")
+    return BANK
+
+
+def destination_reached(g: Game, corp: str) -> None:
+    st = _st(g)
+    if corp in st.released or g.hooks("capitalization_of", corp) != "escrow":
+        return
+    st.released.append(corp)
+    amount = st.held.pop(corp, 0)
+    if amount > 0:
+        g.spend(BANK, ckey(corp), amount)
+        g.log(f"{corp} receives {amount} from escrow")
+
+
 MECHANIC = Mechanic(
-    name="escrow", description="money held until a destination is reached", params=Params, implemented=False
+    name="escrow",
+    description="money held until a destination is reached",
+    params=Params,
+    hooks={"ipo_receiver": ipo_receiver, "destination_reached": destination_reached},
+    state=State,
 )

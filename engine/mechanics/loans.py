@@ -1,17 +1,32 @@
 """``loans``: companies borrow fixed-size loans from the bank and pay interest on them each operating round.
 
-Interest is either a fixed amount per loan or a market-wide rate set from the loans outstanding.  Declared
-only: the engine has no rule code for it yet (``implemented=False``).
+Interest is a fixed amount per loan (``interest_per_loan``) or a market-wide rate set from the loans
+outstanding (``market_rate``).  Step ``loan`` takes and repays loans (a loan may be taken at any point of the
+turn, repayment comes after the train purchase); step ``loan_interest`` charges the interest once the trains
+have run (placed before the dividend in the round's steps); step ``loan_redemption`` forces the loans over the
+cap to be repaid (placed after the train purchase); step ``cash_crisis`` makes a president who owes money for
+his company sell shares, and bankrupts him when he cannot.  At game end each outstanding loan lowers the
+value of the company's shares (``final_value_per_share_per_loan``).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
+from .. import market, rounds, shares
 from ..contract import Mechanic, PhaseId
 from ..contract import Params as BaseParams
+from ..errors import illegal
+from ..shares import Bundle
+from ..state import BANK, ckey, kind_of, sym_of
+from ..steps.base import Step
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 #: A company size, in shares.
 CompanySize = Annotated[int, Field(ge=1)]
@@ -86,9 +101,421 @@ class Params(BaseParams):
     forced_repayment: ForcedRepayment | None = Field(
         None, description="loans over the cap must be repaid at the repayment step (None: never forced)"
     )
+    loans_count_for_trains: bool = Field(
+        False, description="the loans a company may still take count toward the money it has for buying trains"
+    )
     final_value_per_share_per_loan: int = Field(
         0, ge=0, description="at game end each outstanding loan lowers the company's share price by this, in $"
     )
 
 
-MECHANIC = Mechanic(name="loans", description="corporations take loans with interest", params=Params, implemented=False)
+@dataclass
+class State:
+    """Loans outstanding per corporation, the market rate, this operating round's loan events, and what
+    presidents owe for their companies (a cash crisis)."""
+
+    loans: dict[str, int] = field(default_factory=dict)
+    rate: int = 0
+    took: dict[str, int] = field(default_factory=dict)
+    redeemed: list[str] = field(default_factory=list)
+    interest_paid: list[str] = field(default_factory=list)
+    deduction: dict[str, int] = field(default_factory=dict)
+    owed: dict[str, int] = field(default_factory=dict)  # player -> $ still owed to the bank
+    owed_for: dict[str, str] = field(default_factory=dict)  # player -> corporation the debt is for
+
+
+def _p(g: Game) -> Params:
+    return g.params["loans"]  # type: ignore[return-value]
+
+
+def _st(g: Game) -> State:
+    return g.state.mechanics["loans"]  # type: ignore[no-any-return]
+
+
+def loans_of(g: Game, corp: str) -> int:
+    """Loans ``corp`` (a symbol) has outstanding."""
+    return _st(g).loans.get(corp, 0)
+
+
+def total_loans(g: Game) -> int:
+    return sum(_st(g).loans.values())
+
+
+def interest_rate(g: Game) -> int:
+    """Interest per loan now."""
+    p = _p(g)
+    return p.interest_per_loan if p.interest_per_loan is not None else _st(g).rate
+
+
+def set_market_rate(g: Game) -> None:
+    rate = _p(g).market_rate
+    if rate is None:
+        return
+    steps = math.ceil(total_loans(g) / rate.loans_per_step)
+    _st(g).rate = max(rate.minimum, min(rate.maximum, steps * rate.step))
+
+
+def cap(g: Game, corp: str) -> int | None:
+    """Most loans ``corp`` may have (None: no cap)."""
+    p = _p(g)
+    if p.cap == "shares_held_by_players":
+        unit = shares.share_percent(g, corp)
+        return sum(shares.player_holders(g, corp).values()) // unit
+    if p.cap == "by_size":
+        size = 100 // shares.share_percent(g, corp)
+        return p.cap_by_size.get(size, 0)
+    return None
+
+
+def may_take(g: Game, corp: str) -> bool:
+    """``corp`` (a symbol) may take a loan now."""
+    p, st = _p(g), _st(g)
+    if p.phases and g.phase_name() not in p.phases:
+        return False
+    limit = cap(g, corp)
+    if limit is not None and loans_of(g, corp) >= limit:
+        return False
+    if p.bank_total is not None and total_loans(g) >= p.bank_total:
+        return False
+    if p.per_operating_turn is not None and st.took.get(corp, 0) >= p.per_operating_turn:
+        return False
+    if corp in st.interest_paid and not p.take_between_interest_and_repayment:
+        return False
+    return not (corp in st.redeemed and not p.take_after_repayment)
+
+
+def repay_price(g: Game) -> int:
+    p = _p(g)
+    return p.repay_price if p.repay_price is not None else p.amount
+
+
+def _buy_train_passed(g: Game) -> bool:
+    return any(s.name == "buy_train" and not s.active() for s in rounds.steps(g))
+
+
+def take_loan(g: Game, corp: str) -> None:
+    p, st = _p(g), _st(g)
+    late = corp in st.interest_paid and p.late_loan_amount is not None
+    amount = p.late_loan_amount if late and p.late_loan_amount is not None else p.amount
+    st.loans[corp] = loans_of(g, corp) + 1
+    st.took[corp] = st.took.get(corp, 0) + 1
+    if amount > 0:
+        g.spend(BANK, ckey(corp), amount)
+    g.log(f"{corp} takes a loan and receives {amount}")
+    _price_move(g, corp, "loan_taken")
+
+
+def _price_move(g: Game, corp: str, event: str) -> None:
+    """The share price move the market rules give for a loan taken or repaid (``left_1``, ``right_2``...)."""
+    rule = (g.book.market.get("movement") or {}).get(event)
+    if not rule or rule == "none" or g.state.corporations[corp].price is None:
+        return
+    direction, _, times = str(rule).rpartition("_")
+    market.move(g, corp, direction, int(times or 1))
+
+
+def repay(g: Game, corp: str, count: int = 1) -> None:
+    st = _st(g)
+    st.loans[corp] = loans_of(g, corp) - count
+    if not st.loans[corp]:
+        del st.loans[corp]
+
+
+def cancel_loans(g: Game, corp: str) -> int:
+    """Take ``corp``'s loans off it unpaid (e.g. when another company absorbs it); how many there were."""
+    return _st(g).loans.pop(corp, 0)
+
+
+class Loan(Step):
+    """Take a loan at any point of the turn; repay loans after the train purchase."""
+
+    name = "loan"
+    description = "Take or Repay Loans"
+
+    def blocks(self) -> bool:
+        return _buy_train_passed(self.g) and not self._interest_pending()
+
+    def _interest_pending(self) -> bool:
+        """The turn's interest is charged after the train purchase and is still to come (repayment waits)."""
+        entity = self.current_entity()
+        if entity is None or sym_of(entity) in _st(self.g).interest_paid:
+            return False
+        return any(s.name == "loan_interest" and s.active() for s in rounds.steps(self.g))
+
+    def skip(self) -> None:
+        if _buy_train_passed(self.g) and self._interest_pending():
+            return  # stays for the repayment once the interest is paid
+        self.pass_()
+
+    def can_payoff(self, corp: str) -> bool:
+        g = self.g
+        return loans_of(g, corp) > 0 and g.cash(ckey(corp)) >= repay_price(g) and _buy_train_passed(g)
+
+    def actions(self, entity: str) -> list[str]:
+        if kind_of(entity) != "C" or entity != self.current_entity():
+            return []
+        corp = sym_of(entity)
+        acts = []
+        if self.can_payoff(corp):
+            acts.append("payoff_loan")
+        if may_take(self.g, corp):
+            acts.append("take_loan")
+        if acts and self.blocks():
+            acts.append("pass")
+        return acts
+
+    def process_take_loan(self, action: dict[str, Any], entity: str) -> None:
+        corp = sym_of(entity)
+        if not may_take(self.g, corp):
+            raise illegal("loans.take", f"{corp} may not take a loan now")
+        take_loan(self.g, corp)
+
+    def process_payoff_loan(self, action: dict[str, Any], entity: str) -> None:
+        g, corp = self.g, sym_of(entity)
+        if not self.can_payoff(corp):
+            raise illegal("loans.repay", f"{corp} cannot repay a loan now")
+        g.spend(entity, BANK, repay_price(g))
+        repay(g, corp)
+        _price_move(g, corp, "loan_repaid")
+        st = _st(g)
+        if corp not in st.redeemed:
+            st.redeemed.append(corp)
+        g.log(f"{corp} repays a loan for {repay_price(g)}")
+
+
+class LoanInterest(Step):
+    """Interest on the loans, charged once the trains have run (never acts: it is done as it is passed)."""
+
+    name = "loan_interest"
+    description = "Pay Loan Interest"
+
+    def skip(self) -> None:
+        entity = self.current_entity()
+        if entity is not None and kind_of(entity) == "C":
+            pay_interest(self.g, sym_of(entity))
+        self.pass_()
+
+
+def pay_interest(g: Game, corp: str) -> None:
+    p, st = _p(g), _st(g)
+    if corp in st.interest_paid:
+        return
+    st.interest_paid.append(corp)
+    rate = interest_rate(g)
+    n = loans_of(g, corp)
+    if not p.new_loans_pay_interest:
+        n -= st.took.get(corp, 0)
+    owed = rate * max(n, 0)
+    if owed <= 0:
+        return
+    key = ckey(corp)
+    for payer in p.interest_shortfall:
+        if owed <= 0:
+            break
+        if payer == "treasury":
+            pay = min(owed, (g.cash(key) // rate) * rate if rate else 0)
+            if pay > 0:
+                g.spend(key, BANK, pay)
+                owed -= pay
+        elif payer == "earnings_cut":
+            cut = min(owed, sum(r["revenue"] for r in g.state.round.data.get("routes") or []))
+            if cut > 0:
+                st.deduction[corp] = cut
+                owed -= cut
+        elif payer == "take_loans":
+            while owed > 0 and may_take(g, corp):
+                take_loan(g, corp)
+                pay = min(owed, g.cash(key))
+                g.spend(key, BANK, pay)
+                owed -= pay
+        elif payer == "president_cash":
+            charge_president(g, corp, owed)
+            owed = 0
+    g.log(f"{corp} pays interest on {n} loans")
+
+
+def charge_president(g: Game, corp: str, amount: int) -> None:
+    """The president pays ``amount`` for ``corp``; what he lacks he owes (a cash crisis: he must sell)."""
+    president = g.owner(ckey(corp))
+    if president is None or kind_of(president) != "P":
+        return
+    pay = min(amount, g.cash(president))
+    if pay > 0:
+        g.spend(president, BANK, pay)
+    if amount > pay:
+        st = _st(g)
+        st.owed[president] = st.owed.get(president, 0) + amount - pay
+        st.owed_for[president] = corp
+        g.log(f"{g.name(president)} owes {amount - pay} for {corp} and must sell shares")
+
+
+def revenue_deduction(g: Game, entity: str) -> int:
+    return _st(g).deduction.get(sym_of(entity), 0)
+
+
+class LoanRedemption(Step):
+    """Loans over the cap are repaid once the train purchase is over (never acts: done as it is passed)."""
+
+    name = "loan_redemption"
+    description = "Redeem Excess Loans"
+
+    def skip(self) -> None:
+        entity = self.current_entity()
+        if entity is not None and kind_of(entity) == "C" and _p(self.g).forced_repayment is not None:
+            force_repayment(self.g, sym_of(entity))
+        self.pass_()
+
+
+def force_repayment(g: Game, corp: str) -> None:
+    limit = cap(g, corp)
+    excess = loans_of(g, corp) - (limit if limit is not None else loans_of(g, corp))
+    if excess <= 0:
+        return
+    owed = excess * repay_price(g)
+    repay(g, corp, excess)
+    st = _st(g)
+    if corp not in st.redeemed:
+        st.redeemed.append(corp)
+    key = ckey(corp)
+    pay = min(owed, g.cash(key))
+    if pay > 0:
+        g.spend(key, BANK, pay)
+    g.log(f"{corp} must repay {excess} loans")
+    if owed > pay:
+        charge_president(g, corp, owed - pay)
+
+
+class CashCrisis(Step):
+    """A president who owes the bank for his company sells shares until the debt is paid; with nothing left
+    to sell he is bankrupt."""
+
+    name = "cash_crisis"
+    description = "Emergency Fundraising"
+
+    def active_entities(self) -> list[str]:
+        return list(_st(self.g).owed)[:1]
+
+    def actions(self, entity: str) -> list[str]:
+        if entity not in self.active_entities():
+            return []
+        return ["sell_shares"] if self.sellable(entity) else ["bankrupt"]
+
+    def sellable(self, player: str) -> list[Bundle]:
+        g = self.g
+        out = []
+        for corp in g.state.corp_order:
+            if g.state.corporations[corp].closed:
+                continue
+            for b in shares.bundles_for(g, player, corp):
+                if self.can_sell(player, b):
+                    out.append(b)
+        return out
+
+    def can_sell(self, player: str, b: Bundle) -> bool:
+        g = self.g
+        if not shares.can_dump(g, b, player) or not shares.fit_in_pool(g, b):
+            return False
+        c = g.state.corporations[b.corp]
+        if c.owner == player and b.corp == _st(g).owed_for.get(player):
+            holders = shares.player_holders(g, b.corp)
+            others = max([p for h, p in holders.items() if h != player], default=0)
+            if holders.get(player, 0) - b.percent < others:
+                return False
+        return True
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        acts = self.actions(entity)
+        if "sell_shares" in acts:
+            return [
+                {
+                    "type": "sell_shares",
+                    "choices": [{"shares": b.shares, "percent": b.percent} for b in self.sellable(entity)],
+                }
+            ]
+        return [{"type": t} for t in acts]
+
+    def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        b = shares.make_bundle(g, list(action.get("shares") or []), action.get("percent"))
+        if b.owner != entity or not self.can_sell(entity, b):
+            raise illegal("loans.cash_crisis", f"{g.name(entity)} cannot sell {', '.join(b.shares)} now")
+        price = shares.sell_and_move(g, b)
+        st = _st(g)
+        pay = min(price, st.owed[entity])
+        g.spend(entity, BANK, pay)
+        st.owed[entity] -= pay
+        if st.owed[entity] <= 0:
+            del st.owed[entity]
+            st.owed_for.pop(entity, None)
+        rounds.recalculate_order(g)
+
+    def process_bankrupt(self, action: dict[str, Any], entity: str) -> None:
+        bankrupt(self.g, entity)
+
+
+def bankrupt(g: Game, player: str) -> None:
+    """``player`` cannot pay what he owes: his cash goes to the bank and he is bankrupt."""
+    st = _st(g)
+    g.log(f"-- {g.name(player)} goes bankrupt --")
+    cash = g.cash(player)
+    if cash > 0:
+        g.spend(player, BANK, cash)
+    st.owed.pop(player, None)
+    st.owed_for.pop(player, None)
+    g.player(player).bankrupt = True
+
+
+def operating_round_started(g: Game) -> None:
+    st = _st(g)
+    st.took, st.redeemed, st.interest_paid, st.deduction = {}, [], [], {}
+    set_market_rate(g)
+
+
+def buying_power(g: Game, entity: str, purpose: str) -> int:
+    """Station markers (the track step's purpose) may be paid with the loan a company could take now; with
+    ``loans_count_for_trains`` a train purchase may use every loan it may still take."""
+    p = _p(g)
+    if purpose == "track" and kind_of(entity) == "C" and may_take(g, sym_of(entity)):
+        late = sym_of(entity) in _st(g).interest_paid and p.late_loan_amount is not None
+        return p.late_loan_amount if late and p.late_loan_amount is not None else p.amount
+    if purpose != "train" or not p.loans_count_for_trains or kind_of(entity) != "C":
+        return 0
+    corp = sym_of(entity)
+    if not may_take(g, corp):
+        return 0
+    limit = cap(g, corp)
+    room = (limit if limit is not None else 10**6) - loans_of(g, corp)
+    if p.bank_total is not None:
+        room = min(room, p.bank_total - total_loans(g))
+    return max(0, room) * p.amount
+
+
+def value_adjustment(g: Game, player: str) -> int:
+    """Outstanding loans lower the value of the company's shares; a debt still owed counts against the player."""
+    per = _p(g).final_value_per_share_per_loan
+    total = -_st(g).owed.get(player, 0)
+    if per:
+        for corp, n in _st(g).loans.items():
+            if n and not g.state.corporations[corp].closed:
+                total -= per * n * shares.num_shares_of(g, player, corp)
+    return total
+
+
+MECHANIC = Mechanic(
+    name="loans",
+    description="corporations take loans with interest",
+    params=Params,
+    steps={"loan": Loan, "loan_interest": LoanInterest, "loan_redemption": LoanRedemption, "cash_crisis": CashCrisis},
+    hooks={
+        "operating_round_started": operating_round_started,
+        "revenue_deduction": revenue_deduction,
+        "value_adjustment": value_adjustment,
+        "loans_outstanding": loans_of,
+        "loan_repay_price": repay_price,
+        "loans_repaid": lambda g, corp, count: repay(g, corp, count),
+        "may_take_loan": may_take,
+        "buying_power": buying_power,
+        "take_loan": take_loan,
+    },
+    state=State,
+)

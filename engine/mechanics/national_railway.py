@@ -1,18 +1,29 @@
 """``national_railway``: a government railway formed from the companies that cannot repay their loans.
 
-Formation is the phase event ``national_railway_formation``: every company repays its loans; those that
-cannot are absorbed (shares exchanged, markers replaced, cash and trains taken over).  Declared only: the
-engine has no rule code for it yet (``implemented=False``).
+Formation is the phase event ``national_railway_formation``: every company with loans repays what its
+treasury can in whole loans; then, from the president of the company that triggered it clockwise, the
+president of each company still in debt either pays the rest from his cash (a ``pass``) or lets the company be
+absorbed (a ``merge``).  When no company is absorbed the national railway never forms.  (Absorption itself --
+share and marker exchange, the national's start price, trains and operation -- is not yet played by the
+engine: a ``merge`` stops the game with a clear error.)
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
+from ..closing import close_operator
 from ..contract import CorporationId, Mechanic, NoParams, TrainId
 from ..contract import Params as BaseParams
+from ..errors import illegal
+from ..state import BANK, ckey, kind_of
+from ..steps.base import Step
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class LoanRepayment(BaseParams):
@@ -176,10 +187,140 @@ class Params(BaseParams):
     )
 
 
+@dataclass
+class State:
+    """Formation: the companies whose presidents must still choose (pay or be absorbed), those absorbed, and
+    whether the formation has been settled."""
+
+    pending: list[str] = field(default_factory=list)
+    absorbed: list[str] = field(default_factory=list)
+    settled: bool = False
+    formed: bool = False
+
+
+def _p(g: Game) -> Params:
+    return g.params["national_railway"]  # type: ignore[return-value]
+
+
+def _st(g: Game) -> State:
+    return g.state.mechanics["national_railway"]  # type: ignore[no-any-return]
+
+
+def _debts(g: Game) -> dict[str, int]:
+    """Loans per corporation (asked of the loans mechanic)."""
+    return {c: n for c in g.state.corp_order if (n := int(g.hooks("loans_outstanding", c) or 0)) > 0}
+
+
+def formation(g: Game, params: NoParams) -> None:
+    """The phase event: treasuries repay what they can; the rest wait for their presidents' choice."""
+    st = _st(g)
+    if st.settled:
+        return
+    price = int(g.hooks("loan_repay_price") or 0)
+    trigger = g.current_operator()
+    players = g.player_keys()
+    start = players.index(g.controller(trigger)) if trigger and g.controller(trigger) in players else 0
+    seat = {p: (i - start) % len(players) for i, p in enumerate(players)}
+    debtors = []
+    for corp, n in _debts(g).items():
+        c = g.state.corporations[corp]
+        if c.closed or corp == _p(g).national:
+            continue
+        paid = min(n, g.cash(ckey(corp)) // price) if price else 0
+        if paid:
+            g.spend(ckey(corp), BANK, paid * price)
+            g.hooks("loans_repaid", corp, paid)
+            g.log(f"{corp} repays {paid} loans")
+        if paid < n:
+            debtors.append(corp)
+    order = g.state.round.entities if g.state.round is not None else []
+    debtors.sort(
+        key=lambda c: (seat.get(g.controller(ckey(c)) or "", 99), order.index(ckey(c)) if ckey(c) in order else 99)
+    )
+    st.pending = debtors
+    if not debtors:
+        _settle(g)
+
+
+def _settle(g: Game) -> None:
+    st = _st(g)
+    st.settled = True
+    if not st.absorbed:
+        g.log(f"{_p(g).national} does not form")
+        close_operator(g, ckey(_p(g).national))
+    g.hooks("update_cert_limit")
+
+
+class NationalFormation(Step):
+    """Presidents of companies still in debt at the formation pay the rest (``pass``) or let them be absorbed
+    (``merge``)."""
+
+    name = "national_formation"
+    description = "National railway formation: repay loans or merge"
+
+    def skip(self) -> None:
+        """Stays live: the formation may start at any purchase."""
+
+    def blocks(self) -> bool:
+        return bool(_st(self.g).pending)
+
+    def active_entities(self) -> list[str]:
+        pending = _st(self.g).pending
+        return [ckey(pending[0])] if pending else []
+
+    def actions(self, entity: str) -> list[str]:
+        pending = _st(self.g).pending
+        return ["merge", "pass"] if pending else []
+
+    def owed(self, corp: str) -> int:
+        g = self.g
+        n = int(g.hooks("loans_outstanding", corp) or 0)
+        return n * int(g.hooks("loan_repay_price") or 0)
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        pending = _st(self.g).pending
+        if not pending or entity != ckey(pending[0]):
+            return []
+        corp = pending[0]
+        out: list[dict[str, Any]] = [{"type": "merge", "corporation": corp}]
+        president = self.g.owner(ckey(corp))
+        if president and self.g.cash(president) + self.g.cash(ckey(corp)) >= self.owed(corp):
+            out.append({"type": "pass"})
+        return out
+
+    def process_pass(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        st = _st(g)
+        corp = st.pending[0]
+        key = ckey(corp)
+        president = g.owner(key)
+        owed = self.owed(corp)
+        rest = owed - g.cash(key)
+        if president is None or kind_of(president) != "P" or g.cash(president) < rest:
+            raise illegal("national.repay", f"{corp}'s president cannot pay its {owed} of loans")
+        if g.cash(key) > 0:
+            g.spend(key, BANK, g.cash(key))
+        if rest > 0:
+            g.spend(president, BANK, rest)
+        g.hooks("loans_repaid", corp, int(g.hooks("loans_outstanding", corp) or 0))
+        g.log(f"{g.name(president)} pays off {corp}'s loans")
+        st.pending.pop(0)
+        if not st.pending:
+            _settle(g)
+
+    def process_merge(self, action: dict[str, Any], entity: str) -> None:
+        corp = _st(self.g).pending[0]
+        raise illegal(
+            "national.absorb",
+            f"{corp} would be absorbed into {_p(self.g).national}: absorption is not yet played by the engine",
+        )
+
+
 MECHANIC = Mechanic(
     name="national_railway",
     description="a government railway formed from merged companies",
     params=Params,
-    events={"national_railway_formation": (NoParams, None)},
-    implemented=False,
+    steps={"national_formation": NationalFormation},
+    events={"national_railway_formation": (NoParams, formation)},
+    state=State,
 )
