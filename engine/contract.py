@@ -142,6 +142,13 @@ HOOKS: dict[str, Hook] = {
     "company_buy_window": _h(
         F, "company corp", "(min, max) $ when a rule lets `corp` buy private `company` outside the buying phases"
     ),
+    "buy_company_step_open": _h(
+        A, "corp", "the blocking buy-company step waits for `corp` to pass though it has nothing to buy", False
+    ),
+    "defer_sale_move": _h(
+        A, "corp shares percent seller president", "a sale's price move waits (e.g. for price protection)", False
+    ),
+    "cert_exempt": _h(A, "player corp", "`player`'s shares of `corp` do not count toward the certificate limit now", False),
     "record_notice": _h(
         A, "action", "the action is a notice of the recording site that a mechanic checks or ignores (not a move)"
     ),

@@ -169,6 +169,8 @@ def num_certs(g: Game, player: str) -> int:
             continue
         if "no_cert_limit" in market.kinds_at(g, c.price) or "unlimited_holding" in market.kinds_at(g, c.price):
             continue
+        if g.hooks("cert_exempt", player, corp):
+            continue
         n += len(ids)
     if kind_of(player) == "P" and g.hooks("privates_count_for_cert_limit"):
         n += len(g.player(player).companies)
@@ -343,6 +345,8 @@ def sell_and_move(g: Game, b: Bundle) -> int:
     was_president = g.state.corporations[corp].owner == b.owner
     price = sell(g, b)
     rule = sale_moves(g)
+    if g.hooks("defer_sale_move", corp, list(b.shares), b.percent, b.owner, president):
+        return price
     move = int(rule.get("move", -1))
     who = rule.get("who", "anyone")
     if who == "president" and not was_president:

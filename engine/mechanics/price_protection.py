@@ -1,4 +1,4 @@
-"""``price_protection``: a president buys the shares of his company another player sold (not yet played).
+"""``price_protection``: a president buys the shares of his company another player sold.
 
 After a player's stock turn in which he sold shares, the president of each company sold is offered, in the
 order of the sales, a special turn: he may buy *all* the shares of his company that player just sold, at the
@@ -7,16 +7,28 @@ special turn he may only buy (no selling for room or cash); declining costs noth
 the sale itself may not protect it.  Play resumes left of the last president who protected, else left of the
 seller (players in between lose their turn); in an operating round (forced sales) play continues with the
 next company.
+
+A sale's price move waits (hook ``defer_sale_move``) until its president has declined (or cannot protect: too
+little cash, no certificate room); then the price drops as the market's ``down`` rule says (soft ledge).  Step
+``price_protection`` follows the stock step (and ends the operating round's steps, for forced sales).
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
+from .. import market, rounds, shares
 from ..contract import Mechanic
 from ..contract import Params as BaseParams
+from ..errors import illegal
+from ..state import BANK, kind_of
+from ..steps.base import Step
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Params(BaseParams):
@@ -48,9 +60,158 @@ class Params(BaseParams):
     moves_priority: bool = Field(True, description="a protecting purchase counts as an action for the priority deal")
 
 
+@dataclass
+class State:
+    """Sales waiting for their president's decision, in order: [corp, share ids, percent, seller, president]."""
+
+    queue: list[list[Any]] = field(default_factory=list)
+
+
+def _p(g: Game) -> Params:
+    return g.params["price_protection"]  # type: ignore[return-value]
+
+
+def _st(g: Game) -> State:
+    return g.state.mechanics["price_protection"]  # type: ignore[no-any-return]
+
+
+def defer_sale_move(g: Game, corp: str, share_ids: list[str], percent: int, seller: str, president: str) -> bool:
+    """Queue a sale for protection (its price move waits), unless the rules leave it unprotectable."""
+    r = g.state.round
+    if r is not None and r.kind == "operating" and not _p(g).in_forced_sales:
+        return False
+    if president is None or kind_of(president) != "P" or president == seller:
+        return False
+    _st(g).queue.append([corp, list(share_ids), percent, seller, president])
+    g.epoch += 1
+    return True
+
+
+def _drop_after(g: Game, corp: str, n: int) -> list[int]:
+    """Where the price would be after an unprotected sale of ``n`` shares (soft ledge included)."""
+    c = g.state.corporations[corp]
+    pos = list(c.price or [0, 0])
+    absorbs = int(((g.book.market.get("movement") or {}).get("down") or {}).get("soft_ledge_absorbs", 0))
+    held = 0
+    for _ in range(n):
+        below = market.step(g, pos, "down")
+        if held < absorbs and market.crosses_ledge(g, pos, below):
+            held += 1
+            continue
+        pos = below
+    return pos
+
+
+def cert_exempt(g: Game, player: str, corp: str) -> bool:
+    """A queued sale that would move ``corp`` into a zone free of the certificate limit: its shares do not count
+    (as if it will not be protected)."""
+    if not _p(g).cert_limit_assumes_unprotected:
+        return False
+    for qcorp, ids, percent, _seller, _pres in _st(g).queue:
+        if qcorp != corp:
+            continue
+        kinds = market.kinds_at(g, _drop_after(g, corp, percent // shares.share_percent(g, corp)))
+        if {"no_cert_limit", "unlimited_holding"} & set(kinds):
+            return True
+    return False
+
+
+def _sold_this_round(g: Game, player: str, corp: str) -> bool:
+    sold = (g.state.round.data.get("players_sold") or {}).get(player) or {}
+    return bool(sold.get(corp))
+
+
+def can_protect(g: Game, entry: list[Any]) -> bool:
+    corp, ids, percent, _seller, president = entry
+    p = _p(g)
+    price = shares.price_per_share(g, corp) * percent // shares.share_percent(g, corp)
+    if p.needs_cash and g.cash(president) < price:
+        return False
+    if p.barred_if_president_sold_this_round and _sold_this_round(g, president, corp):
+        return False
+    if p.needs_cert_room:
+        kinds = market.kinds_at(g, g.state.corporations[corp].price)
+        if not {"no_cert_limit", "unlimited_holding", "multiple_buy"} & set(kinds):
+            n = len(ids)
+            if shares.num_certs(g, president) + 2 * n > g.state.cert_limit:
+                return False
+    return True
+
+
+def decline(g: Game, forced: bool = False) -> None:
+    """The head sale goes unprotected: its price move happens now."""
+    corp, _ids, percent, _seller, president = _st(g).queue.pop(0)
+    n = percent // shares.share_percent(g, corp)
+    market.drop(g, corp, n)
+    g.log(f"{g.name(president)} {'cannot' if forced else 'does not'} protect {corp}")
+    rounds.recalculate_order(g)
+    g.epoch += 1
+
+
+class PriceProtection(Step):
+    """The president of a company whose shares were just sold may buy them all at the price of the sale."""
+
+    name = "price_protection"
+    description = "Price protect shares"
+
+    def head(self) -> list[Any] | None:
+        q = _st(self.g).queue
+        return q[0] if q else None
+
+    def active_entities(self) -> list[str]:
+        h = self.head()
+        return [h[4]] if h else []
+
+    def actions(self, entity: str) -> list[str]:
+        h = self.head()
+        if h is None or entity != h[4] or not can_protect(self.g, h):
+            return []
+        return ["buy_shares", "pass"]
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        h = self.head()
+        if not self.actions(entity) or h is None:
+            return []
+        return [{"type": "buy_shares", "choices": [{"shares": list(h[1])}]}, {"type": "pass"}]
+
+    def skip(self) -> None:
+        """Sales nobody can protect move their price at once; the step stays for later sales."""
+        while (h := self.head()) is not None and not can_protect(self.g, h):
+            decline(self.g, forced=True)
+
+    def process_pass(self, action: dict[str, Any], entity: str) -> None:
+        decline(self.g)
+
+    def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        h = self.head()
+        assert h is not None
+        corp, ids, percent, _seller, president = h
+        if sorted(str(s) for s in action.get("shares") or []) != sorted(ids):
+            raise illegal("protection.bundle", f"{g.name(president)} must protect all of {', '.join(ids)}")
+        b = shares.make_bundle(g, list(ids), percent)
+        price = shares.bundle_price(g, b)
+        _st(g).queue.pop(0)
+        shares.transfer(g, b, president, spender=president, receiver=BANK, price=price)
+        g.log(f"{g.name(president)} protects {percent}% of {corp} for {price}")
+        r = g.state.round
+        if r.kind == "stock" and president in r.entities:
+            r.entity_index = r.entities.index(president)
+            g.player(president).passed = False
+            if _p(g).moves_priority:
+                self.rdata["last_to_act"] = president
+                order = self.rdata.get("pass_order") or []
+                if president in order:
+                    order.remove(president)
+        g.epoch += 1
+
+
 MECHANIC = Mechanic(
     name="price_protection",
     description="a president buys shares another player sold",
     params=Params,
-    implemented=False,
+    steps={"price_protection": PriceProtection},
+    hooks={"defer_sale_move": defer_sale_move, "cert_exempt": cert_exempt},
+    state=State,
+    implemented=True,
 )

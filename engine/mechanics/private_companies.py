@@ -152,8 +152,9 @@ class BuyCompany(Step):
             return []
         if self.can_buy(entity):
             return ["buy_company", "pass"] if self.blocks() else ["buy_company"]
-        if self.blocks() and entity == self.current_entity() and abilities.active_any(self.g, entity):
-            return ["pass"]
+        if self.blocks() and entity == self.current_entity():
+            if abilities.active_any(self.g, entity) or self.g.hooks("buy_company_step_open", entity):
+                return ["pass"]
         return []
 
     def legal(self, entity: str) -> list[dict[str, Any]]:

@@ -95,9 +95,23 @@ def company_buy_window(g: Game, company: str, corp: str) -> tuple[int, int] | No
     return p.early_price
 
 
+def buy_company_step_open(g: Game, corp: str) -> bool:
+    """In the early phases the buy-company step stays open for a river corporation while the private is open and
+    it could pay the lowest early price, even once it owns the private (18xx.games records; NOTES.md)."""
+    p = _p(g)
+    c = g.state.companies.get(p.private)
+    if c is None or c.closed or corp[2:] not in p.river_corporations or g.phase_name() not in p.early_phases:
+        return False
+    return p.early_price[0] <= g.cash(corp)
+
+
 MECHANIC = Mechanic(
     name="river_companies",
     description="companies that own river crossings",
     params=Params,
-    hooks={"lay_allowed": lay_allowed, "company_buy_window": company_buy_window},
+    hooks={
+        "lay_allowed": lay_allowed,
+        "company_buy_window": company_buy_window,
+        "buy_company_step_open": buy_company_step_open,
+    },
 )

@@ -188,7 +188,15 @@ def _crossings_only(a: Ability) -> bool:
 
 
 def lay(
-    g: Game, entity: str, action: dict[str, Any], *, corp: str, special: tuple[str, Ability] | None = None
+    g: Game,
+    entity: str,
+    action: dict[str, Any],
+    *,
+    corp: str,
+    special: tuple[str, Ability] | None = None,
+    discount: int = 0,
+    free: bool = False,
+    tiles: list[str] | None = None,
 ) -> board.LayPlan:
     """Validate and apply a tile lay for ``corp`` (or by a private's ability)."""
     hex_id = str(action.get("hex"))
@@ -196,7 +204,7 @@ def lay(
     rotation = action.get("rotation")
     if tile_id is None or rotation is None:
         raise illegal("action.malformed", "lay_tile needs hex, tile and rotation")
-    allowed = None
+    allowed = tiles
     if special is not None:
         spec = special[1].spec
         if hex_id not in (spec.get("hexes") or []):
@@ -219,7 +227,6 @@ def lay(
         check_connection=special is None,
         allowed_tiles=allowed,
     )
-    free, discount = False, 0
     if special is not None:
         spec = special[1].spec
         free = bool(spec.get("free"))
@@ -380,10 +387,69 @@ class TrackOnly(TrackAndToken):
     def can_token(self, entity: str) -> bool:
         return False
 
+    def actions(self, entity: str) -> list[str]:
+        if kind_of(entity) == "X":
+            found = normal_lay_ability(self.g, entity)
+            if found is None or self.g.company(entity).owner != self.current_entity():
+                return []
+            home = self._home_extra(entity, found[1], None)
+            lay_ = current_lay(self.g)
+            return ["lay_tile"] if home or (lay_ is not None and lay_.get("lay")) else []
+        return super().actions(entity)
+
+    def _home_extra(self, company: str, a: Ability, hex_id: str | None) -> bool:
+        """A free extra lay in the home hex of a listed corporation that has not operated yet."""
+        g = self.g
+        corp = g.company(company).owner
+        params = a.spec.get("params") or {}
+        if corp is None or sym_of(corp) not in (params.get("home_extra_for") or []) or g.operator(corp).operated:
+            return False
+        home = g.book.corporations[sym_of(corp)].get("home")
+        homes = {h["hex"] for h in (home if isinstance(home, list) else [home] if home else [])}
+        return (hex_id in homes) if hex_id is not None else bool(homes)
+
     def process_lay_tile(self, action: dict[str, Any], entity: str) -> None:
-        super().process_lay_tile(action, entity)
-        if not self.can_lay(entity):
+        g = self.g
+        hex_id = str(action.get("hex"))
+        if hex_id == self.rdata.get("no_upgrade_hex"):
+            raise illegal("track.upgrade", f"{hex_id} cannot be upgraded in the turn its tile was laid")
+        if kind_of(entity) == "X":
+            self._private_lay(action, entity)
+        else:
+            super().process_lay_tile(action, entity)
+        if not self.can_lay(self.current_entity() or entity):
             self.pass_()
+
+    def _private_lay(self, action: dict[str, Any], entity: str) -> None:
+        """A private's lay that is one of the owning corporation's lays (or a free extra one at home)."""
+        g = self.g
+        found = normal_lay_ability(g, entity)
+        if found is None:
+            raise illegal("track.ability", f"{sym_of(entity)} cannot lay track now")
+        owner, a = found
+        corp = g.company(entity).owner
+        assert corp is not None
+        hex_id = str(action.get("hex"))
+        if hex_id not in (a.spec.get("hexes") or [hex_id]):
+            raise illegal("track.ability", f"{sym_of(entity)} cannot lay track on {hex_id}")
+        tiles = a.spec.get("tiles") or None
+        if self._home_extra(entity, a, hex_id):
+            lay(g, entity, action, corp=corp, free=True, tiles=tiles)
+            self.rdata["no_upgrade_hex"] = hex_id
+        else:
+            lay_ = current_lay(g)
+            if lay_ is None or not lay_.get("lay") or board.colour(g, hex_id) != "white":
+                raise illegal("track.count", f"{sym_of(entity)} may only lay a yellow tile as one of the turn's lays")
+            discount = int((a.spec.get("params") or {}).get("discount") or 0)
+            lay(g, entity, action, corp=corp, discount=discount, tiles=tiles)
+            r = self.rdata
+            r["num_laid_track"] = r.get("num_laid_track", 0) + 1
+            r["laid_hexes"].append(hex_id)
+        g.use_ability(owner, a)
+
+    def setup(self) -> None:
+        super().setup()
+        self.rdata["no_upgrade_hex"] = None
 
     def process_place_token(self, action: dict[str, Any], entity: str) -> None:
         raise illegal("token.order", "a token is placed after the track step")
@@ -448,7 +514,25 @@ def special_lay_ability(g: Game, company: str) -> tuple[str, Ability] | None:
     if kind_of(company) != "X":
         return None
     for owner, a in g.abilities_of(company):
+        if _normal_lay(a):
+            continue
         if a.type == "tile_lay" and abilities.usable(g, owner, a, passive_ok=False) and _may_start(g, a):
+            return owner, a
+    return None
+
+
+def _normal_lay(a: Ability) -> bool:
+    """A ``tile_lay`` with ``params.normal_lay``: one of the owning corporation's own lays (step ``track``), at
+    ``params.discount`` off, connected as usual; ``params.home_extra_for`` lists corporations that may instead use
+    it, before their first operation, for a free extra lay in their home hex (not upgraded that turn)."""
+    return a.type == "tile_lay" and bool((a.spec.get("params") or {}).get("normal_lay"))
+
+
+def normal_lay_ability(g: Game, company: str) -> tuple[str, Ability] | None:
+    if kind_of(company) != "X":
+        return None
+    for owner, a in g.abilities_of(company):
+        if _normal_lay(a) and abilities.right_owner(g, owner, a) and (a.count is None or a.count > 0):
             return owner, a
     return None
 
