@@ -184,16 +184,27 @@ def heading_lines(
     size: float,
     *,
     min_size: float,
+    max_lines: int = 2,
+    max_height: float | None = None,
     anchor: str = "middle",
     fill: str = INK,
     bold: bool = True,
 ) -> float:
-    """A name on one line, or wrapped onto two rather than shrunk below ``min_size``, centred on ``y``;
-    returns the font size used."""
-    lines, used = fit_lines(content, size, width, min_size=min_size, bold=bold)
-    step = used * 1.12
+    """A name on one line, or wrapped (up to ``max_lines``, within ``max_height``) rather than shrunk below
+    ``min_size``, centred on ``y``; returns the font size used."""
+    step = 1.12
+    best: tuple[list[str], float] | None = None
+    for n in range(1, max_lines + 1):
+        lines, used = fit_lines(content, size, width, min_size=min_size, max_lines=n, bold=bold)
+        if max_height is not None:
+            used = min(used, max_height / (len(lines) * step))
+        if best is None or used > best[1] + 1e-9:
+            best = (lines, used)
+    assert best is not None
+    lines, used = best
     for i, line in enumerate(lines):
-        text(dwg, parent, x, y + (i - (len(lines) - 1) / 2) * step, line, used, anchor=anchor, bold=bold, fill=fill)
+        ly = y + (i - (len(lines) - 1) / 2) * used * step
+        text(dwg, parent, x, ly, line, used, anchor=anchor, bold=bold, fill=fill)
     return used
 
 

@@ -96,7 +96,7 @@ def footer(page: Page, heading: str, component: str, number: int, total: int) ->
 def crop_marks(dwg: svgwrite.Drawing, parent: Any, x: float, y: float, w: float, h: float, size: float = 5.0) -> None:
     """Corner crop marks just outside the rectangle (x, y, w, h)."""
     gap = 1.0
-    g = dwg.g(stroke=MARK, stroke_width="0.2")
+    g = dwg.g(stroke=MARK, stroke_width="0.2", class_="crop-marks")
     parent.add(g)
     for cx, sx in ((x, -1), (x + w, 1)):
         for cy, sy in ((y, -1), (y + h, 1)):

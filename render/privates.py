@@ -33,7 +33,7 @@ def draw_private(dwg: svgwrite.Drawing, g: Any, item: tuple[str, dict[str, Any],
     g.add(dwg.rect(insert=("1.6", "1.6"), size=(fmt(w - 3.2), "18.4"), rx="1.2", fill=fill))
     frame(dwg, g, w, h, fill)
     name = str(priv.get("name", sym))
-    heading_lines(dwg, g, w / 2, 8.6, w - 8, name, 4.2, min_size=3.2, fill=ink)
+    heading_lines(dwg, g, w / 2, 8.2, w - 8, name, 4.2, min_size=3.0, max_lines=3, max_height=11.5, fill=ink)
     text(dwg, g, w / 2, 16.5, sym, 2.8, fill=ink, family=CONDENSED)
     # value and revenue boxes
     for i, (label, value) in enumerate(
