@@ -19,7 +19,7 @@ from .. import rounds
 from ..closing import close_company
 from ..contract import Mechanic, PrivateId
 from ..contract import Params as BaseParams
-from ..errors import illegal
+from ..errors import UnsupportedTitle, illegal
 from ..state import BANK
 from ..steps.base import Step
 
@@ -108,6 +108,8 @@ def setup(g: Game) -> None:
     st = _st(g)
     if st.prepared:
         return
+    if _p(g).pyramid is not None:
+        raise UnsupportedTitle(f"{g.book.title}: mechanics.nomination_auction.pyramid is not yet played by the engine")
     st.seed_left = _p(g).seed_money
     st.lots = [sym for sym, c in g.state.companies.items() if not c.closed and not c.removed and not c.blank]
     st.prepared = True

@@ -1,0 +1,197 @@
+"""1817 on the interpreter: the shared records, and the initial auction, IPO auctions and company turns through
+the public API.
+
+1817 switches on mechanics the engine does not play yet (short selling, mergers, mine tokens), so the title
+itself is refused; the API tests and the record progress test play a copy of its rulebook without them, which
+covers everything up to the first use of one of them.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+from railbook.engine import Game
+from railbook.engine.errors import IllegalAction, UnsupportedTitle
+from railbook.engine.replay import ReplayError, load, replay
+
+from railbook.api import rulebook_for_title
+
+from .conftest import fixture_files
+
+FILES = fixture_files("1817")
+NO_FIXTURES = "the shared 1817 records are not available (set RAILBOOK_SHARED to the shared/ folder)"
+NOT_PLAYED = ("short_selling", "mergers", "mines")
+
+#: Every record stops before its first move: the title needs mechanics the engine does not play yet.
+STOPS = {
+    "15528.json": "1817: the engine has no module for mechanics short_selling, mines, mergers",
+    "20758.json": "1817: the engine has no module for mechanics short_selling, mines, mergers",
+    "1817_game_end_bankrupt.json": "1817: the engine has no module for mechanics short_selling, mines, mergers",
+}
+
+#: Without those mechanics, where each record stops (index and id of the action, rule): the first mine-token
+#: tile lay (mechanics.mines); the volatility record's tiered auction is refused at setup.
+PROGRESS = {
+    "15528.json": "action 148 (id 149): turn.order: MAJC cannot lay_tile now",
+    "20758.json": "action 159 (id 166): turn.order: MAJC cannot lay_tile now",
+    "1817_game_end_bankrupt.json": "mechanics.nomination_auction.pyramid is not yet played by the engine",
+}
+
+
+def _params() -> list[Any]:
+    return [
+        pytest.param(
+            p, id=p.name, marks=[pytest.mark.xfail(reason=STOPS[p.name], strict=True, raises=UnsupportedTitle)]
+        )
+        for p in FILES
+    ]
+
+
+@pytest.mark.skipif(not FILES, reason=NO_FIXTURES)
+@pytest.mark.parametrize("path", _params())
+def test_record_replays_to_its_result(path: Path) -> None:
+    record = load(path)
+    outcome = replay(record, rulebook_for_title("1817"))
+    assert outcome.matches, (outcome.result, outcome.game_end_reason, record.get("result"))
+
+
+def playable_1817() -> dict[str, Any]:
+    """The 1817 rulebook without the mechanics the engine does not play yet."""
+    rb = copy.deepcopy(rulebook_for_title("1817"))
+    for name in NOT_PLAYED:
+        rb["mechanics"].pop(name, None)
+        for option in rb.get("options", {}).values():
+            ((option.get("patch") or {}).get("mechanics") or {}).pop(name, None)
+    return rb
+
+
+@pytest.mark.skipif(not FILES, reason=NO_FIXTURES)
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_record_progress_without_the_missing_mechanics(path: Path) -> None:
+    with pytest.raises((ReplayError, UnsupportedTitle)) as err:
+        replay(load(path), playable_1817())
+    assert PROGRESS[path.name] in str(err.value)
+
+
+# ------------------------------------------------------------------------------------- by the API
+
+PLAYERS = ["a", "b", "c", "d"]
+
+
+def act(g: Game, entity: str, type: str, **fields: Any) -> None:
+    etype = "corporation" if entity.isupper() or "&" in entity else "player"
+    g.process({"type": type, "entity": entity, "entity_type": etype, **fields})
+
+
+def new_game() -> Game:
+    return Game.start(playable_1817(), PLAYERS)
+
+
+def after_auction(g: Game) -> Game:
+    """Everyone passes at once: every private leaves the game unsold."""
+    for p in PLAYERS:
+        act(g, p, "pass")
+    return g
+
+
+def test_nomination_auction_sells_with_seed_money() -> None:
+    g = new_game()
+    assert g.acting() == ["a"]
+    bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+    minm = next(c for c in bid["choices"] if c["company"] == "MINM")
+    assert minm["min"] == 0  # face $60 minus the $200 seed money, never below 0
+    act(g, "a", "bid", company="MINM", price=10)
+    assert g.acting() == ["b"]
+    with pytest.raises(IllegalAction):
+        act(g, "b", "bid", company="MINM", price=12)  # not a multiple of $5
+    with pytest.raises(IllegalAction):
+        act(g, "b", "bid", company="MINM", price=10)  # not above the high bid
+    act(g, "b", "bid", company="MINM", price=20)
+    for p in ("c", "d", "a"):
+        act(g, p, "pass")
+    assert g.state.companies["MINM"].owner == "P|b"
+    assert g.cash("P|b") == 315 - 20
+    assert g.acting() == ["b"]  # the next nominator sits left of the last one
+
+
+def test_unsold_privates_leave_when_everyone_passes() -> None:
+    g = new_game()
+    act(g, "a", "bid", company="MAIL", price=50)
+    for p in ("b", "c", "d"):
+        act(g, p, "pass")
+    assert g.state.round.kind == "auction"
+    for p in ("b", "c", "d", "a"):
+        act(g, p, "pass")
+    assert g.state.round.kind == "stock"
+    assert g.state.companies["MINM"].removed and not g.state.companies["MAIL"].removed
+    assert g.acting() == ["b"]  # priority: left of the last nominator
+
+
+def start_company(g: Game, player: str, corp: str, price: int, city: str) -> None:
+    act(g, player, "bid", corporation=corp, price=price)
+    act(g, corp, "place_token", city=city, slot=0)
+
+
+def test_ipo_auction_starts_a_two_share_company() -> None:
+    g = after_auction(new_game())
+    assert g.acting() == ["a"]
+    start_company(g, "a", "A&A", 140, "D9-0-0")
+    assert g.acting() == ["b"]
+    act(g, "b", "bid", corporation="A&A", price=150)
+    for p in ("c", "d", "a"):
+        act(g, p, "pass")
+    corp = g.state.corporations["A&A"]
+    assert corp.owner == "P|b" and corp.floated
+    assert g.market_price("A&A") == 70  # half the bid ($75), rounded down to a market value
+    assert g.cash("C|A&A") == 150 and g.cash("P|b") == 315 - 150
+    assert [s.percent for s in g.state.shares.values() if s.corp == "A&A"] == [100]
+    assert g.acting() == ["b"]  # play goes on left of the starter
+    with pytest.raises(IllegalAction):
+        act(g, "b", "bid", corporation="A&A", price=100)  # already started
+
+
+def test_winner_pays_with_privates_at_face_value() -> None:
+    g = new_game()
+    act(g, "a", "bid", company="MAJM", price=0)
+    for p in ("b", "c", "d"):
+        act(g, p, "pass")
+    for p in ("b", "c", "d", "a"):
+        act(g, p, "pass")
+    # priority: b.  b starts PW; a wins it at $200 and pays $120 of it with the Major Mail Contract.
+    start_company(g, "b", "PW", 190, "G18-0-0")
+    for p in ("c", "d"):
+        act(g, p, "pass")
+    act(g, "a", "bid", corporation="PW", price=200)
+    act(g, "b", "pass")
+    assert g.acting() == ["a"]
+    assert [a["type"] for a in g.legal_actions()] == ["assign", "pass"]
+    act(g, "a", "assign", target="MAJM", target_type="company")
+    assert g.state.companies["MAJM"].owner == "C|PW"
+    assert g.cash("P|a") == 315 - 200 + 120 and g.cash("C|PW") == 200 - 120
+    assert g.acting() == ["c"]
+
+
+def test_a_company_takes_loans_in_its_presidents_stock_turn() -> None:
+    g = after_auction(new_game())
+    start_company(g, "a", "A&A", 140, "D9-0-0")
+    for p in ("b", "c", "d"):
+        act(g, p, "pass")
+    for p in ("b", "c", "d"):
+        act(g, p, "pass")
+    assert g.acting() == ["a"]
+    before = g.market_price("A&A")
+    act(g, "A&A", "take_loan")
+    assert g.cash("C|A&A") == 240
+    assert g.market_price("A&A") < before  # each loan moves the price left
+    types = [a["type"] for a in g.legal_actions()]
+    assert "buy_shares" not in types and "pass" in types  # acting for a company is the whole turn
+    act(g, "a", "pass")
+    assert g.state.round.kind == "stock" and g.acting() == ["b"]
+
+
+def test_the_tiered_auction_is_refused() -> None:
+    with pytest.raises(UnsupportedTitle, match="pyramid"):
+        Game.start(playable_1817(), PLAYERS, options=["volatility"])
