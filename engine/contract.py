@@ -120,10 +120,15 @@ HOOKS: dict[str, Hook] = {
     "issuable_cash": _h(S, "corp", "$ a corporation could raise by issuing shares now", 0),
     "holding_limit": _h(F, "corp", "most % of a corporation one player may hold", 100),
     "share_unit": _h(F, "corp", "% of one share of `corp` now (None: from its charter's certificates)"),
-    "ipo_by_auction": _h(A, "", "companies start by an auction of the president's certificate, not a par", False,
-                         static=True),
-    "stock_turn_options": _h(A, "player", "the player may do something else in his stock turn (start an "
-                             "auction, act for a company, short)", False),
+    "ipo_by_auction": _h(
+        A, "", "companies start by an auction of the president's certificate, not a par", False, static=True
+    ),
+    "stock_turn_options": _h(
+        A,
+        "player",
+        "the player may do something else in his stock turn (start an auction, act for a company, short)",
+        False,
+    ),
     "pool_limit": _h(F, "corp", "most % of a corporation the pool may hold", 100, static=True),
     "company_price_range": _h(F, "company", "(min, max) price a corporation may pay for a private"),
     "unlimited_train_copies": _h(F, "train", "copies of an unlimited train the depot holds", 20),
@@ -132,12 +137,7 @@ HOOKS: dict[str, Hook] = {
     "end_game": _h(F, "reason manual", "end the game"),
     "player_value": _h(F, "player", "a player's value (final score)", 0),
     "update_cert_limit": _h(N, "", "recompute the certificate limit"),
-    "route_bonuses": _h(F, "", "route bonus functions of the title (list)", []),
-    "sells_in_blocks": _h(A, "", "a player sells a corporation's shares at most once per turn", False, static=True),
-    "obsolete_count_for_limit": _h(A, "", "obsolete trains count toward the train limit", False, static=True),
-    "privates_count_for_cert_limit": _h(
-        L, "", "a player's private companies count toward the limit", True, static=True
-    ),
+    "route_bonus": _h(S, "corp route stops routes", "$ the bonuses add to a route counting `stops`", 0),
     "lay_allowed": _h(L, "corp hex tile rotation", "no rule forbids `corp` laying `tile` on `hex` at `rotation`", True),
     "company_buy_window": _h(
         F, "company corp", "(min, max) $ when a rule lets `corp` buy private `company` outside the buying phases"
@@ -148,15 +148,22 @@ HOOKS: dict[str, Hook] = {
     "defer_sale_move": _h(
         A, "corp shares percent seller president", "a sale's price move waits (e.g. for price protection)", False
     ),
-    "cert_exempt": _h(A, "player corp", "`player`'s shares of `corp` do not count toward the certificate limit now", False),
+    "cert_exempt": _h(
+        A, "player corp", "`player`'s shares of `corp` do not count toward the certificate limit now", False
+    ),
+    "reissue_par": _h(F, "corp", "the market cell [row, col] of `corp`'s par if it reissued its shares now"),
     "record_notice": _h(
         A, "action", "the action is a notice of the recording site that a mechanic checks or ignores (not a move)"
     ),
     "extra_bonus_specs": _h(
         N, "corp out", "route bonus specs (engine/bonuses.py) a mechanic adds for `corp` now: appended to `out`"
     ),
+    "sells_in_blocks": _h(A, "", "a player sells a corporation's shares at most once per turn", False, static=True),
+    "obsolete_count_for_limit": _h(A, "", "obsolete trains count toward the train limit", False, static=True),
+    "privates_count_for_cert_limit": _h(
+        L, "", "a player's private companies count toward the limit", True, static=True
+    ),
     "must_buy_train": _h(A, "entity", "the operator must buy a train now", False),
-    "train_bought": _h(N, "entity train", "a train was bought"),
     "withheld": _h(N, "entity", "an operator withheld (or could not pay) its earnings"),
     "bankrupt_check": _h(A, "", "the bankruptcy limit of the game has been reached", False),
     "presidency_vacated": _h(N, "corp", "a bankrupt president left a corporation with no president"),
@@ -233,8 +240,6 @@ class Hooks:
     def __call__(self, name: str, *args: Any) -> Any:
         return self._dispatch[name](*args)
 
-    def handled(self, name: str) -> bool:
-        return bool(self.table[name])
 
 
 def _once(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from . import board, market, rounds, setup
@@ -64,7 +64,6 @@ class Game:
         self.rules: Installed = installed(book)
         self.params = self.rules.params
         self.hooks = Hooks(self, self.rules.mechanics)
-        self.route_bonuses: list[Callable[..., int]] = []
         for m in self.rules.mechanics:
             if m.state is not None and m.name not in state.mechanics:
                 state.mechanics[m.name] = m.state()

@@ -356,10 +356,7 @@ def score_route(g: Game, corp_key: str, route: Route, routes: list[Route]) -> No
 
 def score_stops(g: Game, corp_key: str, route: Route, stops: list[NodeKey], routes: list[Route]) -> int:
     """Revenue of a train counting ``stops`` (stop values plus the title's route bonuses)."""
-    revenue = sum(stop_revenue(g, s) for s in stops)
-    for bonus in g.route_bonuses:
-        revenue += bonus(g, corp_key, route, stops, routes)
-    return revenue
+    return sum(stop_revenue(g, s) for s in stops) + g.hooks("route_bonus", corp_key, route, stops, routes)
 
 
 def round_revenue(g: Game) -> int:

@@ -67,10 +67,6 @@ def _p(g: Game) -> Params:
     return g.params["routes"]  # type: ignore[return-value]
 
 
-def install(g: Game) -> None:
-    g.route_bonuses.append(bonus_revenue)
-
-
 @memo
 def _bonuses(g: Game, corp: str) -> tuple[list[bonuses.RouteBonus], list[bonuses.SetBonus]]:
     return bonuses.split(bonuses.game_bonus_specs(g, corp))
@@ -153,5 +149,5 @@ MECHANIC = Mechanic(
     description="running trains and the title's route bonuses",
     params=Params,
     steps={"route": RunRoutes},
-    hooks={"install": install},
+    hooks={"route_bonus": bonus_revenue},
 )
