@@ -1,8 +1,12 @@
-"""``company_stock_actions``: a president acts for a company in the stock round (not yet played by the engine).
+"""``company_stock_actions``: a president acts for a company in the stock round.
 
 On his stock turn a president may, instead of acting for himself, take one of ``actions`` for a company he
 presides.  What each action does and its limits are the parameters of its own mechanic (``issue_redeem``
-for redemption, ``reissue`` for reissue).
+for redemption, ``reissue`` for reissue).  Played here: ``redeem`` (a ``buy_shares`` action of the company:
+one share from the market first, else from a player other than a president who would lose the chair, at the
+market price, paid to the bank or that player; once per stock round and only with the cash it had at the
+round's start; the share is not for sale again until reissued) and ``reissue`` (a ``sell_shares`` action of
+the company: its redeemed shares go back on sale at the par the hook ``reissue_par`` gives).
 """
 
 from __future__ import annotations
@@ -153,10 +157,155 @@ def stock_turn_options(g: Game, player: str) -> bool:
     return any(company_actions(g, corp, None) for corp in _presided(g, player))
 
 
+def _redeem_rules(g: Game) -> Any:
+    return g.params.get("issue_redeem")
+
+
+class CompanyStockAction(Step):
+    """A president's stock turn spent acting for one of his companies (before the stock step)."""
+
+    name = "company_stock"
+    description = "Act for a company"
+
+    @staticmethod
+    def round_state() -> dict[str, Any]:
+        return {"redeem_cash": {}, "redeemed": {}}
+
+    def blocks(self) -> bool:
+        return False
+
+    def skip(self) -> None:
+        """Stays live all round."""
+
+    def _turn_player(self) -> str | None:
+        r = self.round
+        return r.entities[r.entity_index] if r.entities else None
+
+    def _may_act(self, corp_key: str) -> bool:
+        g = self.g
+        if kind_of(corp_key) != "C":
+            return False
+        c = g.corp(corp_key)
+        if c.closed or c.owner is None or c.owner != self._turn_player() or g.player(c.owner).passed:
+            return False
+        if self.rdata.get("current_actions") and _p(g).whole_turn:
+            return False
+        forbidden = set(_p(g).forbidden_zones)
+        return not (forbidden & set(market.kinds_at(g, c.price)))
+
+    def actions(self, entity: str) -> list[str]:
+        if not self._may_act(entity):
+            return []
+        acts = []
+        if "redeem" in _p(self.g).actions and self.redeemable(entity):
+            acts.append("buy_shares")
+        if "reissue" in _p(self.g).actions and self.reissuable(entity):
+            acts.append("sell_shares")
+        return acts
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        out = []
+        acts = self.actions(entity)
+        if "buy_shares" in acts:
+            out.append({"type": "buy_shares", "choices": [{"shares": b.shares} for b in self.redeemable(entity)]})
+        if "sell_shares" in acts:
+            ids = shares.shares_of(self.g, entity, sym_of(entity))
+            out.append({"type": "sell_shares", "choices": [{"shares": list(ids)}]})
+        return out
+
+    # ------------------------------------------------------------------------------------- redeem
+
+    def redeemable(self, corp_key: str) -> list[shares.Bundle]:
+        g = self.g
+        rules = _redeem_rules(g)
+        corp = sym_of(corp_key)
+        c = g.corp(corp_key)
+        if rules is None or c.price is None:
+            return []
+        if rules.redeem_not_before == "first_operation" and not c.operated:
+            return []
+        done = self.rdata["redeemed"].get(corp, 0)
+        if done >= rules.redeem_per_stock_round:
+            return []
+        held = shares.num_shares_of(g, corp_key, corp)
+        if held + 1 > rules.max_treasury_shares:
+            return []
+        cash = self.rdata["redeem_cash"].setdefault(corp, g.cash(corp_key))
+        if shares.price_per_share(g, corp) > min(cash, g.cash(corp_key)):
+            return []
+        pool = [s for s in shares.shares_of(g, POOL, corp) if not g.state.shares[s].president]
+        if pool:
+            return [shares.make_bundle(g, [pool[0]])]
+        if rules.redeem_from == "pool":
+            return []
+        holders = shares.player_holders(g, corp)
+        others = [v for p, v in holders.items() if p != c.owner]
+        top = max(others, default=0)
+        out = []
+        for p, v in holders.items():
+            if v <= 0 or (p == c.owner and v == top):
+                continue
+            ids = [s for s in shares.shares_of(g, p, corp) if not g.state.shares[s].president]
+            if ids:
+                out.append(shares.make_bundle(g, [ids[0]]))
+        return out
+
+    def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        corp = sym_of(entity)
+        if not self._may_act(entity) or "redeem" not in _p(g).actions:
+            raise illegal("company.redeem", f"{corp} cannot redeem a share now")
+        b = shares.make_bundle(g, [str(s) for s in action.get("shares") or []])
+        if b.corp != corp or not any(set(x.shares) == set(b.shares) for x in self.redeemable(entity)):
+            raise illegal("company.redeem", f"{corp} cannot redeem {', '.join(b.shares)}")
+        price = shares.bundle_price(g, b)
+        receiver = BANK if b.owner == POOL else b.owner
+        shares.transfer(g, b, entity, spender=entity, receiver=receiver, price=price, allow_president_change=False)
+        for sid in b.shares:
+            g.state.shares[sid].buyable = False
+        self.rdata["redeemed"][corp] = self.rdata["redeemed"].get(corp, 0) + 1
+        self.rdata["redeem_cash"][corp] = 0
+        g.log(f"{corp} redeems {', '.join(b.shares)} for {price}")
+        self._acted("buy_shares")
+
+    # ------------------------------------------------------------------------------------ reissue
+
+    def reissuable(self, corp_key: str) -> bool:
+        g = self.g
+        ids = shares.shares_of(g, corp_key, sym_of(corp_key))
+        if not ids or any(g.state.shares[s].buyable for s in ids):
+            return False
+        return g.hooks("reissue_par", sym_of(corp_key)) is not None
+
+    def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        corp = sym_of(entity)
+        if not self._may_act(entity) or "reissue" not in _p(g).actions or not self.reissuable(entity):
+            raise illegal("company.reissue", f"{corp} cannot reissue shares now")
+        par = g.hooks("reissue_par", corp)
+        c = g.corp(entity)
+        if par is not None and market.price_at(g, par) > market.price_at(g, c.par):
+            c.par = list(par)
+        for sid in shares.shares_of(g, entity, corp):
+            g.state.shares[sid].buyable = True
+        g.hooks("shares_reissued", corp)
+        g.log(f"{corp} reissues its shares at {market.price_at(g, c.par)}")
+        self._acted("sell_shares")
+
+    def _acted(self, kind: str) -> None:
+        g = self.g
+        player = self._turn_player()
+        self.rdata.setdefault("current_actions", []).append(kind)
+        self.rdata.setdefault("current_actions", []).append("company_action")
+        if player and _p(g).moves_priority:
+            self.rdata["last_to_act"] = player
+        g.epoch += 1
+
+
 MECHANIC = Mechanic(
     name="company_stock_actions",
     description="corporations act in the stock round",
     params=Params,
-    steps={"company_turn": CompanyTurn},
+    steps={"company_turn": CompanyTurn, "company_stock": CompanyStockAction},
     hooks={"stock_turn_options": stock_turn_options},
 )

@@ -1,20 +1,26 @@
-"""``reissue``: a company puts its redeemed shares back on sale at a new par (not yet played by the engine).
+"""``reissue``: a company puts its redeemed shares back on sale at a new par.
 
 A reissue is a company action in the stock round (see ``company_stock_actions``).  The shares go to the
 initial offering and are sold there like initial shares at the new par; the company receives the money as
 they sell (incremental capitalisation from then on), usable from ``cash_usable_from``.  The new par is the
 value of ``par_values`` nearest ``market_fraction`` x the current market price (or the ``table`` entry for
-that price, where given), never below the old par when ``never_below_old_par``.
+that price, where given), never below the old par when ``never_below_old_par`` (hook ``reissue_par``: the
+market cell of that par).  ``requires_empty_ipo`` and ``per_stock_round`` are checked by the company action.
+(``cash_usable_from`` is not yet played by the engine: the money is usable at once.)
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from .. import market
 from ..contract import Mechanic
 from ..contract import Params as BaseParams
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Params(BaseParams):
@@ -50,9 +56,51 @@ class Params(BaseParams):
     )
 
 
+def _p(g: Game) -> Params:
+    return g.params["reissue"]  # type: ignore[return-value]
+
+
+def new_par_price(p: Params, price: int, old_par: int) -> int:
+    """The par of a reissue at market price ``price`` (pure)."""
+    if price in p.table:
+        value = p.table[price]
+    else:
+        target = p.market_fraction * price
+        rank = (lambda v: (abs(v - target), -v)) if p.tie == "higher" else (lambda v: (abs(v - target), v))
+        value = min(p.par_values, key=rank)
+        if target > max(p.par_values) and p.above_top_par == "top_par":
+            value = max(p.par_values)
+    if p.never_below_old_par:
+        value = max(value, old_par)
+    if p.max_par is not None:
+        value = min(value, p.max_par)
+    return value
+
+
+def reissue_par(g: Game, corp: str) -> list[int] | None:
+    """The market cell of ``corp``'s par after a reissue now: a par box of that price, else the top-row cell
+    nearest that price."""
+    c = g.state.corporations[corp]
+    if c.price is None or c.par is None:
+        return None
+    value = new_par_price(_p(g), market.price_at(g, c.price), market.price_at(g, c.par))
+    for cell in g.book.market["par"]:
+        if cell["price"] == value:
+            return [cell["row"], cell["col"]]
+    row = g.book.market_grid[0]
+    best = None
+    for col, _ in enumerate(row):
+        cell = g.book.cell(0, col)
+        if cell is None:
+            continue
+        if best is None or abs(cell["price"] - value) < abs(market.price_at(g, best) - value):
+            best = [0, col]
+    return best
+
+
 MECHANIC = Mechanic(
     name="reissue",
     description="redeemed shares go back to the IPO at a new par",
     params=Params,
-    implemented=False,
+    hooks={"reissue_par": reissue_par},
 )

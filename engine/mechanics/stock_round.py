@@ -64,7 +64,7 @@ class Params(BaseParams):
     buy_then_sell: bool = Field(
         False,
         description="a turn may also be: buy one, then sell (never sell, buy and sell again; see "
-        "`sell_bought_this_turn` for the certificate just bought) (not yet played by the engine)",
+        "`sell_bought_this_turn` for the certificate just bought)",
     )
     no_trade_zones: list[str] = Field(
         default_factory=list,
@@ -151,12 +151,20 @@ class BuySellParShares(Step):
     def can_sell(self, player: str, b: Bundle) -> bool:
         if b.owner != player or not self._corp_sellable(player, b.corp):
             return False
-        if self.bought() and self._sell_first():
+        if self.bought() and self._sell_first() and not self._buy_then_sell():
             return False
         return shares.fit_in_pool(self.g, b) and shares.can_dump(self.g, b, player)
 
     def _sell_first(self) -> bool:
         return _p(self.g).sell_before_buy
+
+    def _buy_then_sell(self) -> bool:
+        """After a purchase the player may still sell, when the turn began with the purchase (buy, then sell)."""
+        if not _p(self.g).buy_then_sell:
+            return False
+        acts = self.rdata["current_actions"]
+        first_buy = next((i for i, a in enumerate(acts) if a in ("buy_shares", "par", "buy_company")), None)
+        return first_buy is not None and "sell_shares" not in acts[:first_buy]
 
     def _corp_sellable(self, player: str, corp: str) -> bool:
         """Checks that do not depend on the bundle.  (Shares of a corporation in receivership may be
@@ -172,7 +180,7 @@ class BuySellParShares(Step):
 
     def iter_sellable(self, player: str) -> Iterator[Bundle]:
         g = self.g
-        if self.bought() and self._sell_first():
+        if self.bought() and self._sell_first() and not self._buy_then_sell():
             return
         held = g.state.holdings.get(player, {})
         for corp in self.corporations():
@@ -249,7 +257,7 @@ class BuySellParShares(Step):
         return over and next(self.iter_sellable(player), None) is not None
 
     def actions(self, entity: str) -> list[str]:
-        if entity != self.current_entity():
+        if entity != self.current_entity() or "company_action" in self.rdata["current_actions"]:
             return []
         if self.must_sell(entity):
             return ["sell_shares"]

@@ -409,7 +409,6 @@ class TrackOnly(TrackAndToken):
         return (hex_id in homes) if hex_id is not None else bool(homes)
 
     def process_lay_tile(self, action: dict[str, Any], entity: str) -> None:
-        g = self.g
         hex_id = str(action.get("hex"))
         if hex_id == self.rdata.get("no_upgrade_hex"):
             raise illegal("track.upgrade", f"{hex_id} cannot be upgraded in the turn its tile was laid")

@@ -1,0 +1,129 @@
+"""1870 and 1850 on the interpreter: their shared records, and the new mechanics through the public API."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from railbook.engine.errors import IllegalAction, UnsupportedTitle
+from railbook.engine.game import Game
+from railbook.engine.replay import ReplayError, load, replay
+
+from railbook.api import rulebook_for_title
+from tests.conftest import fixture_files
+
+NO_FIXTURES = "the shared records are not available (set RAILBOOK_SHARED to the shared/ folder)"
+
+#: Records that do not replay yet: where they stop and why (the test fails if one starts to replay).
+STOPS: dict[str, str] = {
+    "1870_game_end_bank": "action 68 (id 224): a company's redemption in its stock turn is refused (the "
+    "redemption rules of 1870 are not complete: IPO at par, sold-out with redeemed shares)",
+    "1870_game_end_bankrupt": "action 159 (id 218): route revenue 40 instead of 60 (the cattle and port "
+    "bonuses of SCC and GSC are not route bonuses yet)",
+    "40469_price_protect_allowed": "action 116 (id 129): a compliance sale is demanded (certificate limit "
+    "zones: brown cells, protected shares over the limit)",
+    "1": "the engine has no module for the 1850 mechanics edge_tokens and mines",
+    "1850_game_end_bankrupt": "the engine has no module for the 1850 mechanics edge_tokens and mines",
+    "pres_proctect_moves_priority": "the engine has no module for the 1850 mechanics edge_tokens and mines",
+}
+
+FILES = fixture_files("1870") + fixture_files("1850")
+
+
+def _params(paths: list[Path]) -> list[Any]:
+    out = []
+    for p in paths:
+        marks = [pytest.mark.xfail(reason=STOPS[p.stem], strict=True)] if p.stem in STOPS else []
+        out.append(pytest.param(p, id=f"{p.parent.name}-{p.stem}", marks=marks))
+    return out
+
+
+@pytest.mark.skipif(not FILES, reason=NO_FIXTURES)
+@pytest.mark.parametrize("path", _params(FILES))
+def test_record_replays_to_its_result(path: Path) -> None:
+    record = load(path)
+    try:
+        outcome = replay(record, rulebook=rulebook_for_title(str(record["title"])), strict=True)
+    except (ReplayError, UnsupportedTitle) as exc:
+        pytest.fail(str(exc))
+    assert outcome.result == {str(k): int(v) for k, v in record["result"].items()}
+    assert outcome.game_end_reason == record["game_end_reason"]
+
+
+# ----------------------------------------------------------------------------------- the auction
+
+
+def _game(players: int = 4) -> Game:
+    return Game.start(rulebook_for_title("1870"), [f"p{i}" for i in range(1, players + 1)])
+
+
+def _act(g: Game, atype: str, entity: str, **fields: Any) -> None:
+    g.process({"type": atype, "entity": entity, **fields})
+
+
+def test_first_private_is_bought_at_face_and_later_ones_take_bids() -> None:
+    g = _game()
+    bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+    first = bid["choices"][0]
+    assert (first["company"], first["min"], first["max"]) == ("GRSC", 20, 20)
+    _act(g, "bid", "p1", company="GRSC", price=20)
+    assert g.state.companies["GRSC"].owner == "P|p1"
+    assert g.cash("P|p1") == 525 - 20
+    # p2 bids on SCC (face 50): at least face + 5; the money is set aside
+    with pytest.raises(IllegalAction):
+        _act(g, "bid", "p2", company="SCC", price=50)
+    _act(g, "bid", "p2", company="SCC", price=55)
+    bids = next(a for a in g.legal_actions() if a["type"] == "bid")
+    scc = next(c for c in bids["choices"] if c["company"] == "SCC")
+    assert scc["min"] == 60
+    # p3 outbids, p4 buys MRBC: SCC is next and has two bids -> an auction between p2 and p3
+    _act(g, "bid", "p3", company="SCC", price=60)
+    _act(g, "bid", "p4", company="MRBC", price=40)
+    assert g.acting() == ["p2"]  # the lower bidder acts first
+    _act(g, "pass", "p2")
+    assert g.state.companies["SCC"].owner == "P|p3"
+    assert g.cash("P|p3") == 525 - 60
+
+
+def test_unsold_first_private_gets_cheaper_when_everyone_passes() -> None:
+    g = _game()
+    for p in ("p1", "p2", "p3", "p4"):
+        _act(g, "pass", p)
+    assert g.state.companies["GRSC"].value - g.state.companies["GRSC"].discount == 15
+    bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+    assert bid["choices"][0]["min"] == 15
+
+
+def test_president_certificate_private_sets_par_at_once() -> None:
+    g = _game()
+    for sym, price in (("GRSC", 20), ("MRBC", 40), ("SCC", 50), ("GSC", 80)):
+        _act(g, "bid", g.acting()[0], company=sym, price=price)
+    buyer = g.acting()[0]
+    _act(g, "bid", buyer, company="SLSF", price=140)
+    assert g.acting() == [buyer]
+    assert [a["type"] for a in g.legal_actions()] == ["par"]
+    _act(g, "par", buyer, corporation="SLSF", share_price="100,0,6")
+    slsf = g.state.corporations["SLSF"]
+    assert slsf.owner == f"P|{buyer}" and slsf.floated
+    assert g.cash("C|SLSF") == 1000  # full capitalisation: 10 x par at float
+    assert g.state.companies["SLSF"].closed
+
+
+# ------------------------------------------------------------------------------------ the market
+
+
+def test_soft_ledge_stops_a_one_share_drop_and_a_right_move_goes_up() -> None:
+    from railbook.engine import market
+
+    g = _game()
+    market.place(g, "MP", [2, 15])  # $225, just above the ledge ($200 below it is in the lower area)
+    assert "ignore_one_sale" in market.kinds_at(g, [3, 15])
+    market.drop(g, "MP", 1)
+    assert g.state.corporations["MP"].price == [2, 15]  # stops on the ledge
+    market.drop(g, "MP", 2)
+    assert g.state.corporations["MP"].price == [3, 15]  # two shares cross it (one row)
+    market.remove(g, "MP")
+    market.place(g, "MP", [2, 15])
+    market.move(g, "MP", "right")
+    assert g.state.corporations["MP"].price == [1, 15]  # the next cell is below the ledge: up instead
