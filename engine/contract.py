@@ -241,7 +241,6 @@ class Hooks:
         return self._dispatch[name](*args)
 
 
-
 def _once(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``fn`` asked once per distinct arguments."""
     answers: dict[tuple[Any, ...], Any] = {}
