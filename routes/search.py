@@ -42,6 +42,18 @@ class Candidate(NamedTuple):
     extra: tuple[int, ...]  # what it would earn from each set bonus
 
 
+def minimal_sets(sets: Sequence[int]) -> list[int]:
+    """The inclusion-minimal bitsets among ``sets`` (fewest bits first)."""
+    out: list[int] = []
+    for s in sorted(set(sets), key=lambda x: (x.bit_count(), x)):
+        for m in out:
+            if m & s == m:
+                break
+        else:
+            out.append(s)
+    return out
+
+
 class _Kind:
     """Per kind of train: stop values (sorted, with prefix sums for bounds) and its evaluation cache."""
 
@@ -78,15 +90,19 @@ class Solver:
                 prepare(problem.stops)
         stops = problem.stops
         n = len(stops)
-        adj: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
+        # parallel links collapsed: a route's revenue depends on its stops only, so the search walks stop
+        # sequences and carries every minimal set of hexsides that realises the sequence
+        self.pair_links: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (a, b) -> [(sides, link id)]
         for lid, link in enumerate(problem.links):
-            if link.a == link.b:
-                continue
-            adj[link.a].append((lid, link.b, link.sides, 1 << link.b))
-            adj[link.b].append((lid, link.a, link.sides, 1 << link.a))
-        for lst in adj:  # good stops first: the bound tightens sooner
-            lst.sort(key=lambda e: (-stops[e[1]].revenue, e[0]))
-        self.adj = adj
+            if link.a != link.b:
+                self.pair_links.setdefault((link.a, link.b), []).append((link.sides, lid))
+                self.pair_links.setdefault((link.b, link.a), []).append((link.sides, lid))
+        nbrs: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(n)]
+        for (a, b), lst in self.pair_links.items():
+            nbrs[a].append((b, 1 << b, tuple(minimal_sets([s for s, _ in lst]))))
+        for lst in nbrs:  # good stops first: the bound tightens sooner
+            lst.sort(key=lambda e: (-stops[e[0]].revenue, e[0]))
+        self.nbrs = nbrs
         groups: dict[str, int] = {}
         self.gbit = [0] * n
         for i, s in enumerate(stops):
@@ -144,12 +160,15 @@ class Solver:
         found: list[list[Candidate]] = [[] for _ in krange]
         best_rev = [-1] * nk
         thr = list(thresholds)
-        adj, gbit, passable, kos = self.adj, self.gbit, self.passable, self.kinds_of_stop
+        nbrs, gbit, passable, kos = self.nbrs, self.gbit, self.passable, self.kinds_of_stop
         fit_memo: list[dict[tuple[int, int, int], bool]] = [{} for _ in krange]
         fit_fn = [k.train.fits_visit for k in kinds]
         vals = [k.val for k in kinds]
-        tops = [k.top for k in kinds]
-        ntops = [len(k.top) for k in kinds]
+        # per kind, the stops worth something, best first: (value, stop bit, group bit, ends a route)
+        ranked = [
+            sorted(((v, 1 << i, gbit[i], not passable[i]) for i, v in enumerate(k.val) if v > 0), reverse=True)
+            for k in kinds
+        ]
         visits = [k.visit for k in kinds]
         pays = [k.pay for k in kinds]
         skip_towns = [k.no_towns for k in kinds]
@@ -157,6 +176,7 @@ class Solver:
         caches = [k.cache for k in kinds]
         evaluate = self._evaluate
         bonus_reqs = self.bonus_reqs
+        every_side_set = len(self.train_kind) > 1  # one train: one realisation of a stop sequence is enough
 
         def bonus_room(key: int, open_ends: int = 0) -> int:
             """The most the route bonuses can add to a route visiting the stops in ``key``, or extending
@@ -187,11 +207,10 @@ class Solver:
                 ok = memo[key3] = fit_fn[ki](*key3)
             return ok
 
-        def record(ki: int, key: int, rev: int, hit: tuple, fwd: list[int], fl: list[int], back: list[int],
-                   bl: list[int], sides: int) -> None:  # fmt: skip
-            seq = back[::-1] + fwd if back else fwd
-            links = bl[::-1] + fl if bl else fl
-            found[ki].append(Candidate(rev, sides, key, tuple(seq), tuple(links), hit[1], hit[2]))
+        def record(ki: int, key: int, rev: int, hit: tuple, fwd: list[int], back: list[int], reals: list[int]) -> None:
+            seq = tuple(back[::-1] + fwd) if back else tuple(fwd)
+            for sides in reals if every_side_set else reals[:1]:
+                found[ki].append(Candidate(rev, sides, key, seq, self._links_for(seq, sides), hit[1], hit[2]))
             if margin is not None and rev > best_rev[ki]:
                 best_rev[ki] = rev
                 floor = int(rev * (1 - margin))
@@ -213,33 +232,38 @@ class Solver:
                 phase: int,
                 first: int,
                 mask: int,
-                sides: int,
+                reals: list[int],
                 gmask: int,
                 c: int,
                 tw: int,
                 o: int,
                 vs: tuple[int, ...],
                 fwd: list[int],
-                fl: list[int],
                 back: list[int],
-                bl: list[int],
                 t: int = t,
                 lower: int = lower,
             ) -> None:
-                # a state with the same future as one met before, over a superset of its track, can
-                # only lead to routes that earn the same over more track: drop it
-                mk = (t, phase, head, mask, fl[0] if phase == 0 and fl else first)
+                # ``reals``: the minimal hexside sets over which this stop sequence can run. A state with the
+                # same future as one met before, over a superset of its track, can only lead to routes that
+                # earn the same over more track: drop those side sets
+                mk = (t, phase, head, mask, first)
                 seen = memo.get(mk)
                 if seen is None:
-                    memo[mk] = [sides]
+                    memo[mk] = list(reals)
                 else:
-                    for s0 in seen:
-                        if s0 & sides == s0:
-                            return
-                    seen.append(sides)
+                    keep = [r for r in reals if not any(s0 & r == s0 for s0 in seen)]
+                    if not keep:
+                        return
+                    seen.extend(keep)
+                    reals = keep
                 states[0] += 1
                 nseq = len(fwd) + len(back)
                 emit_ok = nseq >= 2 and (phase == 0 or bool(back))
+                # the arms that may still grow; each may end at a stop that cannot be passed
+                if phase == 0:
+                    ends = (len(fwd) == 1 or passable[head]) + passable[t]
+                else:
+                    ends = int(passable[head] if back else passable[t])
                 key3 = (c, tw, o)
                 alive = []
                 key = mask ^ lower
@@ -262,14 +286,27 @@ class Solver:
                             if hit is None:
                                 hit = evaluate(kinds[ki], key, back[::-1] + fwd if back else fwd)
                             if hit[0] > thr[ki]:
-                                record(ki, key, hit[0], hit, fwd, fl, back, bl, sides)
-                    # an upper bound on the revenue of any extension
+                                record(ki, key, hit[0], hit, fwd, back, reals)
+                    if not ends:
+                        continue
+                    # an upper bound on the revenue of any extension: the best stops not yet visited, one
+                    # per group, at most one stop that cannot be passed per growing arm
                     r = visits[ki] - (c + o + (0 if skip_towns[ki] else tw))
-                    if r < 0:
-                        r = 0
-                    elif r > ntops[ki]:
-                        r = ntops[ki]
-                    reach = tops[ki][:r]
+                    reach = []
+                    if r > 0:
+                        closing = 0
+                        gm = gmask
+                        for v, bit, gb, stops_here in ranked[ki]:
+                            if bit & mask or gb & gm:
+                                continue
+                            if stops_here:
+                                if closing == ends:
+                                    continue
+                                closing += 1
+                            gm |= gb
+                            reach.append(v)
+                            if len(reach) == r:
+                                break
                     bound = vs[ki] + sum(reach)
                     extra = nseq + len(reach) - pays[ki]
                     if extra > 0:
@@ -285,11 +322,7 @@ class Solver:
                             bound -= sum(pool[:extra])
                     if bound + rbound[ki] > thr[ki]:
                         if ends_room < 0:
-                            if phase == 0:
-                                open_ends = (len(fwd) == 1 or passable[head]) + passable[t]
-                            else:
-                                open_ends = int(not back or passable[head])
-                            ends_room = bonus_room(key, open_ends)
+                            ends_room = bonus_room(key, ends)
                         bound += ends_room
                     else:
                         continue
@@ -299,35 +332,59 @@ class Solver:
                     return
                 if phase == 0 and len(fwd) >= 2:
                     # the other arm, from t (whatever the forward arm's end is)
-                    walk(t, 1, fl[0], mask, sides, gmask, c, tw, o, vs, fwd, fl, [], [])
+                    walk(t, 1, first, mask, reals, gmask, c, tw, o, vs, fwd, [])
                 if head == t and ((phase == 0 and len(fwd) == 1) or (phase == 1 and not back)):
                     if phase == 1 and not passable[t]:
                         return
                 elif not passable[head]:
                     return
-                for lid, other, smask, obit in adj[head]:
-                    if obit & mask or smask & sides or gbit[other] & gmask:
+                for other, obit, link_sides in nbrs[head]:
+                    if obit & mask or gbit[other] & gmask:
                         continue
-                    if phase == 1 and not back and lid <= first:
-                        continue
+                    if phase == 1 and not back and other <= first:
+                        continue  # each route once: its backward arm starts at a higher stop than its forward arm
                     k = kos[other]
                     c2, t2, o2 = (c + 1, tw, o) if k == 0 else (c, tw + 1, o) if k == 1 else (c, tw, o + 1)
                     key2 = (c2, t2, o2)
                     if not any(fits(ki, key2) for ki in alive):
                         continue
+                    nxt = [r | s for r in reals for s in link_sides if not r & s]
+                    if not nxt:
+                        continue
+                    if len(nxt) > 1:
+                        nxt = minimal_sets(nxt)
                     vs2 = tuple([v + vals[ki][other] for ki, v in enumerate(vs)])
                     if phase == 0:
-                        walk(other, 0, first, mask | obit, sides | smask, gmask | gbit[other], c2, t2, o2, vs2,
-                             [*fwd, other], [*fl, lid], back, bl)  # fmt: skip
+                        walk(other, 0, other if len(fwd) == 1 else first, mask | obit, nxt, gmask | gbit[other],
+                             c2, t2, o2, vs2, [*fwd, other], back)  # fmt: skip
                     else:
-                        walk(other, 1, first, mask | obit, sides | smask, gmask | gbit[other], c2, t2, o2, vs2,
-                             fwd, fl, [*back, other], [*bl, lid])  # fmt: skip
+                        walk(other, 1, first, mask | obit, nxt, gmask | gbit[other], c2, t2, o2, vs2,
+                             fwd, [*back, other])  # fmt: skip
 
             vs0 = tuple(vals[ki][t] for ki in krange)
-            walk(t, 0, -1, (1 << t) | lower, 0, gbit[t], counts0[0], counts0[1], counts0[2], vs0, [t], [], [], [])
+            walk(t, 0, -1, (1 << t) | lower, [0], gbit[t], counts0[0], counts0[1], counts0[2], vs0, [t], [])
         self.states += states[0]
         self.enumerated += sum(len(f) for f in found)
         return found
+
+    def _links_for(self, seq: tuple[int, ...], sides: int) -> tuple[int, ...]:
+        """Links along ``seq``, pairwise track-disjoint, whose hexsides make up ``sides`` (one realisation)."""
+        chosen: list[int] = []
+
+        def pick(i: int, used: int) -> bool:
+            if i == len(seq) - 1:
+                return used == sides
+            for s, lid in self.pair_links[(seq[i], seq[i + 1])]:
+                if s & sides == s and not s & used:
+                    chosen.append(lid)
+                    if pick(i + 1, used | s):
+                        return True
+                    chosen.pop()
+            return False
+
+        if not pick(0, 0):
+            raise AssertionError("no links realise a side set the search produced")
+        return tuple(chosen)
 
     # ---------------------------------------------------------------- route sets
 
