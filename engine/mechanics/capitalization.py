@@ -28,7 +28,7 @@ class Params(BaseParams):
     home_token: Literal["at_launch", "at_float", "at_first_operation"] = Field(
         "at_float",
         description="the home token goes down when the corporation is launched (par), when it floats, or free "
-        "at its first operating turn (`at_first_operation` is not yet played by the engine)",
+        "at its first operating turn",
     )
     full_capital_paid: Literal["at_float", "end_of_stock_round", "at_first_operation"] = Field(
         "at_float",
@@ -50,13 +50,13 @@ class Params(BaseParams):
         default_factory=dict,
         description="cheapest train on sale from the bank when the president's certificate is bought -> the "
         "corporation's capital rule for the whole game (escrow: mechanics.escrow; empty: each corporation's "
-        "`capitalization`) (not yet played by the engine)",
+        "`capitalization`)",
     )
     shares_to_operate_by_train_on_sale: dict[TrainId, int] = Field(
         default_factory=dict,
         description="cheapest train on sale when a corporation first tries to operate -> initial-offering shares "
         "that must be sold (to players or the market) for it to operate; short of that it skips the round and "
-        "its price does not move (empty: it operates once floated) (not yet played by the engine)",
+        "its price does not move (empty: it operates once floated)",
     )
 
 
