@@ -37,7 +37,6 @@ class Candidate(NamedTuple):
     sides: int
     key: int  # stop bitset
     stops: tuple[int, ...]
-    links: tuple[int, ...]
     counted: tuple[int, ...]
     extra: tuple[int, ...]  # what it would earn from each set bonus
 
@@ -210,7 +209,7 @@ class Solver:
         def record(ki: int, key: int, rev: int, hit: tuple, fwd: list[int], back: list[int], reals: list[int]) -> None:
             seq = tuple(back[::-1] + fwd) if back else tuple(fwd)
             for sides in reals if every_side_set else reals[:1]:
-                found[ki].append(Candidate(rev, sides, key, seq, self._links_for(seq, sides), hit[1], hit[2]))
+                found[ki].append(Candidate(rev, sides, key, seq, hit[1], hit[2]))
             if margin is not None and rev > best_rev[ki]:
                 best_rev[ki] = rev
                 floor = int(rev * (1 - margin))
@@ -400,7 +399,7 @@ class Solver:
         tk = self.train_kind
         order = sorted(range(len(tk)), key=lambda i: (-(lists[tk[i]][0].rev if lists[tk[i]] else 0), tk[i]))
         kinds = [tk[i] for i in order]
-        sorted_lists = [sorted(lst, key=lambda c: (-c.rev, -sum(c.extra), c.stops, c.links)) for lst in lists]
+        sorted_lists = [sorted(lst, key=lambda c: (-c.rev, -sum(c.extra), c.stops, c.sides)) for lst in lists]
         m = len(kinds)
         nset = len(self.set_bonuses)
         # best set-bonus earnings among the candidates of the trains from position i on
@@ -427,6 +426,20 @@ class Solver:
                     best[0], best[1] = total, out
                 return
             lst = sorted_lists[kinds[i]]
+            if i == m - 1 and not nset:
+                # the last train: its best completion is the first candidate clear of the track taken
+                for idx in range(start, len(lst)):
+                    c = lst[idx]
+                    if rev + c.rev <= best[0]:
+                        break
+                    if not c.sides & used:
+                        pick[i] = c
+                        rec(m, used, rev + c.rev, gmax, 0)
+                        break
+                pick[i] = None
+                if rev > best[0]:
+                    rec(m, used, rev, gmax, 0)
+                return
             bonus = sum(max(a, b) for a, b in zip(gmax, extra_after[i], strict=True)) if nset else 0
             rest = 0
             for j in range(i + 1, m):
@@ -516,7 +529,7 @@ class Solver:
             if c is None:
                 continue
             rev = c.rev + sum(c.extra[b] for b, who in enumerate(carriers) if who == i)
-            routes.append(Route(train.id, c.stops, c.links, rev, c.counted))
+            routes.append(Route(train.id, c.stops, self._links_for(c.stops, c.sides), rev, c.counted))
         return routes
 
 

@@ -117,7 +117,7 @@ def test_hex_bonus_and_bonus_registry() -> None:
     stops = [city("A1.c0", 10, token=True), city("A3.c0", 20)]
     p = with_trains(line(stops), "2", bonuses=[{"type": "hex_bonus", "hexes": {"A3": 40}}])
     assert solve(p).total == 70
-    assert {"east_west", "hex_bonus", "per_stop_one_train", "destination"} == set(BONUSES)
+    assert {"east_west", "hex_bonus", "per_stop_one_train", "destination", "route_end"} == set(BONUSES)
     with pytest.raises(ValueError, match="unknown route bonus"):
         make_bonus({"type": "nope"})
 
