@@ -113,7 +113,7 @@ def _single_row_best(
                     break
                 if k not in chosen:
                     chosen.append(k)
-            picked = tuple(sorted(eligible[k] for k in chosen))
+            picked = tuple(eligible[k] for k in sorted(chosen))  # in visit order: bonuses may read the ends
             v = value(picked)
             if best is None or v > best[0]:
                 best = (v, picked)

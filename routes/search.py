@@ -24,10 +24,14 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from railbook.engine.bonuses import RouteBonus, SetBonus, split
+from railbook.engine.bonuses import Destination, EastWest, HexBonus, RouteBonus, SetBonus, split
 
 from .model import Problem, Route, Solution, TrainSpec
 from .revenue import best_counted
+
+# route bonuses whose value depends on which stops a route visits and counts, never on their order; with any
+# other (a bonus at a route's end) routes are evaluated and told apart by their stop sequence
+ORDER_FREE = (EastWest, HexBonus, Destination)
 
 
 class Candidate(NamedTuple):
@@ -71,7 +75,7 @@ class _Kind:
         self.route_bound = sum(b.bound() for b in solver.route_bonuses)
         self.no_towns = train.no_towns
         self.max_visits = min(len(stops), self.visit) if not train.no_towns else len(stops)
-        self.cache: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
+        self.cache: dict[object, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
 
 
 class Solver:
@@ -83,6 +87,7 @@ class Solver:
         self.route_bonuses: list[RouteBonus]
         self.set_bonuses: list[SetBonus]
         self.route_bonuses, self.set_bonuses = split(problem.bonuses)
+        self.ordered = any(not isinstance(b, ORDER_FREE) for b in self.route_bonuses)
         for b in self.route_bonuses:
             prepare = getattr(b, "prepare", None)
             if prepare:
@@ -133,7 +138,7 @@ class Solver:
 
     # ---------------------------------------------------------------- evaluation
 
-    def _evaluate(self, kind: _Kind, key: int, seq: Sequence[int]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    def _evaluate(self, kind: _Kind, key: object, seq: Sequence[int]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         got = kind.cache.get(key)
         if got is None:
             stops = self.problem.stops
@@ -175,6 +180,7 @@ class Solver:
         caches = [k.cache for k in kinds]
         evaluate = self._evaluate
         bonus_reqs = self.bonus_reqs
+        ordered = self.ordered
         every_side_set = len(self.train_kind) > 1  # one train: one realisation of a stop sequence is enough
 
         def bonus_room(key: int, open_ends: int = 0) -> int:
@@ -197,7 +203,7 @@ class Solver:
             return room
 
         states = [0]
-        memo: dict[tuple[int, int, int, int, int], list[int]] = {}
+        memo: dict[tuple[int, ...], list[int]] = {}
 
         def fits(ki: int, key3: tuple[int, int, int]) -> bool:
             memo = fit_memo[ki]
@@ -245,7 +251,7 @@ class Solver:
                 # ``reals``: the minimal hexside sets over which this stop sequence can run. A state with the
                 # same future as one met before, over a superset of its track, can only lead to routes that
                 # earn the same over more track: drop those side sets
-                mk = (t, phase, head, mask, first)
+                mk = (t, phase, head, mask, first) if not ordered else (t, phase, *back, -1, *fwd)
                 seen = memo.get(mk)
                 if seen is None:
                     memo[mk] = list(reals)
@@ -281,9 +287,11 @@ class Solver:
                             pool = sorted([val[s] for s in fwd] + [val[s] for s in back])
                             quick -= sum(pool[:over])
                         if quick > thr[ki]:
-                            hit = caches[ki].get(key)
+                            seq = back[::-1] + fwd if back else fwd
+                            ckey = tuple(seq) if ordered else key
+                            hit = caches[ki].get(ckey)
                             if hit is None:
-                                hit = evaluate(kinds[ki], key, back[::-1] + fwd if back else fwd)
+                                hit = evaluate(kinds[ki], ckey, seq)
                             if hit[0] > thr[ki]:
                                 record(ki, key, hit[0], hit, fwd, back, reals)
                     if not ends:

@@ -213,3 +213,93 @@ def test_random_boards_are_not_trivial() -> None:
     """The property test would prove little if most random boards paid nothing."""
     totals = [brute_force(*random_case(seed, True)[:1], "X", *random_case(seed, True)[1:]) for seed in range(25)]
     assert sum(1 for t in totals if t > 0) >= 18
+
+
+# ------------------------------------------------------------------- random graphs with parallel links
+
+
+def graph_brute_force(problem: Problem) -> int:
+    """Every walk over the links (no stop twice, no hexside twice, only passable stops inside), every set."""
+    from railbook.engine.bonuses import split
+    from railbook.routes.revenue import best_counted, kind_counts
+
+    stops = problem.stops
+    walks: list[tuple[tuple[int, ...], int]] = []
+
+    def walk(seq: tuple[int, ...], sides: int) -> None:
+        if len(seq) >= 2:
+            walks.append((seq, sides))
+            if not stops[seq[-1]].passable:
+                return
+        for link in problem.links:
+            for a, b in ((link.a, link.b), (link.b, link.a)):
+                if a == seq[-1] and b not in seq and not link.sides & sides:
+                    walk((*seq, b), sides | link.sides)
+
+    for s in range(len(stops)):
+        walk((s,), 0)
+    route_bonuses, _ = split(problem.bonuses)
+
+    def revenue(train: object, seq: tuple[int, ...]) -> int:
+        groups = [stops[i].group for i in seq if stops[i].group]
+        if len(groups) != len(set(groups)) or not train.fits_visit(*kind_counts([stops[i] for i in seq])):  # type: ignore[attr-defined]
+            return 0
+        return best_counted(train, seq, stops, route_bonuses)[0]  # type: ignore[arg-type]
+
+    options = [[(revenue(t, seq), sides) for seq, sides in walks] for t in problem.trains]
+    options = [[o for o in opts if o[0] > 0] for opts in options]
+
+    def best(i: int, used: int) -> int:
+        if i == len(options):
+            return 0
+        top = best(i + 1, used)
+        for rev, sides in options[i]:
+            if not sides & used:
+                top = max(top, rev + best(i + 1, used | sides))
+        return top
+
+    return best(0, 0)
+
+
+def random_graph(seed: int) -> Problem:
+    """A few stops joined by many links, parallel ones included, drawn from a small pool of hexsides."""
+    rng = random.Random(seed)
+    n = rng.randint(3, 6)
+    stops = []
+    for i in range(n):
+        kind = rng.choice(("city", "city", "town", "offboard"))
+        token = kind == "city" and rng.random() < 0.5
+        passable = kind != "offboard" and rng.random() < 0.85
+        group = "G" if kind == "offboard" and rng.random() < 0.4 else None
+        revenue = rng.choice((10, 20, 30, 40, 50))
+        stops.append(Stop(f"A{i}.x", f"A{i}", kind, revenue, group=group, token=token, passable=passable))
+    pool = rng.randint(4, 9)
+    links = []
+    for _ in range(rng.randint(n, 3 * n)):
+        a, b = rng.sample(range(n), 2)
+        sides = 0
+        for _ in range(rng.randint(1, 3)):
+            sides |= 1 << rng.randrange(pool)
+        links.append(Link(a, b, sides, (stops[a].hex, stops[b].hex)))
+    trains = specs_from_names([rng.choice(("2", "3", "4", "2/3", "3/4", "1+1")) for _ in range(rng.choice((1, 2, 3)))])
+    bonuses: list[object] = []
+    if rng.random() < 0.4:
+        bonuses.append({"type": "route_end", "hexes": {rng.choice(stops).hex: 60}})
+    if rng.random() < 0.3:
+        bonuses.append({"type": "hex_bonus", "hexes": {rng.choice(stops).hex: 30}})
+    return Problem(stops=stops, links=links, trains=trains, bonuses=bonuses)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9))
+def test_optimiser_equals_brute_force_on_parallel_links(seed: int) -> None:
+    problem = random_graph(seed)
+    solution = solve(problem)
+    assert solution.total == graph_brute_force(problem)
+    used = 0
+    for route in solution.routes:
+        for i, lid in enumerate(route.links):
+            link = problem.links[lid]
+            assert {link.a, link.b} == {route.stops[i], route.stops[i + 1]}
+            assert not link.sides & used
+            used |= link.sides
