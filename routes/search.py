@@ -202,6 +202,60 @@ class Solver:
                         room += most
             return room
 
+        def extension_bound(
+            ki: int, r: int, allowed: int, gmask: int, ends: int, v: int, fwd: list[int], back: list[int]
+        ) -> int:
+            """The most a route can earn (bonuses aside) by adding up to ``r`` stops among ``allowed``."""
+            reach = []
+            if r > 0:
+                closing = 0
+                for value, bit, gb, ends_here in ranked[ki]:
+                    if not bit & allowed or gb & gmask:
+                        continue
+                    if ends_here:
+                        if closing == ends:
+                            continue
+                        closing += 1
+                    gmask |= gb
+                    reach.append(value)
+                    if len(reach) == r:
+                        break
+            bound = v + sum(reach)
+            extra = len(fwd) + len(back) + len(reach) - pays[ki]
+            if extra > 0:  # an N/M train counts only its best stops
+                val = vals[ki]
+                pool = [val[s] for s in fwd]
+                if back:
+                    pool += [val[s] for s in back]
+                pool += reach
+                if extra == 1:
+                    bound -= min(pool)
+                else:
+                    pool.sort()
+                    bound -= sum(pool[:extra])
+            return bound
+
+        def within(mask: int, starts: list[int]) -> list[int]:
+            """Stops not in ``mask`` within 1, 2, ... links of ``starts``, passing only passable stops."""
+            out: list[int] = []
+            seen = mask
+            acc = 0
+            frontier = starts
+            while frontier:
+                nxt = []
+                for s in frontier:
+                    for other, obit, _ in nbrs[s]:
+                        if not obit & seen:
+                            seen |= obit
+                            acc |= obit
+                            if passable[other]:
+                                nxt.append(other)
+                if not acc or (out and acc == out[-1]):
+                    break
+                out.append(acc)
+                frontier = nxt
+            return out
+
         states = [0]
         memo: dict[tuple[int, ...], list[int]] = {}
 
@@ -273,6 +327,7 @@ class Solver:
                 alive = []
                 key = mask ^ lower
                 room = ends_room = -1
+                near: list[int] | None = None
                 for ki in krange:
                     if not fits(ki, key3):
                         continue
@@ -297,36 +352,19 @@ class Solver:
                     if not ends:
                         continue
                     # an upper bound on the revenue of any extension: the best stops not yet visited, one
-                    # per group, at most one stop that cannot be passed per growing arm
+                    # per group, at most one stop that cannot be passed per growing arm; then, if that does
+                    # not cut, only stops within r links of a growing arm's head
                     r = visits[ki] - (c + o + (0 if skip_towns[ki] else tw))
-                    reach = []
-                    if r > 0:
-                        closing = 0
-                        gm = gmask
-                        for v, bit, gb, stops_here in ranked[ki]:
-                            if bit & mask or gb & gm:
-                                continue
-                            if stops_here:
-                                if closing == ends:
-                                    continue
-                                closing += 1
-                            gm |= gb
-                            reach.append(v)
-                            if len(reach) == r:
-                                break
-                    bound = vs[ki] + sum(reach)
-                    extra = nseq + len(reach) - pays[ki]
-                    if extra > 0:
-                        val = vals[ki]
-                        pool = [val[s] for s in fwd]
-                        if back:
-                            pool += [val[s] for s in back]
-                        pool += reach
-                        if extra == 1:
-                            bound -= min(pool)
-                        else:
-                            pool.sort()
-                            bound -= sum(pool[:extra])
+                    bound = extension_bound(ki, r, ~mask, gmask, ends, vs[ki], fwd, back)
+                    if r > 0 and bound + rbound[ki] > thr[ki]:
+                        if near is None:
+                            if phase == 0:
+                                starts = [t] if len(fwd) == 1 else [h for h in (head, t) if passable[h]]
+                            else:
+                                starts = [head]
+                            near = within(mask, starts)
+                        allowed = near[min(r, len(near)) - 1] if near else 0
+                        bound = extension_bound(ki, r, allowed, gmask, ends, vs[ki], fwd, back)
                     if bound + rbound[ki] > thr[ki]:
                         if ends_room < 0:
                             ends_room = bonus_room(key, ends)
