@@ -262,7 +262,9 @@ def bonus_specs(
 ) -> list[dict[str, Any]]:
     """The bonus specs in force for corporation ``corp`` (a symbol).
 
-    ``mechanics.routes.east_west`` gives an ``east_west`` bonus.  A private's ``revenue_bonus`` ability with
+    ``mechanics.routes.east_west`` gives an ``east_west`` bonus.  A private's ``assign_hexes`` ability with an
+    ``amount`` pays it on the hex its marker is on to the corporation that placed the marker (the marker's
+    private is assigned to that corporation when placed).  A private's ``revenue_bonus`` ability with
     ``params.per: visited_stop`` pays its ``amount`` per stop visited by one train of the corporation owning it;
     with ``params.where: assigned_hex`` it pays ``amount`` (times the hex's ``params.per_icon`` icons) on the hex
     the private is assigned to, to the corporation it is assigned to.  ``owner``, ``hex_assign`` and
@@ -274,6 +276,12 @@ def bonus_specs(
         out.append({"type": "east_west", "ends": [ew["east_group"], ew["west_label"]], "amounts": ew["bonus"]})
     for private, pspec in (book.get("privates") or {}).items():
         for ability in pspec.get("abilities") or []:
+            if ability.get("type") == "assign_hexes" and ability.get("amount"):
+                # a marker that earns its amount on its hex for the corporation that placed it
+                hex_id = hex_assign.get(private)
+                if hex_id and corp_assign.get(private) == corp:
+                    out.append({"type": "hex_bonus", "hexes": {hex_id: int(ability["amount"])}})
+                continue
             if ability.get("type") != "revenue_bonus":
                 continue
             params = ability.get("params") or {}

@@ -351,7 +351,11 @@ def sell_and_move(g: Game, b: Bundle) -> int:
     who = rule.get("who", "anyone")
     if who == "president" and not was_president:
         return price
-    times = abs(move) if rule.get("per", "share") != "share" else abs(move) * num_shares(g, b)
+    per = rule.get("per", "share")
+    if per == "full_10_percent":
+        times = abs(move) * (b.percent // 10)
+    else:
+        times = abs(move) if per != "share" else abs(move) * num_shares(g, b)
     direction = "left" if move < 0 else "right"
     if g.book.market_1d is False and rule.get("direction"):
         direction = rule["direction"]

@@ -378,6 +378,13 @@ class Assign(Step):
             g.state.hexes[target].assigned.append(sym)
             g.use_ability(entity, a)
             g.log(f"{sym} is assigned to {target}")
+            owner = g.company(entity).owner
+            if a.spec.get("amount") and owner is not None and kind_of(owner) in ("C", "M"):
+                # the marker earns its bonus for the corporation that placed it, even after the private closes
+                if sym not in g.operator(owner).assigned:
+                    g.operator(owner).assigned.append(sym)
+            if (a.spec.get("params") or {}).get("closes_private"):
+                close_company(g, sym)
         elif ttype in ("corporation", "minor"):
             cand = [a for a in ok if abilities.corp_assign_ok(a)]
             tkey = (ckey if ttype == "corporation" else mkey)(target)

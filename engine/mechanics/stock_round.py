@@ -1,12 +1,13 @@
 """``stock_round``: players sell then buy shares, launch corporations, or pass.
 
 Price moves come from the rulebook's ``market.movement``: ``sale`` ({who: president|anyone, move, per:
-corporation_per_turn|share}) and ``end_of_stock_round`` ({pool_shares, sold_out}).  The round ends when every
-player has passed in succession; priority goes to the player after the last one who acted.
+corporation_per_turn|share|full_10_percent}) and ``end_of_stock_round`` ({pool_shares, sold_out}).  The round
+ends when every player has passed in succession; priority goes to the player after the last one who acted.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -54,7 +55,7 @@ class Params(BaseParams):
     sell_bought_this_turn: bool = Field(
         False,
         description="a player who bought first may sell in the same turn, the certificate just bought included "
-        "(not yet played by the engine)",
+        "(else that certificate stays: a sale must leave at least the percent bought this turn)",
     )
     buy_private_from_player: bool = Field(
         False,
@@ -65,6 +66,11 @@ class Params(BaseParams):
         False,
         description="a turn may also be: buy one, then sell (never sell, buy and sell again; see "
         "`sell_bought_this_turn` for the certificate just bought)",
+    )
+    ipo_price: Literal["market", "par"] = Field(
+        "market",
+        description="what a share bought from the initial offering costs: the corporation's current market price "
+        "or its par price (shares from the open market always cost the market price)",
     )
     no_trade_zones: list[str] = Field(
         default_factory=list,
@@ -111,6 +117,7 @@ class BuySellParShares(Step):
                 corps[k] = "prev"
         self.rdata["current_actions"] = []
         self.rdata["bought_from_ipo"] = False
+        self.rdata["bought_now"] = {}
 
     # --------------------------------------------------------------------------------- queries
 
@@ -146,14 +153,28 @@ class BuySellParShares(Step):
 
     def buy_bundle_for(self, player: str, b: Bundle) -> Bundle:
         """What buying ``b`` really takes (a rule may count a pool president's certificate as one share)."""
-        return self.g.hooks("purchase_bundle", player, b) or b
+        g = self.g
+        b = g.hooks("purchase_bundle", player, b) or b
+        par = g.state.corporations[b.corp].par
+        if _p(g).ipo_price == "par" and b.owner == ckey(b.corp) and b.share_price is None and par is not None:
+            b = dataclasses.replace(b, share_price=market.price_at(g, par))
+        return b
 
     def can_sell(self, player: str, b: Bundle) -> bool:
         if b.owner != player or not self._corp_sellable(player, b.corp):
             return False
         if self.bought() and self._sell_first() and not self._buy_then_sell():
             return False
+        if not self._keeps_bought(player, b):
+            return False
         return shares.fit_in_pool(self.g, b) and shares.can_dump(self.g, b, player)
+
+    def _keeps_bought(self, player: str, b: Bundle) -> bool:
+        """Without ``sell_bought_this_turn`` a sale leaves the player at least what he bought this turn."""
+        just = self.rdata.get("bought_now", {}).get(b.corp, 0)
+        if not just or _p(self.g).sell_bought_this_turn:
+            return True
+        return b.percent <= shares.percent_of(self.g, player, b.corp) - just
 
     def _sell_first(self) -> bool:
         return _p(self.g).sell_before_buy
@@ -187,7 +208,7 @@ class BuySellParShares(Step):
             if not held.get(corp) or not self._corp_sellable(player, corp):
                 continue
             for b in shares.bundles_for(g, player, corp):
-                if shares.fit_in_pool(g, b) and shares.can_dump(g, b, player):
+                if shares.fit_in_pool(g, b) and shares.can_dump(g, b, player) and self._keeps_bought(player, b):
                     yield b
 
     def sellable(self, player: str) -> list[Bundle]:
@@ -208,8 +229,9 @@ class BuySellParShares(Step):
             if not c.ipoed or c.price is None or (no_rebuy and sold.get(corp)):
                 continue
             unit = shares.share_percent(g, corp)
-            pps = market.price_at(g, c.price)
             for holder in (POOL, ckey(corp)):
+                at_par = holder != POOL and _p(g).ipo_price == "par" and c.par is not None
+                pps = market.price_at(g, c.par if at_par else c.price)
                 ids = [s for s in shares.shares_of(g, holder, corp) if st.shares[s].buyable]
                 if not ids:
                     continue
@@ -323,6 +345,8 @@ class BuySellParShares(Step):
             raise illegal("stock.buy", f"{g.name(entity)} cannot buy {', '.join(b.shares)} now")
         bought = self.rdata["players_bought"].setdefault(entity, {})
         bought[b.corp] = bought.get(b.corp, 0) + b.percent
+        now = self.rdata.setdefault("bought_now", {})
+        now[b.corp] = now.get(b.corp, 0) + b.percent
         if b.owner == ckey(b.corp):
             self.rdata["bought_from_ipo"] = True
         shares.buy(g, entity, b)
