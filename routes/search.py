@@ -20,6 +20,7 @@ Track is a bitset of hexsides; stops and groups are bitsets too.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -520,6 +521,18 @@ class Solver:
         return sum(b.bound(most) for b in self.set_bonuses)
 
     def solve(self) -> Solution:
+        """The best route set. The cycle collector is paused meanwhile: the search makes many small objects and
+        no cycles worth collecting, while a full collection over a caller's large heap (a replayed game) can
+        cost more than the search itself."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._solve()
+        finally:
+            if paused:
+                gc.enable()
+
+    def _solve(self) -> Solution:
         start = time.perf_counter()
         problem = self.problem
         if not problem.trains or not self.tokens:
