@@ -399,8 +399,10 @@ def plan_lay(
     check_phase: bool = True,
     check_connection: bool = True,
     allowed_tiles: list[str] | None = None,
+    any_label: bool = False,
 ) -> LayPlan:
-    """Validate a tile lay for entity ``key`` and describe its effects (no mutation)."""
+    """Validate a tile lay for entity ``key`` and describe its effects (no mutation).  ``any_label``: a tile of
+    ``allowed_tiles`` (a private's own tiles) may go on the hex of the next colour whatever its label."""
     book = g.book
     if hex_id not in book.hexes:
         raise illegal("track.hex", f"no hex {hex_id} on the map")
@@ -422,7 +424,8 @@ def plan_lay(
         raise illegal("track.supply", f"tile {tile_id} is already on the map")
     if check_phase and new_colour not in g.phase_spec()["tiles"]:
         raise illegal("track.phase", f"{new_colour} tiles are not available in phase {g.phase_spec()['name']}")
-    if name not in upgrade_options(g, hex_id):
+    special_tile = any_label and allowed_tiles is not None and name in allowed_tiles
+    if name not in upgrade_options(g, hex_id) and not special_tile:
         raise illegal("track.upgrade", f"{hex_id} ({old_colour}) cannot be replaced by tile {name}")
     if COLOUR_ORDER.index(new_colour) != COLOUR_ORDER.index(old_colour) + 1 and old_colour in COLOUR_ORDER:
         raise illegal("track.upgrade", f"tile {name} ({new_colour}) does not follow {old_colour} on {hex_id}")

@@ -139,6 +139,13 @@ HOOKS: dict[str, Hook] = {
     "update_cert_limit": _h(N, "", "recompute the certificate limit"),
     "route_bonus": _h(S, "corp route stops routes", "$ the bonuses add to a route counting `stops`", 0),
     "lay_allowed": _h(L, "corp hex tile rotation", "no rule forbids `corp` laying `tile` on `hex` at `rotation`", True),
+    "turn_lay": _h(
+        F,
+        "entity corp action tiles discount",
+        "lay a tile of `tiles` for `corp` as one of its turn's lays, by `entity` (a private's ability), `discount` $ "
+        "off the hex's cost; the hex laid (None: nothing lays tiles)",
+    ),
+    "turn_lay_open": _h(A, "corp", "`corp` may still lay a new (yellow) tile as one of its turn's lays now", False),
     "company_buy_window": _h(
         F, "company corp", "(min, max) $ when a rule lets `corp` buy private `company` outside the buying phases"
     ),

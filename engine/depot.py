@@ -152,6 +152,22 @@ def buy_train(g: Game, buyer: str, tid: str, price: int, variant: str | None) ->
         _after_bank_purchase(g, t)
 
 
+def export_train(g: Game, *, whole_type: bool = False) -> None:
+    """The bank removes its next new train as if it were bought (phase changes, rusting, events); with
+    ``whole_type`` every unsold new train of that type goes too (an unlimited type is not refilled)."""
+    if not g.state.depot:
+        return
+    t = g.state.trains[g.state.depot[0]]
+    gone = [x for x in g.state.depot if g.state.trains[x].sym == t.sym] if whole_type else [t.id]
+    for tid in gone:
+        g.state.depot.remove(tid)
+        g.state.trains[tid].owner = ""  # out of the game
+    if not whole_type:
+        _refill_unlimited(g, t)
+    g.log(f"-- The bank exports {'every ' if whole_type else 'a '}{t.name} train --")
+    _after_bank_purchase(g, t)
+
+
 def _after_bank_purchase(g: Game, t: Train) -> None:
     new_phases = []
     while g.state.phase + 1 < len(g.book.phases) and g.book.phases[g.state.phase + 1].get("on") == t.sym:

@@ -1,7 +1,7 @@
 """1817 on the interpreter: the shared records, and the initial auction, IPO auctions and company turns through
 the public API.
 
-1817 switches on mechanics the engine does not play yet (short selling, mergers, mine tokens), so the title
+1817 switches on mechanics the engine does not play yet (short selling, mergers), so the title
 itself is refused; the API tests and the record progress test play a copy of its rulebook without them, which
 covers everything up to the first use of one of them.
 """
@@ -23,20 +23,21 @@ from .conftest import fixture_files
 
 FILES = fixture_files("1817")
 NO_FIXTURES = "the shared 1817 records are not available (set RAILBOOK_SHARED to the shared/ folder)"
-NOT_PLAYED = ("short_selling", "mergers", "mines")
+NOT_PLAYED = ("short_selling", "mergers")
 
 #: Every record stops before its first move: the title needs mechanics the engine does not play yet.
 STOPS = {
-    "15528.json": "1817: the engine has no module for mechanics short_selling, mines, mergers",
-    "20758.json": "1817: the engine has no module for mechanics short_selling, mines, mergers",
-    "1817_game_end_bankrupt.json": "1817: the engine has no module for mechanics short_selling, mines, mergers",
+    "15528.json": "1817: the engine has no module for mechanics short_selling, mergers",
+    "20758.json": "1817: the engine has no module for mechanics short_selling, mergers",
+    "1817_game_end_bankrupt.json": "1817: the engine has no module for mechanics short_selling, mergers",
 }
 
-#: Without those mechanics, where each record stops (index and id of the action, rule): the first mine-token
-#: tile lay (mechanics.mines); the volatility record's tiered auction is refused at setup.
+#: Without those mechanics, where each record stops (index and id of the action, rule): the first merger and
+#: conversion round, after the first operating round (mechanics.mergers); the volatility record's tiered auction
+#: is refused at setup.
 PROGRESS = {
-    "15528.json": "action 148 (id 149): turn.order: MAJC cannot lay_tile now",
-    "20758.json": "action 159 (id 166): turn.order: MAJC cannot lay_tile now",
+    "15528.json": "action 197 (id 198): turn.order: Belt cannot pass now",
+    "20758.json": "action 217 (id 234): turn.order: A&A cannot pass now",
     "1817_game_end_bankrupt.json": "mechanics.nomination_auction.pyramid is not yet played by the engine",
 }
 
@@ -195,3 +196,45 @@ def test_a_company_takes_loans_in_its_presidents_stock_turn() -> None:
 def test_the_tiered_auction_is_refused() -> None:
     with pytest.raises(UnsupportedTitle, match="pyramid"):
         Game.start(playable_1817(), PLAYERS, options=["volatility"])
+
+
+def _or_with_mine_private() -> Game:
+    """a owns the Minor Coal Mine and starts UR in Blacksburg (I12) paying $30 of the bid with it; the first
+    operating round begins with UR."""
+    g = new_game()
+    act(g, "a", "bid", company="MINC", price=0)
+    for p in ("b", "c", "d"):
+        act(g, p, "pass")
+    for p in ("b", "c", "d", "a"):
+        act(g, p, "pass")
+    start_company(g, "b", "UR", 140, "I12-0-0")
+    for p in ("c", "d"):
+        act(g, p, "pass")
+    act(g, "a", "bid", corporation="UR", price=150)
+    act(g, "b", "pass")
+    act(g, "a", "assign", target="MINC", target_type="company")
+    while g.state.round.kind == "stock":
+        act(g, g.acting()[0], "pass")
+    assert g.state.round.kind == "operating" and g.current_operator() == "C|UR"
+    return g
+
+
+def test_a_coal_mine_lays_the_turns_second_tile_with_a_mine_token() -> None:
+    g = _or_with_mine_private()
+    assert g.cash("C|UR") == 150 - 30
+    act(g, "UR", "lay_tile", hex="I12", tile="5-0", rotation=2)
+    assert g.cash("C|UR") == 120 - 15  # the mountain's $15 on the first lay
+    with pytest.raises(IllegalAction):
+        g.process(
+            {"type": "lay_tile", "entity": "MINC", "entity_type": "company", "hex": "H9", "tile": "8-0", "rotation": 5}
+        )  # Charleston is no mine site
+    g.process(
+        {"type": "lay_tile", "entity": "MINC", "entity_type": "company", "hex": "H11", "tile": "8-0", "rotation": 5}
+    )
+    assert g.cash("C|UR") == 105 - 20  # the second lay's $20; the mountain is waived for the mine
+    assert g.state.mechanics["mines"].tokens == {"H11": 1}
+    assert not g.state.companies["MINC"].abilities  # its one token is used
+    assert not g.hooks("lay_allowed", "C|UR", "H11", "83", 0)  # a mine's tile is never upgraded
+    assert g.hooks("lay_allowed", "C|UR", "I12", "14", 0)
+    with pytest.raises(IllegalAction):
+        act(g, "UR", "lay_tile", hex="J11", tile="8-1", rotation=0)  # both lays of the turn are used

@@ -15,7 +15,7 @@ from pydantic import Field
 
 from railbook.hexgrid import opposite
 
-from .. import abilities, board, stations
+from .. import abilities, board, rounds, stations
 from ..contract import HexId, Mechanic, PhaseId, TileId
 from ..contract import Params as BaseParams
 from ..errors import EngineError, illegal
@@ -40,7 +40,7 @@ class TileLay(BaseParams):
     upgrade: Permission = Field(
         "yes", description="may upgrade a tile (`if_not_upgraded`: only if no upgrade was made this turn)"
     )
-    cost: int = Field(0, ge=0, description="extra $ this tile action costs (not yet played by the engine)")
+    cost: int = Field(0, ge=0, description="extra $ this tile action costs")
 
 
 class Params(BaseParams):
@@ -105,7 +105,7 @@ def current_lay(g: Game) -> dict[str, Any] | None:
     def allowed(p: str) -> bool:
         return p == "yes" or (p == "if_not_upgraded" and not upgraded)
 
-    return {"lay": allowed(spec[n].lay), "upgrade": allowed(spec[n].upgrade)}
+    return {"lay": allowed(spec[n].lay), "upgrade": allowed(spec[n].upgrade), "cost": spec[n].cost}
 
 
 def lay_discount_abilities(g: Game, corp: str) -> list[tuple[str, Ability]]:
@@ -197,8 +197,9 @@ def lay(
     discount: int = 0,
     free: bool = False,
     tiles: list[str] | None = None,
+    extra: int = 0,
 ) -> board.LayPlan:
-    """Validate and apply a tile lay for ``corp`` (or by a private's ability)."""
+    """Validate and apply a tile lay for ``corp`` (or by a private's ability); ``extra``: the turn lay's own cost."""
     hex_id = str(action.get("hex"))
     tile_id = action.get("tile")
     rotation = action.get("rotation")
@@ -226,14 +227,15 @@ def lay(
         key=corp,
         check_connection=special is None,
         allowed_tiles=allowed,
+        any_label=special is not None and bool(abilities.spec_param(special[1], "any_label")),
     )
     if special is not None:
         spec = special[1].spec
         free = bool(spec.get("free"))
         discount = int((spec.get("params") or {}).get("discount") or 0)
     if not g.hooks("lay_allowed", corp, hex_id, plan.tile, plan.rotation):
-        raise illegal("track.river", f"tile {plan.tile_id} on {hex_id} would cross the river")
-    cost = lay_cost(g, corp, plan, free=free, discount=discount)
+        raise illegal("track.refused", f"no rule allows tile {plan.tile_id} on {hex_id} at rotation {plan.rotation}")
+    cost = lay_cost(g, corp, plan, free=free, discount=discount) + extra
     if cost > g.cash(corp):
         raise illegal("track.cash", f"{sym_of(corp)} cannot pay {cost} for the tile on {hex_id}")
     board.apply_lay(g, plan)
@@ -245,7 +247,22 @@ def lay(
     if cost > 0:
         g.spend(corp, BANK, cost)
     g.log(f"{g.name(entity)} lays tile {plan.tile_id} on {hex_id} (rotation {plan.rotation}) for {cost}")
+    if old_track is not None and board.colour(g, hex_id) == "yellow":
+        _lay_income(g, corp, hex_id)
     return plan
+
+
+def _lay_income(g: Game, corp: str, hex_id: str) -> None:
+    """``revenue_bonus`` abilities with ``params.event: yellow_tile_laid``: the bank pays ``amount`` to the company
+    for each yellow tile it lays in a hex of the ability's ``terrain`` (after paying the lay)."""
+    terrain = set(g.book.hexes[hex_id].get("terrain") or [])
+    for o, a in g.abilities_of(corp):
+        if a.type != "revenue_bonus" or abilities.spec_param(a, "event") != "yellow_tile_laid":
+            continue
+        if not abilities.right_owner(g, o, a) or not terrain & set(a.spec.get("terrain") or []):
+            continue
+        g.spend(BANK, corp, int(a.spec.get("amount") or 0))
+        g.log(f"{sym_of(corp)} receives {a.spec.get('amount')} from {sym_of(o)}")
 
 
 def lay_private_buyable(g: Game, corp: str) -> bool:
@@ -288,7 +305,7 @@ class TrackAndToken(Step):
             return _p(g).open_while_lay_private_buyable and lay_private_buyable(g, entity)
         if not g.operator(entity).tokens:
             return False
-        need = min_cost(g)
+        need = min_cost(g) + int(lay_.get("cost") or 0)
         if g.cash(entity) >= need:
             return True
         return free_lay_available(g, entity) or track_buying_power(g, entity) >= need
@@ -357,7 +374,7 @@ class TrackAndToken(Step):
             raise illegal("track.count", "cannot upgrade a tile now")
         if name in g.book.tiles and g.book.tiles[name]["color"] == "yellow" and not lay_.get("lay"):
             raise illegal("track.count", "cannot lay a yellow tile now")
-        lay(g, entity, action, corp=entity)
+        lay(g, entity, action, corp=entity, extra=int(lay_.get("cost") or 0))
         r = self.rdata
         if upgrade:
             r["upgraded_track"] = True
@@ -440,7 +457,7 @@ class TrackOnly(TrackAndToken):
             if lay_ is None or not lay_.get("lay") or board.colour(g, hex_id) != "white":
                 raise illegal("track.count", f"{sym_of(entity)} may only lay a yellow tile as one of the turn's lays")
             discount = int((a.spec.get("params") or {}).get("discount") or 0)
-            lay(g, entity, action, corp=corp, discount=discount, tiles=tiles)
+            lay(g, entity, action, corp=corp, discount=discount, tiles=tiles, extra=int(lay_.get("cost") or 0))
             r = self.rdata
             r["num_laid_track"] = r.get("num_laid_track", 0) + 1
             r["laid_hexes"].append(hex_id)
@@ -487,7 +504,8 @@ def legal_lays(g: Game, corp: str, limit: int = 400) -> list[dict[str, Any]]:
                     plan = board.plan_lay(g, hex_id, tid, rot, key=corp)
                 except Exception:
                     continue
-                if lay_cost(g, corp, plan) > g.cash(corp) or not g.hooks("lay_allowed", corp, hex_id, name, rot):
+                too_dear = lay_cost(g, corp, plan) + int(lay_.get("cost") or 0) > g.cash(corp)
+                if too_dear or not g.hooks("lay_allowed", corp, hex_id, name, rot):
                     continue
                 if upgrade and not _adds_usable_track(g, corp, plan, edges):
                     continue
@@ -515,9 +533,20 @@ def special_lay_ability(g: Game, company: str) -> tuple[str, Ability] | None:
     for owner, a in g.abilities_of(company):
         if _normal_lay(a):
             continue
+        if _turn_lay(a):
+            holder = g.company(company).owner
+            if abilities.right_owner(g, owner, a) and holder is not None and turn_lay_open(g, holder):
+                return owner, a
+            continue
         if a.type == "tile_lay" and abilities.usable(g, owner, a, passive_ok=False) and _may_start(g, a):
             return owner, a
     return None
+
+
+def _turn_lay(a: Ability) -> bool:
+    """A ``tile_lay`` with ``when: track`` and ``params.consumes_tile_lay``: a yellow lay in the owning corporation's
+    track step that is one of its lays of the turn (its own hexes and tiles, connection as ``connected`` says)."""
+    return a.type == "tile_lay" and a.spec.get("when") == "track" and bool(abilities.spec_param(a, "consumes_tile_lay"))
 
 
 def _normal_lay(a: Ability) -> bool:
@@ -670,7 +699,13 @@ class SpecialTrack(Step):
         corp = g.company(entity).owner
         hex_id = str(action.get("hex"))
         exits = sorted(board.track(g, hex_id).exits) if hex_id in g.book.hexes else []
+        if _turn_lay(a):
+            lay_ = current_lay(g)
+            if lay_ is None or not lay_.get("lay"):
+                raise illegal("track.count", f"{sym_of(entity)} may only lay a yellow tile as one of the turn's lays")
         plan = lay(g, entity, action, corp=corp, special=found)
+        if _turn_lay(a):
+            self.rdata["num_laid_track"] = self.rdata.get("num_laid_track", 0) + 1
         self.rdata.setdefault("exits_before", {}).setdefault(plan.hex, exits)
         a.laid_hexes.append(plan.hex)
         self.rdata.setdefault("laid_hexes", []).append(plan.hex)
@@ -730,6 +765,31 @@ def _forfeit(g: Game, entity: str) -> None:
                 r.data["special_company"] = None
 
 
+def turn_lay(
+    g: Game, entity: str, corp: str, action: dict[str, Any], tiles: list[str] | None, discount: int
+) -> str | None:
+    """A private's yellow lay that is one of ``corp``'s lays this turn (hook ``turn_lay``)."""
+    lay_ = current_lay(g)
+    hex_id = str(action.get("hex"))
+    if lay_ is None or not lay_.get("lay") or hex_id not in g.book.hexes or board.colour(g, hex_id) != "white":
+        raise illegal("track.count", f"{sym_of(entity)} may only lay a yellow tile as one of the turn's lays")
+    lay(g, entity, action, corp=corp, discount=discount, tiles=tiles, extra=int(lay_.get("cost") or 0))
+    r = g.state.round.data
+    r["num_laid_track"] = r.get("num_laid_track", 0) + 1
+    r.setdefault("laid_hexes", []).append(hex_id)
+    return hex_id
+
+
+def turn_lay_open(g: Game, corp: str) -> bool:
+    r = g.state.round
+    if r is None or r.kind != "operating" or r.data.get("current_operator") != corp:
+        return False
+    lay_ = current_lay(g)
+    if lay_ is None or not lay_.get("lay"):
+        return False
+    return any(s.name in ("track_and_token", "track") and s.active() for s in rounds.steps(g))
+
+
 def preprocess(g: Game, action: dict[str, Any], entity: str) -> None:
     if action.get("type") == "lay_tile" and kind_of(entity) == "C":
         return
@@ -745,5 +805,10 @@ MECHANIC = Mechanic(
     description="tile lays per turn and their costs (with the turn's station token)",
     params=Params,
     steps={"track_and_token": TrackAndToken, "track": TrackOnly, "token": TokenOnly, "special_track": SpecialTrack},
-    hooks={"preprocess": preprocess, "action_processed": action_processed},
+    hooks={
+        "preprocess": preprocess,
+        "action_processed": action_processed,
+        "turn_lay": turn_lay,
+        "turn_lay_open": turn_lay_open,
+    },
 )

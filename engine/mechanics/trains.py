@@ -82,10 +82,10 @@ class Params(BaseParams):
     export_at_or_end: bool = Field(
         False,
         description="at the end of every operating round the next bank train is removed; this may change the "
-        "phase like a purchase (not yet played by the engine)",
+        "phase like a purchase",
     )
     first_export_removes_type: bool = Field(
-        False, description="the first export also removes every unsold train of its type (not yet played by the engine)"
+        False, description="the first export also removes every unsold train of its type"
     )
 
 
@@ -405,12 +405,23 @@ class DiscardTrain(Step):
         depot.discard_to_depot(self.g, tid)
 
 
+def round_finished(g: Game, kind: str) -> None:
+    """``export_at_or_end``: the bank exports its next train when an operating round ends."""
+    p = _p(g)
+    if kind != "operating" or not p.export_at_or_end or not g.state.depot:
+        return
+    first_type = next(iter(g.book.trains))
+    whole = p.first_export_removes_type and g.state.trains[g.state.depot[0]].sym == first_type
+    depot.export_train(g, whole_type=whole)
+
+
 MECHANIC = Mechanic(
     name="trains",
     description="train buying, limits and the emergency purchase",
     params=Params,
     steps={"buy_train": BuyTrain, "discard_train": DiscardTrain},
     hooks={
+        "round_finished": round_finished,
         "must_buy_train": must_buy,
         "obsolete_count_for_limit": lambda g: _p(g).obsolete_count_for_limit,
     },
