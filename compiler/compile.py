@@ -197,6 +197,7 @@ def resolve(src: GameSource, catalogue: dict[str, Tile]) -> dict[str, Any]:
         "axes": dict(src.map.axes or default_axes(src.map.layout)),
         "hexes": compile_hexes(src, pool),
         "tiles": compile_tiles(src, catalogue),
+        "upgrade_exceptions": [dump(e) for e in src.tile_rules.exceptions if e.hexes or e.phases],
         "market": compile_market(src.market),
         "trains": {k: dump(v) for k, v in src.trains.items()},
         "train_order": list(src.trains),

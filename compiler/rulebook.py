@@ -21,6 +21,7 @@ from .models import (
     Strict,
     Tile,
     Train,
+    UpgradeException,
 )
 
 
@@ -80,6 +81,11 @@ class Rulebook(Strict):
     axes: dict[str, str] = Field(description="which part of a hex id (letter or number) is x and which is y")
     hexes: dict[str, CompiledHex] = Field(description="hex id -> hex, with its resolved neighbours and upgrades")
     tiles: dict[str, CompiledTile] = Field(description="tile id -> tile of the manifest, with its upgrades")
+    upgrade_exceptions: list[UpgradeException] = Field(
+        [],
+        description="upgrades added or forbidden only in some hexes or phases (tile_rules.exceptions with `hexes` "
+        "or `phases`), applied at lay time on top of the tiles' and hexes' upgrades",
+    )
     market: CompiledMarket = Field(description="the stock market as a grid of cells")
     trains: dict[str, Train] = Field(description="train name -> train")
     train_order: list[str] = Field(description="train names in the order the bank sells them")

@@ -4,7 +4,8 @@ Ability fields used: ``type``, ``when`` (none = passive, always on; ``owning_cor
 the owning corporation's operating turn; ``or_start`` = at the start of an operating round, before any
 corporation acts; ``par``/``sold`` = applied automatically at that event), ``owner`` (``player`` /
 ``corporation`` / ``any``: who must own the private), ``count`` and ``params.per_or``.  ``params.steps``
-limits an ``owning_corp_or_turn`` ability to some operating steps (``track``, ``route``).
+limits an ``owning_corp_or_turn`` ability to some operating steps (``track``, ``route``); ``when: track`` (or
+``token``) is usable in the owning corporation's turn while its track (token) step is under way.
 """
 
 from __future__ import annotations
@@ -17,7 +18,13 @@ from .state import Ability, kind_of
 if TYPE_CHECKING:
     from .game import Game
 
-STEP_ALIASES = {"track": "track_and_token", "token": "track_and_token", "route": "route", "trains": "buy_train"}
+#: The operating steps an ability's step name covers (a title has either ``track_and_token`` or ``track``/``token``).
+STEP_ALIASES = {
+    "track": ("track_and_token", "track"),
+    "token": ("track_and_token", "token"),
+    "route": ("route",),
+    "trains": ("buy_train",),
+}
 
 
 def holder_of(g: Game, owner: str) -> str | None:
@@ -65,15 +72,21 @@ def timing_ok(g: Game, owner: str, a: Ability, passive_ok: bool = True) -> bool:
             return False
         steps = (a.spec.get("params") or {}).get("steps")
         if steps:
-            names = {STEP_ALIASES.get(x, x) for x in steps}
+            names = {n for x in steps for n in STEP_ALIASES.get(x, (x,))}
             return ability_step(g) in names
         return True
+    if when in ("track", "token"):
+        # during the owning corporation's operating turn, while its track (or token) step is under way
+        holder = holder_of(g, owner)
+        if r is None or r.kind != "operating" or holder is None or r.data.get("current_operator") != holder:
+            return False
+        return ability_step(g) in STEP_ALIASES[when]
     if when == "or_start":
         return r is not None and r.kind == "operating" and bool(r.data.get("or_start_open"))
     return False
 
 
-TIMED_STEPS = ("track_and_token", "special_track", "route", "buy_train")
+TIMED_STEPS = ("track_and_token", "special_track", "track", "token", "route", "buy_train")
 
 
 def ability_step(g: Game) -> str | None:

@@ -356,8 +356,21 @@ def next_copy_id(g: Game, name: str) -> str:
 def upgrade_options(g: Game, hex_id: str) -> list[str]:
     hs = g.state.hexes[hex_id]
     if hs.tile is None:
-        return list(g.book.hexes[hex_id].get("tile_upgrades") or [])
-    return list(g.book.tiles[hs.tile].get("upgrades") or [])
+        ups = list(g.book.hexes[hex_id].get("tile_upgrades") or [])
+    else:
+        ups = list(g.book.tiles[hs.tile].get("upgrades") or [])
+    extra = g.book.raw.get("upgrade_exceptions")
+    if extra:
+        source = f"hex:{hex_id}" if hs.tile is None else hs.tile
+        phase = g.phase_spec()["name"]
+        for exc in extra:
+            if source not in exc["tiles"] or hex_id not in (exc.get("hexes") or [hex_id]):
+                continue
+            if phase not in (exc.get("phases") or [phase]):
+                continue
+            to = exc["to"]
+            ups = [u for u in ups if u not in to] if exc.get("forbid") else ups + [u for u in to if u not in ups]
+    return ups
 
 
 def rotations_keeping_track(g: Game, hex_id: str, new: str) -> list[int]:

@@ -16,6 +16,8 @@ def close_company(g: Game, sym: str) -> None:
     c = g.state.companies[sym]
     if c.closed:
         return
+    if c.owner:
+        g.hooks("company_closing", sym, c.owner)
     for a in list(c.abilities):
         g.remove_ability(xkey(sym), a)
     if c.owner:

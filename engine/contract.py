@@ -105,6 +105,7 @@ HOOKS: dict[str, Hook] = {
     "phase_reached": _h(N, "phase", "a phase started (after its events)"),
     "company_sold": _h(N, "company corp", "a private company was bought by a corporation"),
     "privates_closed": _h(N, "event", "a phase event closed the private companies"),
+    "company_closing": _h(N, "company owner", "private `company` is closing; `owner` still holds it"),
     "phase_closes_privates": _h(A, "phase", "the start of `phase` has an event that closes the privates", False),
     "company_acquired": _h(N, "company player", "a player acquired a private company from the bank"),
     # questions

@@ -184,6 +184,10 @@ def start_operating(g: Game) -> None:
         return
     entity = r.entities[r.entity_index]
     if g.is_closed(entity) or g.hooks("operator_skips", entity):
+        if r.entity_index >= len(r.entities) - 1:
+            r.data["last_skipped"] = True  # nobody is left to operate: the round is over
+            r.data["current_operator"] = None
+            bump(g)
         operating_next_entity(g)
         return
     r.data["current_operator"] = entity
@@ -214,7 +218,7 @@ def operating_next_entity(g: Game) -> None:
 
 
 def operating_finished(g: Game) -> bool:
-    finished = active_step(g) is None or not any_to_act(g)
+    finished = active_step(g) is None or not any_to_act(g) or bool(g.state.round.data.get("last_skipped"))
     if finished and g.state.round.data.get("current_operator") is not None:
         g.state.round.data["current_operator"] = None
         bump(g)

@@ -21,11 +21,9 @@ NO_FIXTURES = "the shared 1856 records are not available (set RAILBOOK_SHARED to
 STOPS = {
     "hotseat001.json": "action 79 (id 79): destination.connection: the 2021 site names WGB as destinated when its "
     "track reaches Lake Huron (H5); its printed destination is Goderich (F9), not yet reached",
-    "hotseat005.json": "action 54 (id 55): turn.order: the site offers LPS a station marker after its tile lay "
-    "(a pass is recorded) where the engine finds no city LPS could token",
-    "hotseat006.json": "action 32 (id 33): turn.order: a stock purchase the site takes while the engine still "
-    "waits for WGB's operating turn",
-    "1856_game_end_bank.json": "action 47 (id 64): turn.order: the same station-marker offer as hotseat005 (LPS)",
+    "hotseat006.json": "action 222 (id 223): turn.order: a pass the site takes where the engine waits for BBG's run",
+    "1856_game_end_bank.json": "action 468 (id 561): turn.order: THB places a station marker while the engine "
+    "waits for GW's track step",
 }
 
 

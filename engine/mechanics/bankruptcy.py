@@ -34,7 +34,7 @@ class Params(BaseParams):
     shares_to_pool: bool = Field(
         True,
         description="the bankrupt player's remaining shares go to the pool (False: he keeps them and his privates, "
-        "and they count for his final value; not yet played by the engine)",
+        "and they count for his final value)",
     )
     forced_sales_may_change_presidency: Literal["any", "not_of_corporation_in_need", "none"] = Field(
         "any",
@@ -145,7 +145,8 @@ class Bankrupt(Step):
             if options:
                 best = max(options, key=lambda b: shares.bundle_price(g, b))
                 shares.sell_and_move(g, best)
-        for c in order:
+        keeps = not _p(g).shares_to_pool
+        for c in [] if keeps else order:
             ids = list(shares.shares_of(g, player, c))
             if not ids or g.state.corporations[c].closed:
                 continue
@@ -159,7 +160,7 @@ class Bankrupt(Step):
         for sym, m in g.state.minors.items():
             if m.owner == player and not m.closed:
                 close_operator(g, mkey(sym))
-        for sym in list(g.player(player).companies):
+        for sym in [] if keeps else list(g.player(player).companies):
             close_company(g, sym)
         cash = g.cash(player)
         if cash > 0:

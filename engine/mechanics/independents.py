@@ -176,6 +176,8 @@ def phase_reached(g: Game, name: str) -> None:
 
 def buying_power(g: Game, corp_key: str, purpose: str) -> int:
     p = _p(g)
+    if purpose not in ("track", "train"):
+        return 0
     rng = p.buyout_counts_for_track if purpose == "track" else p.buyout_counts_for_trains
     return 0 if rng is None else potential_minor_cash(g, corp_key, rng.min, rng.max)
 

@@ -472,10 +472,10 @@ def operating_round_started(g: Game) -> None:
 
 
 def buying_power(g: Game, entity: str, purpose: str) -> int:
-    """Station markers (the track step's purpose) may be paid with the loan a company could take now; with
-    ``loans_count_for_trains`` a train purchase may use every loan it may still take."""
+    """Station markers (the track step's purpose) and privates (``company``) may be paid with the loan a company
+    could take now; with ``loans_count_for_trains`` a train purchase may use every loan it may still take."""
     p = _p(g)
-    if purpose == "track" and kind_of(entity) == "C" and may_take(g, sym_of(entity)):
+    if purpose in ("track", "company") and kind_of(entity) == "C" and may_take(g, sym_of(entity)):
         late = sym_of(entity) in _st(g).interest_paid and p.late_loan_amount is not None
         return p.late_loan_amount if late and p.late_loan_amount is not None else p.amount
     if purpose != "train" or not p.loans_count_for_trains or kind_of(entity) != "C":

@@ -124,7 +124,7 @@ def price_range(g: Game, sym: str, corp: str) -> tuple[int, int]:
 
 
 def buying_power(g: Game, corp: str) -> int:
-    return g.cash(corp) + g.hooks("issuable_cash", corp)
+    return g.cash(corp) + g.hooks("issuable_cash", corp) + g.hooks("buying_power", corp, "company")
 
 
 class BuyCompany(Step):

@@ -3,10 +3,17 @@
 Route legality and stop revenue are in :mod:`railbook.engine.routes`; the bonuses (the title's east-west bonus
 and the privates' ``revenue_bonus`` abilities) are those of :mod:`railbook.engine.bonuses`, the same objects the
 route optimiser uses.
+
+A private's ``revenue_bonus`` with ``params.right`` is a right: ``amount`` to each route of a holder that counts a
+stop in one of its ``hexes``.  The corporation owning the private holds it (and keeps it when the private
+closes); with ``bonus_right_price`` other corporations buy it in their operating turn (step ``special_buy``,
+action ``{"description": "<Right> Token"}``), from the owning corporation or, once the private has closed, the
+bank; never while a player owns the private; at most ``bonus_right_copies`` holders.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pydantic import Field
@@ -17,7 +24,7 @@ from ..contract import HexId, Mechanic, TrainId
 from ..contract import Params as BaseParams
 from ..errors import illegal
 from ..memo import memo
-from ..state import kind_of, sym_of
+from ..state import BANK, ckey, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -48,13 +55,12 @@ class Params(BaseParams):
         ge=0,
         description="price a corporation pays for a copy of a private's revenue-bonus right (ability params "
         "`right`): to the corporation owning the private, to the bank once it has closed, never while a player "
-        "owns it (None: rights are not sold) (not yet played by the engine)",
+        "owns it (None: rights are not sold)",
     )
     bonus_right_copies: int | None = Field(
         None,
         ge=1,
-        description="corporations that may hold each right, the owner included (None: unlimited) (not yet played by "
-        "the engine)",
+        description="corporations that may hold each right, the owner included (None: unlimited)",
     )
     station_bonus_by_train: dict[TrainId, int] = Field(
         default_factory=dict,
@@ -65,6 +71,115 @@ class Params(BaseParams):
 
 def _p(g: Game) -> Params:
     return g.params["routes"]  # type: ignore[return-value]
+
+
+@dataclass
+class State:
+    """Bonus rights held apart from owning the private: right -> corporations (bought, or kept at closure)."""
+
+    rights: dict[str, list[str]] = field(default_factory=dict)
+    bought: dict[str, int] = field(default_factory=dict)  # right -> copies sold
+
+
+def _st(g: Game) -> State:
+    return g.state.mechanics["routes"]  # type: ignore[no-any-return]
+
+
+def _rights(g: Game) -> dict[str, tuple[str, dict[str, Any]]]:
+    """right -> (private, its revenue_bonus ability spec)."""
+    out = {}
+    for private, spec in (g.book.raw.get("privates") or {}).items():
+        for a in spec.get("abilities") or []:
+            right = (a.get("params") or {}).get("right")
+            if a.get("type") == "revenue_bonus" and right:
+                out[str(right)] = (private, a)
+    return out
+
+
+def holds_right(g: Game, corp: str, right: str) -> bool:
+    private = _rights(g)[right][0]
+    c = g.state.companies.get(private)
+    if c is not None and not c.closed and c.owner == ckey(corp):
+        return True
+    return corp in _st(g).rights.get(right, [])
+
+
+def right_bonus_specs(g: Game, corp: str, out: list[dict[str, Any]]) -> None:
+    for right, (_, a) in _rights(g).items():
+        if holds_right(g, corp, right):
+            amount = int(a.get("amount") or 0)
+            out.append({"type": "hex_bonus", "hexes": {str(h): amount for h in a.get("hexes") or []}})
+
+
+def keep_right(g: Game, company: str, owner: str) -> None:
+    """A corporation owning a right's private keeps the right when the private closes."""
+    if kind_of(owner) != "C":
+        return
+    for right, (private, _) in _rights(g).items():
+        holders = _st(g).rights.setdefault(right, [])
+        if private == company and sym_of(owner) not in holders:
+            holders.append(sym_of(owner))
+
+
+def right_label(right: str) -> str:
+    return f"{right.capitalize()} Token"
+
+
+def buyable_rights(g: Game, corp_key: str) -> list[str]:
+    price = _p(g).bonus_right_price
+    if price is None or kind_of(corp_key) != "C" or g.cash(corp_key) < price:
+        return []
+    corp = sym_of(corp_key)
+    copies = _p(g).bonus_right_copies
+    out = []
+    for right, (private, _) in _rights(g).items():
+        c = g.state.companies.get(private)
+        if c is None or (not c.closed and (c.owner is None or kind_of(c.owner) != "C")):
+            continue  # unsold or player-owned: not for sale
+        if holds_right(g, corp, right):
+            continue
+        if copies is not None and _st(g).bought.get(right, 0) >= copies - 1:
+            continue
+        out.append(right)
+    return out
+
+
+class SpecialBuy(Step):
+    """Buy a copy of a private's bonus right, at any time in the corporation's operating turn."""
+
+    name = "special_buy"
+    description = "Buy a bonus right"
+
+    def blocks(self) -> bool:
+        return False
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.current_entity() or not buyable_rights(self.g, entity):
+            return []
+        return ["special_buy"]
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        if not self.actions(entity):
+            return []
+        price = _p(self.g).bonus_right_price
+        choices = [{"description": right_label(r), "cost": price} for r in buyable_rights(self.g, entity)]
+        return [{"type": "special_buy", "choices": choices}]
+
+    def process_special_buy(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        wanted = str(action.get("description"))
+        right = next((r for r in buyable_rights(g, entity) if right_label(r) == wanted), None)
+        if right is None:
+            raise illegal("routes.right", f"{sym_of(entity)} cannot buy {wanted!r} now")
+        price = int(_p(g).bonus_right_price or 0)
+        c = g.state.companies[_rights(g)[right][0]]
+        seller = BANK if c.closed or c.owner is None else c.owner
+        g.spend(entity, seller, price)
+        st = _st(g)
+        st.rights.setdefault(right, []).append(sym_of(entity))
+        st.bought[right] = st.bought.get(right, 0) + 1
+        g.epoch += 1
+        g.log(f"{sym_of(entity)} buys the {right} right for {price}")
 
 
 @memo
@@ -148,6 +263,7 @@ MECHANIC = Mechanic(
     name="routes",
     description="running trains and the title's route bonuses",
     params=Params,
-    steps={"route": RunRoutes},
-    hooks={"route_bonus": bonus_revenue},
+    steps={"route": RunRoutes, "special_buy": SpecialBuy},
+    hooks={"route_bonus": bonus_revenue, "extra_bonus_specs": right_bonus_specs, "company_closing": keep_right},
+    state=State,
 )

@@ -20,7 +20,7 @@ from ..contract import HexId, Mechanic, PhaseId, TileId
 from ..contract import Params as BaseParams
 from ..errors import EngineError, illegal
 from ..memo import memo
-from ..state import BANK, kind_of, sym_of
+from ..state import BANK, kind_of, sym_of, xkey
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -81,8 +81,8 @@ class Params(BaseParams):
     open_while_lay_private_buyable: bool = Field(
         False,
         description="the track step stays open (to be passed) after the turn's lays while the corporation could buy a "
-        "player's private with a `tile_lay` ability for the track step (phase status `can_buy_companies`; as on "
-        "18xx.games)",
+        "player's private with a `tile_lay` ability for the track step (phase status `can_buy_companies`), or owns "
+        "a private whose extra lay (`params.extra_lay`) is still usable (as on 18xx.games)",
     )
 
 
@@ -278,6 +278,16 @@ def lay_private_buyable(g: Game, corp: str) -> bool:
     return False
 
 
+def extra_lay_owned(g: Game, corp: str) -> bool:
+    """``corp`` owns a private whose extra tile lay (``params.extra_lay``) for the track step is still usable."""
+    for sym in g.operator(corp).companies:
+        for owner, a in g.abilities_of(xkey(sym)):
+            if a.type == "tile_lay" and (a.spec.get("params") or {}).get("extra_lay"):
+                if a.spec.get("when") in (None, "track") and abilities.usable(g, owner, a, passive_ok=False):
+                    return True
+    return False
+
+
 class TrackAndToken(Step):
     name = "track_and_token"
     description = "Place a Token or Lay Track"
@@ -302,7 +312,9 @@ class TrackAndToken(Step):
         g = self.g
         lay_ = current_lay(g)
         if lay_ is None or not (lay_.get("lay") or lay_.get("upgrade")):
-            return _p(g).open_while_lay_private_buyable and lay_private_buyable(g, entity)
+            return _p(g).open_while_lay_private_buyable and (
+                lay_private_buyable(g, entity) or extra_lay_owned(g, entity)
+            )
         if not g.operator(entity).tokens:
             return False
         need = min_cost(g) + int(lay_.get("cost") or 0)
