@@ -66,7 +66,7 @@ def test_first_private_is_bought_at_face_and_later_ones_take_bids() -> None:
     g = _game()
     bid = next(a for a in g.legal_actions() if a["type"] == "bid")
     first = bid["choices"][0]
-    assert (first["company"], first["min"], first["max"]) == ("GRSC", 20, 20)
+    assert (first["company"], first["price"]) == ("GRSC", {"min": 20, "max": 20})
     _act(g, "bid", "p1", company="GRSC", price=20)
     assert g.state.companies["GRSC"].owner == "P|p1"
     assert g.cash("P|p1") == 525 - 20
@@ -76,7 +76,7 @@ def test_first_private_is_bought_at_face_and_later_ones_take_bids() -> None:
     _act(g, "bid", "p2", company="SCC", price=55)
     bids = next(a for a in g.legal_actions() if a["type"] == "bid")
     scc = next(c for c in bids["choices"] if c["company"] == "SCC")
-    assert scc["min"] == 60
+    assert scc["price"]["min"] == 60
     # p3 outbids, p4 buys MRBC: SCC is next and has two bids -> an auction between p2 and p3
     _act(g, "bid", "p3", company="SCC", price=60)
     _act(g, "bid", "p4", company="MRBC", price=40)
@@ -92,7 +92,7 @@ def test_unsold_first_private_gets_cheaper_when_everyone_passes() -> None:
         _act(g, "pass", p)
     assert g.state.companies["GRSC"].value - g.state.companies["GRSC"].discount == 15
     bid = next(a for a in g.legal_actions() if a["type"] == "bid")
-    assert bid["choices"][0]["min"] == 15
+    assert bid["choices"][0]["price"]["min"] == 15
 
 
 def test_president_certificate_private_sets_par_at_once() -> None:

@@ -215,7 +215,7 @@ class BidBox(Step):
                 lo, hi = min_bid(g, sym), max_bid(g, entity, sym)
                 if lo > hi:
                     continue
-            choices.append({"company": sym, "min": lo, "max": hi})
+            choices.append({"company": sym, "price": {"min": lo, "max": hi}})
         out: list[dict[str, Any]] = []
         if choices:
             out.append({"type": "bid", "choices": choices})
