@@ -147,6 +147,8 @@ HOOKS: dict[str, Hook] = {
         "off the hex's cost; the hex laid (None: nothing lays tiles)",
     ),
     "turn_lay_open": _h(A, "corp", "`corp` may still lay a new (yellow) tile as one of its turn's lays now", False),
+    "use_turn_lay": _h(F, "corp", "a yellow lay of `corp`'s turn is used up without a tile (None: none left)"),
+    "check_route": _h(N, "corp route", "a mechanic's route rule: raise an illegal action when `route` breaks it"),
     "company_buy_window": _h(
         F, "company corp", "(min, max) $ when a rule lets `corp` buy private `company` outside the buying phases"
     ),
@@ -159,6 +161,8 @@ HOOKS: dict[str, Hook] = {
     "cert_exempt": _h(
         A, "player corp", "`player`'s shares of `corp` do not count toward the certificate limit now", False
     ),
+    "company_buy_phase": _h(A, "", "corporations may buy private companies in the current phase", False),
+    "holding_exempt": _h(A, "player corp", "`player` may keep his holding of `corp` above the share limit now", False),
     "reissue_par": _h(F, "corp", "the market cell [row, col] of `corp`'s par if it reissued its shares now"),
     "record_notice": _h(
         A, "action", "the action is a notice of the recording site that a mechanic checks or ignores (not a move)"

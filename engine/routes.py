@@ -313,6 +313,7 @@ def check_route(g: Game, corp_key: str, route: Route) -> None:
             groups[grp] = groups.get(grp, 0) + 1
             if groups[grp] > 1:
                 raise illegal("route.group", f"train {route.train} visits {grp} more than once")
+    g.hooks("check_route", corp_key, route)
     kinds = [node_info(g, s).kind for s in stops]
     if not check_distance(distance_of(g, route.train), kinds):
         raise illegal("route.distance", f"train {route.train} ({g.state.trains[route.train].name}) is too short")

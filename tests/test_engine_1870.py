@@ -23,9 +23,9 @@ STOPS: dict[str, str] = {
     "bonuses of SCC and GSC are not route bonuses yet)",
     "40469_price_protect_allowed": "action 116 (id 129): a compliance sale is demanded (certificate limit "
     "zones: brown cells, protected shares over the limit)",
-    "1": "the engine has no module for the 1850 mechanics edge_tokens and mines",
-    "1850_game_end_bankrupt": "the engine has no module for the 1850 mechanics edge_tokens and mines",
-    "pres_proctect_moves_priority": "the engine has no module for the 1850 mechanics edge_tokens and mines",
+    "1": "action 70 (id 123): a company buys a private while its track step waits (buying privates at any "
+    "time in the turn)",
+    "1850_game_end_bankrupt": "action 143 (id 194): a private bought for more than its 1850 price range",
 }
 
 FILES = fixture_files("1870") + fixture_files("1850")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from .. import market
 from ..contract import Mechanic
 from ..contract import Params as BaseParams
 
@@ -33,8 +34,8 @@ class Params(BaseParams):
     )
     exempt_zones: list[str] = Field(
         default_factory=list,
-        description="market cell kinds whose corporations' certificates do not count toward the limit (not yet "
-        "played by the engine)",
+        description="market cell kinds whose corporations' certificates do not count toward the limit (besides "
+        "`no_cert_limit` and `unlimited_holding`)",
     )
     follows_players_left: bool = Field(
         False,
@@ -47,9 +48,18 @@ def _p(g: Game) -> Params:
     return g.params["certificate_limit"]  # type: ignore[return-value]
 
 
+def cert_exempt(g: Game, player: str, corp: str) -> bool:
+    """A corporation in an ``exempt_zones`` cell: its certificates do not count (hook ``cert_exempt``)."""
+    zones = _p(g).exempt_zones
+    if not zones:
+        return False
+    price = g.state.corporations[corp].price
+    return bool(price) and any(k in zones for k in market.kinds_at(g, price))
+
+
 MECHANIC = Mechanic(
     name="certificate_limit",
     description="what counts toward the certificate limit",
     params=Params,
-    hooks={"privates_count_for_cert_limit": lambda g: _p(g).player_privates_count},
+    hooks={"privates_count_for_cert_limit": lambda g: _p(g).player_privates_count, "cert_exempt": cert_exempt},
 )

@@ -1,16 +1,29 @@
 """``edge_tokens``: tokens on red off-board areas that make the area count more for their owner.
 
 Each listed company has one edge token besides the station tokens on its charter, which may only be placed
-on its own off-board area; any track connection to the area will do.  A route of that company reaching the area counts
-the area's value ``multiplier`` times.  (Not yet played by the engine.)
+on its own off-board area, reached by any track connection of the company.  Placing it costs ``cost`` and
+(``counts_as_token_placement``) is the company's one token placement of the operating round: step
+``edge_token`` (listed after the track step, before the ``token`` step) offers it while the token step is
+open.  A route of that company counting the area earns the area's value ``multiplier`` times (a route bonus of
+:mod:`railbook.engine.bonuses`, so the route optimiser scores it the same way).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
 from pydantic import Field
 
+from .. import board, rounds
 from ..contract import CorporationId, HexId, Mechanic
 from ..contract import Params as BaseParams
+from ..errors import illegal
+from ..state import BANK, kind_of, sym_of
+from ..steps.base import Step
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Params(BaseParams):
@@ -25,16 +38,134 @@ class Params(BaseParams):
     )
     multiplier: int = Field(2, ge=1, description="how many times the area's value counts for the token's owner")
     valid_route_token: bool = Field(
-        False, description="it may serve as the station a route must include (else a station token is still needed)"
+        False,
+        description="it may serve as the station a route must include (else a station token is still needed) "
+        "(only false is played by the engine)",
     )
     record_choice: str | None = Field(
         None, description="the `choice` of the 18xx.games `choose` action that buys it, for reading records"
     )
 
 
+@dataclass
+class State:
+    """Edge tokens placed: company symbol -> off-board hex."""
+
+    placed: dict[str, str] = field(default_factory=dict)
+
+
+def _p(g: Game) -> Params:
+    return g.params["edge_tokens"]  # type: ignore[return-value]
+
+
+def _st(g: Game) -> State:
+    return g.state.mechanics["edge_tokens"]  # type: ignore[no-any-return]
+
+
+def area_of(g: Game, corp: str) -> str | None:
+    """The off-board hex where company ``corp`` (a symbol) may place its edge token (None: it has none)."""
+    for hex_id, corps in _p(g).areas.items():
+        if corp in corps:
+            return hex_id
+    return None
+
+
+def _token_step_open(g: Game) -> bool:
+    return any(s.name in ("token", "track_and_token") and s.active() for s in rounds.steps(g))
+
+
+def can_place(g: Game, corp_key: str) -> bool:
+    """``corp_key`` may place its edge token now: it has one unplaced, the cash, its turn's token placement
+    unused, and track to the area."""
+    if kind_of(corp_key) != "C":
+        return False
+    corp = sym_of(corp_key)
+    area = area_of(g, corp)
+    if area is None or corp in _st(g).placed or g.cash(corp_key) < _p(g).cost:
+        return False
+    r = g.state.round
+    if r is None or r.kind != "operating" or r.data.get("current_operator") != corp_key:
+        return False
+    if _p(g).counts_as_token_placement and r.data.get("tokened"):
+        return False
+    if not _token_step_open(g):
+        return False
+    return any(h == area for h, _ in board.network(g, corp_key).nodes)
+
+
+class EdgeToken(Step):
+    """Place the operating company's edge token (with its token placement of the turn)."""
+
+    name = "edge_token"
+    description = "Place an Edge Token"
+
+    def _token_step_idle(self) -> bool:
+        """The token step is open but has nothing else to offer: this step then holds the turn."""
+        for s in rounds.steps(self.g):
+            if s.name in ("token", "track_and_token") and s.active():
+                return not s.current_actions()
+        return False
+
+    def blocks(self) -> bool:
+        return self._token_step_idle()
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.current_entity() or not can_place(self.g, entity):
+            return []
+        return ["choose", "pass"] if self._token_step_idle() else ["choose"]
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        acts = self.actions(entity)
+        out: list[dict[str, Any]] = []
+        if "choose" in acts:
+            out.append({"type": "choose", "choices": [_p(self.g).record_choice or "edge_token"]})
+        if "pass" in acts:
+            out.append({"type": "pass"})
+        return out
+
+    def process_choose(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        p = _p(g)
+        choice = action.get("choice")
+        if choice not in (p.record_choice, "edge_token"):
+            raise illegal("edge_token.choice", f"{sym_of(entity)} cannot choose {choice!r} now")
+        if not can_place(g, entity):
+            raise illegal("edge_token.timing", f"{sym_of(entity)} cannot place an edge token now")
+        corp = sym_of(entity)
+        area = area_of(g, corp)
+        assert area is not None
+        g.spend(entity, BANK, p.cost)
+        _st(g).placed[corp] = area
+        if p.counts_as_token_placement:
+            self.rdata["tokened"] = True
+            for s in rounds.steps(g):
+                if s.name in ("token", "track_and_token") and s.active():
+                    s.st.data["tokened"] = True
+        g.epoch += 1
+        g.log(f"{corp} places an edge token on {area} for {p.cost}")
+        if not self.actions(entity):
+            self.pass_()
+
+
+def area_value(g: Game, hex_id: str) -> int:
+    """The area's value now: the best of its stops' revenues in the current phase."""
+    nodes = board.track(g, hex_id).nodes.values()
+    return max((g.book.revenue_of(n.revenue, g.state.phase) for n in nodes if n.kind != "junction"), default=0)
+
+
+def extra_bonus_specs(g: Game, corp: str, out: list[dict[str, Any]]) -> None:
+    """A company's placed edge token: its area earns ``multiplier - 1`` times its value more on its routes."""
+    area = _st(g).placed.get(corp)
+    if area is None or _p(g).multiplier <= 1:
+        return
+    out.append({"type": "hex_bonus", "hexes": {area: area_value(g, area) * (_p(g).multiplier - 1)}})
+
+
 MECHANIC = Mechanic(
     name="edge_tokens",
     description="tokens on off-board edges that double revenue",
     params=Params,
-    implemented=False,
+    steps={"edge_token": EdgeToken},
+    hooks={"extra_bonus_specs": extra_bonus_specs},
+    state=State,
 )

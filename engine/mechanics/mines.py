@@ -13,7 +13,10 @@ Two forms, which a title may combine:
   yellow tile as one of that company's lays of the turn (step ``mine``; the terrain cost waived) and puts a
   mine token on it; every company's route passing a hex with a mine token earns ``token_bonus``.
 
-Mine hexes with rights are not yet played by the engine (a title using ``hexes`` or ``rights`` is refused).
+Rights are bought in step ``mine_rights`` (listed before the track step): a ``choose`` action while the company
+may still lay a yellow tile (that lay is then used up when ``rights.uses_yellow_lay``), has the cash, and reaches
+the mine hex.  The company that buys ``rights.private`` gets a token from the supply at once.  A route counting or
+passing a mine hex without its company holding a token is refused (hook ``check_route``).
 """
 
 from __future__ import annotations
@@ -26,8 +29,8 @@ from pydantic import Field
 from .. import abilities, board
 from ..contract import HexId, Mechanic, PrivateId
 from ..contract import Params as BaseParams
-from ..errors import UnsupportedTitle, illegal
-from ..state import kind_of, sym_of
+from ..errors import illegal
+from ..state import BANK, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -55,11 +58,9 @@ class Params(BaseParams):
     """Mine hexes, the rights to them, and mine tokens with their route bonus."""
 
     hexes: list[HexId] = Field(
-        [], description="mine hexes: stops only the holders of rights may use (not yet played by the engine)"
+        [], description="mine hexes: stops only the holders of rights may use"
     )
-    rights: MineRights | None = Field(
-        None, description="how companies get rights to the mine hexes (not yet played by the engine)"
-    )
+    rights: MineRights | None = Field(None, description="how companies get rights to the mine hexes")
     counts_towards_distance: bool = Field(True, description="a mine counts as a stop towards the train's length")
     tokens_by_private: dict[PrivateId, int] = Field({}, description="private -> mine tokens its ability places")
     token_bonus: int = Field(0, ge=0, description="revenue a route earns for each hex with a mine token it passes ($)")
@@ -72,9 +73,10 @@ class Params(BaseParams):
 
 @dataclass
 class State:
-    """Mine tokens on the map: hex -> tokens."""
+    """Mine tokens on the map (hex -> tokens) and the companies holding rights to the mine hexes (symbols)."""
 
     tokens: dict[str, int] = field(default_factory=dict)
+    rights: list[str] = field(default_factory=list)
 
 
 def _p(g: Game) -> Params:
@@ -178,12 +180,6 @@ class MineLay(Step):
         g.log(f"{sym_of(corp)} adds a mine to {hex_id}")
 
 
-def setup(g: Game) -> None:
-    p = _p(g)
-    if p.hexes or p.rights is not None:
-        raise UnsupportedTitle(f"{g.book.title}: mechanics.mines.hexes/rights are not yet played by the engine")
-
-
 def lay_allowed(g: Game, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
     """A tile holding a mine token is never upgraded (``tile_frozen``)."""
     return not (_p(g).tile_frozen and _st(g).tokens.get(hex_id))
@@ -198,11 +194,108 @@ def route_bonus(g: Game, corp: str, route: Route, stops: list[NodeKey], routes: 
     return _p(g).token_bonus * sum(n for h, n in tokens.items() if h in passed)
 
 
+# ------------------------------------------------------------------------------------- rights
+
+
+def _rights_private_state(g: Game) -> tuple[bool, str | None]:
+    """(rights may be bought now, the company owning ``rights.private`` while it is open)."""
+    rights = _p(g).rights
+    if rights is None or rights.private is None:
+        return True, None
+    c = g.state.companies.get(rights.private)
+    if c is None or c.closed or c.removed:
+        return True, None
+    if c.owner is not None and kind_of(c.owner) == "C":
+        return True, c.owner
+    return False, None
+
+
+def can_buy_rights(g: Game, corp_key: str) -> bool:
+    """``corp_key`` may buy a mine token now (step ``mine_rights``)."""
+    rights = _p(g).rights
+    if rights is None or kind_of(corp_key) != "C":
+        return False
+    st = _st(g)
+    corp = sym_of(corp_key)
+    if corp in st.rights or len(st.rights) >= rights.tokens or g.cash(corp_key) < rights.cost:
+        return False
+    if not _rights_private_state(g)[0]:
+        return False
+    if rights.uses_yellow_lay and not g.hooks("turn_lay_open", corp_key):
+        return False
+    net = board.network(g, corp_key)
+    return any(h in net.hex_edges or any(nh == h for nh, _ in net.nodes) for h in _p(g).hexes)
+
+
+class BuyMineRights(Step):
+    """Buy the rights to the mine hexes (a mine token), in the operating company's track step."""
+
+    name = "mine_rights"
+    description = "Buy a mine token"
+
+    def blocks(self) -> bool:
+        return False
+
+    def actions(self, entity: str) -> list[str]:
+        return ["choose"] if entity == self.current_entity() and can_buy_rights(self.g, entity) else []
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        if not self.actions(entity):
+            return []
+        return [{"type": "choose", "choices": [_p(self.g).record_choice or "mine_rights"]}]
+
+    def process_choose(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        p = _p(g)
+        rights = p.rights
+        if action.get("choice") not in (p.record_choice, "mine_rights"):
+            raise illegal("mines.choice", f"{sym_of(entity)} cannot choose {action.get('choice')!r} now")
+        if rights is None or not can_buy_rights(g, entity):
+            raise illegal("mines.rights", f"{sym_of(entity)} cannot buy a mine token now")
+        owner = _rights_private_state(g)[1]
+        to_owner = min(rights.fee_to_private_owner, rights.cost) if owner is not None else 0
+        if to_owner:
+            g.spend(entity, owner, to_owner)
+        if rights.cost - to_owner:
+            g.spend(entity, BANK, rights.cost - to_owner)
+        if rights.uses_yellow_lay:
+            g.hooks("use_turn_lay", entity)
+        _st(g).rights.append(sym_of(entity))
+        g.epoch += 1
+        g.log(f"{sym_of(entity)} buys a mine token for {rights.cost}")
+
+
+def company_sold(g: Game, company: str, corp: str) -> None:
+    """The company buying ``rights.private`` takes a mine token from the supply (free)."""
+    rights = _p(g).rights
+    st = _st(g)
+    if rights is None or company != rights.private or sym_of(corp) in st.rights or len(st.rights) >= rights.tokens:
+        return
+    st.rights.append(sym_of(corp))
+    g.log(f"{sym_of(corp)} receives a mine token with {company}")
+
+
+def check_route(g: Game, corp_key: str, route: Route) -> None:
+    """Only a company holding a mine token may run to or through a mine hex."""
+    mines = _p(g).hexes
+    if not mines or sym_of(corp_key) in _st(g).rights:
+        return
+    passed = {h for h, _ in route.paths} | {h for h, _ in route.stops}
+    for h in mines:
+        if h in passed:
+            raise illegal("route.mine", f"train {route.train} enters {h} without a mine token")
+
+
 MECHANIC = Mechanic(
     name="mines",
     description="mine tokens and mine revenue",
     params=Params,
-    steps={"mine": MineLay},
-    hooks={"setup": setup, "lay_allowed": lay_allowed, "route_bonus": route_bonus},
+    steps={"mine": MineLay, "mine_rights": BuyMineRights},
+    hooks={
+        "lay_allowed": lay_allowed,
+        "route_bonus": route_bonus,
+        "company_sold": company_sold,
+        "check_route": check_route,
+    },
     state=State,
 )

@@ -65,6 +65,7 @@ class State:
     """Sales waiting for their president's decision, in order: [corp, share ids, percent, seller, president]."""
 
     queue: list[list[Any]] = field(default_factory=list)
+    over_limit: dict[str, list[str]] = field(default_factory=dict)  # player -> corps he may hold above the limit
 
 
 def _p(g: Game) -> Params:
@@ -77,6 +78,9 @@ def _st(g: Game) -> State:
 
 def defer_sale_move(g: Game, corp: str, share_ids: list[str], percent: int, seller: str, president: str) -> bool:
     """Queue a sale for protection (its price move waits), unless the rules leave it unprotectable."""
+    kept = _st(g).over_limit.get(seller)
+    if kept and corp in kept:
+        kept.remove(corp)  # a sale ends the protected excess: the share limit applies again
     r = g.state.round
     if r is not None and r.kind == "operating" and not _p(g).in_forced_sales:
         return False
@@ -114,6 +118,11 @@ def cert_exempt(g: Game, player: str, corp: str) -> bool:
         if {"no_cert_limit", "unlimited_holding"} & set(kinds):
             return True
     return False
+
+
+def holding_exempt(g: Game, player: str, corp: str) -> bool:
+    """``player`` keeps a holding above the share limit that protection gave him (until he sells that company)."""
+    return corp in (_st(g).over_limit.get(player) or [])
 
 
 def _sold_this_round(g: Game, player: str, corp: str) -> bool:
@@ -194,6 +203,10 @@ class PriceProtection(Step):
         _st(g).queue.pop(0)
         shares.transfer(g, b, president, spender=president, receiver=BANK, price=price)
         g.log(f"{g.name(president)} protects {percent}% of {corp} for {price}")
+        if _p(g).may_exceed_share_limit and shares.percent_of(g, president, corp) > g.hooks("holding_limit", corp):
+            kept = _st(g).over_limit.setdefault(president, [])
+            if corp not in kept:
+                kept.append(corp)
         r = g.state.round
         if r.kind == "stock" and president in r.entities:
             r.entity_index = r.entities.index(president)
@@ -211,7 +224,7 @@ MECHANIC = Mechanic(
     description="a president buys shares another player sold",
     params=Params,
     steps={"price_protection": PriceProtection},
-    hooks={"defer_sale_move": defer_sale_move, "cert_exempt": cert_exempt},
+    hooks={"defer_sale_move": defer_sale_move, "cert_exempt": cert_exempt, "holding_exempt": holding_exempt},
     state=State,
     implemented=True,
 )

@@ -9,6 +9,7 @@ company is assigned to the corporation that buys it.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
@@ -97,25 +98,51 @@ def can_buy_phase(g: Game) -> bool:
     return "can_buy_companies" in g.phase_status()
 
 
-def purchasable(g: Game, corp: str, *, with_room: bool = False) -> list[str]:
+def purchasable(g: Game, corp: str, *, with_room: bool = False, by_ability: bool = True) -> list[str]:
     """Player-owned privates ``corp`` may buy.  ``with_room`` drops those other rules forbid now (an
     independent's private while ``corp`` has no room for its train; 18xx.games still counts it when deciding
-    whether the step is open)."""
+    whether the step is open).  ``by_ability``: include those only a ``purchase_range`` ability makes buyable
+    outside the buying phases (the blocking step at the end of a turn leaves them out, as on 18xx.games)."""
     out = []
     in_phase = can_buy_phase(g)
     for sym, c in g.state.companies.items():
         if c.closed or c.blank or c.owner is None or kind_of(c.owner) != "P":
             continue
         if not in_phase and g.hooks("company_buy_window", sym, corp) is None:
-            continue
+            if not by_ability or ability_range(g, sym, corp) is None:
+                continue
         if with_room and not g.hooks("may_buy_company", sym, corp):
             continue
         out.append(sym)
     return out
 
 
+def ability_range(g: Game, sym: str, corp: str) -> tuple[int, int] | None:
+    """A ``purchase_range`` ability of private ``sym`` that applies to ``corp`` now: ``params.min_factor`` to
+    ``params.max_factor`` times the face value, for the corporation the ability names (if any), in its
+    ``params.phases`` (which may lie outside the buying phases) or else in the buying phases."""
+    c = g.state.companies[sym]
+    for a in c.abilities:
+        if a.type != "purchase_range":
+            continue
+        params = a.spec.get("params") or {}
+        only = a.spec.get("corporation")
+        if only is not None and only != sym_of(corp):
+            continue
+        phases = params.get("phases")
+        if (g.phase_name() not in phases) if phases else not can_buy_phase(g):
+            continue
+        value = int(c.value)
+        return math.ceil(value * float(params.get("min_factor", 0.5))), int(value * float(params.get("max_factor", 2)))
+    return None
+
+
 def price_range(g: Game, sym: str, corp: str) -> tuple[int, int]:
-    """What ``corp`` may pay for ``sym`` now: an early purchase window's range (hook), else the private's."""
+    """What ``corp`` may pay for ``sym`` now: a ``purchase_range`` ability's range, an early purchase window's
+    range (hook), else the private's."""
+    own = ability_range(g, sym, corp)
+    if own is not None:
+        return own
     window = None if can_buy_phase(g) else g.hooks("company_buy_window", sym, corp)
     if window is not None:
         return int(window[0]), int(window[1])
@@ -140,7 +167,7 @@ class BuyCompany(Step):
             return False
         if g.hooks("in_receivership", entity):
             return False
-        comps = purchasable(g, entity)
+        comps = purchasable(g, entity, by_ability=not self.blocks())
         if not comps:
             return False
         return min(price_range(g, c, entity)[0] for c in comps) <= buying_power(g, entity)
@@ -458,6 +485,7 @@ MECHANIC = Mechanic(
     steps={"buy_company": BuyCompany, "assign": Assign},
     hooks={
         "company_price_range": company_price_range,
+        "company_buy_phase": can_buy_phase,
         "block_or_start": block_or_start,
         "phase_closes_privates": phase_closes_privates,
     },

@@ -53,12 +53,11 @@ class Params(BaseParams):
     )
     first_turn_lays: list[TileLay] | None = Field(
         None,
-        description="the tile actions of a corporation's first operating turn (None: as `lays`) (not yet played "
-        "by the engine)",
+        description="the tile actions of a corporation's first operating turn (None: as `lays`)",
     )
     forbidden_rotations: dict[HexId, dict[TileId, list[int]]] = Field(
         default_factory=dict,
-        description="hex -> tile -> rotations (0-5) that tile may not take there (not yet played by the engine)",
+        description="hex -> tile -> rotations (0-5) that tile may not take there",
     )
     downgrades: dict[TileId, TileId] = Field(
         default_factory=dict,
@@ -81,8 +80,8 @@ class Params(BaseParams):
     open_while_lay_private_buyable: bool = Field(
         False,
         description="the track step stays open (to be passed) after the turn's lays while the corporation could buy a "
-        "player's private with a `tile_lay` ability for the track step (phase status `can_buy_companies`), or owns "
-        "a private whose extra lay (`params.extra_lay`) is still usable (as on 18xx.games)",
+        "player's private with a `tile_lay` ability for the track step (in a phase where companies buy privates), or "
+        "owns a private whose extra lay (`params.extra_lay`) is still usable (as on 18xx.games)",
     )
 
 
@@ -97,6 +96,11 @@ def min_cost(g: Game) -> int:
 def current_lay(g: Game) -> dict[str, Any] | None:
     r = g.state.round.data
     spec = _p(g).lays
+    first = _p(g).first_turn_lays
+    if first is not None:
+        op = r.get("current_operator")
+        if op is not None and g.state.round.kind == "operating" and not g.operator(op).operated:
+            spec = first
     n = r.get("num_laid_track", 0)
     if n >= len(spec):
         return None
@@ -267,7 +271,7 @@ def _lay_income(g: Game, corp: str, hex_id: str) -> None:
 
 def lay_private_buyable(g: Game, corp: str) -> bool:
     """``corp`` could buy a player's private that lays tiles in the track step."""
-    if kind_of(corp) != "C" or "can_buy_companies" not in g.phase_status():
+    if kind_of(corp) != "C" or not g.hooks("company_buy_phase"):
         return False
     for c in g.state.companies.values():
         if c.closed or c.owner is None or kind_of(c.owner) != "P" or c.min_price > g.cash(corp):
@@ -802,6 +806,22 @@ def turn_lay_open(g: Game, corp: str) -> bool:
     return any(s.name in ("track_and_token", "track") and s.active() for s in rounds.steps(g))
 
 
+def use_turn_lay(g: Game, corp: str) -> bool | None:
+    """One of ``corp``'s yellow lays of the turn is used by something other than a tile (hook ``use_turn_lay``)."""
+    if not turn_lay_open(g, corp):
+        return None
+    r = g.state.round.data
+    r["num_laid_track"] = r.get("num_laid_track", 0) + 1
+    g.epoch += 1
+    return True
+
+
+def forbidden_rotation(g: Game, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
+    """``forbidden_rotations``: no tile takes a rotation listed for it on its hex (hook ``lay_allowed``)."""
+    banned = _p(g).forbidden_rotations.get(hex_id)
+    return not banned or rotation not in banned.get(board.tile_name_of(tile), [])
+
+
 def preprocess(g: Game, action: dict[str, Any], entity: str) -> None:
     if action.get("type") == "lay_tile" and kind_of(entity) == "C":
         return
@@ -822,5 +842,7 @@ MECHANIC = Mechanic(
         "action_processed": action_processed,
         "turn_lay": turn_lay,
         "turn_lay_open": turn_lay_open,
+        "use_turn_lay": use_turn_lay,
+        "lay_allowed": forbidden_rotation,
     },
 )

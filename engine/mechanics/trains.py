@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from .. import depot, market, rounds, shares
+from .. import board, depot, market, rounds, shares
 from ..contract import Mechanic
 from ..contract import Params as BaseParams
 from ..errors import illegal
@@ -29,8 +29,7 @@ class Params(BaseParams):
     must_own_train: bool = Field(True, description="a corporation without a train must buy one (route or not)")
     must_own_train_only_with_route: bool = Field(
         False,
-        description="the obligation of `must_own_train` holds only when the corporation has a legal route (not "
-        "yet played by the engine)",
+        description="the obligation of `must_own_train` holds only when the corporation has a legal route",
     )
     bank_trains_per_turn: int | None = Field(
         None, ge=1, description="new trains a corporation may buy from the bank per turn (None: no limit)"
@@ -96,7 +95,9 @@ def _p(g: Game) -> Params:
 def must_buy(g: Game, corp: str) -> bool:
     if not _p(g).must_own_train:
         return False
-    return not g.entity_trains(corp) and bool(depot.depot_trains(g))
+    if g.entity_trains(corp) or not depot.depot_trains(g):
+        return False
+    return not _p(g).must_own_train_only_with_route or board.network(g, corp).route_available
 
 
 @memo
@@ -139,7 +140,18 @@ class BuyTrain(Step):
     description = "Buy Trains"
 
     def setup(self) -> None:
-        self.st.data.update({"last_share_sold_price": None, "last_share_issued_price": None, "corporations_sold": []})
+        self.st.data.update(
+            {"last_share_sold_price": None, "last_share_issued_price": None, "corporations_sold": [], "new_bought": 0}
+        )
+
+    def _new_ok(self, tid: str) -> bool:
+        """A depot train may be bought: a discarded one always, a new one within ``bank_trains_per_turn``."""
+        return tid not in self.g.state.depot or self.new_trains_left()
+
+    def new_trains_left(self) -> bool:
+        """``bank_trains_per_turn``: the corporation may still buy a new train from the bank this turn."""
+        limit = _p(self.g).bank_trains_per_turn
+        return limit is None or int(self.st.data.get("new_bought") or 0) < limit
 
     def unpass(self) -> None:
         super().unpass()
@@ -166,7 +178,7 @@ class BuyTrain(Step):
             if self.can_issue(entity):
                 acts.append("sell_shares")
             return acts
-        if can_buy(g, entity):
+        if can_buy(g, entity) and self.buyable_trains(entity):
             return ["buy_train", "pass"]
         return []
 
@@ -209,7 +221,7 @@ class BuyTrain(Step):
 
     def buyable_trains(self, corp: str) -> list[str]:
         g = self.g
-        trains = list(depot.depot_trains(g))
+        trains = [t for t in depot.depot_trains(g) if self._new_ok(t)]
         others = other_trains(g, corp)
         if g.cash(corp) < depot.min_depot_price(g) and self.st.data.get("last_share_sold_price") is not None:
             others = []
@@ -288,8 +300,11 @@ class BuyTrain(Step):
             if g.cash(president) < remaining:
                 raise illegal("trains.cash", f"{g.name(president)} cannot contribute {remaining}")
             g.spend(president, entity, remaining)
+        new = t.owner == DEPOT and tid in g.state.depot
         depot.buy_train(g, entity, tid, price, variant if t.owner == DEPOT else None)
-        if not can_buy(g, entity):
+        if new:
+            self.st.data["new_bought"] = int(self.st.data.get("new_bought") or 0) + 1
+        if not can_buy(g, entity) or not self.buyable_trains(entity):
             self.pass_()
 
     def sellable(self, player: str) -> list[Bundle]:
