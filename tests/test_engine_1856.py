@@ -22,8 +22,8 @@ STOPS = {
     "hotseat001.json": "action 79 (id 79): destination.connection: the 2021 site names WGB as destinated when its "
     "track reaches Lake Huron (H5); its printed destination is Goderich (F9), not yet reached",
     "hotseat006.json": "action 222 (id 223): turn.order: a pass the site takes where the engine waits for BBG's run",
-    "1856_game_end_bank.json": "action 468 (id 561): turn.order: THB places a station marker while the engine "
-    "waits for GW's track step",
+    "1856_game_end_bank.json": "action 484 (id 589): national.absorb: TGB would be absorbed into the CGR "
+    "(absorption not yet played)",
 }
 
 
@@ -143,3 +143,23 @@ def test_loans_are_capped_by_the_shares_players_hold() -> None:
     from railbook.engine.mechanics import loans
 
     assert loans.cap(g, "BBG") == 3
+
+
+def test_the_first_tile_on_an_unconnected_double_city_lets_the_layer_place_the_home_marker() -> None:
+    g = started()
+    act(g, type="par", entity=player_to_act(g), entity_type="player", corporation="THB", share_price="100,0,4")
+    while g.state.round.kind == "stock":
+        act(g, type="pass", entity=player_to_act(g), entity_type="player")
+    assert g.current_operator() == "C|THB"
+    assert g.state.hexes["L15"].tokens == [["C|THB"], [None]]
+    g.state.phase = 1  # green tiles (setup shortcut: the 3-trains are on sale)
+    act(g, type="lay_tile", entity="THB", entity_type="corporation", hex="L15", tile="59-0", rotation=1)
+    # the marker is lifted; THB must put it back in either city before anything else
+    assert g.state.hexes["L15"].tokens == [[None], [None]]
+    (legal,) = [a for a in g.legal_actions() if a["type"] in ("place_token", "pass", "run_routes", "lay_tile")]
+    assert legal["type"] == "place_token" and legal["choices"] == [{"city": "59-0-0"}, {"city": "59-0-1"}]
+    cash = g.cash("C|THB")
+    act(g, type="place_token", entity="THB", entity_type="corporation", city="59-0-1", slot=0, tokener="THB")
+    assert g.state.hexes["L15"].tokens == [[None], ["C|THB"]]
+    assert g.cash("C|THB") == cash  # free, and not the turn's marker
+    assert g.state.corporations["THB"].tokens[0].city == 1

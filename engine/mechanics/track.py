@@ -83,6 +83,12 @@ class Params(BaseParams):
         "player's private with a `tile_lay` ability for the track step (in a phase where companies buy privates), or "
         "owns a private whose extra lay (`params.extra_lay`) is still usable (as on 18xx.games)",
     )
+    unconnected_city_tokens: Literal["keep_number", "layer_places"] = Field(
+        "keep_number",
+        description="station tokens in a hex of several cities without track when its first tile is laid: "
+        "`keep_number` keeps each in the city of the same number; `layer_places` lifts them and the laying "
+        "company puts each back, free, in a city of that hex with room (18xx.games)",
+    )
 
 
 def _p(g: Game) -> Params:
@@ -251,9 +257,60 @@ def lay(
     if cost > 0:
         g.spend(corp, BANK, cost)
     g.log(f"{g.name(entity)} lays tile {plan.tile_id} on {hex_id} (rotation {plan.rotation}) for {cost}")
+    if old_track is not None and _p(g).unconnected_city_tokens == "layer_places":
+        _lift_tokens(g, corp, hex_id, old_track)
     if old_track is not None and board.colour(g, hex_id) == "yellow":
         _lay_income(g, corp, hex_id)
     return plan
+
+
+def _lift_tokens(g: Game, corp: str, hex_id: str, old_track: Any) -> None:
+    """The first track on a hex of several unconnected cities: its tokens wait for ``corp`` to put them back."""
+    new_track = board.track(g, hex_id)
+    if old_track.paths or len(old_track.cities) < 2 or not new_track.paths or len(new_track.cities) < 2:
+        return
+    lifted = g.state.round.data.setdefault("lifted_tokens", [])
+    for ci, slots in enumerate(g.state.hexes[hex_id].tokens):
+        for si, key in enumerate(slots):
+            if key is None or kind_of(key) not in ("C", "M"):
+                continue
+            slots[si] = None
+            for t in g.operator(key).tokens:
+                if t.used and t.hex == hex_id and t.city == ci:
+                    t.city = None
+                    break
+            lifted.append([hex_id, key, corp])
+            g.log(f"{sym_of(corp)} must choose the city for {sym_of(key)}'s token on {hex_id}")
+            board.invalidate(g, {hex_id}, key)
+
+
+def lifted_token(g: Game, entity: str) -> list[str] | None:
+    """The next token ``entity`` must put back after its first tile on a hex of unconnected cities."""
+    for item in g.state.round.data.get("lifted_tokens") or []:
+        if item[2] == entity:
+            return item
+    return None
+
+
+def replace_lifted_token(g: Game, entity: str, action: dict[str, Any]) -> None:
+    """Put a lifted token back (free, no route needed) in the city of its hex the action names."""
+    item = lifted_token(g, entity)
+    assert item is not None
+    hex_id, key = item[0], item[1]
+    h, ci = stations.parse_city(g, action.get("city"))
+    if h != hex_id:
+        raise illegal("token.lifted", f"{sym_of(key)}'s token goes back on {hex_id}, not {h}")
+    slot = board.free_slot(g, hex_id, ci, key)
+    if slot is None:
+        raise illegal("token.slot", f"no token space for {sym_of(key)} in that city of {hex_id}")
+    g.state.hexes[hex_id].tokens[ci][slot] = key
+    for t in g.operator(key).tokens:
+        if t.used and t.hex == hex_id and t.city is None:
+            t.city = ci
+            break
+    g.state.round.data["lifted_tokens"].remove(item)
+    g.log(f"{sym_of(key)}'s token is placed in city {ci} of {hex_id}")
+    board.invalidate(g, {hex_id}, key)
 
 
 def _lay_income(g: Game, corp: str, hex_id: str) -> None:
@@ -342,6 +399,8 @@ class TrackAndToken(Step):
     def actions(self, entity: str) -> list[str]:
         if entity != self.current_entity():
             return []
+        if lifted_token(self.g, entity) is not None:
+            return ["place_token"]
         if self.g.hooks("in_receivership", entity):
             return []
         acts = []
@@ -357,6 +416,16 @@ class TrackAndToken(Step):
         acts = self.actions(entity)
         out: list[dict[str, Any]] = []
         g = self.g
+        item = lifted_token(g, entity) if acts else None
+        if item is not None:
+            hex_id, key = item[0], item[1]
+            cities = range(len(g.state.hexes[hex_id].tokens))
+            choices = [
+                {"city": stations.city_id(g, hex_id, ci)}
+                for ci in cities
+                if board.free_slot(g, hex_id, ci, key) is not None
+            ]
+            return [{"type": "place_token", "choices": choices}]
         if "lay_tile" in acts:
             out.append({"type": "lay_tile", "choices": legal_lays(g, entity)})
         if "place_token" in acts:
@@ -401,6 +470,9 @@ class TrackAndToken(Step):
 
     def process_place_token(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
+        if lifted_token(g, entity) is not None:
+            replace_lifted_token(g, entity, action)
+            return
         if self.st.data.get("tokened") or self.rdata.get("tokened"):
             raise illegal("token.per_turn", "a token was already placed this turn")
         hex_id, ci = stations.parse_city(g, action.get("city"))
@@ -484,6 +556,9 @@ class TrackOnly(TrackAndToken):
         self.rdata["no_upgrade_hex"] = None
 
     def process_place_token(self, action: dict[str, Any], entity: str) -> None:
+        if lifted_token(self.g, entity) is not None:
+            replace_lifted_token(self.g, entity, action)
+            return
         raise illegal("token.order", "a token is placed after the track step")
 
 
