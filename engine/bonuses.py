@@ -256,7 +256,7 @@ def bonus_specs(
     book: Mapping[str, Any],
     corp: str,
     owner: Mapping[str, str],
-    hex_assign: Mapping[str, str],
+    hex_assign: Mapping[str, str | list[str]],
     corp_assign: Mapping[str, str],
     icons: Callable[[str], list[str]],
 ) -> list[dict[str, Any]]:
@@ -277,10 +277,12 @@ def bonus_specs(
     for private, pspec in (book.get("privates") or {}).items():
         for ability in pspec.get("abilities") or []:
             if ability.get("type") == "assign_hexes" and ability.get("amount"):
-                # a marker that earns its amount on its hex for the corporation that placed it
-                hex_id = hex_assign.get(private)
-                if hex_id and corp_assign.get(private) == corp:
-                    out.append({"type": "hex_bonus", "hexes": {hex_id: int(ability["amount"])}})
+                # a marker that earns its amount on its hex for the corporation that placed it (or, with
+                # params.bonus_for: all_companies, for every company)
+                everyone = (ability.get("params") or {}).get("bonus_for") == "all_companies"
+                placed = _hexes_of(hex_assign.get(private))
+                if placed and (everyone or corp_assign.get(private) == corp):
+                    out.append({"type": "hex_bonus", "hexes": {h: int(ability["amount"]) for h in placed}})
                 continue
             if ability.get("type") != "revenue_bonus":
                 continue
@@ -290,12 +292,19 @@ def bonus_specs(
                 if owner.get(private) == corp:
                     out.append({"type": "per_stop_one_train", "per_stop": amount})
             elif params.get("where") == "assigned_hex":
-                hex_id = hex_assign.get(private)
+                hex_id = next(iter(_hexes_of(hex_assign.get(private))), None)
                 if hex_id and corp_assign.get(private) == corp:
                     icon = params.get("per_icon")
                     paid = amount * sum(1 for i in icons(hex_id) if i == icon) if icon else amount
                     out.append({"type": "hex_bonus", "hexes": {hex_id: paid}})
     return out
+
+
+def _hexes_of(value: str | list[str] | None) -> list[str]:
+    """A private's marker hexes: one hex id or a list of them."""
+    if not value:
+        return []
+    return [value] if isinstance(value, str) else list(value)
 
 
 def _sym(key: Any) -> str:
@@ -307,7 +316,10 @@ def game_bonus_specs(g: Game, corp: str) -> list[dict[str, Any]]:
     """The bonus specs in force for corporation (or minor) symbol ``corp`` in a game in play."""
     state = g.state
     owner = {sym: _sym(c.owner) for sym, c in state.companies.items() if c.owner and not c.removed and not c.closed}
-    hex_assign = {_sym(a): hex_id for hex_id, hs in state.hexes.items() for a in hs.assigned}
+    hex_assign: dict[str, list[str]] = {}
+    for hex_id, hs in state.hexes.items():
+        for a in hs.assigned:
+            hex_assign.setdefault(_sym(a), []).append(hex_id)
     corp_assign: dict[str, str] = {}
     for sym, op in [*state.corporations.items(), *state.minors.items()]:
         for a in op.assigned:

@@ -192,6 +192,15 @@ HOOKS: dict[str, Hook] = {
     "loans_repaid": _h(N, "corp count", "`count` of `corp`'s loans were repaid (by a rule outside the loans mechanic)"),
     "may_take_loan": _h(A, "corp", "`corp` (a symbol) may take a loan now", False),
     "take_loan": _h(N, "corp", "`corp` (a symbol) takes one loan now"),
+    "loan_room": _h(
+        F,
+        "corp extra",
+        "loans `corp` may still take, `extra` loans returned to the bank first (negative: over its cap)",
+        0,
+    ),
+    "transfer_loans": _h(N, "corp to", "`corp`'s loans pass to `to` (a symbol; None: back to the bank, unpaid)"),
+    "conversion_target": _h(F, "corp", "the size `corp` would convert to now (None: it cannot convert)"),
+    "convert_company": _h(F, "corp", "`corp` converts to its next size now; (markers it must buy, $ each)"),
 }
 
 

@@ -338,18 +338,24 @@ __all__ = ["Bundle", "sym_of"]
 
 
 def sale_moves(g: Game) -> dict[str, Any]:
-    return (g.book.market.get("movement") or {}).get("sale") or {"who": "anyone", "move": -1, "per": "share"}
+    rule = (g.book.market.get("movement") or {}).get("sale") or {"who": "anyone", "move": -1, "per": "share"}
+    if rule == "none":  # sales never move the price
+        return {"who": "anyone", "move": 0, "per": "share"}
+    return rule  # type: ignore[no-any-return]
 
 
 def sell_and_move(g: Game, b: Bundle) -> int:
     """Sell to the pool and move the price as the title's sale rule says."""
     corp = b.corp
-    was_president = g.state.corporations[corp].owner == b.owner
+    president = g.state.corporations[corp].owner
+    was_president = president == b.owner
     price = sell(g, b)
-    rule = sale_moves(g)
     if g.hooks("defer_sale_move", corp, list(b.shares), b.percent, b.owner, president):
         return price
+    rule = sale_moves(g)
     move = int(rule.get("move", -1))
+    if not move:
+        return price
     who = rule.get("who", "anyone")
     if who == "president" and not was_president:
         return price

@@ -159,7 +159,7 @@ def resize(g: Game, corp: str, size: int) -> list[str]:
     new = []
     key = ckey(corp)
     for i in range(len(certs) - held):
-        idx = top + 1 + i
+        idx = held + i if f"{corp}_{held + i}" not in st.shares else top + 1 + i
         sid = f"{corp}_{idx}"
         st.shares[sid] = Share(sid, corp, idx, unit, False, key)
         st.holdings.setdefault(key, {}).setdefault(corp, []).append(sid)
@@ -531,6 +531,35 @@ class IpoAuctionStep(Step):
         g.epoch += 1
 
 
+def conversion_target(g: Game, corp: str) -> int | None:
+    conv = _p(g).conversions.get(size_of(g, corp))
+    if conv is None:
+        return None
+    if _p(g).conversion_needs_phase_size and conv.to not in phase_sizes(g):
+        return None
+    return conv.to
+
+
+def convert_company(g: Game, corp: str) -> tuple[int, int] | None:
+    """Convert ``corp`` to its next size: new treasury certificates; the markers it must now buy (at most up to
+    ``max_markers``, every marker it has counting) and their price each."""
+    conv = _p(g).conversions.get(size_of(g, corp))
+    if conv is None:
+        return None
+    before = size_of(g, corp)
+    resize(g, corp, conv.to)
+    g.log(f"{corp} converts from {before} to {conv.to} shares")
+    need = conv.markers_bought
+    cap = _p(g).max_markers
+    if cap is not None:
+        need = max(0, min(need, cap - len(g.state.corporations[corp].tokens)))
+    return need, _p(g).marker_price
+
+
+def corporation_closed(g: Game, corp: str) -> None:
+    _st(g).sizes.pop(corp, None)
+
+
 def ipo_by_auction(g: Game) -> bool:
     return _p(g).ipo_auction is not None
 
@@ -538,6 +567,8 @@ def ipo_by_auction(g: Game) -> bool:
 def stock_turn_options(g: Game, player: str) -> bool:
     if _p(g).ipo_auction is None:
         return False
+    if any(a in ("buy_shares", "par") for a in g.state.round.data.get("current_actions") or []):
+        return False  # the turn's buy (or start) is done
     corps = g.state.corporations
     if not any(not corps[c].ipoed and not corps[c].closed for c in g.state.corp_order):
         return False
@@ -555,6 +586,9 @@ MECHANIC = Mechanic(
         "company_sold": company_sold,
         "ipo_by_auction": ipo_by_auction,
         "stock_turn_options": stock_turn_options,
+        "conversion_target": conversion_target,
+        "convert_company": convert_company,
+        "corporation_closed": corporation_closed,
     },
     state=State,
 )

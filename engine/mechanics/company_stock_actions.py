@@ -154,6 +154,8 @@ class CompanyTurn(Step):
 
 
 def stock_turn_options(g: Game, player: str) -> bool:
+    if g.state.round.data.get("current_actions"):
+        return False  # he has acted for himself this turn
     return any(company_actions(g, corp, None) for corp in _presided(g, player))
 
 

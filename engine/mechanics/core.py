@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .. import board, depot, market, rounds, shares
 from ..closing import close_company, close_operator
 from ..contract import Mechanic
-from ..state import BANK, ckey, mkey, xkey
+from ..state import BANK, ckey, kind_of, mkey, xkey
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -53,6 +53,16 @@ def payout_companies(g: Game) -> None:
             continue
         g.spend(BANK, c.owner, c.revenue)
         g.log(f"{g.name(c.owner)} collects {c.revenue} from {sym}")
+    for sym, c in g.state.companies.items():
+        if c.closed or not c.owner or kind_of(c.owner) not in ("C", "M"):
+            continue
+        for a in c.abilities:
+            if a.type != "revenue_bonus" or a.spec.get("when") != "or_start" or not a.spec.get("amount"):
+                continue
+            if (a.spec.get("params") or {}).get("requires_train") and not g.entity_trains(c.owner):
+                continue
+            g.spend(BANK, c.owner, int(a.spec["amount"]))
+            g.log(f"{g.name(c.owner)} collects {a.spec['amount']} from {sym}")
 
 
 def ability_removed(g: Game, owner: str, ability: Ability) -> None:

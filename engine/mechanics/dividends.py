@@ -33,9 +33,7 @@ class Movement(BaseParams):
     price_above: int | None = Field(None, ge=0, description="S > this")
     price_at_most: int | None = Field(None, ge=0, description="S <= this")
     move: int = Field(description="steps right (positive) or left (negative)")
-    paid_at_least: int | None = Field(
-        None, ge=0, description="P >= this, in $ (1: anything paid) (not yet played by the engine)"
-    )
+    paid_at_least: int | None = Field(None, ge=0, description="P >= this, in $ (1: anything paid)")
 
     def holds(self, paid: int, price: int) -> bool:
         if self.payout_at_least_times_price is not None and paid < self.payout_at_least_times_price * price:
@@ -43,6 +41,8 @@ class Movement(BaseParams):
         if self.payout_below_times_price is not None and paid >= self.payout_below_times_price * price:
             return False
         if self.price_above is not None and price <= self.price_above:
+            return False
+        if self.paid_at_least is not None and paid < self.paid_at_least:
             return False
         return self.price_at_most is None or price <= self.price_at_most
 
@@ -84,7 +84,7 @@ class Params(BaseParams):
     half_single_certificate_exact: bool = Field(
         False,
         description="a half payout of a corporation with one certificate is split exactly (otherwise the withheld "
-        "half is rounded down to a multiple of the number of shares) (not yet played by the engine)",
+        "half is rounded down to a multiple of the number of shares)",
     )
     per_share: Literal["whole", "exact"] = Field(
         "whole",
@@ -96,8 +96,7 @@ class Params(BaseParams):
     )
     price_basis_in_zones: dict[str, int] = Field(
         default_factory=dict,
-        description="market cell kind -> the price S counts as in `movement` while the share price is in such a "
-        "cell (not yet played by the engine)",
+        description="market cell kind -> the price S counts as in `movement` while the share price is in such a cell",
     )
 
 
@@ -110,7 +109,10 @@ def price_move(g: Game, corp: str, paid: int) -> int:
     rules = _p(g).movement
     if rules is None:
         return 1 if paid > 0 else -1
-    price = market.price_at(g, g.state.corporations[corp].price)
+    pos = g.state.corporations[corp].price
+    price = market.price_at(g, pos)
+    for kind in market.kinds_at(g, pos):
+        price = _p(g).price_basis_in_zones.get(kind, price)
     for rule in rules:
         if rule.holds(paid, price):
             return rule.move
@@ -122,7 +124,13 @@ def earnings(g: Game, entity: str) -> int:
     return max(0, round_revenue(g) - g.hooks("revenue_deduction", entity))
 
 
+def single_certificate_exact(g: Game, corp: str) -> bool:
+    return _p(g).half_single_certificate_exact and shares.presidents_percent(g, corp) == 100
+
+
 def half_withheld(g: Game, corp: str, revenue: int) -> int:
+    if single_certificate_exact(g, corp):
+        return revenue // 2
     n = 100 // shares.share_percent(g, corp)
     return (revenue // 2 // n) * n
 
@@ -158,7 +166,7 @@ def pay(g: Game, entity: str, kind: str, revenue: int) -> None:
     paid = o["paid"]
     n = 100 // shares.share_percent(g, corp)
     params = _p(g)
-    exact = params.per_share == "exact"
+    exact = params.per_share == "exact" or single_certificate_exact(g, corp)
     per_share = paid // n if paid > 0 else 0
     if paid > 0 and (per_share > 0 or exact):
         sp = shares.share_percent(g, corp)

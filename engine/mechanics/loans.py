@@ -490,6 +490,24 @@ def buying_power(g: Game, entity: str, purpose: str) -> int:
     return max(0, room) * p.amount
 
 
+def loan_room(g: Game, corp: str, extra: int) -> int:
+    """Loans ``corp`` may still take by its cap and the bank's supply, ``extra`` loans returned first (negative:
+    it has more than its cap)."""
+    p = _p(g)
+    limit = cap(g, corp)
+    room = (limit if limit is not None else 10**6) - loans_of(g, corp)
+    if p.bank_total is not None:
+        room = min(room, p.bank_total - total_loans(g) + extra)
+    return room
+
+
+def transfer_loans(g: Game, corp: str, to: str | None) -> None:
+    """``corp``'s loans pass to ``to`` (a merger or acquisition), or go back to the bank unpaid (None)."""
+    n = cancel_loans(g, corp)
+    if n and to is not None:
+        _st(g).loans[to] = loans_of(g, to) + n
+
+
 def value_adjustment(g: Game, player: str) -> int:
     """Outstanding loans lower the value of the company's shares; a debt still owed counts against the player."""
     per = _p(g).final_value_per_share_per_loan
@@ -516,6 +534,8 @@ MECHANIC = Mechanic(
         "may_take_loan": may_take,
         "buying_power": buying_power,
         "take_loan": take_loan,
+        "loan_room": loan_room,
+        "transfer_loans": transfer_loans,
     },
     state=State,
 )

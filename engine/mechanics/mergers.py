@@ -1,16 +1,33 @@
 """``mergers``: a merger and acquisition round: conversions, mergers, liquidations, acquisitions, friendly sales.
 
-Declared only: the engine has no rule code for it yet (``implemented=False``).
+Two round types.  ``merger``: in operating order (prices at the round's start) each company converts to its
+next size, merges with a company of its size, or passes (step ``convert_merge``).  After a change the players,
+from the president on, buy treasury shares (the president any number, the others one) or sell (step
+``post_conversion``), then the company may take loans (``post_conversion_loans``) and buys the station markers
+the conversion calls for (or goes to liquidation).  ``acquisition``: every floated company, in reverse operating
+order, is liquidated (in the liquidation zone: the bank holds a $0 bid, cash and loans set aside), auctioned (in
+the acquisition zone) or offered by its president (friendly sale); players bid for a company they preside; the
+winner's company takes the assets and pays the bid, keeps or repays the loans, and the money goes to the
+shareholders, share by share (step ``acquire``).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
+from .. import board, depot, market, rounds, shares
+from ..closing import close_company, close_operator
 from ..contract import Mechanic
 from ..contract import Params as BaseParams
+from ..errors import illegal
+from ..state import BANK, Share, Token, ckey, kind_of, sym_of
+from ..steps.base import Step
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 #: A company size, in shares.
 CompanySize = Annotated[int, Field(ge=1)]
@@ -140,4 +157,1031 @@ class Params(BaseParams):
     )
 
 
-MECHANIC = Mechanic(name="mergers", description="merger and acquisition rounds", params=Params, implemented=False)
+@dataclass
+class State:
+    """Share prices at the merger round's start (the acquisition round skips companies that entered a zone since)
+    and the president of each company when it went to liquidation."""
+
+    prices_at_start: dict[str, list[int]] = field(default_factory=dict)
+    owner_when_liquidated: dict[str, str] = field(default_factory=dict)
+
+
+def _p(g: Game) -> Params:
+    return g.params["mergers"]  # type: ignore[return-value]
+
+
+def _st(g: Game) -> State:
+    return g.state.mechanics["mergers"]  # type: ignore[no-any-return]
+
+
+# ------------------------------------------------------------------------------------------ helpers
+
+
+def size_of(g: Game, corp: str) -> int:
+    return 100 // shares.share_percent(g, corp)
+
+
+def zone(g: Game, pos: list[int] | None) -> str | None:
+    """``liquidation``, ``acquisition`` or None for a market cell."""
+    kinds = market.kinds_at(g, pos)
+    for z in ("liquidation", "acquisition"):
+        if z in kinds:
+            return z
+    return None
+
+
+def inactive(g: Game, corp: str) -> bool:
+    kinds = market.kinds_at(g, g.state.corporations[corp].price)
+    return any(k in kinds for k in _p(g).inactive_zones)
+
+
+def price(g: Game, corp: str) -> int:
+    return market.price_at(g, g.state.corporations[corp].price)
+
+
+def live_corps(g: Game) -> list[str]:
+    corps = g.state.corporations
+    return [c for c in g.state.corp_order if corps[c].floated and not corps[c].closed and corps[c].price]
+
+
+def cell_at_most(g: Game, value: int) -> list[int]:
+    """The market cell of the highest price not above ``value`` (outside the zones)."""
+    best: tuple[int, int, int] | None = None
+    for r, row in enumerate(g.book.market_grid):
+        for col, cell in enumerate(row):
+            if not cell or zone(g, [r, col]) or not cell.get("price"):
+                continue
+            if cell["price"] <= value and (best is None or cell["price"] > best[0]):
+                best = (cell["price"], r, col)
+    if best is None:
+        raise illegal("mergers.price", f"no market value at or below {value}")
+    return [best[1], best[2]]
+
+
+def move_to(g: Game, corp: str, pos: list[int]) -> None:
+    """Put ``corp``'s marker on ``pos``, after the others there."""
+    market.remove(g, corp)
+    market.place(g, corp, pos)
+
+
+def liquidate(g: Game, corp: str) -> None:
+    """The company goes to the liquidation zone."""
+    col = (g.book.market.get("movement") or {}).get("liquidation_col")
+    if col is None:
+        return
+    c = g.state.corporations[corp]
+    if c.owner and kind_of(c.owner) == "P":
+        _st(g).owner_when_liquidated[corp] = c.owner
+    move_to(g, corp, [c.price[0] if c.price else 0, int(col)])
+    g.log(f"{corp} goes to liquidation")
+
+
+def loans(g: Game, corp: str) -> int:
+    return int(g.hooks("loans_outstanding", corp) or 0)
+
+
+def add_share(g: Game, corp: str, holder: str, percent: int) -> str:
+    """A new certificate (negative percent: a short) of ``corp`` for ``holder``."""
+    st = g.state
+    top = max([st.shares[s].index for s in st.shares if st.shares[s].corp == corp] + [9])
+    sid = f"{corp}_{top + 1}"
+    st.shares[sid] = Share(sid, corp, top + 1, percent, False, holder, buyable=percent > 0)
+    st.holdings.setdefault(holder, {}).setdefault(corp, []).append(sid)
+    g.epoch += 1
+    return sid
+
+
+def remove_share(g: Game, sid: str) -> None:
+    st = g.state
+    s = st.shares.pop(sid)
+    lst = st.holdings.get(s.owner, {}).get(s.corp)
+    if lst is not None and sid in lst:
+        lst.remove(sid)
+    g.epoch += 1
+
+
+def cancel_short_pairs(g: Game, corp: str) -> None:
+    """A holder with a share and a short of ``corp`` returns the pair."""
+    unit = shares.share_percent(g, corp)
+    for holder in list(g.state.holdings):
+        ids = shares.shares_of(g, holder, corp)
+        while True:
+            short = next((s for s in ids if g.state.shares[s].percent < 0), None)
+            plain = next(
+                (s for s in ids if g.state.shares[s].percent == unit and not g.state.shares[s].president), None
+            )
+            if short is None or plain is None:
+                break
+            remove_share(g, plain)
+            remove_share(g, short)
+
+
+def set_president(g: Game, corp: str) -> None:
+    """The largest holder presides (the president keeps a tie; else the nearest to his left)."""
+    c = g.state.corporations[corp]
+    holders = shares.player_holders(g, corp)
+    if not holders:
+        return
+    top = max(holders.values())
+    previous = c.owner
+    if previous in holders and holders[previous] == top:
+        return
+    pres_pct = shares.presidents_percent(g, corp)
+    candidates = [h for h, pct in holders.items() if pct == top and pct >= pres_pct]
+    if not candidates:
+        return
+    new = min(candidates, key=lambda h: shares._distance(g, previous, h))
+    pres = f"{corp}_0"
+    n = g.state.shares[pres].percent // shares.share_percent(g, corp)
+    given = [s for s in shares.shares_of(g, new, corp) if g.state.shares[s].percent > 0][:n]
+    old = g.state.shares[pres].owner
+    for sid in given:
+        shares.move_share(g, sid, old)
+    shares.move_share(g, pres, new)
+    c.owner = new
+    g.log(f"{g.name(new)} becomes the president of {corp}")
+
+
+def move_assets(g: Game, target: str, to: str) -> list[str]:
+    """Cash, privates, loans and trains of ``target`` pass to ``to``; returns what it received, for the log."""
+    tk, ck = ckey(target), ckey(to)
+    got = []
+    cash = g.cash(tk)
+    if cash > 0:
+        g.spend(tk, ck, cash)
+        got.append(str(cash))
+    t, c = g.state.corporations[target], g.state.corporations[to]
+    for sym in list(t.companies):
+        t.companies.remove(sym)
+        c.companies.append(sym)
+        g.state.companies[sym].owner = ck
+        got.append(sym)
+    g.hooks("transfer_loans", target, to)
+    for tid in list(t.trains):
+        depot.give_train(g, ck, tid, None, free=True)
+        got.append(tid)
+    return got
+
+
+def move_tokens(g: Game, target: str, to: str) -> None:
+    """``target``'s station markers become ``to``'s; where both have one in a city, ``target``'s goes to the
+    charter.  Above the cap the move is refused (the president's choice is not yet played)."""
+    tk, ck = ckey(target), ckey(to)
+    t, c = g.state.corporations[target], g.state.corporations[to]
+    cap = _p(g).max_markers_after_merge
+    if cap is not None and len(t.tokens) + len(c.tokens) > cap:
+        raise illegal(
+            "mergers.markers",
+            f"{to} would have {len(t.tokens) + len(c.tokens)} station markers: choosing which {cap} to keep is not "
+            "yet played by the engine",
+        )
+    for hex_id, hs in g.state.hexes.items():
+        for ci, slots in enumerate(hs.tokens):
+            if tk not in slots:
+                continue
+            i = slots.index(tk)
+            if ck in slots:
+                slots[i] = None
+                c.tokens.append(Token(price=0))
+            else:
+                slots[i] = ck
+                c.tokens.append(Token(price=0, used=True, hex=hex_id, city=ci))
+    placed = sum(1 for tok in t.tokens if tok.used)
+    c.tokens.extend(Token(price=0) for _ in range(len(t.tokens) - placed))
+    t.tokens = []
+    board.invalidate(g)
+
+
+def reset(g: Game, corp: str) -> None:
+    """The company leaves play and may be started again: trains leave the game, privates close, markers come off
+    the map, its certificates return to the charter."""
+    key = ckey(corp)
+    c = g.state.corporations[corp]
+    for tid in list(c.trains):
+        depot.rust(g, tid)
+    for sym in list(c.companies):
+        close_company(g, sym)
+    g.hooks("transfer_loans", corp, None)
+    close_operator(g, key)
+    spec = g.book.corporations[corp]
+    for sid in [s for s, sh in g.state.shares.items() if sh.corp == corp]:
+        del g.state.shares[sid]
+    for holdings in g.state.holdings.values():
+        holdings.pop(corp, None)
+    ids = []
+    for i, pct in enumerate(spec.get("shares") or [100]):
+        sid = f"{corp}_{i}"
+        g.state.shares[sid] = Share(sid, corp, i, int(pct), i == 0, key)
+        ids.append(sid)
+    g.state.holdings.setdefault(key, {})[corp] = ids
+    c.tokens = [Token(price=int(p)) for p in spec.get("tokens") or []]
+    c.closed = False
+    c.par = None
+    c.price = None
+    c.operated = 0
+    _st(g).owner_when_liquidated.pop(corp, None)
+    g.epoch += 1
+    g.hooks("update_cert_limit")
+
+
+# ------------------------------------------------------------------------------------- merger round
+
+
+def merge_spec(g: Game, corp: str) -> Merge | None:
+    size = size_of(g, corp)
+    return next((m for m in _p(g).merges if m.size == size), None)
+
+
+def merged_price(g: Game, corp: str, target: str, spec: Merge) -> list[int]:
+    a, b = price(g, corp), price(g, target)
+    return cell_at_most(g, a + b if spec.price == "sum" else (a + b) // 2)
+
+
+def mergeable(g: Game, corp: str) -> list[str]:
+    """Companies ``corp`` may merge with now."""
+    spec = merge_spec(g, corp)
+    c = g.state.corporations[corp]
+    if spec is None or not c.floated or inactive(g, corp):
+        return []
+    done = g.state.round.data.get("changes", {})
+    out = []
+    for t in live_corps(g):
+        if t == corp or done.get(t, 0) or inactive(g, t) or size_of(g, t) != spec.size:
+            continue
+        if spec.president == "most_shares_tie_initiator":
+            both: dict[str, int] = {}
+            for src in (corp, t):
+                for h, pct in shares.player_holders(g, src).items():
+                    both[h] = both.get(h, 0) + pct // shares.share_percent(g, src)
+            if max(both.values(), default=0) * spec.old_shares_per_new < 2 * spec.old_shares_per_new:
+                continue
+        if spec.president == "initiator_buys_a_share":
+            owner, t_owner = c.owner, g.state.corporations[t].owner
+            if owner != t_owner and owner and g.cash(owner) < market.price_at(g, merged_price(g, corp, t, spec)):
+                continue
+        out.append(t)
+    return out
+
+
+def merge(g: Game, corp: str, target: str) -> None:
+    spec = merge_spec(g, corp)
+    assert spec is not None
+    c, t = g.state.corporations[corp], g.state.corporations[target]
+    pos = merged_price(g, corp, target, spec)
+    move_tokens(g, target, corp)
+    got = move_assets(g, target, corp)
+    move_to(g, corp, pos)
+    g.log(f"{corp} merges with {target} at {market.price_at(g, pos)} receiving {', '.join(got) or 'nothing'}")
+    owner, t_owner = c.owner, t.owner
+    if spec.president == "initiator_buys_a_share":
+        g.hooks("convert_company", corp)
+        if owner != t_owner and owner and t_owner:
+            value = market.price_at(g, pos)
+            g.spend(owner, ckey(corp), value)
+            sid = next(s for s in shares.shares_of(g, ckey(corp), corp) if g.state.shares[s].percent > 0)
+            shares.move_share(g, sid, t_owner)
+            g.log(f"{g.name(owner)} pays {value} for the president's certificate; {g.name(t_owner)} gets a share")
+    else:
+        migrate_shares(g, corp, target, spec)
+    reset(g, target)
+
+
+def migrate_shares(g: Game, corp: str, target: str, spec: Merge) -> None:
+    """Each ``old_shares_per_new`` shares (or shorts) of ``target`` become one of ``corp``'s after it converts."""
+    g.hooks("convert_company", corp)
+    ck, tk = ckey(corp), ckey(target)
+    unit_t = shares.share_percent(g, target)
+    unit = shares.share_percent(g, corp)
+    fresh = [s for s in shares.shares_of(g, ck, corp) if g.state.shares[s].percent > 0]
+    fresh = [s for s in fresh if g.state.shares[s].index >= min(g.state.shares[x].index for x in fresh)]
+    old = sorted((s for s in g.state.shares.values() if s.corp == target), key=lambda s: s.index)
+    fresh = sorted(fresh, key=lambda s: g.state.shares[s].index)
+    for sh in old:
+        holder = ck if sh.owner == tk else sh.owner
+        n = abs(sh.percent) // (unit_t * spec.old_shares_per_new)
+        for _ in range(n):
+            if sh.percent > 0 and fresh:
+                shares.move_share(g, fresh.pop(0), holder)
+            else:
+                add_share(g, corp, holder, unit if sh.percent > 0 else -unit)
+    set_president(g, corp)
+    cancel_short_pairs(g, corp)
+
+
+class ConvertMerge(Step):
+    """A company's turn in the merger round: convert, merge or pass."""
+
+    name = "convert_merge"
+    description = "Convert or Merge"
+
+    def active_entities(self) -> list[str]:
+        if self.rdata.get("converted"):
+            return []
+        return super().active_entities()
+
+    def actions(self, entity: str) -> list[str]:
+        if kind_of(entity) != "C" or entity != self.current_entity():
+            return []
+        corp = sym_of(entity)
+        g = self.g
+        if self.rdata.get("changes", {}).get(corp, 0) >= _p(g).changes_per_company_per_round:
+            return []
+        acts = []
+        if g.hooks("conversion_target", corp) is not None:
+            acts.append("convert")
+        if mergeable(g, corp):
+            acts.append("merge")
+        return [*acts, "pass"] if acts else []
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for a in self.actions(entity):
+            if a == "merge":
+                out.append(
+                    {"type": "merge", "choices": [{"corporation": t} for t in mergeable(self.g, sym_of(entity))]}
+                )
+            else:
+                out.append({"type": a})
+        return out
+
+    def _changed(self, corp: str) -> None:
+        changes = self.rdata.setdefault("changes", {})
+        changes[corp] = changes.get(corp, 0) + 1
+        self.rdata["converted"] = corp
+        self.rdata["converted_price"] = list(self.g.state.corporations[corp].price or [])
+        self.rdata["pc_passed"] = []
+
+    def process_convert(self, action: dict[str, Any], entity: str) -> None:
+        corp = sym_of(entity)
+        res = self.g.hooks("convert_company", corp)
+        if res is None:
+            raise illegal("mergers.convert", f"{corp} cannot convert")
+        self.rdata["markers"] = list(res)
+        self._changed(corp)
+
+    def process_merge(self, action: dict[str, Any], entity: str) -> None:
+        corp, target = sym_of(entity), action.get("corporation")
+        if target not in mergeable(self.g, corp):
+            raise illegal("mergers.merge", f"{corp} cannot merge with {target!r}")
+        merge(self.g, corp, str(target))
+        r = self.round
+        tk = ckey(str(target))
+        if tk in r.entities:
+            i = r.entities.index(tk)
+            r.entities.remove(tk)
+            if i < r.entity_index:
+                r.entity_index -= 1
+        self.rdata["markers"] = [0, 0]
+        self._changed(corp)
+
+
+class PostConversion(Step):
+    """After a change, from the president on: buy treasury shares (the president any number, others one) or sell."""
+
+    name = "post_conversion"
+    description = "Buy or Sell Shares after a Conversion"
+
+    def active(self) -> bool:
+        return bool(self.rdata.get("converted"))
+
+    @property
+    def corp(self) -> str:
+        return str(self.rdata["converted"])
+
+    def treasury_share(self) -> str | None:
+        corp = self.corp
+        ids = shares.shares_of(self.g, ckey(corp), corp)
+        return next(
+            (s for s in ids if self.g.state.shares[s].percent > 0 and not self.g.state.shares[s].president), None
+        )
+
+    def can_buy(self, player: str) -> bool:
+        g, corp = self.g, self.corp
+        sid = self.treasury_share()
+        if sid is None or g.cash(player) < price(g, corp):
+            return False
+        if shares.num_certs(g, player) >= g.state.cert_limit:
+            return False
+        return shares.holding_ok(g, player, corp, g.state.shares[sid].percent)
+
+    def can_sell(self, player: str) -> bool:
+        g, corp = self.g, self.corp
+        if g.state.corporations[corp].owner == player:
+            return False
+        return any(g.state.shares[s].percent > 0 for s in shares.shares_of(g, player, corp))
+
+    def active_entities(self) -> list[str]:
+        if not self.active():
+            return []
+        g, corp = self.g, self.corp
+        c = g.state.corporations[corp]
+        if c.price != self.rdata.get("converted_price"):
+            return []
+        players = g.player_keys()
+        owner = c.owner if c.owner in players else players[0]
+        i = players.index(owner)
+        passed = self.rdata.get("pc_passed", [])
+        for p in players[i:] + players[:i]:
+            if p not in passed and (self.can_buy(p) or self.can_sell(p)):
+                return [p]
+        return []
+
+    def actions(self, entity: str) -> list[str]:
+        if kind_of(entity) != "P" or entity != self.current_entity():
+            return []
+        acts = []
+        if self.can_buy(entity):
+            acts.append("buy_shares")
+        if self.can_sell(entity):
+            acts.append("sell_shares")
+        return [*acts, "pass"] if acts else []
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for a in self.actions(entity):
+            if a == "buy_shares":
+                out.append({"type": a, "shares": [self.treasury_share()]})
+            elif a == "sell_shares":
+                ids = [s for s in shares.shares_of(self.g, entity, self.corp) if self.g.state.shares[s].percent > 0]
+                out.append({"type": a, "choices": [{"shares": [s]} for s in ids]})
+            else:
+                out.append({"type": a})
+        return out
+
+    def _done(self, player: str) -> None:
+        self.rdata.setdefault("pc_passed", []).append(player)
+
+    def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
+        g, corp = self.g, self.corp
+        ids = [str(s) for s in action.get("shares") or []]
+        b = shares.make_bundle(g, ids)
+        if b.corp != corp or b.owner != ckey(corp) or len(ids) != 1 or not self.can_buy(entity):
+            raise illegal("mergers.buy", f"{g.name(entity)} cannot buy {ids} now")
+        shares.buy(g, entity, b)
+        g.log(f"{g.name(entity)} buys {ids[0]}")
+        if g.state.corporations[corp].owner != entity or not self.can_buy(entity):
+            self._done(entity)
+
+    def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
+        g, corp = self.g, self.corp
+        ids = [str(s) for s in action.get("shares") or []]
+        b = shares.make_bundle(g, ids)
+        if b.corp != corp or b.owner != entity or not self.can_sell(entity):
+            raise illegal("mergers.sell", f"{g.name(entity)} cannot sell {ids} now")
+        shares.sell_and_move(g, b)
+        g.log(f"{g.name(entity)} sells {', '.join(ids)}")
+        self._done(entity)
+
+    def process_pass(self, action: dict[str, Any], entity: str) -> None:
+        self._done(entity)
+
+
+class PostConversionLoans(Step):
+    """After a change the company may take loans."""
+
+    name = "post_conversion_loans"
+    description = "Take Loans after a Conversion"
+
+    def active(self) -> bool:
+        return bool(self.rdata.get("converted")) and _p(self.g).loans_after_change and not self.st.passed
+
+    def active_entities(self) -> list[str]:
+        corp = self.rdata.get("converted")
+        if not self.active() or not self.g.hooks("may_take_loan", corp):
+            return []
+        return [ckey(corp)]
+
+    def actions(self, entity: str) -> list[str]:
+        return ["take_loan", "pass"] if entity == self.current_entity() else []
+
+    def process_take_loan(self, action: dict[str, Any], entity: str) -> None:
+        self.g.hooks("take_loan", sym_of(entity))
+
+
+def settle_change(g: Game) -> None:
+    """The converted company buys its markers (or goes to liquidation when it cannot pay)."""
+    r = g.state.round
+    corp = r.data.get("converted")
+    if not corp:
+        return
+    count, each = r.data.get("markers") or [0, 0]
+    cost = count * each
+    if count and cost:
+        key = ckey(corp)
+        if cost > g.cash(key):
+            g.log(f"{corp} cannot pay {cost} for {count} station marker(s)")
+            liquidate(g, corp)
+        else:
+            g.spend(key, BANK, cost)
+            g.state.corporations[corp].tokens.extend(Token(price=0) for _ in range(count))
+            g.log(f"{corp} pays {cost} for {count} station marker(s)")
+    r.data["converted"] = None
+    r.data["markers"] = [0, 0]
+    r.data["pc_passed"] = []
+    rounds.bump(g)
+
+
+def merger_setup(g: Game) -> None:
+    st = _st(g)
+    st.prices_at_start = {c: list(g.state.corporations[c].price or []) for c in live_corps(g)}
+    r = g.state.round
+    r.data.update({"converted": None, "markers": [0, 0], "changes": {}, "pc_passed": [], "done": False})
+    r.entity_index = -1
+    merger_next(g)
+
+
+def merger_next(g: Game) -> None:
+    r = g.state.round
+    while True:
+        r.entity_index += 1
+        rounds.bump(g)
+        if r.entity_index >= len(r.entities):
+            r.entity_index = 0
+            r.data["done"] = True
+            return
+        for s in rounds.steps(g):
+            s.unpass()
+            s.setup()
+        rounds.bump(g)
+        rounds.skip_steps(g)
+        if rounds.active_step(g) is not None:
+            return
+
+
+def merger_after(g: Game, action: dict[str, Any]) -> None:
+    if rounds.active_step(g) is not None:
+        return
+    settle_change(g)
+    merger_next(g)
+
+
+def merger_finished(g: Game) -> bool:
+    return bool(g.state.round.data.get("done"))
+
+
+MERGER_ROUND = rounds.RoundType("merger", merger_setup, merger_after, merger_finished)
+
+
+# -------------------------------------------------------------------------------- acquisition round
+
+
+def loan_value(g: Game) -> int:
+    return int(g.hooks("loan_repay_price") or 0)
+
+
+def sale_spec(g: Game, mode: str) -> Sale:
+    return _p(g).sales.get(mode) or Sale()  # type: ignore[arg-type]
+
+
+def can_acquire(g: Game, corp: str, buyer: str) -> bool:
+    c = g.state.corporations[buyer]
+    return buyer != corp and c.floated and not c.closed and not inactive(g, buyer)
+
+
+def compensation(g: Game, corp: str) -> int:
+    """What the sold company gets for its treasury shares."""
+    data = g.state.round.data
+    if _p(g).treasury_share_compensation == "none" or data.get("mode") != "friendly" or inactive(g, corp):
+        return 0
+    return shares.num_shares_of(g, ckey(corp), corp) * price(g, corp)
+
+
+def max_bid_for(g: Game, buyer: str, corp: str) -> int:
+    """Most ``buyer`` could pay for ``corp``: its cash and the loans it could take (``corp``'s loans notionally
+    repaid first), plus ``corp``'s cash and treasury compensation, less ``corp``'s loans."""
+    n = loans(g, corp)
+    room = max(0, int(g.hooks("loan_room", buyer, n)))
+    power = g.cash(ckey(buyer)) + (room * loan_value(g) if _p(g).buyer_must_afford_with_loans else 0)
+    return power + g.cash(ckey(corp)) + compensation(g, corp) - n * loan_value(g)
+
+
+def starting_bid(g: Game, corp: str) -> int:
+    mode = g.state.round.data.get("mode") or "acquisition"
+    spec = sale_spec(g, mode)
+    step = _p(g).bid_step
+    if spec.min_bid_is_market_value:
+        value = size_of(g, corp) * price(g, corp)
+        return (2 * value + step) // (2 * step) * step
+    if spec.bank_bids_min:
+        return spec.min_bid + step
+    return spec.min_bid
+
+
+def min_bid(g: Game, corp: str) -> int:
+    a = g.state.round.data.get("auction")
+    if a and a["bids"]:
+        return max(a["bids"].values()) + _p(g).bid_step
+    return starting_bid(g, corp)
+
+
+def presidencies(g: Game, player: str) -> list[str]:
+    return [c for c in live_corps(g) if g.state.corporations[c].owner == player]
+
+
+def max_bid(g: Game, player: str, corp: str) -> int:
+    corps = [c for c in presidencies(g, player) if can_acquire(g, corp, c)]
+    bid = max((max_bid_for(g, c, corp) for c in corps), default=0)
+    seller = g.state.corporations[corp].owner
+    if seller == player and _p(g).seller_president_max_raise is not None:
+        bid = min(bid, min_bid(g, corp))
+    return bid
+
+
+def buyers_for(g: Game, player: str, corp: str, bid: int) -> list[str]:
+    return [c for c in presidencies(g, player) if can_acquire(g, corp, c) and max_bid_for(g, c, corp) >= bid]
+
+
+def _seller(g: Game, corp: str) -> str | None:
+    owner = g.state.corporations[corp].owner
+    if owner is None or kind_of(owner) != "P":
+        return _st(g).owner_when_liquidated.get(corp)
+    return owner
+
+
+def setup_auction(g: Game) -> None:
+    """The next company of the round's list: liquidated, auctioned, offered or skipped."""
+    data = g.state.round.data
+    data.update({"auction": None, "offer": None, "winner": None, "buyer": None, "mode": None})
+    while True:
+        offering = data["offering"]
+        if not offering:
+            data["done"] = True
+            return
+        corp = offering[0]
+        c = g.state.corporations[corp]
+        now = zone(g, c.price)
+        before = zone(g, _st(g).prices_at_start.get(corp))
+        data["liq_cash"], data["liq_loans"] = 0, 0
+        if now and now != before and not _p(g).entered_acquisition_this_round_offered:
+            g.log(f"{corp} moved into {now} during the merger round and is skipped")
+            offering.pop(0)
+            continue
+        if now == "liquidation":
+            key = ckey(corp)
+            data["liq_cash"], data["liq_loans"] = g.cash(key), loans(g, corp)
+            if sale_spec(g, "liquidation").cash_and_loans_set_aside:
+                if g.cash(key) > 0:
+                    g.spend(key, BANK, g.cash(key))
+                g.hooks("transfer_loans", corp, None)
+            g.log(f"{corp} is being liquidated: it had {data['liq_cash']} and {data['liq_loans']} loans")
+            data["mode"] = "liquidation"
+            start_auction(g, corp)
+            return
+        if now == "acquisition":
+            g.log(f"{corp} is offered for acquisition")
+            data["mode"] = "acquisition"
+            start_auction(g, corp)
+            return
+        data["mode"] = "friendly"
+        lo = starting_bid(g, corp)
+        if any(max_bid(g, p, corp) >= lo for p in data["bidders"]):
+            data["offer"] = corp
+            return
+        g.log(f"{corp} cannot be bought at {lo}, skipping")
+        offering.pop(0)
+
+
+def start_auction(g: Game, corp: str) -> None:
+    data = g.state.round.data
+    data["auction"] = {"corp": corp, "bids": {}, "active": []}
+    lo = min_bid(g, corp)
+    data["auction"]["active"] = [p for p in data["bidders"] if max_bid(g, p, corp) >= lo]
+    resolve(g)
+
+
+def resolve(g: Game) -> None:
+    data = g.state.round.data
+    a = data["auction"]
+    if a is None:
+        return
+    corp = a["corp"]
+    if not a["active"]:
+        winner = None
+    elif len(a["active"]) == 1 and a["bids"]:
+        winner = max(a["bids"], key=lambda p: a["bids"][p])
+    else:
+        return
+    data["auction"] = None
+    if winner is None:
+        no_sale(g, corp)
+        return
+    bid = a["bids"][winner]
+    g.log(f"{g.name(winner)} wins the auction of {corp} for {bid}")
+    data["winner"] = {"player": winner, "corp": corp, "price": bid}
+    options = buyers_for(g, winner, corp, bid)
+    if len(options) == 1:
+        acquire(g, options[0])
+
+
+def no_sale(g: Game, corp: str) -> None:
+    data = g.state.round.data
+    mode = data["mode"]
+    g.log(f"All players pass on {corp}")
+    data["offering"].remove(corp)
+    if mode == "liquidation" and sale_spec(g, mode).unsold == "assets_leave_game":
+        g.log(f"The bank liquidates {corp} for 0")
+        settle_president(g, corp)
+        return
+    setup_auction(g)
+
+
+def acquire(g: Game, buyer: str) -> None:
+    data = g.state.round.data
+    w = data["winner"]
+    corp, bid = w["corp"], w["price"]
+    if buyer not in buyers_for(g, w["player"], corp, bid):
+        raise illegal("mergers.acquire", f"{buyer} cannot acquire {corp} for {bid}")
+    data["buyer"] = buyer
+    comp = compensation(g, corp)
+    if comp > 0:
+        g.spend(BANK, ckey(corp), comp)
+    if zone(g, g.state.corporations[corp].price) == "liquidation":
+        data["liq_cash"] += bid
+    data["shareholder_cash"] = bid
+    before = loans(g, buyer)
+    move_tokens(g, corp, buyer)
+    got = move_assets(g, corp, buyer)
+    data["unpaid"] = loans(g, buyer) - before
+    g.log(f"{buyer} acquires {corp} receiving {', '.join(got) or 'nothing'}")
+    key = ckey(buyer)
+    while g.cash(key) < bid and g.hooks("may_take_loan", buyer):
+        g.hooks("take_loan", buyer)
+    g.spend(key, BANK, bid)
+    data["passed_take"], data["passed_payoff"] = False, False
+    after_loans(g)
+
+
+def can_take(g: Game, buyer: str) -> bool:
+    data = g.state.round.data
+    return data.get("buyer") == buyer and not data.get("passed_take") and bool(g.hooks("may_take_loan", buyer))
+
+
+def can_payoff(g: Game, buyer: str) -> bool:
+    data = g.state.round.data
+    return (
+        data.get("buyer") == buyer
+        and data.get("unpaid", 0) > 0
+        and g.cash(ckey(buyer)) >= loan_value(g)
+        and not data.get("passed_payoff")
+    )
+
+
+def pay_one_loan(g: Game, buyer: str) -> None:
+    g.spend(ckey(buyer), BANK, loan_value(g))
+    g.hooks("loans_repaid", buyer, 1)
+    g.state.round.data["unpaid"] -= 1
+
+
+def after_loans(g: Game) -> None:
+    data = g.state.round.data
+    buyer = data["buyer"]
+    if can_take(g, buyer):
+        return
+    while int(g.hooks("loan_room", buyer, 0)) < 0 and data["unpaid"] > 0:
+        pay_one_loan(g, buyer)
+        g.log(f"{buyer} repays an acquired loan over its cap")
+    if can_payoff(g, buyer):
+        return
+    steps_ = data["unpaid"] * _p(g).kept_loan_price_steps
+    if steps_:
+        market.move(g, buyer, "left" if steps_ < 0 else "right", abs(steps_))
+        if zone(g, g.state.corporations[buyer].price) == "acquisition" and buyer in data["offering"]:
+            data["offering"].remove(buyer)
+    settle_president(g, data["winner"]["corp"])
+
+
+def settle_president(g: Game, corp: str) -> None:
+    data = g.state.round.data
+    if data.get("mode") == "liquidation":
+        owed = data["liq_loans"] * loan_value(g)
+        debt = max(0, owed - data["liq_cash"])
+        if debt > 0:
+            president = _seller(g, corp)
+            if president is not None and _p(g).liquidation_deficit == "president_pays":
+                g.state.cash[president] -= debt
+                g.state.cash[BANK] += debt
+                g.epoch += 1
+                g.log(f"{g.name(president)} settles {corp}'s debts for {debt}")
+            data["shareholder_cash"] = 0
+        else:
+            surplus = data["liq_cash"] - owed
+            data["shareholder_cash"] = surplus if _p(g).liquidation_surplus == "shareholders" else 0
+    pay_shareholders(g, corp)
+
+
+def pay_shareholders(g: Game, corp: str) -> None:
+    data = g.state.round.data
+    amount = data.get("shareholder_cash", 0)
+    if amount > 0:
+        per = amount // size_of(g, corp)
+        unit = shares.share_percent(g, corp)
+        for p in g.player_keys():
+            n = sum(g.state.shares[s].percent for s in shares.shares_of(g, p, corp)) // unit
+            if n > 0:
+                g.spend(BANK, p, n * per)
+            elif n < 0:
+                g.state.cash[p] += n * per
+                g.state.cash[BANK] -= n * per
+                g.epoch += 1
+        g.log(f"{corp} pays {per} per share to its shareholders")
+    reset(g, corp)
+    data["shareholder_cash"] = 0
+    if data.get("winner"):
+        if corp in data["offering"]:
+            data["offering"].remove(corp)
+        data.setdefault("acquired", []).append(corp)
+    setup_auction(g)
+
+
+class Acquire(Step):
+    """Liquidations, acquisitions and friendly sales, with their auctions."""
+
+    name = "acquire"
+    description = "Acquire Companies"
+
+    def blocks(self) -> bool:
+        return not self.rdata.get("done")
+
+    def active_entities(self) -> list[str]:
+        g, data = self.g, self.rdata
+        if data.get("done"):
+            return []
+        if data.get("offer"):
+            owner = g.state.corporations[data["offer"]].owner
+            return [owner] if owner else []
+        a = data.get("auction")
+        if a:
+            active = a["active"]
+            if a["bids"]:
+                high = max(a["bids"], key=lambda p: a["bids"][p])
+                if high in active:
+                    return [active[(active.index(high) + 1) % len(active)]]
+            seller = _seller(g, a["corp"])
+            players = g.player_keys()
+            i = players.index(seller) + 1 if seller in players else 0
+            for p in players[i:] + players[:i]:
+                if p in active:
+                    return [p]
+            return []
+        if data.get("buyer"):
+            return [ckey(data["buyer"])]
+        if data.get("winner"):
+            return [data["winner"]["player"]]
+        return []
+
+    def actions(self, entity: str) -> list[str]:
+        g, data = self.g, self.rdata
+        if entity != self.current_entity():
+            return []
+        if data.get("offer"):
+            return ["assign", "pass"]
+        if data.get("auction"):
+            return ["bid", "pass"]
+        buyer = data.get("buyer")
+        if buyer:
+            if can_take(g, buyer):
+                return ["take_loan", "pass"]
+            if can_payoff(g, buyer):
+                return ["payoff_loan", "pass"]
+            return []
+        if data.get("winner"):
+            return ["merge"]
+        return []
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        g, data = self.g, self.rdata
+        out: list[dict[str, Any]] = []
+        for t in self.actions(entity):
+            if t == "assign":
+                out.append({"type": t, "target": data["offer"]})
+            elif t == "bid":
+                corp = data["auction"]["corp"]
+                out.append({"type": t, "corporation": corp, "min": min_bid(g, corp), "max": max_bid(g, entity, corp)})
+            elif t == "merge":
+                w = data["winner"]
+                out.append(
+                    {
+                        "type": t,
+                        "choices": [{"corporation": c} for c in buyers_for(g, w["player"], w["corp"], w["price"])],
+                    }
+                )
+            else:
+                out.append({"type": t})
+        return out
+
+    def process_assign(self, action: dict[str, Any], entity: str) -> None:
+        corp = self.rdata["offer"]
+        if action.get("target") not in (None, corp):
+            raise illegal("mergers.offer", f"only {corp} may be offered now")
+        self.g.log(f"{corp} is offered for sale")
+        self.rdata["offer"] = None
+        start_auction(self.g, corp)
+
+    def process_bid(self, action: dict[str, Any], entity: str) -> None:
+        g, a = self.g, self.rdata["auction"]
+        corp = a["corp"]
+        bid = action.get("price")
+        if not isinstance(bid, int) or isinstance(bid, bool) or bid % _p(g).bid_step:
+            raise illegal("mergers.bid", f"a bid is a multiple of {_p(g).bid_step}, not {bid!r}")
+        if action.get("corporation") not in (None, corp):
+            raise illegal("mergers.bid", f"{corp} is up for auction")
+        lo, hi = min_bid(g, corp), max_bid(g, entity, corp)
+        if not lo <= bid <= hi:
+            raise illegal("mergers.bid", f"{g.name(entity)} may bid {lo}-{hi} for {corp}, not {bid}")
+        a["bids"] = {entity: bid}
+        g.log(f"{g.name(entity)} bids {bid} for {corp}")
+        lo = min_bid(g, corp)
+        a["active"] = [p for p in a["active"] if p == entity or max_bid(g, p, corp) >= lo]
+        resolve(g)
+        self._maybe_done()
+
+    def process_merge(self, action: dict[str, Any], entity: str) -> None:
+        acquire(self.g, str(action.get("corporation")))
+        self._maybe_done()
+
+    def process_take_loan(self, action: dict[str, Any], entity: str) -> None:
+        g, buyer = self.g, sym_of(entity)
+        g.hooks("take_loan", buyer)
+        if not can_take(g, buyer):
+            after_loans(g)
+        self._maybe_done()
+
+    def process_payoff_loan(self, action: dict[str, Any], entity: str) -> None:
+        g, buyer = self.g, sym_of(entity)
+        pay_one_loan(g, buyer)
+        self.rdata["passed_take"] = True
+        if not can_payoff(g, buyer):
+            after_loans(g)
+        self._maybe_done()
+
+    def process_pass(self, action: dict[str, Any], entity: str) -> None:
+        g, data = self.g, self.rdata
+        if data.get("offer"):
+            corp = data["offer"]
+            g.log(f"{g.name(entity)} declines to offer {corp} for sale")
+            data["offering"].remove(corp)
+            setup_auction(g)
+        elif data.get("buyer") and can_take(g, data["buyer"]):
+            data["passed_take"] = True
+            after_loans(g)
+        elif data.get("buyer"):
+            data["passed_payoff"] = True
+            after_loans(g)
+        else:
+            a = data["auction"]
+            if entity in a["active"]:
+                a["active"].remove(entity)
+            g.log(f"{g.name(entity)} passes on {a['corp']}")
+            resolve(g)
+        self._maybe_done()
+
+    def _maybe_done(self) -> None:
+        if self.rdata.get("done"):
+            self.pass_()
+
+
+def acquisition_setup(g: Game) -> None:
+    r = g.state.round
+    bidders = [p for p in g.player_keys() if presidencies(g, p)]
+    offering = sorted(live_corps(g), key=lambda c: market.sort_key(g, c), reverse=True)
+    r.entities = bidders
+    r.data.update({"offering": offering, "bidders": bidders, "done": False, "acquired": []})
+    setup_auction(g)
+    if r.data["done"]:
+        for s in rounds.steps(g):
+            if s.name == "acquire":
+                s.pass_()
+    rounds.skip_steps(g)
+
+
+def acquisition_finished(g: Game) -> bool:
+    return bool(g.state.round.data.get("done")) and rounds.active_step(g) is None
+
+
+ACQUISITION_ROUND = rounds.RoundType("acquisition", acquisition_setup, lambda g, action: None, acquisition_finished)
+
+
+def round_entities(g: Game, kind: str) -> list[str] | None:
+    if kind == "merger":
+        corps = [c for c in live_corps(g) if not inactive(g, c)]
+        corps.sort(key=lambda c: market.sort_key(g, c))
+        return [ckey(c) for c in corps]
+    if kind == "acquisition":
+        return []
+    return None
+
+
+MECHANIC = Mechanic(
+    name="mergers",
+    description="merger and acquisition rounds",
+    params=Params,
+    steps={
+        "convert_merge": ConvertMerge,
+        "post_conversion": PostConversion,
+        "post_conversion_loans": PostConversionLoans,
+        "acquire": Acquire,
+    },
+    round_types={"merger": MERGER_ROUND, "acquisition": ACQUISITION_ROUND},
+    hooks={"round_entities": round_entities},
+    state=State,
+)

@@ -399,7 +399,7 @@ class Assign(Step):
             if sym in g.state.hexes[target].assigned:
                 raise illegal("privates.assign", f"{sym} is already assigned to {target}")
             a = cand[0]
-            for h in a.spec.get("hexes") or []:
+            for h in a.spec.get("hexes") or [] if (a.spec.get("count") or 0) <= 1 else []:  # several markers stay
                 if sym in g.state.hexes[h].assigned:
                     g.state.hexes[h].assigned.remove(sym)
             g.state.hexes[target].assigned.append(sym)
