@@ -453,10 +453,11 @@ def plan_lay(
     # cities of the old tile map onto the new tile's cities that keep their exits
     city_map: dict[int, int] = {}
     used = set()
+    merging = len(new_track.cities) < len(old_track.cities)  # e.g. two cities joined into one: tokens merge
     for oc in old_track.cities:
         oex = old_track.node_exits[oc]
         for nc in new_track.cities:
-            if nc not in used and oex <= new_track.node_exits[nc]:
+            if (nc not in used or merging) and oex <= new_track.node_exits[nc]:
                 city_map[city_index(oc)] = city_index(nc)
                 used.add(nc)
                 break

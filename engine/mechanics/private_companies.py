@@ -65,8 +65,8 @@ class CloseCompanies(BaseParams):
     except_: list[PrivateId] = Field(default_factory=list, alias="except", description="privates that stay open")
     except_while_unused: list[PrivateId] = Field(
         default_factory=list,
-        description="privates that stay open only while their abilities are not used up, closing when they are "
-        "(not yet played by the engine)",
+        description="privates that stay open while an ability with a count has uses left (closing once they are "
+        "used up is not yet played by the engine)",
     )
 
 
@@ -459,6 +459,8 @@ def close_companies(g: Game, params: CloseCompanies) -> None:
         if sym in keep and (
             owned_by == "anyone" or (c.owner and kind_of(c.owner) == {"corporation": "C", "player": "P"}[owned_by])
         ):
+            continue
+        if sym in params.except_while_unused and any(a.count is not None and a.count > 0 for a in c.abilities):
             continue
         if not (c.owner and kind_of(c.owner) == "C"):
             unassign_everywhere(g, sym)

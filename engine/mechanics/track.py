@@ -197,6 +197,22 @@ def _crossings_only(a: Ability) -> bool:
     return (a.spec.get("params") or {}).get("blocks") == "partition_crossing"
 
 
+def ability_hex_ok(g: Game, a: Ability, hex_id: str) -> bool:
+    """A ``tile_lay`` ability may lay on ``hex_id``: one of its ``hexes``; without hexes, a hex tagged
+    ``params.hex_tag`` (``params.outside_tag_allowed`` of its lays may go elsewhere), else any hex."""
+    hexes = a.spec.get("hexes") or []
+    if hexes:
+        return hex_id in hexes
+    params = a.spec.get("params") or {}
+    tag = params.get("hex_tag")
+    if not tag or hex_id not in g.book.hexes:
+        return hex_id in g.book.hexes
+    if tag in (g.book.hexes[hex_id].get("tags") or []):
+        return True
+    outside = sum(1 for h in a.laid_hexes if tag not in (g.book.hexes[h].get("tags") or []))
+    return outside < int(params.get("outside_tag_allowed") or 0)
+
+
 def lay(
     g: Game,
     entity: str,
@@ -218,7 +234,7 @@ def lay(
     allowed = tiles
     if special is not None:
         spec = special[1].spec
-        if hex_id not in (spec.get("hexes") or []):
+        if not ability_hex_ok(g, special[1], hex_id):
             raise illegal("track.ability", f"{sym_of(special[0])} cannot lay track on {hex_id}")
         allowed = spec.get("tiles") or None
         if (special[1].spec.get("params") or {}).get("one_per_hex") and hex_id in special[1].laid_hexes:
@@ -340,10 +356,12 @@ def lay_private_buyable(g: Game, corp: str) -> bool:
 
 
 def extra_lay_owned(g: Game, corp: str) -> bool:
-    """``corp`` owns a private whose extra tile lay (``params.extra_lay``) for the track step is still usable."""
+    """``corp`` owns a private whose extra tile lay (``params.extra_lay`` or ``params.extra``) for the track step is
+    still usable."""
     for sym in g.operator(corp).companies:
         for owner, a in g.abilities_of(xkey(sym)):
-            if a.type == "tile_lay" and (a.spec.get("params") or {}).get("extra_lay"):
+            params = a.spec.get("params") or {}
+            if a.type == "tile_lay" and (params.get("extra_lay") or params.get("extra")):
                 if a.spec.get("when") in (None, "track") and abilities.usable(g, owner, a, passive_ok=False):
                     return True
     return False
