@@ -17,15 +17,13 @@ NO_FIXTURES = "the shared records are not available (set RAILBOOK_SHARED to the 
 
 #: Records that do not replay yet: where they stop and why (the test fails if one starts to replay).
 STOPS: dict[str, str] = {
-    "1870_game_end_bank": "action 68 (id 224): a company's redemption in its stock turn is refused (the "
-    "redemption rules of 1870 are not complete: IPO at par, sold-out with redeemed shares)",
-    "1870_game_end_bankrupt": "action 159 (id 218): route revenue 40 instead of 60 (the cattle and port "
+    "1870_game_end_bank": "action 274 (id 513): the track step still waits for the previous company",
+    "1870_game_end_bankrupt": "action 247 (id 317): route revenue 100 instead of 110 (the cattle and port "
     "bonuses of SCC and GSC are not route bonuses yet)",
-    "40469_price_protect_allowed": "action 116 (id 129): a compliance sale is demanded (certificate limit "
-    "zones: brown cells, protected shares over the limit)",
-    "1": "action 70 (id 123): a company buys a private while its track step waits (buying privates at any "
-    "time in the turn)",
-    "1850_game_end_bankrupt": "action 143 (id 194): a private bought for more than its 1850 price range",
+    "40469_price_protect_allowed": "action 233 (id 293): a connection run is still awaited when the next company "
+    "lays track",
+    "1850_game_end_bankrupt": "action 346 (id 411): a president's emergency sale of his own company's shares is "
+    "refused",
 }
 
 FILES = fixture_files("1870") + fixture_files("1850")

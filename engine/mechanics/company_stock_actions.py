@@ -188,7 +188,7 @@ class CompanyStockAction(Step):
         if kind_of(corp_key) != "C":
             return False
         c = g.corp(corp_key)
-        if c.closed or c.owner is None or c.owner != self._turn_player() or g.player(c.owner).passed:
+        if c.closed or c.owner is None or c.owner != self._turn_player():
             return False
         if self.rdata.get("current_actions") and _p(g).whole_turn:
             return False

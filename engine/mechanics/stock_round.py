@@ -134,7 +134,9 @@ class BuySellParShares(Step):
         if not shares.holding_ok(g, player, b.corp, b.percent):
             return False
         c = g.state.corporations[b.corp]
-        counts = c.price is None or "no_cert_limit" not in market.kinds_at(g, c.price)
+        counts = c.price is None or not (
+            "no_cert_limit" in market.kinds_at(g, c.price) or g.hooks("cert_exempt", player, b.corp)
+        )
         return (not counts) or shares.num_certs(g, player) < g.state.cert_limit
 
     def can_buy(self, player: str, b: Bundle) -> bool:
@@ -147,9 +149,21 @@ class BuySellParShares(Step):
             return False
         if self.sold_now(player, b.corp) and _p(g).no_buy_after_sell:
             return False
-        if self.bought():
+        if self.bought() and not self.another_market_buy(b):
             return False
         return self.can_gain(player, b)
+
+    def another_market_buy(self, b: Bundle) -> bool:
+        """A further open-market purchase this turn: allowed while the corporation's price is in a ``multiple_buy``
+        cell and the turn's purchases so far were only open-market shares of that corporation."""
+        g = self.g
+        price = g.state.corporations[b.corp].price
+        if b.owner != POOL or not price or "multiple_buy" not in market.kinds_at(g, price):
+            return False
+        acts = self.rdata["current_actions"]
+        if "par" in acts or "buy_company" in acts or self.rdata.get("bought_from_ipo"):
+            return False
+        return set(self.rdata.get("bought_now") or {}) <= {b.corp}
 
     def buy_bundle_for(self, player: str, b: Bundle) -> Bundle:
         """What buying ``b`` really takes (a rule may count a pool president's certificate as one share)."""
@@ -218,8 +232,7 @@ class BuySellParShares(Step):
         """The cheapest certificate of each corporation, from the pool and from the treasury, that
         ``player`` may buy now."""
         g = self.g
-        if self.bought():
-            return
+        more = self.bought()  # only further open-market shares in a multiple-buy cell (another_market_buy)
         cash = g.cash(player)
         st = g.state
         no_rebuy = _p(g).no_buy_after_sell
@@ -229,7 +242,7 @@ class BuySellParShares(Step):
             if not c.ipoed or c.price is None or (no_rebuy and sold.get(corp)):
                 continue
             unit = shares.share_percent(g, corp)
-            for holder in (POOL, ckey(corp)):
+            for holder in (POOL,) if more else (POOL, ckey(corp)):
                 at_par = holder != POOL and _p(g).ipo_price == "par" and c.par is not None
                 pps = market.price_at(g, c.par if at_par else c.price)
                 ids = [s for s in shares.shares_of(g, holder, corp) if st.shares[s].buyable]
@@ -242,6 +255,8 @@ class BuySellParShares(Step):
                 b = self.buy_bundle_for(player, shares.make_bundle(g, [small]))
                 if holder == POOL and shares.presidents_share(g, b) and not shares.shares_of(g, player, corp):
                     continue  # the president's certificate in the pool goes only to a shareholder
+                if more and not self.another_market_buy(b):
+                    continue
                 if cash >= shares.bundle_price(g, b) and self.can_gain(player, b):
                     yield b
 
@@ -422,7 +437,8 @@ def parse_price(g: Game, spec: Any) -> list[int]:
 
 
 def finish_stock_round(g: Game) -> None:
-    """End-of-round moves, in operating order: sold out -> up; shares in the pool -> down."""
+    """End-of-round moves, in operating order: sold out (shares with players, or redeemed) -> up; shares in the
+    pool -> down."""
     rules = (g.book.market.get("movement") or {}).get("end_of_stock_round") or {}
     up = _times(rules.get("sold_out", 1))
     down = _times(rules.get("pool_shares", 0))
@@ -433,7 +449,7 @@ def finish_stock_round(g: Game) -> None:
     for corp in corps:
         holders = shares.player_holders(g, corp)
         sized = sizes is None or 100 // shares.share_percent(g, corp) in sizes
-        if up and sized and sum(holders.values()) >= 100:
+        if up and sized and sum(holders.values()) + _redeemed_percent(g, corp) >= 100:
             market.move(g, corp, "up" if not g.book.market_1d else "right", up)
         if down and shares.percent_of(g, POOL, corp) > 0:
             market.move(g, corp, "down" if not g.book.market_1d else "left", abs(down))
@@ -441,6 +457,12 @@ def finish_stock_round(g: Game) -> None:
             n = sum(1 for s in shares.shares_of(g, POOL, corp) if g.state.shares[s].percent > 0)
             if n:
                 market.move(g, corp, "down" if not g.book.market_1d else "left", per_share * n)
+
+
+def _redeemed_percent(g: Game, corp: str) -> int:
+    """% of ``corp`` it redeemed and holds off sale (counted as sold for the sold-out move)."""
+    st = g.state.shares
+    return sum(st[s].percent for s in shares.shares_of(g, ckey(corp), corp) if not st[s].buyable)
 
 
 def _times(rule: Any) -> int:
