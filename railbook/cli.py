@@ -336,7 +336,14 @@ def soak(
         except RailbookError as exc:
             fail(str(exc))
             return
-        summary = run(str(book["title"]), book, games, seed, jobs, max_actions)
+        live = sys.stderr.isatty() and not as_json
+
+        def show(s: Any, total: int = games) -> None:
+            print(f"\r{s.title}: {s.games}/{total} games, {len(s.failures)} failures", end="", file=sys.stderr)
+
+        summary = run(str(book["title"]), book, games, seed, jobs, max_actions, show if live else None)
+        if live:
+            print("\r\033[K", end="", file=sys.stderr)
         summaries.append(summary)
         if not as_json:
             _print_soak(summary)

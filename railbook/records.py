@@ -127,13 +127,13 @@ def parse_json(text: str, shown: str, depth: int = limits.RECORD_DEPTH.value) ->
     try:
         data = json.loads(text, parse_constant=_reject_constant, parse_float=_finite)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{shown}:{exc.lineno}:{exc.colno}", f"invalid JSON: {exc.msg}") from None
+        raise RecordError(f"{shown}:{exc.lineno}:{exc.colno}", f"not JSON: {exc.msg}") from None
     except RecursionError:
         data = None
     except MemoryError:
         raise RecordError(shown, "record too large to read into memory") from None
     except ValueError as exc:  # NaN, Infinity, a number with thousands of digits
-        raise RecordError(shown, f"invalid JSON: {' '.join(str(exc).split())}") from None
+        raise RecordError(shown, f"not JSON: {' '.join(str(exc).split())}") from None
     else:
         if _depth_ok(data, depth):
             return data

@@ -18,7 +18,7 @@ import multiprocessing
 import os
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -280,9 +280,16 @@ def play_games(
 
 
 def soak(
-    title: str, rulebook: dict[str, Any], games: int, seed: int, jobs: int = 0, max_actions: int = MAX_ACTIONS
+    title: str,
+    rulebook: dict[str, Any],
+    games: int,
+    seed: int,
+    jobs: int = 0,
+    max_actions: int = MAX_ACTIONS,
+    progress: Callable[[Summary], None] | None = None,
 ) -> Summary:
-    """Play ``games`` random games of a title (seeds ``seed`` .. ``seed + games - 1``) and sum them up."""
+    """Play ``games`` random games of a title (seeds ``seed`` .. ``seed + games - 1``) and sum them up;
+    ``progress`` sees the running summary after each game."""
     reason = not_playable(rulebook)
     if reason is not None:
         return Summary(title, False, reason.removeprefix(f"{title}: "))
@@ -295,6 +302,9 @@ def soak(
         if report.end_reason:
             summary.end_reasons[report.end_reason] = summary.end_reasons.get(report.end_reason, 0) + 1
         summary.failures.extend(report.failures)
+        if progress is not None:
+            summary.seconds = time.perf_counter() - start
+            progress(summary)
     summary.seconds = time.perf_counter() - start
     summary.failures.sort(key=lambda f: (f.seed, f.action))
     return summary

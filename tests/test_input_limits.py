@@ -99,7 +99,7 @@ def test_record_errors_name_file_action_and_rule(tmp_path: Path) -> None:
         ),
         '{"actions": [' + "[" * 40 + "]" * 40 + "]}": "r.json:1:44: nested deeper than 32 levels",
         '{"actions": [], "seed": 1e999}': "too large a number",
-        '{"actions": [}': "r.json:1:14: invalid JSON",
+        '{"actions": [}': "r.json:1:14: not JSON",
     }
     for text, expected in cases.items():
         with pytest.raises(RecordError) as info:
