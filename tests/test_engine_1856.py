@@ -21,7 +21,8 @@ NO_FIXTURES = "the shared 1856 records are not available (set RAILBOOK_SHARED to
 STOPS = {
     "hotseat001.json": "action 79 (id 79): destination.connection: the 2021 site names WGB as destinated when its "
     "track reaches Lake Huron (H5); its printed destination is Goderich (F9), not yet reached",
-    "hotseat006.json": "action 222 (id 223): turn.order: a pass the site takes where the engine waits for BBG's run",
+    "hotseat006.json": "action 482 (id 483): turn.order: after BBG's pass the engine waits for it to repay a loan "
+    "or pass again (the site moves on to CV)",
     "1856_game_end_bank.json": "action 484 (id 589): national.absorb: TGB would be absorbed into the CGR "
     "(absorption not yet played)",
 }

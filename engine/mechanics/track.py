@@ -329,6 +329,21 @@ def replace_lifted_token(g: Game, entity: str, action: dict[str, Any]) -> None:
     board.invalidate(g, {hex_id}, key)
 
 
+def private_token_open(g: Game, corp: str) -> bool:
+    """A private ``corp`` owns lets it place a marker now (the ability's hexes, a city with room, its cost)."""
+    for owner, a in g.abilities_of(corp):
+        if a.type != "token" or kind_of(owner) != "X" or a.spec.get("when") not in (None, "token"):
+            continue
+        if not abilities.usable(g, owner, a, passive_ok=False):
+            continue
+        if (0 if a.spec.get("free") else int(a.spec.get("cost") or 0)) > g.cash(corp):
+            continue
+        for h in a.spec.get("hexes") or []:
+            if any(stations.tokenable(g, corp, h, ci) for ci in range(len(g.state.hexes[h].tokens))):
+                return True
+    return False
+
+
 def _lay_income(g: Game, corp: str, hex_id: str) -> None:
     """``revenue_bonus`` abilities with ``params.event: yellow_tile_laid``: the bank pays ``amount`` to the company
     for each yellow tile it lays in a hex of the ability's ``terrain`` (after paying the lay)."""
@@ -411,8 +426,8 @@ class TrackAndToken(Step):
             return False
         price = stations.min_token_price(g, entity)
         if price is None or (price > g.cash(entity) and price > track_buying_power(g, entity)):
-            return False
-        return stations.can_token(g, entity)
+            return private_token_open(g, entity)
+        return stations.can_token(g, entity) or private_token_open(g, entity)
 
     def actions(self, entity: str) -> list[str]:
         if entity != self.current_entity():
