@@ -57,9 +57,7 @@ class MineRights(BaseParams):
 class Params(BaseParams):
     """Mine hexes, the rights to them, and mine tokens with their route bonus."""
 
-    hexes: list[HexId] = Field(
-        [], description="mine hexes: stops only the holders of rights may use"
-    )
+    hexes: list[HexId] = Field([], description="mine hexes: stops only the holders of rights may use")
     rights: MineRights | None = Field(None, description="how companies get rights to the mine hexes")
     counts_towards_distance: bool = Field(True, description="a mine counts as a stop towards the train's length")
     tokens_by_private: dict[PrivateId, int] = Field({}, description="private -> mine tokens its ability places")
