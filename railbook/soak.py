@@ -1,9 +1,10 @@
 """Soak testing: random legal games of a title, with the game's invariants checked after every action.
 
 Each game ``i`` of a soak with seed ``S`` is seeded ``S + i`` (player count, options, the engine's shuffles
-and every choice follow from it), so ``railbook soak TITLE --games 1 --seed S+i`` replays a failing game
-exactly.  Only the engine's public API is used: ``Game.start``, ``legal_actions``, ``process``, ``to_json``,
-``from_json`` and ``result``; trains run the optimiser's best routes.
+and every choice follow from it; only player counts and options the engine can start are drawn), so
+``railbook soak TITLE --games 1 --seed S+i`` replays a failing game exactly.  Only the engine's public API
+is used: ``Game.start``, ``legal_actions``, ``process``, ``to_json``, ``from_json`` and ``result``; trains
+run the optimiser's best routes.
 
 Invariants, after every action: money is neither made nor lost (bank, players, companies; a loan moves
 money, it does not create it); no one but the bank holds negative cash; each live corporation's
@@ -84,11 +85,15 @@ def not_playable(rulebook: dict[str, Any]) -> str | None:
     counts = sorted(int(n) for n in rulebook.get("players") or {})
     if not counts:
         return "the rulebook lists no player counts"
-    try:
-        Game.start(rulebook, [f"p{i + 1}" for i in range(counts[0])], seed=1)
-    except EngineError as exc:
-        return str(exc)
-    return None
+    reason = None
+    for count in counts:
+        try:
+            Game.start(rulebook, [f"p{i + 1}" for i in range(count)], seed=1)
+        except EngineError as exc:
+            reason = reason or str(exc)
+            continue
+        return None
+    return reason
 
 
 # ------------------------------------------------------------------------------------------- choices
@@ -181,22 +186,45 @@ def invariants(state: dict[str, Any], total: int) -> list[tuple[str, str]]:
 # ---------------------------------------------------------------------------------------------- play
 
 
-def setup_for(rulebook: dict[str, Any], seed: int) -> tuple[list[str], list[str]]:
-    """The players and options of game ``seed``: any allowed player count; no option or one of them."""
+def playable_setups(rulebook: dict[str, Any]) -> tuple[list[int], list[str]]:
+    """The player counts and the options the engine starts a game with (the others it cannot play yet)."""
+    from railbook.engine.errors import EngineError
+    from railbook.engine.game import Game
+
+    def starts(count: int, options: list[str]) -> bool:
+        try:
+            Game.start(rulebook, [f"p{i + 1}" for i in range(count)], seed=1, options=options)
+        except EngineError:
+            return False
+        return True
+
+    counts = [n for n in sorted(int(n) for n in rulebook.get("players") or {}) if starts(n, [])]
+    options = [o for o in sorted(rulebook.get("options") or {}) if counts and starts(counts[0], [o])]
+    return counts, options
+
+
+def setup_for(
+    rulebook: dict[str, Any], seed: int, setups: tuple[list[int], list[str]] | None = None
+) -> tuple[list[str], list[str]]:
+    """The players and options of game ``seed``: a playable player count; no option or one playable one."""
+    counts, options = setups or playable_setups(rulebook)
     rnd = random.Random(f"setup-{seed}")
-    counts = sorted(int(n) for n in rulebook["players"])
     players = [f"p{i + 1}" for i in range(rnd.choice(counts))]
-    options = sorted(rulebook.get("options") or {})
     chosen = [rnd.choice(options)] if options and rnd.random() < 0.5 else []
     return players, chosen
 
 
-def play_game(rulebook: dict[str, Any], seed: int, max_actions: int = MAX_ACTIONS) -> GameReport:
+def play_game(
+    rulebook: dict[str, Any],
+    seed: int,
+    max_actions: int = MAX_ACTIONS,
+    setups: tuple[list[int], list[str]] | None = None,
+) -> GameReport:
     """Play game ``seed`` to its end (or ``max_actions``), checking the invariants after every action."""
     from railbook.engine.errors import IllegalAction
     from railbook.engine.game import Game
 
-    players, options = setup_for(rulebook, seed)
+    players, options = setup_for(rulebook, seed, setups)
     report = GameReport(seed, len(players), options, 0, False, None)
 
     def fail(invariant: str, message: str) -> GameReport:
@@ -256,13 +284,12 @@ def play_game(rulebook: dict[str, Any], seed: int, max_actions: int = MAX_ACTION
 _WORKER: dict[str, Any] = {}
 
 
-def _init(rulebook: dict[str, Any], max_actions: int) -> None:
-    _WORKER["rulebook"] = rulebook
-    _WORKER["max_actions"] = max_actions
+def _init(rulebook: dict[str, Any], max_actions: int, setups: tuple[list[int], list[str]]) -> None:
+    _WORKER.update(rulebook=rulebook, max_actions=max_actions, setups=setups)
 
 
 def _one(seed: int) -> GameReport:
-    return play_game(_WORKER["rulebook"], seed, _WORKER["max_actions"])
+    return play_game(_WORKER["rulebook"], seed, _WORKER["max_actions"], _WORKER["setups"])
 
 
 def play_games(
@@ -270,12 +297,13 @@ def play_games(
 ) -> Iterator[GameReport]:
     """Reports of the games ``seeds``, played on ``jobs`` processes (0: one per core), in any order."""
     jobs = jobs or os.cpu_count() or 1
+    setups = playable_setups(rulebook)
     if jobs == 1 or len(seeds) == 1:
         for seed in seeds:
-            yield play_game(rulebook, seed, max_actions)
+            yield play_game(rulebook, seed, max_actions, setups)
         return
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with context.Pool(min(jobs, len(seeds)), initializer=_init, initargs=(rulebook, max_actions)) as pool:
+    with context.Pool(min(jobs, len(seeds)), initializer=_init, initargs=(rulebook, max_actions, setups)) as pool:
         yield from pool.imap_unordered(_one, seeds, chunksize=1)
 
 
