@@ -276,6 +276,7 @@ def build_rulebook(title: str | Path) -> dict[str, Any]:
         book["options"][name] = {
             "description": option.description,
             "default": option.default,
+            **({"site_before": option.site_before.isoformat()} if option.site_before else {}),
             "patch": merge_patch_diff({**book, "options": {}}, variant),
         }
     Rulebook.model_validate(book)

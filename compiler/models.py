@@ -7,6 +7,7 @@ The notation is documented in ``docs/FORMAT.md``.
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Annotated, Any, Literal
 
@@ -499,6 +500,11 @@ class Option(Strict):
         description="deep merge over the title: mappings merge, lists replace, null deletes a key",
     )
     default: bool = Field(False, description="on unless turned off")
+    site_before: datetime.date | None = Field(
+        None,
+        description="18xx.games played this (without naming it) in games created before this date: a record "
+        "replay turns it on for them",
+    )
 
 
 class Meta(Strict):

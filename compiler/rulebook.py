@@ -68,6 +68,9 @@ class CompiledMarket(Strict):
 class CompiledOption(Strict):
     description: str = Field(description="what the option changes")
     default: bool = Field(description="on unless turned off")
+    site_before: str | None = Field(
+        None, description="ISO date: records of games created before it replay with this option on"
+    )
     patch: dict[str, Any] = Field(description="RFC 7386 JSON merge patch against this rulebook")
 
 

@@ -11,6 +11,8 @@ same way.
 
 from __future__ import annotations
 
+import datetime
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,15 +84,38 @@ def players_of(record: dict[str, Any]) -> list[dict[str, str]]:
     return out
 
 
+def record_options(record: dict[str, Any], rulebook: dict[str, Any]) -> list[str]:
+    """The rulebook options a record plays: those it names, and those the site applied to games of its date."""
+    known = rulebook.get("options") or {}
+    options = [o for o in (record.get("settings") or {}).get("optional_rules") or [] if o in known]
+    created = record_date(record)
+    for name, spec in known.items():
+        before = spec.get("site_before")
+        if before and created is not None and created < before and name not in options:
+            options.append(name)
+    return options
+
+
+def record_date(record: dict[str, Any]) -> str | None:
+    """The record's creation date as an ISO ``YYYY-MM-DD`` (epoch seconds or an ISO string), if it has one."""
+    created = record.get("created_at")
+    if isinstance(created, bool):
+        return None
+    if isinstance(created, int | float):
+        return datetime.datetime.fromtimestamp(created, datetime.UTC).date().isoformat()
+    if isinstance(created, str) and re.match(r"\d{4}-\d{2}-\d{2}", created):
+        return created[:10]
+    return None
+
+
 def start_from_record(record: dict[str, Any], rulebook: dict[str, Any]) -> Game:
     """The game a record starts from (its players, seed and options), under ``rulebook``."""
     rb = rulebook
     if record.get("format") == LOG_FORMAT:
         return Game.start(rb, record["players"], seed=int(record.get("seed", 0)), options=record.get("options") or [])
     settings = record.get("settings") or {}
-    options = [o for o in settings.get("optional_rules") or [] if o in (rb.get("options") or {})]
     seed = seed_from(settings, record.get("id"))
-    return Game.start(rb, players_of(record), seed=seed, options=options)
+    return Game.start(rb, players_of(record), seed=seed, options=record_options(record, rb))
 
 
 def replay(
@@ -164,7 +189,7 @@ def export_log(record: dict[str, Any], rulebook: dict[str, Any], game: Game | No
     settings = record.get("settings") or {}
     title = str(record.get("title"))
     rb = rulebook
-    options = [o for o in settings.get("optional_rules") or [] if o in (rb.get("options") or {})]
+    options = record_options(record, rb)
     kept = []
     for a in filter_actions(record["actions"]):
         if a.get("type") in NON_MOVES:

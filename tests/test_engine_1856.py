@@ -19,8 +19,6 @@ NO_FIXTURES = "the shared 1856 records are not available (set RAILBOOK_SHARED to
 
 #: Records that stop, with exactly where and why.
 STOPS = {
-    "hotseat001.json": "action 79 (id 79): destination.connection: the 2021 site names WGB as destinated when its "
-    "track reaches Lake Huron (H5); its printed destination is Goderich (F9), not yet reached",
     "hotseat006.json": "action 482 (id 483): turn.order: after BBG's pass the engine waits for it to repay a loan "
     "or pass again (the site moves on to CV)",
     "1856_game_end_bank.json": "action 484 (id 589): national.absorb: TGB would be absorbed into the CGR "
@@ -164,3 +162,23 @@ def test_the_first_tile_on_an_unconnected_double_city_lets_the_layer_place_the_h
     assert g.state.hexes["L15"].tokens == [[None], ["C|THB"]]
     assert g.cash("C|THB") == cash  # free, and not the turn's marker
     assert g.state.corporations["THB"].tokens[0].city == 1
+
+
+def test_records_older_than_a_site_fix_replay_with_the_site_option() -> None:
+    from railbook.engine.replay import record_options
+
+    rb = rulebook_for_title("1856")
+    assert rb["options"]["site_early_destinations"]["site_before"] == "2021-06-01"
+    assert record_options({"created_at": "2021-03-05", "settings": {}}, rb) == ["site_early_destinations"]
+    assert record_options({"created_at": 1624196221, "settings": {}}, rb) == []  # 2021-06-20
+    named = {"created_at": "2021-03-05", "settings": {"optional_rules": ["alternate_destinations"]}}
+    assert record_options(named, rb) == ["alternate_destinations", "site_early_destinations"]
+
+
+def test_the_early_site_option_makes_alternate_destinations_count() -> None:
+    rb = rulebook_for_title("1856")
+    plain = Game.start(rb, ["a", "b", "c"], seed=1)
+    early = Game.start(rb, ["a", "b", "c"], seed=1, options=["site_early_destinations"])
+    assert plain.params["destinations"].also_reached_at == {}
+    assert early.params["destinations"].also_reached_at["WGB"] == ["H5"]  # Lake Huron (printed: Goderich)
+    assert early.book.corporations["WGB"]["destination"] == "F9"

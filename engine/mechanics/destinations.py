@@ -91,6 +91,9 @@ class Params(BaseParams):
     start_hexes: dict[CorporationId, HexId] = Field(
         {}, description="company -> hex it traces from instead of its home station (e.g. an alternate destination)"
     )
+    also_reached_at: dict[CorporationId, list[HexId]] = Field(
+        {}, description="company -> other hexes whose connection to its home also counts as reaching its destination"
+    )
     connection_run: ConnectionRun | None = Field(None, description="the bonus run (effect `connection_run`)")
     marker: DestinationMarker | None = Field(None, description="the destination marker (effect `connection_run`)")
 
@@ -137,11 +140,15 @@ def home_hexes(g: Game, corp: str) -> set[str]:
 
 
 def connected(g: Game, corp: str) -> bool:
-    """``corp`` can trace from its destination to its home station (see the tracing switches)."""
+    """``corp`` can trace from its destination (or a hex of ``also_reached_at``) to its home station."""
     dest = destination_of(g, corp)
     homes = home_hexes(g, corp)
     if not dest or not homes:
         return False
+    return any(_connected_to(g, corp, d, homes) for d in [dest, *_p(g).also_reached_at.get(corp, [])])
+
+
+def _connected_to(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     if dest in homes:
         return True
     t = board.track(g, dest)
