@@ -19,8 +19,8 @@ NO_FIXTURES = "the shared 1856 records are not available (set RAILBOOK_SHARED to
 
 #: Records that stop, with exactly where and why.
 STOPS = {
-    "hotseat006.json": "action 482 (id 483): turn.order: after BBG's pass the engine waits for it to repay a loan "
-    "or pass again (the site moves on to CV)",
+    "hotseat006.json": "action 659 (id 660): national.absorb: CA would be absorbed into the CGR "
+    "(absorption not yet played)",
     "1856_game_end_bank.json": "action 484 (id 589): national.absorb: TGB would be absorbed into the CGR "
     "(absorption not yet played)",
 }
