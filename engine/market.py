@@ -8,7 +8,7 @@ the row end goes up and ``left`` at the row start goes down.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Game
@@ -36,14 +36,53 @@ def step(g: Game, pos: list[int], direction: str) -> list[int]:
             return [r, c - 1]
         return step(g, pos, "down")
     if direction == "right":
-        if c + 1 >= len(grid[r]) or not _exists(g, r, c + 1):
+        if c + 1 >= len(grid[r]) or not _exists(g, r, c + 1) or crosses_ledge(g, pos, [r, c + 1]):
             return step(g, pos, "up")
         return [r, c + 1]
     if direction == "down":
         return [r + 1, c] if r + 1 < len(grid) and _exists(g, r + 1, c) else [r, c]
     if direction == "up":
-        return [r - 1, c] if r - 1 >= 0 and _exists(g, r - 1, c) else [r, c]
+        up = _movement(g).get("up") or {}
+        top = up.get("max_price")
+        if top is not None and price_at(g, pos) >= int(top):
+            return [r, c]
+        if r - 1 >= 0 and _exists(g, r - 1, c):
+            return [r - 1, c]
+        if r == 0 and up.get("top_row") == "down_right" and _exists(g, r + 1, c + 1):
+            return [r + 1, c + 1]
+        return [r, c]
     raise ValueError(direction)
+
+
+def _movement(g: Game) -> dict[str, Any]:
+    return g.book.market.get("movement") or {}
+
+
+def ledge_kind(g: Game) -> str | None:
+    """The market cell kind of the area below the soft ledge (``movement.ledge_kind``), if the market has one."""
+    kind = _movement(g).get("ledge_kind")
+    return str(kind) if kind else None
+
+
+def crosses_ledge(g: Game, src: list[int], dst: list[int]) -> bool:
+    """A move from above the soft ledge into the area below it."""
+    kind = ledge_kind(g)
+    return kind is not None and kind not in kinds_at(g, src) and kind in kinds_at(g, dst)
+
+
+def drop(g: Game, corp: str, shares: int) -> None:
+    """The price move for ``shares`` shares sold: one row down each; a drop that would cross the soft ledge
+    stops on it for the first ``movement.down.soft_ledge_absorbs`` share(s) (so one share sold stops on the
+    ledge, two cross it); the bottom of a column stops the token."""
+    absorbs = int((_movement(g).get("down") or {}).get("soft_ledge_absorbs", 0))
+    held = 0
+    for _ in range(shares):
+        c = g.state.corporations[corp]
+        below = step(g, c.price, "down")
+        if held < absorbs and crosses_ledge(g, c.price, below):
+            held += 1
+            continue
+        move(g, corp, "down")
 
 
 def relative(g: Game, pos: list[int], directions: list[str]) -> list[int]:
