@@ -177,6 +177,12 @@ HOOKS: dict[str, Hook] = {
     ),
     "must_buy_train": _h(A, "entity", "the operator must buy a train now", False),
     "withheld": _h(N, "entity", "an operator withheld (or could not pay) its earnings"),
+    "liquidate": _h(N, "corp", "`corp` (a symbol) goes to the liquidation zone now (to be sold)"),
+    "in_liquidation": _h(A, "corp", "`corp` (a symbol) is in the liquidation zone", False),
+    "dividend_paid": _h(N, "corp per_share", "`corp` paid its holders `per_share` $ for each share (shorts pay it)"),
+    "player_owes": _h(
+        N, "player amount corp", "`player` owes the bank `amount` $ he lacks (a cash crisis; `corp`: the cause)"
+    ),
     "bankrupt_check": _h(A, "", "the bankruptcy limit of the game has been reached", False),
     "presidency_vacated": _h(N, "corp", "a bankrupt president left a corporation with no president"),
     "trainless_buy": _h(N, "entity", "a corporation without a president buys a train by itself"),

@@ -143,7 +143,7 @@ def bundles_for(g: Game, holder: str, corp: str) -> list[Bundle]:
     if not c.ipoed:
         return []
     ids = sorted(
-        shares_of(g, holder, corp),
+        (s for s in shares_of(g, holder, corp) if g.state.shares[s].percent > 0),  # never a short
         key=lambda s: (1 if g.state.shares[s].president else 0, g.state.shares[s].percent),
     )
     out = []

@@ -1,14 +1,8 @@
-"""1817 on the interpreter: the shared records, and the initial auction, IPO auctions and company turns through
-the public API.
-
-1817 switches on a mechanic the engine does not play yet (short selling), so the title itself is refused; the
-API tests and the record tests play a copy of its rulebook without it, which covers everything up to the first
-short sale (merger and acquisition rounds included).
-"""
+"""1817 on the interpreter: the shared records, and the initial auction, IPO auctions, company turns and short
+sales through the public API."""
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any
 
@@ -23,29 +17,22 @@ from .conftest import fixture_files
 
 FILES = fixture_files("1817")
 NO_FIXTURES = "the shared 1817 records are not available (set RAILBOOK_SHARED to the shared/ folder)"
-NOT_PLAYED = ("short_selling",)
 
-#: Every record stops before its first move: the title needs mechanics the engine does not play yet.
+#: Where each record the engine cannot follow yet stops (index and id of the action, rule).
 STOPS = {
-    "15528.json": "1817: the engine has no module for mechanics short_selling",
-    "20758.json": "1817: the engine has no module for mechanics short_selling",
-    "1817_game_end_bankrupt.json": "1817: the engine has no module for mechanics short_selling",
-}
-
-#: Without short selling, where each record stops (index and id of the action, rule): 15528 at its first short
-#: sale (after conversions, a merger-round pass through four sets of rounds); the volatility record's tiered
-#: auction is refused at setup.  20758 (no short sale; ended by hand) replays to its recorded result.
-PROGRESS = {
-    "15528.json": "action 523 (id 524): turn.order: Player 4 cannot short now",
+    "15528.json": "action 1022 (id 1023): stock.sell: Player 3 cannot sell PSNR_1 now",
     "1817_game_end_bankrupt.json": "mechanics.nomination_auction.pyramid is not yet played by the engine",
 }
-REPLAYS_WITHOUT_SHORTS = {"20758.json"}
 
 
 def _params() -> list[Any]:
     return [
         pytest.param(
-            p, id=p.name, marks=[pytest.mark.xfail(reason=STOPS[p.name], strict=True, raises=UnsupportedTitle)]
+            p,
+            id=p.name,
+            marks=[pytest.mark.xfail(reason=STOPS[p.name], strict=True, raises=(ReplayError, UnsupportedTitle))]
+            if p.name in STOPS
+            else [],
         )
         for p in FILES
     ]
@@ -55,30 +42,20 @@ def _params() -> list[Any]:
 @pytest.mark.parametrize("path", _params())
 def test_record_replays_to_its_result(path: Path) -> None:
     record = load(path)
-    outcome = replay(record, rulebook_for_title("1817"))
+    outcome = replay(record, rulebook_for_title("1817"), strict=True)
     assert outcome.matches, (outcome.result, outcome.game_end_reason, record.get("result"))
 
 
-def playable_1817() -> dict[str, Any]:
-    """The 1817 rulebook without the mechanics the engine does not play yet."""
-    rb = copy.deepcopy(rulebook_for_title("1817"))
-    for name in NOT_PLAYED:
-        rb["mechanics"].pop(name, None)
-        for option in rb.get("options", {}).values():
-            ((option.get("patch") or {}).get("mechanics") or {}).pop(name, None)
-    return rb
-
-
 @pytest.mark.skipif(not FILES, reason=NO_FIXTURES)
-@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
-def test_record_progress_without_the_missing_mechanics(path: Path) -> None:
-    if path.name in REPLAYS_WITHOUT_SHORTS:
-        outcome = replay(load(path), playable_1817(), strict=True)
-        assert outcome.matches, (outcome.result, outcome.game_end_reason, load(path).get("result"))
-        return
+@pytest.mark.parametrize("path", [p for p in FILES if p.name in STOPS], ids=lambda p: p.name)
+def test_record_stops_where_expected(path: Path) -> None:
     with pytest.raises((ReplayError, UnsupportedTitle)) as err:
-        replay(load(path), playable_1817())
-    assert PROGRESS[path.name] in str(err.value)
+        replay(load(path), rulebook_for_title("1817"), strict=True)
+    assert STOPS[path.name] in str(err.value)
+
+
+def playable_1817() -> dict[str, Any]:
+    return rulebook_for_title("1817")
 
 
 # ------------------------------------------------------------------------------------- by the API
@@ -242,3 +219,28 @@ def test_a_coal_mine_lays_the_turns_second_tile_with_a_mine_token() -> None:
     assert g.hooks("lay_allowed", "C|UR", "I12", "14", 0)
     with pytest.raises(IllegalAction):
         act(g, "UR", "lay_tile", hex="J11", tile="8-1", rotation=0)  # both lays of the turn are used
+
+
+@pytest.mark.skipif(not any(p.name == "15528.json" for p in FILES), reason=NO_FIXTURES)
+def test_a_short_sale_sells_a_new_share_and_leaves_a_short() -> None:
+    record = load(next(p for p in FILES if p.name == "15528.json"))
+    index = next(i for i, a in enumerate(record["actions"]) if a["type"] == "short")
+    short = record["actions"][index]
+    g = replay({**record, "actions": record["actions"][:index]}, rulebook_for_title("1817")).game
+    player, corp = f"P|{short['entity']}", short["corporation"]
+    pid = str(short["entity"])
+    legal = next(a for a in g.legal_actions() if a["type"] == "short")
+    assert {"corporation": corp} in legal["choices"]
+    held = {c["corporation"] for c in legal["choices"]}
+    assert not any(g.state.shares[s].percent > 0 for c in held for s in g.state.holdings.get(player, {}).get(c, []))
+    cash, value, pool = g.cash(player), g.result()[pid], len(g.state.holdings.get("pool", {}).get(corp, []))
+    act(g, pid, "short", corporation=corp)
+    gained = g.cash(player) - cash
+    assert gained > 0 and f"shorts a 20% share of {corp} for {gained}" in g.state.log[-1]
+    assert g.result()[pid] == value  # the cash received is owed back by the short at the current price
+    assert len(g.state.holdings["pool"][corp]) == pool + 1
+    assert [g.state.shares[s].percent for s in g.state.holdings[player][corp]] == [-20]
+    assert not any(a["type"] == "short" for a in g.legal_actions())  # one short sale per turn
+    market_share = g.state.holdings["pool"][corp][-1]
+    with pytest.raises(IllegalAction):  # shorting counts as selling: no buying it back this round
+        act(g, pid, "buy_shares", shares=[market_share])

@@ -86,8 +86,8 @@ def test_defaults_are_spelled_out_in_the_compiled_rulebook() -> None:
 
 def test_the_engine_refuses_what_it_cannot_play() -> None:
     rb = copy.deepcopy(rulebook_for_title("1846"))
-    rb["mechanics"]["short_selling"] = {}
-    with pytest.raises(UnsupportedTitle, match="no module for mechanics short_selling"):
+    rb["mechanics"]["teleportation"] = {}
+    with pytest.raises(UnsupportedTitle, match="unknown mechanics teleportation"):
         Game.start(rb, ["a", "b", "c"])
     rb = copy.deepcopy(rulebook_for_title("1846"))
     rb["mechanics"]["stock_round"]["sell_after"] = "never"

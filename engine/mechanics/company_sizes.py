@@ -144,9 +144,10 @@ def holding_limit(g: Game, corp: str) -> int | None:
     return spec.player_share_cap * share_unit(g, corp)
 
 
-def resize(g: Game, corp: str, size: int) -> list[str]:
+def resize(g: Game, corp: str, size: int, new_count: int | None = None) -> list[str]:
     """Give ``corp`` the certificates of ``size``: the president's certificate takes its new percent, the others
-    become one share each, and the new certificates go to the treasury.  Returns the new share ids."""
+    become one share each, and the new certificates (``new_count``, else as many as the size lacks) go to the
+    treasury, numbered after the old size's printed certificates.  Returns the new share ids."""
     certs = _p(g).sizes[size].certificates
     st = g.state
     ids = sorted((sid for sid, sh in st.shares.items() if sh.corp == corp), key=lambda sid: st.shares[sid].index)
@@ -155,11 +156,12 @@ def resize(g: Game, corp: str, size: int) -> list[str]:
         sh = st.shares[sid]
         sh.percent = certs[0] if sh.president else (unit if sh.percent > 0 else -unit)
     held = sum(1 for sid in ids if st.shares[sid].percent > 0)
+    printed = len(_p(g).sizes[size_of(g, corp)].certificates)  # shorts add certificates past these
     top = max(st.shares[sid].index for sid in ids)
     new = []
     key = ckey(corp)
-    for i in range(len(certs) - held):
-        idx = held + i if f"{corp}_{held + i}" not in st.shares else top + 1 + i
+    for i in range(len(certs) - held if new_count is None else new_count):
+        idx = printed + i if f"{corp}_{printed + i}" not in st.shares else top + 1 + i
         sid = f"{corp}_{idx}"
         st.shares[sid] = Share(sid, corp, idx, unit, False, key)
         st.holdings.setdefault(key, {}).setdefault(corp, []).append(sid)
@@ -547,7 +549,7 @@ def convert_company(g: Game, corp: str) -> tuple[int, int] | None:
     if conv is None:
         return None
     before = size_of(g, corp)
-    resize(g, corp, conv.to)
+    resize(g, corp, conv.to, conv.new_treasury_shares)
     g.log(f"{corp} converts from {before} to {conv.to} shares")
     need = conv.markers_bought
     cap = _p(g).max_markers

@@ -180,6 +180,8 @@ def pay(g: Game, entity: str, kind: str, revenue: int) -> None:
             amount = -(-pct * paid // (sp * n)) if exact else -(-pct * per_share // sp)
             if amount > 0:
                 g.spend(BANK, entity if h == POOL else h, amount)
+        if not exact:
+            g.hooks("dividend_paid", corp, per_share)
     move = price_move(g, corp, paid)
     if move:
         market.move(g, corp, "right" if move > 0 else "left", abs(move))

@@ -247,8 +247,13 @@ class Loan(Step):
             return  # stays for the repayment once the interest is paid
         self.pass_()
 
+    def setup(self) -> None:
+        self.st.data.pop("took_after_interest", None)
+
     def can_payoff(self, corp: str) -> bool:
         g = self.g
+        if self.st.data.get("took_after_interest"):
+            return False  # a loan taken after the repayment step ends the repayments (take_after_repayment)
         return loans_of(g, corp) > 0 and g.cash(ckey(corp)) >= repay_price(g) and _buy_train_passed(g)
 
     def actions(self, entity: str) -> list[str]:
@@ -268,6 +273,8 @@ class Loan(Step):
         corp = sym_of(entity)
         if not may_take(self.g, corp):
             raise illegal("loans.take", f"{corp} may not take a loan now")
+        if _p(self.g).take_after_repayment and corp in _st(self.g).interest_paid:
+            self.st.data["took_after_interest"] = True
         take_loan(self.g, corp)
 
     def process_payoff_loan(self, action: dict[str, Any], entity: str) -> None:
@@ -328,6 +335,12 @@ def pay_interest(g: Game, corp: str) -> None:
                 pay = min(owed, g.cash(key))
                 g.spend(key, BANK, pay)
                 owed -= pay
+        elif payer == "liquidation":
+            g.log(f"{corp} cannot afford {owed} interest and goes into liquidation")
+            g.hooks("liquidate", corp)
+            president = g.owner(key)
+            if president is not None and kind_of(president) == "P" and g.cash(key) > 0:
+                g.spend(key, president, g.cash(key))
         elif payer == "president_cash":
             charge_president(g, corp, owed)
             owed = 0
@@ -347,6 +360,13 @@ def charge_president(g: Game, corp: str, amount: int) -> None:
         st.owed[president] = st.owed.get(president, 0) + amount - pay
         st.owed_for[president] = corp
         g.log(f"{g.name(president)} owes {amount - pay} for {corp} and must sell shares")
+
+
+def player_owes(g: Game, player: str, amount: int, corp: str) -> None:
+    """``player`` owes the bank ``amount`` (e.g. a short's dividend): a cash crisis, he must sell."""
+    st = _st(g)
+    st.owed[player] = st.owed.get(player, 0) + amount
+    st.owed_for.setdefault(player, corp)
 
 
 def revenue_deduction(g: Game, entity: str) -> int:
@@ -536,6 +556,7 @@ MECHANIC = Mechanic(
         "take_loan": take_loan,
         "loan_room": loan_room,
         "transfer_loans": transfer_loans,
+        "player_owes": player_owes,
     },
     state=State,
 )

@@ -448,12 +448,13 @@ def merge(g: Game, corp: str, target: str) -> None:
 
 def migrate_shares(g: Game, corp: str, target: str, spec: Merge) -> None:
     """Each ``old_shares_per_new`` shares (or shorts) of ``target`` become one of ``corp``'s after it converts."""
-    g.hooks("convert_company", corp)
     ck, tk = ckey(corp), ckey(target)
+    before = set(shares.shares_of(g, ck, corp))
+    g.hooks("convert_company", corp)
     unit_t = shares.share_percent(g, target)
     unit = shares.share_percent(g, corp)
-    fresh = [s for s in shares.shares_of(g, ck, corp) if g.state.shares[s].percent > 0]
-    fresh = [s for s in fresh if g.state.shares[s].index >= min(g.state.shares[x].index for x in fresh)]
+    # only the certificates the conversion created serve the old company's holders (then new ones)
+    fresh = [s for s in shares.shares_of(g, ck, corp) if g.state.shares[s].percent > 0 and s not in before]
     old = sorted((s for s in g.state.shares.values() if s.corp == target), key=lambda s: s.index)
     fresh = sorted(fresh, key=lambda s: g.state.shares[s].index)
     for sh in old:
@@ -1182,6 +1183,10 @@ MECHANIC = Mechanic(
         "acquire": Acquire,
     },
     round_types={"merger": MERGER_ROUND, "acquisition": ACQUISITION_ROUND},
-    hooks={"round_entities": round_entities},
+    hooks={
+        "round_entities": round_entities,
+        "liquidate": liquidate,
+        "in_liquidation": lambda g, corp: "liquidation" in market.kinds_at(g, g.state.corporations[corp].price),
+    },
     state=State,
 )

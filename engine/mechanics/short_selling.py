@@ -1,16 +1,26 @@
 """``short_selling``: players sell shares they do not own and owe the dividends on them.
 
-Declared only: the engine has no rule code for it yet (``implemented=False``).
+A short sale creates two certificates of the company: an ordinary share sold to the open market (the bank pays
+the player the current price) and a short (negative percent) the player keeps.  A holder of a share and a short
+of one company returns the pair at once; the bank closes the market's shorts from the treasury at the start of
+each stock round; short holders pay the per-share dividend; a short lowers its holder's value by the price.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
 
+from .. import market, shares
 from ..contract import Mechanic, PhaseId
 from ..contract import Params as BaseParams
+from ..errors import illegal
+from ..state import BANK, POOL, Share, ckey, kind_of
+from ..steps.base import Step
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 #: A company size, in shares (a 2-share, 5-share or 10-share company).
 CompanySize = Annotated[int, Field(ge=1)]
@@ -66,6 +76,205 @@ class Params(BaseParams):
     final_value: bool = Field(True, description="each short held lowers its holder's final value by the share price")
 
 
+def _p(g: Game) -> Params:
+    return g.params["short_selling"]  # type: ignore[return-value]
+
+
+def _shorts(g: Game, corp: str, holder: str | None = None) -> list[str]:
+    """Short certificates (negative percent) of ``corp``, of one holder or of everyone."""
+    st = g.state.shares
+    if holder is not None:
+        return [s for s in shares.shares_of(g, holder, corp) if st[s].percent < 0]
+    return [s.id for s in st.values() if s.corp == corp and s.percent < 0]
+
+
+def _new_share(g: Game, corp: str, holder: str, percent: int) -> str:
+    """A new certificate of ``corp`` numbered after every existing one (never below the ten printed ones)."""
+    st = g.state
+    top = max([s.index for s in st.shares.values() if s.corp == corp] + [9])
+    sid = f"{corp}_{top + 1}"
+    st.shares[sid] = Share(sid, corp, top + 1, percent, False, holder, buyable=percent > 0)
+    st.holdings.setdefault(holder, {}).setdefault(corp, []).append(sid)
+    g.epoch += 1
+    return sid
+
+
+def _drop(g: Game, sid: str) -> None:
+    st = g.state
+    s = st.shares.pop(sid)
+    ids = st.holdings.get(s.owner, {}).get(s.corp)
+    if ids is not None and sid in ids:
+        ids.remove(sid)
+    g.epoch += 1
+
+
+def _close_pairs(g: Game, holder: str, corp: str) -> int:
+    """Return each (ordinary share, short) pair ``holder`` has of ``corp``; how many were returned."""
+    st = g.state.shares
+    unit = shares.share_percent(g, corp)
+    n = 0
+    while True:
+        ids = shares.shares_of(g, holder, corp)
+        short = next((s for s in ids if st[s].percent < 0), None)
+        plain = next((s for s in ids if st[s].percent == unit and not st[s].president), None)
+        if short is None or plain is None:
+            return n
+        _drop(g, plain)
+        _drop(g, short)
+        n += 1
+
+
+def can_short(g: Game, player: str, corp: str) -> bool:
+    """The rules allow ``player`` to sell ``corp`` short now (turn limits aside)."""
+    p = _p(g)
+    c = g.state.corporations[corp]
+    if not c.ipoed or c.closed or c.removed or c.price is None:
+        return False
+    cap = p.max_shorts_by_size.get(100 // shares.share_percent(g, corp))
+    if cap is None or len(_shorts(g, corp)) >= cap:
+        return False
+    if p.not_in_ipo_round and not c.operated:
+        return False  # (18xx.games: the company has operated since its launch)
+    if p.not_while_holding_shares and any(g.state.shares[s].percent > 0 for s in shares.shares_of(g, player, corp)):
+        return False
+    if set(p.forbidden_zones) & set(market.kinds_at(g, c.price)):
+        return False
+    if g.phase_name() in p.forbidden_phases:
+        return False
+    return p.max_per_player is None or len(_shorts(g, corp, player)) < p.max_per_player
+
+
+def _turn_open(g: Game, player: str) -> bool:
+    """``player`` is in his own stock turn and has not yet bought, launched, acted for a company or shorted
+    his allowance."""
+    data = g.state.round.data
+    acts = data.get("current_actions") or []
+    if data.get("ipo") or any(a in ("buy_shares", "par", "buy_company", "company_action") for a in acts):
+        return False
+    return sum(1 for a in acts if a == "short") < _p(g).per_turn
+
+
+def shortable(g: Game, player: str) -> list[str]:
+    corps = g.state.corporations
+    return [c for c in g.state.corp_order if corps[c].ipoed and can_short(g, player, c)]
+
+
+class ShortStep(Step):
+    """A short sale in a player's stock turn (after his sales, before his purchase)."""
+
+    name = "short"
+    description = "Sell Short"
+
+    def blocks(self) -> bool:
+        return False
+
+    def actions(self, entity: str) -> list[str]:
+        g = self.g
+        if kind_of(entity) != "P" or entity != self.current_entity() or not _turn_open(g, entity):
+            return []
+        return ["short"] if shortable(g, entity) else []
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        if not self.actions(entity):
+            return []
+        return [{"type": "short", "choices": [{"corporation": c} for c in shortable(self.g, entity)]}]
+
+    def process_short(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        corp = str(action.get("corporation"))
+        if corp not in g.state.corporations or not _turn_open(g, entity) or not can_short(g, entity, corp):
+            raise illegal("short_selling.short", f"{g.name(entity)} cannot short {corp} now")
+        p = _p(g)
+        unit = shares.share_percent(g, corp)
+        price = shares.price_per_share(g, corp)
+        _new_share(g, corp, POOL, unit)
+        _new_share(g, corp, entity, -unit)
+        g.spend(BANK, entity, price)
+        if p.moves_price:
+            market.move(g, corp, "left" if g.book.market_1d else "down", 1)
+        if p.counts_as_sale:
+            self.rdata.setdefault("players_sold", {}).setdefault(entity, {})[corp] = "now"
+        self.rdata["last_to_act"] = entity
+        self.rdata.setdefault("current_actions", []).append("short")
+        g.log(f"{g.name(entity)} shorts a {unit}% share of {corp} for {price}")
+
+
+def stock_turn_options(g: Game, player: str) -> bool:
+    return _turn_open(g, player) and bool(shortable(g, player))
+
+
+def cert_exempt(g: Game, player: str, corp: str) -> bool:
+    """A player holding a short may buy a share to close it even at the certificate limit (shorts never count)."""
+    if not _p(g).buy_to_close_ignores_cert_limit and _p(g).counts_for_cert_limit:
+        return False
+    return bool(_shorts(g, corp, player))
+
+
+def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
+    """Pairs of a share and a short held together go back to the open short interest."""
+    p = _p(g)
+    held = {(s.owner, s.corp) for s in g.state.shares.values() if s.percent < 0}
+    for holder, corp in sorted(held):
+        if holder == POOL and not p.market_pairs_close:
+            continue
+        if holder != POOL and not p.pair_closes_at_once:
+            continue
+        n = _close_pairs(g, holder, corp)
+        if n:
+            g.log(f"{g.name(holder)} closes {n} short{'s' if n > 1 else ''} of {corp}")
+
+
+def round_started(g: Game, kind: str) -> None:
+    """At the start of a stock round the bank closes the market's shorts with shares bought from the treasury
+    at the current price."""
+    if kind != "stock" or not _p(g).bank_closes_market_shorts_at_stock_round_start:
+        return
+    forbidden = set(_p(g).forbidden_zones)
+    for corp in g.state.corp_order:
+        c = g.state.corporations[corp]
+        if c.closed or c.price is None or forbidden & set(market.kinds_at(g, c.price)):
+            continue
+        st = g.state.shares
+        n = 0
+        while _shorts(g, corp, POOL):
+            treasury = [s for s in shares.shares_of(g, ckey(corp), corp) if st[s].percent > 0 and not st[s].president]
+            if not treasury:
+                break
+            g.spend(BANK, ckey(corp), shares.price_per_share(g, corp))
+            shares.move_share(g, treasury[0], POOL)
+            n += _close_pairs(g, POOL, corp)
+        if n:
+            g.log(f"The market closes {n} short{'s' if n > 1 else ''} of {corp}")
+
+
+def dividend_paid(g: Game, corp: str, per_share: int) -> None:
+    """Each short holder pays the bank the dividend of one share per short he holds."""
+    if not _p(g).pays_dividends or per_share <= 0:
+        return
+    owing: dict[str, int] = {}
+    for s in g.state.shares.values():
+        if s.corp == corp and s.percent < 0 and kind_of(s.owner) == "P":
+            owing[s.owner] = owing.get(s.owner, 0) + per_share
+    for player, amount in owing.items():
+        pay = min(amount, max(g.cash(player), 0))
+        if pay > 0:
+            g.spend(player, BANK, pay)
+        g.log(f"{g.name(player)} pays {amount} for his shorts of {corp}")
+        if amount > pay:
+            g.hooks("player_owes", player, amount - pay, corp)
+
+
 MECHANIC = Mechanic(
-    name="short_selling", description="players sell shares they do not own", params=Params, implemented=False
+    name="short_selling",
+    description="players sell shares they do not own",
+    params=Params,
+    steps={"short": ShortStep},
+    implemented=True,
+    hooks={
+        "stock_turn_options": stock_turn_options,
+        "cert_exempt": cert_exempt,
+        "action_processed": action_processed,
+        "round_started": round_started,
+        "dividend_paid": dividend_paid,
+    },
 )

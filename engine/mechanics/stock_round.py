@@ -449,7 +449,8 @@ def finish_stock_round(g: Game) -> None:
     for corp in corps:
         holders = shares.player_holders(g, corp)
         sized = sizes is None or 100 // shares.share_percent(g, corp) in sizes
-        if up and sized and sum(holders.values()) + _redeemed_percent(g, corp) >= 100:
+        long = sum(v for v in holders.values() if v > 0)  # net of shorts: a short seller holds none
+        if up and sized and long + _redeemed_percent(g, corp) >= 100:
             market.move(g, corp, "up" if not g.book.market_1d else "right", up)
         if down and shares.percent_of(g, POOL, corp) > 0:
             market.move(g, corp, "down" if not g.book.market_1d else "left", abs(down))

@@ -71,7 +71,7 @@ class Params(BaseParams):
     )
     trainless_at_turn_end: Literal["nothing", "liquidation"] = Field(
         "nothing",
-        description="what happens to a corporation that ends its turn without a train (not yet played by the engine)",
+        description="what happens to a corporation that ends its turn without a train",
     )
     no_buy_from_zones: list[str] = Field(
         default_factory=list,
@@ -420,6 +420,23 @@ class DiscardTrain(Step):
         depot.discard_to_depot(self.g, tid)
 
 
+def after_operating_action(g: Game, action: dict[str, Any]) -> None:
+    """A company whose turn ends without a train goes to liquidation (``trainless_at_turn_end``)."""
+    if _p(g).trainless_at_turn_end != "liquidation" or rounds.active_step(g) is not None:
+        return
+    r = g.state.round
+    if not r.entities or r.entity_index >= len(r.entities):
+        return
+    entity = r.entities[r.entity_index]
+    if kind_of(entity) != "C" or g.is_closed(entity) or g.entity_trains(entity):
+        return
+    corp = sym_of(entity)
+    if g.state.corporations[corp].price is None or g.hooks("in_liquidation", corp):
+        return
+    g.log(f"{corp} has no trains and liquidates")
+    g.hooks("liquidate", corp)
+
+
 def round_finished(g: Game, kind: str) -> None:
     """``export_at_or_end``: the bank exports its next train when an operating round ends."""
     p = _p(g)
@@ -437,6 +454,7 @@ MECHANIC = Mechanic(
     steps={"buy_train": BuyTrain, "discard_train": DiscardTrain},
     hooks={
         "round_finished": round_finished,
+        "after_operating_action": after_operating_action,
         "must_buy_train": must_buy,
         "obsolete_count_for_limit": lambda g: _p(g).obsolete_count_for_limit,
     },
