@@ -373,17 +373,34 @@ def upgrade_options(g: Game, hex_id: str) -> list[str]:
     return ups
 
 
+def listed_upgrades(g: Game, hex_id: str) -> set[str]:
+    """Tiles the title's upgrade exceptions name for this hex now (they may keep the colour, e.g. a yellow town
+    becoming a yellow city)."""
+    hs = g.state.hexes[hex_id]
+    source = f"hex:{hex_id}" if hs.tile is None else hs.tile
+    phase = g.phase_spec()["name"]
+    out: set[str] = set()
+    for exc in g.book.raw.get("upgrade_exceptions") or []:
+        if exc.get("forbid") or source not in exc["tiles"] or hex_id not in (exc.get("hexes") or [hex_id]):
+            continue
+        if phase in (exc.get("phases") or [phase]):
+            out.update(exc["to"])
+    return out
+
+
 def rotations_keeping_track(g: Game, hex_id: str, new: str) -> list[int]:
     hs = g.state.hexes[hex_id]
     old_spec = g.book.tile_spec(hs.tile, hex_id)
     new_spec = g.book.tiles[new]
-    key = ("keep", hs.tile or "@" + hex_id, hs.rotation, new)
+    # a listed exception (a small city becoming a large one) may turn towns into cities
+    town_to_city = hs.tile is not None and new in listed_upgrades(g, hex_id)
+    key = ("keep", hs.tile or "@" + hex_id, hs.rotation, new, town_to_city)
     cached = g.book._tracks.get(key)  # type: ignore[arg-type]
     if cached is None:
         if not old_spec.get("paths"):
             cached = list(range(6))
         else:
-            cached = upgrade_rotations(old_spec, hs.rotation, new_spec)
+            cached = upgrade_rotations(old_spec, hs.rotation, new_spec, town_to_city=town_to_city)
         g.book._tracks[key] = cached  # type: ignore[index]
     return cached  # type: ignore[return-value]
 
@@ -441,7 +458,8 @@ def plan_lay(
     if name not in upgrade_options(g, hex_id) and not special_tile:
         raise illegal("track.upgrade", f"{hex_id} ({old_colour}) cannot be replaced by tile {name}")
     if COLOUR_ORDER.index(new_colour) != COLOUR_ORDER.index(old_colour) + 1 and old_colour in COLOUR_ORDER:
-        raise illegal("track.upgrade", f"tile {name} ({new_colour}) does not follow {old_colour} on {hex_id}")
+        if not (new_colour == old_colour and name in listed_upgrades(g, hex_id)):
+            raise illegal("track.upgrade", f"tile {name} ({new_colour}) does not follow {old_colour} on {hex_id}")
     if rotation not in rotations_keeping_track(g, hex_id, name):
         raise illegal("track.rotation", f"tile {name} at rotation {rotation} does not keep the track of {hex_id}")
     new_track = book.track(name, hex_id, rotation)

@@ -182,3 +182,18 @@ def test_the_early_site_option_makes_alternate_destinations_count() -> None:
     assert plain.params["destinations"].also_reached_at == {}
     assert early.params["destinations"].also_reached_at["WGB"] == ["H5"]  # Lake Huron (printed: Goderich)
     assert early.book.corporations["WGB"]["destination"] == "F9"
+
+
+def test_a_small_city_becomes_a_yellow_city_from_phase_5() -> None:
+    from railbook.engine import board
+
+    g = Game.start(rulebook_for_title("1856"), ["a", "b", "c"], seed=1)
+    board.apply_lay(g, board.plan_lay(g, "K16", "3-0", 0, key=None, check_connection=False))
+    g.state.phase = 3  # setup shortcut: phase "4"
+    with pytest.raises(IllegalAction):
+        board.plan_lay(g, "K16", "5-0", 0, key=None, check_connection=False)
+    g.state.phase = 4  # phase "5": the rulebook's "Upgrades" 3 -> 5
+    plan = board.plan_lay(g, "K16", "5-0", 0, key=None, check_connection=False)
+    assert plan.tile == "5"
+    with pytest.raises(IllegalAction):  # only the listed yellow tile, not any yellow city
+        board.plan_lay(g, "K16", "57-0", 0, key=None, check_connection=False)
