@@ -20,7 +20,7 @@ NO_FIXTURES = "the shared 1817 records are not available (set RAILBOOK_SHARED to
 
 #: Where each record the engine cannot follow yet stops (index and id of the action, rule).
 STOPS = {
-    "15528.json": "action 1022 (id 1023): stock.sell: Player 3 cannot sell PSNR_1 now",
+    "15528.json": "action 1190 (id 1191): turn.order: WT cannot run_routes now",
     "1817_game_end_bankrupt.json": "mechanics.nomination_auction.pyramid is not yet played by the engine",
 }
 

@@ -325,16 +325,20 @@ def move_assets(g: Game, target: str, to: str) -> list[str]:
 
 def move_tokens(g: Game, target: str, to: str) -> None:
     """``target``'s station markers become ``to``'s; where both have one in a city, ``target``'s goes to the
-    charter.  Above the cap the move is refused (the president's choice is not yet played)."""
+    charter.  Markers beyond the cap leave the charter (unplaced ones first); more placed markers than the cap
+    are refused (the president's choice of which to keep is not yet played)."""
     tk, ck = ckey(target), ckey(to)
     t, c = g.state.corporations[target], g.state.corporations[to]
     cap = _p(g).max_markers_after_merge
     if cap is not None and len(t.tokens) + len(c.tokens) > cap:
-        raise illegal(
-            "mergers.markers",
-            f"{to} would have {len(t.tokens) + len(c.tokens)} station markers: choosing which {cap} to keep is not "
-            "yet played by the engine",
-        )
+        both = sum(1 for hs in g.state.hexes.values() for slots in hs.tokens if tk in slots and ck in slots)
+        placed = sum(1 for tok in t.tokens if tok.used) + sum(1 for tok in c.tokens if tok.used) - both
+        if placed > cap:
+            raise illegal(
+                "mergers.markers",
+                f"{to} would have {placed} placed station markers: choosing which {cap} to keep is not yet played "
+                "by the engine",
+            )
     for hex_id, hs in g.state.hexes.items():
         for ci, slots in enumerate(hs.tokens):
             if tk not in slots:
@@ -349,6 +353,9 @@ def move_tokens(g: Game, target: str, to: str) -> None:
     placed = sum(1 for tok in t.tokens if tok.used)
     c.tokens.extend(Token(price=0) for _ in range(len(t.tokens) - placed))
     t.tokens = []
+    if cap is not None and len(c.tokens) > cap:
+        used = [tok for tok in c.tokens if tok.used]
+        c.tokens = used + [tok for tok in c.tokens if not tok.used][: max(0, cap - len(used))]
     board.invalidate(g)
 
 

@@ -46,7 +46,9 @@ class Params(BaseParams):
         True, description="a player may not buy a corporation's shares after selling some in the same round"
     )
     max_percent_per_player: int = Field(60, ge=0, le=100, description="most % of one corporation a player may hold")
-    pool_max_percent: int = Field(50, ge=0, le=100, description="most % of one corporation the pool may hold")
+    pool_max_percent: int | None = Field(
+        50, ge=0, le=100, description="most % of one corporation the pool may hold (None: no limit)"
+    )
     no_buy_after_sell_until: Literal["end_of_round", "after_next_operating_rounds"] = Field(
         "end_of_round",
         description="how long the `no_buy_after_sell` ban lasts: this stock round, or until the next set of "
@@ -100,7 +102,8 @@ def holding_limit(g: Game, corp: str) -> int:
 
 
 def pool_limit(g: Game, corp: str) -> int:
-    return _p(g).pool_max_percent
+    cap = _p(g).pool_max_percent
+    return 10**9 if cap is None else cap
 
 
 class BuySellParShares(Step):

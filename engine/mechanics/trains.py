@@ -402,6 +402,9 @@ class DiscardTrain(Step):
                 out.append(f"C|{sym}")
         return out
 
+    def active(self) -> bool:
+        return True  # a company over its train limit discards whenever that happens (e.g. after an acquisition)
+
     def active_entities(self) -> list[str]:
         return self.crowded()
 
