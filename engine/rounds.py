@@ -415,8 +415,26 @@ def _entries(spec: dict[str, Any], section: str) -> list[dict[str, Any]]:
 def _repeat(g: Game, entry: dict[str, Any]) -> int:
     rep = entry.get("repeat", 1)
     if rep == "operating_rounds":
+        final = g.state.extra.get("final_set_ors")
+        if final is not None and g.state.turn == g.state.final_turn:
+            return int(final)  # the final set's length fixed by the game-end trigger
         return int(g.phase_spec().get("operating_rounds", 1))
     return int(rep)
+
+
+def or_group_end(g: Game) -> bool | None:
+    """For a cycle entry of several rounds repeated once per OR (``operating_rounds``): whether the round now
+    ending is the last round of the set's last repetition.  None when the ORs are not such a group."""
+    seq = g.state.sequence
+    if seq.section != "cycle":
+        return None
+    entries = _entries(g.rules.rounds, "cycle")
+    if seq.entry >= len(entries):
+        return None
+    entry = entries[seq.entry]
+    if entry.get("repeat") != "operating_rounds" or len(entry["rounds"]) < 2:
+        return None
+    return seq.iteration == seq.repeat - 1 and seq.index == len(entry["rounds"]) - 1
 
 
 def reorder_players(g: Game) -> None:

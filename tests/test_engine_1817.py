@@ -244,3 +244,37 @@ def test_a_short_sale_sells_a_new_share_and_leaves_a_short() -> None:
     market_share = g.state.holdings["pool"][corp][-1]
     with pytest.raises(IllegalAction):  # shorting counts as selling: no buying it back this round
         act(g, pid, "buy_shares", shares=[market_share])
+
+
+@pytest.mark.skipif(not any(p.name == "15528.json" for p in FILES), reason=NO_FIXTURES)
+@pytest.mark.parametrize(("trigger_or", "final_ors"), [(1, 2), (2, 3)])
+def test_the_first_8_train_ends_the_game_after_the_final_sets_acquisition_round(
+    trigger_or: int, final_ors: int
+) -> None:
+    """§8: the set of the trigger is completed, a stock round is played, then a final set of 2 ORs (trigger in
+    OR 1) or 3 ORs (trigger in OR 2), each followed by its merger and acquisition rounds."""
+    record = load(next(p for p in FILES if p.name == "15528.json"))
+    g = replay({**record, "actions": []}, rulebook_for_title("1817")).game
+    played: list[tuple[int, str, int]] = []
+    triggered_turn = None
+    for action in record["actions"]:
+        if action["type"] == "message":
+            continue
+        r = g.state.round
+        if triggered_turn is None and r.kind == "operating" and r.round_num == trigger_or and g.state.turn >= 3:
+            next(t for t in g.state.trains.values() if t.sym == "8").owner = ""  # as if exported
+            triggered_turn = g.state.turn
+        if not played or played[-1] != (g.state.turn, r.kind, r.round_num):
+            played.append((g.state.turn, r.kind, r.round_num))
+        if triggered_turn is not None and g.state.turn > triggered_turn and r.kind == "operating":
+            assert g.state.operating_rounds == final_ors
+            if final_ors != 2:
+                return  # the recorded game went on with its 2-OR sets from here
+        g.process({**action, "entity": str(action["entity"])})
+        if g.state.finished:
+            break
+    assert g.state.finished and g.state.game_end_reason == "final_train"
+    assert triggered_turn is not None
+    final = [(kind, n) for turn, kind, n in played if turn == triggered_turn + 1]
+    assert final[0] == ("stock", 1)
+    assert final[1:] == [(k, n) for n in range(1, final_ors + 1) for k in ("operating", "merger", "acquisition")]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .. import board, depot, market, rounds, shares
 from ..closing import close_company, close_operator
 from ..contract import Mechanic
-from ..state import BANK, ckey, kind_of, mkey, xkey
+from ..state import BANK, DEPOT, ckey, kind_of, mkey, xkey
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -144,9 +144,21 @@ def end_check(g: Game) -> str | None:
         g.state.extra["end_reason"] = reason
     if after == "one_more_full_or_set" and g.state.final_turn is None:
         g.state.final_turn = g.state.turn + 1
+        _final_set_size(g, reason)
     g.state.extra["end_timing"] = after
     g.state.extra["end_reason_now"] = reason
     return after
+
+
+def _final_set_size(g: Game, reason: str) -> None:
+    """A trigger's ``final_set_ors`` ({triggered_in_or_<n>: ORs}) fixes how many ORs the final set has."""
+    r = g.state.round
+    for trig in g.book.end:
+        sizes = (trig.get("params") or {}).get("final_set_ors")
+        if trig["type"] == reason and sizes and r is not None and r.kind != "stock":
+            n = sizes.get(f"triggered_in_or_{r.round_num}")
+            if n is not None:
+                g.state.extra["final_set_ors"] = int(n)
 
 
 def _triggered(g: Game, trig: dict[str, Any]) -> bool:
@@ -170,6 +182,9 @@ def _triggered(g: Game, trig: dict[str, Any]) -> bool:
     if kind in ("final_phase",):
         return g.state.phase == len(g.book.phases) - 1
     if kind == "final_train":
+        name = params.get("train")
+        if name is not None:  # the first train of that type bought or exported (an unlimited one never runs out)
+            return any(t.sym == str(name) and t.owner != DEPOT for t in g.state.trains.values())
         return not depot.depot_trains(g)
     if kind == "turn_limit":
         return g.state.turn >= int(params.get("turn", 10**9))
@@ -182,7 +197,15 @@ def end_now(g: Game, timing: str | None) -> bool:
     if timing in ("immediate", "current_round"):
         return True
     r = g.state.round
-    if r is None or r.kind != "operating":
+    if r is None:
+        return False
+    group_end = rounds.or_group_end(g)
+    if group_end is not None and timing in ("full_or", "one_more_full_or_set"):
+        # the ORs come with other rounds (e.g. merger rounds): the set ends with the group's last round
+        if timing == "one_more_full_or_set":
+            return group_end and g.state.turn == g.state.final_turn
+        return group_end
+    if r.kind != "operating":
         return False
     if timing == "current_or":
         return True
