@@ -259,13 +259,17 @@ def bonus_specs(
     hex_assign: Mapping[str, str | list[str]],
     corp_assign: Mapping[str, str],
     icons: Callable[[str], list[str]],
+    marker_levels: Mapping[str, int] | None = None,
 ) -> list[dict[str, Any]]:
     """The bonus specs in force for corporation ``corp`` (a symbol).
 
     ``mechanics.routes.east_west`` gives an ``east_west`` bonus.  A private's ``assign_hexes`` ability with an
     ``amount`` pays it on the hex its marker is on to the corporation that placed the marker (the marker's
-    private is assigned to that corporation when placed).  A private's ``revenue_bonus`` ability with
-    ``params.per: visited_stop`` pays its ``amount`` per stop visited by one train of the corporation owning it;
+    private is assigned to that corporation when placed); with ``params.markers`` (the states of one marker, e.g.
+    an open then a closed port) the state the marker is in (``marker_levels``: private -> index, default 0) may
+    set its own ``amount`` and pays ``others_amount`` on its hex to every other corporation.  A private's
+    ``revenue_bonus`` ability with ``params.per: visited_stop`` pays its ``amount`` per stop visited by one train
+    of the corporation owning it;
     with ``params.where: assigned_hex`` it pays ``amount`` (times the hex's ``params.per_icon`` icons) on the hex
     the private is assigned to, to the corporation it is assigned to.  ``owner``, ``hex_assign`` and
     ``corp_assign`` map private symbols to their owner's symbol, their hex and their corporation.
@@ -279,10 +283,17 @@ def bonus_specs(
             if ability.get("type") == "assign_hexes" and ability.get("amount"):
                 # a marker that earns its amount on its hex for the corporation that placed it (or, with
                 # params.bonus_for: all_companies, for every company)
-                everyone = (ability.get("params") or {}).get("bonus_for") == "all_companies"
+                params = ability.get("params") or {}
+                everyone = params.get("bonus_for") == "all_companies"
                 placed = _hexes_of(hex_assign.get(private))
-                if placed and (everyone or corp_assign.get(private) == corp):
-                    out.append({"type": "hex_bonus", "hexes": {h: int(ability["amount"]) for h in placed}})
+                states = params.get("markers") or [{}]
+                state = states[min((marker_levels or {}).get(private, 0), len(states) - 1)]
+                if corp_assign.get(private) == corp or everyone:
+                    amount = int(state.get("amount", ability["amount"]))
+                else:
+                    amount = int(state.get("others_amount", 0))
+                if placed and amount:
+                    out.append({"type": "hex_bonus", "hexes": {h: amount for h in placed}})
                 continue
             if ability.get("type") != "revenue_bonus":
                 continue
@@ -317,14 +328,19 @@ def game_bonus_specs(g: Game, corp: str) -> list[dict[str, Any]]:
     state = g.state
     owner = {sym: _sym(c.owner) for sym, c in state.companies.items() if c.owner and not c.removed and not c.closed}
     hex_assign: dict[str, list[str]] = {}
+    levels: dict[str, int] = {}
     for hex_id, hs in state.hexes.items():
         for a in hs.assigned:
-            hex_assign.setdefault(_sym(a), []).append(hex_id)
+            private, _, level = _sym(a).partition(":")
+            if level:  # a marker's later state (see private_companies.marker_state)
+                levels[private] = int(level)
+            else:
+                hex_assign.setdefault(private, []).append(hex_id)
     corp_assign: dict[str, str] = {}
     for sym, op in [*state.corporations.items(), *state.minors.items()]:
         for a in op.assigned:
             corp_assign[_sym(a)] = sym
-    out = bonus_specs(g.book.raw, corp, owner, hex_assign, corp_assign, lambda h: list(state.hexes[h].icons))
+    out = bonus_specs(g.book.raw, corp, owner, hex_assign, corp_assign, lambda h: list(state.hexes[h].icons), levels)
     g.hooks("extra_bonus_specs", corp, out)
     return out
 

@@ -17,14 +17,13 @@ NO_FIXTURES = "the shared records are not available (set RAILBOOK_SHARED to the 
 
 #: Records that do not replay yet: where they stop and why (the test fails if one starts to replay).
 STOPS: dict[str, str] = {
-    "1870_game_end_bank": "action 274 (id 513): the track step still waits for the previous company",
-    "1870_game_end_bankrupt": "action 247 (id 317): route revenue 100 instead of 110 (the cattle and port "
-    "bonuses of SCC and GSC are not route bonuses yet)",
-    "40469_price_protect_allowed": "action 233 (id 293): a connection run is still awaited when the next company "
-    "lays track",
+    "1870_game_end_bank": "action 466 (id 781): no token space for SLSF in J5",
+    "1870_game_end_bankrupt": "action 322 (id 402): train 3-2's route has no SLSF station",
+    "40469_price_protect_allowed": "action 425 (id 517): IC cannot pass, its run is still awaited",
     "1850_game_end_bankrupt": "action 346 (id 411): a president's emergency sale of his own company's shares is "
     "refused",
 }
+
 
 FILES = fixture_files("1870") + fixture_files("1850")
 
@@ -125,3 +124,27 @@ def test_soft_ledge_stops_a_one_share_drop_and_a_right_move_goes_up() -> None:
     market.place(g, "MP", [2, 15])
     market.move(g, "MP", "right")
     assert g.state.corporations["MP"].price == [1, 15]  # the next cell is below the ledge: up instead
+
+
+# ----------------------------------------------------------------------------------- port and cattle markers
+
+
+def test_open_port_pays_every_company_and_the_closed_port_only_its_owner() -> None:
+    from railbook.engine.bonuses import bonus_specs
+
+    book = rulebook_for_title("1870")
+    owner = {"GSC": "GMO"}
+    placed = {"GSC": ["M20"]}
+    assigned = {"GSC": "GMO"}
+
+    def specs(corp: str, level: int) -> list[dict[str, Any]]:
+        return bonus_specs(book, corp, owner, placed, assigned, lambda h: [], {"GSC": level})
+
+    assert specs("GMO", 0) == [{"type": "hex_bonus", "hexes": {"M20": 20}}]
+    assert specs("SLSF", 0) == [{"type": "hex_bonus", "hexes": {"M20": 10}}]
+    assert specs("GMO", 1) == [{"type": "hex_bonus", "hexes": {"M20": 20}}]
+    assert specs("SLSF", 1) == []
+    # the cattle marker earns only for the company that placed it
+    cattle = bonus_specs(book, "GMO", {"SCC": "GMO"}, {"SCC": ["B9"]}, {"SCC": "GMO"}, lambda h: [])
+    assert cattle == [{"type": "hex_bonus", "hexes": {"B9": 10}}]
+    assert bonus_specs(book, "MP", {"SCC": "GMO"}, {"SCC": ["B9"]}, {"SCC": "GMO"}, lambda h: []) == []

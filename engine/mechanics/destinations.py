@@ -26,6 +26,7 @@ from pydantic import Field, model_validator
 
 from .. import board, market, rounds, shares
 from .. import routes as R
+from ..book import EDGE, NODE
 from ..contract import CorporationId, HexId, Mechanic
 from ..contract import Params as BaseParams
 from ..errors import illegal
@@ -209,11 +210,27 @@ def _fewest_stops(g: Game, corp: str, dest: str, homes: set[str]) -> int:
 
 def _adjacent_stops(g: Game, node: tuple[str, str]) -> list[tuple[str, str]]:
     """Stops one track step away from ``node`` (through junctions and hex edges, not through other stops)."""
-    net = board.compute_network(g, "", starts=[node], blocking=False)
-    out = []
-    for n in net.nodes:
-        if n != node and board.track(g, n[0]).nodes[n[1]].kind != "junction":
-            out.append(n)
+    out: list[tuple[str, str]] = []
+    t0 = board.track(g, node[0])
+    stack = [(node[0], pi, (NODE, node[1])) for pi in t0.node_paths.get(node[1], ())]
+    seen: set[tuple[str, int]] = set()
+    while stack:
+        h, pi, entered = stack.pop()
+        if (h, pi) in seen:
+            continue
+        seen.add((h, pi))
+        t = board.track(g, h)
+        kind, where = t.paths[pi].other(entered)
+        if kind == EDGE:
+            nb = g.book.neighbours[h].get(where)
+            if nb is None:
+                continue
+            back = (where + 3) % 6
+            stack += [(nb, pj, (EDGE, back)) for pj in board.track(g, nb).edge_paths.get(back, ())]
+        elif t.nodes[where].kind == "junction":
+            stack += [(h, pj, (NODE, where)) for pj in t.node_paths.get(where, ()) if pj != pi]
+        elif (h, where) != node and (h, where) not in out:
+            out.append((h, where))
     return out
 
 

@@ -64,8 +64,7 @@ class Params(BaseParams):
     )
     half_price_move: int | None = Field(
         None,
-        description="steps right a half dividend moves the price (None: as `movement` says for the amount paid) "
-        "(not yet played by the engine)",
+        description="steps right a half dividend moves the price (None: as `movement` says for the amount paid)",
     )
     ipo_shares_pay_corporation: bool = Field(
         False,
@@ -182,7 +181,8 @@ def pay(g: Game, entity: str, kind: str, revenue: int) -> None:
                 g.spend(BANK, entity if h == POOL else h, amount)
         if not exact:
             g.hooks("dividend_paid", corp, per_share)
-    move = price_move(g, corp, paid)
+    half_move = params.half_price_move if kind == "half" else None
+    move = half_move if half_move is not None else price_move(g, corp, paid)
     if move:
         market.move(g, corp, "right" if move > 0 else "left", abs(move))
     g.log(f"{corp} {kind}s {revenue}")

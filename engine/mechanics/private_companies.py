@@ -259,8 +259,31 @@ def unassign_everywhere(g: Game, sym: str, hexes: bool = True, corps: bool = Tru
                 m.assigned.remove(sym)
     if hexes:
         for hs in g.state.hexes.values():
-            if sym in hs.assigned:
-                hs.assigned.remove(sym)
+            hs.assigned[:] = [a for a in hs.assigned if a != sym and not a.startswith(f"{sym}:")]
+
+
+def marker_states(a: Any) -> list[dict[str, Any]]:
+    """The states of an ``assign_hexes`` ability's marker (``params.markers``), in the order assigns place them."""
+    return list((a.spec.get("params") or {}).get("markers") or [])
+
+
+def marker_state(g: Game, sym: str, hex_id: str) -> int:
+    """Index in ``params.markers`` of the state of ``sym``'s marker on ``hex_id`` (0: the first)."""
+    for entry in g.state.hexes[hex_id].assigned:
+        if entry.startswith(f"{sym}:"):
+            return int(entry.split(":", 1)[1])
+    return 0
+
+
+def marker_targets(g: Game, sym: str, a: Any) -> list[str]:
+    """Hexes an ``assign_hexes`` ability may mark now: with ``params.markers``, once the marker is placed, only
+    its own hex while a later state is left; otherwise the listed hexes not yet marked."""
+    hexes = list(a.spec.get("hexes") or [])
+    placed = [h for h in hexes if sym in g.state.hexes[h].assigned]
+    states = marker_states(a)
+    if states and placed:
+        return [h for h in placed if marker_state(g, sym, h) + 1 < len(states)]
+    return [h for h in hexes if sym not in g.state.hexes[h].assigned]
 
 
 # ------------------------------------------------------------------------------------------ assign
@@ -364,11 +387,7 @@ class Assign(Step):
                 if not abilities.timing_ok(g, entity, a, False):
                     continue
                 if abilities.per_or_ok(a):
-                    choices += [
-                        {"target": h, "target_type": "hex"}
-                        for h in a.spec.get("hexes") or []
-                        if sym_of(entity) not in g.state.hexes[h].assigned
-                    ]
+                    choices += [{"target": h, "target_type": "hex"} for h in marker_targets(g, sym_of(entity), a)]
                 if abilities.corp_assign_ok(a):
                     for t in assignable_targets(g, sym_of(entity)):
                         choices.append(
@@ -391,14 +410,26 @@ class Assign(Step):
             if abilities.right_owner(g, entity, a) and abilities.timing_ok(g, entity, a, False)
         ]
         if ttype == "hex":
+            if target not in g.state.hexes:
+                raise illegal("privates.assign", f"no hex {target}")
             cand = [a for a in ok if abilities.per_or_ok(a) and target in (a.spec.get("hexes") or [])]
             if not cand:
                 raise illegal("privates.assign", f"{sym} cannot be assigned to {target} now")
-            if target not in g.state.hexes:
-                raise illegal("privates.assign", f"no hex {target}")
-            if sym in g.state.hexes[target].assigned:
-                raise illegal("privates.assign", f"{sym} is already assigned to {target}")
             a = cand[0]
+            if target not in marker_targets(g, sym, a):
+                raise illegal("privates.assign", f"{sym} is already assigned to {target}")
+            states = marker_states(a)
+            if states and sym in g.state.hexes[target].assigned:
+                # the marker's next state replaces the current one on its hex
+                level = marker_state(g, sym, target) + 1
+                hs = g.state.hexes[target]
+                hs.assigned[:] = [e for e in hs.assigned if not e.startswith(f"{sym}:")] + [f"{sym}:{level}"]
+                g.use_ability(entity, a)
+                g.log(f"{sym}'s marker on {target} becomes {states[level].get('name', level)}")
+                if states[level].get("closes_private"):
+                    close_company(g, sym)
+                self._maybe_start(entity)
+                return
             for h in a.spec.get("hexes") or [] if (a.spec.get("count") or 0) <= 1 else []:  # several markers stay
                 if sym in g.state.hexes[h].assigned:
                     g.state.hexes[h].assigned.remove(sym)
@@ -410,7 +441,7 @@ class Assign(Step):
                 # the marker earns its bonus for the corporation that placed it, even after the private closes
                 if sym not in g.operator(owner).assigned:
                     g.operator(owner).assigned.append(sym)
-            if (a.spec.get("params") or {}).get("closes_private"):
+            if (a.spec.get("params") or {}).get("closes_private") or (states and states[0].get("closes_private")):
                 close_company(g, sym)
         elif ttype in ("corporation", "minor"):
             cand = [a for a in ok if abilities.corp_assign_ok(a)]
