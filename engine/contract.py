@@ -205,6 +205,9 @@ HOOKS: dict[str, Hook] = {
         0,
     ),
     "transfer_loans": _h(N, "corp to", "`corp`'s loans pass to `to` (a symbol; None: back to the bank, unpaid)"),
+    "transfer_bonus_rights": _h(
+        N, "corp to", "`corp`'s bonus rights pass to `to` (symbols; a right `to` already holds goes back to the bank)"
+    ),
     "conversion_target": _h(F, "corp", "the size `corp` would convert to now (None: it cannot convert)"),
     "convert_company": _h(F, "corp", "`corp` converts to its next size now; (markers it must buy, $ each)"),
 }

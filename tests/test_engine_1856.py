@@ -19,10 +19,10 @@ NO_FIXTURES = "the shared 1856 records are not available (set RAILBOOK_SHARED to
 
 #: Records that stop, with exactly where and why.
 STOPS = {
-    "hotseat006.json": "action 659 (id 660): national.absorb: CA would be absorbed into the CGR "
-    "(absorption not yet played)",
-    "1856_game_end_bank.json": "action 484 (id 589): national.absorb: TGB would be absorbed into the CGR "
-    "(absorption not yet played)",
+    "hotseat006.json": "action 668 (id 669): trains.price: WR trades a 4 in for a D at 750 "
+    "(the D trade-in is not yet played)",
+    "1856_game_end_bank.json": "action 536 (id 643): track.upgrade: CV lays #9 on N9's yellow town "
+    "(town downgrades are not yet played)",
 }
 
 

@@ -3,9 +3,15 @@
 Formation is the phase event ``national_railway_formation``: every company with loans repays what its
 treasury can in whole loans; then, from the president of the company that triggered it clockwise, the
 president of each company still in debt either pays the rest from his cash (a ``pass``) or lets the company be
-absorbed (a ``merge``).  When no company is absorbed the national railway never forms.  (Absorption itself --
-share and marker exchange, the national's start price, trains and operation -- is not yet played by the
-engine: a ``merge`` stops the game with a clear error.)
+absorbed (a ``merge``).  When no company is absorbed the national railway never forms.
+
+An absorbed company's trains, cash and bonus rights pass to the national, its loans are settled
+(``absorbed_loans``).  Once every president has chosen, the national forms: its start price from the absorbed
+prices, the share exchange (from the trigger's president clockwise; a second issue when the first is too small;
+a one-share president holds a president's certificate of one share), the marker exchange (homes first, one
+marker per city, none on a home's tile; the president removes duplicates on a tile and markers above its count
+with ``remove_token``), the absorbed companies close, and it operates at once when none of them has operated in
+this round.  It then discards down to its train limit with the ordinary ``discard_train`` step.
 """
 
 from __future__ import annotations
@@ -15,11 +21,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
+from .. import board, depot, market, shares, stations
 from ..closing import close_operator
 from ..contract import CorporationId, Mechanic, NoParams, TrainId
 from ..contract import Params as BaseParams
 from ..errors import illegal
-from ..state import BANK, ckey, kind_of
+from ..state import BANK, POOL, Share, Token, ckey, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -190,12 +197,24 @@ class Params(BaseParams):
 @dataclass
 class State:
     """Formation: the companies whose presidents must still choose (pay or be absorbed), those absorbed, and
-    whether the formation has been settled."""
+    whether the formation has been settled; what the absorbed companies brought (player and market shares,
+    prices); the national's markers still to remove (duplicates on a tile, above its count)."""
 
     pending: list[str] = field(default_factory=list)
     absorbed: list[str] = field(default_factory=list)
     settled: bool = False
     formed: bool = False
+    trigger_president: str = ""
+    player_shares: dict[str, int] = field(default_factory=dict)
+    market_shares: int = 0
+    prices: list[int] = field(default_factory=list)
+    homes: list[list[Any]] = field(default_factory=list)  # [hex, city] of absorbed home markers
+    others: list[list[Any]] = field(default_factory=list)  # [hex, city] of their other markers
+    duplicate_hexes: list[str] = field(default_factory=list)  # tiles where it has more than one marker
+    removals: int = 0  # markers still to remove above its count
+    temporary_president: str = ""
+    permanent: bool = False
+    second_issued: bool = False
 
 
 def _p(g: Game) -> Params:
@@ -221,6 +240,7 @@ def formation(g: Game, params: NoParams) -> None:
     players = g.player_keys()
     start = players.index(g.controller(trigger)) if trigger and g.controller(trigger) in players else 0
     seat = {p: (i - start) % len(players) for i, p in enumerate(players)}
+    st.trigger_president = players[start] if players else ""
     debtors = []
     for corp, n in _debts(g).items():
         c = g.state.corporations[corp]
@@ -248,12 +268,256 @@ def _settle(g: Game) -> None:
     if not st.absorbed:
         g.log(f"{_p(g).national} does not form")
         close_operator(g, ckey(_p(g).national))
+    else:
+        _form(g)
     g.hooks("update_cert_limit")
+
+
+# ------------------------------------------------------------------------------------------- absorption
+
+
+def _permanent(g: Game, tid: str) -> bool:
+    spec = g.book.trains[g.state.trains[tid].sym]
+    return not spec.get("rusts_on") and not spec.get("obsolete_on")
+
+
+def absorb(g: Game, corp: str) -> None:
+    """``corp`` is absorbed: its trains, cash and bonus rights pass to the national, its loans are settled, its
+    shares and markers are noted for the exchange at the formation."""
+    p, st = _p(g), _st(g)
+    nat, key, nkey = p.national, ckey(corp), ckey(p.national)
+    g.log(f"-- {corp} merges into {nat} --")
+    st.absorbed.append(corp)
+    for tid in list(g.state.corporations[corp].trains):
+        depot.give_train(g, nkey, tid, None, free=True)
+        if _permanent(g, tid):
+            st.permanent = True
+    if g.cash(key) > 0:
+        g.spend(key, nkey, g.cash(key))
+    g.hooks("transfer_loans", corp, None if p.absorbed_loans == "cancelled" else nat)
+    if p.inherits_bonus_rights:
+        g.hooks("transfer_bonus_rights", corp, nat)
+    unit = shares.share_percent(g, corp)
+    for holder, pct in shares.player_holders(g, corp).items():
+        st.player_shares[holder] = st.player_shares.get(holder, 0) + pct // unit
+    st.market_shares += shares.percent_of(g, POOL, corp) // unit
+    st.prices.append(market.price_at(g, g.state.corporations[corp].price))
+    c = g.state.corporations[corp]
+    placed = [tok for tok in c.tokens if tok.used and tok.hex is not None]
+    if placed:
+        st.homes.append([placed[0].hex, placed[0].city])
+        st.others.extend([tok.hex, tok.city] for tok in placed[1:])
+
+
+def start_cell(g: Game) -> list[int]:
+    """The national's start cell: the average of the absorbed prices (the lowest left out from enough
+    companies), rounded down, at least the minimum, on the start row's nearest cell."""
+    sp = _st(g).prices
+    rule = _p(g).start_price
+    prices = sorted(sp)
+    if len(prices) >= rule.drop_lowest_when_at_least:
+        prices = prices[1:]
+    avg = sum(prices) // len(prices) if prices else 0
+    avg = max(rule.minimum, avg // rule.round_down_to * rule.round_down_to)
+    row = g.book.market_grid[rule.row]
+    cells = [(i, c["price"]) for i, c in enumerate(row) if c and c.get("price", 0) >= rule.minimum]
+    if not cells:
+        raise illegal("national.price", f"no market cell of at least {rule.minimum} on row {rule.row}")
+
+    def distance(cell: tuple[int, int]) -> tuple[int, int]:
+        d = abs(cell[1] - avg)
+        return d, -cell[1] if rule.ties == "higher" else cell[1]
+
+    return [rule.row, min(cells, key=distance)[0]]
+
+
+def _order_from_trigger(g: Game) -> list[str]:
+    players = g.player_keys()
+    st = _st(g)
+    start = players.index(st.trigger_president) if st.trigger_president in players else 0
+    return players[start:] + players[:start]
+
+
+def _second_issue(g: Game) -> None:
+    """The national's certificates are replaced by the second issue (all still in its initial offering)."""
+    p = _p(g)
+    nat, nkey = p.national, ckey(p.national)
+    issue = p.second_issue
+    assert issue is not None
+    for sid in [s for s, sh in g.state.shares.items() if sh.corp == nat]:
+        del g.state.shares[sid]
+    ids = []
+    for i, pct in enumerate(issue.certificates):
+        sid = f"{nat}_{i}"
+        g.state.shares[sid] = Share(sid, nat, i, int(pct), i == 0, nkey)
+        ids.append(sid)
+    g.state.holdings.setdefault(nkey, {})[nat] = ids
+    _st(g).second_issued = True
+    g.epoch += 1
+    g.log(f"{nat} issues its second set of shares")
+
+
+def _share_exchange(g: Game) -> None:
+    p, st = _p(g), _st(g)
+    ex = p.share_exchange
+    nat, nkey = p.national, ckey(p.national)
+    order = [pl for pl in _order_from_trigger(g) if st.player_shares.get(pl)]
+    first_total = sum(sh.percent for sh in g.state.shares.values() if sh.corp == nat) // shares.share_percent(g, nat)
+    limit = first_total
+    if p.second_issue is not None:
+        limit = 100 // min(p.second_issue.certificates[1:])
+    left = limit
+    awarded: dict[str, int] = {}
+    market_old = st.market_shares
+    president, top = "", 0
+    for pl in order:
+        n = min(st.player_shares[pl] // ex.old_per_new, left)
+        odd = st.player_shares[pl] % ex.old_per_new
+        if odd and ex.player_odd_share == "to_market_unpaid":
+            market_old += odd
+        left -= n
+        awarded[pl] = n
+        if n > top:
+            president, top = pl, n
+        g.log(f"{g.name(pl)} gets {n} shares of {nat}")
+    market_new = min(market_old // ex.market_old_per_new, left)
+    left -= market_new
+    needed = limit - left
+    if p.second_issue is not None and needed > p.second_issue.when_more_than:
+        _second_issue(g)
+    ipo = shares.shares_of(g, nkey, nat)
+    pres_sid = f"{nat}_0"
+    pres_shares = shares.president_shares(g, nat)
+    ordinary = [s for s in ipo if s != pres_sid]
+    if president:
+        pres = g.state.shares[pres_sid]
+        if top < pres_shares:
+            # the temporary president: the president's certificate, worth the shares he received
+            unit = shares.share_percent(g, nat)
+            extra = pres.percent - top * unit
+            pres.percent = top * unit
+            st.temporary_president = president
+            from_idx = max(sh.index for sh in g.state.shares.values() if sh.corp == nat) + 1
+            for i in range(extra // unit):
+                sid = f"{nat}_{from_idx + i}"
+                g.state.shares[sid] = Share(sid, nat, from_idx + i, unit, False, nkey)
+                g.state.holdings[nkey][nat].insert(1, sid)
+                ordinary.insert(0, sid)
+            g.log(f"{g.name(president)} presides {nat} with {top} share and must buy a second one")
+        shares.move_share(g, pres_sid, president)
+        g.state.corporations[nat].owner = president
+        awarded[president] -= min(top, pres_shares)
+    for pl in order:
+        for _ in range(awarded[pl]):
+            if not ordinary:
+                break
+            shares.move_share(g, ordinary.pop(), pl)
+    for _ in range(market_new):
+        if ordinary:
+            shares.move_share(g, ordinary.pop(), POOL)
+
+
+def _place(g: Game, hex_id: str, ci: int, old: str | None) -> None:
+    """A national marker, free, replaces ``old``'s in a city."""
+    nkey = ckey(_p(g).national)
+    nat = g.state.corporations[_p(g).national]
+    slots = g.state.hexes[hex_id].tokens[ci]
+    i = slots.index(old) if old in slots else slots.index(None)
+    slots[i] = nkey
+    nat.tokens.append(Token(price=0, used=True, hex=hex_id, city=ci))
+
+
+def _token_swap(g: Game) -> None:
+    """Homes first, then the other markers; never two on one city, none on a home's tile; duplicates on a tile
+    and markers above the count are removed by the president (``remove_token``)."""
+    p, st = _p(g), _st(g)
+    nat = g.state.corporations[p.national]
+    nat.tokens = []
+    owners: dict[tuple[str, int], str] = {}
+    for corp in st.absorbed:
+        for tok in g.state.corporations[corp].tokens:
+            if tok.used and tok.hex is not None:
+                owners.setdefault((tok.hex, int(tok.city or 0)), ckey(corp))
+    done: set[tuple[str, int]] = set()
+    home_hexes = {h for h, _ in st.homes}
+    for h, ci in st.homes:
+        if (h, ci) not in done:
+            _place(g, h, int(ci), owners.get((h, int(ci))))
+            done.add((h, int(ci)))
+    for h, ci in st.others:
+        if h in home_hexes or (h, int(ci)) in done:
+            continue
+        _place(g, h, int(ci), owners.get((h, int(ci))))
+        done.add((h, int(ci)))
+    # the absorbed companies' remaining markers leave the map
+    gone = {ckey(c) for c in st.absorbed}
+    for hs in g.state.hexes.values():
+        for slots in hs.tokens:
+            for i, occ in enumerate(slots):
+                if occ in gone:
+                    slots[i] = None
+    for c in st.absorbed:
+        g.state.corporations[c].tokens = []
+    by_hex: dict[str, int] = {}
+    for tok in nat.tokens:
+        by_hex[str(tok.hex)] = by_hex.get(str(tok.hex), 0) + 1
+    st.duplicate_hexes = [h for h, n in by_hex.items() if n > 1] if p.tokens.one_per_tile else []
+    keep = max(len(home_hexes), p.tokens.count)
+    st.removals = max(0, len(nat.tokens) - sum(by_hex[h] - 1 for h in st.duplicate_hexes) - keep)
+    board.invalidate(g)
+    _pad_tokens(g)
+
+
+def _pad_tokens(g: Game) -> None:
+    p, st = _p(g), _st(g)
+    if st.duplicate_hexes or st.removals:
+        return
+    nat = g.state.corporations[p.national]
+    for _ in range(max(0, p.tokens.count - len(nat.tokens))):
+        nat.tokens.append(Token(price=p.tokens.new_marker_price))
+
+
+def _form(g: Game) -> None:
+    p, st = _p(g), _st(g)
+    nat, nkey = p.national, ckey(p.national)
+    c = g.state.corporations[nat]
+    cell = start_cell(g)
+    c.par = list(cell)
+    market.place(g, nat, cell)
+    c.ipoed = True
+    c.floated = True
+    st.formed = True
+    g.log(f"{nat} forms at {market.price_at(g, cell)}")
+    _share_exchange(g)
+    _token_swap(g)
+    r = g.state.round
+    first = None
+    if r is not None and r.kind == "operating":
+        idx = [r.entities.index(ckey(a)) for a in st.absorbed if ckey(a) in r.entities]
+        if (
+            p.first_operation == "at_once_unless_absorbed_operated"
+            and nkey not in r.entities
+            and all(i > r.entity_index for i in idx)
+        ):
+            first = r.entity_index + 1
+    for corp in st.absorbed:
+        close_operator(g, ckey(corp))
+    if first is not None and r is not None:
+        r.entities.insert(first, nkey)
+    g.epoch += 1
+
+
+def share_unit(g: Game, corp: str) -> int | None:
+    """After the second issue a national share is the issue's ordinary certificate."""
+    p = _p(g)
+    if corp == p.national and p.second_issue is not None and _st(g).second_issued:
+        return min(p.second_issue.certificates[1:])
+    return None
 
 
 class NationalFormation(Step):
     """Presidents of companies still in debt at the formation pay the rest (``pass``) or let them be absorbed
-    (``merge``)."""
+    (``merge``); then the national's president removes its duplicate markers (``remove_token``)."""
 
     name = "national_formation"
     description = "National railway formation: repay loans or merge"
@@ -261,32 +525,83 @@ class NationalFormation(Step):
     def skip(self) -> None:
         """Stays live: the formation may start at any purchase."""
 
+    def active(self) -> bool:
+        return bool(_st(self.g).pending) or self._removing() or super().active()
+
+    def _removing(self) -> bool:
+        st = _st(self.g)
+        return bool(st.duplicate_hexes or st.removals)
+
     def blocks(self) -> bool:
-        return bool(_st(self.g).pending)
+        return bool(_st(self.g).pending) or self._removing()
 
     def active_entities(self) -> list[str]:
         pending = _st(self.g).pending
-        return [ckey(pending[0])] if pending else []
+        if pending:
+            return [ckey(pending[0])]
+        return [ckey(_p(self.g).national)] if self._removing() else []
 
     def actions(self, entity: str) -> list[str]:
-        pending = _st(self.g).pending
-        return ["merge", "pass"] if pending else []
+        if _st(self.g).pending:
+            return ["merge", "pass"]
+        return ["remove_token"] if self._removing() and entity == ckey(_p(self.g).national) else []
 
     def owed(self, corp: str) -> int:
         g = self.g
         n = int(g.hooks("loans_outstanding", corp) or 0)
         return n * int(g.hooks("loan_repay_price") or 0)
 
+    def _removable(self) -> list[tuple[str, int, int]]:
+        g, st = self.g, _st(self.g)
+        nat = g.state.corporations[_p(g).national]
+        homes = {h for h, _ in st.homes}
+        out = []
+        for tok in nat.tokens:
+            if not tok.used or tok.hex is None:
+                continue
+            if (st.duplicate_hexes and tok.hex in st.duplicate_hexes) or (
+                not st.duplicate_hexes and st.removals and tok.hex not in homes
+            ):
+                slot = g.state.hexes[tok.hex].tokens[int(tok.city or 0)].index(ckey(nat.sym))
+                out.append((tok.hex, int(tok.city or 0), slot))
+        return out
+
     def legal(self, entity: str) -> list[dict[str, Any]]:
-        pending = _st(self.g).pending
-        if not pending or entity != ckey(pending[0]):
+        g = self.g
+        pending = _st(g).pending
+        if not pending:
+            if not self.actions(entity):
+                return []
+            choices = [{"city": stations.city_id(g, h, ci), "slot": slot} for h, ci, slot in self._removable()]
+            return [{"type": "remove_token", "choices": choices}]
+        if entity != ckey(pending[0]):
             return []
         corp = pending[0]
         out: list[dict[str, Any]] = [{"type": "merge", "corporation": corp}]
-        president = self.g.owner(ckey(corp))
-        if president and self.g.cash(president) + self.g.cash(ckey(corp)) >= self.owed(corp):
+        president = g.owner(ckey(corp))
+        if president and g.cash(president) + g.cash(ckey(corp)) >= self.owed(corp):
             out.append({"type": "pass"})
         return out
+
+    def process_remove_token(self, action: dict[str, Any], entity: str) -> None:
+        g, st = self.g, _st(self.g)
+        hex_id, ci = stations.parse_city(g, action.get("city"))
+        if not any(h == hex_id and c == ci for h, c, _ in self._removable()):
+            raise illegal("national.remove_token", f"{_p(g).national} may not remove its marker in {hex_id} now")
+        nkey = ckey(_p(g).national)
+        nat = g.state.corporations[_p(g).national]
+        slots = g.state.hexes[hex_id].tokens[ci]
+        slots[slots.index(nkey)] = None
+        nat.tokens = [t for t in nat.tokens if not (t.used and t.hex == hex_id and t.city == ci)]
+        if hex_id in st.duplicate_hexes:
+            if sum(1 for t in nat.tokens if t.used and t.hex == hex_id) <= 1:
+                st.duplicate_hexes.remove(hex_id)
+        else:
+            st.removals -= 1
+        board.invalidate(g)
+        g.epoch += 1
+        g.log(f"{nat.sym} removes its marker in {hex_id}")
+        _pad_tokens(g)
 
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
@@ -309,11 +624,13 @@ class NationalFormation(Step):
             _settle(g)
 
     def process_merge(self, action: dict[str, Any], entity: str) -> None:
-        corp = _st(self.g).pending[0]
-        raise illegal(
-            "national.absorb",
-            f"{corp} would be absorbed into {_p(self.g).national}: absorption is not yet played by the engine",
-        )
+        st = _st(self.g)
+        if not st.pending:
+            raise illegal("national.absorb", "no company is waiting to be absorbed")
+        corp = st.pending.pop(0)
+        absorb(self.g, corp)
+        if not st.pending:
+            _settle(self.g)
 
 
 MECHANIC = Mechanic(
@@ -322,5 +639,6 @@ MECHANIC = Mechanic(
     params=Params,
     steps={"national_formation": NationalFormation},
     events={"national_railway_formation": (NoParams, formation)},
+    hooks={"share_unit": share_unit},
     state=State,
 )

@@ -104,6 +104,25 @@ def holds_right(g: Game, corp: str, right: str) -> bool:
     return corp in _st(g).rights.get(right, [])
 
 
+def transfer_rights(g: Game, corp: str, to: str) -> None:
+    """``corp``'s rights pass to ``to`` (a merger); a right ``to`` already holds returns a copy to the bank."""
+    st = _st(g)
+    for right in _rights(g):
+        if not holds_right(g, corp, right):
+            continue
+        holders = st.rights.setdefault(right, [])
+        if corp in holders:
+            holders.remove(corp)
+        if holds_right(g, to, right):
+            if st.bought.get(right, 0) > 0:
+                st.bought[right] -= 1
+            g.log(f"{to} already holds the {right} right: {corp}'s goes back to the bank")
+        else:
+            holders.append(to)
+            g.log(f"{to} gets {corp}'s {right} right")
+    g.epoch += 1
+
+
 def right_bonus_specs(g: Game, corp: str, out: list[dict[str, Any]]) -> None:
     for right, (_, a) in _rights(g).items():
         if holds_right(g, corp, right):
@@ -264,6 +283,11 @@ MECHANIC = Mechanic(
     description="running trains and the title's route bonuses",
     params=Params,
     steps={"route": RunRoutes, "special_buy": SpecialBuy},
-    hooks={"route_bonus": bonus_revenue, "extra_bonus_specs": right_bonus_specs, "company_closing": keep_right},
+    hooks={
+        "route_bonus": bonus_revenue,
+        "extra_bonus_specs": right_bonus_specs,
+        "company_closing": keep_right,
+        "transfer_bonus_rights": transfer_rights,
+    },
     state=State,
 )
