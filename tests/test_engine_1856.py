@@ -19,8 +19,6 @@ NO_FIXTURES = "the shared 1856 records are not available (set RAILBOOK_SHARED to
 
 #: Records that stop, with exactly where and why.
 STOPS = {
-    "hotseat006.json": "action 668 (id 669): trains.price: WR trades a 4 in for a D at 750 "
-    "(the D trade-in is not yet played)",
     "1856_game_end_bank.json": "action 536 (id 643): track.upgrade: CV lays #9 on N9's yellow town "
     "(town downgrades are not yet played)",
 }

@@ -515,6 +515,37 @@ def share_unit(g: Game, corp: str) -> int | None:
     return None
 
 
+def _liquidity(g: Game, player: str, national: str) -> int:
+    """Cash plus the best bundle of each other corporation the player may sell."""
+    total = g.cash(player)
+    for corp in g.state.corp_order:
+        if corp == national or g.state.corporations[corp].closed:
+            continue
+        bundles = [b for b in shares.bundles_for(g, player, corp) if shares.can_dump(g, b, player)]
+        total += max((shares.bundle_price(g, b) for b in bundles if shares.fit_in_pool(g, b)), default=0)
+    return total
+
+
+def temporary_president_check(g: Game, action: dict[str, Any], entity: str) -> None:
+    """In his stock turn, a one-share president who cannot raise the price of a second share goes bankrupt."""
+    p, st = _p(g), _st(g)
+    player = st.temporary_president
+    r = g.state.round
+    if not player or not p.president.single_share_president_must_buy or r is None or r.kind != "stock":
+        return
+    if player not in g.acting_entities() or g.player(player).bankrupt:
+        return
+    c = g.state.corporations[p.national]
+    price = market.price_at(g, c.price)
+    if c.par is not None and shares.shares_of(g, ckey(p.national), p.national):
+        price = min(price, market.price_at(g, c.par))
+    if _liquidity(g, player, p.national) >= price:
+        return
+    g.log(f"-- {g.name(player)} cannot raise the money for a second {p.national} share and is bankrupt --")
+    g.player(player).bankrupt = True
+    g.epoch += 1
+
+
 class NationalFormation(Step):
     """Presidents of companies still in debt at the formation pay the rest (``pass``) or let them be absorbed
     (``merge``); then the national's president removes its duplicate markers (``remove_token``)."""
@@ -639,6 +670,6 @@ MECHANIC = Mechanic(
     params=Params,
     steps={"national_formation": NationalFormation},
     events={"national_railway_formation": (NoParams, formation)},
-    hooks={"share_unit": share_unit},
+    hooks={"share_unit": share_unit, "action_processed": temporary_president_check},
     state=State,
 )

@@ -63,12 +63,9 @@ class Params(BaseParams):
     )
     trade_in_at_limit: bool = Field(
         False,
-        description="a train with a trade-in discount may be bought at the train limit, trading one in (not yet "
-        "played by the engine)",
+        description="a train with a trade-in discount may be bought at the train limit, trading one in",
     )
-    traded_in_to: Literal["scrapped", "pool"] = Field(
-        "scrapped", description="where a traded-in train goes (not yet played by the engine)"
-    )
+    traded_in_to: Literal["scrapped", "pool"] = Field("scrapped", description="where a traded-in train goes")
     trainless_at_turn_end: Literal["nothing", "liquidation"] = Field(
         "nothing",
         description="what happens to a corporation that ends its turn without a train",
@@ -281,14 +278,19 @@ class BuyTrain(Step):
             raise illegal("trains.unavailable", f"train {tid} cannot be bought now")
         if t.owner == entity:
             raise illegal("trains.own", "a corporation cannot buy its own train")
-        if not depot.room(g, entity):
+        traded = None if action.get("exchange") is None else str(action.get("exchange"))
+        discount = (g.book.trains[t.sym].get("discount") or {}) if t.owner == DEPOT else {}
+        if traded is not None and (traded not in g.entity_trains(entity) or g.state.trains[traded].sym not in discount):
+            raise illegal("trains.exchange", f"{sym_of(entity)} cannot trade {traded} in for {tid}")
+        if not depot.room(g, entity) and not (traded is not None and _p(g).trade_in_at_limit):
             raise illegal("trains.limit", f"{sym_of(entity)} is at its train limit")
         if t.owner == DEPOT:
             faces = {v["name"]: v for v in self.variants(entity, tid)}
             if variant not in faces:
                 raise illegal("trains.variant", f"{sym_of(entity)} may not buy train {tid} as {variant} now")
-            if price != faces[variant]["price"]:
-                raise illegal("trains.price", f"train {tid} ({variant}) costs {faces[variant]['price']}, not {price}")
+            cost = faces[variant]["price"] - (int(discount[g.state.trains[traded].sym]) if traded else 0)
+            if price != cost:
+                raise illegal("trains.price", f"train {tid} ({variant}) costs {cost}, not {price}")
         else:
             if price < 1 or price > g.cash(entity):
                 raise illegal("trains.price", f"{sym_of(entity)} may spend between 1 and {g.cash(entity)} on {tid}")
@@ -300,6 +302,12 @@ class BuyTrain(Step):
             if g.cash(president) < remaining:
                 raise illegal("trains.cash", f"{g.name(president)} cannot contribute {remaining}")
             g.spend(president, entity, remaining)
+        if traded is not None:
+            if _p(g).traded_in_to == "pool":
+                depot.discard_to_depot(g, traded)
+            else:
+                depot.rust(g, traded)
+            g.log(f"{sym_of(entity)} trades in {traded}")
         new = t.owner == DEPOT and tid in g.state.depot
         depot.buy_train(g, entity, tid, price, variant if t.owner == DEPOT else None)
         if new:
