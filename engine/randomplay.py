@@ -87,18 +87,25 @@ def concrete(desc: dict[str, Any], rnd: random.Random, game: Game | None = None)
     if desc["type"] == "run_routes":
         action["routes"] = random_routes(game, game.entity_key(action), rnd) if game is not None else []
         return action
+    ranged = ("min", "max", "step")
+    fixed = {k: v for k, v in desc.items() if k not in ("type", "choices", *ranged)}
+    action.update(fixed)  # fields the description fixes (e.g. the company being auctioned)
     choices = desc.get("choices")
     if choices is None:
-        return action
+        choices = [{}]
     if not choices:
         return None
     choice = dict(rnd.choice(choices))
+    step = int(choice.pop("step", desc.get("step", 1)) or 1)
+    if "min" in choice or "min" in desc:  # a price range given beside the choice: {min, max[, step]}
+        choice["price"] = {"min": choice.pop("min", desc.get("min")), "max": choice.pop("max", desc.get("max"))}
     for key, value in list(choice.items()):
         if isinstance(value, dict) and "min" in value and "max" in value:
             lo, hi = int(value["min"]), int(value["max"])
+            lo = -(-lo // step) * step
             if hi < lo:
                 return None
-            choice[key] = rnd.randint(lo, hi)
+            choice[key] = lo + step * rnd.randint(0, (hi - lo) // step)
     action.update(choice)
     return action
 

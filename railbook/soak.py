@@ -119,19 +119,11 @@ def concrete(desc: dict[str, Any], rnd: random.Random, game: Any) -> dict[str, A
         action["routes"] = _routes(game, str(desc["entity"])) if rnd.random() < 0.9 else []
         return action
     choices = desc.get("choices")
-    if choices is None:
-        return action
-    if not choices:
-        return None
-    choice = dict(rnd.choice(choices) if isinstance(choices, list) else choices)
-    for key, value in list(choice.items()):
-        if isinstance(value, dict) and "min" in value and "max" in value:
-            low, high = int(value["min"]), int(value["max"])
-            if high < low:
-                return None
-            choice[key] = rnd.randint(low, high)
-    action.update(choice)
-    return action
+    if isinstance(choices, dict):
+        desc = {**desc, "choices": [choices]}
+    from .engine import randomplay
+
+    return randomplay.concrete(desc, rnd)  # fixed fields, a choice, prices within {min, max} on the step
 
 
 def choose(game: Any, rnd: random.Random, pass_weight: float = 0.3) -> dict[str, Any] | None:

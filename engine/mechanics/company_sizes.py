@@ -343,7 +343,7 @@ class IpoAuctionStep(Step):
                     }
                 )
             else:
-                out.append({"type": "bid", "corporation": a["corp"], "min": lo, "max": hi})
+                out.append({"type": "bid", "corporation": a["corp"], "min": lo, "max": hi, "step": _ipo(g).bid_step})
         if "place_token" in acts:
             out.append(
                 {

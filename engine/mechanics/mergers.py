@@ -1064,7 +1064,8 @@ class Acquire(Step):
                 out.append({"type": t, "target": data["offer"]})
             elif t == "bid":
                 corp = data["auction"]["corp"]
-                out.append({"type": t, "corporation": corp, "min": min_bid(g, corp), "max": max_bid(g, entity, corp)})
+                lo, hi = min_bid(g, corp), max_bid(g, entity, corp)
+                out.append({"type": t, "corporation": corp, "min": lo, "max": hi, "step": _p(g).bid_step})
             elif t == "merge":
                 w = data["winner"]
                 out.append(

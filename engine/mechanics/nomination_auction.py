@@ -183,7 +183,9 @@ class NominationAuction(Step):
             if a:
                 lo, hi = self.min_bid(), max_bid(self.g, entity, a["company"])
                 if lo <= hi:
-                    out.append({"type": "bid", "company": a["company"], "min": lo, "max": hi})
+                    out.append(
+                        {"type": "bid", "company": a["company"], "min": lo, "max": hi, "step": _p(self.g).bid_step}
+                    )
             else:
                 choices = []
                 for sym in _st(self.g).lots:
