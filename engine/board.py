@@ -370,7 +370,19 @@ def upgrade_options(g: Game, hex_id: str) -> list[str]:
                 continue
             to = exc["to"]
             ups = [u for u in ups if u not in to] if exc.get("forbid") else ups + [u for u in to if u not in ups]
+    down = downgrade_of(g, hex_id)
+    if down is not None and down not in ups:
+        ups.append(down)
     return ups
+
+
+def downgrade_of(g: Game, hex_id: str) -> str | None:
+    """The tile that may replace this hex's tile now, dropping its towns (a mechanic's downgrades)."""
+    tile = g.state.hexes[hex_id].tile
+    if tile is None:
+        return None
+    table = g.hooks("tile_downgrades", hex_id)
+    return None if not table else table.get(tile)
 
 
 def listed_upgrades(g: Game, hex_id: str) -> set[str]:
@@ -394,13 +406,16 @@ def rotations_keeping_track(g: Game, hex_id: str, new: str) -> list[int]:
     new_spec = g.book.tiles[new]
     # a listed exception (a small city becoming a large one) may turn towns into cities
     town_to_city = hs.tile is not None and new in listed_upgrades(g, hex_id)
-    key = ("keep", hs.tile or "@" + hex_id, hs.rotation, new, town_to_city)
+    drop_towns = downgrade_of(g, hex_id) == new
+    key = ("keep", hs.tile or "@" + hex_id, hs.rotation, new, town_to_city, drop_towns)
     cached = g.book._tracks.get(key)  # type: ignore[arg-type]
     if cached is None:
         if not old_spec.get("paths"):
             cached = list(range(6))
         else:
-            cached = upgrade_rotations(old_spec, hs.rotation, new_spec, town_to_city=town_to_city)
+            cached = upgrade_rotations(
+                old_spec, hs.rotation, new_spec, town_to_city=town_to_city, drop_towns=drop_towns
+            )
         g.book._tracks[key] = cached  # type: ignore[index]
     return cached  # type: ignore[return-value]
 
@@ -458,7 +473,7 @@ def plan_lay(
     if name not in upgrade_options(g, hex_id) and not special_tile:
         raise illegal("track.upgrade", f"{hex_id} ({old_colour}) cannot be replaced by tile {name}")
     if COLOUR_ORDER.index(new_colour) != COLOUR_ORDER.index(old_colour) + 1 and old_colour in COLOUR_ORDER:
-        if not (new_colour == old_colour and name in listed_upgrades(g, hex_id)):
+        if not (new_colour == old_colour and (name in listed_upgrades(g, hex_id) or name == downgrade_of(g, hex_id))):
             raise illegal("track.upgrade", f"tile {name} ({new_colour}) does not follow {old_colour} on {hex_id}")
     if rotation not in rotations_keeping_track(g, hex_id, name):
         raise illegal("track.rotation", f"tile {name} at rotation {rotation} does not keep the track of {hex_id}")

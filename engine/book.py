@@ -18,7 +18,7 @@ from railbook.jsonio import apply_merge_patch
 
 from .errors import UnsupportedTitle
 
-COLOUR_ORDER = ("white", "yellow", "green", "brown", "gray")
+COLOUR_ORDER = ("white", "yellow", "green", "brown", "gray", "black")
 EDGE = 0
 NODE = 1
 

@@ -146,9 +146,15 @@ def upgrade_rotations(
     *,
     town_to_city: bool = False,
     injective: bool = True,
+    drop_towns: bool = False,
 ) -> list[int]:
-    """Rotations of ``new`` that keep all track of ``old`` (laid at ``old_rotation``)."""
+    """Rotations of ``new`` that keep all track of ``old`` (laid at ``old_rotation``); with ``drop_towns`` the
+    old towns may go, plain track then joining their exits."""
     old_edges, old_nodes = signature(old, old_rotation)
+    if drop_towns:
+        joined = {frozenset((a, b)) for kind, exits in old_nodes if kind == "t" for a in exits for b in exits if a < b}
+        old_edges = old_edges | joined
+        old_nodes = tuple(n for n in old_nodes if n[0] != "t")
     result = []
     for r in range(6):
         new_edges, new_nodes = _cached_signature(new, r)

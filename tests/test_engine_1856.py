@@ -19,8 +19,8 @@ NO_FIXTURES = "the shared 1856 records are not available (set RAILBOOK_SHARED to
 
 #: Records that stop, with exactly where and why.
 STOPS = {
-    "1856_game_end_bank.json": "action 536 (id 643): track.upgrade: CV lays #9 on N9's yellow town "
-    "(town downgrades are not yet played)",
+    "1856_game_end_bank.json": "reaches the bank end; two players' values differ (11966 10172 vs 10187, "
+    "6362 10124 vs 10130)",
 }
 
 

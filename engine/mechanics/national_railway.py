@@ -339,19 +339,21 @@ def _order_from_trigger(g: Game) -> list[str]:
 
 
 def _second_issue(g: Game) -> None:
-    """The national's certificates are replaced by the second issue (all still in its initial offering)."""
+    """The national's certificates become the second issue (all still in its initial offering): the existing
+    ones take the issue's first percentages, the new ones are numbered on from the issue's share count."""
     p = _p(g)
     nat, nkey = p.national, ckey(p.national)
     issue = p.second_issue
     assert issue is not None
-    for sid in [s for s, sh in g.state.shares.items() if sh.corp == nat]:
-        del g.state.shares[sid]
-    ids = []
-    for i, pct in enumerate(issue.certificates):
-        sid = f"{nat}_{i}"
-        g.state.shares[sid] = Share(sid, nat, i, int(pct), i == 0, nkey)
+    old = sorted((sh for sh in g.state.shares.values() if sh.corp == nat), key=lambda sh: sh.index)
+    for sh, pct in zip(old, issue.certificates, strict=False):
+        sh.percent = int(pct)
+    first_new = 100 // min(issue.certificates[1:])
+    ids = g.state.holdings.setdefault(nkey, {}).setdefault(nat, [])
+    for i, pct in enumerate(issue.certificates[len(old) :]):
+        sid = f"{nat}_{first_new + i}"
+        g.state.shares[sid] = Share(sid, nat, first_new + i, int(pct), False, nkey)
         ids.append(sid)
-    g.state.holdings.setdefault(nkey, {})[nat] = ids
     _st(g).second_issued = True
     g.epoch += 1
     g.log(f"{nat} issues its second set of shares")

@@ -62,11 +62,9 @@ class Params(BaseParams):
     downgrades: dict[TileId, TileId] = Field(
         default_factory=dict,
         description="tile -> tile that may replace it as a downgrade (e.g. a town to plain track), in "
-        "`downgrade_phases` (not yet played by the engine)",
+        "`downgrade_phases`",
     )
-    downgrade_phases: list[PhaseId] = Field(
-        default_factory=list, description="phases allowing `downgrades` (not yet played by the engine)"
-    )
+    downgrade_phases: list[PhaseId] = Field(default_factory=list, description="phases allowing `downgrades`")
     home_city_lay_without_route: bool = Field(
         False,
         description="while its home hex has no track a corporation may lay any fitting city tile there without "
@@ -93,6 +91,14 @@ class Params(BaseParams):
 
 def _p(g: Game) -> Params:
     return g.params["track"]  # type: ignore[return-value]
+
+
+def tile_downgrades(g: Game, hex_id: str) -> dict[str, str] | None:
+    """``downgrades`` while the phase allows them."""
+    p = _p(g)
+    if not p.downgrades or g.phase_spec()["name"] not in p.downgrade_phases:
+        return None
+    return dict(p.downgrades)
 
 
 def min_cost(g: Game) -> int:
@@ -946,6 +952,7 @@ MECHANIC = Mechanic(
     params=Params,
     steps={"track_and_token": TrackAndToken, "track": TrackOnly, "token": TokenOnly, "special_track": SpecialTrack},
     hooks={
+        "tile_downgrades": tile_downgrades,
         "preprocess": preprocess,
         "action_processed": action_processed,
         "turn_lay": turn_lay,

@@ -125,9 +125,23 @@ def min_price(g: Game, corp: str) -> int | None:
     return min(prices) if prices else None
 
 
+def trade_in_at_limit(g: Game, corp: str) -> bool:
+    """At its limit, ``corp`` could still buy a bank train by trading one of its trains in (``trade_in_at_limit``)."""
+    if not _p(g).trade_in_at_limit:
+        return False
+    own = {g.state.trains[t].sym for t in g.entity_trains(corp)}
+    money = max(g.cash(corp), train_buying_power(g, corp))
+    for tid in depot.depot_trains(g):
+        t = g.state.trains[tid]
+        discount = g.book.trains[t.sym].get("discount") or {}
+        if any(money >= depot.face_price(g, t) - int(discount[sym]) for sym in own if sym in discount):
+            return True
+    return False
+
+
 def can_buy(g: Game, corp: str) -> bool:
     if not depot.room(g, corp):
-        return False
+        return trade_in_at_limit(g, corp)
     lo = min_price(g, corp)
     return lo is not None and (g.cash(corp) >= lo or train_buying_power(g, corp) >= lo)
 
