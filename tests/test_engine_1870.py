@@ -20,8 +20,7 @@ STOPS: dict[str, str] = {
     "1870_game_end_bank": "action 466 (id 781): no token space for SLSF in J5",
     "1870_game_end_bankrupt": "action 322 (id 402): train 3-2's route has no SLSF station",
     "40469_price_protect_allowed": "action 425 (id 517): IC cannot pass, its run is still awaited",
-    "1850_game_end_bankrupt": "action 346 (id 411): a president's emergency sale of his own company's shares is "
-    "refused",
+    "1850_game_end_bankrupt": "plays to its bankruptcy; final values 1803/954/388 against the recorded 1823/1074/376",
 }
 
 

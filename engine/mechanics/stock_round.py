@@ -79,6 +79,12 @@ class Params(BaseParams):
         description="market cell kinds (market legend) in which a corporation's shares may be neither bought "
         "nor sold (not yet played by the engine)",
     )
+    redeemed_sold_from_turn: int | None = Field(
+        1,
+        ge=1,
+        description="the first game turn whose end-of-stock-round sold-out test counts shares the company redeemed "
+        "(held off sale in its treasury) as sold; earlier stock rounds count only players' shares (None: never)",
+    )
 
 
 def _p(g: Game) -> Params:
@@ -449,11 +455,14 @@ def finish_stock_round(g: Game) -> None:
     sizes = rules.get("sold_out_sizes")
     corps = [c for c in g.state.corp_order if g.state.corporations[c].floated and not g.state.corporations[c].closed]
     corps.sort(key=lambda c: market.sort_key(g, c))
+    first = _p(g).redeemed_sold_from_turn
+    count_redeemed = first is not None and g.state.turn >= first
     for corp in corps:
         holders = shares.player_holders(g, corp)
         sized = sizes is None or 100 // shares.share_percent(g, corp) in sizes
         long = sum(v for v in holders.values() if v > 0)  # net of shorts: a short seller holds none
-        if up and sized and long + _redeemed_percent(g, corp) >= 100:
+        redeemed = _redeemed_percent(g, corp) if count_redeemed else 0
+        if up and sized and long + redeemed >= 100:
             market.move(g, corp, "up" if not g.book.market_1d else "right", up)
         if down and shares.percent_of(g, POOL, corp) > 0:
             market.move(g, corp, "down" if not g.book.market_1d else "left", abs(down))
