@@ -1,4 +1,4 @@
-"""``independents``: minors owned through a private company (1846 Michigan Southern, Big 4).
+"""``independents``: minors owned through a private company (bought with it, bought out by corporations).
 
 Each minor gets the first train of the depot and its home token at setup; it floats (receiving its
 ``cash`` from the bank) when a player acquires its private.  It lays track and runs like a corporation;
