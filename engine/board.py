@@ -163,11 +163,17 @@ def node_blocks(g: Game, hex_id: str, node: str, key: str | None, kind: str) -> 
 
 
 def token_nodes(g: Game, key: str) -> list[NodeKey]:
-    out = []
+    """The stops holding a token of ``key``: its cities, and the stops of a hex without cities that holds
+    its marker (a destination marker at an off-board's edge)."""
+    out: list[NodeKey] = []
     for hex_id, hs in g.state.hexes.items():
         for ci, slots in enumerate(hs.tokens):
             if key in slots:
-                out.append((hex_id, f"c{ci}"))
+                t = track(g, hex_id)
+                if t.cities:
+                    out.append((hex_id, f"c{ci}"))
+                else:
+                    out += [(hex_id, n) for n, node in t.nodes.items() if node.kind != "junction"]
     return out
 
 
@@ -533,9 +539,15 @@ def _laid_hex(g: Game, plan: LayPlan) -> HexState:
     slots = [g.book.tiles[plan.tile]["cities"][i].get("slots", 1) for i in range(len(new_track.cities))]
     tokens: list[list[str | None]] = [[None] * n for n in slots]
     reservations: list[list[str | None]] = [[None] * n for n in slots]
+    old_cities = tile_spec(g, plan.hex).get("cities") or []
+    extras: dict[int, list[str]] = {}
     for old_ci, new_ci in plan.city_map.items():
+        base = int(old_cities[old_ci].get("slots", 1)) if old_ci < len(old_cities) else 0
         for si, tok in enumerate(hs.tokens[old_ci] if old_ci < len(hs.tokens) else []):
             if tok is None:
+                continue
+            if si >= base:  # a token in an extra slot (a destination marker) stays in an extra slot
+                extras.setdefault(new_ci, []).append(tok)
                 continue
             target = si if si < len(tokens[new_ci]) and tokens[new_ci][si] is None else None
             if target is None and None in tokens[new_ci]:
@@ -551,6 +563,8 @@ def _laid_hex(g: Game, plan: LayPlan) -> HexState:
                 reservations[new_ci][si] = res
             else:
                 reservations[new_ci].append(res)
+    for new_ci, toks in extras.items():
+        tokens[new_ci] += toks
     return HexState(
         tile=plan.tile,
         tile_id=plan.tile_id,

@@ -187,9 +187,11 @@ def _assemble(g: Game, options: list[list[Segment]], used: set[tuple]) -> list[S
 
 
 def _tokened(g: Game, node: NodeKey, corp_key: str) -> bool:
+    """A station of ``corp_key`` at this stop: a token in its city, or a marker on a hex without cities (a
+    destination marker placed at an off-board's edge)."""
     h, n = node
     if not n.startswith("c"):
-        return False
+        return not board.track(g, h).cities and board.hex_tokened_by(g, h, corp_key)
     return board.tokened_by(g, h, board.city_index(n), corp_key)
 
 

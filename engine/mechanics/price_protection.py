@@ -111,7 +111,7 @@ def cert_exempt(g: Game, player: str, corp: str) -> bool:
     (as if it will not be protected)."""
     if not _p(g).cert_limit_assumes_unprotected:
         return False
-    for qcorp, ids, percent, _seller, _pres in _st(g).queue:
+    for qcorp, _ids, percent, _seller, _pres in _st(g).queue:
         if qcorp != corp:
             continue
         kinds = market.kinds_at(g, _drop_after(g, corp, percent // shares.share_percent(g, corp)))
@@ -142,7 +142,7 @@ def can_protect(g: Game, entry: list[Any]) -> bool:
         kinds = market.kinds_at(g, g.state.corporations[corp].price)
         if not {"no_cert_limit", "unlimited_holding", "multiple_buy"} & set(kinds):
             n = len(ids)
-            if shares.num_certs(g, president) + 2 * n > g.state.cert_limit:
+            if shares.num_certs(g, president) + n > g.state.cert_limit:
                 return False
     return True
 
