@@ -11,20 +11,9 @@ from typing import Any
 
 from railbook.jsonio import write_atomic
 
+from .names import COMPONENTS
 from .pages import Page, Paper, Recorded, finish, pdf_from, png_from, record
 
-COMPONENTS: tuple[str, ...] = (
-    "tiles",
-    "map",
-    "market",
-    "charters",
-    "certificates",
-    "privates",
-    "trains",
-    "tokens",
-    "aid",
-)
-FORMATS: tuple[str, ...] = ("svg", "pdf", "png")
 TITLES = {
     "tiles": "tiles",
     "map": "map",
@@ -74,7 +63,8 @@ def component_pages(book: dict[str, Any], component: str, opts: RenderOptions) -
     """The pages of one component (not yet serialised)."""
     paper = Paper.named(opts.paper)
     if component == "tiles":
-        from .tiles import DIES, TileOptions, render_tiles
+        from .names import DIES
+        from .tiles import TileOptions, render_tiles
 
         die = DIES[opts.die] if opts.die else None
         return render_tiles(book, paper, TileOptions(opts.tile_size, opts.bleed, opts.unlimited_count, die))

@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from railbook.cli import JsonOpt, TitlesArg, app, emit, fail, rulebook_for
 from railbook.errors import RailbookError
 
-from .build import COMPONENTS, FORMATS, RenderOptions, TitleResult, render_title
-from .environment import check_environment
-from .pages import PAPERS
-from .tiles import DIES
+from .names import COMPONENTS, DIES, FORMATS, PAPERS
+
+if TYPE_CHECKING:
+    from .build import RenderOptions, TitleResult
 
 
 def _split(value: str, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
@@ -58,6 +58,8 @@ def parse_options(
         if die not in DIES:
             raise ValueError(f"--die: unknown die {die!r}; choose from {'|'.join(DIES)}")
         tile_size = DIES[die].tile_size
+    from .build import RenderOptions
+
     return components, RenderOptions(paper, fmts, dpi, tile_size, unlimited_count, bleed, backs, die)
 
 
@@ -93,6 +95,8 @@ def render(
         fail(str(exc))
         return
     try:
+        from .environment import check_environment
+
         check_environment()
     except RailbookError as exc:
         fail(str(exc))
@@ -101,6 +105,8 @@ def render(
     if not names:
         fail("no titles to render (games/ is empty); name a title folder or a rulebook.json")
         return
+    from .build import render_title
+
     errors: list[str] = []
     results: list[TitleResult] = []
     with _progress(len(names) * len(components)) as advance:

@@ -11,10 +11,10 @@ from typing import Any, Protocol
 import svgwrite
 
 from .geometry import fmt
+from .names import PAPERS
 from .style import CUT, INK, MARK, fit_size
 from .svg import drawing, text, to_bytes
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN = 9.0
 """Unprinted border kept clear on every page (most printers cannot print closer than ~5 mm)."""
 

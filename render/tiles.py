@@ -12,30 +12,13 @@ import svgwrite
 from railbook.hexgrid import exits
 
 from .geometry import SQRT3, HexGeom, Point, fmt, polar
+from .names import Die
 from .pages import MARGIN, Page, Paper, registration_mark
 from .style import CUT, INK, TRACK, contrast, tile_fill
 from .svg import safe_id, text
 from .track import TrackArt
 
 COLOUR_ORDER = ("yellow", "green", "brown", "gray")
-
-
-@dataclass(frozen=True)
-class Die:
-    """A hexagon cutting die: tile size across flats and the spacing between its cavities (mm)."""
-
-    tile_size: float
-    gap: float
-    note: str
-
-
-DIES: dict[str, Die] = {
-    "1.5in": Die(38.1, 3.175, "1 1/2 in across flats, 1/8 in apart: the size of most published 18xx tiles"),
-    "1.75in": Die(44.45, 3.175, "1 3/4 in across flats, 1/8 in apart: large-format tiles"),
-    "2in": Die(50.8, 3.175, "2 in across flats, 1/8 in apart: large-format tiles"),
-    "38mm": Die(38.0, 3.0, "38 mm across flats, 3 mm apart: metric dies"),
-}
-"""The common 18xx hexagon die sizes (``railbook render --die``); docs/RENDER.md lists them."""
 
 
 @dataclass(frozen=True)

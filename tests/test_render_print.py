@@ -20,7 +20,7 @@ from railbook.render.market import paint_cell
 from railbook.render.pages import MARGIN, Paper, best_grid
 from railbook.render.privates import draw_private
 from railbook.render.svg import drawing, to_bytes
-from railbook.render.tiles import DIES
+from railbook.render.names import DIES
 from railbook.render.trains import draw_train, train_back, train_cards
 
 SVG = "{http://www.w3.org/2000/svg}"
