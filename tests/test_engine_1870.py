@@ -18,8 +18,7 @@ NO_FIXTURES = "the shared records are not available (set RAILBOOK_SHARED to the 
 #: Records that do not replay yet: where they stop and why (the test fails if one starts to replay).
 STOPS: dict[str, str] = {
     "1870_game_end_bank": "action 477 (id 796): FW cannot lay a tile, ATSF is still to lay",
-    "1870_game_end_bankrupt": "action 644 (id 845): SP cannot lay a tile, its connection run is awaited",
-    "40469_price_protect_allowed": "action 555 (id 707): ATSF cannot lay a tile, GMO's connection run is awaited",
+    "40469_price_protect_allowed": "action 624 (id 823): a president's emergency sale of SLSF shares is refused",
     "1850_game_end_bankrupt": "plays to its bankruptcy; final values 1803/954/388 against the recorded 1823/1074/376",
 }
 

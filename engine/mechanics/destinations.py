@@ -167,10 +167,10 @@ def _connected_to(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
 
 def _runnable(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     """One of its trains is long enough for the shortest stop count from home to destination (a company with no
-    train may always run it, as on 18xx.games)."""
+    train cannot run it)."""
     trains = g.state.corporations[corp].trains
     if not trains:
-        return True
+        return False
     reach = max((_train_stops(g, t) for t in trains), default=0)
     return _fewest_stops(g, corp, dest, homes) <= reach
 
