@@ -70,18 +70,21 @@ def crosses_ledge(g: Game, src: list[int], dst: list[int]) -> bool:
     return kind is not None and kind not in kinds_at(g, src) and kind in kinds_at(g, dst)
 
 
-def drop(g: Game, corp: str, shares: int) -> None:
-    """The price move for ``shares`` shares sold: one row down each; a drop that would cross the soft ledge
-    stops on it for the first ``movement.down.soft_ledge_absorbs`` share(s) (so one share sold stops on the
-    ledge, two cross it); the bottom of a column stops the token."""
+def ledge_stops(g: Game, pos: list[int], below: list[int], remaining: int) -> bool:
+    """A sale's move from ``pos`` to ``below`` with ``remaining`` moves left (this one included) stops on the soft
+    ledge: it would cross it and no more than ``movement.down.soft_ledge_absorbs`` moves are left (1: a token
+    that should move exactly one more space across the ledge stops on it; one with more to go crosses)."""
     absorbs = int((_movement(g).get("down") or {}).get("soft_ledge_absorbs", 0))
-    held = 0
-    for _ in range(shares):
+    return remaining <= absorbs and crosses_ledge(g, pos, below)
+
+
+def drop(g: Game, corp: str, shares: int) -> None:
+    """The price move for ``shares`` shares sold: one row down each, stopping on the soft ledge as
+    :func:`ledge_stops` says; the bottom of a column stops the token."""
+    for i in range(shares):
         c = g.state.corporations[corp]
-        below = step(g, c.price, "down")
-        if held < absorbs and crosses_ledge(g, c.price, below):
-            held += 1
-            continue
+        if ledge_stops(g, c.price, step(g, c.price, "down"), shares - i):
+            break
         move(g, corp, "down")
 
 

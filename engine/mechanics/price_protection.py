@@ -95,13 +95,10 @@ def _drop_after(g: Game, corp: str, n: int) -> list[int]:
     """Where the price would be after an unprotected sale of ``n`` shares (soft ledge included)."""
     c = g.state.corporations[corp]
     pos = list(c.price or [0, 0])
-    absorbs = int(((g.book.market.get("movement") or {}).get("down") or {}).get("soft_ledge_absorbs", 0))
-    held = 0
-    for _ in range(n):
+    for i in range(n):
         below = market.step(g, pos, "down")
-        if held < absorbs and market.crosses_ledge(g, pos, below):
-            held += 1
-            continue
+        if market.ledge_stops(g, pos, below, n - i):
+            break
         pos = below
     return pos
 
