@@ -146,6 +146,10 @@ HOOKS: dict[str, Hook] = {
         "lay a tile of `tiles` for `corp` as one of its turn's lays, by `entity` (a private's ability), `discount` $ "
         "off the hex's cost; the hex laid (None: nothing lays tiles)",
     ),
+    "must_withhold": _h(
+        A, "entity", "the corporation must withhold its earnings now (it has no dividend choice)", False
+    ),
+    "price_fixed": _h(A, "corp", "`corp`'s share price does not move on dividends now", False),
     "tile_downgrades": _h(F, "hex", "tile -> tile that may replace it on `hex` now, dropping its towns (None: none)"),
     "turn_lay_open": _h(A, "corp", "`corp` may still lay a new (yellow) tile as one of its turn's lays now", False),
     "use_turn_lay": _h(F, "corp", "a yellow lay of `corp`'s turn is used up without a tile (None: none left)"),

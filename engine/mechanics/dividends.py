@@ -183,7 +183,7 @@ def pay(g: Game, entity: str, kind: str, revenue: int) -> None:
             g.hooks("dividend_paid", corp, per_share)
     half_move = params.half_price_move if kind == "half" else None
     move = half_move if half_move is not None else price_move(g, corp, paid)
-    if move:
+    if move and not g.hooks("price_fixed", corp):
         market.move(g, corp, "right" if move > 0 else "left", abs(move))
     g.log(f"{corp} {kind}s {revenue}")
 
@@ -225,7 +225,7 @@ class Dividend(Step):
             return []
         if earnings(self.g, entity) == 0:
             return []
-        if self.g.hooks("in_receivership", entity):
+        if self.g.hooks("in_receivership", entity) or self.g.hooks("must_withhold", entity):
             return []
         return ["dividend"]
 

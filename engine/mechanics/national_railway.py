@@ -11,7 +11,9 @@ prices, the share exchange (from the trigger's president clockwise; a second iss
 a one-share president holds a president's certificate of one share), the marker exchange (homes first, one
 marker per city, none on a home's tile; the president removes duplicates on a tile and markers above its count
 with ``remove_token``), the absorbed companies close, and it operates at once when none of them has operated in
-this round.  It then discards down to its train limit with the ordinary ``discard_train`` step.
+this round.  It then discards down to its train limit with the ordinary ``discard_train`` step.  Until it owns
+a permanent train (one that never rusts) it withholds and its price does not move on dividends (hooks
+``must_withhold``, ``price_fixed``).  Fields marked "(not yet played by the engine)" are not honoured yet.
 """
 
 from __future__ import annotations
@@ -80,12 +82,24 @@ class SecondIssue(BaseParams):
         description="percentages of all national certificates after the issue, the president's first"
     )
     certificate_weight: float = Field(
-        0.5, gt=0, description="certificate-limit count of each ordinary certificate after the issue"
+        0.5,
+        gt=0,
+        description="certificate-limit count of each ordinary certificate after the issue (not yet played by the "
+        "engine)",
     )
-    player_max_shares: int = Field(ge=1, description="most national certificates one player may hold after the issue")
-    market_max_shares: int = Field(ge=0, description="most national certificates the market may hold after the issue")
+    player_max_shares: int = Field(
+        ge=1,
+        description="most national certificates one player may hold after the issue (not yet played by the engine)",
+    )
+    market_max_shares: int = Field(
+        ge=0,
+        description="most national certificates the market may hold after the issue (not yet played by the engine)",
+    )
     limit_allowance: float = Field(
-        0.5, ge=0, description="certificates a player may hold above the limit (never buying while at it)"
+        0.5,
+        ge=0,
+        description="certificates a player may hold above the limit (never buying while at it) (not yet played by "
+        "the engine)",
     )
 
 
@@ -101,7 +115,8 @@ class President(BaseParams):
     single_share_president_must_buy: bool = Field(
         True,
         description="with nobody holding two shares the first receiver presides and must buy a second share in "
-        "his first turn of the next stock round, selling if needed, unless another player reaches two first",
+        "his first turn of the next stock round, selling if needed, unless another player reaches two first (the "
+        "engine plays only the bankruptcy of a president who cannot raise the price)",
     )
 
 
@@ -139,11 +154,20 @@ class Borrowing(BaseParams):
 class Trains(BaseParams):
     """Trains of the national railway."""
 
-    keep: list[TrainId] = Field(default_factory=list, description="absorbed train types it must keep (up to its limit)")
+    keep: list[TrainId] = Field(
+        default_factory=list,
+        description="absorbed train types it must keep (up to its limit) (not yet played by the engine)",
+    )
     discarded_to: Literal["market", "bank"] = Field("market", description="where absorbed trains it drops go")
-    buys_only: list[TrainId] = Field(default_factory=list, description="train types it may buy (empty: any)")
-    face_price_only: bool = Field(True, description="it buys and sells trains only at face value")
-    borrow: Borrowing | None = Field(None, description="running a borrowed bank train while trainless (None: no)")
+    buys_only: list[TrainId] = Field(
+        default_factory=list, description="train types it may buy (empty: any) (not yet played by the engine)"
+    )
+    face_price_only: bool = Field(
+        True, description="it buys and sells trains only at face value (not yet played by the engine)"
+    )
+    borrow: Borrowing | None = Field(
+        None, description="running a borrowed bank train while trainless (None: no) (not yet played by the engine)"
+    )
 
 
 class Params(BaseParams):
@@ -164,7 +188,7 @@ class Params(BaseParams):
     market_over_limit: Literal["holders_buy_excess"] = Field(
         "holders_buy_excess",
         description="national shares in the market above its limit are bought by holders in turn from priority, "
-        "selling other shares if needed",
+        "selling other shares if needed (not yet played by the engine)",
     )
     president: President = Field(default_factory=President, description="who presides it")
     tokens: Tokens = Field(description="its station markers")
@@ -181,14 +205,17 @@ class Params(BaseParams):
         True, description="its share price never moves until it owns a permanent train"
     )
     odd_share_dividend_rounding: Literal["up", "down"] = Field(
-        "up", description="rounding of the dividend of a lone half-size share"
+        "up", description="rounding of the dividend of a lone half-size share (not yet played by the engine)"
     )
     first_operation: Literal["at_once_unless_absorbed_operated", "next_operating_round"] = Field(
         "at_once_unless_absorbed_operated",
         description="it operates right after forming unless an absorbed company operated this round; otherwise "
         "from the next operating round",
     )
-    can_close: bool = Field(False, description="it may close (its price stops one cell short of a closing cell)")
+    can_close: bool = Field(
+        False,
+        description="it may close (its price stops one cell short of a closing cell) (not yet played by the engine)",
+    )
     inherits_bonus_rights: bool = Field(
         True, description="it inherits the absorbed companies' bonus rights (a duplicate goes back to the bank)"
     )
@@ -528,6 +555,29 @@ def _liquidity(g: Game, player: str, national: str) -> int:
     return total
 
 
+def _unproven(g: Game) -> bool:
+    """The national has formed and never owned a permanent train."""
+    st = _st(g)
+    return st.formed and not st.permanent
+
+
+def must_withhold(g: Game, entity: str) -> bool:
+    return entity == ckey(_p(g).national) and _p(g).pays_dividends_only_with_permanent_train and _unproven(g)
+
+
+def price_fixed(g: Game, corp: str) -> bool:
+    return corp == _p(g).national and _p(g).price_moves_only_with_permanent_train and _unproven(g)
+
+
+def after_action(g: Game, action: dict[str, Any], entity: str) -> None:
+    st = _st(g)
+    if st.formed and not st.permanent:
+        if any(_permanent(g, t) for t in g.entity_trains(ckey(_p(g).national))):
+            st.permanent = True
+            g.log(f"{_p(g).national} owns a permanent train")
+    temporary_president_check(g, action, entity)
+
+
 def temporary_president_check(g: Game, action: dict[str, Any], entity: str) -> None:
     """In his stock turn, a one-share president who cannot raise the price of a second share goes bankrupt."""
     p, st = _p(g), _st(g)
@@ -672,6 +722,11 @@ MECHANIC = Mechanic(
     params=Params,
     steps={"national_formation": NationalFormation},
     events={"national_railway_formation": (NoParams, formation)},
-    hooks={"share_unit": share_unit, "action_processed": temporary_president_check},
+    hooks={
+        "share_unit": share_unit,
+        "action_processed": after_action,
+        "must_withhold": must_withhold,
+        "price_fixed": price_fixed,
+    },
     state=State,
 )
