@@ -195,3 +195,53 @@ def test_a_small_city_becomes_a_yellow_city_from_phase_5() -> None:
     assert plan.tile == "5"
     with pytest.raises(IllegalAction):  # only the listed yellow tile, not any yellow city
         board.plan_lay(g, "K16", "57-0", 0, key=None, check_connection=False)
+
+
+# ------------------------------------------------------------------------------------- the CGR formation
+
+
+def _record(name: str) -> Path | None:
+    return next((p for p in FILES if p.name == name), None)
+
+
+def _replayed_until(path: Path, action_id: int) -> Game:
+    """The game of a record replayed up to (not including) the action with ``action_id``."""
+    record = load(path)
+    cut = next(i for i, a in enumerate(record["actions"]) if a.get("id") == action_id)
+    return replay(dict(record, actions=record["actions"][:cut]), rulebook_for_title("1856")).game
+
+
+@pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)
+def test_cgr_formed_from_seven_companies_takes_the_second_issue() -> None:
+    path = _record("1856_game_end_bank.json")
+    assert path is not None
+    g = _replayed_until(path, 601)  # the stock round after the formation
+    cgr = g.state.corporations["CGR"]
+    absorbed = ["TGB", "GW", "CPR", "THB", "CA", "GT", "LPS"]
+    assert all(g.state.corporations[c].closed for c in absorbed)
+    assert cgr.floated and g.state.shares["CGR_0"].percent == 10 and g.state.shares["CGR_26"].percent == 5
+    held = {
+        p: sum(g.state.shares[s].percent for s in ids)
+        for p, d in g.state.holdings.items()
+        for c, ids in d.items()
+        if c == "CGR" and ids
+    }
+    # 7, 3, 4 and 5 CGR shares from 14, 6, 9 and 11 absorbed shares; one from the market; total 100%
+    assert held == {"P|11966": 35, "P|16057": 15, "P|6362": 20, "P|9664": 25, "pool": 5}
+    assert cgr.owner == "P|11966"
+    # average of six prices (the lowest dropped) below 100: the minimum, top row
+    assert cgr.price == [0, 4]
+    # seven homes and three other markers kept (one removed by the president), trains cut to its limit of 3
+    assert len([t for t in cgr.tokens if t.used]) == 10
+    assert sorted(cgr.trains) == ["5-1", "5-2", "6-0"]
+
+
+@pytest.mark.skipif(_record("hotseat006.json") is None, reason=NO_FIXTURES)
+def test_cgr_with_one_share_has_a_temporary_president() -> None:
+    path = _record("hotseat006.json")
+    assert path is not None
+    g = _replayed_until(path, 661)  # after CA merged
+    cgr = g.state.corporations["CGR"]
+    assert cgr.owner == "P|Player 3" and g.state.shares["CGR_0"].percent == 10
+    assert sum(s.percent for s in g.state.shares.values() if s.corp == "CGR") == 100
+    assert cgr.price == [0, 8]  # CA's 175, on the top row
