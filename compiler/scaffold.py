@@ -20,8 +20,21 @@ players:
   2: {{cash: 600, bank: 4000, cert_limit: 12}}
   3: {{cash: 400, bank: 4000, cert_limit: 10}}
 # rule modules and their parameters: docs/MECHANICS.md
+# The round sequence and each round's steps (docs/FORMAT.md "rounds"; the steps are the mechanics' own).
+rounds:
+  cycle:
+    - stock
+    - {{rounds: [operating], repeat: operating_rounds}}
+  kinds:
+    stock: {{type: stock, steps: [stock]}}
+    operating:
+      type: operating
+      steps: [buy_company, track_and_token, route, dividend, discard_train, buy_train]
+# Rules beyond the data, each with typed parameters (docs/MECHANICS.md).
 mechanics:
   stock_round: {{sell_before_buy: true}}
+  capitalization: {{home_token: at_float}}
+  private_companies: {{}}
   track: {{}}
   tokens: {{}}
   trains: {{}}
@@ -41,12 +54,17 @@ options:
 map:
   layout: pointy
   hexes:
-    A1: {{name: West, cities: [{{revenue: 0}}]}}
+    A1: {{color: red, name: Far West, offboards: [{{revenue: {{yellow: 20, green: 40}}}}], paths: ["5-o0"]}}
     A3:
-    A5: {{name: East, cities: [{{revenue: 0}}]}}
-    B2: {{cost: 40, terrain: [mountain]}}
-    B4:
-    C1: {{color: red, name: Far West, offboards: [{{revenue: {{yellow: 20, green: 40}}}}], paths: ["3-o0"]}}
+    A5:
+    A7:
+    B2: {{name: West, cities: [{{revenue: 0}}]}}
+    B4: {{cost: 40, terrain: [mountain]}}
+    B6: {{name: East, cities: [{{revenue: 0}}]}}
+    C1:
+    C3:
+    C5:
+    C7: {{color: red, name: Far East, offboards: [{{revenue: {{yellow: 30, green: 50}}}}], paths: ["2-o0"]}}
 """,
     "tiles.yaml": """\
 manifest:
@@ -79,12 +97,12 @@ phases:
 corporations:
   WR:
     name: Western Railroad
-    home: A1
+    home: B2
     tokens: [0, 40]
     color: "#1f5fa8"
   ER:
     name: Eastern Railroad
-    home: A5
+    home: B6
     tokens: [0, 40]
     color: "#b22222"
 privates:
@@ -94,7 +112,7 @@ privates:
     revenue: 10
     closes_on: "4"
     abilities:
-      - {{type: blocks_hexes, owner: player, hexes: [B2]}}
+      - {{type: blocks_hexes, owner: player, hexes: [B4]}}
       - {{type: tile_discount, owner: corporation, terrain: [mountain], amount: 40}}
 """,
 }

@@ -45,7 +45,7 @@ def test_resolved_upgrades_and_neighbours(demo_title: Path) -> None:
     book = build_rulebook(demo_title)
     assert book["tiles"]["57"]["upgrades"] == ["14", "15"]
     assert book["tiles"]["7"]["upgrades"] == []
-    assert book["hexes"]["A1"]["tile_upgrades"] == ["57"]
+    assert book["hexes"]["B2"]["tile_upgrades"] == ["57"]
     assert set(book["hexes"]["A3"]["tile_upgrades"]) == {"7", "8", "9"}
     # pointy layout: A3's neighbours are A1 (left), A5 (right), B2 (lower left), B4 (lower right)
     assert book["hexes"]["A3"]["neighbours"] == {"0": "B2", "1": "A1", "4": "A5", "5": "B4"}

@@ -43,8 +43,8 @@ BROKEN = {
     "missing_key": ("trains.yaml", "price: 80, ", "", 2, "trains.2.price: required key is missing"),
     "wrong_type": ("trains.yaml", "price: 180", "price: lots", 3, "trains.3.price"),
     "unknown_tile": ("tiles.yaml", '"57": 2', '"57x": 2', 5, "unknown tile '57x'"),
-    "unknown_hex": ("companies.yaml", "home: A5", "home: Z99", None, "unknown hex 'Z99'"),
-    "duplicate_hex": ("map.yaml", "    B4:\n", "    B4:\n    B4:\n", 9, "duplicate key 'B4' (first defined at line 8)"),
+    "unknown_hex": ("companies.yaml", "home: B6", "home: Z99", None, "unknown hex 'Z99'"),
+    "duplicate_hex": ("map.yaml", "    A3:\n", "    A3:\n    A3:\n", 6, "duplicate key 'A3' (first defined at line 5)"),
     "bad_indentation": ("map.yaml", "    A3:\n", "      A3: x\n   A4:\n", None, ""),
     "tab_characters": ("map.yaml", "    A3:\n", "\tA3:\n", 5, "tab"),
     "unknown_key": ("trains.yaml", "rusts_on:", "rust_on:", 2, "unknown key"),
@@ -55,7 +55,7 @@ BROKEN = {
         None,
         "100%",
     ),
-    "off_grid_hex": ("map.yaml", "    B4:\n", "    B5:\n", None, "off the pointy grid"),
+    "off_grid_hex": ("map.yaml", "    A3:\n", "    B5:\n", None, "off the pointy grid"),
     "cell_letter_not_in_legend": ("market.yaml", '"60 70p', '"60q 70p', None, "legend"),
 }
 

@@ -1,4 +1,4 @@
-"""The `railbook new` scaffold is a working start: it compiles, renders and plays a short random game."""
+"""The `railbook new` scaffold is a working start: it compiles, renders and plays a short random game to its end."""
 
 from __future__ import annotations
 
@@ -43,5 +43,6 @@ def test_scaffold_plays_a_short_random_game(demo_title: Path) -> None:
             kinds.add(game.state.round.kind)
             types.add(action["type"])
         assert {"stock", "operating"} <= kinds, kinds
-        assert {"par", "buy_shares", "buy_train"} <= types, types
+        assert {"par", "buy_shares", "buy_train", "lay_tile", "run_routes", "dividend"} <= types, types
+        assert game.state.finished and game.state.game_end_reason == "bank", "a short game plays to its end"
         assert sum(game.result().values()) > 0

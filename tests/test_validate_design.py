@@ -62,27 +62,27 @@ BROKEN = {
     ),
     "more_homes_than_tokens": (
         "companies.yaml",
-        ("home: A1\n    tokens: [0, 40]", "    home: A5\n"),
-        ("home: [A1, A5]\n    tokens: [0]", ""),
+        ("home: B2\n    tokens: [0, 40]", "    home: B6\n"),
+        ("home: [B2, B6]\n    tokens: [0]", ""),
         "companies.yaml",
         5,
         "2 homes but only 1 tokens",
     ),
-    "home_city_full": ("companies.yaml", "home: A5", "home: A1", "companies.yaml", 9, "too few for every home"),
+    "home_city_full": ("companies.yaml", "home: B6", "home: B2", "companies.yaml", 9, "too few for every home"),
     "offboard_path_off_map": (
         "map.yaml",
+        '"5-o0"',
         '"3-o0"',
-        '"2-o0"',
         "map.yaml",
-        9,
-        "leads off the map (edges with a neighbour: 3)",
+        4,
+        "leads off the map (edges with a neighbour: 4, 5)",
     ),
     "label_without_tiles": (
         "map.yaml",
-        "A1: {name: West,",
-        "A1: {name: West, label: Z,",
+        "B2: {name: West,",
+        "B2: {name: West, label: Z,",
         "map.yaml",
-        4,
+        8,
         "no tile in the manifest has label 'Z'",
     ),
     "par_value_not_on_market": (
@@ -113,11 +113,11 @@ BROKEN = {
     ),
     "unknown_hex_suggests": (
         "companies.yaml",
-        "home: A5",
-        "home: A7",
+        "home: B6",
+        "home: B66",
         "companies.yaml",
         9,
-        "unknown hex 'A7' (did you mean A5?)",
+        "unknown hex 'B66' (did you mean B6?)",
     ),
     "unknown_key_suggests": (
         "trains.yaml",
@@ -135,7 +135,7 @@ BROKEN = {
         20,
         "did you mean terrain?",
     ),
-    "yaml_hint": ("map.yaml", "    B4:\n", "    B4: x: y\n", "map.yaml", 8, "quote a value that contains ': '"),
+    "yaml_hint": ("map.yaml", "    A3:\n", "    A3: x: y\n", "map.yaml", 5, "quote a value that contains ': '"),
 }
 
 
@@ -156,7 +156,7 @@ WARNED = {
     "free_private": ("companies.yaml", "value: 40", "value: 0", 15, "value is 0"),
     "phase_without_train": ("trains.yaml", 'name: "3", on: "3", ', 'name: "3", ', 7, "no 'on' train"),
     "train_never_for_sale": ("trains.yaml", "count: 3}", "count: 0}", 3, "no '3' train is ever for sale"),
-    "destination_without_stop": ("companies.yaml", "home: A5\n", "home: A5\n    destination: B4\n", 10, "no city"),
+    "destination_without_stop": ("companies.yaml", "home: B6\n", "home: B6\n    destination: B4\n", 10, "no city"),
 }
 
 
