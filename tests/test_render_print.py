@@ -17,10 +17,10 @@ from railbook.render.cards import back_origin
 from railbook.render.certificates import CARD_H, CARD_W, certificates, draw_certificate
 from railbook.render.charters import draw_charter
 from railbook.render.market import paint_cell
+from railbook.render.names import DIES
 from railbook.render.pages import MARGIN, Paper, best_grid
 from railbook.render.privates import draw_private
 from railbook.render.svg import drawing, to_bytes
-from railbook.render.names import DIES
 from railbook.render.trains import draw_train, train_back, train_cards
 
 SVG = "{http://www.w3.org/2000/svg}"
