@@ -352,7 +352,7 @@ class IpoAuctionStep(Step):
                 }
             )  # type: ignore[index]
         if "choose" in acts:
-            out.append({"type": "choose", "choices": phase_sizes(g)})
+            out.append({"type": "choose", "choices": [{"choice": s} for s in phase_sizes(g)]})
         if "assign" in acts:
             out.append({"type": "assign", "choices": [{"target": c} for c in self.usable_privates(entity)]})
         if "pass" in acts:

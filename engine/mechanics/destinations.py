@@ -336,7 +336,7 @@ class ConnectionRunStep(Step):
         if not st.pending or entity != ckey(st.pending[0]):
             return []
         if st.stage == "marker":
-            return [{"type": "choose", "choices": self.marker_choices(st.pending[0])}]
+            return [{"type": "choose", "choices": [{"choice": c} for c in self.marker_choices(st.pending[0])]}]
         if st.stage == "route":
             return [{"type": "run_routes", "routes": "one train home -> destination, the others as usual"}]
         return [{"type": "dividend", "choices": [{"kind": k} for k in self.kinds()]}]

@@ -118,7 +118,7 @@ class EdgeToken(Step):
         acts = self.actions(entity)
         out: list[dict[str, Any]] = []
         if "choose" in acts:
-            out.append({"type": "choose", "choices": [_p(self.g).record_choice or "edge_token"]})
+            out.append({"type": "choose", "choices": [{"choice": _p(self.g).record_choice or "edge_token"}]})
         if "pass" in acts:
             out.append({"type": "pass"})
         return out

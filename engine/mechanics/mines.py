@@ -240,7 +240,7 @@ class BuyMineRights(Step):
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
-        return [{"type": "choose", "choices": [_p(self.g).record_choice or "mine_rights"]}]
+        return [{"type": "choose", "choices": [{"choice": _p(self.g).record_choice or "mine_rights"}]}]
 
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
         g = self.g

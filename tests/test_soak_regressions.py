@@ -1,0 +1,22 @@
+"""Random games that once broke the engine (found by `railbook soak`), played again through the public API."""
+
+from __future__ import annotations
+
+import pytest
+from railbook.compiler.load import available_titles
+
+from railbook.soak import play_game
+
+CASES = [
+    ("1850", 1, 320),  # a `choose` description listed bare values, not action fields
+]
+
+
+@pytest.mark.parametrize(("title", "seed", "actions"), CASES, ids=[f"{t}-seed{s}" for t, s, _ in CASES])
+def test_soak_seed_plays_without_failures(title: str, seed: int, actions: int) -> None:
+    if title not in available_titles():
+        pytest.skip(f"games/{title} not written yet")
+    from railbook.api import rulebook_for_title
+
+    report = play_game(rulebook_for_title(title), seed, max_actions=actions)
+    assert report.failures == [], [f"{f.action}: {f.invariant}: {f.message}" for f in report.failures]
