@@ -9,6 +9,8 @@ from railbook.soak import play_game
 
 CASES = [
     ("1850", 1, 320),  # a `choose` description listed bare values, not action fields
+    ("1817", 10, 55),  # an IPO winner paying with privates was left with negative cash meanwhile
+    ("1817", 9, 88),  # an IPO bid offered that cash plus privates at face value could not make exactly
 ]
 
 

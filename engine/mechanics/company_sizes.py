@@ -239,6 +239,28 @@ def max_bid(g: Game, player: str) -> int:
     return min(_ipo(g).max_bid, bidding_power(g, player))
 
 
+def payable_spans(g: Game, player: str, lo: int, hi: int, step: int) -> list[tuple[int, int]]:
+    """The bids from ``lo`` to ``hi`` (multiples of ``step``) the player can pay, as merged (min, max) spans: with
+    privates as payment, cash plus privates at face value must make the bid exactly."""
+    if not _ipo(g).privates_as_payment:
+        spans = [(lo, hi)]
+    else:
+        cash = g.cash(player)
+        spans = []
+        for s in private_sums(g, player):
+            a, b = max(lo, s), min(hi, s + cash)
+            if spans and a <= spans[-1][1] + 1:
+                spans[-1] = (spans[-1][0], max(spans[-1][1], b))
+            elif a <= b:
+                spans.append((a, b))
+    out = []
+    for a, b in spans:
+        a, b = -(-a // step) * step, b // step * step
+        if a <= b:
+            out.append((a, b))
+    return out
+
+
 def phase_sizes(g: Game) -> list[int]:
     sizes = _p(g).ipo_sizes_by_phase
     return sizes.get(g.phase_name()) or sorted(_p(g).sizes)[:1]
@@ -323,7 +345,7 @@ class IpoAuctionStep(Step):
         if a["winner"]:
             if a["size"] is None:
                 return ["choose"]
-            return ["assign", "pass"] if self.g.cash(entity) >= 0 else ["assign"]
+            return ["assign", "pass"] if self.g.cash(entity) >= a.get("owed", 0) else ["assign"]
         return ["bid", "pass"]
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
@@ -331,19 +353,12 @@ class IpoAuctionStep(Step):
         out: list[dict[str, Any]] = []
         acts = self.actions(entity)
         if "bid" in acts:
-            lo, hi = self.min_bid(), max_bid(g, entity)
-            if a is None:
-                out.append(
-                    {
-                        "type": "bid",
-                        "choices": [{"corporation": c} for c in self.startable()],
-                        "min": lo,
-                        "max": hi,
-                        "step": _ipo(g).bid_step,
-                    }
-                )
-            else:
-                out.append({"type": "bid", "corporation": a["corp"], "min": lo, "max": hi, "step": _ipo(g).bid_step})
+            step = _ipo(g).bid_step
+            spans = payable_spans(g, entity, self.min_bid(), max_bid(g, entity), step)
+            corps = self.startable() if a is None else [a["corp"]]
+            choices = [{"corporation": c, "min": lo, "max": hi} for c in corps for lo, hi in spans]
+            if choices:
+                out.append({"type": "bid", "choices": choices, "step": step})
         if "place_token" in acts:
             out.append(
                 {
@@ -414,7 +429,7 @@ class IpoAuctionStep(Step):
         a = self.ipo
         assert a is not None
         if a["winner"]:
-            if self.g.cash(entity) < 0:
+            if self.g.cash(entity) < a.get("owed", 0):
                 raise illegal("ipo.payment", f"{self.g.name(entity)} must still pay for {a['corp']}")
             self._finish()
             return
@@ -442,8 +457,9 @@ class IpoAuctionStep(Step):
         g, a = self.g, self.ipo
         if a is None or a["winner"] != player:
             return []
-        top = g.cash(ckey(a["corp"]))
-        low = max(0, -g.cash(player))
+        owed = a.get("owed", 0)
+        top = g.cash(ckey(a["corp"])) + owed
+        low = max(0, owed - g.cash(player))
         syms = g.player(player).companies
         values = {s: g.state.companies[s].value for s in syms}
         ok = set()
@@ -464,8 +480,10 @@ class IpoAuctionStep(Step):
         g.player(entity).companies.remove(sym)
         c.owner = ckey(corp)
         g.state.corporations[corp].companies.append(sym)
-        g.state.cash[ckey(corp)] -= c.value
-        g.state.cash[entity] += c.value
+        covered = min(c.value, a.get("owed", 0))  # the private pays what the cash did not ...
+        a["owed"] = a.get("owed", 0) - covered
+        g.state.cash[ckey(corp)] -= c.value - covered  # ... and the treasury pays the player back the rest
+        g.state.cash[entity] += c.value - covered
         g.epoch += 1
         g.log(f"{sym} goes into {corp} for {c.value}")
         g.hooks("company_sold", sym, ckey(corp))
@@ -489,9 +507,11 @@ class IpoAuctionStep(Step):
         c.ipoed = True
         shares.move_share(g, f"{corp}_0", winner)
         c.owner = winner
-        # the whole bid goes to the treasury, even before the winner has put in his privates
-        g.state.cash[winner] -= price
-        g.state.cash[ckey(corp)] += price
+        # the bid goes to the treasury: what the winner's cash covers now, the rest owed until privates pay it
+        paid = min(price, max(0, g.cash(winner)))
+        g.state.cash[winner] -= paid
+        g.state.cash[ckey(corp)] += paid
+        a["owed"] = price - paid
         g.epoch += 1
         was = c.floated
         c.floated = True
@@ -520,6 +540,12 @@ class IpoAuctionStep(Step):
         g, a = self.g, self.ipo
         assert a is not None
         corp = a["corp"]
+        owed = a.get("owed", 0)
+        if owed:
+            g.state.cash[a["winner"]] -= owed
+            g.state.cash[ckey(corp)] += owed
+            a["owed"] = 0
+            g.epoch += 1
         g.log(f"{corp} starts with {g.cash(ckey(corp))} and {a['size']} shares")
         buy_markers(g, corp)
         g.hooks("corporation_launched", corp)
