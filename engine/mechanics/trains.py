@@ -408,21 +408,26 @@ class BuyTrain(Step):
         super().pass_()
 
 
+@memo
+def crowded(g: Game) -> list[str]:
+    """Operators holding more trains than their limit (they must discard)."""
+    out = []
+    for sym, m in g.state.minors.items():
+        if not m.closed and depot.counted_trains(g, f"M|{sym}") > depot.train_limit(g, f"M|{sym}"):
+            out.append(f"M|{sym}")
+    for sym in g.state.corp_order:
+        c = g.state.corporations[sym]
+        if not c.closed and depot.counted_trains(g, f"C|{sym}") > depot.train_limit(g, f"C|{sym}"):
+            out.append(f"C|{sym}")
+    return out
+
+
 class DiscardTrain(Step):
     name = "discard_train"
     description = "Discard Trains"
 
     def crowded(self) -> list[str]:
-        g = self.g
-        out = []
-        for sym, m in g.state.minors.items():
-            if not m.closed and depot.counted_trains(g, f"M|{sym}") > depot.train_limit(g, f"M|{sym}"):
-                out.append(f"M|{sym}")
-        for sym in g.state.corp_order:
-            c = g.state.corporations[sym]
-            if not c.closed and depot.counted_trains(g, f"C|{sym}") > depot.train_limit(g, f"C|{sym}"):
-                out.append(f"C|{sym}")
-        return out
+        return crowded(self.g)
 
     def active(self) -> bool:
         return True  # a company over its train limit discards whenever that happens (e.g. after an acquisition)
