@@ -275,6 +275,12 @@ def _stock_idle(g: Game) -> None:
     stock_next_entity(g)
 
 
+def step_round(name: str) -> RoundType:
+    """A round of players' turns that its steps drive alone (a draft, an auction): it ends when no step is
+    left to act, and priority then goes to the player after the last who acted."""
+    return RoundType(name, lambda g: None, lambda g, action: None, lambda g: active_step(g) is None, reorder_players)
+
+
 STOCK = RoundType("stock", stock_setup, stock_after_process, stock_finished, _priority_after_last, _stock_idle)
 OPERATING = RoundType("operating", operating_setup, operating_after_process, operating_finished)
 

@@ -202,20 +202,12 @@ class DraftStep(Step):
                 g.hooks("company_acquired", sym, player)
 
 
-def draft_finished(g: Game) -> bool:
-    return rounds.active_step(g) is None
-
-
-DRAFT_ROUND = rounds.RoundType(
-    "draft", lambda g: None, lambda g, action: None, draft_finished, on_finish=rounds.reorder_players
-)
-
 MECHANIC = Mechanic(
     name="draft",
     description="private draft with blank cards and a last-card price drop",
     params=Params,
     steps={"draft": DraftStep},
-    round_types={"draft": DRAFT_ROUND},
+    round_types={"draft": rounds.step_round("draft")},
     hooks={
         "setup": lambda g: prepare_deck(g),
         "seeded_setup": seeded_setup,

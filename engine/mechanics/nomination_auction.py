@@ -305,20 +305,12 @@ class NominationAuction(Step):
         g.hooks("company_acquired", sym, player)
 
 
-def nomination_finished(g: Game) -> bool:
-    return rounds.active_step(g) is None
-
-
-NOMINATION_ROUND = rounds.RoundType(
-    "nomination", lambda g: None, lambda g, action: None, nomination_finished, on_finish=rounds.reorder_players
-)
-
 MECHANIC = Mechanic(
     name="nomination_auction",
     description="a player nominates a private and all bid; seed money",
     params=Params,
     steps={"nomination_auction": NominationAuction},
-    round_types={"nomination": NOMINATION_ROUND},
+    round_types={"nomination": rounds.step_round("nomination")},
     hooks={"setup": setup, "company_removed": company_removed, "round_entities": round_entities},
     state=State,
 )
