@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from . import market
 from .errors import illegal
 from .memo import memo
-from .state import BANK, POOL, ckey, kind_of, sym_of
+from .state import BANK, POOL, Share, ckey, kind_of, sym_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -374,3 +374,41 @@ def sell_and_move(g: Game, b: Bundle) -> int:
         return price
     market.move(g, corp, direction, times)
     return price
+
+
+def new_share(g: Game, corp: str, holder: str, percent: int) -> str:
+    """A new certificate of ``corp`` for ``holder`` (negative percent: a short), numbered after every existing one
+    (never below the ten printed ones, as 18xx.games numbers them)."""
+    st = g.state
+    top = max([s.index for s in st.shares.values() if s.corp == corp] + [9])
+    sid = f"{corp}_{top + 1}"
+    st.shares[sid] = Share(sid, corp, top + 1, percent, False, holder, buyable=percent > 0)
+    st.holdings.setdefault(holder, {}).setdefault(corp, []).append(sid)
+    g.epoch += 1
+    return sid
+
+
+def remove_share(g: Game, sid: str) -> None:
+    """A certificate leaves the game (a returned short pair, a cancelled share)."""
+    st = g.state
+    s = st.shares.pop(sid)
+    ids = st.holdings.get(s.owner, {}).get(s.corp)
+    if ids is not None and sid in ids:
+        ids.remove(sid)
+    g.epoch += 1
+
+
+def close_short_pairs(g: Game, holder: str, corp: str) -> int:
+    """Return each (ordinary share, short) pair ``holder`` has of ``corp``; how many were returned."""
+    st = g.state.shares
+    unit = share_percent(g, corp)
+    n = 0
+    while True:
+        ids = shares_of(g, holder, corp)
+        short = next((s for s in ids if st[s].percent < 0), None)
+        plain = next((s for s in ids if st[s].percent == unit and not st[s].president), None)
+        if short is None or plain is None:
+            return n
+        remove_share(g, plain)
+        remove_share(g, short)
+        n += 1

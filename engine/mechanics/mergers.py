@@ -240,40 +240,10 @@ def loans(g: Game, corp: str) -> int:
     return int(g.hooks("loans_outstanding", corp) or 0)
 
 
-def add_share(g: Game, corp: str, holder: str, percent: int) -> str:
-    """A new certificate (negative percent: a short) of ``corp`` for ``holder``."""
-    st = g.state
-    top = max([st.shares[s].index for s in st.shares if st.shares[s].corp == corp] + [9])
-    sid = f"{corp}_{top + 1}"
-    st.shares[sid] = Share(sid, corp, top + 1, percent, False, holder, buyable=percent > 0)
-    st.holdings.setdefault(holder, {}).setdefault(corp, []).append(sid)
-    g.epoch += 1
-    return sid
-
-
-def remove_share(g: Game, sid: str) -> None:
-    st = g.state
-    s = st.shares.pop(sid)
-    lst = st.holdings.get(s.owner, {}).get(s.corp)
-    if lst is not None and sid in lst:
-        lst.remove(sid)
-    g.epoch += 1
-
-
 def cancel_short_pairs(g: Game, corp: str) -> None:
     """A holder with a share and a short of ``corp`` returns the pair."""
-    unit = shares.share_percent(g, corp)
     for holder in list(g.state.holdings):
-        ids = shares.shares_of(g, holder, corp)
-        while True:
-            short = next((s for s in ids if g.state.shares[s].percent < 0), None)
-            plain = next(
-                (s for s in ids if g.state.shares[s].percent == unit and not g.state.shares[s].president), None
-            )
-            if short is None or plain is None:
-                break
-            remove_share(g, plain)
-            remove_share(g, short)
+        shares.close_short_pairs(g, holder, corp)
 
 
 def set_president(g: Game, corp: str) -> None:
@@ -471,7 +441,7 @@ def migrate_shares(g: Game, corp: str, target: str, spec: Merge) -> None:
             if sh.percent > 0 and fresh:
                 shares.move_share(g, fresh.pop(0), holder)
             else:
-                add_share(g, corp, holder, unit if sh.percent > 0 else -unit)
+                shares.new_share(g, corp, holder, unit if sh.percent > 0 else -unit)
     set_president(g, corp)
     cancel_short_pairs(g, corp)
 

@@ -16,7 +16,7 @@ from .. import market, shares
 from ..contract import Mechanic, PhaseId
 from ..contract import Params as BaseParams
 from ..errors import illegal
-from ..state import BANK, POOL, Share, ckey, kind_of
+from ..state import BANK, POOL, ckey, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -88,42 +88,6 @@ def _shorts(g: Game, corp: str, holder: str | None = None) -> list[str]:
     return [s.id for s in st.values() if s.corp == corp and s.percent < 0]
 
 
-def _new_share(g: Game, corp: str, holder: str, percent: int) -> str:
-    """A new certificate of ``corp`` numbered after every existing one (never below the ten printed ones)."""
-    st = g.state
-    top = max([s.index for s in st.shares.values() if s.corp == corp] + [9])
-    sid = f"{corp}_{top + 1}"
-    st.shares[sid] = Share(sid, corp, top + 1, percent, False, holder, buyable=percent > 0)
-    st.holdings.setdefault(holder, {}).setdefault(corp, []).append(sid)
-    g.epoch += 1
-    return sid
-
-
-def _drop(g: Game, sid: str) -> None:
-    st = g.state
-    s = st.shares.pop(sid)
-    ids = st.holdings.get(s.owner, {}).get(s.corp)
-    if ids is not None and sid in ids:
-        ids.remove(sid)
-    g.epoch += 1
-
-
-def _close_pairs(g: Game, holder: str, corp: str) -> int:
-    """Return each (ordinary share, short) pair ``holder`` has of ``corp``; how many were returned."""
-    st = g.state.shares
-    unit = shares.share_percent(g, corp)
-    n = 0
-    while True:
-        ids = shares.shares_of(g, holder, corp)
-        short = next((s for s in ids if st[s].percent < 0), None)
-        plain = next((s for s in ids if st[s].percent == unit and not st[s].president), None)
-        if short is None or plain is None:
-            return n
-        _drop(g, plain)
-        _drop(g, short)
-        n += 1
-
-
 def can_short(g: Game, player: str, corp: str) -> bool:
     """The rules allow ``player`` to sell ``corp`` short now (turn limits aside)."""
     p = _p(g)
@@ -187,8 +151,8 @@ class ShortStep(Step):
         p = _p(g)
         unit = shares.share_percent(g, corp)
         price = shares.price_per_share(g, corp)
-        _new_share(g, corp, POOL, unit)
-        _new_share(g, corp, entity, -unit)
+        shares.new_share(g, corp, POOL, unit)
+        shares.new_share(g, corp, entity, -unit)
         g.spend(BANK, entity, price)
         if p.moves_price:
             market.move(g, corp, "left" if g.book.market_1d else "down", 1)
@@ -219,7 +183,7 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
             continue
         if holder != POOL and not p.pair_closes_at_once:
             continue
-        n = _close_pairs(g, holder, corp)
+        n = shares.close_short_pairs(g, holder, corp)
         if n:
             g.log(f"{g.name(holder)} closes {n} short{'s' if n > 1 else ''} of {corp}")
 
@@ -242,7 +206,7 @@ def round_started(g: Game, kind: str) -> None:
                 break
             g.spend(BANK, ckey(corp), shares.price_per_share(g, corp))
             shares.move_share(g, treasury[0], POOL)
-            n += _close_pairs(g, POOL, corp)
+            n += shares.close_short_pairs(g, POOL, corp)
         if n:
             g.log(f"The market closes {n} short{'s' if n > 1 else ''} of {corp}")
 
