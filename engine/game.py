@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import board, market, rounds, setup
+from .action_shape import check_action_shape
 from .book import Book, book_for
 from .contract import Hooks
 from .errors import IllegalAction, MalformedAction, illegal
@@ -117,6 +118,7 @@ class Game:
         """
         if not isinstance(action, dict):
             raise MalformedAction(f"an action is a JSON object, not {type(action).__name__}")
+        check_action_shape(action)
         if not atomic:
             rounds.process(self, action)
             return self

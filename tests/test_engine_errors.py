@@ -69,6 +69,32 @@ def test_unknown_ids() -> None:
     assert_rejected(g, {"type": "bid", "entity": player, "entity_type": "player", "company": "NOPE"}, "draft.company")
 
 
+@pytest.mark.parametrize(
+    ("fields", "named"),
+    [
+        ({"type": "bid", "price": {"x": [1]}}, "'price'"),
+        ({"type": "bid", "price": True}, "'price'"),
+        ({"type": "buy_shares", "shares": 5}, "'shares'"),
+        ({"type": "buy_shares", "shares": ["B&O_1", 2]}, "'shares'"),
+        ({"type": "lay_tile", "hex": "B14", "tile": "7-0", "rotation": "0"}, "'rotation'"),
+        ({"type": "run_routes", "routes": {"train": "2-0"}}, "'routes'"),
+        ({"type": "run_routes", "routes": [{"train": "2-0", "connections": "B14"}]}, "routes[0]: field 'connections'"),
+        ({"type": "run_routes", "routes": [{"connections": []}]}, "routes[0] has no train"),
+        ({"type": 7}, "'type'"),
+    ],
+)
+def test_fields_of_the_wrong_type_are_malformed(fields: dict, named: str) -> None:
+    """A field of the wrong JSON type is named before any rule reads it; the state is untouched."""
+    g = fresh()
+    before = g.to_json()
+    action = {"entity": acting_player(g), "entity_type": "player", **fields}
+    with pytest.raises(IllegalAction) as caught:
+        g.process(action)
+    assert caught.value.rule == "action.malformed"
+    assert named in caught.value.message
+    assert g.to_json() == before
+
+
 def test_out_of_turn() -> None:
     g = fresh()
     player = acting_player(g)

@@ -1,0 +1,107 @@
+"""The JSON shape of an action's fields, checked before any rule sees the action.
+
+Rules read fields such as ``shares`` or ``routes`` trusting their type; a record or a client that
+sends ``"shares": 5`` must get :class:`MalformedAction` naming the field, not a ``TypeError`` from deep
+inside a step.  Only the fields the engine reads are checked; others (``created_at``, ``user``, …)
+pass untouched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import MalformedAction
+
+# shape names: "str", "int" (not bool), "bool", "null", "id" (str or int), "list[str]", "list[list[str]]",
+# "list[dict]", "dict"; a field may allow several.
+FIELD_SHAPES: dict[str, tuple[str, ...]] = {
+    "type": ("str",),
+    "entity": ("id",),
+    "entity_type": ("str",),
+    "id": ("int", "null"),
+    "auto_actions": ("list[dict]", "null"),
+    "shares": ("list[str]",),
+    "percent": ("int", "null"),
+    "price": ("int", "null"),
+    "share_price": ("int", "str", "bool", "null"),
+    "hex": ("str",),
+    "tile": ("str",),
+    "rotation": ("int",),
+    "city": ("id",),
+    "slot": ("int", "null"),
+    "corporation": ("str", "null"),
+    "corporations": ("list[str]", "null"),
+    "company": ("str", "null"),
+    "train": ("str",),
+    "variant": ("str", "null"),
+    "exchange": ("str", "null"),
+    "routes": ("list[dict]",),
+    "extra_revenue": ("int", "null"),
+    "kind": ("str",),
+    "choice": ("id",),
+    "target": ("id", "null"),
+    "target_type": ("str", "null"),
+    "description": ("str", "null"),
+    "size": ("int", "null"),
+    "amount": ("int", "null"),
+    "loan": ("int", "null"),
+}
+
+ROUTE_SHAPES: dict[str, tuple[str, ...]] = {
+    "train": ("str",),
+    "connections": ("list[list[str]]", "null"),
+    "hexes": ("list[str]", "null"),
+    "nodes": ("list[str]", "null"),
+    "revenue": ("int", "null"),
+}
+
+
+def _fits(value: Any, shape: str) -> bool:
+    if shape == "str":
+        return isinstance(value, str)
+    if shape == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if shape == "bool":
+        return isinstance(value, bool)
+    if shape == "null":
+        return value is None
+    if shape == "id":
+        return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+    if shape == "dict":
+        return isinstance(value, dict)
+    if shape == "list[str]":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if shape == "list[dict]":
+        return isinstance(value, list) and all(isinstance(v, dict) for v in value)
+    if shape == "list[list[str]]":
+        return isinstance(value, list) and all(_fits(v, "list[str]") for v in value)
+    raise ValueError(f"unknown shape {shape!r}")
+
+
+def _describe(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_fields(fields: dict[str, Any], shapes: dict[str, tuple[str, ...]], where: str) -> None:
+    for name, value in fields.items():
+        allowed = shapes.get(name)
+        if allowed is not None and not any(_fits(value, s) for s in allowed):
+            want = " or ".join(allowed)
+            raise MalformedAction(f"{where}field {name!r} must be {want}, not {_describe(value)}")
+
+
+def check_action_shape(action: dict[str, Any]) -> None:
+    """Raise :class:`MalformedAction` when a field the engine reads has the wrong JSON type."""
+    if "type" not in action:
+        raise MalformedAction("action has no type")
+    _check_fields(action, FIELD_SHAPES, "")
+    for i, route in enumerate(action.get("routes") or ()):
+        _check_fields(route, ROUTE_SHAPES, f"routes[{i}]: ")
+        if "train" not in route:
+            raise MalformedAction(f"routes[{i}] has no train")
+    for i, auto in enumerate(action.get("auto_actions") or ()):
+        try:
+            check_action_shape(auto)
+        except MalformedAction as exc:
+            raise MalformedAction(f"auto_actions[{i}]: {exc.message}") from None
