@@ -126,6 +126,8 @@ def token_price(g: Game, corp: str, hex_id: str, ci: int) -> int | None:
             price = int(params["cost_if_unconnected"])
         if hex_id in reachable_hexes(g, corp) and a.spec.get("cost") is not None:
             price = int(a.spec["cost"])
+        if a.spec.get("free"):
+            price = 0
         return price
     return nxt.price if nxt else None
 
@@ -169,6 +171,8 @@ def place(
                 price = int(params["cost_if_unconnected"])
             if hex_id in reachable_hexes(g, corp) and a.spec.get("cost") is not None:
                 price = int(a.spec["cost"])
+            if a.spec.get("free"):
+                price = 0
         used_ability = (owner, a)
         break
     if token is None:

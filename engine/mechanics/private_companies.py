@@ -506,6 +506,34 @@ def remove_markers(g: Game, params: RemoveMarkers) -> None:
     g.log("-- Event: private company markers removed --")
 
 
+def _close_after_use(c: Any) -> Any:
+    """The private's ``close`` ability that takes effect after another of its abilities is used, if any."""
+    return next((a for a in c.abilities if a.type == "close" and (a.spec.get("params") or {}).get("after_use")), None)
+
+
+def ability_removed(g: Game, owner: str, ability: Any) -> None:
+    """A used-up ability of a private that closes after use marks its ``close`` ability as due."""
+    if kind_of(owner) != "X" or not ability.used or ability.type == "close":
+        return
+    closer = _close_after_use(g.state.companies[sym_of(owner)])
+    if closer is not None:
+        closer.used = True
+
+
+def round_finished(g: Game, kind: str) -> None:
+    """Privates whose ``close`` ability says ``after_use: end_of_operating_round`` close once an operating
+    round in which one of their abilities was used ends."""
+    if kind != "operating":
+        return
+    for sym, c in g.state.companies.items():
+        closer = None if c.closed else _close_after_use(c)
+        if closer is None or closer.spec["params"]["after_use"] != "end_of_operating_round":
+            continue
+        if closer.used or any(a.used for a in c.abilities if a is not closer):
+            g.log(f"{sym} closes (its ability was used this operating round)")
+            close_company(g, sym)
+
+
 def phase_closes_privates(g: Game, name: str) -> bool:
     phase = g.book.phases[g.book.phase_index[name]]
     return any(e.get("type") == "close_companies" for e in phase.get("events") or [])
@@ -521,6 +549,8 @@ MECHANIC = Mechanic(
         "company_buy_phase": can_buy_phase,
         "block_or_start": block_or_start,
         "phase_closes_privates": phase_closes_privates,
+        "ability_removed": ability_removed,
+        "round_finished": round_finished,
     },
     events={"close_companies": (CloseCompanies, close_companies), "remove_markers": (RemoveMarkers, remove_markers)},
 )
