@@ -9,7 +9,9 @@ run the optimiser's best routes.
 Invariants, after every action: money is neither made nor lost (bank, players, companies; a loan moves
 money, it does not create it); no one but the bank holds negative cash; each live corporation's
 certificates add up to 100% and each is held once, by its recorded owner; the state survives JSON and back
-unchanged.  At the end of each game, replaying its own log from the start reproduces the final state.
+unchanged; a round ends when its players keep passing (random players pass more the longer a round
+lasts, so a round still going after ``ENDLESS_ROUND`` actions is a failure: passing does not end it).  At
+the end of each game, replaying its own log from the start reproduces the final state.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 BANK = "bank"
 PASSIVE = ("pass",)
 MAX_ACTIONS = 3000
+ENDLESS_ROUND = 600  # actions in one round: players who pass 95% of the time end any round long before
 
 
 @dataclass
@@ -140,6 +143,18 @@ def choose(game: Any, rnd: random.Random, pass_weight: float = 0.3) -> dict[str,
     return None
 
 
+def round_key(game: Any) -> tuple[Any, ...]:
+    """Which round the game is in (changes when a new round starts)."""
+    rnd, seq = game.state.round, game.state.sequence
+    return (rnd.kind if rnd else None, rnd.round_num if rnd else 0, seq.section, seq.entry, seq.iteration, seq.index)
+
+
+def patience(actions_in_round: int) -> float:
+    """The chance to pass rather than act: random players tire of a round (a stock round where everyone may
+    buy and sell without limit would otherwise churn for ever)."""
+    return min(0.95, 0.3 + actions_in_round / 100)
+
+
 # ---------------------------------------------------------------------------------------- invariants
 
 
@@ -231,9 +246,16 @@ def play_game(
     state = game.to_json()
     total = sum((state["state"].get("cash") or {}).values())
     log: list[dict[str, Any]] = []
+    this_round: tuple[Any, ...] = ()
+    in_round = 0
     while not game.state.finished and report.actions < max_actions:
+        now = round_key(game)
+        in_round = in_round + 1 if now == this_round else 0
+        this_round = now
+        if in_round > ENDLESS_ROUND:
+            return fail("round.endless", f"the {now[0]} round goes on after {ENDLESS_ROUND} actions")
         try:
-            action = choose(game, rnd)
+            action = choose(game, rnd, patience(in_round))
         except Exception as exc:
             return fail("legal_actions", f"{type(exc).__name__}: {exc}")
         if action is None:
