@@ -295,6 +295,8 @@ def round_finished(g: Game) -> bool:
 def process(g: Game, action: dict[str, Any]) -> None:
     """Process one action completely (the round transitions it causes included)."""
     if g.state.finished:
+        if g.hooks("record_notice", action):
+            return  # a record's notice about the last move (the site checks it before its end test)
         raise illegal("game.finished", "the game is over")
     atype = action.get("type")
     if not isinstance(atype, str):

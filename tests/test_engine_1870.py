@@ -17,8 +17,6 @@ NO_FIXTURES = "the shared records are not available (set RAILBOOK_SHARED to the 
 
 #: Records that do not replay yet: where they stop and why (the test fails if one starts to replay).
 STOPS: dict[str, str] = {
-    "1870_game_end_bank": "action 593 (id 949): Player 1 cannot buy, a forced sale is awaited",
-    "40469_price_protect_allowed": "action 624 (id 823): a president's emergency sale of SLSF shares is refused",
     "1850_game_end_bankrupt": "plays to its bankruptcy; final values 1803/954/376 against the recorded 1823/1074/376",
 }
 
@@ -146,3 +144,32 @@ def test_open_port_pays_every_company_and_the_closed_port_only_its_owner() -> No
     cattle = bonus_specs(book, "GMO", {"SCC": "GMO"}, {"SCC": ["B9"]}, {"SCC": "GMO"}, lambda h: [])
     assert cattle == [{"type": "hex_bonus", "hexes": {"B9": 10}}]
     assert bonus_specs(book, "MP", {"SCC": "GMO"}, {"SCC": ["B9"]}, {"SCC": "GMO"}, lambda h: []) == []
+
+
+# ------------------------------------------------------------------------------ the share limit
+
+
+def _replay_to(path: Path, n: int) -> Game:
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    record = load(path)
+    g = start_from_record(record, rulebook_for_title(str(record["title"])))
+    for a in filter_actions(record["actions"])[:n]:
+        for b in [a, *(a.get("auto_actions") or [])]:
+            g.process(normalise(b))
+    return g
+
+
+@pytest.mark.skipif(not FILES, reason=NO_FIXTURES)
+def test_an_excess_from_the_brown_zone_is_kept_and_a_sale_must_end_it() -> None:
+    from railbook.engine import market, shares
+
+    (path,) = [p for p in FILES if p.stem == "1870_game_end_bank"]
+    g = _replay_to(path, 593)  # Player 1 bought TP to 100% in the brown zone; TP is now yellow
+    assert shares.percent_of(g, "P|9263", "TP") == 100
+    assert "multiple_buy" not in market.kinds_at(g, g.state.corporations["TP"].price)
+    types = {a["type"] for a in g.legal_actions() if a.get("entity") == "9263"}
+    assert {"buy_shares", "pass"} <= types  # no forced sale first
+    sell = next(a for a in g.legal_actions() if a["type"] == "sell_shares")
+    tp = [c["percent"] for c in sell["choices"] if c["shares"][0].startswith("TP_")]
+    assert tp and min(tp) == 40  # down to the 60% limit at least

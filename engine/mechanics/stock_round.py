@@ -79,6 +79,12 @@ class Params(BaseParams):
         description="market cell kinds (market legend) in which a corporation's shares may be neither bought "
         "nor sold (not yet played by the engine)",
     )
+    sell_down_to_share_limit: bool = Field(
+        True,
+        description="a player above the share limit (outside the zones that lift it) must sell down to it before "
+        "anything else in his turn; false: he keeps an excess the market or price protection gave him, but a sale "
+        "of that company must bring him within the limit",
+    )
     redeemed_sold_from_turn: int | None = Field(
         1,
         ge=1,
@@ -190,7 +196,13 @@ class BuySellParShares(Step):
             return False
         if not self._keeps_bought(player, b):
             return False
-        return shares.fit_in_pool(self.g, b) and shares.can_dump(self.g, b, player)
+        return shares.fit_in_pool(self.g, b) and shares.can_dump(self.g, b, player) and self._restores_limit(player, b)
+
+    def _restores_limit(self, player: str, b: Bundle) -> bool:
+        """Without ``sell_down_to_share_limit``, a sale by a player above the share limit must end the excess."""
+        if _p(self.g).sell_down_to_share_limit:
+            return True
+        return shares.holding_ok(self.g, player, b.corp, -b.percent)
 
     def _keeps_bought(self, player: str, b: Bundle) -> bool:
         """Without ``sell_bought_this_turn`` a sale leaves the player at least what he bought this turn."""
@@ -231,7 +243,12 @@ class BuySellParShares(Step):
             if not held.get(corp) or not self._corp_sellable(player, corp):
                 continue
             for b in shares.bundles_for(g, player, corp):
-                if shares.fit_in_pool(g, b) and shares.can_dump(g, b, player) and self._keeps_bought(player, b):
+                if (
+                    shares.fit_in_pool(g, b)
+                    and shares.can_dump(g, b, player)
+                    and self._keeps_bought(player, b)
+                    and self._restores_limit(player, b)
+                ):
                     yield b
 
     def sellable(self, player: str) -> list[Bundle]:
@@ -295,10 +312,13 @@ class BuySellParShares(Step):
 
     def must_sell(self, player: str) -> bool:
         g = self.g
-        over = shares.num_certs(g, player) > g.state.cert_limit or any(
-            not shares.holding_ok(g, player, c)
-            for c in g.state.holdings.get(player, {})
-            if not g.state.corporations[c].closed
+        over = shares.num_certs(g, player) > g.state.cert_limit or (
+            _p(g).sell_down_to_share_limit
+            and any(
+                not shares.holding_ok(g, player, c)
+                for c in g.state.holdings.get(player, {})
+                if not g.state.corporations[c].closed
+            )
         )
         return over and next(self.iter_sellable(player), None) is not None
 

@@ -80,6 +80,11 @@ class Params(BaseParams):
         description="at the end of every operating round the next bank train is removed; this may change the "
         "phase like a purchase",
     )
+    emergency_sale_restores_share_limit: bool = Field(
+        False,
+        description="a president above the share limit (outside the zones that lift it) who sells shares of that "
+        "company to buy a train must sell down to the limit, even beyond what the train needs",
+    )
     first_export_removes_type: bool = Field(
         False, description="the first export also removes every unsold train of its type"
     )
@@ -364,8 +369,13 @@ class BuyTrain(Step):
         if f"C|{b.corp}" == cur and _p(g).president_may_not_sell_operating_corp_to_zero:
             if market.step(g, c.price, "left") != c.price and market.price_at(g, market.step(g, c.price, "left")) == 0:
                 return False
+        restore = _p(g).emergency_sale_restores_share_limit
+        if restore and not shares.holding_ok(g, player, b.corp, -b.percent):
+            return False
         needed = depot.max_depot_price(g)
         total = shares.bundle_price(g, b) + g.cash(player) + g.cash(cur)
+        if restore and not shares.holding_ok(g, player, b.corp, shares.share_percent(g, b.corp) - b.percent):
+            return True  # one share less would leave him above the share limit
         return not total >= needed + shares.price_per_share(g, b.corp)
 
     def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
