@@ -194,6 +194,24 @@ def network(g: Game, key: str) -> Network:
     return net
 
 
+def reach(g: Game, key: str, starts: list[NodeKey], blocking: bool = True) -> Network:
+    """:func:`compute_network` of ``key`` from ``starts``, cached until a change touches a hex it reaches (as
+    :func:`network`; treat it as read-only)."""
+    cache = g.cache.setdefault("reach", {})
+    k = (key, tuple(starts), blocking)
+    version = g.board_version
+    hit = cache.get(k)
+    if hit is not None:
+        if hit[0] == version:
+            return hit[1]
+        if _still_valid(g, key, hit[0], hit[2]):
+            cache[k] = (version, hit[1], hit[2])
+            return hit[1]
+    net = compute_network(g, key, starts=list(starts), blocking=blocking)
+    cache[k] = (version, net, set(net.hex_edges) | {h for h, _ in net.nodes} | {h for h, _ in starts})
+    return net
+
+
 def _still_valid(g: Game, key: str, since: int, touched: set[str]) -> bool:
     changes = g.cache.get("board_changes") or []
     if not changes or changes[0][0] > since + 1:
@@ -322,7 +340,7 @@ def hexes_joined(g: Game, a: str, b: str) -> bool:
     starts = [(a, name) for name, node in t.nodes.items() if node.kind != "junction"]
     if not starts:
         return False
-    net = compute_network(g, "", starts=starts, blocking=False)
+    net = reach(g, "", starts, blocking=False)
     return any(h == b and track(g, h).nodes[n].kind != "junction" for h, n in net.nodes)
 
 

@@ -26,13 +26,11 @@ def face_price(g: Game, t: Train) -> int:
 
 def depot_trains(g: Game) -> list[str]:
     """Trains the bank sells now: the next new train and one of each discarded type."""
+    st = g.state
+    key = (st.actions_done, st.phase, tuple(st.depot), tuple(st.discarded))
     cache = g.cache.get("depot_trains")
-    if (
-        cache is not None
-        and cache[0] == g.state.actions_done
-        and cache[1] == len(g.state.depot) + 1000 * len(g.state.discarded)
-    ):
-        return cache[2]
+    if cache is not None and cache[0] == key:
+        return cache[1]
     out: list[str] = []
     names: set[str] = set()
     upcoming = g.state.depot
@@ -51,6 +49,7 @@ def depot_trains(g: Game) -> list[str]:
         if t.name not in disc_names:
             out.append(tid)
             disc_names.add(t.name)
+    g.cache["depot_trains"] = (key, out)
     return out
 
 

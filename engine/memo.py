@@ -1,12 +1,41 @@
-"""Memoised queries: a pure function of the game, cached until the game's epoch changes."""
+"""Memoised queries: a pure function of the game, cached until the game's epoch changes.
+
+Whatever changes the state bumps ``game.epoch`` (``rounds.bump``, ``Game.spend``, ``Step.pass_``...).  A change
+that forgets to leaves stale answers; ``RAILBOOK_MEMO_AUDIT=1`` in the environment recomputes every answer
+served from the memo and raises :class:`StaleMemo` when it differs (slow; for tests and for hunting such bugs).
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Game
+
+AUDIT = bool(os.environ.get("RAILBOOK_MEMO_AUDIT"))
+
+
+class StaleMemo(AssertionError):
+    """A memoised answer differs from a fresh one: some state change did not bump the epoch."""
+
+
+def audit(what: str, cached: Any, fresh: Any) -> None:
+    """Raise :class:`StaleMemo` when a memoised answer is not what the query answers now (answers holding objects
+    compared by identity are not audited)."""
+    if _by_value(fresh) and cached != fresh:
+        raise StaleMemo(f"stale memo for {what}: {cached!r} cached, {fresh!r} now")
+
+
+def _by_value(x: Any) -> bool:
+    if x is None or isinstance(x, str | int | float | bool):
+        return True
+    if isinstance(x, list | tuple | set | frozenset):
+        return all(_by_value(v) for v in x)
+    if isinstance(x, dict):
+        return all(_by_value(k) and _by_value(v) for k, v in x.items())
+    return hasattr(x, "__dataclass_fields__") and getattr(type(x), "__eq__", object.__eq__) is not object.__eq__
 
 
 def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -20,11 +49,14 @@ def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
             m[1].clear()
         key = (name, *args)
         try:
-            return m[1][key]
+            value = m[1][key]
         except KeyError:
             value = fn(g, *args)
             m[1][key] = value
             return value
+        if AUDIT:
+            audit(f"{name}{args!r}", value, fn(g, *args))
+        return value
 
     wrapper.__name__ = fn.__name__
     wrapper.__qualname__ = fn.__qualname__

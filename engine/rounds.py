@@ -347,7 +347,7 @@ def process_in_round(g: Game, action: dict[str, Any], entity: str) -> None:
     for s in steps(g):
         if not s.active():
             continue
-        accepts = atype in s.actions(entity)
+        accepts = atype in s.actions_of(entity)
         blocking = s.blocking()
         if blocking and not accepts:
             current = s.current_entity()

@@ -157,7 +157,7 @@ def _connected_to(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     if not starts:
         return False
     key = ckey(corp)
-    net = board.compute_network(g, key, starts=starts, blocking=not _p(g).ignore_station_markers)
+    net = board.reach(g, key, starts, blocking=not _p(g).ignore_station_markers)
     if not any(h in homes for h, _ in net.paths):
         return False
     if _p(g).ignore_distance:

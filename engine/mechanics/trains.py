@@ -422,13 +422,16 @@ class BuyTrain(Step):
 def crowded(g: Game) -> list[str]:
     """Operators holding more trains than their limit (they must discard)."""
     out = []
-    for sym, m in g.state.minors.items():
-        if not m.closed and depot.counted_trains(g, f"M|{sym}") > depot.train_limit(g, f"M|{sym}"):
-            out.append(f"M|{sym}")
-    for sym in g.state.corp_order:
-        c = g.state.corporations[sym]
-        if not c.closed and depot.counted_trains(g, f"C|{sym}") > depot.train_limit(g, f"C|{sym}"):
-            out.append(f"C|{sym}")
+    state = g.state
+    operators = [(f"M|{sym}", m) for sym, m in state.minors.items()]
+    operators += [(f"C|{sym}", state.corporations[sym]) for sym in state.corp_order]
+    for key, op in operators:
+        if not op.trains or op.closed:
+            continue
+        limit = depot.train_limit(g, key)
+        # no more trains than the limit: nothing to count (obsolete trains only lower the count)
+        if len(op.trains) > limit and depot.counted_trains(g, key) > limit:
+            out.append(key)
     return out
 
 

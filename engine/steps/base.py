@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import illegal
+from ..memo import AUDIT, audit
 from ..state import StepState
 
 if TYPE_CHECKING:
@@ -89,8 +90,28 @@ class Step:
         found = memo[1].get(key)
         if found is None:
             entity = self.current_entity()
-            found = [] if not entity or g.is_closed(entity) else self.actions(entity)
+            found = [] if not entity or g.is_closed(entity) else self.actions_of(entity)
             memo[1][key] = found
+        elif AUDIT:
+            entity = self.current_entity()
+            audit(
+                f"{self.name}.current_actions", found, [] if not entity or g.is_closed(entity) else self.actions(entity)
+            )
+        return found
+
+    def actions_of(self, entity: str) -> list[str]:
+        """``actions(entity)``, memoised like :meth:`current_actions` (the round machinery asks it repeatedly)."""
+        g = self.g
+        memo = g.memo
+        if memo[0] != g.epoch:
+            memo[0] = g.epoch
+            memo[1].clear()
+        key = (id(self.st), entity)
+        found = memo[1].get(key)
+        if found is None:
+            found = memo[1][key] = self.actions(entity)
+        elif AUDIT:
+            audit(f"{self.name}.actions({entity})", found, self.actions(entity))
         return found
 
     def blocking(self) -> bool:
