@@ -260,9 +260,39 @@ def to_json(obj: Any) -> Any:
         return [v if type(v) in _SCALARS else to_json(v) for v in obj]
     if t is dict:
         return {k: v if type(v) in _SCALARS else to_json(v) for k, v in obj.items()}
-    if dataclasses.is_dataclass(obj):
-        return {n: to_json(getattr(obj, n)) for n in _field_names(t)}
-    return obj
+    encode = _ENCODERS.get(t)
+    if encode is None:
+        if not dataclasses.is_dataclass(obj):
+            return obj
+        encode = _ENCODERS[t] = _encoder(t)
+    return encode(obj)
+
+
+_ENCODERS: dict[type, Any] = {}
+_SCALAR_HINTS = {str, int, bool, float, type(None)}
+
+
+def _scalar_hint(tp: Any) -> bool:
+    """A field type whose values are JSON scalars as they are (``int``, ``str | None``, ...)."""
+    if tp in _SCALAR_HINTS:
+        return True
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is None or origin in (list, tuple, dict, set, frozenset):
+        return False
+    return bool(args) and all(a in _SCALAR_HINTS for a in args)
+
+
+def _encoder(cls: type) -> Any:
+    """A function writing one dataclass as a dict: scalar fields copied, the others through :func:`to_json`
+    (generated once per class; the state is encoded after every action by soaks and saves)."""
+    hints = get_type_hints(cls)
+    items = []
+    for name in _field_names(cls):
+        value = f"o.{name}" if _scalar_hint(hints.get(name, Any)) else f"enc(o.{name})"
+        items.append(f"{name!r}: {value}")
+    namespace: dict[str, Any] = {"enc": to_json}
+    exec(f"def encode(o):\n    return {{{', '.join(items)}}}\n", namespace)  # field names only
+    return namespace["encode"]
 
 
 def _identity(value: Any) -> Any:
