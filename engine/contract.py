@@ -150,6 +150,19 @@ HOOKS: dict[str, Hook] = {
         A, "entity", "the corporation must withhold its earnings now (it has no dividend choice)", False
     ),
     "price_fixed": _h(A, "corp", "`corp`'s share price does not move on dividends now", False),
+    "never_closes": _h(A, "corp", "`corp` cannot close: its price stops one cell short of a closing cell", False),
+    "may_buy_train": _h(L, "corp train", "no rule forbids `corp` buying `train` (an id)", True),
+    "face_price_trade": _h(A, "buyer seller", "a train passing between these companies goes at its face value", False),
+    "may_discard_train": _h(L, "corp train", "`corp` may discard `train` when over its limit", True),
+    "forced_train_purchase": _h(
+        F, "corp", "whether trainless `corp` must buy a train now (None: the ordinary must-own-a-train rule)"
+    ),
+    "national_railway_settled": _h(A, "", "the national railway's formation has been settled (formed or not)", False),
+    "stock_obligation": _h(
+        F, "player", "a corporation of which `player` must buy a share before anything else in this stock turn"
+    ),
+    "cert_weight": _h(F, "corp", "certificate-limit count of one ordinary certificate of `corp` (None: 1)"),
+    "cert_allowance": _h(S, "player", "certificates `player` may hold above the limit (never buying while at it)", 0),
     "tile_downgrades": _h(F, "hex", "tile -> tile that may replace it on `hex` now, dropping its towns (None: none)"),
     "turn_lay_open": _h(A, "corp", "`corp` may still lay a new (yellow) tile as one of its turn's lays now", False),
     "use_turn_lay": _h(F, "corp", "a yellow lay of `corp`'s turn is used up without a tile (None: none left)"),

@@ -134,6 +134,8 @@ def move(g: Game, corp: str, direction: str, times: int = 1) -> None:
         new = step(g, c.price, direction)
         if new == c.price:
             continue
+        if "close" in kinds_at(g, new) and g.hooks("never_closes", corp):
+            break  # it stops one cell short of closing
         remove(g, corp)
         place(g, corp, new)
 

@@ -160,8 +160,15 @@ def bundles_for(g: Game, holder: str, corp: str) -> list[Bundle]:
     return out
 
 
+def _cert_count(g: Game, sid: str, weight: float) -> float:
+    """A certificate's count toward the limit when each ordinary one counts ``weight`` (a larger one, in
+    proportion to its shares, counts at least one)."""
+    s = g.state.shares[sid]
+    return max(1.0, weight * s.percent / share_percent(g, s.corp)) if s.president else weight
+
+
 @memo
-def num_certs(g: Game, player: str) -> int:
+def num_certs(g: Game, player: str) -> float:
     n = 0
     for corp, ids in g.state.holdings.get(player, {}).items():
         c = g.state.corporations[corp]
@@ -171,7 +178,8 @@ def num_certs(g: Game, player: str) -> int:
             continue
         if g.hooks("cert_exempt", player, corp):
             continue
-        n += len(ids)
+        weight = g.hooks("cert_weight", corp)
+        n += len(ids) if weight is None else sum(_cert_count(g, sid, weight) for sid in ids)
     if kind_of(player) == "P" and g.hooks("privates_count_for_cert_limit"):
         n += len(g.player(player).companies)
     return n

@@ -255,3 +255,103 @@ def test_waterloo_and_saugeen_marker_is_free_and_the_private_closes_at_the_end_o
     assert any(t.hex == "I12" for t in after.state.corporations["CPR"].tokens)
     next_round = _replayed_until(path, 398)  # the stock round after that operating round
     assert next_round.state.companies["WSRC"].closed
+
+
+# ------------------------------------------------------------------------------------- the CGR's own rules
+
+
+def _bank_record() -> Path:
+    path = _record("1856_game_end_bank.json")
+    assert path is not None
+    return path
+
+
+@pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)
+def test_cgr_buys_only_permanent_trains_and_at_face_value() -> None:
+    g = _replayed_until(_bank_record(), 722)  # the CGR's train purchase
+    (buy,) = [a for a in g.legal_actions() if a["type"] == "buy_train"]
+    # CV's 4-train is not offered (the CGR buys 5, 6 and D only); company trains at their printed price
+    assert {(c["train"], c["price"]) for c in buy["choices"]} == {("5-0", 550), ("6-1", 700)}
+    with pytest.raises(IllegalAction):
+        act(g, type="buy_train", entity="CGR", entity_type="corporation", train="5-0", price=400, variant="5")
+    with pytest.raises(IllegalAction):
+        act(g, type="buy_train", entity="CGR", entity_type="corporation", train="4-3", price=350, variant="4")
+
+
+@pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)
+def test_cgr_keeps_its_permanent_trains_when_it_discards() -> None:
+    g = _replayed_until(_bank_record(), 597)  # the CGR holds seven trains, its limit is three
+    (discard,) = g.legal_actions()
+    assert {c["train"] for c in discard["choices"]} == {"4-0", "4-1", "4-2", "4-3"}
+    with pytest.raises(IllegalAction):
+        act(g, type="discard_train", entity="CGR", entity_type="corporation", train="5-1")
+
+
+@pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)
+def test_second_issue_cgr_shares_count_half_and_the_limit_follows_the_companies_left() -> None:
+    from railbook.engine import shares
+
+    g = _replayed_until(_bank_record(), 601)
+    assert shares.num_certs(g, "P|11966") == 1 + 5 * 0.5  # the 10% president's certificate and five 5% shares
+    assert shares.num_certs(g, "P|6362") == 5 + 4 * 0.5  # CV's five certificates and four 5% CGR shares
+    # BBG, CV, WR, WGB and the CGR are left: 5 companies, 4 players
+    assert g.state.cert_limit == 10
+    assert g.hooks("holding_limit", "CGR") == 60  # 12 shares of 5%
+
+
+@pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)
+def test_cgr_price_stops_one_cell_short_of_closing() -> None:
+    from railbook.engine import market
+
+    g = _replayed_until(_bank_record(), 601)
+    for _ in range(30):
+        market.move(g, "CGR", "left")
+        market.drop(g, "CGR", 1)
+    cgr = g.state.corporations["CGR"]
+    assert "close" not in market.kinds_at(g, cgr.price) and not cgr.closed
+    assert market.price_at(g, cgr.price) > 0
+
+
+@pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)
+def test_a_trainless_cgr_borrows_a_diesel_and_returns_it_after_its_turn() -> None:
+    from railbook.engine import depot
+
+    g = _replayed_until(_bank_record(), 719)  # the CGR starts its turn
+    for tid in list(g.state.corporations["CGR"].trains):  # setup shortcut: a CGR that never owned a permanent
+        depot.discard_to_depot(g, tid)
+    g.state.mechanics["national_railway"].permanent = False
+    on_sale = list(g.state.depot)
+    act(g, type="lay_tile", entity="CGR", entity_type="corporation", hex="I12", tile="64-0", rotation=5)
+    while not any(a["type"] == "borrow_train" for a in g.legal_actions()):
+        act(g, type="pass", entity="CGR", entity_type="corporation")
+    (borrow,) = [a for a in g.legal_actions() if a["type"] == "borrow_train"]
+    tid = borrow["choices"][0]["train"]
+    assert g.state.trains[tid].sym == "D"
+    phase = g.state.phase
+    act(g, type="borrow_train", entity="CGR", entity_type="corporation", train=tid)
+    assert g.state.corporations["CGR"].trains == [tid] and g.state.phase == phase
+    assert g.hooks("must_withhold", "C|CGR")  # not its own permanent train
+    while g.current_operator() == "C|CGR":
+        (first, *_) = [a for a in g.legal_actions() if a["type"] in ("run_routes", "dividend", "pass")]
+        if first["type"] == "run_routes":
+            act(g, type="run_routes", entity="CGR", entity_type="corporation", routes=[])
+        elif first["type"] == "dividend":
+            act(g, type="dividend", entity="CGR", entity_type="corporation", kind="withhold")
+        else:
+            act(g, type="pass", entity="CGR", entity_type="corporation")
+    assert g.state.trains[tid].owner == "depot" and g.state.depot == on_sale
+
+
+@pytest.mark.skipif(_record("hotseat006.json") is None, reason=NO_FIXTURES)
+def test_a_one_share_cgr_president_must_first_buy_a_second_share() -> None:
+    path = _record("hotseat006.json")
+    assert path is not None
+    g = _replayed_until(path, 677)  # his first stock turn after the formation
+    g.state.cash["P|Player 3"] += 1000  # setup shortcut: he can afford the share
+    g.state.cash["bank"] -= 1000
+    g.state.players[[p.id for p in g.state.players].index("Player 3")].bankrupt = False
+    g.state.finished, g.state.game_end_reason = False, None
+    g.epoch += 1
+    legal = g.legal_actions()
+    assert [a["type"] for a in legal] == ["buy_shares"]
+    assert {s for c in legal[0]["choices"] for s in c["shares"]} <= {s for s in g.state.shares if s.startswith("CGR")}

@@ -26,11 +26,10 @@ class Params(BaseParams):
     by_companies: dict[int, dict[int, int]] = Field(
         default_factory=dict,
         description="corporations not closed (started or not, a national railway included) -> players -> "
-        "limit, in force from `by_companies_from`; fewer corporations than the smallest key use that row (not yet "
-        "played by the engine)",
+        "limit, in force from `by_companies_from`; fewer corporations than the smallest key use that row",
     )
     by_companies_from: Literal["start", "national_railway_formation"] = Field(
-        "start", description="when `by_companies` replaces the players table (not yet played by the engine)"
+        "start", description="when `by_companies` replaces the players table"
     )
     exempt_zones: list[str] = Field(
         default_factory=list,
@@ -57,9 +56,27 @@ def cert_exempt(g: Game, player: str, corp: str) -> bool:
     return bool(price) and any(k in zones for k in market.kinds_at(g, price))
 
 
+def update_cert_limit(g: Game) -> None:
+    """``by_companies``: once in force, the limit is the row of the corporations not closed (started or not,
+    a formed national railway included) for the number of players (runs after core's players-table lookup)."""
+    p = _p(g)
+    if not p.by_companies:
+        return
+    if p.by_companies_from == "national_railway_formation" and not g.hooks("national_railway_settled"):
+        return
+    live = sum(1 for c in g.state.corporations.values() if not c.closed and not c.removed)
+    rows = sorted(p.by_companies)
+    row = next((k for k in reversed(rows) if k <= live), rows[0])
+    g.state.cert_limit = p.by_companies[row].get(len(g.state.players), g.state.cert_limit)
+
+
 MECHANIC = Mechanic(
     name="certificate_limit",
     description="what counts toward the certificate limit",
     params=Params,
-    hooks={"privates_count_for_cert_limit": lambda g: _p(g).player_privates_count, "cert_exempt": cert_exempt},
+    hooks={
+        "privates_count_for_cert_limit": lambda g: _p(g).player_privates_count,
+        "cert_exempt": cert_exempt,
+        "update_cert_limit": update_cert_limit,
+    },
 )

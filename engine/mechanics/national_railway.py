@@ -13,7 +13,11 @@ marker per city, none on a home's tile; the president removes duplicates on a ti
 with ``remove_token``), the absorbed companies close, and it operates at once when none of them has operated in
 this round.  It then discards down to its train limit with the ordinary ``discard_train`` step.  Until it owns
 a permanent train (one that never rusts) it withholds and its price does not move on dividends (hooks
-``must_withhold``, ``price_fixed``).  Fields marked "(not yet played by the engine)" are not honoured yet.
+``must_withhold``, ``price_fixed``).  Its own rules: it buys only ``trains.buys_only`` types, trades trains at
+face value, keeps ``trains.keep`` types when it discards, may borrow a train on sale while trainless (step
+``borrow_train``), never closes, counts its second-issue certificates as ``certificate_weight`` each (with an
+allowance above the limit), and a one-share president must buy a second share first in the next stock round.
+Fields marked "(not yet played by the engine)" are not honoured yet.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from ..closing import close_operator
 from ..contract import CorporationId, Mechanic, NoParams, TrainId
 from ..contract import Params as BaseParams
 from ..errors import illegal
-from ..state import BANK, POOL, Share, Token, ckey, kind_of
+from ..state import BANK, DEPOT, POOL, Share, Token, ckey, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -84,22 +88,22 @@ class SecondIssue(BaseParams):
     certificate_weight: float = Field(
         0.5,
         gt=0,
-        description="certificate-limit count of each ordinary certificate after the issue (not yet played by the "
-        "engine)",
+        description="certificate-limit count of each ordinary certificate after the issue",
     )
     player_max_shares: int = Field(
         ge=1,
-        description="most national certificates one player may hold after the issue (not yet played by the engine)",
+        description="most national certificates one player may hold after the issue",
     )
     market_max_shares: int = Field(
         ge=0,
-        description="most national certificates the market may hold after the issue (not yet played by the engine)",
+        description="most national certificates the market may hold after the issue (not yet played by the engine; "
+        "1856's 10 x 5% equal the ordinary 50% market limit)",
     )
     limit_allowance: float = Field(
         0.5,
         ge=0,
-        description="certificates a player may hold above the limit (never buying while at it) (not yet played by "
-        "the engine)",
+        description="certificates a holder of national certificates may hold above the limit (never buying while "
+        "at it)",
     )
 
 
@@ -115,8 +119,8 @@ class President(BaseParams):
     single_share_president_must_buy: bool = Field(
         True,
         description="with nobody holding two shares the first receiver presides and must buy a second share in "
-        "his first turn of the next stock round, selling if needed, unless another player reaches two first (the "
-        "engine plays only the bankruptcy of a president who cannot raise the price)",
+        "his first turn of the next stock round, selling if needed, unless another player reaches two first; one "
+        "who cannot raise its price is bankrupt",
     )
 
 
@@ -156,17 +160,15 @@ class Trains(BaseParams):
 
     keep: list[TrainId] = Field(
         default_factory=list,
-        description="absorbed train types it must keep (up to its limit) (not yet played by the engine)",
+        description="train types it must keep (up to its limit): it discards one only when it owns no other type",
     )
     discarded_to: Literal["market", "bank"] = Field("market", description="where absorbed trains it drops go")
-    buys_only: list[TrainId] = Field(
-        default_factory=list, description="train types it may buy (empty: any) (not yet played by the engine)"
-    )
-    face_price_only: bool = Field(
-        True, description="it buys and sells trains only at face value (not yet played by the engine)"
-    )
+    buys_only: list[TrainId] = Field(default_factory=list, description="train types it may buy (empty: any)")
+    face_price_only: bool = Field(True, description="it buys and sells trains only at face value")
     borrow: Borrowing | None = Field(
-        None, description="running a borrowed bank train while trainless (None: no) (not yet played by the engine)"
+        None,
+        description="running a borrowed bank train while trainless (None: no); a trainless national that never owned "
+        "a permanent train is forced to buy only once its treasury covers a train it may buy",
     )
 
 
@@ -214,7 +216,7 @@ class Params(BaseParams):
     )
     can_close: bool = Field(
         False,
-        description="it may close (its price stops one cell short of a closing cell) (not yet played by the engine)",
+        description="it may close (false: its price stops one cell short of a closing cell)",
     )
     inherits_bonus_rights: bool = Field(
         True, description="it inherits the absorbed companies' bonus rights (a duplicate goes back to the bank)"
@@ -242,6 +244,8 @@ class State:
     temporary_president: str = ""
     permanent: bool = False
     second_issued: bool = False
+    obligation_turn: bool = False  # the one-share president's first stock turn has begun
+    borrowed: list[Any] = field(default_factory=list)  # [train id, its place among the trains on sale]
 
 
 def _p(g: Game) -> Params:
@@ -572,10 +576,28 @@ def price_fixed(g: Game, corp: str) -> bool:
 def after_action(g: Game, action: dict[str, Any], entity: str) -> None:
     st = _st(g)
     if st.formed and not st.permanent:
-        if any(_permanent(g, t) for t in g.entity_trains(ckey(_p(g).national))):
+        if any(_permanent(g, t) for t in _own_trains(g, ckey(_p(g).national))):
             st.permanent = True
             g.log(f"{_p(g).national} owns a permanent train")
     temporary_president_check(g, action, entity)
+
+
+def _relieved(g: Game, player: str) -> bool:
+    """The one-share president's duty is over: he or another player holds two national shares."""
+    nat = _p(g).national
+    two = 2 * shares.share_percent(g, nat)
+    return any(pct >= two for pct in shares.player_holders(g, nat).values())
+
+
+def stock_obligation(g: Game, player: str) -> str | None:
+    """The one-share president must buy a second national share in his first turn of the next stock round."""
+    p, st = _p(g), _st(g)
+    r = g.state.round
+    if st.temporary_president != player or not p.president.single_share_president_must_buy:
+        return None
+    if r is None or r.kind != "stock" or g.player(player).bankrupt:
+        return None
+    return p.national
 
 
 def temporary_president_check(g: Game, action: dict[str, Any], entity: str) -> None:
@@ -585,8 +607,13 @@ def temporary_president_check(g: Game, action: dict[str, Any], entity: str) -> N
     r = g.state.round
     if not player or not p.president.single_share_president_must_buy or r is None or r.kind != "stock":
         return
-    if player not in g.acting_entities() or g.player(player).bankrupt:
+    if _relieved(g, player) or (st.obligation_turn and action.get("type") == "pass" and entity == player):
+        st.temporary_president = ""  # he bought it, another player has two, or his first turn is over
+        st.obligation_turn = False
         return
+    if (player not in g.acting_entities() and entity != player) or g.player(player).bankrupt:
+        return
+    st.obligation_turn = True
     c = g.state.corporations[p.national]
     price = market.price_at(g, c.price)
     if c.par is not None and shares.shares_of(g, ckey(p.national), p.national):
@@ -596,6 +623,149 @@ def temporary_president_check(g: Game, action: dict[str, Any], entity: str) -> N
     g.log(f"-- {g.name(player)} cannot raise the money for a second {p.national} share and is bankrupt --")
     g.player(player).bankrupt = True
     g.epoch += 1
+
+
+# ------------------------------------------------------------------------------------------- its own rules
+
+
+def never_closes(g: Game, corp: str) -> bool:
+    return corp == _p(g).national and not _p(g).can_close
+
+
+def may_buy_train(g: Game, corp: str, tid: str) -> bool:
+    """``trains.buys_only``: the national buys only the listed train types."""
+    only = _p(g).trains.buys_only
+    return not (only and corp == ckey(_p(g).national) and g.state.trains[tid].sym not in only)
+
+
+def face_price_trade(g: Game, buyer: str, seller: str) -> bool:
+    """``trains.face_price_only``: a train the national buys from or sells to a company goes at its face value."""
+    nkey = ckey(_p(g).national)
+    return _p(g).trains.face_price_only and nkey in (buyer, seller)
+
+
+def may_discard_train(g: Game, corp: str, tid: str) -> bool:
+    """``trains.keep``: the national discards a train of a kept type only when it owns nothing else."""
+    keep = _p(g).trains.keep
+    if not keep or corp != ckey(_p(g).national) or g.state.trains[tid].sym not in keep:
+        return True
+    return all(g.state.trains[t].sym in keep for t in g.entity_trains(corp))
+
+
+def forced_train_purchase(g: Game, corp: str) -> bool | None:
+    """With ``trains.borrow`` a trainless national that never owned a permanent train is not forced to buy with
+    its president's money: it must buy (at its first chance) once its treasury covers a train it may buy."""
+    p = _p(g)
+    if corp != ckey(p.national) or p.trains.borrow is None or not _unproven(g) or _own_trains(g, corp):
+        return None
+    prices = [depot.face_price(g, g.state.trains[t]) for t in depot.depot_trains(g) if may_buy_train(g, corp, t)]
+    return bool(prices) and g.cash(corp) >= min(prices)
+
+
+def cert_weight(g: Game, corp: str) -> float | None:
+    """After the second issue each national certificate counts ``certificate_weight`` per ordinary share."""
+    p = _p(g)
+    if corp != p.national or p.second_issue is None or not _st(g).second_issued:
+        return None
+    return p.second_issue.certificate_weight
+
+
+def holding_limit(g: Game, corp: str) -> int | None:
+    """After the second issue a player may hold ``player_max_shares`` national certificates."""
+    p = _p(g)
+    if corp != p.national or p.second_issue is None or not _st(g).second_issued:
+        return None
+    return p.second_issue.player_max_shares * min(p.second_issue.certificates[1:])
+
+
+def cert_allowance(g: Game, player: str) -> float:
+    """``limit_allowance``: a holder of second-issue national certificates may be that much above the limit."""
+    p = _p(g)
+    if p.second_issue is None or not _st(g).second_issued or not shares.shares_of(g, player, p.national):
+        return 0
+    return p.second_issue.limit_allowance
+
+
+def _borrowable(g: Game) -> list[str]:
+    """Trains on sale the national may borrow now (the first of each borrowable type)."""
+    p, st = _p(g), _st(g)
+    nkey = ckey(p.national)
+    b = p.trains.borrow
+    if b is None or st.borrowed or g.current_operator() != nkey or g.entity_trains(nkey):
+        return []
+    if b.until_permanent_train and st.permanent:
+        return []
+    out: dict[str, str] = {}
+    for tid in depot.depot_trains(g):
+        sym = g.state.trains[tid].sym
+        if sym in b.trains and tid in g.state.depot:
+            out.setdefault(sym, tid)
+    return list(out.values())
+
+
+def return_borrowed(g: Game) -> None:
+    """The borrowed train goes back to its place among the trains on sale."""
+    st = _st(g)
+    if not st.borrowed:
+        return
+    tid, index = str(st.borrowed[0]), int(st.borrowed[1])
+    t = g.state.trains[tid]
+    held = g.entity_trains(ckey(_p(g).national))
+    if tid in held:
+        held.remove(tid)
+    t.owner, t.operated = DEPOT, False
+    g.state.depot.insert(min(index, len(g.state.depot)), tid)
+    st.borrowed = []
+    g.cache.pop("depot_trains", None)
+    g.epoch += 1
+    g.log(f"{_p(g).national} returns the borrowed {t.name} train")
+
+
+def _own_trains(g: Game, key: str) -> list[str]:
+    """The national's trains, the borrowed one left out."""
+    st = _st(g)
+    return [t for t in g.entity_trains(key) if not st.borrowed or t != st.borrowed[0]]
+
+
+class BorrowTrain(Step):
+    """A trainless national that never owned a permanent train runs a train still on sale (``trains.borrow``):
+    the train stays the bank's (no phase change, others may buy it) and goes back when the national's turn ends."""
+
+    name = "borrow_train"
+    description = "Borrow a train"
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.current_entity() or not _borrowable(self.g):
+            return []
+        return ["borrow_train", "pass"]
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        if not self.actions(entity):
+            return []
+        return [{"type": "borrow_train", "choices": [{"train": t} for t in _borrowable(self.g)]}, {"type": "pass"}]
+
+    def process_borrow_train(self, action: dict[str, Any], entity: str) -> None:
+        g, st = self.g, _st(self.g)
+        tid = str(action.get("train"))
+        if tid not in _borrowable(g):
+            raise illegal("national.borrow", f"{_p(g).national} cannot borrow train {tid} now")
+        st.borrowed = [tid, g.state.depot.index(tid)]
+        g.state.depot.remove(tid)
+        t = g.state.trains[tid]
+        t.owner = entity
+        g.entity_trains(entity).append(tid)
+        g.cache.pop("depot_trains", None)
+        g.log(f"{_p(g).national} borrows a {t.name} train")
+        self.pass_()
+
+
+def operator_started(g: Game, operator: str) -> None:
+    if operator != ckey(_p(g).national):
+        return_borrowed(g)
+
+
+def round_finished(g: Game, kind: str) -> None:
+    return_borrowed(g)
 
 
 class NationalFormation(Step):
@@ -720,13 +890,25 @@ MECHANIC = Mechanic(
     name="national_railway",
     description="a government railway formed from merged companies",
     params=Params,
-    steps={"national_formation": NationalFormation},
+    steps={"national_formation": NationalFormation, "borrow_train": BorrowTrain},
     events={"national_railway_formation": (NoParams, formation)},
     hooks={
         "share_unit": share_unit,
         "action_processed": after_action,
         "must_withhold": must_withhold,
         "price_fixed": price_fixed,
+        "never_closes": never_closes,
+        "may_buy_train": may_buy_train,
+        "face_price_trade": face_price_trade,
+        "may_discard_train": may_discard_train,
+        "forced_train_purchase": forced_train_purchase,
+        "cert_weight": cert_weight,
+        "cert_allowance": cert_allowance,
+        "stock_obligation": stock_obligation,
+        "national_railway_settled": lambda g: _st(g).settled,
+        "holding_limit": holding_limit,
+        "operator_started": operator_started,
+        "round_finished": round_finished,
     },
     state=State,
 )

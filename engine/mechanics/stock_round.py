@@ -148,6 +148,9 @@ class BuySellParShares(Step):
             return False
         if not shares.holding_ok(g, player, b.corp, b.percent):
             return False
+        due = g.hooks("stock_obligation", player)
+        if due is not None and b.corp != due and not self.bought():
+            return False  # a share he must buy first
         c = g.state.corporations[b.corp]
         counts = c.price is None or not (
             "no_cert_limit" in market.kinds_at(g, c.price) or g.hooks("cert_exempt", player, b.corp)
@@ -312,7 +315,7 @@ class BuySellParShares(Step):
 
     def must_sell(self, player: str) -> bool:
         g = self.g
-        over = shares.num_certs(g, player) > g.state.cert_limit or (
+        over = shares.num_certs(g, player) > g.state.cert_limit + g.hooks("cert_allowance", player) or (
             _p(g).sell_down_to_share_limit
             and any(
                 not shares.holding_ok(g, player, c)
@@ -327,6 +330,12 @@ class BuySellParShares(Step):
             return []
         if self.must_sell(entity):
             return ["sell_shares"]
+        if self.g.hooks("stock_obligation", entity) is not None and not self.bought():
+            # a share he must buy this turn: buying it, or selling to afford it, is all he may do first
+            if next(self.iter_buyable(entity), None) is not None:
+                return ["buy_shares"]
+            if next(self.iter_sellable(entity), None) is not None:
+                return ["sell_shares"]
         acts = []
         if next(self.iter_buyable(entity), None) is not None:
             acts.append("buy_shares")

@@ -97,6 +97,9 @@ def _p(g: Game) -> Params:
 def must_buy(g: Game, corp: str) -> bool:
     if not _p(g).must_own_train:
         return False
+    forced = g.hooks("forced_train_purchase", corp)
+    if forced is not None:
+        return bool(forced)
     if g.entity_trains(corp) or not depot.depot_trains(g):
         return False
     return not _p(g).must_own_train_only_with_route or board.network(g, corp).route_available
@@ -124,9 +127,15 @@ def other_trains(g: Game, corp: str) -> list[str]:
 
 @memo
 def min_price(g: Game, corp: str) -> int | None:
-    prices = [g.book.trains[g.state.trains[t].sym]["price"] for t in depot.depot_trains(g)]
-    if other_trains(g, corp):
-        prices.append(1)
+    prices = [
+        g.book.trains[g.state.trains[t].sym]["price"]
+        for t in depot.depot_trains(g)
+        if g.hooks("may_buy_train", corp, t)
+    ]
+    for tid in other_trains(g, corp):
+        t = g.state.trains[tid]
+        if g.hooks("may_buy_train", corp, tid):
+            prices.append(depot.face_price(g, t) if g.hooks("face_price_trade", corp, t.owner) else 1)
     return min(prices) if prices else None
 
 
@@ -211,6 +220,9 @@ class BuyTrain(Step):
                         price = v["price"]
                         if price <= g.cash(entity) + (g.cash(g.owner(entity)) if must_buy(g, entity) else 0):
                             choices.append({"train": tid, "variant": v["name"], "price": price})
+                elif g.hooks("face_price_trade", entity, t.owner):
+                    if g.cash(entity) >= depot.face_price(g, t):
+                        choices.append({"train": tid, "variant": t.name, "price": depot.face_price(g, t)})
                 else:
                     if g.cash(entity) >= 1:
                         choices.append({"train": tid, "variant": t.name, "price": {"min": 1, "max": g.cash(entity)}})
@@ -245,7 +257,7 @@ class BuyTrain(Step):
             others = []
         if self.st.data.get("last_share_issued_price") is not None:
             others = []
-        return trains + others
+        return [t for t in trains + others if g.hooks("may_buy_train", corp, t)]
 
     def variants(self, corp: str, tid: str) -> list[dict[str, Any]]:
         g = self.g
@@ -310,6 +322,9 @@ class BuyTrain(Step):
             cost = faces[variant]["price"] - (int(discount[g.state.trains[traded].sym]) if traded else 0)
             if price != cost:
                 raise illegal("trains.price", f"train {tid} ({variant}) costs {cost}, not {price}")
+        elif g.hooks("face_price_trade", entity, t.owner):
+            if price != depot.face_price(g, t) or price > g.cash(entity):
+                raise illegal("trains.price", f"{tid} changes hands at its face value {depot.face_price(g, t)} only")
         else:
             if price < 1 or price > g.cash(entity):
                 raise illegal("trains.price", f"{sym_of(entity)} may spend between 1 and {g.cash(entity)} on {tid}")
@@ -454,12 +469,15 @@ class DiscardTrain(Step):
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
-        return [{"type": "discard_train", "choices": [{"train": t} for t in self.g.entity_trains(entity)]}]
+        trains = [t for t in self.g.entity_trains(entity) if self.g.hooks("may_discard_train", entity, t)]
+        return [{"type": "discard_train", "choices": [{"train": t} for t in trains]}]
 
     def process_discard_train(self, action: dict[str, Any], entity: str) -> None:
         tid = str(action.get("train"))
         if tid not in self.g.entity_trains(entity):
             raise illegal("trains.discard", f"{sym_of(entity)} has no train {tid}")
+        if not self.g.hooks("may_discard_train", entity, tid):
+            raise illegal("trains.discard", f"{sym_of(entity)} must keep {tid}")
         depot.discard_to_depot(self.g, tid)
 
 
