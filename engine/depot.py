@@ -168,6 +168,7 @@ def export_train(g: Game, *, whole_type: bool = False) -> None:
 
 
 def _after_bank_purchase(g: Game, t: Train) -> None:
+    g.hooks("train_left_depot", t.id)
     new_phases = []
     while g.state.phase + 1 < len(g.book.phases) and g.book.phases[g.state.phase + 1].get("on") == t.sym:
         g.state.phase += 1
@@ -212,9 +213,12 @@ def rust_trains(g: Game, purchased: Train) -> None:
 
 def rust(g: Game, tid: str) -> None:
     t = g.state.trains[tid]
+    owner = t.owner
     t.rusted = True
     remove_train(g, tid)
     t.owner = ""  # out of the game
+    if owner and owner != DEPOT:
+        g.hooks("train_rusted", tid, owner)
 
 
 def discard_to_depot(g: Game, tid: str) -> None:

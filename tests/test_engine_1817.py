@@ -21,7 +21,7 @@ NO_FIXTURES = "the shared 1817 records are not available (set RAILBOOK_SHARED to
 #: Where each record the engine cannot follow yet stops (index and id of the action, rule).
 STOPS = {
     "15528.json": "action 1190 (id 1191): turn.order: WT cannot run_routes now",
-    "1817_game_end_bankrupt.json": "mechanics.nomination_auction.pyramid is not yet played by the engine",
+    "1817_game_end_bankrupt.json": "action 943 (id 1251): turn.order: Player 1 cannot pass now",
 }
 
 
@@ -112,6 +112,30 @@ def test_unsold_privates_leave_when_everyone_passes() -> None:
     assert g.acting() == ["b"]  # priority: left of the last nominator
 
 
+def test_volatility_pyramid_deals_lots_into_tiers() -> None:
+    g = Game.start(playable_1817(), PLAYERS, seed=7, options=["volatility"])
+    tiers = g.state.mechanics["nomination_auction"].tiers
+    assert [len(t) for t in tiers] == [1, 2, 3, 4, 5, 6]
+    drawn = [s for s in ("PSM", "P16", "P17", "P24") if not g.state.companies[s].removed]
+    assert tiers[0] == drawn and len(drawn) == 1  # one city-tile private on top, the other three out
+    bottom = list(tiers[-1])
+    bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+    assert sorted(c["company"] for c in bid["choices"]) == sorted(bottom)
+    assert all(a["type"] != "pass" for a in g.legal_actions())  # a lot must be nominated
+    with pytest.raises(IllegalAction):
+        act(g, "a", "bid", company=tiers[-2][0], price=0)  # not in the bottom tier
+    act(g, "a", "bid", company=bottom[1], price=0)
+    for p in ("b", "c", "d"):
+        act(g, p, "pass")
+    # the lot left of the sold one is now alone in its tier: it leaves the game
+    assert g.state.companies[bottom[0]].removed
+    tiers = g.state.mechanics["nomination_auction"].tiers
+    assert tiers[-1][:2] == [None, None] and tiers[-1][2:] == bottom[2:]
+    assert g.acting() == ["b"]  # the next nominator sits left of the last winner
+    again = Game.from_json(playable_1817(), g.to_json())
+    assert again.state.mechanics["nomination_auction"].tiers == tiers
+
+
 def start_company(g: Game, player: str, corp: str, price: int, city: str) -> None:
     act(g, player, "bid", corporation=corp, price=price)
     act(g, corp, "place_token", city=city, slot=0)
@@ -172,11 +196,6 @@ def test_a_company_takes_loans_in_its_presidents_stock_turn() -> None:
     assert "buy_shares" not in types and "pass" in types  # acting for a company is the whole turn
     act(g, "a", "pass")
     assert g.state.round.kind == "stock" and g.acting() == ["b"]
-
-
-def test_the_tiered_auction_is_refused() -> None:
-    with pytest.raises(UnsupportedTitle, match="pyramid"):
-        Game.start(playable_1817(), PLAYERS, options=["volatility"])
 
 
 def _or_with_mine_private() -> Game:

@@ -18,7 +18,7 @@ from ..closing import close_company, close_operator
 from ..contract import Mechanic
 from ..contract import Params as BaseParams
 from ..errors import illegal
-from ..state import BANK, ckey, clone, kind_of, mkey, sym_of
+from ..state import BANK, POOL, ckey, clone, kind_of, mkey, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -172,6 +172,64 @@ class Bankrupt(Step):
         g.player(player).bankrupt = True
 
 
+def player_bankrupt(g: Game, player: str, corp: str | None) -> None:
+    """A player who cannot pay a debt leaves the game.  With ``shares_to_pool`` he first sells the largest
+    sellable bundle of each company (prices move), then every share and short he has goes to the market
+    without moving prices (a share and a short of one company there cancel); a company whose president's
+    certificate goes there is liquidated when ``president_certificate_in_market_liquidates`` and has no
+    president.  His privates go to the pool (closed to everyone) or close.  With ``cash_to:
+    corporation_owed_interest_else_bank`` his cash then goes to ``corp``, the company whose interest he owed."""
+    p = _p(g)
+    if not p.shares_to_pool:
+        return
+    held = [c for c in g.state.corp_order if shares.shares_of(g, player, c)]
+    for c in held:
+        corp_state = g.state.corporations[c]
+        if corp_state.price is None or corp_state.closed:
+            continue
+        kinds = set(market.kinds_at(g, corp_state.price))
+        zones = set(getattr(g.params.get("stock_round"), "no_trade_zones", None) or [])
+        if kinds & zones:
+            continue
+        options = [
+            b
+            for b in shares.bundles_for(g, player, c)
+            if shares.can_dump(g, b, player) and shares.fit_in_pool(g, b) and _keeps_chair(g, player, b)
+        ]
+        if options:
+            best = max(options, key=lambda b: shares.bundle_price(g, b))
+            shares.sell_and_move(g, best)
+    for c in held:
+        ids = shares.shares_of(g, player, c)
+        if not ids:
+            continue
+        presided = g.state.corporations[c].owner == player
+        for sid in list(ids):
+            shares.move_share(g, sid, POOL)
+        shares.close_short_pairs(g, POOL, c)
+        if presided:
+            if p.president_certificate_in_market_liquidates:
+                g.log(f"-- {c} enters liquidation (it has no president) --")
+                g.hooks("liquidate", c)
+            g.state.corporations[c].owner = POOL
+            g.hooks("presidency_vacated", c)
+    for sym in list(g.player(player).companies):
+        close_company(g, sym)
+    if corp is not None and p.cash_to == "corporation_owed_interest_else_bank" and g.cash(player) > 0:
+        g.log(f"{g.cash(player)} is transferred from {g.name(player)} to {corp}")
+        g.spend(player, ckey(corp), g.cash(player))
+    g.epoch += 1
+
+
+def _keeps_chair(g: Game, player: str, b: shares.Bundle) -> bool:
+    """Selling ``b`` leaves ``player`` president of its company if he is."""
+    if g.state.corporations[b.corp].owner != player:
+        return True
+    holders = shares.player_holders(g, b.corp)
+    others = max((v for h, v in holders.items() if h != player), default=0)
+    return holders.get(player, 0) - b.percent >= others and shares.presidents_share(g, b) is None
+
+
 def _needs_train(g: Game, corp: str) -> bool:
     return bool(g.hooks("must_buy_train", corp))
 
@@ -181,5 +239,5 @@ MECHANIC = Mechanic(
     description="a president who cannot fund a required train goes bankrupt",
     params=Params,
     steps={"bankrupt": Bankrupt},
-    hooks={"bankrupt_check": limit_reached},
+    hooks={"bankrupt_check": limit_reached, "player_bankrupt": player_bankrupt},
 )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import Field
 
 from .. import market, rounds, shares, stations
+from ..closing import close_company
 from ..contract import HexId, Mechanic, PhaseId
 from ..contract import Params as BaseParams
 from ..errors import illegal
@@ -201,9 +202,15 @@ def buy_markers(g: Game, corp: str) -> None:
 
 
 def company_sold(g: Game, sym: str, corp: str) -> None:
-    """A private with an extra-marker ability gives its new company one more station marker."""
+    """A private with an extra-marker ability gives its new company one more station marker; one with
+    ``cash_on_assign`` brings that much from the bank the first time it joins a company."""
     c = g.state.companies[sym]
     for a in list(c.abilities):
+        cash = (a.spec.get("params") or {}).get("cash_on_assign")
+        if cash and not a.used:
+            a.used = True
+            g.spend(BANK, corp, int(cash))
+            g.log(f"{sym_of(corp)} collects {cash} from {sym}")
         if a.type == "extra_token":
             n = a.count or 1
             g.state.corporations[sym_of(corp)].tokens.extend(Token(price=0, extra=True) for _ in range(n))
@@ -548,6 +555,11 @@ class IpoAuctionStep(Step):
             g.epoch += 1
         g.log(f"{corp} starts with {g.cash(ckey(corp))} and {a['size']} shares")
         buy_markers(g, corp)
+        for sym in list(g.state.corporations[corp].companies):
+            abilities_ = g.state.companies[sym].abilities
+            if any((ab.spec.get("params") or {}).get("closes_on_ipo_payment") for ab in abilities_):
+                g.log(f"{sym} closes")
+                close_company(g, sym)
         g.hooks("corporation_launched", corp)
         self.rdata["ipo"] = None
         self.rdata["last_to_act"] = a["starter"]

@@ -143,6 +143,8 @@ class CompanyTurn(Step):
         self.rdata["company_turn"] = {"corp": entity, "last": atype}
         self.rdata["last_to_act"] = self._player()
         self.g.epoch += 1
+        if not company_actions(self.g, sym_of(entity), atype):
+            self.process_pass({}, entity)  # nothing more the company may do: the turn ends by itself
 
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g = self.g

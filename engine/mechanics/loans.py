@@ -122,6 +122,7 @@ class State:
     deduction: dict[str, int] = field(default_factory=dict)
     owed: dict[str, int] = field(default_factory=dict)  # player -> $ still owed to the bank
     owed_for: dict[str, str] = field(default_factory=dict)  # player -> corporation the debt is for
+    interest_for: dict[str, str] = field(default_factory=dict)  # player -> company whose interest he owes
 
 
 def _p(g: Game) -> Params:
@@ -313,6 +314,8 @@ def pay_interest(g: Game, corp: str) -> None:
     if not p.new_loans_pay_interest:
         n -= st.took.get(corp, 0)
     owed = rate * max(n, 0)
+    if owed > 0:
+        owed += g.hooks("extra_interest", corp)  # charged with the loans' interest, only while there are loans
     if owed <= 0:
         return
     key = ckey(corp)
@@ -320,7 +323,8 @@ def pay_interest(g: Game, corp: str) -> None:
         if owed <= 0:
             break
         if payer == "treasury":
-            pay = min(owed, (g.cash(key) // rate) * rate if rate else 0)
+            whole = owed if g.cash(key) >= owed else (g.cash(key) // rate) * rate if rate else 0
+            pay = min(owed, whole)
             if pay > 0:
                 g.spend(key, BANK, pay)
                 owed -= pay
@@ -343,6 +347,9 @@ def pay_interest(g: Game, corp: str) -> None:
                 g.spend(key, president, g.cash(key))
         elif payer == "president_cash":
             charge_president(g, corp, owed)
+            president = g.owner(key)
+            if president in st.owed:
+                st.interest_for[president] = corp
             owed = 0
     g.log(f"{corp} pays interest on {n} loans")
 
@@ -412,13 +419,20 @@ class CashCrisis(Step):
     name = "cash_crisis"
     description = "Emergency Fundraising"
 
+    def skip(self) -> None:
+        """Stays live all round: a debt may arise at any point (interest, a short's dividend)."""
+
     def active_entities(self) -> list[str]:
         return list(_st(self.g).owed)[:1]
 
     def actions(self, entity: str) -> list[str]:
         if entity not in self.active_entities():
             return []
-        return ["sell_shares"] if self.sellable(entity) else ["bankrupt"]
+        sellable = self.sellable(entity)
+        acts = ["sell_shares"] if sellable else []
+        if raisable(self.g, entity, sellable) < _st(self.g).owed.get(entity, 0):
+            acts.append("bankrupt")  # even selling everything cannot pay: he may declare bankruptcy at once
+        return acts
 
     def sellable(self, player: str) -> list[Bundle]:
         g = self.g
@@ -436,7 +450,12 @@ class CashCrisis(Step):
         if not shares.can_dump(g, b, player) or not shares.fit_in_pool(g, b):
             return False
         c = g.state.corporations[b.corp]
-        if c.owner == player and b.corp == _st(g).owed_for.get(player):
+        rules = g.params.get("stock_round")
+        zones = set(getattr(rules, "no_trade_zones", None) or [])
+        if zones & set(market.kinds_at(g, c.price)):
+            return False
+        keep = getattr(g.params.get("bankruptcy"), "forced_sales_may_change_presidency", None)
+        if c.owner == player and (keep == "none" or b.corp == _st(g).owed_for.get(player)):
             holders = shares.player_holders(g, b.corp)
             others = max([p for h, p in holders.items() if h != player], default=0)
             if holders.get(player, 0) - b.percent < others:
@@ -467,22 +486,38 @@ class CashCrisis(Step):
         if st.owed[entity] <= 0:
             del st.owed[entity]
             st.owed_for.pop(entity, None)
+            st.interest_for.pop(entity, None)
         rounds.recalculate_order(g)
 
     def process_bankrupt(self, action: dict[str, Any], entity: str) -> None:
+        if "bankrupt" not in self.actions(entity):
+            raise illegal("loans.cash_crisis", f"{self.g.name(entity)} can still raise what he owes")
         bankrupt(self.g, entity)
 
 
+def raisable(g: Game, player: str, bundles: list[Bundle]) -> int:
+    """What ``player`` could raise selling the largest sellable bundle of each company."""
+    best: dict[str, int] = {}
+    for b in bundles:
+        best[b.corp] = max(best.get(b.corp, 0), shares.bundle_price(g, b))
+    return sum(best.values())
+
+
 def bankrupt(g: Game, player: str) -> None:
-    """``player`` cannot pay what he owes: his cash goes to the bank and he is bankrupt."""
+    """``player`` cannot pay what he owes: he leaves the game (his estate: hook ``player_bankrupt``); what cash
+    is left pays his debt and goes to the bank."""
     st = _st(g)
     g.log(f"-- {g.name(player)} goes bankrupt --")
+    interest_corp = st.interest_for.pop(player, None)
+    g.hooks("player_bankrupt", player, interest_corp)
     cash = g.cash(player)
     if cash > 0:
         g.spend(player, BANK, cash)
     st.owed.pop(player, None)
     st.owed_for.pop(player, None)
     g.player(player).bankrupt = True
+    g.hooks("update_cert_limit")
+    rounds.recalculate_order(g)
 
 
 def operating_round_started(g: Game) -> None:

@@ -494,6 +494,7 @@ class ConvertMerge(Step):
         res = self.g.hooks("convert_company", corp)
         if res is None:
             raise illegal("mergers.convert", f"{corp} cannot convert")
+        self.g.hooks("company_converted", corp)
         self.rdata["markers"] = list(res)
         self._changed(corp)
 
@@ -819,6 +820,24 @@ def setup_auction(g: Game) -> None:
         offering.pop(0)
 
 
+def drop_bankrupt_bidders(g: Game, action: dict[str, Any], entity: str) -> None:
+    """A bankrupt player leaves the round's auctions (as if he passed)."""
+    r = g.state.round
+    if r is None or r.kind != "acquisition":
+        return
+    data = r.data
+    out = {p for p in data.get("bidders") or [] if g.player(p).bankrupt}
+    a = data.get("auction")
+    if a:
+        out |= {p for p in a["active"] if g.player(p).bankrupt}
+    if not out:
+        return
+    data["bidders"] = [p for p in data.get("bidders") or [] if p not in out]
+    if a:
+        a["active"] = [p for p in a["active"] if p not in out]
+        resolve(g)
+
+
 def start_auction(g: Game, corp: str) -> None:
     data = g.state.round.data
     data["auction"] = {"corp": corp, "bids": {}, "active": []}
@@ -934,17 +953,25 @@ def settle_president(g: Game, corp: str) -> None:
         owed = data["liq_loans"] * loan_value(g)
         debt = max(0, owed - data["liq_cash"])
         if debt > 0:
-            president = _seller(g, corp)
+            owner = g.state.corporations[corp].owner
+            president = _seller(g, corp) if owner is not None and kind_of(owner) == "P" else None  # none: bank
             if president is not None and _p(g).liquidation_deficit == "president_pays":
-                g.state.cash[president] -= debt
-                g.state.cash[BANK] += debt
-                g.epoch += 1
                 g.log(f"{g.name(president)} settles {corp}'s debts for {debt}")
+                _charge(g, president, debt, corp)
             data["shareholder_cash"] = 0
         else:
             surplus = data["liq_cash"] - owed
             data["shareholder_cash"] = surplus if _p(g).liquidation_surplus == "shareholders" else 0
     pay_shareholders(g, corp)
+
+
+def _charge(g: Game, player: str, amount: int, corp: str) -> None:
+    """``player`` pays the bank ``amount``; what his cash does not cover he owes (a cash crisis)."""
+    pay = min(amount, max(0, g.cash(player)))
+    if pay > 0:
+        g.spend(player, BANK, pay)
+    if amount > pay:
+        g.hooks("player_owes", player, amount - pay, corp)
 
 
 def pay_shareholders(g: Game, corp: str) -> None:
@@ -958,9 +985,7 @@ def pay_shareholders(g: Game, corp: str) -> None:
             if n > 0:
                 g.spend(BANK, p, n * per)
             elif n < 0:
-                g.state.cash[p] += n * per
-                g.state.cash[BANK] -= n * per
-                g.epoch += 1
+                _charge(g, p, -n * per, corp)
         g.log(f"{corp} pays {per} per share to its shareholders")
     reset(g, corp)
     data["shareholder_cash"] = 0
@@ -995,7 +1020,7 @@ class Acquire(Step):
                 if high in active:
                     return [active[(active.index(high) + 1) % len(active)]]
             seller = _seller(g, a["corp"])
-            players = g.player_keys()
+            players = g.player_keys(include_bankrupt=True)  # the seat of a bankrupt seller still counts
             i = players.index(seller) + 1 if seller in players else 0
             for p in players[i:] + players[:i]:
                 if p in active:
@@ -1163,6 +1188,7 @@ MECHANIC = Mechanic(
     round_types={"merger": MERGER_ROUND, "acquisition": ACQUISITION_ROUND},
     hooks={
         "round_entities": round_entities,
+        "action_processed": drop_bankrupt_bidders,
         "liquidate": liquidate,
         "in_liquidation": lambda g, corp: "liquidation" in market.kinds_at(g, g.state.corporations[corp].price),
     },

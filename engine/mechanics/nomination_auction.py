@@ -6,6 +6,10 @@ players who cannot reach the next bid drop out at once.  The last bidder left wi
 and the seed money pays the bank (face value - bid), never below zero.  The next nominator sits left of the
 player who nominated.  The round ends when every player passes in succession (unsold lots leave the game) or
 when no lot is left.
+
+With a ``pyramid`` the lots are dealt at setup, with the game's seeded generator, into tiers (top tier first);
+only lots of the bottom tier may be nominated, and once it is empty the tier above opens.  A sold lot leaves
+an empty slot; a neighbour in the same tier left with no lot on either side leaves the game.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from .. import rounds
 from ..closing import close_company
 from ..contract import Mechanic, PrivateId
 from ..contract import Params as BaseParams
-from ..errors import UnsupportedTitle, illegal
+from ..errors import illegal
+from ..rng import shuffle_game
 from ..state import BANK
 from ..steps.base import Step
 
@@ -43,7 +48,8 @@ class Pyramid(BaseParams):
     )
     top_lots_kept: int = Field(0, ge=0, description="privates drawn from `top_lot_drawn_from` and kept")
     sold_lot_removes_isolated_neighbours: bool = Field(
-        False, description="when a lot is sold, lots of the tier above left without support leave the game"
+        False,
+        description="when a lot is sold, a neighbour in its tier left with no lot on either side leaves the game",
     )
     empty_tier_opens_tier_above: bool = Field(
         True, description="once the bottom tier is empty the tier above becomes nominable"
@@ -82,9 +88,7 @@ class Params(BaseParams):
     priority_after: Literal["left_of_last_nominator", "left_of_last_actor"] = Field(
         "left_of_last_nominator", description="who holds priority for the first stock round"
     )
-    pyramid: Pyramid | None = Field(
-        None, description="tiered lot layout (None: every lot may be nominated) (not yet played by the engine)"
-    )
+    pyramid: Pyramid | None = Field(None, description="tiered lot layout (None: every lot may be nominated)")
 
 
 @dataclass
@@ -94,6 +98,7 @@ class State:
     seed_left: int = 0
     lots: list[str] = field(default_factory=list)
     prepared: bool = False
+    tiers: list[list[str | None]] = field(default_factory=list)  # pyramid slots, top tier first; None = empty
 
 
 def _p(g: Game) -> Params:
@@ -108,17 +113,87 @@ def setup(g: Game) -> None:
     st = _st(g)
     if st.prepared:
         return
-    if _p(g).pyramid is not None:
-        raise UnsupportedTitle(f"{g.book.title}: mechanics.nomination_auction.pyramid is not yet played by the engine")
+    pyramid = _p(g).pyramid
     st.seed_left = _p(g).seed_money
-    st.lots = [sym for sym, c in g.state.companies.items() if not c.closed and not c.removed and not c.blank]
+    top: str | None = None
+    if pyramid is not None and pyramid.top_lot_drawn_from:
+        drawn = [s for s in g.state.companies if s in pyramid.top_lot_drawn_from and _for_sale(g, s)]
+        drawn = shuffle_game(g.state, drawn)
+        top = drawn[0] if pyramid.top_lots_kept and drawn else None
+        for sym in drawn[pyramid.top_lots_kept :]:
+            g.log(f"{sym} is drawn out and leaves the game")
+            _remove(g, sym)
+    st.lots = [sym for sym in g.state.companies if _for_sale(g, sym)]
+    if pyramid is not None:
+        deal = [s for s in shuffle_game(g.state, st.lots) if s != top]
+        if top is not None:
+            deal.insert(0, top)
+        st.tiers = []
+        for size in pyramid.tier_sizes:
+            st.tiers.append(list(deal[:size]))
+            deal = deal[size:]
+        for sym in deal:  # more lots than slots: they leave the game
+            g.log(f"{sym} finds no place in the pyramid and leaves the game")
+            _remove(g, sym)
+            st.lots.remove(sym)
     st.prepared = True
+
+
+def _for_sale(g: Game, sym: str) -> bool:
+    c = g.state.companies[sym]
+    return not c.closed and not c.removed and not c.blank
+
+
+def _remove(g: Game, sym: str) -> None:
+    close_company(g, sym)
+    g.state.companies[sym].removed = True
+
+
+def nominable(g: Game) -> list[str]:
+    """Lots that may be nominated now: all of them, or those of the pyramid's lowest tier still holding one."""
+    st, pyramid = _st(g), _p(g).pyramid
+    if pyramid is None:
+        return list(st.lots)
+    for tier in reversed(st.tiers):
+        found = [s for s in tier if s is not None]
+        if found or not pyramid.empty_tier_opens_tier_above:
+            return found
+    return []
+
+
+def _leave_pyramid(g: Game, sym: str) -> None:
+    """Empty ``sym``'s slot; with ``sold_lot_removes_isolated_neighbours`` an isolated neighbour leaves."""
+    pyramid, st = _p(g).pyramid, _st(g)
+    if pyramid is None:
+        return
+
+    def filled(row: list[str | None], i: int) -> bool:
+        return 0 <= i < len(row) and row[i] is not None
+
+    for row in st.tiers:
+        if sym not in row:
+            continue
+        i = row.index(sym)
+        row[i] = None
+        if pyramid.sold_lot_removes_isolated_neighbours:
+            for n, beyond in ((i - 1, i - 2), (i + 1, i + 2)):
+                if filled(row, n) and not filled(row, beyond):
+                    gone = str(row[n])
+                    row[n] = None
+                    g.log(f"{gone} is left alone in its tier and leaves the game")
+                    _remove(g, gone)
+                    if gone in st.lots:
+                        st.lots.remove(gone)
+        return
 
 
 def company_removed(g: Game, sym: str) -> None:
     lots = _st(g).lots
     if sym in lots:
         lots.remove(sym)
+    for row in _st(g).tiers:
+        if sym in row:
+            row[row.index(sym)] = None
 
 
 def round_entities(g: Game, kind: str) -> list[str] | None:
@@ -188,7 +263,7 @@ class NominationAuction(Step):
                     )
             else:
                 choices = []
-                for sym in _st(self.g).lots:
+                for sym in nominable(self.g):
                     lo, hi = opening_bid(self.g, sym), max_bid(self.g, entity, sym)
                     if lo <= hi:
                         choices.append({"company": sym, "min": lo, "max": hi})
@@ -225,6 +300,8 @@ class NominationAuction(Step):
         else:
             if sym not in _st(g).lots:
                 raise illegal("auction.company", f"{sym!r} is not for sale")
+            if sym not in nominable(g):
+                raise illegal("auction.pyramid", f"{sym} is not in the lowest tier of the pyramid")
             price = self._check_price(entity, str(sym), action.get("price"), opening_bid(g, str(sym)))
             g.log(f"{g.name(entity)} nominates {sym} for {price}")
             a = {"company": sym, "bids": {entity: price}, "triggerer": entity, "active": []}
@@ -298,6 +375,7 @@ class NominationAuction(Step):
         c.owner = player
         g.player(player).companies.append(sym)
         st.lots.remove(sym)
+        _leave_pyramid(g, sym)
         if price > 0:
             g.spend(player, BANK, price)
         st.seed_left -= seed

@@ -121,7 +121,18 @@ def current_lay(g: Game) -> dict[str, Any] | None:
     def allowed(p: str) -> bool:
         return p == "yes" or (p == "if_not_upgraded" and not upgraded)
 
-    return {"lay": allowed(spec[n].lay), "upgrade": allowed(spec[n].upgrade), "cost": spec[n].cost}
+    return {"lay": allowed(spec[n].lay), "upgrade": allowed(spec[n].upgrade), "cost": turn_lay_cost(g, n, spec[n].cost)}
+
+
+def turn_lay_cost(g: Game, n: int, cost: int) -> int:
+    """The cost of the turn's ``n``-th tile action: the rule's, or the least a private of the operator sets for
+    it (ability parameter ``tile_lay_costs``: $ per tile action of the turn)."""
+    op = g.state.round.data.get("current_operator")
+    if op is None or kind_of(op) != "C":
+        return cost
+    own = [(a.spec.get("params") or {}).get("tile_lay_costs") for _, a in g.abilities_of(op)]
+    costs = [int(c[n]) for c in own if c and n < len(c)]
+    return min(costs) if costs else cost
 
 
 def lay_discount_abilities(g: Game, corp: str) -> list[tuple[str, Ability]]:

@@ -1,0 +1,100 @@
+"""``private_payouts``: privates whose owning company the bank pays (or charges) when something happens.
+
+The amounts are parameters of the private's own ability (``params`` of any of its abilities), read when the event
+happens; the company owning the private then is the one paid:
+
+* ``payouts`` {train type: $}: the first train of each type to leave the bank's depot (bought or exported)
+  while a company owns the private pays that company once for the type;
+* ``scrap_values`` {train type: $}: each train of the owning company that rusts pays it its type's value;
+* ``per_conversion``: each conversion of the owning company to a larger size (not a merger) pays it this;
+* ``extra_interest_per_or``: the owning company owes this much more at its interest step (while it has loans;
+  unpaid, it is unpaid interest like any other).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..contract import Mechanic
+from ..state import BANK, ckey, kind_of, sym_of
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+@dataclass
+class State:
+    """Train types whose first-train payout has been made."""
+
+    paid_types: list[str] = field(default_factory=list)
+
+
+def _st(g: Game) -> State:
+    return g.state.mechanics["private_payouts"]  # type: ignore[no-any-return]
+
+
+def _params(g: Game, corp_key: str, name: str) -> Iterator[tuple[str, Any]]:
+    """(private, value) of every private of ``corp_key`` whose abilities carry parameter ``name``."""
+    corp = g.state.corporations.get(sym_of(corp_key))
+    if corp is None:
+        return
+    for sym in corp.companies:
+        c = g.state.companies[sym]
+        if c.closed:
+            continue
+        for a in c.abilities:
+            value = (a.spec.get("params") or {}).get(name)
+            if value is not None:
+                yield sym, value
+
+
+def _pay(g: Game, corp_key: str, amount: int, sym: str) -> None:
+    if amount > 0:
+        g.spend(BANK, corp_key, amount)
+        g.log(f"{sym_of(corp_key)} collects {amount} from {sym}")
+
+
+def train_left_depot(g: Game, tid: str) -> None:
+    name = g.state.trains[tid].name
+    st = _st(g)
+    if name in st.paid_types:
+        return
+    for corp in g.state.corp_order:
+        for sym, table in _params(g, ckey(corp), "payouts"):
+            if name in table:
+                st.paid_types.append(name)
+                _pay(g, ckey(corp), int(table[name]), sym)
+                return
+
+
+def train_rusted(g: Game, tid: str, owner: str) -> None:
+    if kind_of(owner) != "C":
+        return
+    name = g.state.trains[tid].name
+    for sym, table in _params(g, owner, "scrap_values"):
+        if name in table:
+            _pay(g, owner, int(table[name]), sym)
+
+
+def company_converted(g: Game, corp: str) -> None:
+    for sym, amount in _params(g, ckey(corp), "per_conversion"):
+        _pay(g, ckey(corp), int(amount), sym)
+
+
+def extra_interest(g: Game, corp: str) -> int:
+    return sum(int(v) for _, v in _params(g, ckey(corp), "extra_interest_per_or"))
+
+
+MECHANIC = Mechanic(
+    name="private_payouts",
+    description="privates whose owning company the bank pays or charges on events (first trains, rust, conversions)",
+    hooks={
+        "train_left_depot": train_left_depot,
+        "train_rusted": train_rusted,
+        "company_converted": company_converted,
+        "extra_interest": extra_interest,
+    },
+    state=State,
+)
