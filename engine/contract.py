@@ -166,6 +166,7 @@ HOOKS: dict[str, Hook] = {
     "tile_downgrades": _h(F, "hex", "tile -> tile that may replace it on `hex` now, dropping its towns (None: none)"),
     "turn_lay_open": _h(A, "corp", "`corp` may still lay a new (yellow) tile as one of its turn's lays now", False),
     "use_turn_lay": _h(F, "corp", "a yellow lay of `corp`'s turn is used up without a tile (None: none left)"),
+    "turn_lay_cost": _h(F, "corp", "$ `corp`'s next tile lay of its turn costs beyond terrain (None: none open)"),
     "check_route": _h(N, "corp route", "a mechanic's route rule: raise an illegal action when `route` breaks it"),
     "company_buy_window": _h(
         F, "company corp", "(min, max) $ when a rule lets `corp` buy private `company` outside the buying phases"

@@ -11,6 +11,7 @@ CASES = [
     ("1850", 1, 320),  # a `choose` description listed bare values, not action fields
     ("1817", 10, 55),  # an IPO winner paying with privates was left with negative cash meanwhile
     ("1817", 9, 88),  # an IPO bid offered that cash plus privates at face value could not make exactly
+    ("1817", 15, 80),  # a mine tile offered as the turn's second lay that the company could not pay for
 ]
 
 

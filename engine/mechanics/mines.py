@@ -133,7 +133,10 @@ class MineLay(Step):
         if found is None:
             return []
         corp = _owner(self.g, entity)
-        return ["lay_tile"] if corp is not None and self.g.hooks("turn_lay_open", corp) else []
+        if corp is None or not self.g.hooks("turn_lay_open", corp):
+            return []
+        cost = self.g.hooks("turn_lay_cost", corp)
+        return ["lay_tile"] if cost is None or cost <= self.g.cash(corp) else []
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):

@@ -931,6 +931,14 @@ def turn_lay_open(g: Game, corp: str) -> bool:
     return any(s.name in ("track_and_token", "track") and s.active() for s in rounds.steps(g))
 
 
+def next_turn_lay_cost(g: Game, corp: str) -> int | None:
+    """What ``corp``'s next yellow lay of the turn costs beyond terrain (hook ``turn_lay_cost``)."""
+    if not turn_lay_open(g, corp):
+        return None
+    lay_ = current_lay(g)
+    return min_cost(g) + int((lay_ or {}).get("cost") or 0)
+
+
 def use_turn_lay(g: Game, corp: str) -> bool | None:
     """One of ``corp``'s yellow lays of the turn is used by something other than a tile (hook ``use_turn_lay``)."""
     if not turn_lay_open(g, corp):
@@ -969,6 +977,7 @@ MECHANIC = Mechanic(
         "turn_lay": turn_lay,
         "turn_lay_open": turn_lay_open,
         "use_turn_lay": use_turn_lay,
+        "turn_lay_cost": next_turn_lay_cost,
         "lay_allowed": forbidden_rotation,
     },
 )
