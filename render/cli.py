@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -84,6 +85,7 @@ def render(
         str | None, typer.Option("--die", help=f"tiles laid out for a die cutter: {', '.join(DIES)}")
     ] = None,
     out: Annotated[Path, typer.Option("--out", help="output folder")] = Path("output"),
+    jobs: Annotated[int, typer.Option("--jobs", min=0, help="titles rendered at once (0: one per core)")] = 0,
     as_json: JsonOpt = False,
 ) -> None:
     """Print-and-play files: OUT/<title>/<component>.{svg,pdf,png} and OUT/<title>/<title>-print.pdf."""
@@ -105,28 +107,22 @@ def render(
     if not names:
         fail("no titles to render (games/ is empty); name a title folder or a rulebook.json")
         return
-    from .build import render_title
-
     errors: list[str] = []
     results: list[TitleResult] = []
+    workers = min(jobs or os.cpu_count() or 1, len(names))
     with _progress(len(names) * len(components)) as advance:
-        for name in names:
-            try:
-                book = rulebook_for(name)
-            except RailbookError as exc:
-                errors.append(str(exc))
-                for _ in components:
-                    advance(f"{name}: failed")
-                continue
-            try:
-                result = render_title(book, out, components, opts, step=lambda c, t=book["title"]: advance(f"{t} {c}"))
-            except OSError as exc:
-                errors.append(f"{exc.filename or out}: cannot write: {exc.strerror or exc}")
-                continue
-            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-                errors.append(f"{name}: the rulebook cannot be drawn: {type(exc).__name__}: {exc}")
-                continue
-            results.append(result)
+        if workers <= 1:
+            outcomes = (_render_one(name, out, components, opts, advance) for name in names)
+        else:
+            outcomes = _render_parallel(names, out, components, opts, workers)
+        for name, outcome in outcomes:
+            if isinstance(outcome, str):
+                errors.append(outcome)
+            else:
+                results.append(outcome)
+            if workers > 1:
+                for component in components:
+                    advance(f"{name} {component}")
     done = {
         r.title: {"pages": r.pages, "seconds": round(r.seconds, 3), "out": str(r.print_pdf or (out / r.title))}
         for r in results
@@ -138,6 +134,43 @@ def render(
         return
     for title, r in done.items():
         typer.echo(f"{title}: {r['pages']} pages in {r['seconds']:.1f} s -> {r['out']}")
+
+
+def _render_one(
+    name: str,
+    out: Path,
+    components: tuple[str, ...],
+    opts: RenderOptions,
+    advance: Callable[[str], None] | None = None,
+) -> tuple[str, TitleResult | str]:
+    """Render one title: its result, or the one-line error that stopped it."""
+    from .build import render_title
+
+    try:
+        book = rulebook_for(name)
+    except RailbookError as exc:
+        return name, str(exc)
+    step = None if advance is None else (lambda c, t=book["title"]: advance(f"{t} {c}"))
+    try:
+        return name, render_title(book, out, components, opts, step=step)
+    except OSError as exc:
+        return name, f"{exc.filename or out}: cannot write: {exc.strerror or exc}"
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        return name, f"{name}: the rulebook cannot be drawn: {type(exc).__name__}: {exc}"
+
+
+def _render_parallel(
+    names: list[str], out: Path, components: tuple[str, ...], opts: RenderOptions, workers: int
+) -> Iterator[tuple[str, TitleResult | str]]:
+    """Titles rendered on ``workers`` processes, yielded in the order they were asked for."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+        futures = [pool.submit(_render_one, name, out, components, opts) for name in names]
+        for future in futures:
+            yield future.result()
 
 
 @contextmanager

@@ -198,3 +198,21 @@ def test_cli_reports_titles_that_do_not_compile(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["render", str(bad), "--out", str(tmp_path / "out")])
     assert result.exit_code == 1
     assert "game.yaml" in result.output
+
+
+def test_titles_render_side_by_side_as_one_at_a_time(books: dict[str, Any], tmp_path: Path) -> None:
+    """`--jobs 2` renders titles on two processes: the same files as one at a time, a bad title reported."""
+    path = tmp_path / "rulebook.json"
+    path.write_text(json.dumps(books["demo"]), encoding="utf-8")
+    bad = tmp_path / "broken"
+    bad.mkdir()
+    (bad / "game.yaml").write_text("meta: [\n", encoding="utf-8")
+    outputs = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"out{jobs}"
+        args = ["render", str(path), str(bad), "--only", "market", "--format", "svg", "--jobs", jobs, "--out", str(out)]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 1
+        assert "game.yaml:2:1" in result.output
+        outputs[jobs] = {p.name: p.read_bytes() for p in (out / "demo").iterdir()}
+    assert outputs["1"] == outputs["2"] and "market.svg" in outputs["1"]
