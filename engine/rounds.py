@@ -27,6 +27,10 @@ ENTITY_TYPES = {"P": "player", "C": "corporation", "M": "minor", "X": "company"}
 # ------------------------------------------------------------------------------------------ steps
 
 
+#: rounds in a row that may pass within one action, with nothing changing, before the game counts as stalled
+STALL_ROUNDS = 25
+
+
 def bump(g: Game) -> None:
     """Mark that the state changed: memoised step queries are stale."""
     g.epoch += 1
@@ -329,6 +333,7 @@ def process(g: Game, action: dict[str, Any]) -> None:
     timing = g.hooks("end_check")
     if timing == "immediate":
         g.hooks("end_game", None, False)
+    spins, seen = 0, None
     while not g.state.finished and round_finished(g):
         for p in g.state.players:
             p.passed = False
@@ -339,6 +344,14 @@ def process(g: Game, action: dict[str, Any]) -> None:
         timing = g.hooks("end_check")
         if timing == "immediate" and not g.state.finished:
             g.hooks("end_game", None, False)
+        spins += 1
+        if spins % STALL_ROUNDS == 0:
+            # rounds pass with nobody able to act: once nothing changes either (money, trains on sale, phase),
+            # no one ever will, and the game ends
+            now = (dict(g.state.cash), len(g.state.depot), g.state.phase)
+            if now == seen and not g.state.finished:
+                g.hooks("end_game", "stalled", False)
+            seen = now
 
 
 def process_in_round(g: Game, action: dict[str, Any], entity: str) -> None:

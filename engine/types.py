@@ -29,6 +29,7 @@ class EndReason(StrEnum):
     TURN_LIMIT = "turn_limit"
     MANUALLY_ENDED = "manually_ended"
     DNF = "dnf"
+    STALLED = "stalled"  # rounds go by with no one able to act and nothing changing (railbook)
 
 
 @dataclass(frozen=True)

@@ -355,3 +355,34 @@ def test_a_one_share_cgr_president_must_first_buy_a_second_share() -> None:
     legal = g.legal_actions()
     assert [a["type"] for a in legal] == ["buy_shares"]
     assert {s for c in legal[0]["choices"] for s in c["shares"]} <= {s for s in g.state.shares if s.startswith("CGR")}
+
+
+# ------------------------------------------------------------------------------------- routes on the records
+
+
+@pytest.mark.skipif(_record("hotseat005.json") is None, reason=NO_FIXTURES)
+@pytest.mark.parametrize("name", ["hotseat001.json", "hotseat005.json"])
+def test_route_optimum_from_the_interpreter_is_never_below_the_recorded_run(name: str) -> None:
+    from railbook.routes import solve
+    from railbook.routes.positions import decisions
+
+    path = _record(name)
+    assert path is not None
+    found, why = decisions(load(path), rulebook_for_title("1856"), source="interpreter")
+    assert why is None and found  # every run from the interpreter's board, none from the record reader
+    below = [(d.action_id, d.recorded, solve(d.problem).total) for d in found if solve(d.problem).total < d.recorded]
+    assert not below
+
+
+# ------------------------------------------------------------------------------------- random legal games
+
+
+@pytest.mark.parametrize(("seed", "reason"), [(8, "bankrupt"), (16, "stalled")])
+def test_random_games_play_to_their_end_with_the_invariants_kept(seed: int, reason: str) -> None:
+    """Money conserved (loans move money, they make none), every live company's certificates at 100% (the CGR
+    included), state -> JSON -> state unchanged after every action; the game reaches its end."""
+    from railbook.soak import play_game
+
+    report = play_game(rulebook_for_title("1856"), seed)
+    assert report.failures == [], [f"{f.action}: {f.invariant}: {f.message}" for f in report.failures]
+    assert report.finished and report.end_reason == reason  # seed 16: every company closed or out of reach
