@@ -46,6 +46,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "optimum_gt_recorded": sum(1 for r in with_rec if r["optimum"] > r["recorded"]),
         "median_ms": round(statistics.median(times), 3) if times else 0.0,
         "max_ms": round(max(times), 3) if times else 0.0,
+        "interpreter": sum(1 for r in rows if r.get("source") == "interpreter"),
     }
 
 
@@ -111,6 +112,7 @@ def routes(
                 "recorded": decision.recorded,
                 "optimum": solution.total,
                 "ms": round(ms, 3),
+                "source": decision.source,
             }
         )
     summ = summary(rows)

@@ -120,9 +120,12 @@ def decisions(
     source: str = "auto",
 ) -> tuple[list[Decision], str | None]:
     """All decisions (or the one at ``at``) and, when the reader had to stand in, why."""
+    done: list[Decision] = []
     if source in ("auto", "interpreter"):
         try:
-            return list(interpreter_decisions(record, rulebook, at, corporation)), None
+            for d in interpreter_decisions(record, rulebook, at, corporation):
+                done.append(d)
+            return done, None
         except ReplayUnavailable as exc:
             if source == "interpreter":
                 raise
@@ -131,4 +134,6 @@ def decisions(
         why = None
     if at is not None:
         return [_from_position(position_at(record, rulebook, at, corporation))], why
-    return [_from_position(p) for p in positions(record, rulebook)], why
+    # the interpreter's decisions up to where it stopped, the reader's for the rest
+    seen = {d.action_id for d in done}
+    return done + [_from_position(p) for p in positions(record, rulebook) if p.action_id not in seen], why
