@@ -8,6 +8,7 @@ pass untouched.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .errors import MalformedAction
@@ -78,16 +79,52 @@ def _fits(value: Any, shape: str) -> bool:
     raise ValueError(f"unknown shape {shape!r}")
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_str_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+#: One test per shape name (the same tests as :func:`_fits`, looked up once).
+_TESTS: dict[str, Callable[[Any], bool]] = {
+    "str": lambda v: isinstance(v, str),
+    "int": _is_int,
+    "bool": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+    "id": lambda v: isinstance(v, str) or _is_int(v),
+    "dict": lambda v: isinstance(v, dict),
+    "list[str]": _is_str_list,
+    "list[dict]": lambda v: isinstance(v, list) and all(isinstance(x, dict) for x in v),
+    "list[list[str]]": lambda v: isinstance(v, list) and all(_is_str_list(x) for x in v),
+}
+
+
+def _test(shapes: tuple[str, ...]) -> Callable[[Any], bool]:
+    """One test for a field allowing any of ``shapes``."""
+    tests = tuple(_TESTS[s] for s in shapes)
+    if len(tests) == 1:
+        return tests[0]
+    return lambda v: any(t(v) for t in tests)
+
+
+_FIELD_TESTS = {name: _test(shapes) for name, shapes in FIELD_SHAPES.items()}
+_ROUTE_TESTS = {name: _test(shapes) for name, shapes in ROUTE_SHAPES.items()}
+_TESTS_OF = {id(FIELD_SHAPES): _FIELD_TESTS, id(ROUTE_SHAPES): _ROUTE_TESTS}
+
+
 def _describe(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _check_fields(fields: dict[str, Any], shapes: dict[str, tuple[str, ...]], where: str) -> None:
+    tests = _TESTS_OF.get(id(shapes)) or {name: _test(allowed) for name, allowed in shapes.items()}
     for name, value in fields.items():
-        allowed = shapes.get(name)
-        if allowed is not None and not any(_fits(value, s) for s in allowed):
-            want = " or ".join(allowed)
+        test = tests.get(name)
+        if test is not None and not test(value):
+            want = " or ".join(shapes[name])
             raise MalformedAction(f"{where}field {name!r} must be {want}, not {_describe(value)}")
 
 

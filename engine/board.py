@@ -196,7 +196,7 @@ def network(g: Game, key: str) -> Network:
 
 def reach(g: Game, key: str, starts: list[NodeKey], blocking: bool = True) -> Network:
     """:func:`compute_network` of ``key`` from ``starts``, cached until a change touches a hex it reaches (as
-    :func:`network`; treat it as read-only)."""
+    :func:`network`; treat it as read-only).  Not for walks on a board changed for a moment (tile probes)."""
     cache = g.cache.setdefault("reach", {})
     k = (key, tuple(starts), blocking)
     version = g.board_version
@@ -340,7 +340,7 @@ def hexes_joined(g: Game, a: str, b: str) -> bool:
     starts = [(a, name) for name, node in t.nodes.items() if node.kind != "junction"]
     if not starts:
         return False
-    net = reach(g, "", starts, blocking=False)
+    net = compute_network(g, "", starts=starts, blocking=False)  # not cached: tile probes call it mid-swap
     return any(h == b and track(g, h).nodes[n].kind != "junction" for h, n in net.nodes)
 
 

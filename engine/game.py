@@ -114,7 +114,8 @@ class Game:
         Atomicity without copying the state on every action: a snapshot (pickle) is taken every
         ``CHECKPOINT_EVERY`` actions and the actions since are kept; when an action fails the state is
         rebuilt from the snapshot by re-applying them (the engine is deterministic).  ``atomic=False``
-        skips all that (a replay that stops at the first error does not need it).
+        skips all that (a replay that stops at the first error does not need it) and trusts that the state
+        changed only through ``process`` since the last action (memoised answers are kept).
         """
         if not isinstance(action, dict):
             raise MalformedAction(f"an action is a JSON object, not {type(action).__name__}")
@@ -122,6 +123,7 @@ class Game:
         if not atomic:
             rounds.process(self, action)
             return self
+        self.epoch += 1  # the caller may have changed the state by hand since the last action
         if self._checkpoint is None or len(self._since) >= self.CHECKPOINT_EVERY:
             self._checkpoint = (pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL), self.board_version)
             self._since = []
@@ -364,10 +366,12 @@ class Game:
         lst = self.company(owner).abilities if k == "X" else self.corp(owner).abilities if k == "C" else []
         if ability in lst:
             lst.remove(ability)
+            self.epoch += 1
             self.hooks("ability_removed", owner, ability)
 
     def use_ability(self, owner: str, ability: Ability) -> None:
         ability.used = True
+        self.epoch += 1
         per_or = (ability.spec.get("params") or {}).get("per_or") or ability.spec.get("count_per_or")
         if per_or:
             ability.count_this_or += 1

@@ -36,6 +36,15 @@ def bump(g: Game) -> None:
     g.epoch += 1
 
 
+def tell(g: Game, hook: str, *args: Any) -> None:
+    """Notify a hook whose handlers mostly change nothing: memoised answers stay valid unless a handler logged
+    something (or bumped the epoch itself)."""
+    logged = len(g.state.log)
+    g.hooks(hook, *args)
+    if len(g.state.log) != logged:
+        bump(g)
+
+
 def steps(g: Game) -> list[Step]:
     """Live step objects of the current round (cached until the state object changes)."""
     r = g.state.round
@@ -231,8 +240,7 @@ def operating_finished(g: Game) -> bool:
 
 def operating_after_process(g: Game, action: dict[str, Any]) -> None:
     r = g.state.round
-    g.hooks("after_operating_action", action)
-    bump(g)
+    tell(g, "after_operating_action", action)
     op = r.data.get("current_operator")
     if op is not None and g.controller(g.entity_key(action)) is not None:
         ent_key = g.entity_key(action)
@@ -315,15 +323,11 @@ def process(g: Game, action: dict[str, Any]) -> None:
     if g.hooks("record_notice", action):
         return
     entity = g.entity_key(action)
-    g.cache.pop("steps", None)
-    bump(g)
-    g.hooks("preprocess", action, entity)
-    bump(g)
+    tell(g, "preprocess", action, entity)
     process_in_round(g, action, entity)
-    g.hooks("action_processed", action, entity)
-    g.state.last_action_entity = entity
+    tell(g, "action_processed", action, entity)
+    g.state.last_action_entity = entity  # read only by hooks (never by memoised queries)
     g.state.last_action_type = action.get("type")
-    bump(g)
     if g.cache.pop("closed_during_action", False):
         # a closure after the round moved on may leave the entity to act with nothing to do
         rtype = round_type(g, g.state.round.kind)
@@ -356,11 +360,12 @@ def process(g: Game, action: dict[str, Any]) -> None:
 
 def process_in_round(g: Game, action: dict[str, Any], entity: str) -> None:
     atype = action["type"]
+    handler = "process_" + atype
     chosen = None
     for s in steps(g):
         if not s.active():
             continue
-        accepts = atype in s.actions_of(entity)
+        accepts = hasattr(s, handler) and atype in s.actions_of(entity)  # a step takes only what it handles
         blocking = s.blocking()
         if blocking and not accepts:
             current = s.current_entity()

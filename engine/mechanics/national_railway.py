@@ -610,10 +610,12 @@ def temporary_president_check(g: Game, action: dict[str, Any], entity: str) -> N
     if _relieved(g, player) or (st.obligation_turn and action.get("type") == "pass" and entity == player):
         st.temporary_president = ""  # he bought it, another player has two, or his first turn is over
         st.obligation_turn = False
+        g.epoch += 1
         return
     if (player not in g.acting_entities() and entity != player) or g.player(player).bankrupt:
         return
     st.obligation_turn = True
+    g.epoch += 1
     c = g.state.corporations[p.national]
     price = market.price_at(g, c.price)
     if c.par is not None and shares.shares_of(g, ckey(p.national), p.national):

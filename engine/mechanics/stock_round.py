@@ -293,18 +293,24 @@ class BuySellParShares(Step):
         return list(self.iter_buyable(player))
 
     def parable(self, player: str) -> list[str]:
+        return list(self.iter_parable(player))
+
+    def iter_parable(self, player: str) -> Iterator[str]:
+        """The corporations ``player`` may start now (see :meth:`parable`), one at a time."""
         g = self.g
         if self.bought() or g.hooks("ipo_by_auction"):
-            return []
-        out = []
+            return
+        cash = g.cash(player)
+        cheapest = min((p["price"] for p in g.book.market["par"]), default=None)
+        if cheapest is None:
+            return
         for corp in self.corporations():
             c = g.state.corporations[corp]
-            if c.ipoed or not self.par_prices(player, corp):
-                continue
+            if c.ipoed or cheapest * shares.president_shares(g, corp) > cash:
+                continue  # launched, or no starting price he can afford (par_prices would be empty)
             b = shares.make_bundle(g, [f"{corp}_0"])
             if b.owner == ckey(corp) and self.can_gain(player, b):
-                out.append(corp)
-        return out
+                yield corp
 
     def par_prices(self, player: str, corp: str) -> list[dict[str, Any]]:
         """The starting prices at which ``player`` can afford ``corp``'s president's certificate."""
@@ -339,7 +345,7 @@ class BuySellParShares(Step):
         acts = []
         if next(self.iter_buyable(entity), None) is not None:
             acts.append("buy_shares")
-        if self.parable(entity):
+        if next(self.iter_parable(entity), None) is not None:
             acts.append("par")
         if next(self.iter_sellable(entity), None) is not None:
             acts.append("sell_shares")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import memo as _memo
 from ..errors import illegal
-from ..memo import AUDIT, audit
 from ..state import StepState
 
 if TYPE_CHECKING:
@@ -92,9 +92,9 @@ class Step:
             entity = self.current_entity()
             found = [] if not entity or g.is_closed(entity) else self.actions_of(entity)
             memo[1][key] = found
-        elif AUDIT:
+        elif _memo.AUDIT:
             entity = self.current_entity()
-            audit(
+            _memo.audit(
                 f"{self.name}.current_actions", found, [] if not entity or g.is_closed(entity) else self.actions(entity)
             )
         return found
@@ -110,8 +110,8 @@ class Step:
         found = memo[1].get(key)
         if found is None:
             found = memo[1][key] = self.actions(entity)
-        elif AUDIT:
-            audit(f"{self.name}.actions({entity})", found, self.actions(entity))
+        elif _memo.AUDIT:
+            _memo.audit(f"{self.name}.actions({entity})", found, self.actions(entity))
         return found
 
     def blocking(self) -> bool:

@@ -1,0 +1,62 @@
+"""Memoised answers stay true: replaying records with the memo audit on (every answer served from the memo is
+recomputed and compared) finds no state change that forgot to bump the game's epoch."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+import pytest
+from railbook.compiler.load import available_titles
+from railbook.engine import memo
+from railbook.engine.errors import EngineError
+from railbook.engine.game import Game
+from railbook.engine.replay import load, replay
+
+from railbook.api import rulebook_for_title
+from tests.conftest import fixture_files
+
+
+def _largest_records() -> list[Path]:
+    out = []
+    for title in available_titles():
+        files = fixture_files(title)
+        if files:
+            out.append(max(files, key=lambda p: p.stat().st_size))
+    return out
+
+
+RECORDS = _largest_records()
+
+
+@pytest.fixture
+def audit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(memo, "AUDIT", True)
+
+
+@pytest.mark.skipif(not RECORDS, reason="no shared records (set RAILBOOK_SHARED to the shared/ folder)")
+@pytest.mark.parametrize("path", RECORDS, ids=[f"{p.parent.name}-{p.stem}" for p in RECORDS])
+def test_replay_serves_no_stale_answer(path: Path, audit: None) -> None:
+    record = load(path)
+    with contextlib.suppress(EngineError):  # where a record stops is its title's tests' business
+        replay(record, rulebook=rulebook_for_title(record["title"]))  # a stale answer raises StaleMemo
+
+
+@pytest.mark.skipif(not fixture_files("1846"), reason="no shared 1846 records (set RAILBOOK_SHARED)")
+def test_audit_catches_a_change_that_does_not_bump(audit: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    def spend_quietly(g: Game, src: str, dst: str, amount: int, check_positive: bool = True) -> None:
+        cash = g.state.cash
+        cash[src] = cash.get(src, 0) - int(amount)
+        cash[dst] = cash.get(dst, 0) + int(amount)
+
+    monkeypatch.setattr(Game, "spend", spend_quietly)
+    caught = 0
+    for path in fixture_files("1846")[:4]:
+        record = load(path)
+        try:
+            replay(record, rulebook=rulebook_for_title(record["title"]))
+        except memo.StaleMemo:
+            caught += 1
+        except EngineError:
+            pass
+    assert caught  # a purchase that does not bump leaves e.g. the trains on offer stale
