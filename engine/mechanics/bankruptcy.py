@@ -182,7 +182,8 @@ def player_bankrupt(g: Game, player: str, corp: str | None) -> None:
     p = _p(g)
     if not p.shares_to_pool:
         return
-    held = [c for c in g.state.corp_order if shares.shares_of(g, player, c)]
+    # in the order he first held each company (as 18xx.games walks a player's holdings)
+    held = [c for c, ids in g.state.holdings.get(player, {}).items() if ids and c in g.state.corporations]
     for c in held:
         corp_state = g.state.corporations[c]
         if corp_state.price is None or corp_state.closed:

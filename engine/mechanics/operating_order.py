@@ -16,7 +16,7 @@ from pydantic import Field
 from .. import market
 from ..contract import Mechanic, MinorId
 from ..contract import Params as BaseParams
-from ..state import ckey, mkey
+from ..state import ckey, kind_of, mkey, sym_of
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -36,7 +36,8 @@ class Params(BaseParams):
     )
     skip_zones: list[str] = Field(
         default_factory=list,
-        description="market cell kinds whose corporations do not operate (not yet played by the engine)",
+        description="market cell kinds whose corporations do not operate (left out of the order, and skipped when "
+        "they get there during the round)",
     )
 
 
@@ -51,7 +52,11 @@ def round_entities(g: Game, kind: str) -> list[str] | None:
     seq = [s for s in params.minors_order if s in g.state.minors]
     minors = seq + [m for m in g.state.minors if m not in seq]
     out = [mkey(m) for m in minors if g.state.minors[m].floated and not g.state.minors[m].closed]
-    corps = [c for c in g.state.corp_order if g.state.corporations[c].floated and not g.state.corporations[c].closed]
+    corps = [
+        c
+        for c in g.state.corp_order
+        if g.state.corporations[c].floated and not g.state.corporations[c].closed and not _skipped(g, c)
+    ]
     r = g.state.round
     first = g.state.turn == 1 and (r is None or r.kind != "operating" or r.round_num == 1)
     if first and params.first_or_ascending_price:
@@ -61,9 +66,19 @@ def round_entities(g: Game, kind: str) -> list[str] | None:
     return out + [ckey(c) for c in corps]
 
 
+def _skipped(g: Game, corp: str) -> bool:
+    zones = _p(g).skip_zones
+    return bool(zones) and bool(set(zones) & set(market.kinds_at(g, g.state.corporations[corp].price)))
+
+
+def operator_skips(g: Game, key: str) -> bool:
+    """A corporation in one of ``skip_zones`` does not operate (it may have got there during the round)."""
+    return kind_of(key) == "C" and sym_of(key) in g.state.corporations and _skipped(g, sym_of(key))
+
+
 MECHANIC = Mechanic(
     name="operating_order",
     description="the order in which minors and corporations operate",
     params=Params,
-    hooks={"round_entities": round_entities},
+    hooks={"round_entities": round_entities, "operator_skips": operator_skips},
 )
