@@ -30,9 +30,10 @@ def board_from_game(g: Any) -> BoardState:
         hs = state.hexes[hex_id]
         track = book.tile_spec(hs.tile, hex_id)
         tokens = {ci: [_sym(k) for k in slots if k] for ci, slots in enumerate(hs.tokens)}
+        spaces = {ci: len(slots) for ci, slots in enumerate(hs.tokens)}  # extra spaces (destination markers) count
         neighbours = {int(e): n for e, n in (book.neighbours.get(hex_id) or {}).items()}
         hexes[hex_id] = HexState(
-            hex_id, track, int(hs.rotation or 0), neighbours, frozenset(hex_tags(g, hex_id)), tokens
+            hex_id, track, int(hs.rotation or 0), neighbours, frozenset(hex_tags(g, hex_id)), tokens, spaces
         )
     phase = book.phases[state.phase]
     colour = phase.get("offboard") or (phase.get("tiles") or ["yellow"])[-1]

@@ -32,6 +32,7 @@ class HexState:
     neighbours: Mapping[int, str] = field(default_factory=dict)
     tags: frozenset[str] = frozenset()
     tokens: Mapping[int, Sequence[str]] = field(default_factory=dict)  # city index -> corporations
+    slots: Mapping[int, int] = field(default_factory=dict)  # city index -> token spaces now, where not the tile's
 
 
 @dataclass
@@ -133,10 +134,14 @@ def _stops_of(h: HexState, board: BoardState, corporation: str) -> list[tuple[st
                 tags.add(str(group))
             token = False
             passable = kind != "offboard" or "pass_through" in h.tags
+            if kind != "city" and not h.track.get("cities"):
+                # a hex without cities holding a marker (a destination marker at an off-board's edge): its stops
+                # are the company's token stops, as the interpreter's board.token_nodes has them
+                token = any(corporation in holders for holders in h.tokens.values())
             if kind == "city":
                 holders = list(h.tokens.get(i, ()))
                 token = corporation in holders
-                slots = int(node.get("slots", 1))
+                slots = h.slots.get(i, int(node.get("slots", 1)))
                 if not token and slots > 0 and len(holders) >= slots:
                     passable = False
             if name in terminal:
@@ -244,12 +249,12 @@ def _undominated(links: list[Link]) -> list[Link]:
 
 
 def _reachable(stops: list[Stop], links: list[Link]) -> tuple[list[Stop], list[Link]]:
-    """Keep the stops a route from a token city can reach (only passable stops are passed through)."""
+    """Keep the stops a route from a token stop can reach (only passable stops are passed through)."""
     adj: dict[int, list[int]] = {}
     for link in links:
         adj.setdefault(link.a, []).append(link.b)
         adj.setdefault(link.b, []).append(link.a)
-    seen = {i for i, s in enumerate(stops) if s.token and s.kind == "city"}
+    seen = {i for i, s in enumerate(stops) if s.token}
     todo = list(seen)
     while todo:
         i = todo.pop()

@@ -124,7 +124,7 @@ class Solver:
             self.bonus_reqs.append((b.bound(), needs))
         self.kinds_of_stop = [0 if s.kind == "city" else 1 if s.kind == "town" else 2 for s in stops]
         self.passable = [s.passable for s in stops]
-        self.tokens = [i for i, s in enumerate(stops) if s.token and s.kind == "city"]
+        self.tokens = [i for i, s in enumerate(stops) if s.token]  # token cities, and stops holding a marker
         keys: dict[object, int] = {}
         self.kinds: list[_Kind] = []
         self.train_kind: list[int] = []

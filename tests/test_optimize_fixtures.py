@@ -195,3 +195,44 @@ def test_interpreter_accepts_the_optimal_routes(name: str) -> None:
                 pytest.skip(f"the interpreter cannot replay {name} to a run yet: {exc}")
             return
     assert checked
+
+
+# (title, record, action id): positions where the optimiser once found less than was run
+MARKER_POSITIONS = [
+    ("1870", "1870_game_end_bank.json", 918),  # a destination marker's extra city space leaves a city passable
+    ("1870", "1870_game_end_bankrupt.json", 592),  # a destination marker at an off-board's edge starts routes
+]
+
+
+@pytest.mark.parametrize(("title", "name", "at"), MARKER_POSITIONS, ids=lambda v: str(v))
+def test_destination_markers_on_the_board_the_optimiser_sees(title: str, name: str, at: int) -> None:
+    """The optimiser's board has the interpreter's token spaces and marker stops: it finds what was run, and the
+    interpreter accepts its routes and scores them the same."""
+    from railbook.api import record_rulebook
+    from railbook.engine import routes as engine_routes
+    from railbook.routes.adapter import problem_from_game
+    from railbook.routes.model import route_connections
+
+    base = shared_dir()
+    path = base / "fixtures" / title / name if base else None
+    if path is None or not path.is_file():
+        pytest.skip(f"fixture {title}/{name} not found (set RAILBOOK_SHARED to the shared/ folder)")
+    record = load(path)
+    book = record_rulebook(record)
+    found, _ = decisions(record, book, at=at, source="interpreter")
+    solution = solve(found[0].problem)
+    assert found[0].recorded is not None and solution.total >= found[0].recorded
+    from railbook.routes.positions import _kept_actions, start_game
+
+    g = start_game(record, book)
+    actions, normalise, non_moves = _kept_actions(record)
+    for a in actions:
+        if a.get("id") == at:
+            break
+        if a.get("type") not in non_moves:
+            for step in [a, *(a.get("auto_actions") or [])]:
+                g.process(normalise(step), atomic=False)
+    corp = found[0].corporation
+    problem = problem_from_game(g, corp)
+    specs = [{"train": r.train, "connections": route_connections(problem, r)} for r in solve(problem).routes]
+    assert sum(r.revenue for r in engine_routes.evaluate(g, f"C|{corp}", specs)) == solution.total
