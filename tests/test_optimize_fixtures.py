@@ -208,10 +208,11 @@ MARKER_POSITIONS = [
 def test_destination_markers_on_the_board_the_optimiser_sees(title: str, name: str, at: int) -> None:
     """The optimiser's board has the interpreter's token spaces and marker stops: it finds what was run, and the
     interpreter accepts its routes and scores them the same."""
-    from railbook.api import record_rulebook
     from railbook.engine import routes as engine_routes
     from railbook.routes.adapter import problem_from_game
     from railbook.routes.model import route_connections
+
+    from railbook.api import record_rulebook
 
     base = shared_dir()
     path = base / "fixtures" / title / name if base else None
