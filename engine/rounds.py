@@ -29,6 +29,8 @@ ENTITY_TYPES = {"P": "player", "C": "corporation", "M": "minor", "X": "company"}
 
 #: rounds in a row that may pass within one action, with nothing changing, before the game counts as stalled
 STALL_ROUNDS = 25
+#: checks in a row with nothing changed before the game counts as stalled
+STALL_CHECKS = 20
 
 
 def bump(g: Game) -> None:
@@ -337,7 +339,7 @@ def process(g: Game, action: dict[str, Any]) -> None:
     timing = g.hooks("end_check")
     if timing == "immediate":
         g.hooks("end_game", None, False)
-    spins, seen = 0, None
+    spins, seen, still = 0, None, 0
     while not g.state.finished and round_finished(g):
         for p in g.state.players:
             p.passed = False
@@ -350,10 +352,12 @@ def process(g: Game, action: dict[str, Any]) -> None:
             g.hooks("end_game", None, False)
         spins += 1
         if spins % STALL_ROUNDS == 0:
-            # rounds pass with nobody able to act: once nothing changes either (money, trains on sale, phase),
-            # no one ever will, and the game ends
+            # rounds pass with nobody able to act: once nothing changes either (money, trains on sale, phase)
+            # for STALL_CHECKS checks in a row, no one ever will, and the game ends -- unless a limit on the
+            # game's length (turns) ends it first, as it does within that many rounds
             now = (dict(g.state.cash), len(g.state.depot), g.state.phase)
-            if now == seen and not g.state.finished:
+            still = still + 1 if now == seen else 0
+            if still >= STALL_CHECKS and not g.state.finished:
                 g.hooks("end_game", "stalled", False)
             seen = now
 
