@@ -386,3 +386,32 @@ def test_random_games_play_to_their_end_with_the_invariants_kept(seed: int, reas
     report = play_game(rulebook_for_title("1856"), seed)
     assert report.failures == [], [f"{f.action}: {f.invariant}: {f.message}" for f in report.failures]
     assert report.finished and report.end_reason == reason  # seed 16: every company closed or out of reach
+
+
+@pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)
+def test_random_play_after_the_cgr_forms_keeps_the_invariants() -> None:
+    """From the stock round after the CGR formed (second issue), random legal play: money conserved, CGR
+    certificates at 100%, JSON round trip; the CGR buys its trains (5, 6, D) by the rules, trading in at its
+    limit."""
+    import json
+    import random
+
+    from railbook.soak import choose, invariants, patience, round_key
+
+    rb = rulebook_for_title("1856")
+    g = _replayed_until(_bank_record(), 601)
+    total = sum(g.state.cash.values())
+    rnd = random.Random(1)
+    this, in_round = None, 0
+    for _ in range(150):
+        if g.state.finished:
+            break
+        now = round_key(g)
+        in_round, this = (in_round + 1 if now == this else 0), now
+        action = choose(g, rnd, patience(in_round))
+        assert action is not None
+        g.process(action)
+        state = g.to_json()
+        assert invariants(state["state"], total) == []
+        assert Game.from_json(rb, json.loads(json.dumps(state))).to_json() == state
+    assert all(g.state.trains[t].sym in ("5", "6", "D") for t in g.state.corporations["CGR"].trains)

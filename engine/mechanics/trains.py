@@ -213,13 +213,17 @@ class BuyTrain(Step):
         out: list[dict[str, Any]] = []
         if "buy_train" in acts:
             choices = []
+            room = depot.room(g, entity)
             for tid in self.buyable_trains(entity):
                 t = g.state.trains[tid]
                 if t.owner == DEPOT:
                     for v in self.variants(entity, tid):
                         price = v["price"]
-                        if price <= g.cash(entity) + (g.cash(g.owner(entity)) if must_buy(g, entity) else 0):
+                        if room and price <= g.cash(entity) + (g.cash(g.owner(entity)) if must_buy(g, entity) else 0):
                             choices.append({"train": tid, "variant": v["name"], "price": price})
+                        choices.extend(self.trade_ins(entity, tid, v))
+                elif not room:
+                    continue  # at its limit only a trade-in is possible
                 elif g.hooks("face_price_trade", entity, t.owner):
                     if g.cash(entity) >= depot.face_price(g, t):
                         choices.append({"train": tid, "variant": t.name, "price": depot.face_price(g, t)})
@@ -258,6 +262,21 @@ class BuyTrain(Step):
         if self.st.data.get("last_share_issued_price") is not None:
             others = []
         return [t for t in trains + others if g.hooks("may_buy_train", corp, t)]
+
+    def trade_ins(self, corp: str, tid: str, face: dict[str, Any]) -> list[dict[str, Any]]:
+        """Purchases of bank train ``tid`` (as ``face``) trading one of ``corp``'s trains in, one per traded type."""
+        g = self.g
+        discount = g.book.trains[g.state.trains[tid].sym].get("discount") or {}
+        if not discount or (not depot.room(g, corp) and not _p(g).trade_in_at_limit):
+            return []
+        out, seen = [], set()
+        for own in g.entity_trains(corp):
+            sym = g.state.trains[own].sym
+            if sym in discount and sym not in seen and face["price"] - int(discount[sym]) <= g.cash(corp):
+                seen.add(sym)
+                price = face["price"] - int(discount[sym])
+                out.append({"train": tid, "variant": face["name"], "price": price, "exchange": own})
+        return out
 
     def variants(self, corp: str, tid: str) -> list[dict[str, Any]]:
         g = self.g
@@ -438,14 +457,18 @@ def crowded(g: Game) -> list[str]:
     """Operators holding more trains than their limit (they must discard)."""
     out = []
     state = g.state
-    operators = [(f"M|{sym}", m) for sym, m in state.minors.items()]
-    operators += [(f"C|{sym}", state.corporations[sym]) for sym in state.corp_order]
-    for key, op in operators:
-        if not op.trains or op.closed:
+    spec = g.phase_spec().get("train_limit")
+    flat = spec if isinstance(spec, int) else None  # one limit for every operator (as depot.train_limit reads it)
+    operators = [("M|", sym, m) for sym, m in state.minors.items()]
+    operators += [("C|", sym, state.corporations[sym]) for sym in state.corp_order]
+    for kind, sym, op in operators:
+        held = len(op.trains)
+        if not held or op.closed or (flat is not None and held <= flat):
             continue
+        key = kind + sym
         limit = depot.train_limit(g, key)
         # no more trains than the limit: nothing to count (obsolete trains only lower the count)
-        if len(op.trains) > limit and depot.counted_trains(g, key) > limit:
+        if held > limit and depot.counted_trains(g, key) > limit:
             out.append(key)
     return out
 
