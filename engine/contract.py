@@ -168,6 +168,7 @@ HOOKS: dict[str, Hook] = {
     "use_turn_lay": _h(F, "corp", "a yellow lay of `corp`'s turn is used up without a tile (None: none left)"),
     "turn_lay_cost": _h(F, "corp", "$ `corp`'s next tile lay of its turn costs beyond terrain (None: none open)"),
     "check_route": _h(N, "corp route", "a mechanic's route rule: raise an illegal action when `route` breaks it"),
+    "route_forbidden_hexes": _h(N, "corp out", "add to `out` the hexes `corp` (a symbol) may not enter on a route"),
     "company_buy_window": _h(
         F, "company corp", "(min, max) $ when a rule lets `corp` buy private `company` outside the buying phases"
     ),

@@ -115,11 +115,30 @@ def _routes(game: Any, entity: str) -> list[dict[str, Any]]:
     return [{"train": r.train, "connections": route_connections(problem, r)} for r in solution.routes]
 
 
+def _routes_within(game: Any, action: dict[str, Any], best: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The optimiser's routes, else one of them alone, that the game accepts (tried on a copy; the first
+    candidate when none is)."""
+    from railbook.engine.errors import IllegalAction
+    from railbook.engine.game import Game
+
+    state = game.to_json()
+    for routes in [best, *([r] for r in best)]:
+        trial = Game.from_json(game.book.base, state)
+        try:
+            trial.process({**action, "routes": routes})
+        except IllegalAction:
+            continue
+        return routes
+    return best
+
+
 def concrete(desc: dict[str, Any], rnd: random.Random, game: Any) -> dict[str, Any] | None:
     """One action that fits a legal-action description (None when it offers nothing to choose)."""
     action = {"type": desc["type"], "entity": desc["entity"], "entity_type": desc["entity_type"]}
     if desc["type"] == "run_routes":
         action["routes"] = _routes(game, str(desc["entity"])) if rnd.random() < 0.9 else []
+        if isinstance(desc.get("routes"), str):  # a rule on the routes the optimiser does not know
+            action["routes"] = _routes_within(game, action, action["routes"])
         return action
     choices = desc.get("choices")
     if isinstance(choices, dict):
@@ -146,7 +165,15 @@ def choose(game: Any, rnd: random.Random, pass_weight: float = 0.3) -> dict[str,
 def round_key(game: Any) -> tuple[Any, ...]:
     """Which round the game is in (changes when a new round starts)."""
     rnd, seq = game.state.round, game.state.sequence
-    return (rnd.kind if rnd else None, rnd.round_num if rnd else 0, seq.section, seq.entry, seq.iteration, seq.index)
+    return (
+        game.state.turn,
+        rnd.kind if rnd else None,
+        rnd.round_num if rnd else 0,
+        seq.section,
+        seq.entry,
+        seq.iteration,
+        seq.index,
+    )
 
 
 def patience(actions_in_round: int) -> float:
@@ -255,7 +282,8 @@ def play_game(
         if in_round > ENDLESS_ROUND:
             return fail("round.endless", f"the {now[0]} round goes on after {ENDLESS_ROUND} actions")
         try:
-            action = choose(game, rnd, patience(in_round))
+            kind = game.state.round.kind if game.state.round else None
+            action = choose(game, rnd, patience(in_round if kind != "operating" else 0))
         except Exception as exc:
             return fail("legal_actions", f"{type(exc).__name__}: {exc}")
         if action is None:

@@ -42,6 +42,17 @@ def board_from_game(g: Any) -> BoardState:
     return board
 
 
+def board_for(g: Any, corporation: str) -> BoardState:
+    """The map of ``g`` as ``corporation`` may run on it: without the hexes a rule keeps it out of (e.g. a mine
+    it holds no token for; hook ``route_forbidden_hexes``)."""
+    board = board_from_game(g)
+    forbidden: list[str] = []
+    g.hooks("route_forbidden_hexes", corporation, forbidden)
+    for hex_id in forbidden:
+        board.hexes.pop(hex_id, None)
+    return board
+
+
 def trains_of(g: Any, corporation: str) -> list[TrainSpec]:
     """The corporation's trains that may still run this turn."""
     key = f"C|{corporation}" if corporation in g.state.corporations else f"M|{corporation}"
@@ -70,4 +81,4 @@ def problem_from_game(g: Any, corporation: str | None = None) -> Problem:
     corp = corporation or operating_corporation(g)
     if not corp:
         raise ValueError("no corporation is operating; name one")
-    return build_problem(board_from_game(g), corp, trains_of(g, corp), bonuses_of(g, corp))
+    return build_problem(board_for(g, corp), corp, trains_of(g, corp), bonuses_of(g, corp))

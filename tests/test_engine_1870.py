@@ -173,3 +173,50 @@ def test_an_excess_from_the_brown_zone_is_kept_and_a_sale_must_end_it() -> None:
     sell = next(a for a in g.legal_actions() if a["type"] == "sell_shares")
     tp = [c["percent"] for c in sell["choices"] if c["shares"][0].startswith("TP_")]
     assert tp and min(tp) == 40  # down to the 60% limit at least
+
+
+# ------------------------------------------------------------------------------ random play and options
+
+
+@pytest.mark.parametrize(("title", "seed"), [("1870", 1), ("1850", 2)])
+def test_random_games_keep_the_invariants(title: str, seed: int) -> None:
+    from railbook.soak import soak
+
+    summary = soak(title, rulebook_for_title(title), games=1, seed=seed, jobs=1, max_actions=250)
+    assert summary.playable and summary.games == 1 and summary.actions > 200
+    assert summary.failures == [], [f"{f.seed}/{f.action}: {f.invariant}: {f.message}" for f in summary.failures]
+
+
+def _options() -> list[Any]:
+    return [
+        pytest.param(t, o, id=f"{t}-{o}")
+        for t in ("1870", "1850")
+        for o in sorted(rulebook_for_title(t).get("options") or {})
+    ]
+
+
+@pytest.mark.parametrize(("title", "option"), _options())
+def test_every_option_starts_and_plays(title: str, option: str) -> None:
+    import random
+
+    from railbook.soak import choose
+
+    g = Game.start(rulebook_for_title(title), ["a", "b", "c", "d"], seed=5, options=[option])
+    assert option in g.book.options
+    rnd = random.Random(5)
+    for _ in range(120):
+        action = choose(g, rnd, 0.2)
+        assert action is not None
+        g.process(action)
+    assert g.state.round.kind in ("stock", "operating")  # past the private auction
+
+
+def test_the_optimiser_keeps_a_company_without_mine_rights_off_the_mine() -> None:
+    from railbook.routes.adapter import board_for, board_from_game
+
+    g = Game.start(rulebook_for_title("1850"), ["a", "b", "c"], seed=1)
+    (mine,) = g.book.mechanics["mines"]["hexes"]
+    assert mine in board_from_game(g).hexes
+    assert mine not in board_for(g, "GN").hexes
+    g.state.mechanics["mines"].rights.append("GN")
+    assert mine in board_for(g, "GN").hexes

@@ -287,6 +287,12 @@ def check_route(g: Game, corp_key: str, route: Route) -> None:
             raise illegal("route.mine", f"train {route.train} enters {h} without a mine token")
 
 
+def route_forbidden_hexes(g: Game, corp: str, out: list[str]) -> None:
+    """The mine hexes, for a company (symbol) without a mine token."""
+    if corp not in _st(g).rights:
+        out.extend(_p(g).hexes)
+
+
 MECHANIC = Mechanic(
     name="mines",
     description="mine tokens and mine revenue",
@@ -297,6 +303,7 @@ MECHANIC = Mechanic(
         "route_bonus": route_bonus,
         "company_sold": company_sold,
         "check_route": check_route,
+        "route_forbidden_hexes": route_forbidden_hexes,
     },
     state=State,
 )
