@@ -277,6 +277,7 @@ def build_rulebook(title: str | Path) -> dict[str, Any]:
             "description": option.description,
             "default": option.default,
             **({"site_before": option.site_before.isoformat()} if option.site_before else {}),
+            **({"excludes": list(option.excludes)} if option.excludes else {}),
             "patch": merge_patch_diff({**book, "options": {}}, variant),
         }
     Rulebook.model_validate(book)

@@ -505,6 +505,9 @@ class Option(Strict):
         description="18xx.games played this (without naming it) in games created before this date: a record "
         "replay turns it on for them",
     )
+    excludes: list[str] = Field(
+        default_factory=list, description="options this one turns off (e.g. a default option it returns from)"
+    )
 
 
 class Meta(Strict):

@@ -71,6 +71,7 @@ class CompiledOption(Strict):
     site_before: str | None = Field(
         None, description="ISO date: records of games created before it replay with this option on"
     )
+    excludes: list[str] = Field(default_factory=list, description="options this one turns off")
     patch: dict[str, Any] = Field(description="RFC 7386 JSON merge patch against this rulebook")
 
 

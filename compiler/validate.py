@@ -132,6 +132,10 @@ def validate_source(doc: LoadedDoc) -> GameSource:
     source = validate_model(GameSource, doc)
     problems: list[str] = []
     for name, option in source.options.items():
+        for other in option.excludes:
+            if other not in source.options:
+                _, loc = doc.positions.nearest(("options", name, "excludes"))
+                problems.append(located(loc, f"options.{name}.excludes", f"unknown option {other!r}"))
         merged = deep_merge({k: v for k, v in doc.data.items() if k != "options"}, option.overlay)
         merged["options"] = {}
         try:

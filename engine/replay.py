@@ -85,9 +85,12 @@ def players_of(record: dict[str, Any]) -> list[dict[str, str]]:
 
 
 def record_options(record: dict[str, Any], rulebook: dict[str, Any]) -> list[str]:
-    """The rulebook options a record plays: those it names, and those the site applied to games of its date."""
+    """The rulebook options a record plays: the default options (unless one it names excludes them), those it
+    names, and those the site applied to games of its date."""
     known = rulebook.get("options") or {}
-    options = [o for o in (record.get("settings") or {}).get("optional_rules") or [] if o in known]
+    named = [o for o in (record.get("settings") or {}).get("optional_rules") or [] if o in known]
+    off = {x for o in named for x in known[o].get("excludes") or []}
+    options = [o for o, spec in known.items() if spec.get("default") and o not in named and o not in off] + named
     created = record_date(record)
     for name, spec in known.items():
         before = spec.get("site_before")

@@ -79,3 +79,13 @@ def test_unknown_title(title: str) -> None:
     proc = run_cli("validate", title)
     assert proc.returncode == 1
     assert proc.stderr.strip().count("\n") == 0 and "no such title" in proc.stderr
+
+
+def test_an_option_excluding_an_unknown_option_is_located(demo_title: Path) -> None:
+    _edit(
+        demo_title / "game.yaml",
+        "    description: A shorter game",
+        "    excludes: [long_game]\n    description: A shorter game",
+    )
+    msg = _one_located_error(demo_title, "game.yaml")
+    assert "options.short_game.excludes" in msg and "unknown option 'long_game'" in msg

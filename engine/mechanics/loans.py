@@ -90,6 +90,9 @@ class Params(BaseParams):
     new_loans_pay_interest: bool = Field(
         True, description="loans taken in this operating turn are charged at its interest step"
     )
+    shortfall_loans_pay_interest: bool = Field(
+        False, description="a loan taken to pay the interest is itself charged interest in the same payment"
+    )
     late_loan_amount: int | None = Field(
         None, ge=0, description="money a loan taken after this turn's interest step gives (None: `amount`)"
     )
@@ -336,6 +339,9 @@ def pay_interest(g: Game, corp: str) -> None:
         elif payer == "take_loans":
             while owed > 0 and may_take(g, corp):
                 take_loan(g, corp)
+                if p.shortfall_loans_pay_interest:
+                    owed += rate
+                    n += 1
                 pay = min(owed, g.cash(key))
                 g.spend(key, BANK, pay)
                 owed -= pay
