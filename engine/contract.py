@@ -157,6 +157,7 @@ HOOKS: dict[str, Hook] = {
     "forced_train_purchase": _h(
         F, "corp", "whether trainless `corp` must buy a train now (None: the ordinary must-own-a-train rule)"
     ),
+    "may_launch": _h(L, "corp", "a player may start `corp` (par it) in a stock round", True),
     "national_railway_settled": _h(A, "", "the national railway's formation has been settled (formed or not)", False),
     "stock_obligation": _h(
         F, "player", "a corporation of which `player` must buy a share before anything else in this stock turn"

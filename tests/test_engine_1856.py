@@ -268,10 +268,18 @@ def _bank_record() -> Path:
 
 @pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)
 def test_cgr_buys_only_permanent_trains_and_at_face_value() -> None:
-    g = _replayed_until(_bank_record(), 722)  # the CGR's train purchase
+    from railbook.engine import depot
+
+    g = _replayed_until(_bank_record(), 722)  # the CGR's train purchase, at its limit of three
+    (buy,) = [a for a in g.legal_actions() if a["type"] == "buy_train"]
+    # at its limit only a Diesel trading one of its 5s (or its 6) in: $1100 - $350
+    assert {(g.state.trains[c["train"]].sym, c["price"], "exchange" in c) for c in buy["choices"]} == {("D", 750, True)}
+    depot.discard_to_depot(g, "5-1")  # setup shortcut: room for one more
+    g.epoch += 1
     (buy,) = [a for a in g.legal_actions() if a["type"] == "buy_train"]
     # CV's 4-train is not offered (the CGR buys 5, 6 and D only); company trains at their printed price
-    assert {(c["train"], c["price"]) for c in buy["choices"]} == {("5-0", 550), ("6-1", 700)}
+    bought = {(c["train"], c["price"]) for c in buy["choices"] if "exchange" not in c}
+    assert bought == {("5-0", 550), ("5-1", 550), ("6-1", 700)}
     with pytest.raises(IllegalAction):
         act(g, type="buy_train", entity="CGR", entity_type="corporation", train="5-0", price=400, variant="5")
     with pytest.raises(IllegalAction):
@@ -377,7 +385,7 @@ def test_route_optimum_from_the_interpreter_is_never_below_the_recorded_run(name
 # ------------------------------------------------------------------------------------- random legal games
 
 
-@pytest.mark.parametrize(("seed", "reason"), [(8, "bankrupt"), (16, "bankrupt")])
+@pytest.mark.parametrize(("seed", "reason"), [(8, "bankrupt"), (16, "stalled")])
 def test_random_games_play_to_their_end_with_the_invariants_kept(seed: int, reason: str) -> None:
     """Money conserved (loans move money, they make none), every live company's certificates at 100% (the CGR
     included), state -> JSON -> state unchanged after every action; the game reaches its end."""
@@ -415,3 +423,13 @@ def test_random_play_after_the_cgr_forms_keeps_the_invariants() -> None:
         assert invariants(state["state"], total) == []
         assert Game.from_json(rb, json.loads(json.dumps(state))).to_json() == state
     assert all(g.state.trains[t].sym in ("5", "6", "D") for t in g.state.corporations["CGR"].trains)
+
+
+def test_players_cannot_start_the_cgr() -> None:
+    g = started()
+    (par,) = [a for a in g.legal_actions() if a["type"] == "par"]
+    assert "CGR" not in {c["corporation"] for c in par["choices"]} and "BBG" in {
+        c["corporation"] for c in par["choices"]
+    }
+    with pytest.raises(IllegalAction):
+        act(g, type="par", entity=player_to_act(g), entity_type="player", corporation="CGR", share_price="100,0,4")

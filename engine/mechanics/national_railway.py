@@ -908,6 +908,7 @@ MECHANIC = Mechanic(
         "cert_allowance": cert_allowance,
         "stock_obligation": stock_obligation,
         "national_railway_settled": lambda g: _st(g).settled,
+        "may_launch": lambda g, corp: corp != _p(g).national,
         "holding_limit": holding_limit,
         "operator_started": operator_started,
         "round_finished": round_finished,

@@ -308,6 +308,8 @@ class BuySellParShares(Step):
             c = g.state.corporations[corp]
             if c.ipoed or cheapest * shares.president_shares(g, corp) > cash:
                 continue  # launched, or no starting price he can afford (par_prices would be empty)
+            if not g.hooks("may_launch", corp):
+                continue
             b = shares.make_bundle(g, [f"{corp}_0"])
             if b.owner == ckey(corp) and self.can_gain(player, b):
                 yield corp
@@ -417,7 +419,7 @@ class BuySellParShares(Step):
         if corp not in g.state.corporations:
             raise illegal("stock.par", f"no corporation {corp!r}")
         c = g.state.corporations[corp]
-        if c.ipoed or c.closed or c.removed:
+        if c.ipoed or c.closed or c.removed or not g.hooks("may_launch", corp):
             raise illegal("stock.par", f"{corp} cannot be launched")
         pos = parse_price(g, action.get("share_price"))
         cell = g.book.cell(*pos)
