@@ -50,6 +50,12 @@ class Params(BaseParams):
         description="a corporation whose president's certificate goes to the market goes to liquidation (not yet "
         "played by the engine)",
     )
+    estate_order: Literal["first_held", "operating_order"] = Field(
+        "first_held",
+        description="order in which the estate's companies are sold and liquidated: the order he first held them, "
+        "or the operating order of their share prices (taken again before the second pass, after the sales moved "
+        "prices)",
+    )
 
 
 def _p(g: Game) -> Params:
@@ -182,8 +188,7 @@ def player_bankrupt(g: Game, player: str, corp: str | None) -> None:
     p = _p(g)
     if not p.shares_to_pool:
         return
-    # in the order he first held each company (as 18xx.games walks a player's holdings)
-    held = [c for c, ids in g.state.holdings.get(player, {}).items() if ids and c in g.state.corporations]
+    held = _estate(g, player)
     for c in held:
         corp_state = g.state.corporations[c]
         if corp_state.price is None or corp_state.closed:
@@ -200,7 +205,7 @@ def player_bankrupt(g: Game, player: str, corp: str | None) -> None:
         if options:
             best = max(options, key=lambda b: shares.bundle_price(g, b))
             shares.sell_and_move(g, best)
-    for c in held:
+    for c in _estate(g, player) if p.estate_order == "operating_order" else held:
         ids = shares.shares_of(g, player, c)
         if not ids:
             continue
@@ -220,6 +225,14 @@ def player_bankrupt(g: Game, player: str, corp: str | None) -> None:
         g.log(f"{g.cash(player)} is transferred from {g.name(player)} to {corp}")
         g.spend(player, ckey(corp), g.cash(player))
     g.epoch += 1
+
+
+def _estate(g: Game, player: str) -> list[str]:
+    """The companies of which ``player`` holds certificates, in the parameters' order."""
+    held = [c for c, ids in g.state.holdings.get(player, {}).items() if ids and c in g.state.corporations]
+    if _p(g).estate_order == "operating_order":
+        held.sort(key=lambda c: market.sort_key(g, c))
+    return held
 
 
 def _keeps_chair(g: Game, player: str, b: shares.Bundle) -> bool:
