@@ -27,11 +27,14 @@ Parameters by type (amounts in the title's currency units):
 ``route_end``
     ``hexes: {HEX: amount}``: ``amount`` once when the route's first or last counted stop is in ``HEX`` (a
     destination marker doubling the destination's value at a route end).
+``path_hex``
+    ``hexes: {HEX: amount}``: ``amount`` once per route whose track passes through (or ends in) ``HEX``, a stop
+    there or not (a mine token on plain track).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -193,6 +196,32 @@ class Destination(RouteBonus):
 
     def bound(self) -> int:
         return max(self.amount, 0)
+
+
+@register("path_hex")
+class PathHex(RouteBonus):
+    """A fixed amount per marked hex the route's track passes through or ends in, whether or not a stop there
+    counts (a mine token on plain track). Not a stop bonus: :meth:`passed_value` takes the hexes passed; the
+    optimiser reads them from the hexsides a route crosses."""
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        self.hexes = {str(k): int(v) for k, v in (params.get("hexes") or {}).items()}
+
+    def value(self, counted: Sequence[Stop], visited: Sequence[Stop]) -> int:
+        return 0
+
+    def triggers(self, stops: Sequence[Stop]) -> list[int] | None:
+        return []
+
+    def bound(self) -> int:
+        return 0
+
+    def passed_value(self, passed: Iterable[str]) -> int:
+        """The bonus of a route whose track passes ``passed`` (each hex counts once)."""
+        return sum(self.hexes.get(h, 0) for h in set(passed))
+
+    def ceiling(self) -> int:
+        return sum(v for v in self.hexes.values() if v > 0)
 
 
 @register("route_end")

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from itertools import product
 from typing import Any
 
-from railbook.engine.bonuses import split
+from railbook.engine.bonuses import PathHex, split
 
 from .model import Problem
 from .revenue import best_counted, kind_counts
@@ -110,7 +110,7 @@ def score_recorded(problem: Problem, routes: Sequence[dict[str, Any]]) -> tuple[
         used |= sides
         st = problem.stops
         problems = []
-        if not any(st[s].token and st[s].kind == "city" for s in stops):
+        if not any(st[s].token for s in stops):
             problems.append("no token city")
         for mid in stops[1:-1]:
             if not st[mid].passable:
@@ -121,6 +121,8 @@ def score_recorded(problem: Problem, routes: Sequence[dict[str, Any]]) -> tuple[
         if not train.fits_visit(*kind_counts([st[s] for s in stops], train.no_towns)):
             problems.append("too long")
         rev, counted = best_counted(train, stops, st, route_bonuses)
+        passed = {h for h, mask in problem.hex_sides.items() if mask & sides}
+        rev += sum(b.passed_value(passed) for b in route_bonuses if isinstance(b, PathHex))
         visited = [st[s] for s in stops]
         extras.append([b.route_value([st[s] for s in counted], visited) for b in set_bonuses])
         total += rev

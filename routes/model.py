@@ -109,6 +109,7 @@ class Problem:
     trains: list[TrainSpec]
     bonuses: list[object] = field(default_factory=list)
     corporation: str = ""
+    hex_sides: dict[str, int] = field(default_factory=dict)  # hex -> bitset of its hexsides (path bonuses)
 
 
 @dataclass(frozen=True)

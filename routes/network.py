@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from railbook.engine.bonuses import PathHex, make_bonus
+
 from railbook.hexgrid import opposite, rotate
 
 from .model import Kind, Link, Problem, Stop, TrainSpec
@@ -160,8 +162,13 @@ def _stops_of(h: HexState, board: BoardState, corporation: str) -> list[tuple[st
     return out
 
 
-def build_graph(board: BoardState, corporation: str) -> tuple[list[Stop], list[Link]]:
-    """Stops reachable from the corporation's tokens and the links between them."""
+def build_graph(
+    board: BoardState, corporation: str, marked: frozenset[str] = frozenset()
+) -> tuple[list[Stop], list[Link], dict[str, int]]:
+    """Stops reachable from the corporation's tokens, the links between them, and each hex's hexsides (bitset).
+
+    A link over more track than another between the same stops is dropped, unless it passes a ``marked`` hex
+    (a path bonus) the other does not."""
     stops: list[Stop] = []
     index: dict[tuple[str, str], int] = {}
     for h in board.hexes.values():
@@ -227,12 +234,19 @@ def build_graph(board: BoardState, corporation: str) -> tuple[list[Stop], list[L
                     add(a, j, 1 << inner[k], [hex_id])
             else:
                 follow(a, hex_id, y, 0, [hex_id])
-    links = _undominated(list(found.values()))
-    return _reachable(stops, links)
+    links = _undominated(list(found.values()), marked)
+    hex_sides: dict[str, int] = {}
+    for (hex_id, _edge), sid in side_ids.items():
+        hex_sides[hex_id] = hex_sides.get(hex_id, 0) | (1 << sid)
+    for (hex_id, _a, _b), sid in inner.items():
+        hex_sides[hex_id] = hex_sides.get(hex_id, 0) | (1 << sid)
+    kept_stops, kept_links = _reachable(stops, links)
+    return kept_stops, kept_links, hex_sides
 
 
-def _undominated(links: list[Link]) -> list[Link]:
-    """Drop a link when another joins the same stops over a subset of its hexsides."""
+def _undominated(links: list[Link], marked: frozenset[str] = frozenset()) -> list[Link]:
+    """Drop a link when another joins the same stops over a subset of its hexsides (and passes every marked hex
+    it passes)."""
     by_pair: dict[tuple[int, int], list[Link]] = {}
     for link in links:
         by_pair.setdefault((link.a, link.b), []).append(link)
@@ -241,7 +255,7 @@ def _undominated(links: list[Link]) -> list[Link]:
         group.sort(key=lambda lk: (lk.sides.bit_count(), lk.sides))
         kept: list[Link] = []
         for link in group:
-            if not any(k.sides & link.sides == k.sides for k in kept):
+            if not any(k.sides & link.sides == k.sides and marked & set(link.hexes) <= set(k.hexes) for k in kept):
                 kept.append(link)
         out.extend(kept)
     out.sort(key=lambda lk: (lk.a, lk.b, lk.sides))
@@ -274,5 +288,17 @@ def build_problem(
     board: BoardState, corporation: str, trains: Sequence[TrainSpec], bonuses: Sequence[object] = ()
 ) -> Problem:
     """The optimisation problem for ``corporation`` running ``trains`` on ``board``."""
-    stops, links = build_graph(board, corporation)
-    return Problem(stops=stops, links=links, trains=list(trains), bonuses=list(bonuses), corporation=corporation)
+    marked: set[str] = set()
+    for b in bonuses:
+        obj = make_bonus(b) if isinstance(b, Mapping) else b
+        if isinstance(obj, PathHex):
+            marked.update(obj.hexes)
+    stops, links, hex_sides = build_graph(board, corporation, frozenset(marked))
+    return Problem(
+        stops=stops,
+        links=links,
+        trains=list(trains),
+        bonuses=list(bonuses),
+        corporation=corporation,
+        hex_sides=hex_sides,
+    )

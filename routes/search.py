@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from railbook.engine.bonuses import Destination, EastWest, HexBonus, RouteBonus, SetBonus, split
+from railbook.engine.bonuses import Destination, EastWest, HexBonus, PathHex, RouteBonus, SetBonus, split
 
 from .model import Problem, Route, Solution, TrainSpec
 from .revenue import best_counted
@@ -46,12 +46,13 @@ class Candidate(NamedTuple):
     extra: tuple[int, ...]  # what it would earn from each set bonus
 
 
-def minimal_sets(sets: Sequence[int]) -> list[int]:
-    """The inclusion-minimal bitsets among ``sets`` (fewest bits first)."""
+def minimal_sets(sets: Sequence[int], worth: Callable[[int], int] | None = None) -> list[int]:
+    """The inclusion-minimal bitsets among ``sets`` (fewest bits first); with ``worth`` (a path bonus, never lower
+    on a superset) a superset stays when it is worth more than each of its kept subsets."""
     out: list[int] = []
     for s in sorted(set(sets), key=lambda x: (x.bit_count(), x)):
         for m in out:
-            if m & s == m:
+            if m & s == m and (worth is None or worth(m) >= worth(s)):
                 break
         else:
             out.append(s)
@@ -88,6 +89,18 @@ class Solver:
         self.route_bonuses: list[RouteBonus]
         self.set_bonuses: list[SetBonus]
         self.route_bonuses, self.set_bonuses = split(problem.bonuses)
+        # path bonuses (a hex the track passes) are told from the hexsides a route crosses, not from its stops
+        path_hexes: dict[str, int] = {}
+        for b in self.route_bonuses:
+            if isinstance(b, PathHex):
+                for h, amount in b.hexes.items():
+                    path_hexes[h] = path_hexes.get(h, 0) + amount
+        self.route_bonuses = [b for b in self.route_bonuses if not isinstance(b, PathHex)]
+        sides_of = problem.hex_sides
+        self.path_masks = [(sides_of[h], v) for h, v in path_hexes.items() if v > 0 and sides_of.get(h)]
+        self.path_ceiling = sum(v for _, v in self.path_masks)
+        self._paid: dict[int, int] = {}
+        self.worth: Callable[[int], int] | None = self.path_bonus if self.path_masks else None
         self.ordered = any(not isinstance(b, ORDER_FREE) for b in self.route_bonuses)
         for b in self.route_bonuses:
             prepare = getattr(b, "prepare", None)
@@ -104,7 +117,7 @@ class Solver:
                 self.pair_links.setdefault((link.b, link.a), []).append((link.sides, lid))
         nbrs: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(n)]
         for (a, b), lst in self.pair_links.items():
-            nbrs[a].append((b, 1 << b, tuple(minimal_sets([s for s, _ in lst]))))
+            nbrs[a].append((b, 1 << b, tuple(minimal_sets([s for s, _ in lst], self.worth))))
         for lst in nbrs:  # good stops first: the bound tightens sooner
             lst.sort(key=lambda e: (-stops[e[0]].revenue, e[0]))
         self.nbrs = nbrs
@@ -138,6 +151,13 @@ class Solver:
         self.states = 0
 
     # ---------------------------------------------------------------- evaluation
+
+    def path_bonus(self, sides: int) -> int:
+        """The path bonuses of track crossing ``sides``: each marked hex with a side among them."""
+        got = self._paid.get(sides)
+        if got is None:
+            got = self._paid[sides] = sum(amount for mask, amount in self.path_masks if sides & mask)
+        return got
 
     def _evaluate(self, kind: _Kind, key: object, seq: Sequence[int]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         got = kind.cache.get(key)
@@ -177,7 +197,9 @@ class Solver:
         visits = [k.visit for k in kinds]
         pays = [k.pay for k in kinds]
         skip_towns = [k.no_towns for k in kinds]
-        rbound = [k.route_bound for k in kinds]
+        worth = self.worth
+        pceil = self.path_ceiling
+        rbound = [k.route_bound + pceil for k in kinds]
         caches = [k.cache for k in kinds]
         evaluate = self._evaluate
         bonus_reqs = self.bonus_reqs
@@ -269,8 +291,15 @@ class Solver:
 
         def record(ki: int, key: int, rev: int, hit: tuple, fwd: list[int], back: list[int], reals: list[int]) -> None:
             seq = tuple(back[::-1] + fwd) if back else tuple(fwd)
-            for sides in reals if every_side_set else reals[:1]:
-                found[ki].append(Candidate(rev, sides, key, seq, hit[1], hit[2]))
+            if worth is None:
+                for sides in reals if every_side_set else reals[:1]:
+                    found[ki].append(Candidate(rev, sides, key, seq, hit[1], hit[2]))
+            else:  # each realisation earns the path bonuses of the hexes its track passes
+                paid = sorted(((rev + worth(sides), sides) for sides in reals), key=lambda p: -p[0])
+                for r_rev, sides in paid if every_side_set else paid[:1]:
+                    if r_rev > thr[ki]:
+                        found[ki].append(Candidate(r_rev, sides, key, seq, hit[1], hit[2]))
+                rev = paid[0][0]
             if margin is not None and rev > best_rev[ki]:
                 best_rev[ki] = rev
                 floor = int(rev * (1 - margin))
@@ -311,7 +340,11 @@ class Solver:
                 if seen is None:
                     memo[mk] = list(reals)
                 else:
-                    keep = [r for r in reals if not any(s0 & r == s0 for s0 in seen)]
+                    keep = [
+                        r
+                        for r in reals
+                        if not any(s0 & r == s0 and (worth is None or worth(s0) >= worth(r)) for s0 in seen)
+                    ]
                     if not keep:
                         return
                     seen.extend(keep)
@@ -336,7 +369,7 @@ class Solver:
                         # a cheap upper bound first: most routes fall below the threshold
                         if room < 0:
                             room = bonus_room(key)
-                        quick = vs[ki] + room
+                        quick = vs[ki] + room + pceil
                         over = nseq - pays[ki]
                         if over > 0 and quick > thr[ki]:
                             val = vals[ki]
@@ -348,7 +381,8 @@ class Solver:
                             hit = caches[ki].get(ckey)
                             if hit is None:
                                 hit = evaluate(kinds[ki], ckey, seq)
-                            if hit[0] > thr[ki]:
+                            most = hit[0] + (max(worth(r) for r in reals) if worth is not None else 0)
+                            if most > thr[ki]:
                                 record(ki, key, hit[0], hit, fwd, back, reals)
                     if not ends:
                         continue
@@ -369,7 +403,7 @@ class Solver:
                     if bound + rbound[ki] > thr[ki]:
                         if ends_room < 0:
                             ends_room = bonus_room(key, ends)
-                        bound += ends_room
+                        bound += ends_room + pceil
                     else:
                         continue
                     if bound > thr[ki]:
@@ -398,7 +432,7 @@ class Solver:
                     if not nxt:
                         continue
                     if len(nxt) > 1:
-                        nxt = minimal_sets(nxt)
+                        nxt = minimal_sets(nxt, worth)
                     vs2 = tuple([v + vals[ki][other] for ki, v in enumerate(vs)])
                     if phase == 0:
                         walk(other, 0, other if len(fwd) == 1 else first, mask | obit, nxt, gmask | gbit[other],

@@ -17,7 +17,7 @@ NO_FIXTURES = "the shared records are not available (set RAILBOOK_SHARED to the 
 
 #: Records that do not replay yet: where they stop and why (the test fails if one starts to replay).
 STOPS: dict[str, str] = {
-    "1850_game_end_bankrupt": "plays to its bankruptcy; final values 1803/954/376 against the recorded 1823/1074/376",
+    "1850_game_end_bankrupt": "plays to its bankruptcy; final values 1823/954/376 against the recorded 1823/1074/376",
 }
 
 

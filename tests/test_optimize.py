@@ -117,9 +117,40 @@ def test_hex_bonus_and_bonus_registry() -> None:
     stops = [city("A1.c0", 10, token=True), city("A3.c0", 20)]
     p = with_trains(line(stops), "2", bonuses=[{"type": "hex_bonus", "hexes": {"A3": 40}}])
     assert solve(p).total == 70
-    assert {"east_west", "hex_bonus", "per_stop_one_train", "destination", "route_end"} == set(BONUSES)
+    assert {"east_west", "hex_bonus", "per_stop_one_train", "destination", "route_end", "path_hex"} == set(BONUSES)
     with pytest.raises(ValueError, match="unknown route bonus"):
         make_bonus({"type": "nope"})
+
+
+def test_path_bonus_makes_the_longer_track_worth_running() -> None:
+    """A hex on plain track that pays when a route passes it (a mine token): the router keeps the longer
+    link through it and runs it when that pays more; without the bonus the shorter track does as well."""
+    from railbook.routes import build_problem
+    from railbook.routes.network import BoardState, HexState
+
+    city_track = {"cities": [{"revenue": 20, "slots": 1}], "paths": [{"a": "c0", "b": 0}, {"a": "c0", "b": 1}]}
+    bend = {"paths": [{"a": 3, "b": 4}]}  # plain track: no stop
+    # A1 -(edge 0)- A3 directly, or A1 -(edge 1)- M2 -(edge ..)- A3 around the marked hex
+    hexes = {
+        "A1": HexState("A1", city_track, 0, {0: "A3", 1: "M2"}, tokens={0: ["X"]}),
+        "M2": HexState("M2", bend, 0, {4: "A1", 3: "A3"}),
+        "A3": HexState(
+            "A3",
+            {"cities": [{"revenue": 30, "slots": 1}], "paths": [{"a": "c0", "b": 3}, {"a": "c0", "b": 0}]},
+            0,
+            {3: "A1", 0: "M2"},
+        ),
+    }
+    board = BoardState(hexes)
+    trains = specs_from_names(["2"])
+    plain = solve(build_problem(board, "X", trains, []))
+    paid = solve(build_problem(board, "X", trains, [{"type": "path_hex", "hexes": {"M2": 10}}]))
+    assert plain.total == 50
+    assert paid.total == 60
+    assert (
+        "M2"
+        in paid.describe(build_problem(board, "X", trains, [{"type": "path_hex", "hexes": {"M2": 10}}]))[0]["hexes"]
+    )
 
 
 def test_describe_gives_stops_hexes_and_revenue() -> None:

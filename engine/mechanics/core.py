@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .. import board, depot, market, rounds, shares
 from ..closing import close_company, close_operator
 from ..contract import Mechanic
-from ..state import BANK, DEPOT, ckey, kind_of, mkey, xkey
+from ..state import BANK, DEPOT, ckey, kind_of, mkey, sym_of, xkey
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -51,8 +51,11 @@ def payout_companies(g: Game) -> None:
     for sym, c in g.state.companies.items():
         if c.closed or c.blank or not c.owner or c.revenue <= 0 or c.owner == BANK:
             continue
-        g.spend(BANK, c.owner, c.revenue)
-        g.log(f"{g.name(c.owner)} collects {c.revenue} from {sym}")
+        to = c.owner
+        if kind_of(to) == "C" and any(a.type == "income_to_president" for a in c.abilities):
+            to = g.state.corporations[sym_of(to)].owner or to  # the owning company's president collects it
+        g.spend(BANK, to, c.revenue)
+        g.log(f"{g.name(to)} collects {c.revenue} from {sym}")
     for sym, c in g.state.companies.items():
         if c.closed or not c.owner or kind_of(c.owner) not in ("C", "M"):
             continue

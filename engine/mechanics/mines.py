@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from .. import abilities, board
+from .. import abilities, board, bonuses
 from ..contract import HexId, Mechanic, PrivateId
 from ..contract import Params as BaseParams
 from ..errors import illegal
@@ -186,13 +186,25 @@ def lay_allowed(g: Game, corp: str, hex_id: str, tile: str, rotation: int) -> bo
     return not (_p(g).tile_frozen and _st(g).tokens.get(hex_id))
 
 
+def _path_spec(g: Game) -> dict[str, Any]:
+    """The mine tokens as a ``path_hex`` route bonus (:mod:`railbook.engine.bonuses`): ``token_bonus`` per token."""
+    amount = _p(g).token_bonus
+    return {"type": "path_hex", "hexes": {h: amount * n for h, n in _st(g).tokens.items() if n}}
+
+
 def route_bonus(g: Game, corp: str, route: Route, stops: list[NodeKey], routes: list[Route]) -> int:
     """``token_bonus`` for each hex with a mine token the route passes through."""
-    tokens = _st(g).tokens
-    if not tokens:
+    if not _st(g).tokens or not _p(g).token_bonus:
         return 0
-    passed = {h for h, _ in route.paths}
-    return _p(g).token_bonus * sum(n for h, n in tokens.items() if h in passed)
+    bonus = bonuses.make_bonus(_path_spec(g))
+    assert isinstance(bonus, bonuses.PathHex)
+    return bonus.passed_value(h for h, _ in route.paths)
+
+
+def extra_bonus_specs(g: Game, corp: str, out: list[dict[str, Any]]) -> None:
+    """The mine tokens' bonus for the route optimiser (the same ``path_hex`` bonus the interpreter scores)."""
+    if _st(g).tokens and _p(g).token_bonus:
+        out.append(_path_spec(g))
 
 
 # ------------------------------------------------------------------------------------- rights
@@ -301,6 +313,7 @@ MECHANIC = Mechanic(
     hooks={
         "lay_allowed": lay_allowed,
         "route_bonus": route_bonus,
+        "extra_bonus_specs": extra_bonus_specs,
         "company_sold": company_sold,
         "check_route": check_route,
         "route_forbidden_hexes": route_forbidden_hexes,
