@@ -57,8 +57,8 @@ def routes(
     corporation: Annotated[str | None, typer.Option("--corporation", help="corporation to optimise for")] = None,
     as_json: JsonOpt = False,
     source: Annotated[
-        str, typer.Option("--source", help="auto (interpreter, else the record reader), interpreter or record")
-    ] = "auto",
+        str, typer.Option("--source", help="where boards come from: interpreter (the only source; auto = interpreter)")
+    ] = "interpreter",
 ) -> None:
     """Best routes: at one point of a record (--at), or for every recorded run against what was run."""
     from railbook.records import kept_actions, read_record
@@ -74,7 +74,7 @@ def routes(
         fail(f"{file}: {exc.args[0] if isinstance(exc, KeyError) and exc.args else exc}")
         return
     if why and not as_json:
-        typer.echo(f"note: board read from the record (interpreter unavailable: {why})", err=True)
+        typer.echo(f"note: runs after this point are not optimised: {why}", err=True)
     if at is not None:
         decision = found[0]
         solution, ms = solve_decision(decision)
@@ -116,6 +116,8 @@ def routes(
             }
         )
     summ = summary(rows)
+    if why:
+        summ["stopped"] = why
     if as_json:
         typer.echo(json.dumps({"decisions": rows, "summary": summ}))
         return

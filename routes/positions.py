@@ -1,9 +1,9 @@
-"""Decisions to optimise, taken from a recorded game: by the interpreter when it can, else by the reader.
+"""Decisions to optimise, taken from a recorded game as the interpreter replays it.
 
 :func:`decisions` yields one :class:`Decision` per recorded ``run_routes`` (or the one at ``--at``),
-each holding a ready :class:`Problem` and what the record says was earned. The interpreter
-(``railbook.engine.game.Game``) is preferred; when it cannot start or replay the record the board-only
-:mod:`railbook.routes.record` reader is used and ``source`` says so.
+each holding a ready :class:`Problem` (the interpreter's board, trains and bonuses just before it) and
+what the record says was earned.  Where the interpreter cannot follow a record, the runs before that
+point are kept and the reason is returned.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from typing import Any
 
 from .check import score_recorded
 from .model import Problem
-from .network import build_problem
-from .record import Position, position_at, positions
 
 
 class ReplayUnavailable(RuntimeError):
@@ -44,15 +42,11 @@ def _recorded_revenue(problem: Problem, routes: list[dict[str, Any]], stored: in
 
 
 def _timed_build(board: Any, corp: str, trains: list, bonuses: list) -> tuple[Problem, float]:
+    from .network import build_problem
+
     start = time.perf_counter()
     problem = build_problem(board, corp, trains, bonuses)
     return problem, (time.perf_counter() - start) * 1000
-
-
-def _from_position(pos: Position, source: str = "record") -> Decision:
-    problem, ms = _timed_build(pos.board, pos.corporation, pos.trains, pos.bonuses)
-    recorded, notes = _recorded_revenue(problem, pos.recorded, pos.recorded_revenue)
-    return Decision(pos.action_id, pos.corporation, problem, recorded, source, notes, ms)
 
 
 def start_game(record: Mapping[str, Any], rulebook: Mapping[str, Any]) -> Any:
@@ -117,23 +111,19 @@ def decisions(
     rulebook: Mapping[str, Any],
     at: int | None = None,
     corporation: str | None = None,
-    source: str = "auto",
+    source: str = "interpreter",
 ) -> tuple[list[Decision], str | None]:
-    """All decisions (or the one at ``at``) and, when the reader had to stand in, why."""
+    """All decisions (or the one at ``at``) and, where the interpreter stopped before the end, why.
+
+    With ``at`` past the point where the interpreter stops, :class:`ReplayUnavailable` is raised."""
+    if source not in ("auto", "interpreter"):
+        raise ValueError(f"unknown source {source!r}: boards come from the interpreter")
     done: list[Decision] = []
-    if source in ("auto", "interpreter"):
-        try:
-            for d in interpreter_decisions(record, rulebook, at, corporation):
-                done.append(d)
-            return done, None
-        except ReplayUnavailable as exc:
-            if source == "interpreter":
-                raise
-            why = str(exc)
-    else:
-        why = None
-    if at is not None:
-        return [_from_position(position_at(record, rulebook, at, corporation))], why
-    # the interpreter's decisions up to where it stopped, the reader's for the rest
-    seen = {d.action_id for d in done}
-    return done + [_from_position(p) for p in positions(record, rulebook) if p.action_id not in seen], why
+    try:
+        for d in interpreter_decisions(record, rulebook, at, corporation):
+            done.append(d)
+    except ReplayUnavailable as exc:
+        if at is not None:
+            raise
+        return done, str(exc)
+    return done, None

@@ -1,8 +1,7 @@
-"""The optimiser on recorded 1846 games: the 18xx.games router's answers, and never below what was run.
+"""The optimiser on recorded games: the 18xx.games router's answers, and never below what was run.
 
-Boards come from the interpreter's replay where it can replay the record; the board-only record
-reader (``engine/optimize/record.py``) covers the records it reads faithfully (no corporation closes in
-them). Every test skips with its reason when the shared fixtures are absent.
+Boards come from the interpreter's replay of the record. Every test skips with its reason when the shared
+fixtures are absent.
 """
 
 from __future__ import annotations
@@ -25,8 +24,6 @@ REFERENCES = [
     ("12666.json", 388, "ERIE", 850),
     ("10264.json", 542, "B&O", 670),
 ]
-# records in which no corporation closes: the board-only reader sees their boards as the site did
-READER_FAITHFUL = {"3099.json", "12666.json", "10264.json"}
 
 
 def fixture(name: str) -> Path:
@@ -59,16 +56,6 @@ def test_reference_positions_interpreter(name: str, at: int, corp: str, total: i
     assert solve(found[0].problem).total == total
 
 
-@pytest.mark.parametrize(("name", "at", "corp", "total"), [r for r in REFERENCES if r[0] in READER_FAITHFUL])
-def test_reference_positions_record_reader(name: str, at: int, corp: str, total: int) -> None:
-    record = load(fixture(name))
-    found, _ = decisions(record, rulebook_1846(), at=at, source="record")
-    assert found[0].corporation == corp
-    solution = solve(found[0].problem)
-    assert solution.total == total
-    assert solution.total == sum(r.revenue for r in solution.routes)
-
-
 def _check_not_below(found: list) -> None:
     below = []
     for d in found:
@@ -95,11 +82,11 @@ def test_optimum_at_least_recorded_interpreter(path: Path) -> None:
         pytest.skip(f"the interpreter cannot replay {path.name} to its first run yet: {stopped}")
 
 
-@pytest.mark.parametrize("name", sorted(READER_FAITHFUL))
-def test_optimum_at_least_recorded_record_reader(name: str) -> None:
-    found, _ = decisions(load(fixture(name)), rulebook_1846(), source="record")
-    assert found
-    _check_not_below(found)
+def test_boards_come_from_the_interpreter_only() -> None:
+    """The board-only record reader is retired: asking for it is a one-line error."""
+    proc = run_cli("routes", str(fixture("3099.json")), "--source", "record", "--json")
+    assert proc.returncode == 1
+    assert "boards come from the interpreter" in json.loads(proc.stdout)["error"]
 
 
 def test_cli_at_json() -> None:
@@ -123,41 +110,28 @@ def test_cli_all_runs_json() -> None:
     assert s["max_ms"] < 2000  # generous: CI machines vary; benchmarks/bench_routes.py measures properly
 
 
-def test_interpreter_and_reader_agree_where_both_reach() -> None:
-    """The adapter over the interpreter's game and the record reader see the same positions."""
-    record = load(fixture("3099.json"))
-    reader = {d.action_id: d for d in decisions(record, rulebook_1846(), source="record")[0]}
-    compared = 0
-    try:
-        for d in interpreter_decisions(record, rulebook_1846()):
-            assert solve(d.problem).total == solve(reader[d.action_id].problem).total, d.action_id
-            compared += 1
-    except ReplayUnavailable as exc:
-        if not compared:
-            pytest.skip(f"the interpreter reaches no run of 3099.json yet: {exc}")
-
-
 def test_best_routes_on_a_game() -> None:
     """``best_routes(game)`` on the interpreter's game, just before the first recorded run."""
     from railbook.routes import best_routes
-    from railbook.routes.positions import start_game
-    from railbook.routes.record import active_actions
+    from railbook.routes.positions import _kept_actions, start_game
 
     record = load(fixture("3099.json"))
     try:
         g = start_game(record, rulebook_1846())
-        for a in active_actions(record["actions"]):
+        actions, normalise, non_moves = _kept_actions(record)
+        for a in actions:
             if a["type"] == "run_routes":
                 break
-            g.process(a)
+            if a["type"] not in non_moves:
+                g.process(normalise(a))
     except Exception as exc:
         pytest.skip(f"the interpreter cannot replay 3099.json to its first run yet: {type(exc).__name__}: {exc}")
     out = best_routes(g, str(a["entity"]))
     assert out.corporation == a["entity"]
     assert out.total == sum(int(r["revenue"]) for r in out.routes) > 0  # type: ignore[call-overload]
     assert {"train", "stops", "hexes", "revenue"} <= set(out.routes[0])
-    reader = decisions(record, rulebook_1846(), at=int(a["id"]), source="record")[0][0]
-    assert out.total == solve(reader.problem).total
+    found = decisions(record, rulebook_1846(), at=int(a["id"]))[0][0]
+    assert out.total == solve(found.problem).total
 
 
 @pytest.mark.parametrize("name", ["3099.json", "1846_game_end_reason_all_closed.json"])
