@@ -23,6 +23,7 @@ from railbook.hexgrid import opposite, upgrade_rotations
 
 from .book import COLOUR_ORDER, EDGE, NODE, Track
 from .errors import illegal
+from .memo import AUDIT, audit
 from .state import HexState
 
 if TYPE_CHECKING:
@@ -186,12 +187,65 @@ def network(g: Game, key: str) -> Network:
         if hit[0] == version:
             return hit[1]
         if _still_valid(g, key, hit[0], hit[2]):
-            cache[key] = (version, hit[1], hit[2])
+            cache[key] = (version, *hit[1:])
             return hit[1]
-    net = compute_network(g, key)
+        grown = _grown(g, key, hit)
+        if grown is not None:
+            net, states, blocked, tokens = grown
+            if AUDIT:
+                fresh = _compute(g, key, token_nodes(g, key), True)
+                audit(f"board.network({key!r}) grown", (net, states), fresh[:2])
+            cache[key] = (version, net, set(net.hex_edges) | {h for h, _ in net.nodes}, states, blocked, tokens)
+            return net
+    tokens = token_nodes(g, key)
+    net, states, blocked = _compute(g, key, tokens, True)
     touched = set(net.hex_edges) | {h for h, _ in net.nodes}
-    cache[key] = (version, net, touched)
+    cache[key] = (version, net, touched, states, blocked, frozenset(tokens))
     return net
+
+
+def _grown(g: Game, key: str, hit: tuple) -> tuple[Network, set[State], dict, frozenset[NodeKey]] | None:
+    """The cached network ``hit`` grown by the tile lays and ``key``'s own new tokens since (see :func:`_extend`),
+    kept through other companies' token changes that block no city its walks passed, or None when something
+    else changed near it."""
+    since, old, touched, states, blocked, tokens = hit
+    changes = g.cache.get("board_changes") or []
+    if not changes or changes[0][0] > since + 1:
+        return None
+    lays: dict[str, HexState] = {}
+    others: set[str] = set()  # hexes where other companies' tokens changed
+    placed = False
+    for version, hexes, who, before in changes:
+        if version <= since:
+            continue
+        if hexes is None:
+            return None
+        if who == key:
+            placed = True
+        elif hexes & touched:
+            if len(hexes) != 1:
+                return None
+            if before is None:
+                others.update(hexes)
+            else:
+                lays.setdefault(next(iter(hexes)), before)
+    if others & lays.keys():
+        return None
+    hexes_now = g.state.hexes
+    for (h, n), was in blocked.items():
+        if h in others and n[0] == "c":
+            slots = hexes_now[h].tokens[int(n[1:])]
+            if was != (key not in slots and None not in slots):
+                return None
+    now = tokens
+    if placed or others:
+        now = frozenset(token_nodes(g, key))
+        if not tokens <= now or (others and not placed and now != tokens):
+            return None
+    if not lays and now == tokens:
+        return old, states, blocked, tokens
+    grown = _extend(g, key, old, states, blocked, now, now - tokens, lays)
+    return None if grown is None else (*grown, now)
 
 
 def reach(g: Game, key: str, starts: list[NodeKey], blocking: bool = True) -> Network:
@@ -216,7 +270,7 @@ def _still_valid(g: Game, key: str, since: int, touched: set[str]) -> bool:
     changes = g.cache.get("board_changes") or []
     if not changes or changes[0][0] > since + 1:
         return False
-    for version, hexes, who in changes:
+    for version, hexes, who, _ in changes:
         if version <= since:
             continue
         if hexes is None or who == key or (hexes & touched):
@@ -232,9 +286,18 @@ def compute_network(g: Game, key: str, starts: list[NodeKey] | None = None, bloc
     corporation's token cities (those are walked from themselves).  A token reaching another stop
     makes a route available.
     """
-    book = g.book
-    hexes = g.state.hexes
-    neighbours = book.neighbours
+    return _compute(g, key, starts, blocking)[0]
+
+
+State = tuple[str, int, int]  # (hex, path index, end entered: an edge 0-5 or 8 + node index)
+
+
+def _compute(
+    g: Game, key: str, starts: list[NodeKey] | None, blocking: bool
+) -> tuple[Network, set[State], dict[NodeKey, bool]]:
+    """:func:`compute_network`, the walk states it explored (every state the tokens reach) and the stops it tried
+    to pass (whether each blocked it)."""
+    neighbours = g.book.neighbours
     net = Network()
     tokens = starts if starts is not None else token_nodes(g, key)
     token_set = set(tokens)
@@ -242,17 +305,64 @@ def compute_network(g: Game, key: str, starts: list[NodeKey] | None = None, bloc
     for hex_id, _ in tokens:
         hex_edges.setdefault(hex_id, set()).update(neighbours[hex_id])
     net.nodes.update(tokens)
-    nodes = net.nodes
-    seen_paths = net.paths
     tracks: dict[str, Track] = {}
     blocked: dict[NodeKey, bool] = {}
+    # Where a walk goes on from a state (hex, path, end entered) does not depend on the token it
+    # started from (every token city stops every walk), so states explored once are not explored
+    # again -- except while no route has been found yet: that needs each token's own reach.
+    explored: set[State] = set()
+    for start in tokens:
+        local: set[NodeKey] = set()
+        own = not net.route_available
+        visited: set[State] = set() if own else explored
+        _walk(g, key, blocking, net, _start_states(g, start, tracks), visited, token_set, tracks, blocked, local)
+        if own:
+            explored |= visited
+            stops = sum(1 for (h, n) in local if _trk(g, tracks, h).nodes[n].kind != "junction")
+            if stops > 1:
+                net.route_available = True
+    return net, explored, blocked
+
+
+def _trk(g: Game, tracks: dict[str, Track], h: str) -> Track:
+    t = tracks.get(h)
+    if t is None:
+        hs = g.state.hexes[h]
+        t = tracks[h] = g.book.track(hs.tile, h, hs.rotation)
+    return t
+
+
+def _start_states(g: Game, start: NodeKey, tracks: dict[str, Track]) -> list[State]:
+    shex, sname = start
+    t0 = _trk(g, tracks, shex)
+    si = t0.node_list.index(sname) if sname in t0.nodes else -1
+    return [(shex, pi, 8 + si) for pi in t0.node_paths.get(sname, ())]
+
+
+def _walk(
+    g: Game,
+    key: str,
+    blocking: bool,
+    net: Network,
+    stack: list[State],
+    visited: set[State],
+    token_set: set[NodeKey],
+    tracks: dict[str, Track],
+    blocked: dict[NodeKey, bool],
+    local: set[NodeKey],
+) -> None:
+    """Explore every state reachable from ``stack`` not in ``visited``, recording what it reaches in ``net``."""
+    hexes = g.state.hexes
+    neighbours = g.book.neighbours
+    hex_edges = net.hex_edges
+    nodes = net.nodes
+    seen_paths = net.paths
 
     def trk(h: str) -> Track:
         t = tracks.get(h)
         if t is None:
             hs = hexes[h]
-            t = book.track(hs.tile, h, hs.rotation)
-            tracks[h] = t
+            t = tracks[h] = g.book.track(hs.tile, h, hs.rotation)
         return t
 
     def blocks(h: str, t: Track, ni: int) -> bool:
@@ -270,67 +380,132 @@ def compute_network(g: Game, key: str, starts: list[NodeKey] | None = None, bloc
             blocked[nk] = b
         return b
 
-    # Where a walk goes on from a state (hex, path, end entered) does not depend on the token it
-    # started from (every token city stops every walk), so states explored once are not explored
-    # again -- except while no route has been found yet: that needs each token's own reach.
-    explored: set[tuple[str, int, int]] = set()
-    for start in tokens:
-        local: set[NodeKey] = set()
-        shex, sname = start
-        t0 = trk(shex)
-        si = t0.node_list.index(sname) if sname in t0.nodes else -1
-        stack: list[tuple[str, int, int]] = [(shex, pi, 8 + si) for pi in t0.node_paths.get(sname, ())]
-        own = not net.route_available
-        visited: set[tuple[str, int, int]] = set() if own else explored
-        while stack:
-            state = stack.pop()
-            if state in visited:
+    while stack:
+        state = stack.pop()
+        if state in visited:
+            continue
+        visited.add(state)
+        h, pi, entered = state
+        t = trk(h)
+        a, b = t.ends[pi]
+        if (h, pi) not in seen_paths:
+            seen_paths.add((h, pi))
+            nbrs = neighbours[h]
+            for end in (a, b):
+                if end >= 8:
+                    nk = (h, t.node_list[end - 8])
+                    nodes.add(nk)
+                    local.add(nk)
+                else:
+                    edges = hex_edges.get(h)
+                    if edges is None:
+                        edges = hex_edges[h] = set()
+                    edges.add(end)
+                    nb = nbrs.get(end)
+                    if nb is not None:
+                        nedges = hex_edges.get(nb)
+                        if nedges is None:
+                            nedges = hex_edges[nb] = set()
+                        nedges.add((end + 3) % 6)
+        other = b if entered == a else a
+        if other < 8:
+            nb = neighbours[h].get(other)
+            if nb is None:
                 continue
-            visited.add(state)
-            h, pi, entered = state
-            t = trk(h)
-            a, b = t.ends[pi]
-            if (h, pi) not in seen_paths:
-                seen_paths.add((h, pi))
-                nbrs = neighbours[h]
-                for end in (a, b):
-                    if end >= 8:
-                        nk = (h, t.node_list[end - 8])
-                        nodes.add(nk)
-                        local.add(nk)
-                    else:
-                        edges = hex_edges.get(h)
-                        if edges is None:
-                            edges = hex_edges[h] = set()
-                        edges.add(end)
-                        nb = nbrs.get(end)
-                        if nb is not None:
-                            nedges = hex_edges.get(nb)
-                            if nedges is None:
-                                nedges = hex_edges[nb] = set()
-                            nedges.add((end + 3) % 6)
-            other = b if entered == a else a
-            if other < 8:
-                nb = neighbours[h].get(other)
-                if nb is None:
-                    continue
-                back = (other + 3) % 6
-                for pj in trk(nb).edge_paths_l[back]:
-                    stack.append((nb, pj, back))
-            else:
-                ni = other - 8
-                nk = (h, t.node_list[ni])
-                if nk == start or nk in token_set or t.terminal[pi] or blocks(h, t, ni):
-                    continue
-                for pj in t.node_paths_l[ni]:
-                    if pj != pi:
-                        stack.append((h, pj, other))
-        if own:
-            explored |= visited
-            stops = sum(1 for (h, n) in local if trk(h).nodes[n].kind != "junction")
-            if stops > 1:
-                net.route_available = True
-    return net
+            back = (other + 3) % 6
+            for pj in trk(nb).edge_paths_l[back]:
+                stack.append((nb, pj, back))
+        else:
+            ni = other - 8
+            nk = (h, t.node_list[ni])
+            if nk in token_set or t.terminal[pi] or blocks(h, t, ni):
+                continue
+            for pj in t.node_paths_l[ni]:
+                if pj != pi:
+                    stack.append((h, pj, other))
+
+
+def _extend(
+    g: Game,
+    key: str,
+    old: Network,
+    states: set[State],
+    blocked: dict[NodeKey, bool],
+    tokens: frozenset[NodeKey],
+    new_tokens: frozenset[NodeKey],
+    lays: dict[str, HexState],
+) -> tuple[Network, set[State], dict[NodeKey, bool]] | None:
+    """``key``'s network after tile lays (hex -> its state before) and new tokens of its own, grown from the
+    network before them -- or None when a lay may have taken reach away (then the network is walked afresh).
+
+    The old network stays reached when every path of each old tile is kept with the same ends and the same
+    stops (no path turned terminal, no city fuller for ``key``, its tokens where they were), and a new token
+    only starts walks where the old ones passed: then the walk re-explores only the laid hexes and whatever
+    their new track and the new tokens reach."""
+    if not old.route_available or not all(_lay_keeps(g, key, h, before) for h, before in lays.items()):
+        return None
+    net = Network(
+        {h: set(e) for h, e in old.hex_edges.items()},
+        old.nodes | new_tokens,
+        {p for p in old.paths if p[0] not in lays},
+        True,
+    )
+    visited = {s for s in states if s[0] not in lays}
+    tracks: dict[str, Track] = {}
+    neighbours = g.book.neighbours
+    stack: list[State] = []
+    for start in tokens:
+        if start in new_tokens or start[0] in lays:
+            stack += _start_states(g, start, tracks)
+    for h, _ in new_tokens:
+        net.hex_edges.setdefault(h, set()).update(neighbours[h])
+    for hex_id in lays:
+        t = _trk(g, tracks, hex_id)
+        for e, nb in neighbours[hex_id].items():
+            into = t.edge_paths_l[e]
+            if not into:
+                continue
+            f = (e + 3) % 6
+            tn = _trk(g, tracks, nb)
+            for pj in tn.edge_paths_l[f]:
+                a, b = tn.ends[pj]
+                if (nb, pj, b if a == f else a) in visited:
+                    stack += [(hex_id, pk, e) for pk in into]
+                    break
+    changed = lays.keys() | {h for h, _ in new_tokens}
+    blocked = {nk: b for nk, b in blocked.items() if nk[0] not in changed}
+    _walk(g, key, True, net, stack, visited, set(tokens), tracks, blocked, set())
+    return net, visited, blocked
+
+
+def _lay_keeps(g: Game, key: str, hex_id: str, old_hs: HexState) -> bool:
+    """Whether the lay on ``hex_id`` keeps, for ``key``, every walk the old tile allowed (see :func:`_extend`)."""
+    hs = g.state.hexes[hex_id]
+    old_t = g.book.track(old_hs.tile, hex_id, old_hs.rotation)
+    new_t = track(g, hex_id)
+    n_old, n_new = len(old_hs.tokens), len(hs.tokens)
+    for ci in range(max(n_old, n_new)):
+        had = ci < n_old and key in old_hs.tokens[ci]
+        if had != (ci < n_new and key in hs.tokens[ci]):
+            return False
+        if ci < n_old and ci < n_new and None not in hs.tokens[ci] and not had and None in old_hs.tokens[ci]:
+            return False  # a city the old tile let ``key`` pass is full now
+    if any(key in s for s in hs.tokens) and not new_t.cities:
+        return False
+    for name, node in old_t.nodes.items():
+        nn = new_t.nodes.get(name)
+        if nn is None or nn.kind != node.kind:
+            return False
+    new_paths = {}
+    for p in new_t.paths:
+        new_paths[frozenset((p.a, p.b))] = p.terminal
+    seen = set()
+    for p in old_t.paths:
+        ends = frozenset((p.a, p.b))
+        if ends in seen or ends not in new_paths or (new_paths[ends] and not p.terminal):
+            return False
+        seen.add(ends)
+    return len(new_paths) == len(new_t.paths)
 
 
 def hexes_joined(g: Game, a: str, b: str) -> bool:
@@ -344,12 +519,14 @@ def hexes_joined(g: Game, a: str, b: str) -> bool:
     return any(h == b and track(g, h).nodes[n].kind != "junction" for h, n in net.nodes)
 
 
-def invalidate(g: Game, hexes: set[str] | None = None, key: str | None = None) -> None:
-    """Call after any change of tiles or tokens (``hexes`` changed; ``key`` placed a token)."""
+def invalidate(g: Game, hexes: set[str] | None = None, key: str | None = None, before: HexState | None = None) -> None:
+    """Call after any change of tiles or tokens (``hexes`` changed; ``key`` placed a token; ``before``: the
+    state of the one hex a tile lay replaced, which lets networks grow from the lay instead of being walked
+    again)."""
     g.board_version += 1
     g.epoch += 1
     changes = g.cache.setdefault("board_changes", [])
-    changes.append((g.board_version, frozenset(hexes) if hexes is not None else None, key))
+    changes.append((g.board_version, frozenset(hexes) if hexes is not None else None, key, before))
     if len(changes) > 256:
         del changes[:128]
 
@@ -608,7 +785,7 @@ def apply_lay(g: Game, plan: LayPlan) -> None:
     for _, _, nb, back, _, _ in plan.border_edges:
         if back in g.state.hexes[nb].borders:
             g.state.hexes[nb].borders.remove(back)
-    invalidate(g, {plan.hex})
+    invalidate(g, {plan.hex}, before=hs)
 
 
 def network_after(g: Game, key: str, plan: LayPlan) -> Network:
