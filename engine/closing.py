@@ -45,8 +45,9 @@ def close_operator(g: Game, key: str) -> None:
     cash = g.cash(key)
     if cash > 0:
         g.spend(key, BANK, cash)
-    for tid in op.trains:
-        g.state.trains[tid].buyable = False
+    if not g.hooks("closed_operator_trains", key):
+        for tid in op.trains:
+            g.state.trains[tid].buyable = False
     if kind_of(key) == "C":
         corp = op
         for sym in list(corp.companies):

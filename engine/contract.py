@@ -191,6 +191,9 @@ HOOKS: dict[str, Hook] = {
     "extra_bonus_specs": _h(
         N, "corp out", "route bonus specs (engine/bonuses.py) a mechanic adds for `corp` now: appended to `out`"
     ),
+    "closed_operator_trains": _h(
+        A, "key", "the trains of the closing operator `key` were placed (else they leave the game)", False
+    ),
     "sells_in_blocks": _h(A, "", "a player sells a corporation's shares at most once per turn", False, static=True),
     "obsolete_count_for_limit": _h(A, "", "obsolete trains count toward the train limit", False, static=True),
     "privates_count_for_cert_limit": _h(

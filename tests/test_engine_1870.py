@@ -220,3 +220,24 @@ def test_the_optimiser_keeps_a_company_without_mine_rights_off_the_mine() -> Non
     assert mine not in board_for(g, "GN").hexes
     g.state.mechanics["mines"].rights.append("GN")
     assert mine in board_for(g, "GN").hexes
+
+
+@pytest.mark.parametrize(("title", "buyable_again"), [("1870", True), ("1850", True), ("1846", False)])
+def test_closing_corporation_trains_go_where_the_rules_say(title: str, buyable_again: bool) -> None:
+    """1870/1850: a closed company's trains go to the open market and may be bought again; 1846: they leave."""
+    from railbook.engine.closing import close_operator
+    from railbook.engine.state import DEPOT, ckey
+
+    g = Game.start(rulebook_for_title(title), ["p1", "p2", "p3", "p4"])
+    sym = next(iter(g.state.corporations))
+    corp = g.state.corporations[sym]
+    tid = g.state.depot[0]
+    g.state.depot.remove(tid)
+    g.state.trains[tid].owner = ckey(sym)
+    corp.trains.append(tid)
+    close_operator(g, ckey(sym))
+    train = g.state.trains[tid]
+    if buyable_again:
+        assert train.owner == DEPOT and tid in g.state.discarded and tid not in corp.trains
+    else:
+        assert not train.buyable and tid not in g.state.discarded

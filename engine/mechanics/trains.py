@@ -44,6 +44,11 @@ class Params(BaseParams):
         description="once the president must contribute, only the cheapest train of the bank or the pool may "
         "be bought, never one from a corporation (not yet played by the engine)",
     )
+    closed_company_trains_to: Literal["removed", "pool"] = Field(
+        "removed",
+        description="where a closing corporation's trains go: out of the game, or to the open market where they "
+        "may be bought again",
+    )
     obsolete_count_for_limit: bool = Field(False, description="obsolete trains count toward the train limit")
     issue_before_president_cash: bool = Field(
         False, description="in an emergency the corporation must issue the shares it may before its president pays"
@@ -531,6 +536,15 @@ def round_finished(g: Game, kind: str) -> None:
     depot.export_train(g, whole_type=whole)
 
 
+def closed_operator_trains(g: Game, key: str) -> bool:
+    """A closing corporation's trains go to the open market (``closed_company_trains_to: pool``)."""
+    if _p(g).closed_company_trains_to != "pool":
+        return False
+    for tid in list(g.entity_trains(key)):
+        depot.discard_to_depot(g, tid)
+    return True
+
+
 MECHANIC = Mechanic(
     name="trains",
     description="train buying, limits and the emergency purchase",
@@ -541,5 +555,6 @@ MECHANIC = Mechanic(
         "after_operating_action": after_operating_action,
         "must_buy_train": must_buy,
         "obsolete_count_for_limit": lambda g: _p(g).obsolete_count_for_limit,
+        "closed_operator_trains": closed_operator_trains,
     },
 )
