@@ -179,48 +179,66 @@ def token_nodes(g: Game, key: str) -> list[NodeKey]:
 
 
 def network(g: Game, key: str) -> Network:
-    """The network of ``key``, recomputed only when a change touched a hex it reaches."""
-    cache = g.cache.setdefault("network", {})
+    """The network of ``key``, recomputed only when a change touched a hex it reaches, and then grown from the
+    old one where the change allows (see :func:`_grown`)."""
+    return _cached(g, g.cache.setdefault("network", {}), key, key, None, True)
+
+
+def reach(g: Game, key: str, starts: list[NodeKey], blocking: bool = True) -> Network:
+    """:func:`compute_network` of ``key`` from ``starts``, cached until a change touches a hex it reaches (as
+    :func:`network`; treat it as read-only).  Not for walks on a board changed for a moment (tile probes)."""
+    k = (key, tuple(starts), blocking)
+    return _cached(g, g.cache.setdefault("reach", {}), k, key, tuple(starts), blocking)
+
+
+def _cached(g: Game, cache: dict, k: Any, key: str, starts: tuple[NodeKey, ...] | None, blocking: bool) -> Network:
+    """The walk of ``key`` from ``starts`` (None: from its tokens) cached in ``cache[k]`` as (board version,
+    network, hexes it touches, walk states, stops tried and whether they blocked, start nodes)."""
     version = g.board_version
-    hit = cache.get(key)
+    hit = cache.get(k)
     if hit is not None:
         if hit[0] == version:
             return hit[1]
-        if _still_valid(g, key, hit[0], hit[2]):
-            cache[key] = (version, *hit[1:])
+        if _still_valid(g, key, hit[0], hit[2], starts is None):
+            cache[k] = (version, *hit[1:])
             return hit[1]
-        grown = _grown(g, key, hit)
+        grown = _grown(g, key, hit, starts is None, blocking)
         if grown is not None:
             net, states, blocked, tokens = grown
             if AUDIT:
-                fresh = _compute(g, key, token_nodes(g, key), True)
-                audit(f"board.network({key!r}) grown", (net, states), fresh[:2])
-            cache[key] = (version, net, set(net.hex_edges) | {h for h, _ in net.nodes}, states, blocked, tokens)
+                fresh = _compute(g, key, list(starts) if starts is not None else token_nodes(g, key), blocking)
+                audit(f"board network of {k!r} grown", (net, states), fresh[:2])
+            cache[k] = (version, net, _touched(net, tokens), states, blocked, tokens)
             return net
-    tokens = token_nodes(g, key)
-    net, states, blocked = _compute(g, key, tokens, True)
-    touched = set(net.hex_edges) | {h for h, _ in net.nodes}
-    cache[key] = (version, net, touched, states, blocked, frozenset(tokens))
+    tokens = list(starts) if starts is not None else token_nodes(g, key)
+    net, states, blocked = _compute(g, key, tokens, blocking)
+    cache[k] = (version, net, _touched(net, tokens), states, blocked, frozenset(tokens))
     return net
 
 
-def _grown(g: Game, key: str, hit: tuple) -> tuple[Network, set[State], dict, frozenset[NodeKey]] | None:
-    """The cached network ``hit`` grown by the tile lays and ``key``'s own new tokens since (see :func:`_extend`),
-    kept through other companies' token changes that block no city its walks passed, or None when something
-    else changed near it."""
+def _touched(net: Network, starts: Any) -> set[str]:
+    return set(net.hex_edges) | {h for h, _ in net.nodes} | {h for h, _ in starts}
+
+
+def _grown(
+    g: Game, key: str, hit: tuple, own_tokens: bool, blocking: bool
+) -> tuple[Network, set[State], dict, frozenset[NodeKey]] | None:
+    """The cached walk ``hit`` grown by the tile lays since (see :func:`_extend`) and, for a walk from ``key``'s
+    tokens (``own_tokens``), by its new tokens; kept through other token changes that block no city its walks
+    passed.  None when something else changed near it."""
     since, old, touched, states, blocked, tokens = hit
     changes = g.cache.get("board_changes") or []
     if not changes or changes[0][0] > since + 1:
         return None
     lays: dict[str, HexState] = {}
-    others: set[str] = set()  # hexes where other companies' tokens changed
+    others: set[str] = set()  # hexes where tokens changed (other companies', or any for a walk from fixed starts)
     placed = False
     for version, hexes, who, before in changes:
         if version <= since:
             continue
         if hexes is None:
             return None
-        if who == key:
+        if who == key and own_tokens:
             placed = True
         elif hexes & touched:
             if len(hexes) != 1:
@@ -235,45 +253,27 @@ def _grown(g: Game, key: str, hit: tuple) -> tuple[Network, set[State], dict, fr
     for (h, n), was in blocked.items():
         if h in others and n[0] == "c":
             slots = hexes_now[h].tokens[int(n[1:])]
-            if was != (key not in slots and None not in slots):
+            if was != (blocking and key not in slots and None not in slots):
                 return None
     now = tokens
-    if placed or others:
+    if own_tokens and (placed or others):
         now = frozenset(token_nodes(g, key))
         if not tokens <= now or (others and not placed and now != tokens):
             return None
     if not lays and now == tokens:
         return old, states, blocked, tokens
-    grown = _extend(g, key, old, states, blocked, now, now - tokens, lays)
+    grown = _extend(g, key, old, states, blocked, now, now - tokens, lays, blocking)
     return None if grown is None else (*grown, now)
 
 
-def reach(g: Game, key: str, starts: list[NodeKey], blocking: bool = True) -> Network:
-    """:func:`compute_network` of ``key`` from ``starts``, cached until a change touches a hex it reaches (as
-    :func:`network`; treat it as read-only).  Not for walks on a board changed for a moment (tile probes)."""
-    cache = g.cache.setdefault("reach", {})
-    k = (key, tuple(starts), blocking)
-    version = g.board_version
-    hit = cache.get(k)
-    if hit is not None:
-        if hit[0] == version:
-            return hit[1]
-        if _still_valid(g, key, hit[0], hit[2]):
-            cache[k] = (version, hit[1], hit[2])
-            return hit[1]
-    net = compute_network(g, key, starts=list(starts), blocking=blocking)
-    cache[k] = (version, net, set(net.hex_edges) | {h for h, _ in net.nodes} | {h for h, _ in starts})
-    return net
-
-
-def _still_valid(g: Game, key: str, since: int, touched: set[str]) -> bool:
+def _still_valid(g: Game, key: str, since: int, touched: set[str], own_tokens: bool = True) -> bool:
     changes = g.cache.get("board_changes") or []
     if not changes or changes[0][0] > since + 1:
         return False
     for version, hexes, who, _ in changes:
         if version <= since:
             continue
-        if hexes is None or who == key or (hexes & touched):
+        if hexes is None or (who == key and own_tokens) or (hexes & touched):
             return False
     return True
 
@@ -434,6 +434,7 @@ def _extend(
     tokens: frozenset[NodeKey],
     new_tokens: frozenset[NodeKey],
     lays: dict[str, HexState],
+    blocking: bool = True,
 ) -> tuple[Network, set[State], dict[NodeKey, bool]] | None:
     """``key``'s network after tile lays (hex -> its state before) and new tokens of its own, grown from the
     network before them -- or None when a lay may have taken reach away (then the network is walked afresh).
@@ -442,7 +443,7 @@ def _extend(
     stops (no path turned terminal, no city fuller for ``key``, its tokens where they were), and a new token
     only starts walks where the old ones passed: then the walk re-explores only the laid hexes and whatever
     their new track and the new tokens reach."""
-    if not old.route_available or not all(_lay_keeps(g, key, h, before) for h, before in lays.items()):
+    if not old.route_available or not all(_lay_keeps(g, key, h, before, blocking) for h, before in lays.items()):
         return None
     net = Network(
         {h: set(e) for h, e in old.hex_edges.items()},
@@ -474,11 +475,11 @@ def _extend(
                     break
     changed = lays.keys() | {h for h, _ in new_tokens}
     blocked = {nk: b for nk, b in blocked.items() if nk[0] not in changed}
-    _walk(g, key, True, net, stack, visited, set(tokens), tracks, blocked, set())
+    _walk(g, key, blocking, net, stack, visited, set(tokens), tracks, blocked, set())
     return net, visited, blocked
 
 
-def _lay_keeps(g: Game, key: str, hex_id: str, old_hs: HexState) -> bool:
+def _lay_keeps(g: Game, key: str, hex_id: str, old_hs: HexState, blocking: bool = True) -> bool:
     """Whether the lay on ``hex_id`` keeps, for ``key``, every walk the old tile allowed (see :func:`_extend`)."""
     hs = g.state.hexes[hex_id]
     old_t = g.book.track(old_hs.tile, hex_id, old_hs.rotation)
@@ -488,7 +489,8 @@ def _lay_keeps(g: Game, key: str, hex_id: str, old_hs: HexState) -> bool:
         had = ci < n_old and key in old_hs.tokens[ci]
         if had != (ci < n_new and key in hs.tokens[ci]):
             return False
-        if ci < n_old and ci < n_new and None not in hs.tokens[ci] and not had and None in old_hs.tokens[ci]:
+        full = ci < n_new and None not in hs.tokens[ci]
+        if blocking and ci < n_old and full and not had and None in old_hs.tokens[ci]:
             return False  # a city the old tile let ``key`` pass is full now
     if any(key in s for s in hs.tokens) and not new_t.cities:
         return False

@@ -38,6 +38,7 @@ class Segment:
     b: NodeKey
     paths: list[PathKey]  # in order from a to b
     ends: list[tuple[tuple[int, Any], tuple[int, Any]]]  # (entry end, exit end) per path
+    keys: frozenset[tuple] | None = None  # the track it occupies (filled by :func:`_edge_keys`)
 
 
 @dataclass(slots=True)
@@ -57,12 +58,23 @@ class Route:
 
 
 def _segments(g: Game, chain: list[str]) -> list[Segment]:
-    """Every node-to-node track walk that passes exactly the hexes of ``chain``."""
+    """Every node-to-node track walk that passes exactly the hexes of ``chain`` (cached while those hexes keep
+    their tiles; treat the segments as read-only)."""
     book = g.book
     hexes = [str(h).split()[0] for h in chain]
     for h in hexes:
         if h not in book.hexes:
             raise illegal("route.hex", f"no hex {h} on the map")
+    state = g.state.hexes
+    key = tuple((h, state[h].tile, state[h].rotation) for h in hexes)
+    cache = g.cache.setdefault("route_segments", {})
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _walk_segments(g, hexes)
+    return found
+
+
+def _walk_segments(g: Game, hexes: list[str]) -> list[Segment]:
     out: list[Segment] = []
     t0 = board.track(g, hexes[0])
     for name, node in t0.nodes.items():
@@ -117,11 +129,17 @@ def _extend(
 
 
 def _reverse(s: Segment) -> Segment:
-    return Segment(s.b, s.a, list(reversed(s.paths)), [(b, a) for a, b in reversed(s.ends)])
+    return Segment(s.b, s.a, list(reversed(s.paths)), [(b, a) for a, b in reversed(s.ends)], s.keys)
 
 
-def _edge_keys(g: Game, seg: Segment) -> list[tuple]:
+def _edge_keys(g: Game, seg: Segment) -> frozenset[tuple]:
     """Keys of the track a segment occupies (two routes of one corporation may not share any)."""
+    if seg.keys is None:
+        seg.keys = frozenset(_track_keys(g, seg))
+    return seg.keys
+
+
+def _track_keys(g: Game, seg: Segment) -> list[tuple]:
     keys = []
     for (h, pi), _ in zip(seg.paths, seg.ends, strict=True):
         path = board.track(g, h).paths[pi]
@@ -144,7 +162,7 @@ def rebuild(g: Game, corp_key: str, train: str, chains: list[list[str]], used: s
     for chain in chains:
         if not isinstance(chain, list) or len(chain) < 1:
             raise illegal("route.malformed", f"bad connection {chain!r}")
-        segs = [s for s in _segments(g, chain) if not (set(_edge_keys(g, s)) & used)]
+        segs = [s for s in _segments(g, chain) if not (_edge_keys(g, s) & used)]
         if not segs:
             raise illegal("route.track", f"no track joins {'-'.join(map(str, chain))} for train {train}")
         options.append(segs)
@@ -172,7 +190,7 @@ def _assemble(g: Game, options: list[list[Segment]], used: set[tuple]) -> list[S
                 continue
             if i + 1 < len(options) and not any(seg.b in (o.a, o.b) for o in options[i + 1]):
                 continue
-            keys = set(_edge_keys(g, seg))
+            keys = _edge_keys(g, seg)
             if keys & taken:
                 continue
             new_nodes = {seg.b} if acc else {seg.a, seg.b}
