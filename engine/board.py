@@ -499,14 +499,23 @@ def _lay_keeps(g: Game, key: str, hex_id: str, old_hs: HexState, blocking: bool 
         if nn is None or nn.kind != node.kind:
             return False
     new_paths = {}
+    via: dict[str, set[tuple[int, Any]]] = {}  # junction -> the ends its open paths lead to
     for p in new_t.paths:
         new_paths[frozenset((p.a, p.b))] = p.terminal
+        for j, end in ((p.a, p.b), (p.b, p.a)):
+            if j[0] == NODE and new_t.nodes[j[1]].kind == "junction" and not p.terminal:
+                via.setdefault(j[1], set()).add(end)
     seen = set()
     for p in old_t.paths:
         ends = frozenset((p.a, p.b))
-        if ends in seen or ends not in new_paths or (new_paths[ends] and not p.terminal):
+        if ends in seen:
             return False
         seen.add(ends)
+        if ends in new_paths:
+            if new_paths[ends] and not p.terminal:
+                return False
+        elif p.a[0] != EDGE or p.b[0] != EDGE or not any(p.a in e and p.b in e for e in via.values()):
+            return False  # neither kept nor joined through a junction (plain track becoming a junction tile)
     return len(new_paths) == len(new_t.paths)
 
 
