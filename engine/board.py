@@ -533,7 +533,8 @@ def hexes_joined(g: Game, a: str, b: str) -> bool:
 def invalidate(g: Game, hexes: set[str] | None = None, key: str | None = None, before: HexState | None = None) -> None:
     """Call after any change of tiles or tokens (``hexes`` changed; ``key`` placed a token; ``before``: the
     state of the one hex a tile lay replaced, which lets networks grow from the lay instead of being walked
-    again)."""
+    again).  A change of a hex's tile must either give ``before`` or no ``hexes`` at all: a change naming hexes
+    without ``before`` is taken for a change of tokens only."""
     g.board_version += 1
     g.epoch += 1
     changes = g.cache.setdefault("board_changes", [])
