@@ -8,6 +8,8 @@ from railbook.compiler.load import available_titles
 from railbook.soak import play_game
 
 CASES = [
+    ("1817", 1044, 160),  # a friendly-sale offer left pending after its president went bankrupt (owner: the pool)
+    ("1817", 1059, 310),  # shareholders paid $0 a share when a liquidated company's leftover was under $1 a share
     ("1850", 1, 320),  # a `choose` description listed bare values, not action fields
     ("1817", 10, 55),  # an IPO winner paying with privates was left with negative cash meanwhile
     ("1817", 9, 88),  # an IPO bid offered that cash plus privates at face value could not make exactly

@@ -813,6 +813,10 @@ def setup_auction(g: Game) -> None:
             return
         data["mode"] = "friendly"
         lo = starting_bid(g, corp)
+        if not c.owner or kind_of(c.owner) != "P":
+            g.log(f"{corp} has no president to offer it, skipping")  # its president's certificate is not with a player
+            offering.pop(0)
+            continue
         if any(max_bid(g, p, corp) >= lo for p in data["bidders"]):
             data["offer"] = corp
             return
@@ -826,6 +830,16 @@ def drop_bankrupt_bidders(g: Game, action: dict[str, Any], entity: str) -> None:
     if r is None or r.kind != "acquisition":
         return
     data = r.data
+    offer = data.get("offer")
+    if offer:
+        owner = g.state.corporations[offer].owner
+        if not owner or kind_of(owner) != "P" or g.player(owner).bankrupt:
+            # the president who was to offer it went bankrupt meanwhile: no friendly sale; the round goes on
+            g.log(f"{offer} has no president to offer it, skipping")
+            data["offer"] = None
+            if data.get("offering") and data["offering"][0] == offer:
+                data["offering"].pop(0)
+            setup_auction(g)
     out = {p for p in data.get("bidders") or [] if g.player(p).bankrupt}
     a = data.get("auction")
     if a:
@@ -982,6 +996,8 @@ def pay_shareholders(g: Game, corp: str) -> None:
         unit = shares.share_percent(g, corp)
         for p in g.player_keys():
             n = sum(g.state.shares[s].percent for s in shares.shares_of(g, p, corp)) // unit
+            if per <= 0:
+                continue  # less than $1 a share: nothing to pay or charge
             if n > 0:
                 g.spend(BANK, p, n * per)
             elif n < 0:
