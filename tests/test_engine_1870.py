@@ -16,9 +16,7 @@ from tests.conftest import fixture_files
 NO_FIXTURES = "the shared records are not available (set RAILBOOK_SHARED to the shared/ folder)"
 
 #: Records that do not replay yet: where they stop and why (the test fails if one starts to replay).
-STOPS: dict[str, str] = {
-    "1850_game_end_bankrupt": "plays to its bankruptcy; final values 1823/954/376 against the recorded 1823/1074/376",
-}
+STOPS: dict[str, str] = {}
 
 
 FILES = fixture_files("1870") + fixture_files("1850")

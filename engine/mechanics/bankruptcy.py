@@ -50,6 +50,11 @@ class Params(BaseParams):
         description="a corporation whose president's certificate goes to the market goes to liquidation (not yet "
         "played by the engine)",
     )
+    sales_move_prices: bool = Field(
+        True,
+        description="the bankrupt president's sales move share prices down (False: the game ends before those "
+        "moves are made, so the other players' shares count at the prices before the sales)",
+    )
     estate_order: Literal["first_held", "operating_order"] = Field(
         "first_held",
         description="order in which the estate's companies are sold and liquidated: the order he first held them, "
@@ -150,7 +155,7 @@ class Bankrupt(Step):
             options = [b for b in shares.bundles_for(g, player, c) if step is None or step.can_sell(player, b)]
             if options:
                 best = max(options, key=lambda b: shares.bundle_price(g, b))
-                shares.sell_and_move(g, best)
+                _sell_estate_bundle(g, best)
         keeps = not _p(g).shares_to_pool
         for c in [] if keeps else order:
             ids = list(shares.shares_of(g, player, c))
@@ -204,7 +209,7 @@ def player_bankrupt(g: Game, player: str, corp: str | None) -> None:
         ]
         if options:
             best = max(options, key=lambda b: shares.bundle_price(g, b))
-            shares.sell_and_move(g, best)
+            _sell_estate_bundle(g, best)
     for c in _estate(g, player) if p.estate_order == "operating_order" else held:
         ids = shares.shares_of(g, player, c)
         if not ids:
@@ -225,6 +230,14 @@ def player_bankrupt(g: Game, player: str, corp: str | None) -> None:
         g.log(f"{g.cash(player)} is transferred from {g.name(player)} to {corp}")
         g.spend(player, ckey(corp), g.cash(player))
     g.epoch += 1
+
+
+def _sell_estate_bundle(g: Game, b: shares.Bundle) -> None:
+    """A bankrupt's sale: the price moves unless ``sales_move_prices`` is off."""
+    if _p(g).sales_move_prices:
+        shares.sell_and_move(g, b)
+    else:
+        shares.sell(g, b)
 
 
 def _estate(g: Game, player: str) -> list[str]:
