@@ -279,11 +279,12 @@ def play_game(
         now = round_key(game)
         in_round = in_round + 1 if now == this_round else 0
         this_round = now
+        kind = game.state.round.kind if game.state.round else None
         if in_round > ENDLESS_ROUND:
-            return fail("round.endless", f"the {now[0]} round goes on after {ENDLESS_ROUND} actions")
+            return fail("round.endless", f"the {kind} round goes on after {ENDLESS_ROUND} actions")
         try:
-            kind = game.state.round.kind if game.state.round else None
-            action = choose(game, rnd, patience(in_round if kind != "operating" else 0))
+            # players tire only of stock rounds: elsewhere (auctions, operating) passing ends nothing sooner
+            action = choose(game, rnd, patience(in_round if kind == "stock" else 0))
         except Exception as exc:
             return fail("legal_actions", f"{type(exc).__name__}: {exc}")
         if action is None:
