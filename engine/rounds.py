@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import market
+from . import memo as _memo
 from .errors import IllegalAction, MalformedAction, illegal
 from .state import RoundState, StepState, kind_of, sym_of
 from .steps.base import Step
@@ -63,6 +64,28 @@ def steps(g: Game) -> list[Step]:
 
 
 def active_step(g: Game) -> Step | None:
+    """The first active step that blocks (memoised until the epoch changes, like the steps' answers it reads)."""
+    m = g.memo
+    epoch = g.epoch
+    if m[0] != epoch:
+        m[0] = epoch
+        m[1].clear()
+    found = m[1].get(_ACTIVE_STEP, _UNSET)
+    if found is not _UNSET:
+        if _memo.AUDIT and _first_blocking(g) is not found:
+            raise _memo.StaleMemo(f"stale memo for rounds.active_step: {found!r} cached")
+        return found  # type: ignore[no-any-return]
+    found = _first_blocking(g)
+    if g.epoch == epoch and m[0] == epoch:  # not stored when asking changed the state
+        m[1][_ACTIVE_STEP] = found
+    return found
+
+
+_ACTIVE_STEP = ("rounds.active_step",)
+_UNSET = object()
+
+
+def _first_blocking(g: Game) -> Step | None:
     for s in steps(g):
         if s.active() and s.blocking():
             return s

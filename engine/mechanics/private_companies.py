@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from .. import abilities, board, rounds
+from .. import abilities, rounds
 from ..closing import close_company
 from ..contract import Mechanic, PhaseId, PrivateId
 from ..contract import Params as BaseParams
@@ -234,7 +234,7 @@ class BuyCompany(Step):
         g.spend(entity, seller, price)
         g.log(f"{sym_of(entity)} buys {sym} from {g.name(seller)} for {price}")
         g.hooks("company_sold", sym, entity)
-        board.invalidate(g)
+        g.epoch += 1  # the owner changed; the board did not (a handler that changes it invalidates it itself)
 
 
 def sold(g: Game, sym: str, corp: str) -> None:
