@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field, model_validator
 
 from .. import board, market, rounds, shares
+from .. import memo as _memo
 from .. import routes as R
 from ..book import EDGE, NODE
 from ..contract import CorporationId, HexId, Mechanic
@@ -152,27 +153,34 @@ def connected(g: Game, corp: str) -> bool:
 def _connected_to(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     if dest in homes:
         return True
-    t = board.track(g, dest)
-    starts = [(dest, name) for name, node in t.nodes.items() if node.kind != "junction"]
-    if not starts:
-        return False
-    key = ckey(corp)
-    net = board.reach(g, key, starts, blocking=not _p(g).ignore_station_markers)
-    if not any(h in homes for h, _ in net.paths):
+    stops = _home_stops(g, corp, dest, homes)
+    if stops is None:
         return False
     if _p(g).ignore_distance:
         return True
-    return _runnable(g, corp, dest, homes)
-
-
-def _runnable(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
-    """One of its trains is long enough for the shortest stop count from home to destination (a company with no
-    train cannot run it)."""
     trains = g.state.corporations[corp].trains
-    if not trains:
-        return False
-    reach = max((_train_stops(g, t) for t in trains), default=0)
-    return _fewest_stops(g, corp, dest, homes) <= reach
+    return bool(trains) and stops <= max(_train_stops(g, t) for t in trains)
+
+
+def _home_stops(g: Game, corp: str, dest: str, homes: set[str]) -> int | None:
+    """None when no track joins ``dest`` to a home hex, else the fewest stops on a path between them (0 when
+    distance is ignored).  Depends on the board alone: cached until the board changes (``board_version``)."""
+    cache = g.cache.setdefault("destination_stops", {})
+    k = (corp, dest, frozenset(homes))
+    hit = cache.get(k)
+    if hit is not None and hit[0] == g.board_version and not _memo.AUDIT:
+        return hit[1]  # type: ignore[no-any-return]
+    value: int | None = None
+    t = board.track(g, dest)
+    starts = [(dest, name) for name, node in t.nodes.items() if node.kind != "junction"]
+    if starts:
+        net = board.reach(g, ckey(corp), starts, blocking=not _p(g).ignore_station_markers)
+        if any(h in homes for h, _ in net.paths):
+            value = 0 if _p(g).ignore_distance else _fewest_stops(g, corp, dest, homes)
+    if hit is not None and hit[0] == g.board_version:
+        _memo.audit(f"destinations stops {k!r}", hit[1], value)
+    cache[k] = (g.board_version, value)
+    return value
 
 
 def _train_stops(g: Game, tid: str) -> int:
