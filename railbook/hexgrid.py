@@ -156,8 +156,9 @@ def upgrade_rotations(
         old_edges = old_edges | joined
         old_nodes = tuple(n for n in old_nodes if n[0] != "t")
     result = []
+    frozen = _freeze(new)  # the cache key, built once for the six rotations
     for r in range(6):
-        new_edges, new_nodes = _cached_signature(new, r)
+        new_edges, new_nodes = _signature_by_key(frozen, r)
         if not old_edges <= new_edges:
             # an old edge-to-edge link may also survive through a stop or junction of the new tile
             if not all(any(pair <= exits for _, exits in new_nodes) for pair in old_edges - new_edges):
@@ -165,10 +166,6 @@ def upgrade_rotations(
         if _node_match(old_nodes, new_nodes, town_to_city, injective and len(old_nodes) <= len(new_nodes)):
             result.append(r)
     return result
-
-
-def _cached_signature(track: Mapping[str, Any], rotation: int) -> Signature:
-    return _signature_by_key(_freeze(track), rotation)
 
 
 def _freeze(value: Any) -> Any:
