@@ -14,6 +14,8 @@ CASES = [
     ("1817", 10, 55),  # an IPO winner paying with privates was left with negative cash meanwhile
     ("1817", 9, 88),  # an IPO bid offered that cash plus privates at face value could not make exactly
     ("1817", 15, 80),  # a mine tile offered as the turn's second lay that the company could not pay for
+    ("1817", 1012, 400),  # more than eight station markers after a merger: the president's choice (§7.3) was refused
+    ("1817", 1087, 220),  # the same choice (two markers removed) as random players play since they tire of stock rounds
 ]
 
 

@@ -4,11 +4,13 @@ Two round types.  ``merger``: in operating order (prices at the round's start) e
 next size, merges with a company of its size, or passes (step ``convert_merge``).  After a change the players,
 from the president on, buy treasury shares (the president any number, the others one) or sell (step
 ``post_conversion``), then the company may take loans (``post_conversion_loans``) and buys the station markers
-the conversion calls for (or goes to liquidation).  ``acquisition``: every floated company, in reverse operating
-order, is liquidated (in the liquidation zone: the bank holds a $0 bid, cash and loans set aside), auctioned (in
-the acquisition zone) or offered by its president (friendly sale); players bid for a company they preside; the
-winner's company takes the assets and pays the bid, keeps or repays the loans, and the money goes to the
-shareholders, share by share (step ``acquire``).
+the conversion calls for (or goes to liquidation).  A survivor left with more placed station markers than
+``max_markers_after_merge``, or two on one tile, has its president remove markers first (step ``reduce_tokens``,
+action ``remove_token`` naming a city and slot, as on 18xx.games).  ``acquisition``: every floated company, in
+reverse operating order, is liquidated (in the liquidation zone: the bank holds a $0 bid, cash and loans set
+aside), auctioned (in the acquisition zone) or offered by its president (friendly sale); players bid for a
+company they preside; the winner's company takes the assets and pays the bid, keeps or repays the loans, and
+the money goes to the shareholders, share by share (step ``acquire``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
-from .. import board, depot, market, rounds, shares
+from .. import board, depot, market, rounds, shares, stations
 from ..closing import close_company, close_operator
 from ..contract import Mechanic
 from ..contract import Params as BaseParams
@@ -116,7 +118,9 @@ class Params(BaseParams):
         None, ge=1, description="station markers the survivor keeps at most; the president picks which"
     )
     duplicate_marker_on_tile: Literal["return_one_to_charter"] = Field(
-        "return_one_to_charter", description="two markers of one company on one tile: one goes back to its charter"
+        "return_one_to_charter",
+        description="two markers of one company on one tile: one goes back to its charter (in one city the "
+        "acquired one; in two cities of one tile the president picks)",
     )
     sales: dict[Literal["liquidation", "acquisition", "friendly"], Sale] = Field(
         default_factory=dict,
@@ -159,11 +163,12 @@ class Params(BaseParams):
 
 @dataclass
 class State:
-    """Share prices at the merger round's start (the acquisition round skips companies that entered a zone since)
-    and the president of each company when it went to liquidation."""
+    """Share prices at the merger round's start (the acquisition round skips companies that entered a zone since),
+    the president of each company when it went to liquidation, and the survivor removing station markers."""
 
     prices_at_start: dict[str, list[int]] = field(default_factory=dict)
     owner_when_liquidated: dict[str, str] = field(default_factory=dict)
+    reducing: str | None = None  # the survivor of a merger whose president is removing station markers (§7.3)
 
 
 def _p(g: Game) -> Params:
@@ -295,20 +300,11 @@ def move_assets(g: Game, target: str, to: str) -> list[str]:
 
 def move_tokens(g: Game, target: str, to: str) -> None:
     """``target``'s station markers become ``to``'s; where both have one in a city, ``target``'s goes to the
-    charter.  Markers beyond the cap leave the charter (unplaced ones first); more placed markers than the cap
-    are refused (the president's choice of which to keep is not yet played)."""
+    charter.  When ``to`` would then have more placed markers than the cap, or two markers on one tile, its
+    president first removes markers (step ``reduce_tokens``); otherwise markers beyond the cap leave the
+    charter (unplaced ones first)."""
     tk, ck = ckey(target), ckey(to)
     t, c = g.state.corporations[target], g.state.corporations[to]
-    cap = _p(g).max_markers_after_merge
-    if cap is not None and len(t.tokens) + len(c.tokens) > cap:
-        both = sum(1 for hs in g.state.hexes.values() for slots in hs.tokens if tk in slots and ck in slots)
-        placed = sum(1 for tok in t.tokens if tok.used) + sum(1 for tok in c.tokens if tok.used) - both
-        if placed > cap:
-            raise illegal(
-                "mergers.markers",
-                f"{to} would have {placed} placed station markers: choosing which {cap} to keep is not yet played "
-                "by the engine",
-            )
     for hex_id, hs in g.state.hexes.items():
         for ci, slots in enumerate(hs.tokens):
             if tk not in slots:
@@ -323,10 +319,107 @@ def move_tokens(g: Game, target: str, to: str) -> None:
     placed = sum(1 for tok in t.tokens if tok.used)
     c.tokens.extend(Token(price=0) for _ in range(len(t.tokens) - placed))
     t.tokens = []
+    board.invalidate(g)
+    if must_reduce(g, to):
+        _st(g).reducing = to
+        g.epoch += 1
+        g.log(f"{to} is above its station marker limit and must choose which markers to remove")
+        return
+    trim_tokens(g, to)
+
+
+def shared_tiles(g: Game, corp: str) -> set[str]:
+    """Hexes where ``corp`` has more than one placed station marker."""
+    seen: set[str] = set()
+    out: set[str] = set()
+    for tok in g.state.corporations[corp].tokens:
+        if tok.used and tok.hex is not None:
+            (out if tok.hex in seen else seen).add(tok.hex)
+    return out
+
+
+def must_reduce(g: Game, corp: str) -> bool:
+    """Two markers on one tile, or more placed markers than ``max_markers_after_merge`` (§7.3)."""
+    cap = _p(g).max_markers_after_merge
+    if shared_tiles(g, corp):
+        return True
+    return cap is not None and sum(1 for tok in g.state.corporations[corp].tokens if tok.used) > cap
+
+
+def trim_tokens(g: Game, corp: str) -> None:
+    """Markers beyond the cap leave the charter, unplaced ones first."""
+    cap = _p(g).max_markers_after_merge
+    c = g.state.corporations[corp]
     if cap is not None and len(c.tokens) > cap:
         used = [tok for tok in c.tokens if tok.used]
         c.tokens = used + [tok for tok in c.tokens if not tok.used][: max(0, cap - len(used))]
-    board.invalidate(g)
+
+
+def removable_tokens(g: Game, corp: str) -> list[tuple[str, int, int]]:
+    """(hex, city, slot) of the markers the president may remove now: those on a tile holding two of them
+    first, then any placed marker."""
+    key = ckey(corp)
+    shared = shared_tiles(g, corp)
+    out = []
+    for tok in g.state.corporations[corp].tokens:
+        if not tok.used or tok.hex is None or (shared and tok.hex not in shared):
+            continue
+        ci = int(tok.city or 0)
+        slots = g.state.hexes[tok.hex].tokens[ci]
+        if key in slots:
+            out.append((tok.hex, ci, slots.index(key)))
+    return out
+
+
+class ReduceTokens(Step):
+    """After a merger or acquisition leaving the survivor above its marker limit (or with two markers on one
+    tile), its president removes markers one at a time (§7.3); the removed ones go to its charter."""
+
+    name = "reduce_tokens"
+    description = "Choose Station Markers to Remove after a Merger"
+
+    def active(self) -> bool:
+        return bool(_st(self.g).reducing)
+
+    def skip(self) -> None:
+        """Stays live: a merger or acquisition may call for it at any time in the round."""
+
+    def active_entities(self) -> list[str]:
+        corp = _st(self.g).reducing
+        return [ckey(corp)] if corp else []
+
+    def actions(self, entity: str) -> list[str]:
+        return ["remove_token"] if entity == self.current_entity() else []
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        if not self.actions(entity):
+            return []
+        g, corp = self.g, str(_st(self.g).reducing)
+        choices = [{"city": stations.city_id(g, h, ci), "slot": slot} for h, ci, slot in removable_tokens(g, corp)]
+        return [{"type": "remove_token", "choices": choices}]
+
+    def process_remove_token(self, action: dict[str, Any], entity: str) -> None:
+        g, corp = self.g, str(_st(self.g).reducing)
+        hex_id, ci = stations.parse_city(g, action.get("city"))
+        allowed = {(h, c) for h, c, _ in removable_tokens(g, corp)}
+        if (hex_id, ci) not in allowed:
+            rule = "one of its two markers on a tile" if shared_tiles(g, corp) else "one of its placed markers"
+            raise illegal(
+                "mergers.markers",
+                f"{corp} must remove {rule} (§7.3 acquired station markers), not a marker in {hex_id} city {ci}",
+            )
+        slots = g.state.hexes[hex_id].tokens[ci]
+        slots[slots.index(ckey(corp))] = None
+        for tok in g.state.corporations[corp].tokens:
+            if tok.used and tok.hex == hex_id and int(tok.city or 0) == ci:
+                tok.used, tok.hex, tok.city = False, None, None
+                break
+        board.invalidate(g)
+        g.epoch += 1
+        g.log(f"{corp} removes its station marker from {hex_id}")
+        if not must_reduce(g, corp):
+            _st(g).reducing = None
+            trim_tokens(g, corp)
 
 
 def reset(g: Game, corp: str) -> None:
@@ -1196,6 +1289,7 @@ MECHANIC = Mechanic(
     description="merger and acquisition rounds",
     params=Params,
     steps={
+        "reduce_tokens": ReduceTokens,
         "convert_merge": ConvertMerge,
         "post_conversion": PostConversion,
         "post_conversion_loans": PostConversionLoans,
