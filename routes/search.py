@@ -100,7 +100,10 @@ class Solver:
                     path_hexes[h] = path_hexes.get(h, 0) + amount
         self.route_bonuses = [b for b in self.route_bonuses if not isinstance(b, PathHex)]
         sides_of = problem.hex_sides
-        self.path_masks = [(sides_of[h], v) for h, v in path_hexes.items() if v > 0 and sides_of.get(h)]
+        track = 0  # every hexside some link crosses: a marked hex no link reaches pays no route
+        for link in problem.links:
+            track |= link.sides
+        self.path_masks = [(sides_of[h], v) for h, v in path_hexes.items() if v > 0 and sides_of.get(h, 0) & track]
         self.path_ceiling = sum(v for _, v in self.path_masks)
         self._paid: dict[int, int] = {}
         self.worth: Callable[[int], int] | None = self.path_bonus if self.path_masks else None
