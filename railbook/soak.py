@@ -132,6 +132,25 @@ def _routes_within(game: Any, action: dict[str, Any], best: list[dict[str, Any]]
     return best
 
 
+LOW_BID = 0.7  # random bidders mostly bid the least they may: bids at random up to all their cash lock it away
+
+
+def _lowest(desc: dict[str, Any]) -> dict[str, Any]:
+    """The description with every price range ``{min, max}`` narrowed to its minimum."""
+
+    def narrow(d: dict[str, Any]) -> dict[str, Any]:
+        ranged = {k for k, v in d.items() if isinstance(v, dict) and "min" in v and "max" in v}
+        out = {k: ({**v, "max": v["min"]} if k in ranged else v) for k, v in d.items()}
+        if "min" in out and "max" in out:
+            out["max"] = out["min"]
+        return out
+
+    narrowed = narrow(desc)
+    if isinstance(desc.get("choices"), list):
+        narrowed["choices"] = [narrow(c) if isinstance(c, dict) else c for c in desc["choices"]]
+    return narrowed
+
+
 def concrete(desc: dict[str, Any], rnd: random.Random, game: Any) -> dict[str, Any] | None:
     """One action that fits a legal-action description (None when it offers nothing to choose)."""
     action = {"type": desc["type"], "entity": desc["entity"], "entity_type": desc["entity_type"]}
@@ -143,6 +162,8 @@ def concrete(desc: dict[str, Any], rnd: random.Random, game: Any) -> dict[str, A
     choices = desc.get("choices")
     if isinstance(choices, dict):
         desc = {**desc, "choices": [choices]}
+    if desc["type"] == "bid" and rnd.random() < LOW_BID:
+        desc = _lowest(desc)
     from .engine import randomplay
 
     return randomplay.concrete(desc, rnd)  # fixed fields, a choice, prices within {min, max} on the step
