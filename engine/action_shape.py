@@ -57,28 +57,6 @@ ROUTE_SHAPES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _fits(value: Any, shape: str) -> bool:
-    if shape == "str":
-        return isinstance(value, str)
-    if shape == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if shape == "bool":
-        return isinstance(value, bool)
-    if shape == "null":
-        return value is None
-    if shape == "id":
-        return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
-    if shape == "dict":
-        return isinstance(value, dict)
-    if shape == "list[str]":
-        return isinstance(value, list) and all(isinstance(v, str) for v in value)
-    if shape == "list[dict]":
-        return isinstance(value, list) and all(isinstance(v, dict) for v in value)
-    if shape == "list[list[str]]":
-        return isinstance(value, list) and all(_fits(v, "list[str]") for v in value)
-    raise ValueError(f"unknown shape {shape!r}")
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -87,7 +65,7 @@ def _is_str_list(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
-#: One test per shape name (the same tests as :func:`_fits`, looked up once).
+#: One test per shape name.
 _TESTS: dict[str, Callable[[Any], bool]] = {
     "str": lambda v: isinstance(v, str),
     "int": _is_int,
@@ -111,7 +89,6 @@ def _test(shapes: tuple[str, ...]) -> Callable[[Any], bool]:
 
 _FIELD_TESTS = {name: _test(shapes) for name, shapes in FIELD_SHAPES.items()}
 _ROUTE_TESTS = {name: _test(shapes) for name, shapes in ROUTE_SHAPES.items()}
-_TESTS_OF = {id(FIELD_SHAPES): _FIELD_TESTS, id(ROUTE_SHAPES): _ROUTE_TESTS}
 
 
 def _describe(value: Any) -> str:
@@ -119,8 +96,9 @@ def _describe(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _check_fields(fields: dict[str, Any], shapes: dict[str, tuple[str, ...]], where: str) -> None:
-    tests = _TESTS_OF.get(id(shapes)) or {name: _test(allowed) for name, allowed in shapes.items()}
+def _check_fields(
+    fields: dict[str, Any], shapes: dict[str, tuple[str, ...]], tests: dict[str, Callable[[Any], bool]], where: str
+) -> None:
     for name, value in fields.items():
         test = tests.get(name)
         if test is not None and not test(value):
@@ -132,9 +110,9 @@ def check_action_shape(action: dict[str, Any]) -> None:
     """Raise :class:`MalformedAction` when a field the engine reads has the wrong JSON type."""
     if "type" not in action:
         raise MalformedAction("action has no type")
-    _check_fields(action, FIELD_SHAPES, "")
+    _check_fields(action, FIELD_SHAPES, _FIELD_TESTS, "")
     for i, route in enumerate(action.get("routes") or ()):
-        _check_fields(route, ROUTE_SHAPES, f"routes[{i}]: ")
+        _check_fields(route, ROUTE_SHAPES, _ROUTE_TESTS, f"routes[{i}]: ")
         if "train" not in route:
             raise MalformedAction(f"routes[{i}] has no train")
     for i, auto in enumerate(action.get("auto_actions") or ()):
