@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from railbook.engine.bonuses import PathHex, make_bonus
+from railbook.engine.bonuses import PathHex, split
 
 from railbook.hexgrid import opposite, rotate
 
@@ -288,12 +288,9 @@ def build_problem(
     board: BoardState, corporation: str, trains: Sequence[TrainSpec], bonuses: Sequence[object] = ()
 ) -> Problem:
     """The optimisation problem for ``corporation`` running ``trains`` on ``board``."""
-    marked: set[str] = set()
-    for b in bonuses:
-        obj = make_bonus(b) if isinstance(b, Mapping) else b
-        if isinstance(obj, PathHex):
-            marked.update(obj.hexes)
-    stops, links, hex_sides = build_graph(board, corporation, frozenset(marked))
+    route_bonuses, _ = split(bonuses)
+    marked = frozenset(h for b in route_bonuses if isinstance(b, PathHex) for h in b.hexes)
+    stops, links, hex_sides = build_graph(board, corporation, marked)
     return Problem(
         stops=stops,
         links=links,

@@ -196,9 +196,7 @@ def route_bonus(g: Game, corp: str, route: Route, stops: list[NodeKey], routes: 
     """``token_bonus`` for each hex with a mine token the route passes through."""
     if not _st(g).tokens or not _p(g).token_bonus:
         return 0
-    bonus = bonuses.make_bonus(_path_spec(g))
-    assert isinstance(bonus, bonuses.PathHex)
-    return bonus.passed_value(h for h, _ in route.paths)
+    return bonuses.PathHex(_path_spec(g)).passed_value(h for h, _ in route.paths)
 
 
 def extra_bonus_specs(g: Game, corp: str, out: list[dict[str, Any]]) -> None:
