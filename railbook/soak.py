@@ -9,7 +9,7 @@ run the optimiser's best routes.
 Invariants, after every action: money is neither made nor lost (bank, players, companies; a loan moves
 money, it does not create it); no one but the bank holds negative cash; each live corporation's
 certificates add up to 100% and each is held once, by its recorded owner; the state survives JSON and back
-unchanged; a round ends when its players keep passing (random players pass more the longer a round
+unchanged; a round ends when its players keep passing (random players pass more the longer a stock round
 lasts, so a round still going after ``ENDLESS_ROUND`` actions is a failure: passing does not end it).  At
 the end of each game, replaying its own log from the start reproduces the final state.
 """
@@ -80,23 +80,30 @@ class Summary:
 # --------------------------------------------------------------------------------------- playability
 
 
-def not_playable(rulebook: dict[str, Any]) -> str | None:
-    """Why the interpreter cannot play this title yet, or None when it can."""
+def start_error(rulebook: dict[str, Any], count: int, options: list[str] | None = None) -> str | None:
+    """Why the engine cannot start a game of ``count`` players with ``options``, or None when it can."""
     from railbook.engine.errors import EngineError
     from railbook.engine.game import Game
 
+    try:
+        Game.start(rulebook, [f"p{i + 1}" for i in range(count)], seed=1, options=options or [])
+    except EngineError as exc:
+        return str(exc)
+    return None
+
+
+def not_playable(rulebook: dict[str, Any]) -> str | None:
+    """Why the interpreter cannot play this title yet (at any player count), or None when it can."""
     counts = sorted(int(n) for n in rulebook.get("players") or {})
     if not counts:
         return "the rulebook lists no player counts"
-    reason = None
+    reasons = []
     for count in counts:
-        try:
-            Game.start(rulebook, [f"p{i + 1}" for i in range(count)], seed=1)
-        except EngineError as exc:
-            reason = reason or str(exc)
-            continue
-        return None
-    return reason
+        reason = start_error(rulebook, count)
+        if reason is None:
+            return None
+        reasons.append(reason)
+    return reasons[0]
 
 
 # ------------------------------------------------------------------------------------------- choices
@@ -243,18 +250,10 @@ def invariants(state: dict[str, Any], total: int) -> list[tuple[str, str]]:
 
 def playable_setups(rulebook: dict[str, Any]) -> tuple[list[int], list[str]]:
     """The player counts and the options the engine starts a game with (the others it cannot play yet)."""
-    from railbook.engine.errors import EngineError
-    from railbook.engine.game import Game
-
-    def starts(count: int, options: list[str]) -> bool:
-        try:
-            Game.start(rulebook, [f"p{i + 1}" for i in range(count)], seed=1, options=options)
-        except EngineError:
-            return False
-        return True
-
-    counts = [n for n in sorted(int(n) for n in rulebook.get("players") or {}) if starts(n, [])]
-    options = [o for o in sorted(rulebook.get("options") or {}) if counts and starts(counts[0], [o])]
+    counts = [n for n in sorted(int(n) for n in rulebook.get("players") or {}) if start_error(rulebook, n) is None]
+    options = [
+        o for o in sorted(rulebook.get("options") or {}) if counts and start_error(rulebook, counts[0], [o]) is None
+    ]
     return counts, options
 
 
