@@ -97,7 +97,7 @@ class SecondIssue(BaseParams):
     market_max_shares: int = Field(
         ge=0,
         description="most national certificates the market may hold after the issue (not yet played by the engine; "
-        "1856's 10 x 5% equal the ordinary 50% market limit)",
+        "where they equal the ordinary market limit in percent, nothing changes)",
     )
     limit_allowance: float = Field(
         0.5,
