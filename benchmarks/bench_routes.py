@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from railbook.compiler.compile import build_rulebook
+from railbook.engine.state import sym_of
 from railbook.routes.positions import Decision, decisions
 from railbook.routes.search import solve
 
@@ -34,11 +35,6 @@ class Position:
     holdings: dict[str, Any] = field(default_factory=dict)
 
 
-def _sym(key: Any) -> str:
-    text = str(key)
-    return text[2:] if len(text) > 1 and text[1] == "|" else text
-
-
 def holdings(g: Any) -> dict[str, Any]:
     """Who holds what in the interpreter's game: trains (variant names) per owner, privates and their
     assignments, removed corporations, laid tiles and tokens."""
@@ -49,18 +45,19 @@ def holdings(g: Any) -> dict[str, Any]:
             t = state.trains[tid]
             if not getattr(t, "rusted", False):
                 trains.setdefault(sym, []).append(str(t.name))
-    privates = {sym: _sym(c.owner) for sym, c in state.companies.items() if c.owner and not c.closed and not c.removed}
+    live = {sym: c for sym, c in state.companies.items() if c.owner and not c.closed and not c.removed}
+    privates = {sym: sym_of(c.owner) for sym, c in live.items()}
     hex_assign: dict[str, str] = {}
     for hex_id, hs in state.hexes.items():
         for a in hs.assigned:
-            private, _, level = _sym(a).partition(":")
+            private, _, level = sym_of(a).partition(":")
             if not level:
                 hex_assign.setdefault(private, hex_id)
-    corp_assign = {_sym(a): sym for sym, op in state.corporations.items() for a in op.assigned}
+    corp_assign = {sym_of(a): sym for sym, op in state.corporations.items() for a in op.assigned}
     removed = sorted(sym for sym, c in state.corporations.items() if getattr(c, "removed", False) or c.closed)
     tiles = {h: (str(hs.tile).rsplit("-", 1)[0], int(hs.rotation or 0)) for h, hs in state.hexes.items() if hs.tile}
     tokens = {
-        h: {ci: [_sym(k) for k in slots if k] for ci, slots in enumerate(hs.tokens) if any(slots)}
+        h: {ci: [sym_of(k) for k in slots if k] for ci, slots in enumerate(hs.tokens) if any(slots)}
         for h, hs in state.hexes.items()
         if any(any(slots) for slots in hs.tokens)
     }
