@@ -324,12 +324,41 @@ def _builder(tp: Any) -> Any:
 
 def from_json(cls: type, data: dict[str, Any]) -> Any:
     """Rebuild a dataclass of type ``cls`` from :func:`to_json` data."""
+    decode = _DECODERS.get(cls)
+    if decode is None:
+        decode = _DECODERS[cls] = _decoder(cls)
+    try:
+        return decode(data)
+    except KeyError:  # data written before a field existed: the field keeps its default
+        builders = _builders(cls)
+        return cls(**{name: build(data[name]) for name, build in builders if name in data})
+
+
+_DECODERS: dict[type, Any] = {}
+
+
+def _builders(cls: type) -> list[tuple[str, Any]]:
     builders = _BUILDERS.get(cls)
     if builders is None:
         hints = get_type_hints(cls)
         builders = [(f.name, _builder(hints[f.name])) for f in dataclasses.fields(cls)]
         _BUILDERS[cls] = builders
-    return cls(**{name: build(data[name]) for name, build in builders if name in data})
+    return builders
+
+
+def _decoder(cls: type) -> Any:
+    """A function building one dataclass from a dict holding every field: scalar fields passed as they are,
+    the others through their builders (generated once per class, as :func:`_encoder` is)."""
+    namespace: dict[str, Any] = {"cls": cls}
+    items = []
+    for i, (name, build) in enumerate(_builders(cls)):
+        if build is _identity:
+            items.append(f"{name}=d[{name!r}]")
+        else:
+            namespace[f"b{i}"] = build
+            items.append(f"{name}=b{i}(d[{name!r}])")
+    exec(f"def decode(d):\n    return cls({', '.join(items)})\n", namespace)  # field names only
+    return namespace["decode"]
 
 
 def clone(state: GameState) -> GameState:
