@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from railbook.engine.bonuses import Destination, EastWest, HexBonus, PathHex, RouteBonus, SetBonus, split
+from railbook.engine.bonuses import Destination, EastWest, HexBonus, PathHex, RouteBonus, RouteEnd, SetBonus, split
 
 from .model import Problem, Route, Solution, TrainSpec
 from .revenue import best_counted
@@ -33,6 +33,9 @@ from .revenue import best_counted
 # route bonuses whose value depends on which stops a route visits and counts, never on their order; with any
 # other (a bonus at a route's end) routes are evaluated and told apart by their stop sequence
 ORDER_FREE = (EastWest, HexBonus, Destination)
+# route bonuses that read a route's counted stops and which of them are its first and last counted stops
+ENDS_ONLY = (RouteEnd,)
+NEVER = 1 << 60  # a threshold no route reaches: the kind is not searched
 
 
 class Candidate(NamedTuple):
@@ -59,6 +62,54 @@ def minimal_sets(sets: Sequence[int], worth: Callable[[int], int] | None = None)
     return out
 
 
+class Partners:
+    """The most the other trains of a set can earn beside one route, from the hexsides that route uses.
+
+    ``lists`` hold, for each other train that has one, every route of that train that can belong to a set worth
+    finding (sorted by revenue, best first); the trains without a list and the set bonuses add ``fixed`` (their
+    ceilings). A hexside set's *conflict mask* has one bit per listed route that shares a hexside with it, each
+    list in its own segment; the best partner in a list is the first route the mask leaves clear (or none).
+    """
+
+    def __init__(self, lists: Sequence[Sequence[Candidate]], fixed: int) -> None:
+        self.fixed = fixed
+        self.segments: list[tuple[int, int, list[int]]] = []  # (offset, segment mask, revenues and a final 0)
+        by_bit: dict[int, list[int]] = {}
+        offset = 0
+        for lst in lists:
+            self.segments.append((offset, (1 << (len(lst) + 1)) - 1, [c.rev for c in lst] + [0]))
+            for i, c in enumerate(lst, offset):
+                sides = c.sides
+                while sides:
+                    low = sides & -sides
+                    by_bit.setdefault(low, []).append(i)
+                    sides ^= low
+            offset += len(lst) + 1
+        self.bitconf = {bit: sum(1 << i for i in idx) for bit, idx in by_bit.items()}
+        self._value: dict[int, int] = {}
+
+    def conf(self, sides: int) -> int:
+        """The conflict mask of a hexside set."""
+        out = 0
+        bitconf = self.bitconf
+        while sides:
+            low = sides & -sides
+            out |= bitconf.get(low, 0)
+            sides ^= low
+        return out
+
+    def value(self, conf: int) -> int:
+        """The most the other trains earn beside track with this conflict mask (the set bonuses' ceiling included)."""
+        got = self._value.get(conf)
+        if got is None:
+            got = self.fixed
+            for offset, width, revs in self.segments:
+                seg = (conf >> offset) & width
+                got += revs[(~seg & (seg + 1)).bit_length() - 1]
+            self._value[conf] = got
+        return got
+
+
 class _Kind:
     """Per kind of train: stop values (sorted, with prefix sums for bounds) and its evaluation cache."""
 
@@ -78,6 +129,23 @@ class _Kind:
         self.no_towns = train.no_towns
         self.max_visits = min(len(stops), self.visit) if not train.no_towns else len(stops)
         self.cache: dict[object, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
+        # the stops worth something, best first: (value, stop bit, group bit, ends a route); those in no group that
+        # may be passed ("free") also as a bitset with sums by 8-stop chunk, the others ("special") as a list
+        gbit, passable = solver.gbit, solver.passable
+        self.ranked = sorted(
+            ((v, 1 << i, gbit[i], not passable[i]) for i, v in enumerate(self.val) if v > 0), reverse=True
+        )
+        self.worthy = sum(bit for _, bit, _, _ in self.ranked)
+        self.free = sum(bit for _, bit, gb, ends in self.ranked if not gb and not ends)
+        self.special = [e for e in self.ranked if e[2] or e[3]]
+        self.tables: list[list[int]] = []
+        for base in range(0, len(stops), 8):
+            table = [0] * 256
+            for b in range(1, 256):
+                low = (b & -b).bit_length() - 1
+                i = base + low
+                table[b] = table[b & (b - 1)] + (self.val[i] if i < len(stops) and self.free >> i & 1 else 0)
+            self.tables.append(table)
 
 
 class Solver:
@@ -108,6 +176,12 @@ class Solver:
         self._paid: dict[int, int] = {}
         self.worth: Callable[[int], int] | None = self.path_bonus if self.path_masks else None
         self.ordered = any(not isinstance(b, ORDER_FREE) for b in self.route_bonuses)
+        # when every visited stop counts and the order-dependent bonuses read only a route's ends, two partial
+        # routes over the same stops with the same ends (head, and the forward arm's end) have the same future
+        self.by_ends = self.ordered and all(isinstance(b, ORDER_FREE + ENDS_ONLY) for b in self.route_bonuses)
+        self.by_ends = self.by_ends and all(
+            not t.no_towns and all(r.pay >= r.visit for r in t.rows) for t in problem.trains
+        )
         for b in self.route_bonuses:
             prepare = getattr(b, "prepare", None)
             if prepare:
@@ -143,6 +217,8 @@ class Solver:
             self.bonus_reqs.append((b.bound(), needs))
         self.kinds_of_stop = [0 if s.kind == "city" else 1 if s.kind == "town" else 2 for s in stops]
         self.passable = [s.passable for s in stops]
+        self.passable_bits = sum(1 << i for i, s in enumerate(stops) if s.passable)
+        self.adjacent = [sum(obit for _, obit, _ in lst) for lst in nbrs]  # neighbour stops as a bitset
         self.tokens = [i for i, s in enumerate(stops) if s.token]  # token cities, and stops holding a marker
         keys: dict[object, int] = {}
         self.kinds: list[_Kind] = []
@@ -178,12 +254,17 @@ class Solver:
 
     # ---------------------------------------------------------------- enumeration
 
-    def enumerate(self, thresholds: list[int], margin: float | None) -> list[list[Candidate]]:
+    def enumerate(
+        self, thresholds: list[int], margin: float | None, blocked: int = 0, partners: Partners | None = None
+    ) -> list[list[Candidate]]:
         """Routes per kind whose revenue exceeds its threshold.
 
         With ``margin`` (a fraction), each threshold also rises to ``(1 - margin)`` times the best revenue
         found so far for that kind: the search then returns every route within that margin of the best
-        (and finds the best). Without it thresholds stay fixed.
+        (and finds the best). Without it thresholds stay fixed. Routes use no hexside in ``blocked``.
+        With ``partners``, a route is kept when its revenue plus the most the other trains can earn beside
+        it (over track it leaves free) exceeds the threshold; partial routes are cut by the same test, and
+        each of their hexside sets is dropped when its own partners cannot reach it.
         """
         kinds = self.kinds
         nk = len(kinds)
@@ -192,14 +273,21 @@ class Solver:
         best_rev = [-1] * nk
         thr = list(thresholds)
         nbrs, gbit, passable, kos = self.nbrs, self.gbit, self.passable, self.kinds_of_stop
+        if blocked:
+            nbrs = [
+                [(o, ob, clear) for o, ob, sides in lst if (clear := tuple(x for x in sides if not x & blocked))]
+                for lst in nbrs
+            ]
         fit_memo: list[dict[tuple[int, int, int], bool]] = [{} for _ in krange]
         fit_fn = [k.train.fits_visit for k in kinds]
         vals = [k.val for k in kinds]
-        # per kind, the stops worth something, best first: (value, stop bit, group bit, ends a route)
-        ranked = [
-            sorted(((v, 1 << i, gbit[i], not passable[i]) for i, v in enumerate(k.val) if v > 0), reverse=True)
-            for k in kinds
-        ]
+        ranked = [k.ranked for k in kinds]
+        special = [k.special for k in kinds]
+        worthy = [k.worthy for k in kinds]
+        free = [k.free for k in kinds]
+        tables = [k.tables for k in kinds]
+        passable_bits = self.passable_bits
+        adjacent = [sum(obit for _, obit, _ in lst) for lst in nbrs] if blocked else self.adjacent
         visits = [k.visit for k in kinds]
         pays = [k.pay for k in kinds]
         skip_towns = [k.no_towns for k in kinds]
@@ -210,6 +298,7 @@ class Solver:
         evaluate = self._evaluate
         bonus_reqs = self.bonus_reqs
         ordered = self.ordered
+        by_ends = self.by_ends
         every_side_set = len(self.train_kind) > 1  # one train: one realisation of a stop sequence is enough
 
         def bonus_room(key: int, open_ends: int = 0) -> int:
@@ -236,6 +325,32 @@ class Solver:
         ) -> int:
             """The most a route can earn (bonuses aside) by adding up to ``r`` stops among ``allowed``."""
             reach = []
+            if r > 0 and (allowed & worthy[ki]).bit_count() <= r:
+                # every stop worth something may be taken: sum the unconstrained ones by table, then the stops in a
+                # group or ending a route, best first
+                rest = allowed & free[ki]
+                got = rest.bit_count()
+                total = 0
+                chunk = 0
+                table = tables[ki]
+                while rest:
+                    total += table[chunk][rest & 255]
+                    rest >>= 8
+                    chunk += 1
+                closing = 0
+                taken = gmask
+                for value, bit, gb, ends_here in special[ki]:
+                    if not bit & allowed or gb & taken:
+                        continue
+                    if ends_here:
+                        if closing == ends:
+                            continue
+                        closing += 1
+                    taken |= gb
+                    total += value
+                    got += 1
+                if len(fwd) + len(back) + got <= pays[ki]:
+                    return v + total
             if r > 0:
                 closing = 0
                 for value, bit, gb, ends_here in ranked[ki]:
@@ -269,24 +384,37 @@ class Solver:
             out: list[int] = []
             seen = mask
             acc = 0
-            frontier = starts
+            frontier = 0
+            for s in starts:
+                frontier |= 1 << s
             while frontier:
-                nxt = []
-                for s in frontier:
-                    for other, obit, _ in nbrs[s]:
-                        if not obit & seen:
-                            seen |= obit
-                            acc |= obit
-                            if passable[other]:
-                                nxt.append(other)
-                if not acc or (out and acc == out[-1]):
+                reached = 0
+                while frontier:
+                    low = frontier & -frontier
+                    reached |= adjacent[low.bit_length() - 1]
+                    frontier ^= low
+                reached &= ~seen
+                if not reached:
                     break
+                seen |= reached
+                acc |= reached
                 out.append(acc)
-                frontier = nxt
+                frontier = reached & passable_bits
             return out
 
         states = [0]
+        zeros = [0] * 64
         memo: dict[tuple[int, ...], list[int]] = {}
+        # with partners: each hexside set's conflict mask (which partner routes it clashes with)
+        pconf: dict[int, int] = {0: 0}
+        lconf: dict[int, int] = {}
+        pvalue = partners.value if partners is not None else None
+        if partners is not None:
+            for lst in nbrs:
+                for _, _, link_sides in lst:
+                    for x in link_sides:
+                        if x not in lconf:
+                            lconf[x] = partners.conf(x)
 
         def fits(ki: int, key3: tuple[int, int, int]) -> bool:
             memo = fit_memo[ki]
@@ -295,17 +423,25 @@ class Solver:
                 ok = memo[key3] = fit_fn[ki](*key3)
             return ok
 
-        def record(ki: int, key: int, rev: int, hit: tuple, fwd: list[int], back: list[int], reals: list[int]) -> None:
+        def record(
+            ki: int, key: int, rev: int, hit: tuple, fwd: list[int], back: list[int], reals: list[int], pvs: list[int]
+        ) -> None:
             seq = tuple(back[::-1] + fwd) if back else tuple(fwd)
-            if worth is None:
+            if worth is None and pvalue is None:
                 for sides in reals if every_side_set else reals[:1]:
                     found[ki].append(Candidate(rev, sides, key, seq, hit[1], hit[2]))
-            else:  # each realisation earns the path bonuses of the hexes its track passes
-                paid = sorted(((rev + worth(sides), sides) for sides in reals), key=lambda p: -p[0])
-                for r_rev, sides in paid if every_side_set else paid[:1]:
-                    if r_rev > thr[ki]:
+            else:  # each realisation earns the path bonuses of the hexes its track passes, beside its partners
+                paid = sorted(
+                    (
+                        (rev + (worth(sides) if worth is not None else 0), pv, sides)
+                        for sides, pv in zip(reals, pvs, strict=True)
+                    ),
+                    key=lambda p: -p[0] - p[1],
+                )
+                for r_rev, pv, sides in paid if every_side_set else paid[:1]:
+                    if r_rev + pv > thr[ki]:
                         found[ki].append(Candidate(r_rev, sides, key, seq, hit[1], hit[2]))
-                rev = paid[0][0]
+                rev = max(p[0] for p in paid)
             if margin is not None and rev > best_rev[ki]:
                 best_rev[ki] = rev
                 floor = int(rev * (1 - margin))
@@ -341,7 +477,12 @@ class Solver:
                 # ``reals``: the minimal hexside sets over which this stop sequence can run. A state with the
                 # same future as one met before, over a superset of its track, can only lead to routes that
                 # earn the same over more track: drop those side sets
-                mk = (t, phase, head, mask, first) if not ordered else (t, phase, *back, -1, *fwd)
+                if not ordered:
+                    mk: tuple[int, ...] = (t, phase, head, mask, first)
+                elif by_ends:
+                    mk = (t, phase, head, mask, first, fwd[-1])
+                else:
+                    mk = (t, phase, *back, -1, *fwd)
                 seen = memo.get(mk)
                 if seen is None:
                     memo[mk] = list(reals)
@@ -356,6 +497,13 @@ class Solver:
                     seen.extend(keep)
                     reals = keep
                 states[0] += 1
+                if pvalue is not None:
+                    pvs = [pvalue(pconf[r]) for r in reals]
+                    pmax = max(pvs)
+                else:
+                    pvs = zeros[: len(reals)] if len(reals) <= len(zeros) else [0] * len(reals)
+                    pmax = 0
+                slack = -1
                 nseq = len(fwd) + len(back)
                 emit_ok = nseq >= 2 and (phase == 0 or bool(back))
                 # the arms that may still grow; each may end at a stop that cannot be passed
@@ -371,11 +519,11 @@ class Solver:
                 for ki in krange:
                     if not fits(ki, key3):
                         continue
-                    if emit_ok and vs[ki] + rbound[ki] > thr[ki]:
+                    if emit_ok and vs[ki] + rbound[ki] + pmax > thr[ki]:
                         # a cheap upper bound first: most routes fall below the threshold
                         if room < 0:
                             room = bonus_room(key)
-                        quick = vs[ki] + room + pceil
+                        quick = vs[ki] + room + pceil + pmax
                         over = nseq - pays[ki]
                         if over > 0 and quick > thr[ki]:
                             val = vals[ki]
@@ -383,13 +531,16 @@ class Solver:
                             quick -= sum(pool[:over])
                         if quick > thr[ki]:
                             seq = back[::-1] + fwd if back else fwd
-                            ckey = tuple(seq) if ordered else key
+                            ckey = key if not ordered else (key, seq[0], seq[-1]) if by_ends else tuple(seq)
                             hit = caches[ki].get(ckey)
                             if hit is None:
                                 hit = evaluate(kinds[ki], ckey, seq)
-                            most = hit[0] + (max(worth(r) for r in reals) if worth is not None else 0)
+                            if worth is not None:
+                                most = hit[0] + max(worth(r) + pv for r, pv in zip(reals, pvs, strict=True))
+                            else:
+                                most = hit[0] + pmax
                             if most > thr[ki]:
-                                record(ki, key, hit[0], hit, fwd, back, reals)
+                                record(ki, key, hit[0], hit, fwd, back, reals, pvs)
                     if not ends:
                         continue
                     # an upper bound on the revenue of any extension: the best stops not yet visited, one
@@ -397,7 +548,7 @@ class Solver:
                     # not cut, only stops within r links of a growing arm's head
                     r = visits[ki] - (c + o + (0 if skip_towns[ki] else tw))
                     bound = extension_bound(ki, r, ~mask, gmask, ends, vs[ki], fwd, back)
-                    if r > 0 and bound + rbound[ki] > thr[ki]:
+                    if r > 0 and bound + rbound[ki] + pmax > thr[ki]:
                         if near is None:
                             if phase == 0:
                                 starts = [t] if len(fwd) == 1 else [h for h in (head, t) if passable[h]]
@@ -406,16 +557,21 @@ class Solver:
                             near = within(mask, starts)
                         allowed = near[min(r, len(near)) - 1] if near else 0
                         bound = extension_bound(ki, r, allowed, gmask, ends, vs[ki], fwd, back)
-                    if bound + rbound[ki] > thr[ki]:
+                    if bound + rbound[ki] + pmax > thr[ki]:
                         if ends_room < 0:
                             ends_room = bonus_room(key, ends)
                         bound += ends_room + pceil
                     else:
                         continue
-                    if bound > thr[ki]:
+                    if bound + pmax > thr[ki]:
                         alive.append(ki)
+                        if bound - thr[ki] > slack:
+                            slack = bound - thr[ki]
                 if not alive:
                     return
+                if pvalue is not None and len(reals) > 1:
+                    # a hexside set whose partners cannot make up the rest leads nowhere
+                    reals = [r for r, pv in zip(reals, pvs, strict=True) if pv + slack > 0]
                 if phase == 0 and len(fwd) >= 2:
                     # the other arm, from t (whatever the forward arm's end is)
                     walk(t, 1, first, mask, reals, gmask, c, tw, o, vs, fwd, [])
@@ -434,7 +590,18 @@ class Solver:
                     key2 = (c2, t2, o2)
                     if not any(fits(ki, key2) for ki in alive):
                         continue
-                    nxt = [r | s for r in reals for s in link_sides if not r & s]
+                    if pvalue is None:
+                        nxt = [r | s for r in reals for s in link_sides if not r & s]
+                    else:
+                        nxt = []
+                        for r in reals:
+                            cr = pconf[r]
+                            for s in link_sides:
+                                if not r & s:
+                                    x = r | s
+                                    nxt.append(x)
+                                    if x not in pconf:
+                                        pconf[x] = cr | lconf[s]
                     if not nxt:
                         continue
                     if len(nxt) > 1:
@@ -577,32 +744,25 @@ class Solver:
         problem = self.problem
         if not problem.trains or not self.tokens:
             return Solution(0, [], {"ms": 0.0})
-        margin = self.margin if len(self.train_kind) > 1 else 0.0  # one train: only its best route matters
-        first = self.enumerate([-1] * len(self.kinds), margin)
+        nk = len(self.kinds)
+        first = self.enumerate([-1] * nk, 0.0)  # each kind's best route: its ceiling
         ceilings = [max((c.rev for c in lst), default=0) for lst in first]
         t0 = time.perf_counter()
         lb, pick = self.combine(first, -1, None)
         combine_ms = (time.perf_counter() - t0) * 1000
-        extra = self.set_bonus_ceiling()
-        total_ceiling = sum(ceilings[k] for k in self.train_kind) + extra
-        # the first search kept every route earning more than (1 - margin) of its kind's best, so it
-        # holds every set earning more than `covered`
-        covered = total_ceiling - min(ceilings[k] - int(ceilings[k] * (1 - margin)) for k in self.train_kind)
+        total_ceiling = sum(ceilings[k] for k in self.train_kind) + self.set_bonus_ceiling()
         passes = 1
-        z = covered
-        while lb <= z and lb < total_ceiling:
-            # every set earning more than z uses, for each train, a route earning more than its threshold
-            z = max(lb, z - max(10, (total_ceiling - lb) // 2))
-            thresholds = [z - total_ceiling + ceilings[k] for k in range(len(self.kinds))]
-            lists = self.enumerate(thresholds, None)
+        if lb < total_ceiling and len(self.train_kind) > 1:
+            lb, pick = self.greedy(first, lb, pick)
+        if lb < total_ceiling:
+            # every set earning more than lb is made of routes from these lists
+            lists = self.lists_above(lb, ceilings)
             t0 = time.perf_counter()
             found, got = self.combine(lists, lb, pick)
             combine_ms += (time.perf_counter() - t0) * 1000
             passes += 1
             if found > lb:
                 lb, pick = found, got
-            if z == lb:
-                break  # no set beats lb
         routes = self._routes(pick)
         total = sum(r.revenue for r in routes)
         stats = {
@@ -613,6 +773,90 @@ class Solver:
             "states": self.states,
         }
         return Solution(total, routes, stats)
+
+    def set_total(self, pick: Sequence[Candidate | None]) -> int:
+        """What a route set earns: its routes, and each set bonus once (from the route earning most from it)."""
+        chosen = [c for c in pick if c is not None]
+        return sum(c.rev for c in chosen) + sum(
+            max((c.extra[b] for c in chosen), default=0) for b in range(len(self.set_bonuses))
+        )
+
+    def greedy(
+        self, first: list[list[Candidate]], lb: int, pick: list[Candidate | None]
+    ) -> tuple[int, list[Candidate | None]]:
+        """A good route set to start from: for each rotation of the trains, each train in turn takes its best route
+        over the track the trains before it left free. Returns the best of these and ``(lb, pick)``."""
+        n = len(self.train_kind)
+        nk = len(self.kinds)
+        best_of: dict[tuple[int, int], Candidate | None] = {}
+        tried: set[tuple[int, ...]] = set()
+        for rot in range(n):
+            order = [(rot + i) % n for i in range(n)]
+            kinds = tuple(self.train_kind[i] for i in order)
+            if kinds in tried:
+                continue
+            tried.add(kinds)
+            used = 0
+            chosen: list[Candidate | None] = [None] * n
+            for i in order:
+                k = self.train_kind[i]
+                if (k, used) not in best_of:
+                    if used:
+                        thresholds = [NEVER] * nk
+                        thresholds[k] = -1
+                        lst = self.enumerate(thresholds, 0.0, used)[k]
+                    else:
+                        lst = first[k]
+                    best_of[(k, used)] = max(lst, key=lambda c: c.rev, default=None)
+                c = best_of[(k, used)]
+                if c is not None:
+                    chosen[i] = c
+                    used |= c.sides
+            total = self.set_total(chosen)
+            if total > lb:
+                lb, pick = total, chosen
+        return lb, pick
+
+    def _others(self, k: int, lists: list[list[Candidate] | None], ceilings: list[int]) -> tuple[list, int]:
+        """Beside one train of kind ``k``: the lists of the other trains that have one, and what the rest add
+        at most (their ceilings and the set bonuses' ceiling)."""
+        others = list(self.train_kind)
+        others.remove(k)
+        have: list[list[Candidate]] = []
+        fixed = self.set_bonus_ceiling()
+        for j in others:
+            lst = lists[j]
+            if lst is None:
+                fixed += ceilings[j]
+            else:
+                have.append(lst)
+        return have, fixed
+
+    def lists_above(self, z: int, ceilings: list[int]) -> list[list[Candidate]]:
+        """Per kind of train, every route that can belong to a set earning more than ``z``.
+
+        Kinds are searched one at a time, shortest trains first; each search bounds a partial route by what it can
+        still earn plus the most the other trains can earn beside it: from the lists already made (the best route
+        clear of its track), or their ceilings. Then each earlier list is filtered again against all the others.
+        """
+        nk = len(self.kinds)
+        order = sorted(range(nk), key=lambda k: (self.kinds[k].visit, ceilings[k], k))
+        lists: list[list[Candidate] | None] = [None] * nk
+        for k in order:
+            have, fixed = self._others(k, lists, ceilings)
+            thresholds = [NEVER] * nk
+            if have:
+                thresholds[k] = z
+                found = self.enumerate(thresholds, None, partners=Partners(have, fixed))[k]
+            else:
+                thresholds[k] = z - fixed
+                found = self.enumerate(thresholds, None)[k]
+            lists[k] = sorted(found, key=lambda c: -c.rev)
+        for k in order[:-1]:
+            have, fixed = self._others(k, lists, ceilings)
+            partners = Partners(have, fixed)
+            lists[k] = [c for c in lists[k] or [] if c.rev + partners.value(partners.conf(c.sides)) > z]
+        return [lst or [] for lst in lists]
 
     def _routes(self, pick: list[Candidate | None]) -> list[Route]:
         """Routes in train order; each set bonus is paid to the route that earns most from it."""
