@@ -2,7 +2,8 @@
 
 Each corporation's ``capitalization`` (rulebook) says how its treasury fills: ``incremental`` (each certificate
 bought from the treasury pays the corporation; nothing at float) or ``full`` (the bank pays par times the
-number of shares at float).  A corporation ability ``type: base`` with ``params: {bank_subsidy: start_price}``
+number of shares: at float, or with ``full_capital_paid`` at the end of the round it floated in or at its first
+operating turn).  A corporation ability ``type: base`` with ``params: {bank_subsidy: start_price}``
 pays the launch price from the bank on launch.
 """
 
@@ -32,14 +33,9 @@ class Params(BaseParams):
     )
     full_capital_paid: Literal["at_float", "end_of_stock_round", "at_first_operation"] = Field(
         "at_float",
-        description="when a fully capitalised corporation receives its treasury: as it floats, or at the end "
-        "of the stock round in which it floated (`end_of_stock_round` is not yet played by the engine), or at its "
-        "first operating turn (`at_first_operation`, not yet played by the engine either)",
-    )
-    unfloated_price_moves_only_on_sales: bool = Field(
-        False,
-        description="the share price of a corporation that has not yet operated moves only for sales (no "
-        "end-of-round moves) (not yet played by the engine)",
+        description="when a fully capitalised corporation receives its treasury: as it floats, at the end of the "
+        "round in which it floated (so it has no money to spend in that stock round), or at its first operating "
+        "turn",
     )
     historical_order: list[CorporationId] = Field(
         default_factory=list,
@@ -62,11 +58,12 @@ class Params(BaseParams):
 
 @dataclass
 class State:
-    """The capital rule each corporation got when launched (with `kind_by_train_on_sale`), and the
-    corporations that have started operating."""
+    """The capital rule each corporation got when launched (with `kind_by_train_on_sale`), the
+    corporations that have started operating, and the floated ones whose full capital is still due."""
 
     kinds: dict[str, str] = field(default_factory=dict)
     started: list[str] = field(default_factory=list)
+    capital_due: list[str] = field(default_factory=list)
 
 
 def _p(g: Game) -> Params:
@@ -139,17 +136,40 @@ def operator_skips(g: Game, key: str) -> bool:
 
 
 def operator_started(g: Game, key: str) -> None:
+    if key[:2] == "C|" and key[2:] in _st(g).capital_due:
+        _pay_capital(g, key[2:])
     if _p(g).home_token == "at_first_operation" and key[:2] == "C|":
         place_home_token(g, key[2:])
 
 
-def corporation_floated(g: Game, corp: str) -> None:
+def _pay_capital(g: Game, corp: str) -> None:
+    """The bank pays a fully capitalised corporation par times its number of shares."""
+    st = _st(g)
+    if corp in st.capital_due:
+        st.capital_due.remove(corp)
     c = g.state.corporations[corp]
+    if c.closed or c.par is None:
+        return
+    total = market.price_at(g, c.par) * (100 // shares.share_percent(g, corp))
+    if total > 0:
+        g.spend(BANK, ckey(corp), total)
+        g.log(f"{corp} receives its capital of {total}")
+
+
+def round_finished(g: Game, kind: str) -> None:
+    """``full_capital_paid: end_of_stock_round``: the corporations floated in this round receive their capital."""
+    if _p(g).full_capital_paid == "end_of_stock_round":
+        for corp in list(_st(g).capital_due):
+            _pay_capital(g, corp)
+
+
+def corporation_floated(g: Game, corp: str) -> None:
     g.log(f"{corp} floats")
     if g.hooks("capitalization_of", corp) == "full":
-        total = market.price_at(g, c.par) * (100 // shares.share_percent(g, corp))
-        if total > 0:
-            g.spend(BANK, ckey(corp), total)
+        if _p(g).full_capital_paid == "at_float":
+            _pay_capital(g, corp)
+        elif corp not in _st(g).capital_due:
+            _st(g).capital_due.append(corp)
     if _p(g).home_token == "at_float":
         place_home_token(g, corp)
 
@@ -216,6 +236,7 @@ MECHANIC = Mechanic(
         "float_percent": float_percent,
         "operator_skips": operator_skips,
         "operator_started": operator_started,
+        "round_finished": round_finished,
     },
     state=State,
 )

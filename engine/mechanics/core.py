@@ -47,9 +47,12 @@ def operating_round_started(g: Game) -> None:
 
 
 def payout_companies(g: Game) -> None:
-    """Private companies pay their income to their owners at the start of each operating round."""
+    """Private companies pay their income to their owners at the start of each operating round (none from the
+    phase ``private_companies.no_income_from_phase``)."""
+    stop = getattr(g.params.get("private_companies"), "no_income_from_phase", None)
+    paying = stop is None or not g.phase_at_least(stop)
     for sym, c in g.state.companies.items():
-        if c.closed or c.blank or not c.owner or c.revenue <= 0 or c.owner == BANK:
+        if not paying or c.closed or c.blank or not c.owner or c.revenue <= 0 or c.owner == BANK:
             continue
         to = c.owner
         if kind_of(to) == "C" and any(a.type == "income_to_president" for a in c.abilities):

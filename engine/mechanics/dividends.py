@@ -1,9 +1,9 @@
 """``dividends``: paying out, half paying or withholding earnings, and the share-price move.
 
-Treasury shares of an incrementally capitalised corporation pay the corporation; pool shares pay nobody.  With
-no revenue the corporation withholds automatically.  Obsolete trains of the corporation are removed after it
-runs.  A half dividend keeps half the earnings, rounded down to a multiple of the number of shares, in the
-treasury and pays the rest.
+The corporation's own shares (initial offering, redeemed) pay as ``treasury_shares_pay`` says, market shares as
+``market_shares_pay``.  With no revenue the corporation withholds automatically.  Obsolete trains of the
+corporation are removed after it runs.  A half dividend keeps half the earnings, rounded to a multiple of the
+number of shares (``half_per_share_rounding``), in the treasury and pays the rest.
 """
 
 from __future__ import annotations
@@ -59,17 +59,11 @@ class Params(BaseParams):
     half_per_share_rounding: Literal["up", "down"] = Field(
         "up",
         description="a half dividend pays each share half the earnings / shares, rounded up (the treasury keeps "
-        "the rest; $130 -> $7 a share, $60 kept) or down ($6 a share, $70 kept; `down` is not yet played by the "
-        "engine)",
+        "the rest; $130 -> $7 a share, $60 kept) or down ($6 a share, $70 kept)",
     )
     half_price_move: int | None = Field(
         None,
         description="steps right a half dividend moves the price (None: as `movement` says for the amount paid)",
-    )
-    ipo_shares_pay_corporation: bool = Field(
-        False,
-        description="IPO and redeemed shares of a fully capitalised corporation pay the corporation (incremental "
-        "ones always do) (not yet played by the engine)",
     )
     minor_split: Literal["half", "all_to_owner"] = Field(
         "half",
@@ -91,7 +85,9 @@ class Params(BaseParams):
         "exact, each holder receiving his shares times the total divided by the shares, rounded up",
     )
     treasury_shares_pay: Literal["corporation", "nobody"] = Field(
-        "corporation", description="who receives the dividend of the shares still in the corporation's treasury"
+        "corporation",
+        description="who receives the dividend of the shares the corporation holds: its initial offering (IPO) "
+        "and the shares it redeemed",
     )
     price_basis_in_zones: dict[str, int] = Field(
         default_factory=dict,
@@ -131,6 +127,8 @@ def half_withheld(g: Game, corp: str, revenue: int) -> int:
     if single_certificate_exact(g, corp):
         return revenue // 2
     n = 100 // shares.share_percent(g, corp)
+    if _p(g).half_per_share_rounding == "down":
+        return -(-revenue // (2 * n)) * n  # the treasury's half rounded up to a multiple of n
     return (revenue // 2 // n) * n
 
 

@@ -20,11 +20,6 @@ class Params(BaseParams):
     turn_limit: int | None = Field(
         None, ge=1, description="a game still running when this turn's stock round would start ends (reason dnf)"
     )
-    extra_bank: int = Field(
-        0,
-        ge=0,
-        description="money added to the bank when it breaks, so that play can finish (not yet played by the engine)",
-    )
 
 
 def _p(g: Game) -> Params:

@@ -42,14 +42,6 @@ class Params(BaseParams):
     emergency_issue: bool = Field(
         False, description="a corporation that must buy a train may issue shares first (see the module)"
     )
-    issue: bool = Field(
-        True, description="corporations may issue shares (False: they only redeem; not yet played by the engine)"
-    )
-    timing: Literal["operating_turn", "stock_round"] = Field(
-        "operating_turn",
-        description="issue and redeem in the corporation's operating turn, or redeem as the president's company "
-        "action in the stock round, see company_stock_actions (`stock_round` is not yet played by the engine)",
-    )
     redeem_per_stock_round: int | None = Field(
         None, ge=1, description="shares a corporation may redeem per stock round (None: no such limit)"
     )
@@ -64,13 +56,15 @@ class Params(BaseParams):
     )
     redeem_from: Literal["pool", "pool_then_players"] = Field(
         "pool",
-        description="`pool_then_players`: from the pool while it holds a share, else from any player who agrees "
-        "(the president too), never changing the presidency (not yet played by the engine)",
+        description="`pool_then_players`: from the pool while it holds a share, else from any player (the "
+        "president too) as long as the presidency does not change (a redemption in the stock round, see "
+        "company_stock_actions; in the operating turn only from the pool)",
     )
-    redeem_not_before: Literal["float", "end_of_float_round", "first_operation"] = Field(
+    redeem_not_before: Literal["float", "first_operation"] = Field(
         "float",
-        description="earliest time a corporation may redeem: once floated, from the stock round after it floated, "
-        "or after it has operated (the last two not yet played by the engine)",
+        description="earliest time a corporation may redeem: once floated, or after it has operated (a "
+        "corporation whose capital comes at the end of its float round has nothing to redeem with before: "
+        "capitalization.full_capital_paid)",
     )
 
 

@@ -94,11 +94,6 @@ class SecondIssue(BaseParams):
         ge=1,
         description="most national certificates one player may hold after the issue",
     )
-    market_max_shares: int = Field(
-        ge=0,
-        description="most national certificates the market may hold after the issue (not yet played by the engine; "
-        "where they equal the ordinary market limit in percent, nothing changes)",
-    )
     limit_allowance: float = Field(
         0.5,
         ge=0,
@@ -183,7 +178,6 @@ class Params(BaseParams):
     absorbs: Literal["companies_with_unpaid_loans"] = Field(
         "companies_with_unpaid_loans", description="which companies it absorbs"
     )
-    forms_without_absorbed: bool = Field(False, description="it forms even when no company is absorbed")
     absorbed_loans: Literal["cancelled", "kept"] = Field("cancelled", description="loans of the absorbed companies")
     share_exchange: ShareExchange = Field(default_factory=ShareExchange, description="the share exchange")
     second_issue: SecondIssue | None = Field(None, description="a second issue of shares (None: none)")
@@ -205,9 +199,6 @@ class Params(BaseParams):
     )
     price_moves_only_with_permanent_train: bool = Field(
         True, description="its share price never moves until it owns a permanent train"
-    )
-    odd_share_dividend_rounding: Literal["up", "down"] = Field(
-        "up", description="rounding of the dividend of a lone half-size share (not yet played by the engine)"
     )
     first_operation: Literal["at_once_unless_absorbed_operated", "next_operating_round"] = Field(
         "at_once_unless_absorbed_operated",

@@ -3,8 +3,9 @@
 Minors operate first (in ``minors_order``, then the rest in rulebook order), then the corporations by
 descending price (further right first, then the top of a cell's stack).  With ``first_or_ascending_price`` the
 first operating round of the game runs the corporations lowest price first (ties still by the stack).  The
-order is fixed when the operating round starts, and re-sorted for the corporations still to operate after a
-president's emergency sale.
+order is set when the operating round starts, and re-sorted for the corporations still to operate whenever an
+action moves prices during the round (emergency and forced sales, price protection, loans, destinations:
+``rounds.recalculate_order``).
 """
 
 from __future__ import annotations
@@ -28,11 +29,6 @@ class Params(BaseParams):
     minors_order: list[MinorId] = Field(default_factory=list, description="minors operate first, in this order")
     first_or_ascending_price: bool = Field(
         False, description="the game's first operating round runs the corporations lowest price first"
-    )
-    dynamic: bool = Field(
-        False,
-        description="the corporations still to operate are re-sorted whenever a price changes during the round "
-        "(not yet played by the engine)",
     )
     skip_zones: list[str] = Field(
         default_factory=list,

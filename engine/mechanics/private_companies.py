@@ -50,7 +50,7 @@ class Params(BaseParams):
         description="a private listed as an exception of a `close_companies` event survives only when owned so",
     )
     no_income_from_phase: PhaseId | None = Field(
-        None, description="from this phase no private pays income (None: they pay while open) (not yet played)"
+        None, description="from this phase no private pays income (None: they pay while open)"
     )
     count_in_final_value: bool = Field(
         True,

@@ -34,15 +34,11 @@ class Params(BaseParams):
     bank_trains_per_turn: int | None = Field(
         None, ge=1, description="new trains a corporation may buy from the bank per turn (None: no limit)"
     )
-    excess_trains_to: Literal["depot", "pool"] = Field(
-        "depot",
-        description="where trains over the limit after a phase change go, free (`pool`: the open market, where "
-        "they sell at face; not yet played by the engine)",
-    )
     emergency_cheapest_only: bool = Field(
         False,
-        description="once the president must contribute, only the cheapest train of the bank or the pool may "
-        "be bought, never one from a corporation (not yet played by the engine)",
+        description="once the president must contribute, only the cheapest train (and face) the bank offers, new "
+        "or discarded, may be bought (never one from a corporation: the president only ever pays for bank "
+        "trains)",
     )
     closed_company_trains_to: Literal["removed", "pool"] = Field(
         "removed",
@@ -225,6 +221,8 @@ class BuyTrain(Step):
                     for v in self.variants(entity, tid):
                         price = v["price"]
                         if room and price <= g.cash(entity) + (g.cash(g.owner(entity)) if must_buy(g, entity) else 0):
+                            if price > g.cash(entity) and price > self.cheapest_bank_price(entity):
+                                continue  # ``emergency_cheapest_only``: the president pays only for the cheapest
                             choices.append({"train": tid, "variant": v["name"], "price": price})
                         choices.extend(self.trade_ins(entity, tid, v))
                 elif not room:
@@ -310,6 +308,15 @@ class BuyTrain(Step):
                 faces = kept
         return faces
 
+    def cheapest_bank_price(self, corp: str) -> int | float:
+        """With ``emergency_cheapest_only``, the most the president may help pay for: the cheapest bank train
+        (any face) ``corp`` may buy now; without it, no bound."""
+        if not _p(self.g).emergency_cheapest_only:
+            return float("inf")
+        g = self.g
+        bank = [tid for tid in self.buyable_trains(corp) if g.state.trains[tid].owner == DEPOT]
+        return min((v["price"] for tid in bank for v in self.variants(corp, tid)), default=float("inf"))
+
     def must_issue_first(self, corp: str) -> bool:
         return (
             _p(self.g).issue_before_president_cash
@@ -356,6 +363,12 @@ class BuyTrain(Step):
         if remaining > 0:
             if not must_buy(g, entity) or t.owner != DEPOT:
                 raise illegal("trains.cash", f"{sym_of(entity)} cannot pay {price}")
+            if price > self.cheapest_bank_price(entity):
+                raise illegal(
+                    "trains.cheapest",
+                    f"{sym_of(entity)} needs its president's money: only the cheapest "
+                    f"train may be bought ({self.cheapest_bank_price(entity)})",
+                )
             president = g.owner(entity)
             if g.cash(president) < remaining:
                 raise illegal("trains.cash", f"{g.name(president)} cannot contribute {remaining}")

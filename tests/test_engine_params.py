@@ -1,0 +1,163 @@
+"""Mechanic parameters the titles set, played through the public API (Game.start / process / legal_actions)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+from railbook.engine import randomplay
+from railbook.engine.errors import IllegalAction
+from railbook.engine.game import Game
+from railbook.engine.mechanics.dividends import earnings
+
+from railbook.api import rulebook_for_title
+
+
+def _book(title: str, **changes: dict[str, Any]) -> dict[str, Any]:
+    """The title's rulebook with some mechanic parameters changed (``mechanic={field: value}``)."""
+    book = copy.deepcopy(rulebook_for_title(title))
+    for mechanic, fields in changes.items():
+        book["mechanics"][mechanic].update(fields)
+    return book
+
+
+def _act(g: Game, atype: str, entity: str, entity_type: str = "player", **fields: Any) -> None:
+    g.process({"type": atype, "entity": entity, "entity_type": entity_type, **fields})
+
+
+def _after_private_sale(book: dict[str, Any]) -> Game:
+    """1850/1870: each player in turn buys the cheapest private at its price until the stock round starts."""
+    g = Game.start(book, ["a", "b", "c"])
+    while g.state.round.kind != "stock":
+        bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+        choice = bid["choices"][0]
+        price = choice["price"]["min"] if isinstance(choice["price"], dict) else choice["price"]
+        _act(g, "bid", g.acting()[0], company=choice["company"], price=price)
+    return g
+
+
+def _pass_round(g: Game) -> None:
+    kind, turn = g.state.round.kind, g.state.turn
+    while g.state.round.kind == kind and g.state.turn == turn:
+        _act(g, "pass", g.acting()[0])
+
+
+# ------------------------------------------------------------------------------- capitalization
+
+
+@pytest.mark.parametrize("paid", ["end_of_stock_round", "at_float"])
+def test_full_capital_comes_at_the_end_of_the_float_round(paid: str) -> None:
+    """1850 [5.6.4], [5.10.8]: the treasury (10 x par) arrives at the end of the stock round in which the sixth
+    share sold, so the company cannot redeem in that round."""
+    g = _after_private_sale(_book("1850", capitalization={"full_capital_paid": paid}))
+    _act(g, "par", g.acting()[0], corporation="CBQ", share_price="68,5,6")
+    for i in range(1, 5):
+        _act(g, "buy_shares", g.acting()[0], shares=[f"CBQ_{i}"])
+    assert g.state.corporations["CBQ"].floated
+    capital = 10 * 68
+    if paid == "at_float":
+        assert g.cash("C|CBQ") == capital
+        return
+    assert g.cash("C|CBQ") == 0
+    assert not [a for a in g.legal_actions() if a["entity"] == "CBQ"]  # nothing to redeem with
+    while g.state.round.kind == "stock":
+        _act(g, "pass", g.acting()[0])
+    assert g.cash("C|CBQ") == capital
+
+
+# ---------------------------------------------------------------------------------- private income
+
+
+@pytest.mark.parametrize("from_phase", [None, "first"])
+def test_privates_pay_no_income_from_the_phase_the_rules_name(from_phase: str | None) -> None:
+    """1850 [4.2.5]: from phase 5 the privates left open no longer pay income (here: from the first phase)."""
+    phase = None if from_phase is None else rulebook_for_title("1850")["phases"][0]["name"]
+    g = _after_private_sale(_book("1850", private_companies={"no_income_from_phase": phase}))
+    income = {p: sum(c.revenue for c in g.state.companies.values() if c.owner == f"P|{p}") for p in "abc"}
+    before = {p: g.cash(f"P|{p}") for p in "abc"}
+    _pass_round(g)  # nobody floats: the operating round only pays the privates
+    after = {p: g.cash(f"P|{p}") for p in "abc"}
+    assert all(income.values())
+    assert after == {p: before[p] + (income[p] if phase is None else 0) for p in "abc"}
+
+
+# --------------------------------------------------------------------------------------- dividends
+
+
+@pytest.mark.parametrize("rounding", ["up", "down"])
+def test_half_dividend_rounds_the_share_payout_as_the_rules_say(rounding: str) -> None:
+    """1870's text: the company keeps half rounded up to a multiple of the share count (`down` per share);
+    18xx.games keeps half rounded down (`up` per share)."""
+    g = Game.start(_book("1870", dividends={"half_per_share_rounding": rounding}), ["a", "b", "c"], seed=0)
+    rnd = random.Random(0)
+    for _ in range(3000):
+        desc = next((a for a in g.legal_actions() if a["type"] == "dividend"), None)
+        if desc is not None and {"kind": "half"} in desc["choices"]:
+            key = g.entity_key(desc)
+            shares_n = 100 // min(s.percent for s in g.state.shares.values() if s.corp == desc["entity"])
+            revenue = earnings(g, key)
+            if revenue % (2 * shares_n):
+                break
+        action = randomplay.random_action(g, rnd, pass_weight=0.1)
+        assert action is not None
+        g.process(action)
+    else:
+        pytest.fail("random play reached no half dividend whose two roundings differ")
+    cash = g.cash(key)
+    _act(g, "dividend", desc["entity"], desc["entity_type"], kind="half")
+    kept = revenue // 2 // shares_n * shares_n if rounding == "up" else -(-revenue // (2 * shares_n)) * shares_n
+    assert g.cash(key) - cash == kept + _own_share_dividend(g, desc["entity"], revenue - kept, shares_n)
+
+
+def _own_share_dividend(g: Game, corp: str, paid: int, shares_n: int) -> int:
+    """What the company's own (treasury) shares earn of ``paid``."""
+    own = sum(s.percent for s in g.state.shares.values() if s.corp == corp and s.owner == f"C|{corp}")
+    return own * (paid // shares_n) // (100 // shares_n)
+
+
+# ------------------------------------------------------------------------------------------ trains
+
+
+def _cpr_must_buy(book: dict[str, Any]) -> Game:
+    """1856: CPR (195 in its treasury) lays a tile that gives it a route, so it must buy a train; a 3-train
+    ($225) lies discarded in the bank beside the new 2-trains ($100)."""
+    g = Game.start(book, ["p0", "p1", "p2"])
+    while g.state.round.kind != "stock":
+        bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+        choice = bid["choices"][0]
+        price = choice["price"]["min"] if isinstance(choice["price"], dict) else choice["price"]
+        _act(g, "bid", g.acting()[0], company=choice["company"], price=price)
+    _act(g, "par", g.acting()[0], corporation="CPR", share_price="65,5,4")
+    _act(g, "buy_shares", g.acting()[0], shares=["CPR_1"], percent=10)
+    while g.state.round.kind == "stock":
+        _act(g, "pass", g.acting()[0])
+    assert g.current_operator() == "C|CPR"
+    _act(g, "lay_tile", "CPR", "corporation", hex="M6", tile="3-0", rotation=2)
+    three = next(t for t in g.state.depot if g.state.trains[t].sym == "3")
+    g.state.depot.remove(three)
+    g.state.discarded.append(three)
+    g.epoch += 1
+    return g
+
+
+@pytest.mark.parametrize("cheapest_only", [True, False])
+def test_a_president_pays_only_towards_the_cheapest_bank_train(cheapest_only: bool) -> None:
+    """1856 (and 1850, 1870): once the president must contribute, only the cheapest train may be bought."""
+    g = _cpr_must_buy(_book("1856", trains={"emergency_cheapest_only": cheapest_only}))
+    assert g.cash("C|CPR") < 225
+    buy = next(a for a in g.legal_actions() if a["type"] == "buy_train")
+    offered = {(c["train"], c["price"]) for c in buy["choices"]}
+    three = next(t for t in g.state.discarded if g.state.trains[t].sym == "3")
+    assert any(price == 100 for _, price in offered)
+    assert ((three, 225) in offered) is not cheapest_only
+    president = g.owner("C|CPR")
+    cash = g.cash(president)
+    action = {"train": three, "price": 225, "variant": "3"}
+    if cheapest_only:
+        with pytest.raises(IllegalAction):
+            _act(g, "buy_train", "CPR", "corporation", **action)
+        return
+    _act(g, "buy_train", "CPR", "corporation", **action)
+    assert g.cash(president) == cash - (225 - 195)
