@@ -53,9 +53,18 @@ def minimal_sets(sets: Sequence[int], worth: Callable[[int], int] | None = None)
     """The inclusion-minimal bitsets among ``sets`` (fewest bits first); with ``worth`` (a path bonus, never lower
     on a superset) a superset stays when it is worth more than each of its kept subsets."""
     out: list[int] = []
-    for s in sorted(set(sets), key=lambda x: (x.bit_count(), x)):
+    # a strict subset has fewer bits, so it comes first
+    if worth is None:
+        for s in sorted(set(sets), key=int.bit_count):
+            for m in out:
+                if m & s == m:
+                    break
+            else:
+                out.append(s)
+        return out
+    for s in sorted(set(sets), key=int.bit_count):
         for m in out:
-            if m & s == m and (worth is None or worth(m) >= worth(s)):
+            if m & s == m and worth(m) >= worth(s):
                 break
         else:
             out.append(s)
@@ -138,14 +147,19 @@ class _Kind:
         self.worthy = sum(bit for _, bit, _, _ in self.ranked)
         self.free = sum(bit for _, bit, gb, ends in self.ranked if not gb and not ends)
         self.special = [e for e in self.ranked if e[2] or e[3]]
-        self.tables: list[list[int]] = []
-        for base in range(0, len(stops), 8):
-            table = [0] * 256
-            for b in range(1, 256):
-                low = (b & -b).bit_length() - 1
-                i = base + low
-                table[b] = table[b & (b - 1)] + (self.val[i] if i < len(stops) and self.free >> i & 1 else 0)
-            self.tables.append(table)
+        self._tables: list[list[int]] = []
+
+    def tables(self) -> list[list[int]]:
+        """Per chunk of 8 stops, the values of the free stops summed for each subset of the chunk (made once)."""
+        if not self._tables:
+            n = len(self.val)
+            for base in range(0, n, 8):
+                table = [0] * 256
+                for b in range(1, 256):
+                    i = base + (b & -b).bit_length() - 1
+                    table[b] = table[b & (b - 1)] + (self.val[i] if i < n and self.free >> i & 1 else 0)
+                self._tables.append(table)
+        return self._tables
 
 
 class Solver:
@@ -255,7 +269,13 @@ class Solver:
     # ---------------------------------------------------------------- enumeration
 
     def enumerate(
-        self, thresholds: list[int], margin: float | None, blocked: int = 0, partners: Partners | None = None
+        self,
+        thresholds: list[int],
+        margin: float | None,
+        blocked: int = 0,
+        partners: Partners | None = None,
+        every_side_set: bool = True,
+        found_set: Callable[[Candidate], int] | None = None,
     ) -> list[list[Candidate]]:
         """Routes per kind whose revenue exceeds its threshold.
 
@@ -265,6 +285,10 @@ class Solver:
         With ``partners``, a route is kept when its revenue plus the most the other trains can earn beside
         it (over track it leaves free) exceeds the threshold; partial routes are cut by the same test, and
         each of their hexside sets is dropped when its own partners cannot reach it.
+        Without ``every_side_set`` one realisation of each route is enough (no route set is built from these): a
+        hexside set then also gives way to one that differs only in track the route can no longer use.
+        ``found_set`` (with partners) gives what a route set made with a route just found earns: the threshold
+        rises to it (a set must beat the best one found).
         """
         kinds = self.kinds
         nk = len(kinds)
@@ -285,7 +309,6 @@ class Solver:
         special = [k.special for k in kinds]
         worthy = [k.worthy for k in kinds]
         free = [k.free for k in kinds]
-        tables = [k.tables for k in kinds]
         passable_bits = self.passable_bits
         adjacent = [sum(obit for _, obit, _ in lst) for lst in nbrs] if blocked else self.adjacent
         visits = [k.visit for k in kinds]
@@ -299,7 +322,53 @@ class Solver:
         bonus_reqs = self.bonus_reqs
         ordered = self.ordered
         by_ends = self.by_ends
-        every_side_set = len(self.train_kind) > 1  # one train: one realisation of a stop sequence is enough
+        # track the route may still use: the links with a stop not yet visited (per stop: its links' hexsides)
+        touching = [0] * len(self.problem.stops)
+        for a, lst in enumerate(nbrs):
+            for b, _, link_sides in lst:
+                for x in link_sides:
+                    touching[a] |= x
+                    touching[b] |= x
+        usable: dict[int, int] = {}
+        every_stop = (1 << len(touching)) - 1
+        covers: dict[int, int] = {}
+        path_masks = self.path_masks
+
+        def still_usable(mask: int) -> int:
+            got = usable.get(mask)
+            if got is None:
+                got = 0
+                rest = every_stop & ~mask
+                while rest:
+                    low = rest & -rest
+                    got |= touching[low.bit_length() - 1]
+                    rest ^= low
+                usable[mask] = got
+            return got
+
+        def cover(sides: int) -> int:
+            """The marked hexes (path bonuses) the track passes, as a bitset."""
+            got = covers.get(sides)
+            if got is None:
+                got = 0
+                for i, (hex_mask, _) in enumerate(path_masks):
+                    if sides & hex_mask:
+                        got |= 1 << i
+                covers[sides] = got
+            return got
+
+        def trimmed(reals: list[int], rel: int) -> list[int]:
+            """The hexside sets not beaten by another over the track still usable (covering as many marked hexes)."""
+            out: list[tuple[int, int, int]] = []
+            for r in sorted(reals, key=lambda x: (x & rel).bit_count()):
+                p = r & rel
+                cv = cover(r) if worth is not None else 0
+                for q, cq, _ in out:
+                    if q & p == q and cq & cv == cv:
+                        break
+                else:
+                    out.append((p, cv, r))
+            return [r for _, _, r in out]
 
         def bonus_room(key: int, open_ends: int = 0) -> int:
             """The most the route bonuses can add to a route visiting the stops in ``key``, or extending
@@ -332,7 +401,7 @@ class Solver:
                 got = rest.bit_count()
                 total = 0
                 chunk = 0
-                table = tables[ki]
+                table = kinds[ki].tables()
                 while rest:
                     total += table[chunk][rest & 255]
                     rest >>= 8
@@ -405,6 +474,7 @@ class Solver:
         states = [0]
         zeros = [0] * 64
         memo: dict[tuple[int, ...], list[int]] = {}
+        memo_p: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # without every side set: (sides, cover)
         # with partners: each hexside set's conflict mask (which partner routes it clashes with)
         pconf: dict[int, int] = {0: 0}
         lconf: dict[int, int] = {}
@@ -440,7 +510,10 @@ class Solver:
                 )
                 for r_rev, pv, sides in paid if every_side_set else paid[:1]:
                     if r_rev + pv > thr[ki]:
-                        found[ki].append(Candidate(r_rev, sides, key, seq, hit[1], hit[2]))
+                        cand = Candidate(r_rev, sides, key, seq, hit[1], hit[2])
+                        found[ki].append(cand)
+                        if found_set is not None:
+                            thr[ki] = max(thr[ki], found_set(cand))
                 rev = max(p[0] for p in paid)
             if margin is not None and rev > best_rev[ki]:
                 best_rev[ki] = rev
@@ -483,15 +556,38 @@ class Solver:
                     mk = (t, phase, head, mask, first, fwd[-1])
                 else:
                     mk = (t, phase, *back, -1, *fwd)
-                seen = memo.get(mk)
-                if seen is None:
-                    memo[mk] = list(reals)
+                if not every_side_set:
+                    # one realisation is enough: compare hexside sets by the track still usable
+                    seen_p = memo_p.get(mk)
+                    if seen_p is None and len(reals) == 1:
+                        memo_p[mk] = [(reals[0], cover(reals[0]) if worth is not None else 0)]
+                    else:
+                        rel = still_usable(mask)
+                        if len(reals) > 1:
+                            reals = trimmed(reals, rel)
+                        if seen_p is None:
+                            memo_p[mk] = [(r, cover(r) if worth is not None else 0) for r in reals]
+                        else:
+                            keep = []
+                            for r in reals:
+                                p = r & rel
+                                cv = cover(r) if worth is not None else 0
+                                if not any(q & rel & p == q & rel and cq & cv == cv for q, cq in seen_p):
+                                    keep.append(r)
+                                    seen_p.append((r, cv))
+                            if not keep:
+                                return
+                            reals = keep
+                    seen = None
                 else:
-                    keep = [
-                        r
-                        for r in reals
-                        if not any(s0 & r == s0 and (worth is None or worth(s0) >= worth(r)) for s0 in seen)
-                    ]
+                    seen = memo.get(mk)
+                if every_side_set and seen is None:
+                    memo[mk] = list(reals)
+                elif every_side_set and seen is not None:
+                    if worth is None:
+                        keep = [r for r in reals if not any(s0 & r == s0 for s0 in seen)]
+                    else:
+                        keep = [r for r in reals if not any(s0 & r == s0 and worth(s0) >= worth(r) for s0 in seen)]
                     if not keep:
                         return
                     seen.extend(keep)
@@ -604,7 +700,8 @@ class Solver:
                                         pconf[x] = cr | lconf[s]
                     if not nxt:
                         continue
-                    if len(nxt) > 1:
+                    if len(nxt) > 1 and every_side_set and (len(reals) > 1 or worth is not None):
+                        # (one hexside set extended by a link's minimal sets, all clear of it, stays minimal)
                         nxt = minimal_sets(nxt, worth)
                     vs2 = tuple([v + vals[ki][other] for ki, v in enumerate(vs)])
                     if phase == 0:
@@ -745,7 +842,8 @@ class Solver:
         if not problem.trains or not self.tokens:
             return Solution(0, [], {"ms": 0.0})
         nk = len(self.kinds)
-        first = self.enumerate([-1] * nk, 0.0)  # each kind's best route: its ceiling
+        # each kind's best route (its ceiling); with one train, one realisation of a route is enough
+        first = self.enumerate([-1] * nk, 0.0, every_side_set=len(self.train_kind) > 1)
         ceilings = [max((c.rev for c in lst), default=0) for lst in first]
         t0 = time.perf_counter()
         lb, pick = self.combine(first, -1, None)
@@ -756,7 +854,7 @@ class Solver:
             lb, pick = self.greedy(first, lb, pick)
         if lb < total_ceiling:
             # every set earning more than lb is made of routes from these lists
-            lists = self.lists_above(lb, ceilings)
+            lists, lb, pick = self.lists_above(lb, pick, ceilings)
             t0 = time.perf_counter()
             found, got = self.combine(lists, lb, pick)
             combine_ms += (time.perf_counter() - t0) * 1000
@@ -804,7 +902,7 @@ class Solver:
                     if used:
                         thresholds = [NEVER] * nk
                         thresholds[k] = -1
-                        lst = self.enumerate(thresholds, 0.0, used)[k]
+                        lst = self.enumerate(thresholds, 0.0, used, every_side_set=False)[k]
                     else:
                         lst = first[k]
                     best_of[(k, used)] = max(lst, key=lambda c: c.rev, default=None)
@@ -832,31 +930,64 @@ class Solver:
                 have.append(lst)
         return have, fixed
 
-    def lists_above(self, z: int, ceilings: list[int]) -> list[list[Candidate]]:
-        """Per kind of train, every route that can belong to a set earning more than ``z``.
+    def lists_above(
+        self, z: int, pick: list[Candidate | None], ceilings: list[int]
+    ) -> tuple[list[list[Candidate]], int, list[Candidate | None]]:
+        """Per kind of train, every route that can belong to a set earning more than ``z`` (or than a better set
+        found on the way: returned with the lists).
 
         Kinds are searched one at a time, shortest trains first; each search bounds a partial route by what it can
         still earn plus the most the other trains can earn beside it: from the lists already made (the best route
-        clear of its track), or their ceilings. Then each earlier list is filtered again against all the others.
+        clear of its track), or their ceilings. After each search the lists made before are filtered again. In the
+        last search each route found makes a set with the other trains' best routes clear of the track taken.
         """
         nk = len(self.kinds)
         order = sorted(range(nk), key=lambda k: (self.kinds[k].visit, ceilings[k], k))
         lists: list[list[Candidate] | None] = [None] * nk
-        for k in order:
+        done: list[int] = []
+        best = [z, pick]
+
+        def found_set(k: int) -> Callable[[Candidate], int]:
+            trains = list(range(len(self.train_kind)))
+            own = self.train_kind.index(k)
+            trains.remove(own)
+            trains.sort(key=lambda i: -ceilings[self.train_kind[i]])
+
+            def completed(c: Candidate) -> int:
+                chosen: list[Candidate | None] = [None] * len(self.train_kind)
+                chosen[own] = c
+                used = c.sides
+                for i in trains:
+                    for other in lists[self.train_kind[i]] or []:
+                        if not other.sides & used:
+                            chosen[i] = other
+                            used |= other.sides
+                            break
+                total = self.set_total(chosen)
+                if total > best[0]:
+                    best[0], best[1] = total, chosen
+                return best[0]
+
+            return completed
+
+        for n, k in enumerate(order):
             have, fixed = self._others(k, lists, ceilings)
             thresholds = [NEVER] * nk
             if have:
-                thresholds[k] = z
-                found = self.enumerate(thresholds, None, partners=Partners(have, fixed))[k]
+                thresholds[k] = best[0]
+                last = found_set(k) if n == len(order) - 1 else None
+                found = self.enumerate(thresholds, None, partners=Partners(have, fixed), found_set=last)[k]
             else:
-                thresholds[k] = z - fixed
-                found = self.enumerate(thresholds, None)[k]
+                thresholds[k] = best[0] - fixed
+                found = self.enumerate(thresholds, None, every_side_set=len(self.train_kind) > 1)[k]
             lists[k] = sorted(found, key=lambda c: -c.rev)
-        for k in order[:-1]:
-            have, fixed = self._others(k, lists, ceilings)
-            partners = Partners(have, fixed)
-            lists[k] = [c for c in lists[k] or [] if c.rev + partners.value(partners.conf(c.sides)) > z]
-        return [lst or [] for lst in lists]
+            # the lists made before, filtered against this one: tighter partners for the searches still to come
+            for j in done:
+                have, fixed = self._others(j, lists, ceilings)
+                partners = Partners(have, fixed)
+                lists[j] = [c for c in lists[j] or [] if c.rev + partners.value(partners.conf(c.sides)) > best[0]]
+            done.append(k)
+        return [lst or [] for lst in lists], best[0], best[1]
 
     def _routes(self, pick: list[Candidate | None]) -> list[Route]:
         """Routes in train order; each set bonus is paid to the route that earns most from it."""
