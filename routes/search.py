@@ -294,6 +294,7 @@ class Solver:
         nk = len(kinds)
         krange = range(nk)
         found: list[list[Candidate]] = [[] for _ in krange]
+        active = [ki for ki in krange if thresholds[ki] < NEVER]  # the kinds searched for
         best_rev = [-1] * nk
         thr = list(thresholds)
         nbrs, gbit, passable, kos = self.nbrs, self.gbit, self.passable, self.kinds_of_stop
@@ -528,7 +529,7 @@ class Solver:
                     lower |= 1 << other
             counts0 = [0, 0, 0]
             counts0[kos[t]] += 1
-            if not any(fits(ki, (counts0[0], counts0[1], counts0[2])) for ki in krange):
+            if not any(fits(ki, (counts0[0], counts0[1], counts0[2])) for ki in active):
                 continue
 
             def walk(
@@ -612,7 +613,7 @@ class Solver:
                 key = mask ^ lower
                 room = ends_room = -1
                 near: list[int] | None = None
-                for ki in krange:
+                for ki in active:
                     if not fits(ki, key3):
                         continue
                     if emit_ok and vs[ki] + rbound[ki] + pmax > thr[ki]:
