@@ -11,6 +11,7 @@ from railbook.engine import randomplay
 from railbook.engine.errors import IllegalAction
 from railbook.engine.game import Game
 from railbook.engine.mechanics.dividends import earnings
+from railbook.engine.state import BANK
 
 from railbook.api import rulebook_for_title
 
@@ -121,20 +122,28 @@ def _own_share_dividend(g: Game, corp: str, paid: int, shares_n: int) -> int:
 
 
 def _cpr_must_buy(book: dict[str, Any]) -> Game:
-    """1856: CPR (195 in its treasury) lays a tile that gives it a route, so it must buy a train; a 3-train
-    ($225) lies discarded in the bank beside the new 2-trains ($100)."""
+    """1856: p0 launches CPR (p1 buys a share), p2 launches BBG and p0 buys one of its shares; in the first
+    operating round CPR ($195) lays a tile that gives it a route, so it must buy a train."""
     g = Game.start(book, ["p0", "p1", "p2"])
     while g.state.round.kind != "stock":
         bid = next(a for a in g.legal_actions() if a["type"] == "bid")
         choice = bid["choices"][0]
         price = choice["price"]["min"] if isinstance(choice["price"], dict) else choice["price"]
         _act(g, "bid", g.acting()[0], company=choice["company"], price=price)
-    _act(g, "par", g.acting()[0], corporation="CPR", share_price="65,5,4")
-    _act(g, "buy_shares", g.acting()[0], shares=["CPR_1"], percent=10)
+    assert g.acting() == ["p0"]
+    _act(g, "par", "p0", corporation="CPR", share_price="65,5,4")
+    _act(g, "buy_shares", "p1", shares=["CPR_1"], percent=10)
+    _act(g, "par", "p2", corporation="BBG", share_price="65,5,4")
+    _act(g, "buy_shares", "p0", shares=["BBG_1"], percent=10)
     while g.state.round.kind == "stock":
         _act(g, "pass", g.acting()[0])
     assert g.current_operator() == "C|CPR"
     _act(g, "lay_tile", "CPR", "corporation", hex="M6", tile="3-0", rotation=2)
+    return g
+
+
+def _with_a_discarded_three(g: Game) -> Game:
+    """A 3-train ($225) lies discarded in the bank beside the new 2-trains ($100)."""
     three = next(t for t in g.state.depot if g.state.trains[t].sym == "3")
     g.state.depot.remove(three)
     g.state.discarded.append(three)
@@ -145,7 +154,7 @@ def _cpr_must_buy(book: dict[str, Any]) -> Game:
 @pytest.mark.parametrize("cheapest_only", [True, False])
 def test_a_president_pays_only_towards_the_cheapest_bank_train(cheapest_only: bool) -> None:
     """1856 (and 1850, 1870): once the president must contribute, only the cheapest train may be bought."""
-    g = _cpr_must_buy(_book("1856", trains={"emergency_cheapest_only": cheapest_only}))
+    g = _with_a_discarded_three(_cpr_must_buy(_book("1856", trains={"emergency_cheapest_only": cheapest_only})))
     assert g.cash("C|CPR") < 225
     buy = next(a for a in g.legal_actions() if a["type"] == "buy_train")
     offered = {(c["train"], c["price"]) for c in buy["choices"]}
@@ -161,3 +170,30 @@ def test_a_president_pays_only_towards_the_cheapest_bank_train(cheapest_only: bo
         return
     _act(g, "buy_train", "CPR", "corporation", **action)
     assert g.cash(president) == cash - (225 - 195)
+
+
+# ------------------------------------------------------------------------------------- stock round
+
+
+@pytest.mark.parametrize("until", ["end_of_round", "after_next_operating_rounds"])
+def test_a_sale_for_a_train_bars_buying_that_company_in_the_next_stock_round(until: str) -> None:
+    """1850 [5.3.3]: a player who sold a company's shares may not buy it again until after the next set of
+    operating rounds, so a sale in an operating round (here: for a train) bars it in the next stock round."""
+    g = _cpr_must_buy(_book("1856", stock_round={"no_buy_after_sell_until": until}))
+    g.spend("C|CPR", BANK, g.cash("C|CPR"))  # CPR and its president are short of the $100 a 2-train costs
+    g.spend("P|p0", BANK, g.cash("P|p0") - 50)
+    _act(g, "sell_shares", "p0", shares=["BBG_1"], percent=10)
+    _act(g, "buy_train", "CPR", "corporation", train="2-0", price=100, variant="2")
+    while g.state.round.kind != "stock":
+        step = next(a for a in g.legal_actions() if a["type"] == "pass")
+        _act(g, "pass", step["entity"], step["entity_type"])
+    g.spend(BANK, "P|p0", 200)  # money to buy with
+    while g.acting() != ["p0"]:
+        _act(g, "pass", g.acting()[0])
+    buy = next((a for a in g.legal_actions() if a["type"] == "buy_shares"), {"choices": []})
+    offered = {c["shares"][0].split("_")[0] for c in buy["choices"]}
+    assert "CPR" in offered
+    assert ("BBG" in offered) is (until == "end_of_round")
+    if until == "after_next_operating_rounds":
+        with pytest.raises(IllegalAction):
+            _act(g, "buy_shares", "p0", shares=["BBG_2"], percent=10)

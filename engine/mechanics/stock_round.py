@@ -52,7 +52,8 @@ class Params(BaseParams):
     no_buy_after_sell_until: Literal["end_of_round", "after_next_operating_rounds"] = Field(
         "end_of_round",
         description="how long the `no_buy_after_sell` ban lasts: this stock round, or until the next set of "
-        "operating rounds has run (`after_next_operating_rounds` is not yet played by the engine)",
+        "operating rounds has run (then a player who sells in an operating round, e.g. for a train, may not buy "
+        "that company in the next stock round)",
     )
     sell_bought_this_turn: bool = Field(
         False,
@@ -93,8 +94,42 @@ class Params(BaseParams):
     )
 
 
+@dataclasses.dataclass
+class State:
+    """Companies each player sold outside a stock round, barred to him in the next one
+    (``no_buy_after_sell_until: after_next_operating_rounds``)."""
+
+    sold_outside: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+
+
 def _p(g: Game) -> Params:
     return g.params["stock_round"]  # type: ignore[return-value]
+
+
+def _st(g: Game) -> State:
+    return g.state.mechanics["stock_round"]  # type: ignore[no-any-return]
+
+
+def after_operating_action(g: Game, action: dict[str, Any]) -> None:
+    """Remember a player's sale in an operating round when the no-buy ban outlasts it."""
+    p = _p(g)
+    if action.get("type") != "sell_shares" or not p.no_buy_after_sell:
+        return
+    if p.no_buy_after_sell_until != "after_next_operating_rounds" or kind_of(g.entity_key(action)) != "P":
+        return
+    sold = _st(g).sold_outside.setdefault(g.entity_key(action), [])
+    for sid in action.get("shares") or []:
+        corp = g.state.shares[sid].corp if sid in g.state.shares else None
+        if corp is not None and corp not in sold:
+            sold.append(corp)
+    g.epoch += 1
+
+
+def round_started(g: Game, kind: str) -> None:
+    """The bans left by sales in the operating rounds hold for this stock round."""
+    if kind == "stock" and _st(g).sold_outside:
+        g.state.round.data["sold_before"] = _st(g).sold_outside
+        _st(g).sold_outside = {}
 
 
 def sell_timing_ok(g: Game, player: str, corp: str) -> bool:
@@ -142,6 +177,10 @@ class BuySellParShares(Step):
     def sold_now(self, player: str, corp: str) -> str | None:
         return self.rdata["players_sold"].get(player, {}).get(corp)
 
+    def sold_before(self, player: str) -> list[str]:
+        """Companies ``player`` sold in the operating rounds before this stock round (still barred to him)."""
+        return self.rdata.get("sold_before", {}).get(player, [])
+
     def can_gain(self, player: str, b: Bundle) -> bool:
         g = self.g
         if kind_of(b.owner) == "P":
@@ -165,7 +204,7 @@ class BuySellParShares(Step):
             return False
         if g.cash(player) < shares.bundle_price(g, b):
             return False
-        if self.sold_now(player, b.corp) and _p(g).no_buy_after_sell:
+        if _p(g).no_buy_after_sell and (self.sold_now(player, b.corp) or b.corp in self.sold_before(player)):
             return False
         if self.bought() and not self.another_market_buy(b):
             return False
@@ -266,9 +305,10 @@ class BuySellParShares(Step):
         st = g.state
         no_rebuy = _p(g).no_buy_after_sell
         sold = self.rdata["players_sold"].get(player, {})
+        before = self.sold_before(player)
         for corp in self.corporations():
             c = st.corporations[corp]
-            if not c.ipoed or c.price is None or (no_rebuy and sold.get(corp)):
+            if not c.ipoed or c.price is None or (no_rebuy and (sold.get(corp) or corp in before)):
                 continue
             unit = shares.share_percent(g, corp)
             for holder in (POOL,) if more else (POOL, ckey(corp)):
@@ -534,5 +574,8 @@ MECHANIC = Mechanic(
         "holding_limit": holding_limit,
         "pool_limit": pool_limit,
         "sells_in_blocks": lambda g: _p(g).sell_in_blocks,
+        "after_operating_action": after_operating_action,
+        "round_started": round_started,
     },
+    state=State,
 )
