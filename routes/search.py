@@ -473,7 +473,6 @@ class Solver:
             return out
 
         states = [0]
-        zeros = [0] * 64
         memo: dict[tuple[int, ...], list[int]] = {}
         memo_p: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # without every side set: (sides, cover)
         # with partners: each hexside set's conflict mask (which partner routes it clashes with)
@@ -495,7 +494,14 @@ class Solver:
             return ok
 
         def record(
-            ki: int, key: int, rev: int, hit: tuple, fwd: list[int], back: list[int], reals: list[int], pvs: list[int]
+            ki: int,
+            key: int,
+            rev: int,
+            hit: tuple,
+            fwd: list[int],
+            back: list[int],
+            reals: list[int],
+            pvs: list[int] | None,
         ) -> None:
             seq = tuple(back[::-1] + fwd) if back else tuple(fwd)
             if worth is None and pvalue is None:
@@ -505,7 +511,7 @@ class Solver:
                 paid = sorted(
                     (
                         (rev + (worth(sides) if worth is not None else 0), pv, sides)
-                        for sides, pv in zip(reals, pvs, strict=True)
+                        for sides, pv in zip(reals, pvs or [0] * len(reals), strict=True)
                     ),
                     key=lambda p: -p[0] - p[1],
                 )
@@ -595,10 +601,10 @@ class Solver:
                     reals = keep
                 states[0] += 1
                 if pvalue is not None:
-                    pvs = [pvalue(pconf[r]) for r in reals]
+                    pvs: list[int] | None = [pvalue(pconf[r]) for r in reals]
                     pmax = max(pvs)
                 else:
-                    pvs = zeros[: len(reals)] if len(reals) <= len(zeros) else [0] * len(reals)
+                    pvs = None
                     pmax = 0
                 slack = -1
                 nseq = len(fwd) + len(back)
@@ -614,7 +620,10 @@ class Solver:
                 room = ends_room = -1
                 near: list[int] | None = None
                 for ki in active:
-                    if not fits(ki, key3):
+                    ok = fit_memo[ki].get(key3)
+                    if ok is None:
+                        ok = fits(ki, key3)
+                    if not ok:
                         continue
                     if emit_ok and vs[ki] + rbound[ki] + pmax > thr[ki]:
                         # a cheap upper bound first: most routes fall below the threshold
@@ -632,7 +641,9 @@ class Solver:
                             hit = caches[ki].get(ckey)
                             if hit is None:
                                 hit = evaluate(kinds[ki], ckey, seq)
-                            if worth is not None:
+                            if worth is not None and pvs is None:
+                                most = hit[0] + max(worth(r) for r in reals)
+                            elif worth is not None:
                                 most = hit[0] + max(worth(r) + pv for r, pv in zip(reals, pvs, strict=True))
                             else:
                                 most = hit[0] + pmax
@@ -644,7 +655,10 @@ class Solver:
                     # per group, at most one stop that cannot be passed per growing arm; then, if that does
                     # not cut, only stops within r links of a growing arm's head
                     r = visits[ki] - (c + o + (0 if skip_towns[ki] else tw))
-                    bound = extension_bound(ki, r, ~mask, gmask, ends, vs[ki], fwd, back)
+                    if r >= len(vals[ki]):
+                        bound = NEVER  # a train that may visit every stop: only the stops it can reach count
+                    else:
+                        bound = extension_bound(ki, r, ~mask, gmask, ends, vs[ki], fwd, back)
                     if r > 0 and bound + rbound[ki] + pmax > thr[ki]:
                         if near is None:
                             if phase == 0:
@@ -666,7 +680,7 @@ class Solver:
                             slack = bound - thr[ki]
                 if not alive:
                     return
-                if pvalue is not None and len(reals) > 1:
+                if pvs is not None and len(reals) > 1:
                     # a hexside set whose partners cannot make up the rest leads nowhere
                     reals = [r for r, pv in zip(reals, pvs, strict=True) if pv + slack > 0]
                 if phase == 0 and len(fwd) >= 2:
@@ -685,7 +699,13 @@ class Solver:
                     k = kos[other]
                     c2, t2, o2 = (c + 1, tw, o) if k == 0 else (c, tw + 1, o) if k == 1 else (c, tw, o + 1)
                     key2 = (c2, t2, o2)
-                    if not any(fits(ki, key2) for ki in alive):
+                    if len(alive) == 1:
+                        ok = fit_memo[alive[0]].get(key2)
+                        if ok is None:
+                            ok = fits(alive[0], key2)
+                        if not ok:
+                            continue
+                    elif not any(fits(ki, key2) for ki in alive):
                         continue
                     if pvalue is None:
                         nxt = [r | s for r in reals for s in link_sides if not r & s]
