@@ -245,6 +245,8 @@ class Solver:
             self.train_kind.append(k)
         self.enumerated = 0
         self.states = 0
+        # per kind: may a route visit this many (cities, towns, off-boards)?
+        self.fit_memo: list[dict[tuple[int, int, int], bool]] = [{} for _ in self.kinds]
 
     # ---------------------------------------------------------------- evaluation
 
@@ -303,7 +305,7 @@ class Solver:
                 [(o, ob, clear) for o, ob, sides in lst if (clear := tuple(x for x in sides if not x & blocked))]
                 for lst in nbrs
             ]
-        fit_memo: list[dict[tuple[int, int, int], bool]] = [{} for _ in krange]
+        fit_memo = self.fit_memo
         fit_fn = [k.train.fits_visit for k in kinds]
         vals = [k.val for k in kinds]
         ranked = [k.ranked for k in kinds]
@@ -324,20 +326,22 @@ class Solver:
         ordered = self.ordered
         by_ends = self.by_ends
         # track the route may still use: the links with a stop not yet visited (per stop: its links' hexsides)
-        touching = [0] * len(self.problem.stops)
-        for a, lst in enumerate(nbrs):
-            for b, _, link_sides in lst:
-                for x in link_sides:
-                    touching[a] |= x
-                    touching[b] |= x
+        touching: list[int] = []
         usable: dict[int, int] = {}
-        every_stop = (1 << len(touching)) - 1
+        every_stop = (1 << len(nbrs)) - 1
         covers: dict[int, int] = {}
         path_masks = self.path_masks
 
         def still_usable(mask: int) -> int:
             got = usable.get(mask)
             if got is None:
+                if not touching:
+                    for lst in nbrs:  # (each link is listed from both its stops)
+                        sides = 0
+                        for _, _, link_sides in lst:
+                            for x in link_sides:
+                                sides |= x
+                        touching.append(sides)
                 got = 0
                 rest = every_stop & ~mask
                 while rest:
