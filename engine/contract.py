@@ -168,6 +168,12 @@ HOOKS: dict[str, Hook] = {
     "turn_lay_open": _h(A, "corp", "`corp` may still lay a new (yellow) tile as one of its turn's lays now", False),
     "use_turn_lay": _h(F, "corp", "a yellow lay of `corp`'s turn is used up without a tile (None: none left)"),
     "turn_lay_cost": _h(F, "corp", "$ `corp`'s next tile lay of its turn costs beyond terrain (None: none open)"),
+    "turn_lay_price": _h(
+        F,
+        "corp plan discount",
+        "$ `corp` pays in all to lay `plan` (a board.LayPlan) as its next tile lay of the turn, `discount` $ off the "
+        "hex's cost (None: none open)",
+    ),
     "check_route": _h(N, "corp route", "a mechanic's route rule: raise an illegal action when `route` breaks it"),
     "route_forbidden_hexes": _h(N, "corp out", "add to `out` the hexes `corp` (a symbol) may not enter on a route"),
     "company_buy_window": _h(

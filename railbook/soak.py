@@ -176,11 +176,18 @@ def concrete(desc: dict[str, Any], rnd: random.Random, game: Any) -> dict[str, A
     return randomplay.concrete(desc, rnd)  # fixed fields, a choice, prices within {min, max} on the step
 
 
-def choose(game: Any, rnd: random.Random, pass_weight: float = 0.3) -> dict[str, Any] | None:
-    """A random legal action: mostly an active one, a pass now and then."""
+def choose(
+    game: Any, rnd: random.Random, pass_weight: float = 0.3, bid_weariness: float = 0.0
+) -> dict[str, Any] | None:
+    """A random legal action: mostly an active one, a pass now and then; with chance ``bid_weariness`` no bid
+    (when something else may be done)."""
     descs = game.legal_actions()
     active = [d for d in descs if d["type"] not in PASSIVE]
     passes = [d for d in descs if d["type"] in PASSIVE]
+    if bid_weariness and rnd.random() < bid_weariness:
+        others = [d for d in active if d["type"] != "bid"]
+        if others or passes:
+            active = others
     rnd.shuffle(active)
     order = passes + active if passes and (not active or rnd.random() < pass_weight) else active + passes
     for desc in order:
@@ -208,6 +215,13 @@ def patience(actions_in_round: int) -> float:
     """The chance to pass rather than act: random players tire of a round (a stock round where everyone may
     buy and sell without limit would otherwise churn for ever)."""
     return min(0.95, 0.3 + actions_in_round / 100)
+
+
+def bid_weariness(actions_in_round: int) -> float:
+    """The chance that a random player stops bidding in a long round other than a stock round: bidders who
+    raise every turn may lock away all their cash, so that no one can ever buy what must be bought next (an
+    initial auction where only the first private's price falls would then never end)."""
+    return min(0.95, max(0.0, (actions_in_round - 100) / 200))
 
 
 # ---------------------------------------------------------------------------------------- invariants
@@ -304,7 +318,8 @@ def play_game(
             return fail("round.endless", f"the {kind} round goes on after {ENDLESS_ROUND} actions")
         try:
             # players tire only of stock rounds: elsewhere (auctions, operating) passing ends nothing sooner
-            action = choose(game, rnd, patience(in_round if kind == "stock" else 0))
+            stock = kind == "stock"
+            action = choose(game, rnd, patience(in_round if stock else 0), 0.0 if stock else bid_weariness(in_round))
         except Exception as exc:
             return fail("legal_actions", f"{type(exc).__name__}: {exc}")
         if action is None:

@@ -146,6 +146,8 @@ class MineLay(Step):
         corp = _owner(g, entity)
         assert found is not None and corp is not None
         a = found[1]
+        discount = int(abilities.spec_param(a, "waives_terrain_cost", 0) or 0)
+        cash = g.cash(corp)
         choices = []
         for h in a.spec.get("hexes") or []:
             if board.colour(g, h) != "white":
@@ -154,10 +156,13 @@ class MineLay(Step):
                 tid = board.next_copy_id(g, name)
                 for rot in range(6):
                     try:
-                        board.plan_lay(g, h, tid, rot, key=corp, allowed_tiles=a.spec.get("tiles") or None)
+                        plan = board.plan_lay(g, h, tid, rot, key=corp, allowed_tiles=a.spec.get("tiles") or None)
                         _check(g, entity, a, h, tid, rot)
                     except Exception:
                         continue
+                    price = g.hooks("turn_lay_price", corp, plan, discount)
+                    if price is not None and price > cash:
+                        continue  # terrain the company cannot pay for
                     choices.append({"hex": h, "tile": tid, "rotation": rot})
         return [{"type": "lay_tile", "choices": choices}] if choices else []
 

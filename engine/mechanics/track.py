@@ -807,8 +807,13 @@ class SpecialTrack(Step):
         before = self.rdata.get("exits_before") or {}
         laid = {h: before.get(h, ()) for h in a.laid_hexes}
         left = (a.count - 1) if isinstance(a.count, int) else 0
+        payer = g.company(entity).owner
+        free = bool(a.spec.get("free"))
+        discount = int((a.spec.get("params") or {}).get("discount") or 0)
         choices = []
         for h, tile_id, rot, plan in _special_candidates(g, a):
+            if payer is not None and lay_cost(g, payer, plan, free=free, discount=discount) > g.cash(payer):
+                continue  # the lay's terrain costs more than its payer has (lay() refuses it)
             if pair:
                 saved = g.state.hexes[h]
                 exits = sorted(board.track(g, h).exits)
@@ -939,6 +944,14 @@ def next_turn_lay_cost(g: Game, corp: str) -> int | None:
     return min_cost(g) + int((lay_ or {}).get("cost") or 0)
 
 
+def next_turn_lay_price(g: Game, corp: str, plan: board.LayPlan, discount: int) -> int | None:
+    """What laying ``plan`` as ``corp``'s next yellow lay of the turn costs in all, as :func:`turn_lay` charges it
+    (hook ``turn_lay_price``)."""
+    if not turn_lay_open(g, corp):
+        return None
+    return lay_cost(g, corp, plan, discount=discount) + int((current_lay(g) or {}).get("cost") or 0)
+
+
 def use_turn_lay(g: Game, corp: str) -> bool | None:
     """One of ``corp``'s yellow lays of the turn is used by something other than a tile (hook ``use_turn_lay``)."""
     if not turn_lay_open(g, corp):
@@ -978,6 +991,7 @@ MECHANIC = Mechanic(
         "turn_lay_open": turn_lay_open,
         "use_turn_lay": use_turn_lay,
         "turn_lay_cost": next_turn_lay_cost,
-        "lay_allowed": forbidden_rotation,
+        "turn_lay_price": next_turn_lay_price,
+        "lay_allowed": lay_allowed,
     },
 )
