@@ -738,6 +738,9 @@ class Solver:
 
             vs0 = tuple(vals[ki][t] for ki in krange)
             walk(t, 0, -1, (1 << t) | lower, [0], gbit[t], counts0[0], counts0[1], counts0[2], vs0, [t], [])
+        # ``walk`` refers to itself (it recurses): unlinked here, the search's tables are freed on return rather than
+        # left, as a reference cycle, for the cycle collector
+        walk = None  # type: ignore[assignment]
         self.states += states[0]
         self.enumerated += sum(len(f) for f in found)
         return found
@@ -757,7 +760,9 @@ class Solver:
                     chosen.pop()
             return False
 
-        if not pick(0, 0):
+        found = pick(0, 0)
+        pick = None  # type: ignore[assignment]  # (a recursive closure: a reference cycle)
+        if not found:
             raise AssertionError("no links realise a side set the search produced")
         return tuple(chosen)
 
@@ -842,6 +847,7 @@ class Solver:
                 rec(j, used, rev, gmax, 0)
 
         rec(0, 0, 0, (0,) * nset, 0)
+        rec = None  # type: ignore[assignment]  # (a recursive closure: a reference cycle)
         return best[0], best[1] or [None] * m
 
     def set_bonus_ceiling(self) -> int:
