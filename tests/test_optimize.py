@@ -250,8 +250,9 @@ def test_random_boards_are_not_trivial() -> None:
 
 
 def graph_brute_force(problem: Problem) -> int:
-    """Every walk over the links (no stop twice, no hexside twice, only passable stops inside), every set."""
-    from railbook.engine.bonuses import split
+    """Every walk over the links (no stop twice, no hexside twice, only passable stops inside), every set; a path
+    bonus pays a route whose track crosses a side of its hex, a set bonus the route earning most from it."""
+    from railbook.engine.bonuses import PathHex, split
     from railbook.routes.revenue import best_counted, kind_counts
 
     stops = problem.stops
@@ -269,27 +270,36 @@ def graph_brute_force(problem: Problem) -> int:
 
     for s in range(len(stops)):
         walk((s,), 0)
-    route_bonuses, _ = split(problem.bonuses)
+    route_bonuses, set_bonuses = split(problem.bonuses)
+    marked = [
+        (problem.hex_sides.get(h, 0), v) for b in route_bonuses if isinstance(b, PathHex) for h, v in b.hexes.items()
+    ]
 
-    def revenue(train: object, seq: tuple[int, ...]) -> int:
+    def revenue(train: object, seq: tuple[int, ...], sides: int) -> tuple[int, tuple[int, ...]]:
         groups = [stops[i].group for i in seq if stops[i].group]
         if len(groups) != len(set(groups)) or not train.fits_visit(*kind_counts([stops[i] for i in seq])):  # type: ignore[attr-defined]
-            return 0
-        return best_counted(train, seq, stops, route_bonuses)[0]  # type: ignore[arg-type]
+            return 0, ()
+        rev, counted = best_counted(train, seq, stops, route_bonuses)  # type: ignore[arg-type]
+        if rev <= 0:
+            return 0, ()
+        rev += sum(v for mask, v in marked if mask & sides)
+        extra = tuple(b.route_value([stops[i] for i in counted], [stops[i] for i in seq]) for b in set_bonuses)
+        return rev, extra
 
-    options = [[(revenue(t, seq), sides) for seq, sides in walks] for t in problem.trains]
+    options = [[(*revenue(t, seq, sides), sides) for seq, sides in walks] for t in problem.trains]
     options = [[o for o in opts if o[0] > 0] for opts in options]
 
-    def best(i: int, used: int) -> int:
+    def best(i: int, used: int, paid: tuple[int, ...]) -> int:
         if i == len(options):
-            return 0
-        top = best(i + 1, used)
-        for rev, sides in options[i]:
+            return sum(paid)
+        top = best(i + 1, used, paid)
+        for rev, extra, sides in options[i]:
             if not sides & used:
-                top = max(top, rev + best(i + 1, used | sides))
+                more = tuple(max(a, b) for a, b in zip(paid, extra, strict=True))
+                top = max(top, rev + best(i + 1, used | sides, more))
         return top
 
-    return best(0, 0)
+    return best(0, 0, (0,) * len(set_bonuses))
 
 
 def random_graph(seed: int) -> Problem:
@@ -312,13 +322,21 @@ def random_graph(seed: int) -> Problem:
         for _ in range(rng.randint(1, 3)):
             sides |= 1 << rng.randrange(pool)
         links.append(Link(a, b, sides, (stops[a].hex, stops[b].hex)))
-    trains = specs_from_names([rng.choice(("2", "3", "4", "2/3", "3/4", "1+1")) for _ in range(rng.choice((1, 2, 3)))])
+    names = ("2", "3", "4", "2/3", "3/4", "1+1", "unlimited")
+    trains = specs_from_names([rng.choice(names) for _ in range(rng.choice((1, 2, 3, 4)))])
     bonuses: list[object] = []
     if rng.random() < 0.4:
         bonuses.append({"type": "route_end", "hexes": {rng.choice(stops).hex: 60}})
     if rng.random() < 0.3:
         bonuses.append({"type": "hex_bonus", "hexes": {rng.choice(stops).hex: 30}})
-    return Problem(stops=stops, links=links, trains=trains, bonuses=bonuses)
+    hex_sides: dict[str, int] = {}
+    if rng.random() < 0.4:  # marked hexes on the track (a mine): each a side or two of the pool
+        for j in range(rng.randint(1, 3)):
+            hex_sides[f"M{j}"] = sum(1 << rng.randrange(pool) for _ in range(rng.randint(1, 2)))
+        bonuses.append({"type": "path_hex", "hexes": {h: rng.choice((10, 20)) for h in hex_sides}})
+    if rng.random() < 0.2:
+        bonuses.append({"type": "per_stop_one_train", "per_stop": 10})
+    return Problem(stops=stops, links=links, trains=trains, bonuses=bonuses, hex_sides=hex_sides)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
