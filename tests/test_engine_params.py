@@ -197,3 +197,126 @@ def test_a_sale_for_a_train_bars_buying_that_company_in_the_next_stock_round(unt
     if until == "after_next_operating_rounds":
         with pytest.raises(IllegalAction):
             _act(g, "buy_shares", "p0", shares=["BBG_2"], percent=10)
+
+
+# ------------------------------------------------------------------------------------------------ 1817
+
+
+def test_privates_count_nothing_in_the_final_value_where_the_rules_say() -> None:
+    """1817 [§8]: company assets and private companies count for nothing."""
+    for counted in (True, False):
+        g = Game.start(_book("1817", private_companies={"count_in_final_value": counted}), ["a", "b", "c"])
+        bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+        _act(g, "bid", "a", company=bid["choices"][0]["company"], price=bid["choices"][0]["min"])
+        while g.state.round.kind == "auction":
+            _act(g, "pass", g.acting()[0])
+        (private,) = [c for c in g.state.companies.values() if c.owner == "P|a"]
+        assert private.value > 0
+        assert g.result()["a"] == g.cash("P|a") + (private.value if counted else 0)
+
+
+@pytest.mark.parametrize("follows", [True, False])
+def test_the_certificate_limit_follows_the_players_left(follows: bool) -> None:
+    """1817 [§7]: after a bankruptcy the limit is the one for the players remaining."""
+    book = _book("1817", certificate_limit={"follows_players_left": follows})
+    g = Game.start(book, ["a", "b", "c", "d"], seed=0)
+    rnd = random.Random(0)
+    for _ in range(1000):
+        if any(p.bankrupt for p in g.state.players):
+            break
+        action = randomplay.random_action(g, rnd, pass_weight=0.2)
+        assert action is not None
+        g.process(action)
+    else:
+        pytest.fail("random play bankrupted nobody")
+    left = sum(1 for p in g.state.players if not p.bankrupt)
+    assert g.state.cert_limit == book["players"][str(left if follows else 4)]["cert_limit"]
+
+
+def _lockstep(changes: dict[str, dict[str, Any]], seed: int, offered: Any) -> tuple[Game, Game, dict[str, Any]]:
+    """1817 played at random under the rule and, action for action, without it, until the game without the rule
+    offers something (``offered(game, description, choice)``); returns both games and that action."""
+    on = Game.start(rulebook_for_title("1817"), ["a", "b", "c", "d"], seed=seed)
+    off = Game.start(_book("1817", **changes), ["a", "b", "c", "d"], seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(1500):
+        for desc in off.legal_actions():
+            for choice in desc.get("choices") or []:
+                if offered(off, desc, choice):
+                    action = {k: v for k, v in desc.items() if k != "choices"}
+                    return on, off, {**action, **choice}
+        action = randomplay.random_action(on, rnd, pass_weight=0.3)
+        assert action is not None
+        on.process(dict(action))
+        off.process(dict(action))
+    pytest.fail("random play never offered it")
+
+
+def _zone(g: Game, corp: str) -> set[str]:
+    from railbook.engine import market
+
+    return set(market.kinds_at(g, g.state.corporations[corp].price))
+
+
+def test_no_train_is_bought_from_a_company_in_liquidation() -> None:
+    """1817: a company in the liquidation zone sells no train to another company."""
+
+    def from_liquidation(g: Game, desc: dict[str, Any], choice: dict[str, Any]) -> bool:
+        owner = g.state.trains[choice["train"]].owner if desc["type"] == "buy_train" else ""
+        return owner.startswith("C|") and "liquidation" in _zone(g, owner[2:])
+
+    on, _off, action = _lockstep({"trains": {"no_buy_from_zones": []}}, 1, from_liquidation)
+    buy = [a for a in on.legal_actions() if a["type"] == "buy_train"]
+    assert all(c["train"] != action["train"] for a in buy for c in a["choices"])
+    price = action["price"]["min"] if isinstance(action["price"], dict) else action["price"]
+    with pytest.raises(IllegalAction):
+        on.process({**action, "price": price})
+
+
+def test_shares_in_the_acquisition_and_liquidation_zones_are_not_traded() -> None:
+    """1817 [§5]: shares of a company in the acquisition or liquidation zone may be neither bought nor sold."""
+
+    def in_zone(g: Game, desc: dict[str, Any], choice: dict[str, Any]) -> bool:
+        if desc["type"] not in ("buy_shares", "sell_shares") or g.state.round.kind != "stock":
+            return False
+        corp = g.state.shares[choice["shares"][0]].corp
+        return bool(_zone(g, corp) & {"acquisition", "liquidation"})
+
+    on, _off, action = _lockstep({"stock_round": {"no_trade_zones": []}}, 3, in_zone)
+    corp = on.state.shares[action["shares"][0]].corp
+    same = [a for a in on.legal_actions() if a["type"] == action["type"] and a["entity"] == action["entity"]]
+    assert all(on.state.shares[c["shares"][0]].corp != corp for a in same for c in a["choices"])
+    with pytest.raises(IllegalAction):
+        on.process(action)
+
+
+@pytest.mark.parametrize("max_exits", [True, False])
+def test_a_brown_city_upgrade_uses_the_most_exits_that_fit(max_exits: bool) -> None:
+    """1817 [§6.3.2]: upgrading a normal city to brown, the tile must have as many exits as will fit. Here the
+    first company to lay track finds its home city already green (#15) in phase 5: only #63 (six exits) may go
+    there, not #611 (five) or #448 (four)."""
+    from railbook.engine import board
+
+    g = Game.start(_book("1817", track={"brown_city_max_exits": max_exits}), ["a", "b", "c", "d"], seed=1)
+    rnd = random.Random(1)
+    while not any(a["type"] == "lay_tile" for a in g.legal_actions()) or g.state.round.kind != "operating":
+        action = randomplay.random_action(g, rnd, pass_weight=0.5)
+        assert action is not None
+        g.process(action)
+    corp = g.state.corporations[sym(g.current_operator())]
+    home = next(t.hex for t in corp.tokens if t.used)
+    for name in ("57", "15"):  # the home city becomes yellow, then green
+        rotation = board.rotations_keeping_track(g, home, name)[0]
+        tile = board.next_copy_id(g, name)
+        board.apply_lay(g, board.plan_lay(g, home, tile, rotation, key=None, check_phase=False, check_connection=False))
+    g.state.phase = g.book.phase_index["5"]
+    g.epoch += 1
+    lay = next(a for a in g.legal_actions() if a["type"] == "lay_tile")
+    tiles = {c["tile"].split("-")[0] for c in lay["choices"] if c["hex"] == home}
+    assert "63" in tiles
+    assert bool(tiles & {"611", "448"}) is not max_exits
+
+
+def sym(key: str | None) -> str:
+    assert key is not None
+    return key[2:]

@@ -38,17 +38,13 @@ class Params(BaseParams):
     )
     forced_sales_may_change_presidency: Literal["any", "not_of_corporation_in_need", "none"] = Field(
         "any",
-        description="in sales forced to pay a corporation's debt, which presidencies may change hands: any; any "
-        "but that corporation's; none (then one share at a time) (not yet played by the engine)",
-    )
-    privates_to: Literal["closed", "pool"] = Field(
-        "closed",
-        description="a bankrupt player's privates close, or go to the pool (`pool` (not yet played by the engine))",
+        description="in a player's sales forced to pay a debt (loan interest or repayment, see loans), which "
+        "presidencies may change hands: any; any but that of the corporation owed; none (then one share at a "
+        "time). Sales to fund a forced train purchase never change the buying corporation's presidency",
     )
     president_certificate_in_market_liquidates: bool = Field(
         False,
-        description="a corporation whose president's certificate goes to the market goes to liquidation (not yet "
-        "played by the engine)",
+        description="a corporation whose president's certificate goes to the market goes to liquidation",
     )
     sales_move_prices: bool = Field(
         True,
@@ -188,7 +184,8 @@ def player_bankrupt(g: Game, player: str, corp: str | None) -> None:
     sellable bundle of each company (prices move), then every share and short he has goes to the market
     without moving prices (a share and a short of one company there cancel); a company whose president's
     certificate goes there is liquidated when ``president_certificate_in_market_liquidates`` and has no
-    president.  His privates go to the pool (closed to everyone) or close.  With ``cash_to:
+    president.  His privates close (where the rules put them in the market nobody may use or buy them there, which
+    is the same).  With ``cash_to:
     corporation_owed_interest_else_bank`` his cash then goes to ``corp``, the company whose interest he owed."""
     p = _p(g)
     if not p.shares_to_pool:

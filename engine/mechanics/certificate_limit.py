@@ -38,8 +38,8 @@ class Params(BaseParams):
     )
     follows_players_left: bool = Field(
         False,
-        description="when a player leaves the game the limit becomes that of the new player count (not yet played by "
-        "the engine)",
+        description="when a player leaves the game (bankrupt) the limit becomes the players table's for the players "
+        "left (kept where the table has no such row)",
     )
 
 
@@ -58,8 +58,14 @@ def cert_exempt(g: Game, player: str, corp: str) -> bool:
 
 def update_cert_limit(g: Game) -> None:
     """``by_companies``: once in force, the limit is the row of the corporations not closed (started or not,
-    a formed national railway included) for the number of players (runs after core's players-table lookup)."""
+    a formed national railway included) for the number of players (runs after core's players-table lookup).
+    ``follows_players_left``: the players table's limit for the players left in the game."""
     p = _p(g)
+    if p.follows_players_left:
+        left = sum(1 for pl in g.state.players if not pl.bankrupt)
+        row = g.book.raw["players"].get(str(left)) or {}
+        if left < len(g.state.players) and isinstance(row.get("cert_limit"), int):
+            g.state.cert_limit = row["cert_limit"]
     if not p.by_companies:
         return
     if p.by_companies_from == "national_railway_formation" and not g.hooks("national_railway_settled"):

@@ -128,8 +128,9 @@ def update_cert_limit(g: Game) -> None:
 
 def player_value(g: Game, player: str) -> int:
     value = g.cash(player) + shares.value_of_holdings(g, player)
-    for sym in g.player(player).companies:
-        value += g.state.companies[sym].value
+    if getattr(g.params.get("private_companies"), "count_in_final_value", True):
+        for sym in g.player(player).companies:
+            value += g.state.companies[sym].value
     return value + g.hooks("value_adjustment", player)
 
 

@@ -54,8 +54,7 @@ class Params(BaseParams):
     )
     count_in_final_value: bool = Field(
         True,
-        description="privates a player still owns count at face value in his final value (`false` is not yet "
-        "played by the engine)",
+        description="privates a player still owns count at face value in his final value",
     )
 
 

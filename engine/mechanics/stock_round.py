@@ -78,7 +78,7 @@ class Params(BaseParams):
     no_trade_zones: list[str] = Field(
         default_factory=list,
         description="market cell kinds (market legend) in which a corporation's shares may be neither bought "
-        "nor sold (not yet played by the engine)",
+        "nor sold (in the stock round, and in forced sales: loans, bankruptcy)",
     )
     sell_down_to_share_limit: bool = Field(
         True,
@@ -144,6 +144,13 @@ def sell_timing_ok(g: Game, player: str, corp: str) -> bool:
     return True
 
 
+def tradeable(g: Game, corp: str) -> bool:
+    """``no_trade_zones``: the corporation's shares may be bought and sold where its price is now."""
+    zones = _p(g).no_trade_zones
+    price = g.state.corporations[corp].price
+    return not zones or not price or not set(zones) & set(market.kinds_at(g, price))
+
+
 def holding_limit(g: Game, corp: str) -> int:
     return _p(g).max_percent_per_player
 
@@ -200,7 +207,7 @@ class BuySellParShares(Step):
         g = self.g
         if b.owner == POOL and shares.presidents_share(g, b) and not shares.shares_of(g, player, b.corp):
             return False  # the president's certificate in the pool goes only to a shareholder
-        if not all(g.state.shares[s].buyable for s in b.shares):
+        if not all(g.state.shares[s].buyable for s in b.shares) or not tradeable(g, b.corp):
             return False
         if g.cash(player) < shares.bundle_price(g, b):
             return False
@@ -268,7 +275,7 @@ class BuySellParShares(Step):
         """Checks that do not depend on the bundle.  (Shares of a corporation in receivership may be
         sold in a stock round, as on 18xx.games; emergency and bankruptcy sales exclude them.)"""
         g = self.g
-        if not sell_timing_ok(g, player, corp):
+        if not sell_timing_ok(g, player, corp) or not tradeable(g, corp):
             return False
         return not (_p(g).sell_in_blocks and self.sold_now(player, corp) == "now")
 
@@ -309,6 +316,8 @@ class BuySellParShares(Step):
         for corp in self.corporations():
             c = st.corporations[corp]
             if not c.ipoed or c.price is None or (no_rebuy and (sold.get(corp) or corp in before)):
+                continue
+            if not tradeable(g, corp):
                 continue
             unit = shares.share_percent(g, corp)
             for holder in (POOL,) if more else (POOL, ckey(corp)):

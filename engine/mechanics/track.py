@@ -65,15 +65,10 @@ class Params(BaseParams):
         "`downgrade_phases`",
     )
     downgrade_phases: list[PhaseId] = Field(default_factory=list, description="phases allowing `downgrades`")
-    home_city_lay_without_route: bool = Field(
-        False,
-        description="while its home hex has no track a corporation may lay any fitting city tile there without "
-        "a route (not yet played by the engine)",
-    )
     brown_city_max_exits: bool = Field(
         False,
-        description="a brown tile on an ordinary city must have the most exits of the tiles that fit (not yet played "
-        "by the engine)",
+        description="a brown tile on an ordinary (unlabelled) city must have the most exits of the brown tiles that "
+        "fit there (on the map, keeping the old track)",
     )
     open_while_lay_private_buyable: bool = Field(
         False,
@@ -966,6 +961,36 @@ def forbidden_rotation(g: Game, corp: str, hex_id: str, tile: str, rotation: int
     """``forbidden_rotations``: no tile takes a rotation listed for it on its hex (hook ``lay_allowed``)."""
     banned = _p(g).forbidden_rotations.get(hex_id)
     return not banned or rotation not in banned.get(board.tile_name_of(tile), [])
+
+
+def lay_allowed(g: Game, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
+    """Hook ``lay_allowed``: ``forbidden_rotations`` and ``brown_city_max_exits``."""
+    return forbidden_rotation(g, corp, hex_id, tile, rotation) and max_exits_ok(g, hex_id, tile, rotation)
+
+
+def _brown_ordinary_city(g: Game, name: str) -> bool:
+    spec = g.book.tiles[name]
+    return spec["color"] == "brown" and bool(spec.get("cities")) and not spec.get("label")
+
+
+def max_exits_ok(g: Game, hex_id: str, tile: str, rotation: int) -> bool:
+    """``brown_city_max_exits``: a brown tile on an ordinary city has as many exits as any brown tile that fits."""
+    name = board.tile_name_of(tile)
+    if not _p(g).brown_city_max_exits or not _brown_ordinary_city(g, name):
+        return True
+    exits = len(g.book.track(name, hex_id, rotation).exits)
+    for other in board.upgrade_options(g, hex_id):
+        if other == name or not _brown_ordinary_city(g, other):
+            continue
+        for rot in range(6):
+            if len(g.book.track(other, hex_id, rot).exits) <= exits:
+                continue
+            try:
+                board.plan_lay(g, hex_id, board.next_copy_id(g, other), rot, key=None, check_connection=False)
+            except EngineError:
+                continue
+            return False  # ``other`` fits with more exits
+    return True
 
 
 def preprocess(g: Game, action: dict[str, Any], entity: str) -> None:

@@ -57,11 +57,6 @@ class Params(BaseParams):
         description="for a two-faced bank train: a corporation that can afford only the cheaper face (or is in "
         "receivership) takes it, and after raising money only a face that money was needed for may be bought",
     )
-    president_contributes: bool = Field(
-        True,
-        description="the president pays what a corporation lacks for a train it must buy (false: nobody must buy "
-        "and the president never pays) (not yet played by the engine)",
-    )
     trade_in_at_limit: bool = Field(
         False,
         description="a train with a trade-in discount may be bought at the train limit, trading one in",
@@ -73,8 +68,7 @@ class Params(BaseParams):
     )
     no_buy_from_zones: list[str] = Field(
         default_factory=list,
-        description="market cell kinds of corporations that may not sell trains to another corporation (not yet "
-        "played by the engine)",
+        description="market cell kinds of corporations that may not sell trains to another corporation",
     )
     export_at_or_end: bool = Field(
         False,
@@ -115,12 +109,14 @@ def train_buying_power(g: Game, corp: str) -> int:
 @memo
 def other_trains(g: Game, corp: str) -> list[str]:
     out = []
+    zones = set(_p(g).no_buy_from_zones)
     for tid, t in g.state.trains.items():
         if t.owner in (DEPOT, "", corp) or t.rusted or not t.buyable or t.obsolete:
             continue
         if kind_of(t.owner) != "C":
             continue
-        if g.state.corporations[sym_of(t.owner)].closed:
+        seller = g.state.corporations[sym_of(t.owner)]
+        if seller.closed or (zones and seller.price and zones & set(market.kinds_at(g, seller.price))):
             continue
         out.append(tid)
     return out
