@@ -36,6 +36,8 @@ ORDER_FREE = (EastWest, HexBonus, Destination)
 # route bonuses that read a route's counted stops and which of them are its first and last counted stops
 ENDS_ONLY = (RouteEnd,)
 NEVER = 1 << 60  # a threshold no route reaches: the kind is not searched
+GREEDY_OPENINGS = 3  # trains all alike: the starting sets open with each of the best few routes
+LEADERS = 16  # a search completes each route found into a set with the best few routes of its own kind found so far
 
 
 class Candidate(NamedTuple):
@@ -289,8 +291,8 @@ class Solver:
         each of their hexside sets is dropped when its own partners cannot reach it.
         Without ``every_side_set`` one realisation of each route is enough (no route set is built from these): a
         hexside set then also gives way to one that differs only in track the route can no longer use.
-        ``found_set`` (with partners) gives what a route set made with a route just found earns: the threshold
-        rises to it (a set must beat the best one found).
+        ``found_set`` gives, for a route just found, the threshold a route set made with it sets (a set must beat
+        the best one found): thresholds rise to it.
         """
         kinds = self.kinds
         nk = len(kinds)
@@ -510,7 +512,10 @@ class Solver:
             seq = tuple(back[::-1] + fwd) if back else tuple(fwd)
             if worth is None and pvalue is None:
                 for sides in reals if every_side_set else reals[:1]:
-                    found[ki].append(Candidate(rev, sides, key, seq, hit[1], hit[2]))
+                    cand = Candidate(rev, sides, key, seq, hit[1], hit[2])
+                    found[ki].append(cand)
+                    if found_set is not None:
+                        thr[ki] = max(thr[ki], found_set(cand))
             else:  # each realisation earns the path bonuses of the hexes its track passes, beside its partners
                 paid = sorted(
                     (
@@ -914,36 +919,44 @@ class Solver:
         self, first: list[list[Candidate]], lb: int, pick: list[Candidate | None]
     ) -> tuple[int, list[Candidate | None]]:
         """A good route set to start from: for each rotation of the trains, each train in turn takes its best route
-        over the track the trains before it left free. Returns the best of these and ``(lb, pick)``."""
+        over the track the trains before it left free (when the trains are all alike, the first one also opens with
+        its next best routes). Returns the best of these and ``(lb, pick)``."""
         n = len(self.train_kind)
         nk = len(self.kinds)
         best_of: dict[tuple[int, int], Candidate | None] = {}
-        tried: set[tuple[int, ...]] = set()
+        rotations: list[list[int]] = []
+        seen: set[tuple[int, ...]] = set()
         for rot in range(n):
             order = [(rot + i) % n for i in range(n)]
             kinds = tuple(self.train_kind[i] for i in order)
-            if kinds in tried:
-                continue
-            tried.add(kinds)
-            used = 0
-            chosen: list[Candidate | None] = [None] * n
-            for i in order:
-                k = self.train_kind[i]
-                if (k, used) not in best_of:
-                    if used:
+            if kinds not in seen:
+                seen.add(kinds)
+                rotations.append(order)
+        for order in rotations:
+            openings: list[Candidate] = []
+            for c in sorted(first[self.train_kind[order[0]]], key=lambda c: -c.rev):
+                if len(openings) == (GREEDY_OPENINGS if len(rotations) == 1 else 1):
+                    break
+                if all(c.key != o.key for o in openings):
+                    openings.append(c)
+            for opening in openings:
+                used = opening.sides
+                chosen: list[Candidate | None] = [None] * n
+                chosen[order[0]] = opening
+                for i in order[1:]:
+                    k = self.train_kind[i]
+                    if (k, used) not in best_of:
                         thresholds = [NEVER] * nk
                         thresholds[k] = -1
                         lst = self.enumerate(thresholds, 0.0, used, every_side_set=False)[k]
-                    else:
-                        lst = first[k]
-                    best_of[(k, used)] = max(lst, key=lambda c: c.rev, default=None)
-                c = best_of[(k, used)]
-                if c is not None:
-                    chosen[i] = c
-                    used |= c.sides
-            total = self.set_total(chosen)
-            if total > lb:
-                lb, pick = total, chosen
+                        best_of[(k, used)] = max(lst, key=lambda c: c.rev, default=None)
+                    c = best_of[(k, used)]
+                    if c is not None:
+                        chosen[i] = c
+                        used |= c.sides
+                total = self.set_total(chosen)
+                if total > lb:
+                    lb, pick = total, chosen
         return lb, pick
 
     def _others(self, k: int, lists: list[list[Candidate] | None], ceilings: list[int]) -> tuple[list, int]:
@@ -978,18 +991,29 @@ class Solver:
         done: list[int] = []
         best = [z, pick]
 
-        def found_set(k: int) -> Callable[[Candidate], int]:
+        def found_set(k: int, offset: int) -> Callable[[Candidate], int]:
+            """For the search of kind ``k``: the threshold (``offset`` below the best set found) once each route found
+            makes a set with the best routes clear of its track: from the lists made, and for trains of its own kind
+            from the best routes of the search so far."""
             trains = list(range(len(self.train_kind)))
             own = self.train_kind.index(k)
             trains.remove(own)
             trains.sort(key=lambda i: -ceilings[self.train_kind[i]])
+            leaders: list[Candidate] = []  # the best routes found by this search so far, best first
 
             def completed(c: Candidate) -> int:
+                if len(leaders) < LEADERS or c.rev > leaders[-1].rev:
+                    at = len(leaders)
+                    while at and leaders[at - 1].rev < c.rev:
+                        at -= 1
+                    leaders.insert(at, c)
+                    del leaders[LEADERS:]
                 chosen: list[Candidate | None] = [None] * len(self.train_kind)
                 chosen[own] = c
                 used = c.sides
                 for i in trains:
-                    for other in lists[self.train_kind[i]] or []:
+                    j = self.train_kind[i]
+                    for other in leaders if j == k else lists[j] or []:
                         if not other.sides & used:
                             chosen[i] = other
                             used |= other.sides
@@ -997,20 +1021,22 @@ class Solver:
                 total = self.set_total(chosen)
                 if total > best[0]:
                     best[0], best[1] = total, chosen
-                return best[0]
+                return best[0] - offset
 
             return completed
 
-        for n, k in enumerate(order):
+        for k in order:
             have, fixed = self._others(k, lists, ceilings)
             thresholds = [NEVER] * nk
             if have:
                 thresholds[k] = best[0]
-                last = found_set(k) if n == len(order) - 1 else None
-                found = self.enumerate(thresholds, None, partners=Partners(have, fixed), found_set=last)[k]
+                found = self.enumerate(thresholds, None, partners=Partners(have, fixed), found_set=found_set(k, 0))[k]
             else:
                 thresholds[k] = best[0] - fixed
-                found = self.enumerate(thresholds, None, every_side_set=len(self.train_kind) > 1)[k]
+                multi = len(self.train_kind) > 1
+                found = self.enumerate(
+                    thresholds, None, every_side_set=multi, found_set=found_set(k, fixed) if multi else None
+                )[k]
             lists[k] = sorted(found, key=lambda c: -c.rev)
             # the lists made before, filtered against this one: tighter partners for the searches still to come
             for j in done:
