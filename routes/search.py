@@ -923,7 +923,8 @@ class Solver:
         its next best routes). Returns the best of these and ``(lb, pick)``."""
         n = len(self.train_kind)
         nk = len(self.kinds)
-        best_of: dict[tuple[int, int], Candidate | None] = {}
+        best_of: dict[tuple[int, int, int], Candidate | None] = {}
+        ceilings = [max((c.rev for c in lst), default=0) for lst in first]
         rotations: list[list[int]] = []
         seen: set[tuple[int, ...]] = set()
         for rot in range(n):
@@ -943,14 +944,18 @@ class Solver:
                 used = opening.sides
                 chosen: list[Candidate | None] = [None] * n
                 chosen[order[0]] = opening
-                for i in order[1:]:
+                for at, i in enumerate(order[1:], 2):
                     k = self.train_kind[i]
-                    if (k, used) not in best_of:
+                    # a route that cannot lift this set above the best one so far is not looked for
+                    floor = lb - sum(x.rev for x in chosen if x is not None)
+                    floor -= sum(ceilings[self.train_kind[j]] for j in order[at:]) + self.set_bonus_ceiling()
+                    floor = max(floor, -1)
+                    if (k, used, floor) not in best_of:
                         thresholds = [NEVER] * nk
-                        thresholds[k] = -1
+                        thresholds[k] = floor
                         lst = self.enumerate(thresholds, 0.0, used, every_side_set=False)[k]
-                        best_of[(k, used)] = max(lst, key=lambda c: c.rev, default=None)
-                    c = best_of[(k, used)]
+                        best_of[(k, used, floor)] = max(lst, key=lambda c: c.rev, default=None)
+                    c = best_of[(k, used, floor)]
                     if c is not None:
                         chosen[i] = c
                         used |= c.sides
