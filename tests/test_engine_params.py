@@ -28,9 +28,9 @@ def _act(g: Game, atype: str, entity: str, entity_type: str = "player", **fields
     g.process({"type": atype, "entity": entity, "entity_type": entity_type, **fields})
 
 
-def _after_private_sale(book: dict[str, Any]) -> Game:
+def _after_private_sale(book: dict[str, Any], options: tuple[str, ...] = ()) -> Game:
     """1850/1870: each player in turn buys the cheapest private at its price until the stock round starts."""
-    g = Game.start(book, ["a", "b", "c"])
+    g = Game.start(book, ["a", "b", "c"], options=options)
     while g.state.round.kind != "stock":
         bid = next(a for a in g.legal_actions() if a["type"] == "bid")
         choice = bid["choices"][0]
@@ -54,18 +54,41 @@ def test_full_capital_comes_at_the_end_of_the_float_round(paid: str) -> None:
     share sold, so the company cannot redeem in that round."""
     g = _after_private_sale(_book("1850", capitalization={"full_capital_paid": paid}))
     _act(g, "par", g.acting()[0], corporation="CBQ", share_price="68,5,6")
-    for i in range(1, 5):
+    for i in range(1, 7):  # floats with the fourth; two more leave room for redeemed shares (at most 4 held)
         _act(g, "buy_shares", g.acting()[0], shares=[f"CBQ_{i}"])
     assert g.state.corporations["CBQ"].floated
     capital = 10 * 68
     if paid == "at_float":
         assert g.cash("C|CBQ") == capital
+        # still no redemption in this round: a company redeems with the cash it had at the round's start
+        while g.state.corporations["CBQ"].owner != f"P|{g.acting()[0]}":
+            _act(g, "pass", g.acting()[0])
+        with pytest.raises(IllegalAction):
+            _act(g, "buy_shares", "CBQ", "corporation", shares=["CBQ_1"])
         return
     assert g.cash("C|CBQ") == 0
-    assert not [a for a in g.legal_actions() if a["entity"] == "CBQ"]  # nothing to redeem with
+    while g.state.corporations["CBQ"].owner != f"P|{g.acting()[0]}":
+        _act(g, "pass", g.acting()[0])
+    with pytest.raises(IllegalAction):  # nothing to redeem with
+        _act(g, "buy_shares", "CBQ", "corporation", shares=["CBQ_1"])
     while g.state.round.kind == "stock":
         _act(g, "pass", g.acting()[0])
     assert g.cash("C|CBQ") == capital
+
+
+@pytest.mark.parametrize("historical", [True, False])
+def test_in_historical_order_a_company_waits_for_those_before_it(historical: bool) -> None:
+    """1850 option Historical Order Start [16.4]: MILW, floated, may not operate while CB&Q (before it) has not."""
+    options = ("historical_order",) if historical else ()
+    g = _after_private_sale(rulebook_for_title("1850"), options)
+    _act(g, "par", g.acting()[0], corporation="MILW", share_price="68,5,6")
+    for i in range(1, 5):
+        _act(g, "buy_shares", g.acting()[0], shares=[f"MILW_{i}"])
+    assert g.state.corporations["MILW"].floated and not g.state.corporations["CBQ"].floated
+    _pass_round(g)
+    assert (g.current_operator() == "C|MILW") is not historical
+    if historical:  # nobody could operate: the next stock round has begun
+        assert g.state.round.kind == "stock" and g.state.corporations["MILW"].operated == 0
 
 
 # ---------------------------------------------------------------------------------- private income

@@ -40,7 +40,7 @@ class Params(BaseParams):
     historical_order: list[CorporationId] = Field(
         default_factory=list,
         description="a corporation may not operate until every corporation before it in this list has floated "
-        "(empty: no such order) (not yet played by the engine)",
+        "(empty: no such order)",
     )
     kind_by_train_on_sale: dict[TrainId, Literal["incremental", "full", "escrow"]] = Field(
         default_factory=dict,
@@ -120,7 +120,11 @@ def float_percent(g: Game, corp: str) -> int | None:
 
 
 def operator_skips(g: Game, key: str) -> bool:
-    """A corporation that has never operated needs the shares the train on sale asks for."""
+    """A corporation that has never operated needs the shares the train on sale asks for; with
+    ``historical_order``, every corporation before it in the order must have floated."""
+    if key[:2] == "C|" and _before_unfloated(g, key[2:]):
+        g.log(f"{key[2:]} may not operate before {_before_unfloated(g, key[2:])} has floated")
+        return True
     if key[:2] != "C|" or shares_to_operate(g) is None:
         return False
     corp = key[2:]
@@ -133,6 +137,16 @@ def operator_skips(g: Game, key: str) -> bool:
         return True
     st.started.append(corp)
     return False
+
+
+def _before_unfloated(g: Game, corp: str) -> str | None:
+    """The first corporation before ``corp`` in ``historical_order`` that is in the game and not floated."""
+    order = _p(g).historical_order
+    if corp not in order:
+        return None
+    corps = g.state.corporations
+    before = order[: order.index(corp)]
+    return next((c for c in before if c in corps and not corps[c].removed and not corps[c].floated), None)
 
 
 def operator_started(g: Game, key: str) -> None:

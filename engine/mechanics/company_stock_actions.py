@@ -175,6 +175,13 @@ class CompanyStockAction(Step):
     def round_state() -> dict[str, Any]:
         return {"redeem_cash": {}, "redeemed": {}}
 
+    def setup(self) -> None:
+        """The cash each company has as the round starts is what it may redeem with in it (money a reissue
+        brings in comes later)."""
+        cash = self.rdata["redeem_cash"]
+        if not cash:  # the round's first setup
+            cash.update({corp: self.g.cash(ckey(corp)) for corp in self.g.state.corporations})
+
     def blocks(self) -> bool:
         return False
 

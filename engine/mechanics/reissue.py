@@ -2,11 +2,11 @@
 
 A reissue is a company action in the stock round (see ``company_stock_actions``).  The shares go to the
 initial offering and are sold there like initial shares at the new par; the company receives the money as
-they sell (incremental capitalisation from then on), usable from ``cash_usable_from``.  The new par is the
+they sell (incremental capitalisation from then on); it cannot pay for a redemption in the same stock round
+(a company redeems only with the cash it had at the round's start, ``company_stock_actions``).  The new par is the
 value of ``par_values`` nearest ``market_fraction`` x the current market price (or the ``table`` entry for
 that price, where given), never below the old par when ``never_below_old_par`` (hook ``reissue_par``: the
 market cell of that par).  ``requires_empty_ipo`` and ``per_stock_round`` are checked by the company action.
-(``cash_usable_from`` is not yet played by the engine: the money is usable at once.)
 """
 
 from __future__ import annotations
@@ -50,9 +50,6 @@ class Params(BaseParams):
         {},
         description="par value -> the lowest market price at which a reissue may take that par (the small "
         "bracketed numbers on the par boxes)",
-    )
-    cash_usable_from: Literal["immediately", "end_of_stock_round", "next_operating_round"] = Field(
-        "immediately", description="when the company may spend the money from the reissued shares"
     )
 
 
