@@ -1033,10 +1033,14 @@ class Solver:
         for k in order:
             have, fixed = self._others(k, lists, ceilings)
             thresholds = [NEVER] * nk
-            if have:
+            listed = sum(lst[0].rev for lst in have if lst)
+            if have and listed >= fixed - self.set_bonus_ceiling():
                 thresholds[k] = best[0]
                 found = self.enumerate(thresholds, None, partners=Partners(have, fixed), found_set=found_set(k, 0))[k]
             else:
+                # the trains still without a list weigh more than those with one: their partners would seldom cut
+                # enough to pay for themselves
+                fixed += listed
                 thresholds[k] = best[0] - fixed
                 multi = len(self.train_kind) > 1
                 found = self.enumerate(
