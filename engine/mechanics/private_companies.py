@@ -64,8 +64,8 @@ class CloseCompanies(BaseParams):
     except_: list[PrivateId] = Field(default_factory=list, alias="except", description="privates that stay open")
     except_while_unused: list[PrivateId] = Field(
         default_factory=list,
-        description="privates that stay open while an ability with a count has uses left (closing once they are "
-        "used up is not yet played by the engine)",
+        description="privates that stay open while an ability with a count has uses left (one whose uses run "
+        "out afterwards stays open, with nothing left to do, until a later closure)",
     )
 
 
