@@ -156,10 +156,10 @@ class _Kind:
         if not self._tables:
             n = len(self.val)
             for base in range(0, n, 8):
-                table = [0] * 256
-                for b in range(1, 256):
-                    i = base + (b & -b).bit_length() - 1
-                    table[b] = table[b & (b - 1)] + (self.val[i] if i < n and self.free >> i & 1 else 0)
+                table = [0]
+                for i in range(base, base + 8):  # each stop doubles the table: the subsets without it, then with it
+                    v = self.val[i] if i < n and self.free >> i & 1 else 0
+                    table += [x + v for x in table]
                 self._tables.append(table)
         return self._tables
 
@@ -213,7 +213,8 @@ class Solver:
                 self.pair_links.setdefault((link.b, link.a), []).append((link.sides, lid))
         nbrs: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(n)]
         for (a, b), lst in self.pair_links.items():
-            nbrs[a].append((b, 1 << b, tuple(minimal_sets([s for s, _ in lst], self.worth))))
+            sides = [s for s, _ in lst]
+            nbrs[a].append((b, 1 << b, tuple(minimal_sets(sides, self.worth) if len(sides) > 1 else sides)))
         for lst in nbrs:  # good stops first: the bound tightens sooner
             lst.sort(key=lambda e: (-stops[e[0]].revenue, e[0]))
         self.nbrs = nbrs
