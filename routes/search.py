@@ -2,16 +2,18 @@
 
 Outline (every step is exact; nothing is cut short by time):
 
-1. One depth-first search from the corporation's token cities finds, for each kind of train, its best
-   route (the kind's *ceiling* ``U``) and keeps every route earning more than ``(1 - margin)`` of the
-   best found so far. A partial route is cut as soon as an optimistic bound on all its extensions
-   cannot pass that threshold, or when an earlier partial route reached the same state over less track.
-2. Any set earning more than ``z`` uses, for each train *i*, a route earning more than
-   ``z - Σ_{j≠i} U_j`` (less the set bonuses' ceiling). The routes kept in step 1 cover every set above
-   ``Σ U - margin · min U``; a branch and bound over them finds the best such set.
-3. If no set above that level exists, ``z`` is lowered (never below the best set found so far) and
-   the search repeats with thresholds ``z - Σ_{j≠i} U_j``; the answer is final once a set above ``z`` is
-   found, or ``z`` reaches the best set found.
+1. **Ceilings.** One depth-first search from the corporation's token cities finds each kind of train's best route
+   (its *ceiling* ``U``). A partial route is cut as soon as an optimistic bound on all its extensions cannot pass
+   the best found so far, or when an earlier partial route reached the same state over less track.
+2. **A starting set.** For each rotation of the trains, each train in turn takes its best route over the track
+   the trains before it left free (searches with that track blocked): the best of these sets is ``z``.
+3. **Lists.** Any set earning more than ``z`` uses, for each train *i*, a route ``r`` with
+   ``rev(r) + partners(r) > z``, where ``partners(r)`` is the most the other trains can earn over track ``r``
+   leaves free: their ceilings (and the set bonuses' ceiling) at first, and once a kind's list is made, the best
+   route in it clear of ``r``'s track (:class:`Partners`). Kinds are searched one at a time, shortest trains
+   first, each cutting partial routes by that bound; each route found is completed into a set with the best
+   routes clear of it, and ``z`` rises to the best such set.
+4. **Sets.** A branch and bound over the lists finds the best set earning more than ``z``, or ``z``'s set is best.
 
 Routes are enumerated once each: a route is generated from the lowest-numbered token city on it, as a
 forward arm and an optional backward arm whose first link has a higher id than the forward arm's.
@@ -167,12 +169,8 @@ class _Kind:
 class Solver:
     """Holds the precomputed graph of one problem; :meth:`solve` returns the best route set."""
 
-    def __init__(self, problem: Problem, margin: float | None = None) -> None:
+    def __init__(self, problem: Problem) -> None:
         self.problem = problem
-        # the first pass keeps routes within `margin` of each kind's best: wide enough for one or two trains,
-        # while three or more make the set search over wide lists the cost (measured on every shared record:
-        # 0.05 for 3+ trains cuts the worst position 229 -> 140 ms CPU and p95 17.7 -> 15.1 ms; exact either way)
-        self.margin = margin if margin is not None else (0.05 if len(problem.trains) >= 3 else 0.2)
         self.route_bonuses: list[RouteBonus]
         self.set_bonuses: list[SetBonus]
         self.route_bonuses, self.set_bonuses = split(problem.bonuses)
