@@ -343,3 +343,27 @@ def test_a_brown_city_upgrade_uses_the_most_exits_that_fit(max_exits: bool) -> N
 def sym(key: str | None) -> str:
     assert key is not None
     return key[2:]
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_a_player_may_buy_another_players_private_instead_of_a_certificate(allowed: bool) -> None:
+    """The printed rule of 1850, 1856 and 1870 (off in those titles, as on 18xx.games, NOTES.md): in place of his
+    certificate purchase a player buys a private from another player at any agreed price of at least $1; it is his
+    purchase for the turn."""
+    g = _after_private_sale(_book("1850", stock_round={"buy_private_from_player": allowed}))
+    buyer = g.acting()[0]
+    sym, private = next((s, c) for s, c in g.state.companies.items() if c.owner not in (None, f"P|{buyer}"))
+    seller = str(private.owner)
+    offers = [a for a in g.legal_actions() if a["type"] == "buy_company"]
+    if not allowed:
+        assert not offers
+        with pytest.raises(IllegalAction):
+            _act(g, "buy_company", buyer, company=sym, price=1)
+        return
+    (offer,) = offers
+    assert {"company": sym, "price": {"min": 1, "max": g.cash(f"P|{buyer}")}} in offer["choices"]
+    cash = (g.cash(f"P|{buyer}"), g.cash(seller))
+    _act(g, "buy_company", buyer, company=sym, price=1)
+    assert private.owner == f"P|{buyer}" and sym in g.player(f"P|{buyer}").companies
+    assert (g.cash(f"P|{buyer}"), g.cash(seller)) == (cash[0] - 1, cash[1] + 1)
+    assert g.acting() != [buyer] or not {"buy_shares", "par", "buy_company"} & {a["type"] for a in g.legal_actions()}

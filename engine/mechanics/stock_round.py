@@ -63,7 +63,8 @@ class Params(BaseParams):
     buy_private_from_player: bool = Field(
         False,
         description="instead of a certificate a player may buy a private from another player, at any agreed price "
-        "of at least $1; it counts as the turn's purchase (not yet played by the engine)",
+        "of at least $1 (action `buy_company`; the seller's consent is given at the table, as for a company's "
+        "purchase of a private); it counts as the turn's purchase",
     )
     buy_then_sell: bool = Field(
         False,
@@ -400,9 +401,24 @@ class BuySellParShares(Step):
             acts.append("par")
         if next(self.iter_sellable(entity), None) is not None:
             acts.append("sell_shares")
+        if self.privates_for_sale(entity):
+            acts.append("buy_company")
         if acts or g_options(self.g, entity):
             acts.append("pass")
         return acts
+
+    def privates_for_sale(self, player: str) -> list[str]:
+        """``buy_private_from_player``: the other players' privates ``player`` may buy this turn."""
+        g = self.g
+        if not _p(g).buy_private_from_player or self.bought() or g.cash(player) < 1:
+            return []
+        if g.hooks("privates_count_for_cert_limit") and shares.num_certs(g, player) >= g.state.cert_limit:
+            return []
+        return [
+            sym
+            for sym, c in g.state.companies.items()
+            if not c.closed and not c.blank and c.owner and kind_of(c.owner) == "P" and c.owner != player
+        ]
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
         acts = self.actions(entity)
@@ -423,6 +439,12 @@ class BuySellParShares(Step):
                 for p in self.par_prices(entity, c)
             ]
             out.append({"type": "par", "choices": choices})
+        if "buy_company" in acts:
+            top = self.g.cash(entity)
+            privates = self.privates_for_sale(entity)
+            out.append(
+                {"type": "buy_company", "choices": [{"company": c, "price": {"min": 1, "max": top}} for c in privates]}
+            )
         if "pass" in acts:
             out.append({"type": "pass"})
         return out
@@ -461,6 +483,24 @@ class BuySellParShares(Step):
             self.rdata["bought_from_ipo"] = True
         shares.buy(g, entity, b)
         self.track("buy_shares", entity)
+
+    def process_buy_company(self, action: dict[str, Any], entity: str) -> None:
+        """A private bought from another player at the price they agreed (``buy_private_from_player``)."""
+        g = self.g
+        sym, price = action.get("company"), action.get("price")
+        if sym not in self.privates_for_sale(entity):
+            raise illegal("stock.private", f"{g.name(entity)} cannot buy private {sym!r} now")
+        if not isinstance(price, int) or not 1 <= price <= g.cash(entity):
+            raise illegal("stock.private_price", f"{g.name(entity)} may pay between 1 and {g.cash(entity)}")
+        c = g.state.companies[str(sym)]
+        seller = str(c.owner)
+        g.player(seller).companies.remove(str(sym))
+        c.owner = entity
+        g.player(entity).companies.append(str(sym))
+        g.spend(entity, seller, price)
+        g.log(f"{g.name(entity)} buys {sym} from {g.name(seller)} for {price}")
+        g.epoch += 1
+        self.track("buy_company", entity)
 
     def process_par(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
