@@ -60,3 +60,15 @@ def test_audit_catches_a_change_that_does_not_bump(audit: None, monkeypatch: pyt
         except EngineError:
             pass
     assert caught  # a purchase that does not bump leaves e.g. the trains on offer stale
+
+
+@pytest.mark.skipif(not fixture_files("1846"), reason="no shared 1846 records (set RAILBOOK_SHARED)")
+def test_audit_checks_the_steps_shortcut_answers(audit: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step's cheap answers (``any_action``, ``allows``) are checked against its full list of actions: a
+    shortcut that disagrees with ``actions`` is caught however the replay goes on."""
+    from railbook.engine.mechanics.stock_round import BuySellParShares
+
+    monkeypatch.setattr(BuySellParShares, "any_action", lambda self, entity: True)  # a shortcut that lies
+    record = load(max(fixture_files("1846"), key=lambda p: p.stat().st_size))
+    with pytest.raises(memo.StaleMemo, match="any_action"):
+        replay(record, rulebook=rulebook_for_title(record["title"]))

@@ -420,6 +420,43 @@ class BuySellParShares(Step):
             if not c.closed and not c.blank and c.owner and kind_of(c.owner) == "P" and c.owner != player
         ]
 
+    def any_action(self, entity: str) -> bool:
+        """``bool(actions(entity))`` without building the list: a forced sale or a share he must buy leaves him
+        something to do exactly when some certificate is sellable or buyable, so those cases need no test of
+        their own."""
+        if entity != self.current_entity() or "company_action" in self.rdata["current_actions"]:
+            return False
+        return (
+            next(self.iter_buyable(entity), None) is not None
+            or next(self.iter_sellable(entity), None) is not None
+            or next(self.iter_parable(entity), None) is not None
+            or g_options(self.g, entity)
+            or bool(self.privates_for_sale(entity))
+        )
+
+    def allows(self, entity: str, atype: str) -> bool:
+        """``atype in actions(entity)``, testing only what that type needs."""
+        if atype not in ("buy_shares", "par", "sell_shares", "buy_company", "pass"):
+            return False
+        if entity != self.current_entity() or "company_action" in self.rdata["current_actions"]:
+            return False
+        if self.must_sell(entity):
+            return atype == "sell_shares"
+        if self.g.hooks("stock_obligation", entity) is not None and not self.bought():
+            if next(self.iter_buyable(entity), None) is not None:
+                return atype == "buy_shares"
+            if next(self.iter_sellable(entity), None) is not None:
+                return atype == "sell_shares"
+        if atype == "buy_shares":
+            return next(self.iter_buyable(entity), None) is not None
+        if atype == "par":
+            return next(self.iter_parable(entity), None) is not None
+        if atype == "sell_shares":
+            return next(self.iter_sellable(entity), None) is not None
+        if atype == "buy_company":
+            return bool(self.privates_for_sale(entity))
+        return self.has_actions(entity)
+
     def legal(self, entity: str) -> list[dict[str, Any]]:
         acts = self.actions(entity)
         out = []

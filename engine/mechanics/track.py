@@ -457,6 +457,30 @@ class TrackAndToken(Step):
             acts.append("pass")
         return acts
 
+    def any_action(self, entity: str) -> bool:
+        """``bool(actions(entity))``: a possible lay spares the token check (its network walk)."""
+        if entity != self.current_entity():
+            return False
+        if lifted_token(self.g, entity) is not None:
+            return True
+        if self.g.hooks("in_receivership", entity):
+            return False
+        return self.can_lay(entity) or self.can_token(entity)
+
+    def allows(self, entity: str, atype: str) -> bool:
+        """``atype in actions(entity)``, testing only what that type needs."""
+        if atype not in ("lay_tile", "place_token", "pass") or entity != self.current_entity():
+            return False
+        if lifted_token(self.g, entity) is not None:
+            return atype == "place_token"
+        if self.g.hooks("in_receivership", entity):
+            return False
+        if atype == "lay_tile":
+            return self.can_lay(entity)
+        if atype == "place_token":
+            return self.can_token(entity)
+        return self.has_actions(entity)
+
     def legal(self, entity: str) -> list[dict[str, Any]]:
         acts = self.actions(entity)
         out: list[dict[str, Any]] = []
@@ -546,6 +570,12 @@ class TrackOnly(TrackAndToken):
             lay_ = current_lay(self.g)
             return ["lay_tile"] if home or (lay_ is not None and lay_.get("lay")) else []
         return super().actions(entity)
+
+    def any_action(self, entity: str) -> bool:
+        return bool(self.actions_of(entity)) if kind_of(entity) == "X" else super().any_action(entity)
+
+    def allows(self, entity: str, atype: str) -> bool:
+        return atype in self.actions_of(entity) if kind_of(entity) == "X" else super().allows(entity, atype)
 
     def _home_extra(self, company: str, a: Ability, hex_id: str | None) -> bool:
         """A free extra lay in the home hex of a listed corporation that has not operated yet."""

@@ -19,10 +19,27 @@ if TYPE_CHECKING:
 
 
 class Step:
-    """Base class; subclasses set ``name`` and implement ``actions`` and ``process_<type>``."""
+    """Base class; subclasses set ``name`` and implement ``actions`` and ``process_<type>``.
+
+    The round machinery mostly needs two cheap answers, not the whole list: :meth:`any_action` ("does the entity
+    have anything to do here?", for blocking and skipping) and :meth:`allows` ("may it take this type of action
+    now?", for choosing the step that processes an action).  Both default to reading :meth:`actions`; a step
+    overrides them where the list is dear to build.  A subclass that overrides ``actions`` without them gets the
+    defaults back (its parent's shortcuts answer for the parent's list), and ``RAILBOOK_MEMO_AUDIT=1`` checks
+    every shortcut answer against the full list.
+    """
 
     name: ClassVar[str] = "step"
     description: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "actions" in cls.__dict__:
+            for shortcut in ("any_action", "allows"):
+                if shortcut not in cls.__dict__:
+                    setattr(cls, shortcut, getattr(Step, shortcut))
+        if cls.active_entities is not Step.active_entities and cls.current_entity is Step.current_entity:
+            cls.current_entity = Step._first_active  # type: ignore[method-assign]
 
     def __init__(self, g: Game, st: StepState, opts: dict[str, Any]):
         self.g = g
@@ -68,6 +85,11 @@ class Step:
         return [r.entities[r.entity_index]]
 
     def current_entity(self) -> str | None:
+        """The first of :meth:`active_entities` (read straight from the round unless a subclass overrides that)."""
+        r = self.g.state.round
+        return r.entities[r.entity_index] if r.entities else None
+
+    def _first_active(self) -> str | None:
         ents = self.active_entities()
         return ents[0] if ents else None
 
@@ -114,8 +136,86 @@ class Step:
             _memo.audit(f"{self.name}.actions({entity})", found, self.actions(entity))
         return found
 
+    def any_action(self, entity: str) -> bool:
+        """Whether ``entity`` has any action here: ``bool(actions(entity))``, answered more cheaply by steps
+        that override it."""
+        return bool(self.actions_of(entity))
+
+    def allows(self, entity: str, atype: str) -> bool:
+        """Whether ``atype`` is among ``actions(entity)``, answered more cheaply by steps that override it."""
+        return atype in self.actions_of(entity)
+
+    def has_actions(self, entity: str) -> bool:
+        """:meth:`any_action`, memoised like :meth:`actions_of` (read from the full list when that is known)."""
+        g = self.g
+        memo = g.memo
+        if memo[0] != g.epoch:
+            memo[0] = g.epoch
+            memo[1].clear()
+        cache = memo[1]
+        st = id(self.st)
+        found = cache.get((st, entity))
+        if found is not None:
+            return bool(found)
+        key = (st, entity, None)
+        answer = cache.get(key)
+        if answer is None:
+            answer = cache[key] = bool(self.any_action(entity))
+            if _memo.AUDIT:
+                _memo.audit(f"{self.name}.any_action({entity})", answer, bool(self.actions(entity)))
+        elif _memo.AUDIT:
+            _memo.audit(f"{self.name}.any_action({entity})", answer, bool(self.actions(entity)))
+        return answer  # type: ignore[no-any-return]
+
+    def allowed(self, entity: str, atype: str) -> bool:
+        """:meth:`allows`, memoised like :meth:`actions_of` (read from the full list when that is known)."""
+        g = self.g
+        memo = g.memo
+        if memo[0] != g.epoch:
+            memo[0] = g.epoch
+            memo[1].clear()
+        cache = memo[1]
+        st = id(self.st)
+        found = cache.get((st, entity))
+        if found is not None:
+            return atype in found
+        if cache.get((st, entity, None)) is False:
+            return False
+        key = (st, entity, atype)
+        answer = cache.get(key)
+        if answer is None:
+            answer = cache[key] = bool(self.allows(entity, atype))
+            if _memo.AUDIT:
+                _memo.audit(f"{self.name}.allows({entity}, {atype})", answer, atype in self.actions(entity))
+        elif _memo.AUDIT:
+            _memo.audit(f"{self.name}.allows({entity}, {atype})", answer, atype in self.actions(entity))
+        return answer  # type: ignore[no-any-return]
+
     def blocking(self) -> bool:
-        return bool(self.blocks()) and bool(self.current_actions())
+        """Whether the step holds up the round: it blocks and its current entity has something to do here
+        (memoised until the epoch changes, like the answers it reads)."""
+        g = self.g
+        memo = g.memo
+        epoch = g.epoch
+        if memo[0] != epoch:
+            memo[0] = epoch
+            memo[1].clear()
+        key = (id(self.st),)
+        found = memo[1].get(key)
+        if found is not None:
+            if _memo.AUDIT:
+                _memo.audit(f"{self.name}.blocking", found, self._blocking())
+            return found  # type: ignore[no-any-return]
+        found = self._blocking()
+        if g.epoch == epoch and memo[0] == epoch:  # not stored when asking changed the state
+            memo[1][key] = found
+        return found
+
+    def _blocking(self) -> bool:
+        if not self.blocks():
+            return False
+        entity = self.current_entity()
+        return bool(entity) and not self.g.is_closed(entity) and self.has_actions(entity)  # type: ignore[arg-type]
 
     def skip(self) -> None:
         self.pass_()
