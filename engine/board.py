@@ -445,13 +445,16 @@ def _extend(
     their new track and the new tokens reach."""
     if not old.route_available or not all(_lay_keeps(g, key, h, before, blocking) for h, before in lays.items()):
         return None
-    net = Network(
-        {h: set(e) for h, e in old.hex_edges.items()},
-        old.nodes | new_tokens,
-        {p for p in old.paths if p[0] not in lays},
-        True,
-    )
-    visited = {s for s in states if s[0] not in lays}
+    # grown in place (no copies): the cache entry holding the old network and states is replaced by the grown one
+    net, visited = old, states
+    net.nodes |= new_tokens
+    for hex_id, before in lays.items():
+        was = g.book.track(before.tile, hex_id, before.rotation)  # the tile the walk saw on the hex
+        ends = [*range(6), *range(8, 8 + len(was.node_list))]
+        for pi in range(len(was.paths)):
+            net.paths.discard((hex_id, pi))
+            for end in ends:
+                visited.discard((hex_id, pi, end))
     tracks: dict[str, Track] = {}
     neighbours = g.book.neighbours
     stack: list[State] = []

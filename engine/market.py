@@ -98,15 +98,26 @@ def relative(g: Game, pos: list[int], directions: list[str]) -> list[int]:
 def price_at(g: Game, pos: list[int] | None) -> int:
     if pos is None:
         return 0
-    cell = g.book.cell(pos[0], pos[1])
+    cell = _cell(g, pos)
     return cell["price"] if cell else 0
 
 
 def kinds_at(g: Game, pos: list[int] | None) -> list[str]:
     if pos is None:
         return []
-    cell = g.book.cell(pos[0], pos[1])
+    cell = _cell(g, pos)
     return cell["kinds"] if cell else []
+
+
+def _cell(g: Game, pos: list[int]) -> dict[str, Any] | None:
+    """``Book.cell`` inlined (asked many times per action)."""
+    row, col = pos[0], pos[1]
+    grid = g.book.market_grid
+    if 0 <= row < len(grid):
+        cells = grid[row]
+        if 0 <= col < len(cells):
+            return cells[col]
+    return None
 
 
 def place(g: Game, corp: str, pos: list[int]) -> None:

@@ -179,16 +179,17 @@ def rebuild(g: Game, corp_key: str, train: str, chains: list[list[str]], used: s
 
 
 def _assemble(g: Game, options: list[list[Segment]], used: set[tuple]) -> list[Segment] | None:
-    def oriented(segs: list[Segment]) -> list[Segment]:
-        return [s for seg in segs for s in (seg, _reverse(seg))]
+    # each chain's segments both ways round, and the stops each chain's segments end at (built once, not per try)
+    oriented = [[s for seg in segs for s in (seg, _reverse(seg))] for segs in options]
+    ends = [{n for o in segs for n in (o.a, o.b)} for segs in options]
 
     def search(i: int, acc: list[Segment], taken: set[tuple], nodes: set[NodeKey]) -> list[Segment] | None:
         if i == len(options):
             return acc
-        for seg in oriented(options[i]):
+        for seg in oriented[i]:
             if acc and seg.a != acc[-1].b:
                 continue
-            if i + 1 < len(options) and not any(seg.b in (o.a, o.b) for o in options[i + 1]):
+            if i + 1 < len(options) and seg.b not in ends[i + 1]:
                 continue
             keys = _edge_keys(g, seg)
             if keys & taken:

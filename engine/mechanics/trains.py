@@ -153,8 +153,12 @@ def trade_in_at_limit(g: Game, corp: str) -> bool:
 def can_buy(g: Game, corp: str) -> bool:
     if not depot.room(g, corp):
         return trade_in_at_limit(g, corp)
+    cash = g.cash(corp)
+    for tid in depot.depot_trains(g):  # a bank train it can pay for settles it without pricing the others
+        if g.book.trains[g.state.trains[tid].sym]["price"] <= cash and g.hooks("may_buy_train", corp, tid):
+            return True
     lo = min_price(g, corp)
-    return lo is not None and (g.cash(corp) >= lo or train_buying_power(g, corp) >= lo)
+    return lo is not None and (cash >= lo or train_buying_power(g, corp) >= lo)
 
 
 class BuyTrain(Step):
@@ -469,21 +473,28 @@ class BuyTrain(Step):
 @memo
 def crowded(g: Game) -> list[str]:
     """Operators holding more trains than their limit (they must discard)."""
-    out = []
+    out: list[str] = []
     state = g.state
     spec = g.phase_spec().get("train_limit")
-    flat = spec if isinstance(spec, int) else None  # one limit for every operator (as depot.train_limit reads it)
-    operators = [("M|", sym, m) for sym, m in state.minors.items()]
-    operators += [("C|", sym, state.corporations[sym]) for sym in state.corp_order]
-    for kind, sym, op in operators:
-        held = len(op.trains)
-        if not held or op.closed or (flat is not None and held <= flat):
-            continue
-        key = kind + sym
-        limit = depot.train_limit(g, key)
-        # no more trains than the limit: nothing to count (obsolete trains only lower the count)
-        if held > limit and depot.counted_trains(g, key) > limit:
-            out.append(key)
+    # the least limit any operator has (as depot.train_limit reads it): holding no more needs no closer look
+    if isinstance(spec, int):
+        floor = spec
+    elif isinstance(spec, dict) and spec:
+        floor = min([int(v) for v in spec.values()] + ([] if "default" in spec else [0]))
+    else:
+        floor = 0
+    corps = state.corporations
+    for kind, syms, ops in (("M|", state.minors, state.minors), ("C|", state.corp_order, corps)):
+        for sym in syms:
+            op = ops[sym]
+            held = len(op.trains)
+            if held <= floor or op.closed:
+                continue
+            key = kind + sym
+            limit = depot.train_limit(g, key)
+            # no more trains than the limit: nothing to count (obsolete trains only lower the count)
+            if held > limit and depot.counted_trains(g, key) > limit:
+                out.append(key)
     return out
 
 
