@@ -389,21 +389,20 @@ def process_in_round(g: Game, action: dict[str, Any], entity: str) -> None:
     atype = action["type"]
     handler = "process_" + atype
     chosen = None
-    first = active_step(g)  # the first active step that blocks: the steps after it are not asked
     for s in steps(g):
-        if s is first:
-            if not (hasattr(s, handler) and s.allowed(entity, atype)):
-                current = s.current_entity()
-                who = g.name(current) if current else "nobody"
-                raise illegal(
-                    "turn.order",
-                    f"{g.name(entity)} cannot {atype} now: waiting for {who} to "
-                    f"{'/'.join(s.current_actions()) or 'act'} ({s.description or s.name})",
-                )
-            chosen = s
-            break
-        # a step in front of it does not block: it takes the action only when it handles and allows it
-        if s.active() and hasattr(s, handler) and s.allowed(entity, atype):
+        if not s.active():
+            continue
+        accepts = hasattr(s, handler) and s.allowed(entity, atype)  # a step takes only what it handles
+        blocking = s.blocking()  # memoised: mostly known from the question asked after the last action
+        if blocking and not accepts:
+            current = s.current_entity()
+            who = g.name(current) if current else "nobody"
+            raise illegal(
+                "turn.order",
+                f"{g.name(entity)} cannot {atype} now: waiting for {who} to "
+                f"{'/'.join(s.current_actions()) or 'act'} ({s.description or s.name})",
+            )
+        if blocking or accepts:
             chosen = s
             break
     if chosen is None:
