@@ -176,6 +176,25 @@ def concrete(desc: dict[str, Any], rnd: random.Random, game: Any) -> dict[str, A
     return randomplay.concrete(desc, rnd)  # fixed fields, a choice, prices within {min, max} on the step
 
 
+def _fixed(price: Any) -> bool:
+    return not isinstance(price, dict) or price.get("min") == price.get("max")
+
+
+def _purchases_only(desc: dict[str, Any]) -> dict[str, Any] | None:
+    """A weary bidder's view of a description: a bid keeps only its choices at a fixed price (buying what is
+    offered at its price, not raising a bid); None when nothing is left."""
+    if desc["type"] != "bid":
+        return desc
+    choices = desc.get("choices")
+    if isinstance(choices, dict):
+        choices = [choices]
+    if isinstance(choices, list):
+        fixed = [c for c in choices if not isinstance(c, dict) or _fixed(c.get("price"))]
+        return {**desc, "choices": fixed} if fixed else None
+    bounds = {k: desc[k] for k in ("min", "max") if k in desc}
+    return desc if _fixed(desc.get("price", bounds or None)) else None
+
+
 def choose(
     game: Any, rnd: random.Random, pass_weight: float = 0.3, bid_weariness: float = 0.0
 ) -> dict[str, Any] | None:
@@ -185,9 +204,9 @@ def choose(
     active = [d for d in descs if d["type"] not in PASSIVE]
     passes = [d for d in descs if d["type"] in PASSIVE]
     if bid_weariness and rnd.random() < bid_weariness:
-        others = [d for d in active if d["type"] != "bid"]
-        if others or passes:
-            active = others
+        weary = [w for w in (_purchases_only(d) for d in active) if w is not None]
+        if weary or passes:
+            active = weary
     rnd.shuffle(active)
     order = passes + active if passes and (not active or rnd.random() < pass_weight) else active + passes
     for desc in order:

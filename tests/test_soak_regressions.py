@@ -17,7 +17,7 @@ CASES = [
     ("1817", 1012, 400),  # more than eight station markers after a merger: the president's choice (§7.3) was refused
     ("1817", 1087, 220),  # the same choice (two markers removed) as random players play since they tire of stock rounds
     ("1817", 100410, 115),  # a mine lay offered whose terrain cost its company could not pay
-    ("1856", 100099, 610),  # random bidders locked all their cash in bids: no one could buy the next private, for ever
+    ("1856", 100387, 610),  # random bidders locked all their cash in bids: no one could buy the next private, for ever
 ]
 
 
