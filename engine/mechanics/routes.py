@@ -86,7 +86,14 @@ def _st(g: Game) -> State:
 
 
 def _rights(g: Game) -> dict[str, tuple[str, dict[str, Any]]]:
-    """right -> (private, its revenue_bonus ability spec)."""
+    """right -> (private, its revenue_bonus ability spec): rulebook data, read once per game."""
+    found = g.cache.get("route_rights")
+    if found is None:
+        found = g.cache["route_rights"] = _rights_of(g)
+    return found  # type: ignore[no-any-return]
+
+
+def _rights_of(g: Game) -> dict[str, tuple[str, dict[str, Any]]]:
     out = {}
     for private, spec in (g.book.raw.get("privates") or {}).items():
         for a in spec.get("abilities") or []:
