@@ -191,6 +191,7 @@ HOOKS: dict[str, Hook] = {
     "company_buy_phase": _h(A, "", "corporations may buy private companies in the current phase", False),
     "holding_exempt": _h(A, "player corp", "`player` may keep his holding of `corp` above the share limit now", False),
     "reissue_par": _h(F, "corp", "the market cell [row, col] of `corp`'s par if it reissued its shares now"),
+    "shares_reissued": _h(N, "corp", "`corp` (a symbol) put its redeemed shares back on sale"),
     "record_notice": _h(
         A, "action", "the action is a notice of the recording site that a mechanic checks or ignores (not a move)"
     ),

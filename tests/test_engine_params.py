@@ -367,3 +367,42 @@ def test_a_player_may_buy_another_players_private_instead_of_a_certificate(allow
     assert private.owner == f"P|{buyer}" and sym in g.player(f"P|{buyer}").companies
     assert (g.cash(f"P|{buyer}"), g.cash(seller)) == (cash[0] - 1, cash[1] + 1)
     assert g.acting() != [buyer] or not {"buy_shares", "par", "buy_company"} & {a["type"] for a in g.legal_actions()}
+
+
+# ------------------------------------------------------------------------------------------ reissue
+
+
+def test_a_reissued_share_sells_from_the_initial_offering_and_pays_the_company() -> None:
+    """1870 share redemption and reissue: ATSF (all ten shares sold, so full capital) redeems a share from a
+    player, reissues it in a later turn, and the next buyer pays the company (incremental from then on)."""
+    g = Game.start(rulebook_for_title("1870"), ["a", "b", "c"])
+    while g.state.round.kind != "stock":
+        legal = g.legal_actions()
+        par = next((a for a in legal if a["type"] == "par"), None)
+        if par is not None:  # the president's certificate private sets its company's par at once
+            _act(g, "par", g.acting()[0], **par["choices"][0])
+            continue
+        choice = next(a for a in legal if a["type"] == "bid")["choices"][0]
+        price = choice["price"]["min"] if isinstance(choice["price"], dict) else choice["price"]
+        _act(g, "bid", g.acting()[0], company=choice["company"], price=price)
+    assert g.acting() == ["a"]
+    _act(g, "par", "a", corporation="ATSF", share_price="68,5,6")
+    for i in range(1, 9):
+        _act(g, "buy_shares", g.acting()[0], shares=[f"ATSF_{i}"])
+
+    def pass_until(done: Any) -> None:
+        while not done():
+            step = next(a for a in g.legal_actions() if a["type"] == "pass")
+            _act(g, "pass", step["entity"], step["entity_type"])
+
+    pass_until(lambda: g.state.round.kind == "operating")
+    pass_until(lambda: g.state.round.kind == "stock" and g.acting() == ["a"])
+    _act(g, "buy_shares", "ATSF", "corporation", shares=["ATSF_1"])  # redeemed from b
+    assert g.state.shares["ATSF_1"].owner == "C|ATSF" and not g.state.shares["ATSF_1"].buyable
+    pass_until(lambda: g.acting() == ["a"])
+    _act(g, "sell_shares", "ATSF", "corporation", shares=["ATSF_1"], percent=10)
+    assert g.state.shares["ATSF_1"].buyable
+    buyer, cash = g.acting()[0], g.cash("C|ATSF")
+    _act(g, "buy_shares", buyer, shares=["ATSF_1"])
+    par = g.state.corporations["ATSF"].par
+    assert par is not None and g.cash("C|ATSF") - cash == g.book.cell(*par)["price"]

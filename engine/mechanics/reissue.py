@@ -11,6 +11,7 @@ market cell of that par).  ``requires_empty_ipo`` and ``per_stock_round`` are ch
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
@@ -53,8 +54,27 @@ class Params(BaseParams):
     )
 
 
+@dataclass
+class State:
+    """The companies that have reissued shares (incrementally capitalised from then on)."""
+
+    reissued: list[str] = field(default_factory=list)
+
+
 def _p(g: Game) -> Params:
     return g.params["reissue"]  # type: ignore[return-value]
+
+
+def shares_reissued(g: Game, corp: str) -> None:
+    st: State = g.state.mechanics["reissue"]
+    if corp not in st.reissued:
+        st.reissued.append(corp)
+
+
+def capitalization_of(g: Game, corp: str) -> str | None:
+    """A company that reissued is paid for its initial-offering shares as they sell (hook ``capitalization_of``)."""
+    st: State = g.state.mechanics["reissue"]
+    return "incremental" if corp in st.reissued else None
 
 
 def new_par_price(p: Params, price: int, old_par: int) -> int:
@@ -99,5 +119,6 @@ MECHANIC = Mechanic(
     name="reissue",
     description="redeemed shares go back to the IPO at a new par",
     params=Params,
-    hooks={"reissue_par": reissue_par},
+    hooks={"reissue_par": reissue_par, "shares_reissued": shares_reissued, "capitalization_of": capitalization_of},
+    state=State,
 )
