@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 from railbook.engine.registry import switchable
 
-FORMAT_VERSION = "1.1"
+FORMAT_VERSION = "2.0"
 
 Colour = Literal["white", "yellow", "green", "brown", "gray", "red", "blue", "black"]
 TILE_COLOURS: tuple[str, ...] = ("yellow", "green", "brown", "gray")

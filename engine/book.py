@@ -141,12 +141,27 @@ def _freeze_key(rulebook: dict[str, Any], options: list[str]) -> str:
 _BOOKS: dict[str, Book] = {}
 
 
+#: the major version of the rulebook format (docs/RULEBOOK.md) this engine reads
+FORMAT_MAJOR = "2"
+
+
+def _check_format(rulebook: dict[str, Any]) -> None:
+    """Refuse a rulebook of another major format version: its fields may mean something else."""
+    version = str(rulebook.get("format_version") or "")
+    if version.split(".")[0] != FORMAT_MAJOR:
+        raise UnsupportedTitle(
+            f"{rulebook.get('title')}: rulebook format {version or '(none)'}, this engine reads {FORMAT_MAJOR}.x "
+            "(compile the title again with this railbook)"
+        )
+
+
 def book_for(rulebook: dict[str, Any], options: list[str] | tuple[str, ...] = ()) -> Book:
     """The (cached) book of ``rulebook`` with ``options`` applied as their RFC 7386 merge patches."""
     opts = [o for o in options if o]
     key = _freeze_key(rulebook, opts)
     book = _BOOKS.get(key)
     if book is None:
+        _check_format(rulebook)
         data = rulebook
         for name in sorted(set(opts)):
             option = (rulebook.get("options") or {}).get(name)

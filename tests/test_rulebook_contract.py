@@ -11,6 +11,7 @@ import jsonschema
 import pytest
 from railbook.compiler.load import available_titles
 from railbook.compiler.schema import SCHEMA_DIR
+from railbook.engine.book import FORMAT_MAJOR
 
 from tests.conftest import ROOT, run_cli
 
@@ -93,8 +94,21 @@ def test_a_consumer_reads_every_rulebook_with_jsonschema_alone(tmp_path: Path) -
         errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(book)]
         assert not errors, f"{title}: {errors[:5]}"
         major = book["format_version"].split(".")[0]
-        assert major == "1", f"{title}: format {book['format_version']}"
+        assert major == FORMAT_MAJOR, f"{title}: format {book['format_version']}"
         for option, spec in book["options"].items():
             variant = _merge_patch({**book, "options": {}}, spec["patch"])
             errors = [e.message for e in validator.iter_errors(variant)]
             assert not errors, f"{title} with {option}: {errors[:5]}"
+
+
+def test_the_engine_refuses_a_rulebook_of_another_major_format() -> None:
+    from railbook.engine.errors import UnsupportedTitle
+    from railbook.engine.game import Game
+
+    from railbook.api import rulebook_for_title
+
+    book = rulebook_for_title("1846")
+    assert book["format_version"].split(".")[0] == FORMAT_MAJOR
+    older = {**book, "format_version": "1.1"}
+    with pytest.raises(UnsupportedTitle, match=r"format 1\.1, this engine reads 2\.x"):
+        Game.start(older, ["a", "b", "c"], seed=1)
