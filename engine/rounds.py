@@ -511,6 +511,8 @@ def legal_actions(g: Game) -> list[dict[str, Any]]:
     candidates: list[str] = []
     for e in active_entities(g):
         candidates.append(e)
+        if kind_of(e) == "P":  # a player may act for the companies he presides (e.g. redeem in a stock round)
+            candidates.extend(f"C|{c}" for c, cs in g.state.corporations.items() if cs.owner == e and not cs.closed)
     op = g.current_operator()
     if op:
         candidates.append(op)

@@ -11,7 +11,7 @@ from railbook.engine import randomplay
 from railbook.engine.errors import IllegalAction
 from railbook.engine.game import Game
 from railbook.engine.mechanics.dividends import earnings
-from railbook.engine.state import BANK
+from railbook.engine.state import BANK, kind_of
 
 from railbook.api import rulebook_for_title
 
@@ -288,7 +288,7 @@ def test_no_train_is_bought_from_a_company_in_liquidation() -> None:
         owner = g.state.trains[choice["train"]].owner if desc["type"] == "buy_train" else ""
         return owner.startswith("C|") and "liquidation" in _zone(g, owner[2:])
 
-    on, _off, action = _lockstep({"trains": {"no_buy_from_zones": []}}, 1, from_liquidation)
+    on, _off, action = _lockstep({"trains": {"no_buy_from_zones": []}}, 6, from_liquidation)
     buy = [a for a in on.legal_actions() if a["type"] == "buy_train"]
     assert all(c["train"] != action["train"] for a in buy for c in a["choices"])
     price = action["price"]["min"] if isinstance(action["price"], dict) else action["price"]
@@ -316,18 +316,31 @@ def test_shares_in_the_acquisition_and_liquidation_zones_are_not_traded() -> Non
 @pytest.mark.parametrize("max_exits", [True, False])
 def test_a_brown_city_upgrade_uses_the_most_exits_that_fit(max_exits: bool) -> None:
     """1817 [§6.3.2]: upgrading a normal city to brown, the tile must have as many exits as will fit. Here the
-    first company to lay track finds its home city already green (#15) in phase 5: only #63 (six exits) may go
+    company about to lay track from a plain home city finds it already green (#15) in phase 5: only #63 (six exits) may go
     there, not #611 (five) or #448 (four)."""
     from railbook.engine import board
 
     g = Game.start(_book("1817", track={"brown_city_max_exits": max_exits}), ["a", "b", "c", "d"], seed=1)
     rnd = random.Random(1)
-    while not any(a["type"] == "lay_tile" for a in g.legal_actions()) or g.state.round.kind != "operating":
+
+    def plain_home() -> str | None:
+        """The home hex of the company about to lay track, when it is an empty plain city (#57 fits)."""
+        op = g.current_operator()
+        if g.state.round.kind != "operating" or op is None or kind_of(op) != "C":
+            return None
+        if not any(a["type"] == "lay_tile" and a["entity"] == sym(op) for a in g.legal_actions()):
+            return None
+        home = next((t.hex for t in g.state.corporations[sym(op)].tokens if t.used), None)
+        return home if home and board.rotations_keeping_track(g, home, "57") else None
+
+    for _ in range(2000):
+        if plain_home():
+            break
         action = randomplay.random_action(g, rnd, pass_weight=0.5)
         assert action is not None
         g.process(action)
-    corp = g.state.corporations[sym(g.current_operator())]
-    home = next(t.hex for t in corp.tokens if t.used)
+    home = plain_home()
+    assert home is not None, "no company laid track from a plain home city"
     for name in ("57", "15"):  # the home city becomes yellow, then green
         rotation = board.rotations_keeping_track(g, home, name)[0]
         tile = board.next_copy_id(g, name)

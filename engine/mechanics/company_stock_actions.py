@@ -68,6 +68,20 @@ def own_pool_bundle(g: Game, corp: str) -> shares.Bundle | None:
     return b if g.cash(ckey(corp)) >= shares.bundle_price(g, b) else None
 
 
+def own_pool_bundles(g: Game, corp: str) -> list[shares.Bundle]:
+    """The bundles of one, two, ... of the company's shares in the market its treasury can pay for."""
+    if own_pool_bundle(g, corp) is None:
+        return []
+    ids = [s for s in shares.shares_of(g, POOL, corp) if g.state.shares[s].percent > 0]
+    out = []
+    for n in range(1, len(ids) + 1):
+        b = shares.make_bundle(g, ids[:n])
+        if g.cash(ckey(corp)) < shares.bundle_price(g, b):
+            break
+        out.append(b)
+    return out
+
+
 def company_actions(g: Game, corp: str, last: str | None) -> list[str]:
     """The loan and share actions company ``corp`` (a symbol) may take now, after its action ``last``."""
     if not _zone_ok(g, corp):
@@ -121,6 +135,17 @@ class CompanyTurn(Step):
         if self.rdata.get("current_actions") or (turn is not None and turn["corp"] != entity):
             return []
         return company_actions(g, sym_of(entity), turn["last"] if turn else None)
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for atype in self.actions(entity):
+            if atype == "buy_shares":
+                bundles = own_pool_bundles(self.g, sym_of(entity))
+                if bundles:
+                    out.append({"type": "buy_shares", "choices": [{"shares": b.shares} for b in bundles]})
+            else:
+                out.append({"type": atype})
+        return out
 
     def process_take_loan(self, action: dict[str, Any], entity: str) -> None:
         g = self.g

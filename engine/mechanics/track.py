@@ -769,17 +769,22 @@ def _special_candidates(g: Game, a: Ability) -> list[tuple[str, str, int, board.
     """Every lay the ability allows on the current board: (hex, tile id, rotation, plan)."""
     spec = a.spec
     one_per_hex = (spec.get("params") or {}).get("one_per_hex")
+    any_label = bool(abilities.spec_param(a, "any_label"))
     out = []
-    for h in spec.get("hexes") or []:
+    for h in spec.get("hexes") or [h for h in g.book.hexes if ability_hex_ok(g, a, h)]:
         if one_per_hex and h in a.laid_hexes:
             continue
-        for name in board.upgrade_options(g, h):
-            if spec.get("tiles") and name not in spec["tiles"]:
+        own = spec.get("tiles") or None
+        # a private's own tiles may go where the upgrade chart would not put them (``any_label``)
+        for name in own if own and any_label else board.upgrade_options(g, h):
+            if own and name not in own:
                 continue
             tile_id = board.next_copy_id(g, name)
             for rot in range(6):
                 try:
-                    plan = board.plan_lay(g, h, tile_id, rot, key=None, check_connection=False)
+                    plan = board.plan_lay(
+                        g, h, tile_id, rot, key=None, check_connection=False, allowed_tiles=own, any_label=any_label
+                    )
                 except EngineError:
                     continue
                 if _pairs_ok(g, a, h, name, rot):
