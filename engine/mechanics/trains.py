@@ -208,24 +208,6 @@ class BuyTrain(Step):
             return ["buy_train", "pass"]
         return []
 
-    def any_action(self, entity: str) -> bool:
-        """``bool(actions(entity))``: a bank train on offer settles it without listing the other companies'."""
-        g = self.g
-        cur = self.current_entity()
-        if cur is None or g.hooks("in_receivership", cur):
-            return False
-        if kind_of(cur) == "C" and entity == g.owner(cur) and kind_of(entity) == "P":
-            return must_buy(g, cur) and not self.can_issue(cur)
-        if entity != cur or kind_of(entity) != "C":
-            return False
-        if must_buy(g, entity):
-            return True
-        if not can_buy(g, entity):
-            return False
-        if any(self._new_ok(t) and g.hooks("may_buy_train", entity, t) for t in depot.depot_trains(g)):
-            return True
-        return bool(self.buyable_trains(entity))
-
     def legal(self, entity: str) -> list[dict[str, Any]]:
         g = self.g
         acts = self.actions(entity)
