@@ -168,7 +168,7 @@ def test_an_excess_from_the_brown_zone_is_kept_and_a_sale_must_end_it() -> None:
     assert "multiple_buy" not in market.kinds_at(g, g.state.corporations["TP"].price)
     types = {a["type"] for a in g.legal_actions() if a.get("entity") == "9263"}
     assert {"buy_shares", "pass"} <= types  # no forced sale first
-    sell = next(a for a in g.legal_actions() if a["type"] == "sell_shares")
+    sell = next(a for a in g.legal_actions() if a["type"] == "sell_shares" and a["entity_type"] == "player")
     tp = [c["percent"] for c in sell["choices"] if c["shares"][0].startswith("TP_")]
     assert tp and min(tp) == 40  # down to the 60% limit at least
 

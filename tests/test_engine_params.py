@@ -316,8 +316,8 @@ def test_shares_in_the_acquisition_and_liquidation_zones_are_not_traded() -> Non
 @pytest.mark.parametrize("max_exits", [True, False])
 def test_a_brown_city_upgrade_uses_the_most_exits_that_fit(max_exits: bool) -> None:
     """1817 [§6.3.2]: upgrading a normal city to brown, the tile must have as many exits as will fit. Here the
-    company about to lay track from a plain home city finds it already green (#15) in phase 5: only #63 (six exits) may go
-    there, not #611 (five) or #448 (four)."""
+    company about to lay track from a plain home city finds it already green (#15) in phase 5: only #63 (six
+    exits) may go there, not #611 (five) or #448 (four)."""
     from railbook.engine import board
 
     g = Game.start(_book("1817", track={"brown_city_max_exits": max_exits}), ["a", "b", "c", "d"], seed=1)
