@@ -57,29 +57,25 @@ def _zone_ok(g: Game, corp: str) -> bool:
     return not any(z in kinds for z in _p(g).forbidden_zones)
 
 
-def own_pool_bundle(g: Game, corp: str) -> shares.Bundle | None:
-    """One of the company's shares in the market that its treasury can pay for (``buy_own_shares``)."""
+def own_pool_bundles(g: Game, corp: str, most: int | None = None) -> list[shares.Bundle]:
+    """The bundles of one, two, ... (at most ``most``) of the company's shares in the market that its treasury
+    can pay for (``buy_own_shares``)."""
     if "buy_own_shares" not in _p(g).actions or not _zone_ok(g, corp):
-        return None
-    ids = [s for s in shares.shares_of(g, POOL, corp) if g.state.shares[s].percent > 0]
-    if not ids:
-        return None
-    b = shares.make_bundle(g, ids[:1])
-    return b if g.cash(ckey(corp)) >= shares.bundle_price(g, b) else None
-
-
-def own_pool_bundles(g: Game, corp: str) -> list[shares.Bundle]:
-    """The bundles of one, two, ... of the company's shares in the market its treasury can pay for."""
-    if own_pool_bundle(g, corp) is None:
         return []
     ids = [s for s in shares.shares_of(g, POOL, corp) if g.state.shares[s].percent > 0]
     out = []
-    for n in range(1, len(ids) + 1):
+    for n in range(1, min(len(ids), most or len(ids)) + 1):
         b = shares.make_bundle(g, ids[:n])
         if g.cash(ckey(corp)) < shares.bundle_price(g, b):
             break
         out.append(b)
     return out
+
+
+def own_pool_bundle(g: Game, corp: str) -> shares.Bundle | None:
+    """One of the company's shares in the market that its treasury can pay for."""
+    found = own_pool_bundles(g, corp, most=1)
+    return found[0] if found else None
 
 
 def company_actions(g: Game, corp: str, last: str | None) -> list[str]:

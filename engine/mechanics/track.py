@@ -225,6 +225,11 @@ def ability_hex_ok(g: Game, a: Ability, hex_id: str) -> bool:
     return outside < int(params.get("outside_tag_allowed") or 0)
 
 
+def special_lay_terms(a: Ability) -> tuple[bool, int]:
+    """What a private's own lay pays: (free, $ off the hex's cost)."""
+    return bool(a.spec.get("free")), int((a.spec.get("params") or {}).get("discount") or 0)
+
+
 def lay(
     g: Game,
     entity: str,
@@ -268,9 +273,7 @@ def lay(
         any_label=special is not None and bool(abilities.spec_param(special[1], "any_label")),
     )
     if special is not None:
-        spec = special[1].spec
-        free = bool(spec.get("free"))
-        discount = int((spec.get("params") or {}).get("discount") or 0)
+        free, discount = special_lay_terms(special[1])
     if not g.hooks("lay_allowed", corp, hex_id, plan.tile, plan.rotation):
         raise illegal("track.refused", f"no rule allows tile {plan.tile_id} on {hex_id} at rotation {plan.rotation}")
     cost = lay_cost(g, corp, plan, free=free, discount=discount) + extra
@@ -838,8 +841,7 @@ class SpecialTrack(Step):
         laid = {h: before.get(h, ()) for h in a.laid_hexes}
         left = (a.count - 1) if isinstance(a.count, int) else 0
         payer = g.company(entity).owner
-        free = bool(a.spec.get("free"))
-        discount = int((a.spec.get("params") or {}).get("discount") or 0)
+        free, discount = special_lay_terms(a)
         choices = []
         for h, tile_id, rot, plan in _special_candidates(g, a):
             if payer is not None and lay_cost(g, payer, plan, free=free, discount=discount) > g.cash(payer):

@@ -161,9 +161,7 @@ class Step:
         answer = cache.get(key)
         if answer is None:
             answer = cache[key] = bool(self.any_action(entity))
-            if _memo.AUDIT:
-                _memo.audit(f"{self.name}.any_action({entity})", answer, bool(self.actions(entity)))
-        elif _memo.AUDIT:
+        if _memo.AUDIT:
             _memo.audit(f"{self.name}.any_action({entity})", answer, bool(self.actions(entity)))
         return answer  # type: ignore[no-any-return]
 
@@ -185,9 +183,7 @@ class Step:
         answer = cache.get(key)
         if answer is None:
             answer = cache[key] = bool(self.allows(entity, atype))
-            if _memo.AUDIT:
-                _memo.audit(f"{self.name}.allows({entity}, {atype})", answer, atype in self.actions(entity))
-        elif _memo.AUDIT:
+        if _memo.AUDIT:
             _memo.audit(f"{self.name}.allows({entity}, {atype})", answer, atype in self.actions(entity))
         return answer  # type: ignore[no-any-return]
 
