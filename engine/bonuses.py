@@ -30,6 +30,10 @@ Parameters by type (amounts in the title's currency units):
 ``path_hex``
     ``hexes: {HEX: amount}``: ``amount`` once per route whose track passes through (or ends in) ``HEX``, a stop
     there or not (a mine token on plain track).
+``route_between``
+    ``ends: [[HEX...], [HEX...]]``, ``amount``: ``amount`` once when the route starts at a stop in one list and
+    ends at a stop in the other (its first and last *visited* stops).  A large amount turns it into a
+    requirement: the optimiser's best set then includes such a route whenever one exists (a connection run).
 """
 
 from __future__ import annotations
@@ -247,6 +251,34 @@ class RouteEnd(RouteBonus):
 
     def bound(self) -> int:
         return max(self.hexes.values(), default=0)
+
+
+@register("route_between")
+class RouteBetween(RouteBonus):
+    """A fixed amount when the route's first and last visited stops lie one in each of two hex lists."""
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        ends = params["ends"]
+        self.a = {str(h) for h in ends[0]}
+        self.b = {str(h) for h in ends[1]}
+        self.amount = int(params.get("amount", 0))
+
+    def value(self, counted: Sequence[Stop], visited: Sequence[Stop]) -> int:
+        if len(visited) < 2:
+            return 0
+        first, last = visited[0].hex, visited[-1].hex
+        if (first in self.a and last in self.b) or (first in self.b and last in self.a):
+            return self.amount
+        return 0
+
+    def triggers(self, stops: Sequence[Stop]) -> list[int] | None:
+        return []
+
+    def requirements(self, stops: Sequence[Stop]) -> list[list[int]] | None:
+        return [[i for i, s in enumerate(stops) if s.hex in ends] for ends in (self.a, self.b)]
+
+    def bound(self) -> int:
+        return max(self.amount, 0)
 
 
 @register("per_stop_one_train")

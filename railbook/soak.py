@@ -109,13 +109,16 @@ def not_playable(rulebook: dict[str, Any]) -> str | None:
 # ------------------------------------------------------------------------------------------- choices
 
 
-def _routes(game: Any, entity: str) -> list[dict[str, Any]]:
-    """The optimiser's best routes for ``entity`` as a ``run_routes`` list (empty when it finds none)."""
-    from railbook.routes import route_connections, solve
+def _routes(game: Any, entity: str, between: list[list[str]] | None = None) -> list[dict[str, Any]]:
+    """The optimiser's best routes for ``entity`` as a ``run_routes`` list (empty when it finds none); with
+    ``between`` (two hex lists) one route must run from a hex of one list to a hex of the other."""
+    from railbook.routes import REQUIRED, route_connections, solve
     from railbook.routes.adapter import problem_from_game
 
     try:
         problem = problem_from_game(game, entity)
+        if between:
+            problem.bonuses = [*problem.bonuses, {"type": "route_between", "ends": between, "amount": REQUIRED}]
         solution = solve(problem)
     except (KeyError, ValueError):
         return []
@@ -162,6 +165,10 @@ def concrete(desc: dict[str, Any], rnd: random.Random, game: Any) -> dict[str, A
     """One action that fits a legal-action description (None when it offers nothing to choose)."""
     action = {"type": desc["type"], "entity": desc["entity"], "entity_type": desc["entity_type"]}
     if desc["type"] == "run_routes":
+        between = desc.get("route_between")
+        if between:  # a required route (a connection run): never an empty run
+            action["routes"] = _routes(game, str(desc["entity"]), between)
+            return action
         action["routes"] = _routes(game, str(desc["entity"])) if rnd.random() < 0.9 else []
         if isinstance(desc.get("routes"), str):  # a rule on the routes the optimiser does not know
             action["routes"] = _routes_within(game, action, action["routes"])

@@ -27,6 +27,7 @@ __all__ = [
     "TrainSpec",
     "best_routes",
     "build_problem",
+    "can_run_between",
     "route_connections",
     "solve",
     "train_spec",
@@ -58,3 +59,24 @@ def best_routes(game: object, corporation: str | None = None) -> RouteSolution:
         routes=solution.describe(problem),
         ms=round(solution.stats.get("ms", 0.0), 3),
     )
+
+
+REQUIRED = 10**9  # a route bonus no set of real routes earns: the best set includes such a route whenever one exists
+
+
+def can_run_between(game: object, corporation: str, ends: list[list[str]]) -> bool:
+    """Whether one of ``corporation``'s trains (run this turn or not, rusted ones aside) has a legal route from a
+    hex of ``ends[0]`` to a hex of ``ends[1]`` on the board of ``game`` (exact: the optimiser with that route
+    required)."""
+    from .adapter import board_for, bonuses_of, trains_of
+
+    board = board_for(game, corporation)
+    required = {"type": "route_between", "ends": ends, "amount": REQUIRED}
+    kinds: dict[object, TrainSpec] = {}
+    for train in trains_of(game, corporation, operated_too=True):
+        kinds.setdefault(train.kind_key, train)
+    for train in kinds.values():
+        problem = build_problem(board, corporation, [train], [*bonuses_of(game, corporation), required])
+        if solve(problem).total >= REQUIRED:
+            return True
+    return False

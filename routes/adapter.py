@@ -53,13 +53,13 @@ def board_for(g: Any, corporation: str) -> BoardState:
     return board
 
 
-def trains_of(g: Any, corporation: str) -> list[TrainSpec]:
-    """The corporation's trains that may still run this turn."""
+def trains_of(g: Any, corporation: str, operated_too: bool = False) -> list[TrainSpec]:
+    """The corporation's trains that may still run this turn (with ``operated_too``, those that ran already too)."""
     key = f"C|{corporation}" if corporation in g.state.corporations else f"M|{corporation}"
     out = []
     for tid in g.entity_trains(key):
         t = g.state.trains[tid]
-        if getattr(t, "rusted", False) or getattr(t, "operated", False):
+        if getattr(t, "rusted", False) or (getattr(t, "operated", False) and not operated_too):
             continue  # rusted, or may not run this turn (e.g. just taken over with an independent)
         out.append(train_spec(tid, t.name, g.book.trains.get(t.sym)))
     return out

@@ -27,7 +27,17 @@ import time
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from railbook.engine.bonuses import Destination, EastWest, HexBonus, PathHex, RouteBonus, RouteEnd, SetBonus, split
+from railbook.engine.bonuses import (
+    Destination,
+    EastWest,
+    HexBonus,
+    PathHex,
+    RouteBetween,
+    RouteBonus,
+    RouteEnd,
+    SetBonus,
+    split,
+)
 
 from .model import Problem, Route, Solution, TrainSpec
 from .revenue import best_counted
@@ -35,8 +45,8 @@ from .revenue import best_counted
 # route bonuses whose value depends on which stops a route visits and counts, never on their order; with any
 # other (a bonus at a route's end) routes are evaluated and told apart by their stop sequence
 ORDER_FREE = (EastWest, HexBonus, Destination)
-# route bonuses that read a route's counted stops and which of them are its first and last counted stops
-ENDS_ONLY = (RouteEnd,)
+# route bonuses that read a route's counted stops and which of them are its first and last (counted or visited) stops
+ENDS_ONLY = (RouteEnd, RouteBetween)
 NEVER = 1 << 60  # a threshold no route reaches: the kind is not searched
 GREEDY_OPENINGS = 3  # trains all alike: the starting sets open with each of the best few routes
 LEADERS = 16  # a search completes each route found into a set with the best few routes of its own kind found so far

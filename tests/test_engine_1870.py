@@ -239,3 +239,56 @@ def test_closing_corporation_trains_go_where_the_rules_say(title: str, buyable_a
         assert train.owner == DEPOT and tid in g.state.discarded and tid not in corp.trains
     else:
         assert not train.buyable and tid not in g.state.discarded
+
+
+# ------------------------------------------------------------------------------------------ connection runs
+
+
+def _at_connection_run(path: Path) -> tuple[Game, dict[str, Any]]:
+    """The recorded game at its first connection run's route stage, and that legal-action description."""
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    record = load(path)
+    g = start_from_record(record, rulebook_for_title(str(record["title"])))
+    for a in filter_actions(record["actions"]):
+        for b in [a, *(a.get("auto_actions") or [])]:
+            if g.state.finished:
+                break
+            g.process(normalise(b))
+            for desc in g.legal_actions():
+                if desc.get("route_between"):
+                    return g, desc
+    raise AssertionError(f"{path.stem} has no connection run")
+
+
+@pytest.mark.skipif(not FILES, reason=NO_FIXTURES)
+def test_a_connection_run_names_its_required_route_and_the_soak_player_runs_it() -> None:
+    import random
+
+    from railbook.engine.mechanics.destinations import home_hexes
+    from railbook.routes import can_run_between
+
+    from railbook.soak import concrete
+
+    (path,) = [p for p in FILES if p.stem == "1870_game_end_bank"]
+    g, desc = _at_connection_run(path)
+    corp = str(desc["entity"])
+    homes, dests = desc["route_between"]
+    assert homes == sorted(home_hexes(g, corp)) and len(dests) == 1
+    assert can_run_between(g, corp, desc["route_between"])
+    action = concrete(desc, random.Random(1), g)
+    assert action is not None and action["routes"], "a connection run is never empty"
+    g.process(action)  # accepted: one route runs home -> destination
+    assert {a["type"] for a in g.legal_actions() if a.get("entity") == corp} <= {"dividend"}
+    with pytest.raises(IllegalAction, match="destination"):  # an empty run is refused on a copy
+        g2, desc2 = _at_connection_run(path)
+        g2.process({"type": "run_routes", "entity": desc2["entity"], "entity_type": "corporation", "routes": []})
+
+
+def test_a_fewest_stops_trace_over_reused_track_is_no_connection() -> None:
+    """Eligibility needs a legal route (no track twice): soak game 1870/100064 once queued FW's connection run on a
+    trace that used one hexside twice, and no route could then satisfy the run."""
+    from railbook.soak import play_game
+
+    report = play_game(rulebook_for_title("1870"), 100064, max_actions=1040)
+    assert report.failures == [], [f"{f.action}: {f.invariant}: {f.message}" for f in report.failures]

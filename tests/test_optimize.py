@@ -117,7 +117,15 @@ def test_hex_bonus_and_bonus_registry() -> None:
     stops = [city("A1.c0", 10, token=True), city("A3.c0", 20)]
     p = with_trains(line(stops), "2", bonuses=[{"type": "hex_bonus", "hexes": {"A3": 40}}])
     assert solve(p).total == 70
-    assert {"east_west", "hex_bonus", "per_stop_one_train", "destination", "route_end", "path_hex"} == set(BONUSES)
+    assert {
+        "east_west",
+        "hex_bonus",
+        "per_stop_one_train",
+        "destination",
+        "route_end",
+        "path_hex",
+        "route_between",
+    } == set(BONUSES)
     with pytest.raises(ValueError, match="unknown route bonus"):
         make_bonus({"type": "nope"})
 
@@ -336,6 +344,9 @@ def random_graph(seed: int) -> Problem:
         bonuses.append({"type": "path_hex", "hexes": {h: rng.choice((10, 20)) for h in hex_sides}})
     if rng.random() < 0.2:
         bonuses.append({"type": "per_stop_one_train", "per_stop": 10})
+    if rng.random() < 0.3:  # a route between two stops' hexes: a bonus, or (large) a required connection run
+        a, b = rng.sample(stops, 2)
+        bonuses.append({"type": "route_between", "ends": [[a.hex], [b.hex]], "amount": rng.choice((40, 1000))})
     return Problem(stops=stops, links=links, trains=trains, bonuses=bonuses, hex_sides=hex_sides)
 
 

@@ -1,7 +1,9 @@
 """``destinations``: a company reaching its destination (``corporations.<X>.destination``) triggers an effect.
 
 A company is connected when it can trace from its home station to its destination hex (see the tracing
-switches); ``checked`` says when that is looked at, for every company.  The ``effect`` happens once per
+switches); unless distance is ignored, one of its trains must have a legal route between the two (no track used
+twice, no city passed that others' stations block; the exact optimiser decides).  ``checked`` says when that is
+looked at, for every company.  The ``effect`` happens once per
 company (with ``once_per_company``).
 
 ``connection_run``: the company at once runs its trains for a bonus income, one of them exactly from home to
@@ -10,7 +12,8 @@ operated runs first, then the others in share price order; a connection made by 
 is run at the start of the next operating round.  Before the run the company gets its destination marker
 (``marker``): a ``choose`` action, ``Map`` (free at the hex edge, the destination then counts twice at a route
 end) or ``Charter`` (one more station marker of ``otherwise_token_cost``); then ``run_routes`` and ``dividend``
-(``payout`` or ``withhold``) as its ``connection_run`` says.  ``release_escrow``: money held for the company is
+(``payout`` or ``withhold``) as its ``connection_run`` says.  The route stage's legal action names the required
+route: ``route_between: [[home hexes], [destination]]``.  ``release_escrow``: money held for the company is
 released (hook ``destination_reached``, answered by ``escrow``).  Every effect notifies ``destination_reached``.
 
 The step ``connection_run`` (first in the operating round's steps) plays the runs.  The 18xx.games
@@ -159,7 +162,27 @@ def _connected_to(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     if _p(g).ignore_distance:
         return True
     trains = g.state.corporations[corp].trains
-    return bool(trains) and stops <= max(_train_stops(g, t) for t in trains)
+    if not trains or stops > max(_train_stops(g, t) for t in trains):
+        return False
+    return _train_can_run(g, corp, dest, homes)
+
+
+def _train_can_run(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
+    """One of ``corp``'s trains has a legal route (no track twice, no blocked city passed) from a home station to
+    ``dest``: the fewest-stops trace may use track twice.  Cached until the board or the company's trains change."""
+    from railbook.routes import can_run_between  # the exact optimiser, asked with that route required
+
+    cache = g.cache.setdefault("destination_runs", {})
+    k = (corp, dest, frozenset(homes))
+    now = (g.board_version, tuple(g.state.corporations[corp].trains))
+    hit = cache.get(k)
+    if hit is not None and hit[0] == now and not _memo.AUDIT:
+        return hit[1]  # type: ignore[no-any-return]
+    value = can_run_between(g, corp, [sorted(homes), [dest]])
+    if hit is not None and hit[0] == now:
+        _memo.audit(f"destinations run {k!r}", hit[1], value)
+    cache[k] = (now, value)
+    return value
 
 
 def _home_stops(g: Game, corp: str, dest: str, homes: set[str]) -> int | None:
@@ -346,7 +369,14 @@ class ConnectionRunStep(Step):
         if st.stage == "marker":
             return [{"type": "choose", "choices": [{"choice": c} for c in self.marker_choices(st.pending[0])]}]
         if st.stage == "route":
-            return [{"type": "run_routes", "routes": "one train home -> destination, the others as usual"}]
+            corp = st.pending[0]
+            return [
+                {
+                    "type": "run_routes",
+                    "routes": "one train home -> destination, the others as usual",
+                    "route_between": [sorted(home_hexes(self.g, corp)), [destination_of(self.g, corp)]],
+                }
+            ]
         return [{"type": "dividend", "choices": [{"kind": k} for k in self.kinds()]}]
 
     def marker_choices(self, corp: str) -> list[str]:
