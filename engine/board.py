@@ -804,13 +804,30 @@ def apply_lay(g: Game, plan: LayPlan) -> None:
 
 
 def network_after(g: Game, key: str, plan: LayPlan) -> Network:
-    """The network ``key`` would have with the tile of ``plan`` laid (the board is left unchanged)."""
+    """The network ``key`` would have with the tile of ``plan`` laid (the board is left unchanged): a copy of its
+    network now grown by the lay (see :func:`_extend`) where the lay keeps every old walk, else walked afresh."""
+    network(g, key)
+    hit = g.cache["network"][key]  # (board version, network, hexes touched, walk states, stops tried, tokens)
     saved = g.state.hexes[plan.hex]
     g.state.hexes[plan.hex] = _laid_hex(g, plan)
     try:
-        return compute_network(g, key)
+        _, old, _, states, blocked, tokens = hit
+        copy = Network(
+            {h: set(e) for h, e in old.hex_edges.items()}, set(old.nodes), set(old.paths), old.route_available
+        )
+        grown = _extend(g, key, copy, set(states), blocked, tokens, frozenset(), {plan.hex: saved})
+        if grown is None:
+            return compute_network(g, key)
+        if AUDIT:
+            fresh = compute_network(g, key)
+            audit(f"network of {key!r} after {plan.tile} on {plan.hex}", _facts(grown[0]), _facts(fresh))
+        return grown[0]
     finally:
         g.state.hexes[plan.hex] = saved
+
+
+def _facts(net: Network) -> tuple[dict[str, set[int]], set[NodeKey], set[tuple[str, int]], bool]:
+    return net.hex_edges, net.nodes, net.paths, net.route_available
 
 
 def uses_new_track(

@@ -667,8 +667,12 @@ def legal_lays(g: Game, corp: str, limit: int = 400) -> list[dict[str, Any]]:
         if (upgrade and not lay_.get("upgrade")) or (not upgrade and not lay_.get("lay")):
             continue
         for name in board.upgrade_options(g, hex_id):
-            for rot in range(6):
-                tid = board.next_copy_id(g, name)
+            tid = board.next_copy_id(g, name)
+            try:  # plan_lay refuses the other rotations: not asked
+                rotations = sorted(board.rotations_keeping_track(g, hex_id, name))
+            except KeyError:
+                continue
+            for rot in rotations:
                 try:
                     plan = board.plan_lay(g, hex_id, tid, rot, key=corp)
                 except Exception:
