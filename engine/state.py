@@ -282,16 +282,55 @@ def _scalar_hint(tp: Any) -> bool:
     return bool(args) and all(a in _SCALAR_HINTS for a in args)
 
 
+def _optional(tp: Any) -> Any:
+    """``A`` for ``A | None`` (any other union: None)."""
+    args = get_args(tp)
+    if get_origin(tp) in (list, tuple, dict, set, frozenset) or type(None) not in args:
+        return None
+    rest = [a for a in args if a is not type(None)]
+    return rest[0] if len(rest) == 1 else None
+
+
+def _element(tp: Any) -> Any:
+    """The element type of ``list[T]`` / ``tuple[T, ...]`` (None for anything else)."""
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is list and len(args) == 1:
+        return args[0]
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return args[0]
+    return None
+
+
+def _encode_expr(tp: Any, src: str, depth: int) -> str:
+    """A Python expression writing ``src`` (of type ``tp``) as :func:`to_json` would: containers of scalars are
+    copied in place, whatever else through ``enc``."""
+    if _scalar_hint(tp):
+        return src
+    inner_tp = _optional(tp)
+    if inner_tp is not None:
+        inner = _encode_expr(inner_tp, src, depth)
+        return src if inner == src else f"(None if {src} is None else {inner})"
+    item = _element(tp)
+    if item is not None:
+        v = f"x{depth}"
+        inner = _encode_expr(item, v, depth + 1)
+        return f"list({src})" if inner == v else f"[{inner} for {v} in {src}]"
+    args = get_args(tp)
+    if get_origin(tp) is dict and len(args) == 2:
+        k, v = f"k{depth}", f"v{depth}"
+        inner = _encode_expr(args[1], v, depth + 1)
+        return f"dict({src})" if inner == v else f"{{{k}: {inner} for {k}, {v} in {src}.items()}}"
+    return f"enc({src})"
+
+
 def _encoder(cls: type) -> Any:
-    """A function writing one dataclass as a dict: scalar fields copied, the others through :func:`to_json`
-    (generated once per class; the state is encoded after every action by soaks and saves)."""
+    """A function writing one dataclass as a dict: scalar fields and containers of them copied, the others
+    through :func:`to_json` (generated once per class; the state is encoded after every action by soaks and
+    saves)."""
     hints = get_type_hints(cls)
-    items = []
-    for name in _field_names(cls):
-        value = f"o.{name}" if _scalar_hint(hints.get(name, Any)) else f"enc(o.{name})"
-        items.append(f"{name!r}: {value}")
+    items = [f"{name!r}: {_encode_expr(hints.get(name, Any), f'o.{name}', 0)}" for name in _field_names(cls)]
     namespace: dict[str, Any] = {"enc": to_json}
-    exec(f"def encode(o):\n    return {{{', '.join(items)}}}\n", namespace)  # field names only
+    exec(f"def encode(o):\n    return {{{', '.join(items)}}}\n", namespace)  # field names and types only
     return namespace["encode"]
 
 
@@ -346,18 +385,39 @@ def _builders(cls: type) -> list[tuple[str, Any]]:
     return builders
 
 
+def _decode_expr(tp: Any, src: str, depth: int, namespace: dict[str, Any]) -> str:
+    """A Python expression building a value of type ``tp`` from the JSON data ``src``, as :func:`_builder`'s
+    function would (lists, dicts and dataclasses may be null; whatever else is taken as it is)."""
+    origin = get_origin(tp)
+    if origin is None and isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        name = f"c{len(namespace)}"
+        namespace[name] = tp
+        return f"(None if {src} is None else fj({name}, {src}))"
+    item = _element(tp)
+    if item is not None:
+        v = f"x{depth}"
+        inner = _decode_expr(item, v, depth + 1, namespace)
+        built = f"list({src})" if inner == v else f"[{inner} for {v} in {src}]"
+        return f"(None if {src} is None else {built})"
+    args = get_args(tp)
+    if origin is dict:
+        k, v = f"k{depth}", f"v{depth}"
+        inner = _decode_expr(args[1], v, depth + 1, namespace) if len(args) == 2 else v
+        built = f"dict({src})" if inner == v else f"{{{k}: {inner} for {k}, {v} in {src}.items()}}"
+        return f"(None if {src} is None else {built})"
+    inner_tp = _optional(tp)
+    if inner_tp is not None:
+        return _decode_expr(inner_tp, src, depth, namespace)
+    return src
+
+
 def _decoder(cls: type) -> Any:
-    """A function building one dataclass from a dict holding every field: scalar fields passed as they are,
-    the others through their builders (generated once per class, as :func:`_encoder` is)."""
-    namespace: dict[str, Any] = {"cls": cls}
-    items = []
-    for i, (name, build) in enumerate(_builders(cls)):
-        if build is _identity:
-            items.append(f"{name}=d[{name!r}]")
-        else:
-            namespace[f"b{i}"] = build
-            items.append(f"{name}=b{i}(d[{name!r}])")
-    exec(f"def decode(d):\n    return cls({', '.join(items)})\n", namespace)  # field names only
+    """A function building one dataclass from a dict holding every field, each field's value built by code made
+    from its type (generated once per class, as :func:`_encoder` is)."""
+    namespace: dict[str, Any] = {"cls": cls, "fj": from_json}
+    hints = get_type_hints(cls)
+    items = [f"{name}={_decode_expr(hints[name], f'd[{name!r}]', 0, namespace)}" for name in _field_names(cls)]
+    exec(f"def decode(d):\n    return cls({', '.join(items)})\n", namespace)  # field names and types only
     return namespace["decode"]
 
 
