@@ -182,11 +182,7 @@ class Game:
     @classmethod
     def from_json(cls, rulebook: dict[str, Any], data: dict[str, Any]) -> Game:
         book = book_for(rulebook, tuple(data.get("options") or ()))
-        state = from_json(GameState, data["state"])
-        for m in installed(book).mechanics:
-            if m.state is not None and isinstance(state.mechanics.get(m.name), dict):
-                state.mechanics[m.name] = from_json(m.state, state.mechanics[m.name])
-        return cls(book, state)
+        return cls(book, decode_state(book, data["state"]))
 
     # ------------------------------------------------------------------------------------ helpers
 
@@ -403,3 +399,12 @@ def entity_label(g: Game, key: str) -> str:
 
 
 __all__ = ["BANK", "DEPOT", "POOL", "Game", "IllegalAction", "ckey", "memo", "mkey", "pkey", "xkey"]
+
+
+def decode_state(book: Book, data: dict[str, Any]) -> GameState:
+    """The state written by :meth:`Game.to_json` (its ``state`` part), mechanics' own states included."""
+    state: GameState = from_json(GameState, data)
+    for m in installed(book).mechanics:
+        if m.state is not None and isinstance(state.mechanics.get(m.name), dict):
+            state.mechanics[m.name] = from_json(m.state, state.mechanics[m.name])
+    return state
