@@ -278,8 +278,18 @@ def test_a_connection_run_names_its_required_route_and_the_soak_player_runs_it()
     assert can_run_between(g, corp, desc["route_between"])
     action = concrete(desc, random.Random(1), g)
     assert action is not None and action["routes"], "a connection run is never empty"
+    # a second run queued behind this one for a company that is not (or no longer) eligible is dropped, not played
+    from railbook.engine.mechanics.destinations import connected
+
+    st = g.state.mechanics["destinations"]
+    other = next(c for c in g.state.corp_order if c != corp and c not in st.reached and not connected(g, c))
+    st.pending.append(other)
+    st.reached.append(other)
     g.process(action)  # accepted: one route runs home -> destination
     assert {a["type"] for a in g.legal_actions() if a.get("entity") == corp} <= {"dividend"}
+    g.process({"type": "dividend", "entity": corp, "entity_type": "corporation", "kind": "payout"})
+    assert other not in st.pending and other not in st.reached
+    assert f"{other} can no longer connect to its destination" in g.state.log
     with pytest.raises(IllegalAction, match="destination"):  # an empty run is refused on a copy
         g2, desc2 = _at_connection_run(path)
         g2.process({"type": "run_routes", "entity": desc2["entity"], "entity_type": "corporation", "routes": []})

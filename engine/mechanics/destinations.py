@@ -493,6 +493,10 @@ class ConnectionRunStep(Step):
         st.revenue = 0
         for tid in g.state.corporations[corp].trains:
             g.state.trains[tid].operated = False
+        while st.pending and not connected(g, st.pending[0]):  # a run is made only while still eligible
+            later = st.pending.pop(0)
+            st.reached.remove(later)  # noticed again once it is
+            g.log(f"{later} can no longer connect to its destination")
         rounds.recalculate_order(g)
         g.epoch += 1
 
