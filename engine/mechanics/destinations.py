@@ -22,6 +22,7 @@ The step ``connection_run`` (first in the operating round's steps) plays the run
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -33,7 +34,7 @@ from .. import routes as R
 from ..book import EDGE, NODE
 from ..contract import CorporationId, HexId, Mechanic
 from ..contract import Params as BaseParams
-from ..errors import illegal
+from ..errors import IllegalAction, illegal
 from ..state import BANK, POOL, Token, ckey, kind_of, sym_of
 from ..steps.base import Step
 
@@ -169,16 +170,21 @@ def _connected_to(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
 
 def _train_can_run(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     """One of ``corp``'s trains has a legal route (no track twice, no blocked city passed) from a home station to
-    ``dest``: the fewest-stops trace may use track twice.  Cached until the board or the company's trains change."""
-    from railbook.routes import can_run_between  # the exact optimiser, asked with that route required
-
+    ``dest``: the fewest-stops trace may use track twice.  That trace is tried as a route first; where it is not
+    one, the exact optimiser is asked with such a route required.  Cached until the board or the company's trains
+    change."""
     cache = g.cache.setdefault("destination_runs", {})
     k = (corp, dest, frozenset(homes))
-    now = (g.board_version, tuple(g.state.corporations[corp].trains))
+    trains = g.state.corporations[corp].trains
+    now = (g.board_version, tuple(trains))
     hit = cache.get(k)
     if hit is not None and hit[0] == now and not _memo.AUDIT:
         return hit[1]  # type: ignore[no-any-return]
-    value = can_run_between(g, corp, [sorted(homes), [dest]])
+    value = _trace_runs(g, corp, dest, homes, trains)
+    if not value:
+        from railbook.routes import can_run_between  # the exact optimiser, asked with that route required
+
+        value = can_run_between(g, corp, [sorted(homes), [dest]])
     if hit is not None and hit[0] == now:
         _memo.audit(f"destinations run {k!r}", hit[1], value)
     cache[k] = (now, value)
@@ -204,6 +210,50 @@ def _home_stops(g: Game, corp: str, dest: str, homes: set[str]) -> int | None:
         _memo.audit(f"destinations stops {k!r}", hit[1], value)
     cache[k] = (g.board_version, value)
     return value
+
+
+def _trace_runs(g: Game, corp: str, dest: str, homes: set[str], trains: list[str]) -> bool:
+    """A fewest-stops trace from ``dest`` to a home stop is a legal route for one of ``trains``."""
+    chains = _fewest_stops_trace(g, corp, dest, homes)
+    if chains is None:
+        return False
+    key = ckey(corp)
+    for tid in trains:
+        try:
+            route = R.rebuild(g, key, tid, chains, set())
+            R.check_route(g, key, route)
+        except IllegalAction:
+            continue
+        ends = {route.stops[0][0], route.stops[-1][0]}
+        if dest in ends and ends & homes:
+            return True
+    return False
+
+
+def _fewest_stops_trace(g: Game, corp: str, dest: str, homes: set[str]) -> list[list[str]] | None:
+    """The hex chains, stop to stop, of a path with the fewest stops from a destination stop to a home stop (the
+    breadth-first search of :func:`_fewest_stops`; the path may use track twice)."""
+    key = ckey(corp)
+    t = board.track(g, dest)
+    starts = [(dest, n) for n, node in t.nodes.items() if node.kind != "junction"]
+    came: dict[tuple[str, str], tuple[tuple[str, str], list[str]] | None] = dict.fromkeys(starts)
+    frontier = deque(starts)
+    while frontier:
+        node = frontier.popleft()
+        if node[0] in homes:
+            chains = []
+            step = came[node]
+            while step is not None:
+                chains.append(step[1])
+                step = came[step[0]]
+            return chains or None
+        if came[node] is not None and board.node_blocks(g, node[0], node[1], key, R.node_info(g, node).kind):
+            continue
+        for nxt, chain in _adjacent_chains(g, node):
+            if nxt not in came:
+                came[nxt] = (node, chain)
+                frontier.append(nxt)
+    return None
 
 
 def _train_stops(g: Game, tid: str) -> int:
@@ -241,12 +291,18 @@ def _fewest_stops(g: Game, corp: str, dest: str, homes: set[str]) -> int:
 
 def _adjacent_stops(g: Game, node: tuple[str, str]) -> list[tuple[str, str]]:
     """Stops one track step away from ``node`` (through junctions and hex edges, not through other stops)."""
-    out: list[tuple[str, str]] = []
+    return [stop for stop, _ in _adjacent_chains(g, node)]
+
+
+def _adjacent_chains(g: Game, node: tuple[str, str]) -> list[tuple[tuple[str, str], list[str]]]:
+    """:func:`_adjacent_stops`, each with the hexes of one track from ``node`` to it (a route's connection)."""
+    out: list[tuple[tuple[str, str], list[str]]] = []
+    found: set[tuple[str, str]] = set()
     t0 = board.track(g, node[0])
-    stack = [(node[0], pi, (NODE, node[1])) for pi in t0.node_paths.get(node[1], ())]
+    stack = [(node[0], pi, (NODE, node[1]), [node[0]]) for pi in t0.node_paths.get(node[1], ())]
     seen: set[tuple[str, int]] = set()
     while stack:
-        h, pi, entered = stack.pop()
+        h, pi, entered, hexes = stack.pop()
         if (h, pi) in seen:
             continue
         seen.add((h, pi))
@@ -257,11 +313,12 @@ def _adjacent_stops(g: Game, node: tuple[str, str]) -> list[tuple[str, str]]:
             if nb is None:
                 continue
             back = (where + 3) % 6
-            stack += [(nb, pj, (EDGE, back)) for pj in board.track(g, nb).edge_paths.get(back, ())]
+            stack += [(nb, pj, (EDGE, back), [*hexes, nb]) for pj in board.track(g, nb).edge_paths.get(back, ())]
         elif t.nodes[where].kind == "junction":
-            stack += [(h, pj, (NODE, where)) for pj in t.node_paths.get(where, ()) if pj != pi]
-        elif (h, where) != node and (h, where) not in out:
-            out.append((h, where))
+            stack += [(h, pj, (NODE, where), hexes) for pj in t.node_paths.get(where, ()) if pj != pi]
+        elif (h, where) != node and (h, where) not in found:
+            found.add((h, where))
+            out.append(((h, where), hexes))
     return out
 
 
