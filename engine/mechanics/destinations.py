@@ -231,8 +231,8 @@ def _trace_runs(g: Game, corp: str, dest: str, homes: set[str], trains: list[str
 
 
 def _fewest_stops_trace(g: Game, corp: str, dest: str, homes: set[str]) -> list[list[str]] | None:
-    """The hex chains, stop to stop, of a path with the fewest stops from a destination stop to a home stop (the
-    breadth-first search of :func:`_fewest_stops`; the path may use track twice)."""
+    """The hex chains, stop to stop, of a path with the fewest stops from a destination stop to a home stop, passing
+    no stop that blocks ``corp`` (breadth-first; the path may use track twice)."""
     key = ckey(corp)
     t = board.track(g, dest)
     starts = [(dest, n) for n, node in t.nodes.items() if node.kind != "junction"]
@@ -268,34 +268,13 @@ def _train_stops(g: Game, tid: str) -> int:
 
 def _fewest_stops(g: Game, corp: str, dest: str, homes: set[str]) -> int:
     """Fewest stops (both ends counted) on a track path from a destination stop to a home stop."""
-    key = ckey(corp)
-    best = 10**6
-    t = board.track(g, dest)
-    frontier = [((dest, n), 1) for n, node in t.nodes.items() if node.kind != "junction"]
-    seen: dict[tuple[str, str], int] = {}
-    while frontier:
-        node, count = frontier.pop(0)
-        if seen.get(node, 10**6) <= count:
-            continue
-        seen[node] = count
-        if node[0] in homes:
-            best = min(best, count)
-            continue
-        info = R.node_info(g, node)
-        if count > 1 and board.node_blocks(g, node[0], node[1], key, info.kind):
-            continue
-        for nxt in _adjacent_stops(g, node):
-            frontier.append((nxt, count + 1))
-    return best
-
-
-def _adjacent_stops(g: Game, node: tuple[str, str]) -> list[tuple[str, str]]:
-    """Stops one track step away from ``node`` (through junctions and hex edges, not through other stops)."""
-    return [stop for stop, _ in _adjacent_chains(g, node)]
+    chains = _fewest_stops_trace(g, corp, dest, homes)
+    return 10**6 if chains is None else len(chains) + 1
 
 
 def _adjacent_chains(g: Game, node: tuple[str, str]) -> list[tuple[tuple[str, str], list[str]]]:
-    """:func:`_adjacent_stops`, each with the hexes of one track from ``node`` to it (a route's connection)."""
+    """Stops one track step away from ``node`` (through junctions and hex edges, not through other stops), each
+    with the hexes of one track from ``node`` to it (a route's connection)."""
     out: list[tuple[tuple[str, str], list[str]]] = []
     found: set[tuple[str, str]] = set()
     t0 = board.track(g, node[0])
