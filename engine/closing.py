@@ -32,16 +32,19 @@ def close_operator(g: Game, key: str) -> None:
     """A corporation or minor leaves the game: tokens, reservations, cash, trains and privates go."""
     op = g.operator(key)
     g.cache["closed_during_action"] = True
-    for hs in g.state.hexes.values():
+    changed: set[str] = set()
+    for hex_id, hs in g.state.hexes.items():
         for slots in hs.tokens:
             for i, occ in enumerate(slots):
                 if occ == key:
                     slots[i] = None
+                    changed.add(hex_id)
         for res in hs.reservations:
             for i, r in enumerate(res):
                 if r == key:
                     res[i] = None
-    board.invalidate(g)
+                    changed.add(hex_id)
+    board.invalidate(g, changed)  # tokens gone from these hexes only: networks that never came near them stay
     cash = g.cash(key)
     if cash > 0:
         g.spend(key, BANK, cash)

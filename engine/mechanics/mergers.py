@@ -305,10 +305,12 @@ def move_tokens(g: Game, target: str, to: str) -> None:
     charter (unplaced ones first)."""
     tk, ck = ckey(target), ckey(to)
     t, c = g.state.corporations[target], g.state.corporations[to]
+    changed: set[str] = set()
     for hex_id, hs in g.state.hexes.items():
         for ci, slots in enumerate(hs.tokens):
             if tk not in slots:
                 continue
+            changed.add(hex_id)
             i = slots.index(tk)
             if ck in slots:
                 slots[i] = None
@@ -319,7 +321,7 @@ def move_tokens(g: Game, target: str, to: str) -> None:
     placed = sum(1 for tok in t.tokens if tok.used)
     c.tokens.extend(Token(price=0) for _ in range(len(t.tokens) - placed))
     t.tokens = []
-    board.invalidate(g)
+    board.invalidate(g, changed, ck)  # markers changed in these hexes only, ``to`` gaining some
     if must_reduce(g, to):
         _st(g).reducing = to
         g.epoch += 1
