@@ -321,12 +321,10 @@ class RoundTrip:
 
 
 def _through_json(data: dict[str, Any]) -> Any:
-    """``data`` written as JSON text and read back (orjson where installed: it also refuses keys that are not
-    strings, which the standard module would quietly turn into strings)."""
-    try:
-        import orjson
-    except ImportError:  # pragma: no cover - orjson is a dependency; the standard module does the same job
-        return json.loads(json.dumps(data))
+    """``data`` written as JSON text and read back (orjson: it also refuses keys that are not strings, which the
+    standard module would quietly turn into strings)."""
+    import orjson
+
     return orjson.loads(orjson.dumps(data))
 
 
