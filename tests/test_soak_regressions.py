@@ -18,6 +18,8 @@ CASES = [
     ("1817", 1087, 220),  # the same choice (two markers removed) as random players play since they tire of stock rounds
     ("1817", 100410, 115),  # a mine lay offered whose terrain cost its company could not pay
     ("1856", 100387, 610),  # random bidders locked all their cash in bids: no one could buy the next private, for ever
+    ("1817", 200218, 170),  # a bidder's bankruptcy passed the acquisition step before the next liquidation's auction
+    ("1817", 200154, 300),  # the same, later in a game
 ]
 
 

@@ -1254,6 +1254,11 @@ class Acquire(Step):
         if self.rdata.get("done"):
             self.pass_()
 
+    def skip(self) -> None:
+        """Passed only once the round's list is done: a moment with no one to act here (a bidder's bankruptcy
+        before the round drops him from the auction) is not the end of the step."""
+        self._maybe_done()
+
 
 def acquisition_setup(g: Game) -> None:
     r = g.state.round
