@@ -334,33 +334,6 @@ def _encoder(cls: type) -> Any:
     return namespace["encode"]
 
 
-def _identity(value: Any) -> Any:
-    return value
-
-
-def _builder(tp: Any) -> Any:
-    """A function turning JSON data into a value of type ``tp``."""
-    origin = get_origin(tp)
-    if origin is None and isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return lambda v, cls=tp: None if v is None else from_json(cls, v)
-    if origin in (list, tuple):
-        args = get_args(tp)
-        inner = _builder(args[0]) if args else _identity
-        if inner is _identity:
-            return lambda v: None if v is None else list(v)
-        return lambda v: None if v is None else [inner(x) for x in v]
-    if origin is dict:
-        args = get_args(tp)
-        inner = _builder(args[1]) if len(args) == 2 else _identity
-        if inner is _identity:
-            return lambda v: None if v is None else dict(v)
-        return lambda v: None if v is None else {k: inner(x) for k, x in v.items()}
-    args = [a for a in get_args(tp) if a is not type(None)]
-    if len(args) == 1:
-        return _builder(args[0])
-    return _identity
-
-
 def from_json(cls: type, data: dict[str, Any]) -> Any:
     """Rebuild a dataclass of type ``cls`` from :func:`to_json` data."""
     decode = _DECODERS.get(cls)
@@ -377,17 +350,23 @@ _DECODERS: dict[type, Any] = {}
 
 
 def _builders(cls: type) -> list[tuple[str, Any]]:
+    """Per field, a function building its value from JSON data (for data that lacks some fields), made from the
+    same expressions as :func:`_decoder`."""
     builders = _BUILDERS.get(cls)
     if builders is None:
         hints = get_type_hints(cls)
-        builders = [(f.name, _builder(hints[f.name])) for f in dataclasses.fields(cls)]
+        builders = []
+        for name in _field_names(cls):
+            namespace: dict[str, Any] = {"fj": from_json}
+            expr = _decode_expr(hints[name], "v", 0, namespace)
+            builders.append((name, eval(f"lambda v: {expr}", namespace)))  # made from field types only
         _BUILDERS[cls] = builders
     return builders
 
 
 def _decode_expr(tp: Any, src: str, depth: int, namespace: dict[str, Any]) -> str:
-    """A Python expression building a value of type ``tp`` from the JSON data ``src``, as :func:`_builder`'s
-    function would (lists, dicts and dataclasses may be null; whatever else is taken as it is)."""
+    """A Python expression building a value of type ``tp`` from the JSON data ``src`` (lists, dicts and
+    dataclasses may be null; whatever else is taken as it is)."""
     origin = get_origin(tp)
     if origin is None and isinstance(tp, type) and dataclasses.is_dataclass(tp):
         name = f"c{len(namespace)}"

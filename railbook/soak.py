@@ -112,13 +112,13 @@ def not_playable(rulebook: dict[str, Any]) -> str | None:
 def _routes(game: Any, entity: str, between: list[list[str]] | None = None) -> list[dict[str, Any]]:
     """The optimiser's best routes for ``entity`` as a ``run_routes`` list (empty when it finds none); with
     ``between`` (two hex lists) one route must run from a hex of one list to a hex of the other."""
-    from railbook.routes import REQUIRED, route_connections, solve
+    from railbook.routes import required_route, route_connections, solve
     from railbook.routes.adapter import problem_from_game
 
     try:
         problem = problem_from_game(game, entity)
         if between:
-            problem.bonuses = [*problem.bonuses, {"type": "route_between", "ends": between, "amount": REQUIRED}]
+            problem.bonuses = [*problem.bonuses, required_route(between)]
         solution = solve(problem)
     except (KeyError, ValueError):
         return []

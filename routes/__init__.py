@@ -28,6 +28,7 @@ __all__ = [
     "best_routes",
     "build_problem",
     "can_run_between",
+    "required_route",
     "route_connections",
     "solve",
     "train_spec",
@@ -64,6 +65,12 @@ def best_routes(game: object, corporation: str | None = None) -> RouteSolution:
 REQUIRED = 10**9  # a route bonus no set of real routes earns: the best set includes such a route whenever one exists
 
 
+def required_route(ends: list[list[str]]) -> dict[str, object]:
+    """The bonus spec that makes the optimiser's best set include a route from a hex of ``ends[0]`` to a hex of
+    ``ends[1]`` whenever there is one (its total is then at least :data:`REQUIRED`)."""
+    return {"type": "route_between", "ends": ends, "amount": REQUIRED}
+
+
 def can_run_between(game: object, corporation: str, ends: list[list[str]]) -> bool:
     """Whether one of ``corporation``'s trains (run this turn or not, rusted ones aside) has a legal route from a
     hex of ``ends[0]`` to a hex of ``ends[1]`` on the board of ``game`` (exact: the optimiser with that route
@@ -71,7 +78,7 @@ def can_run_between(game: object, corporation: str, ends: list[list[str]]) -> bo
     from .adapter import board_for, bonuses_of, trains_of
 
     board = board_for(game, corporation)
-    required = {"type": "route_between", "ends": ends, "amount": REQUIRED}
+    required = required_route(ends)
     kinds: dict[object, TrainSpec] = {}
     for train in trains_of(game, corporation, operated_too=True):
         kinds.setdefault(train.kind_key, train)
