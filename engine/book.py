@@ -7,7 +7,6 @@ shared by every game using it (it is never mutated).
 
 from __future__ import annotations
 
-import copy
 import json
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -167,7 +166,7 @@ def book_for(rulebook: dict[str, Any], options: list[str] | tuple[str, ...] = ()
             option = (rulebook.get("options") or {}).get(name)
             if option is None:
                 raise UnsupportedTitle(f"unknown option {name!r} for {rulebook.get('title')}")
-            data = apply_merge_patch(copy.deepcopy(data) if data is rulebook else data, option["patch"])
+            data = apply_merge_patch(data, option["patch"])  # copies the paths it changes, shares the rest
         book = Book(data, tuple(sorted(set(opts))), rulebook)
         _BOOKS[key] = book
     return book

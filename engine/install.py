@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from . import params_cache
 from .contract import Mechanic, Params
 from .errors import UnsupportedTitle
-from .registry import ALWAYS_ON, REGISTRY
+from .registry import ALWAYS_ON, ORDER, in_order, mechanic
 
 if TYPE_CHECKING:
     from .book import Book
@@ -50,34 +51,46 @@ def installed(book: Book) -> Installed:
 def _install(book: Book) -> Installed:
     title = book.title
     wanted = book.mechanics
-    unknown = sorted(n for n in wanted if n not in REGISTRY or n in ALWAYS_ON)
+    unknown = sorted(n for n in wanted if n not in ORDER or n in ALWAYS_ON)
     if unknown:
         raise UnsupportedTitle(f"{title}: unknown mechanics {', '.join(unknown)}")
-    missing = [n for n in wanted if not REGISTRY[n].implemented]
+    missing = [n for n in wanted if not mechanic(n).implemented]
     if missing:
         raise UnsupportedTitle(f"{title}: the engine has no module for mechanics {', '.join(missing)}")
-    mechanics = [m for name, m in REGISTRY.items() if name in ALWAYS_ON or name in wanted]
-    params: dict[str, Params] = {}
-    for m in mechanics:
-        try:
-            params[m.name] = m.params.model_validate(wanted.get(m.name) or {})
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"])
-            raise UnsupportedTitle(f"{title}: mechanics.{m.name}.{where}: {err['msg']}") from None
-    out = Installed(mechanics=mechanics, params=params)
+    mechanics = in_order(wanted)
+    out = Installed(mechanics=mechanics, params={})
     for m in mechanics:
         out.step_types.update(m.steps)
         out.round_types.update(m.round_types)
         out.events.update(m.events)
-    for pi, phase in enumerate(book.phases):
-        for ei, event in enumerate(phase.get("events") or []):
-            spec = out.events.get(event["type"])
-            if spec is None:
+    for phase in book.phases:
+        for event in phase.get("events") or []:
+            if event["type"] not in out.events:
                 raise UnsupportedTitle(f"{title}: phase {phase['name']}: no mechanic handles event {event['type']!r}")
-            out.event_params[(pi, ei)] = spec[0].model_validate(event.get("params") or {})
+    inputs = {
+        "mechanics": {m.name: wanted.get(m.name) or {} for m in mechanics},
+        "events": [[e["type"], e.get("params") or {}] for phase in book.phases for e in phase.get("events") or []],
+    }
+    out.params, out.event_params = params_cache.cached(inputs, lambda: _validated(book, out))
     out.rounds = _rounds(book, out)
     return out
+
+
+def _validated(book: Book, out: Installed) -> tuple[dict[str, Params], dict[tuple[int, int], Params]]:
+    """Each switched-on mechanic's parameters and each phase event's, validated by their models."""
+    params: dict[str, Params] = {}
+    for m in out.mechanics:
+        try:
+            params[m.name] = m.params.model_validate(book.mechanics.get(m.name) or {})
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"])
+            raise UnsupportedTitle(f"{book.title}: mechanics.{m.name}.{where}: {err['msg']}") from None
+    event_params: dict[tuple[int, int], Params] = {}
+    for pi, phase in enumerate(book.phases):
+        for ei, event in enumerate(phase.get("events") or []):
+            event_params[(pi, ei)] = out.events[event["type"]][0].model_validate(event.get("params") or {})
+    return params, event_params
 
 
 def _rounds(book: Book, rules: Installed) -> dict[str, Any]:

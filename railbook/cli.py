@@ -19,6 +19,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -393,10 +394,10 @@ def _report(message: str, code: int, where: str | None = None) -> NoReturn:
 
 def _run_json() -> None:
     """Run the app so that usage errors (unknown option, missing argument) also come out as JSON."""
-    try:
-        from click.exceptions import ClickException
-    except ImportError:  # typer bundles its own click
-        from typer._click.exceptions import ClickException  # type: ignore[no-redef]
+    try:  # typer 0.26 and later bundle their own click (a separate click may be installed beside it)
+        from typer._click.exceptions import ClickException
+    except ImportError:
+        from click.exceptions import ClickException  # type: ignore[no-redef,assignment]
     try:
         code = app(standalone_mode=False)
     except ClickException as exc:

@@ -7,11 +7,33 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from .model import Link, Problem, Route, Row, Solution, Stop, TrainSpec, route_connections
-from .network import BoardState, HexState, build_problem
-from .search import Solver, solve
-from .trains import train_spec
+if TYPE_CHECKING:
+    from .model import Link, Problem, Route, Row, Solution, Stop, TrainSpec, route_connections
+    from .network import BoardState, HexState, build_problem
+    from .search import Solver, solve
+    from .trains import train_spec
+
+#: Public names and the submodule each lives in (imported on first use, so commands that find no routes do not
+#: pay for the optimiser's import).
+_LAZY = {
+    **dict.fromkeys(("Link", "Problem", "Route", "Row", "Solution", "Stop", "TrainSpec", "route_connections"), "model"),
+    **dict.fromkeys(("BoardState", "HexState", "build_problem"), "network"),
+    **dict.fromkeys(("Solver", "solve"), "search"),
+    "train_spec": "trains",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BoardState",
@@ -51,6 +73,7 @@ class RouteSolution:
 def best_routes(game: object, corporation: str | None = None) -> RouteSolution:
     """The best routes of ``corporation`` (default: the one operating) in ``game``."""
     from .adapter import problem_from_game
+    from .search import solve
 
     problem = problem_from_game(game, corporation)
     solution = solve(problem)
@@ -76,6 +99,8 @@ def can_run_between(game: object, corporation: str, ends: list[list[str]]) -> bo
     hex of ``ends[0]`` to a hex of ``ends[1]`` on the board of ``game`` (exact: the optimiser with that route
     required)."""
     from .adapter import board_for, bonuses_of, trains_of
+    from .network import build_problem
+    from .search import solve
 
     board = board_for(game, corporation)
     required = required_route(ends)

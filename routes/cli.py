@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import statistics
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -38,6 +37,8 @@ def solve_decision(decision: Any) -> tuple[Any, float]:
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    import statistics
+
     times = [r["ms"] for r in rows]
     with_rec = [r for r in rows if r["recorded"] is not None]
     return {

@@ -51,3 +51,39 @@ def test_cache_off(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     for _ in range(2):
         cached_rulebook(GAMES_DIR / "1846", lambda p: calls.append(p) or {"title": "x"})
     assert len(calls) == 2
+
+
+def test_validated_parameters_are_kept_and_rebuilt_when_damaged(cache: Path) -> None:
+    from railbook.api import rulebook_for_title
+    from railbook.engine import install
+    from railbook.engine.book import Book
+
+    rulebook = rulebook_for_title("1846")
+    fresh = install._install(Book(rulebook))
+    (entry,) = cache.glob("params-*.pickle")
+    again = install._install(Book(rulebook))
+    assert again.params == fresh.params and again.event_params == fresh.event_params
+    assert again.params["track"] is not fresh.params["track"], "read back from the cache, not shared in memory"
+
+    entry.write_bytes(b"not a pickle")
+    rebuilt = install._install(Book(rulebook))
+    assert rebuilt.params == fresh.params
+    assert entry.read_bytes() != b"not a pickle"
+
+    changed = json.loads(json.dumps(rulebook))
+    changed["mechanics"]["track"]["min_cost"] = 30
+    assert install._install(Book(changed)).params["track"].min_cost == 30  # other parameters: another entry
+    assert len(list(cache.glob("params-*.pickle"))) == 2
+
+
+def test_invalid_parameters_are_reported_not_cached(cache: Path) -> None:
+    from railbook.api import rulebook_for_title
+    from railbook.engine import install
+    from railbook.engine.book import Book
+    from railbook.engine.errors import UnsupportedTitle
+
+    bad = json.loads(json.dumps(rulebook_for_title("1846")))
+    bad["mechanics"]["track"]["min_cost"] = "lots"
+    with pytest.raises(UnsupportedTitle, match=r"mechanics\.track\.min_cost"):
+        install._install(Book(bad))
+    assert not list(cache.glob("params-*.pickle"))

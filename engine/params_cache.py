@@ -1,0 +1,68 @@
+"""Validated mechanic parameters kept between runs.
+
+Building a parameter model's validator (pydantic) costs a few milliseconds per model, more than the rest of a
+short replay; a rulebook's parameters were validated when it was compiled and again the first time it is
+played.  The validated objects are kept (pickled) in the rulebook cache folder, keyed by the parameters' JSON
+and the engine's code, so later runs load them instead.  ``RAILBOOK_CACHE=off`` turns this off.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import pickle
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+_ENGINE = Path(__file__).resolve().parent
+
+
+def _folder() -> Path | None:
+    setting = os.environ.get("RAILBOOK_CACHE")
+    if setting == "off":
+        return None
+    if setting:
+        return Path(setting)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "railbook"
+
+
+@cache
+def _code_stamp() -> bytes:
+    """Sizes and modification times of the engine's modules (the parameter models live there)."""
+    parts = []
+    for path in sorted(_ENGINE.rglob("*.py")):
+        st = path.stat()
+        parts.append(f"{path.relative_to(_ENGINE)}:{st.st_size}:{st.st_mtime_ns}")
+    return "\n".join(parts).encode()
+
+
+def cached(inputs: Any, build: Callable[[], T]) -> T:
+    """``build()``, or the result an earlier run got from the same JSON ``inputs`` with the same engine code."""
+    folder = _folder()
+    if folder is None:
+        return build()
+    code = hashlib.sha256(_code_stamp()).hexdigest()[:12]
+    digest = hashlib.sha256(json.dumps(inputs, sort_keys=True, separators=(",", ":"), default=str).encode())
+    path = folder / f"params-{code}-{digest.hexdigest()[:24]}.pickle"
+    try:
+        with path.open("rb") as f:
+            hit: T = pickle.load(f)
+        return hit
+    except Exception:  # missing, damaged or from other code: build afresh
+        pass
+    result = build()
+    with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, path)
+        for old in folder.glob("params-*.pickle"):
+            if not old.name.startswith(f"params-{code}-"):
+                old.unlink(missing_ok=True)  # made by other engine code: never hit again
+    return result
