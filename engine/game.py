@@ -64,7 +64,7 @@ class Game:
         self._since: list[dict[str, Any]] = []
         self.rules: Installed = installed(book)
         self.params = self.rules.params
-        self.hooks = Hooks(self, self.rules.mechanics)
+        self.hooks = Hooks(self, self.rules.mechanics).caller()
         for m in self.rules.mechanics:
             if m.state is not None and m.name not in state.mechanics:
                 state.mechanics[m.name] = m.state()

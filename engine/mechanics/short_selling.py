@@ -177,12 +177,15 @@ def cert_exempt(g: Game, player: str, corp: str) -> bool:
 def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
     """Pairs of a share and a short held together go back to the open short interest."""
     p = _p(g)
-    held = {(s.owner, s.corp) for s in g.state.shares.values() if s.percent < 0}
+    st = g.state.shares
+    held = {(s.owner, s.corp) for s in st.values() if s.percent < 0}
     for holder, corp in sorted(held):
         if holder == POOL and not p.market_pairs_close:
             continue
         if holder != POOL and not p.pair_closes_at_once:
             continue
+        if not any(st[s].percent > 0 for s in shares.shares_of(g, holder, corp)):
+            continue  # nothing to pair the short with (the usual case: checked before asking the share's size)
         n = shares.close_short_pairs(g, holder, corp)
         if n:
             g.log(f"{g.name(holder)} closes {n} short{'s' if n > 1 else ''} of {corp}")
