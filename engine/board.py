@@ -497,6 +497,16 @@ def _lay_keeps(g: Game, key: str, hex_id: str, old_hs: HexState, blocking: bool 
             return False  # a city the old tile let ``key`` pass is full now
     if any(key in s for s in hs.tokens) and not new_t.cities:
         return False
+    geometry = ("keeps", hex_id, old_hs.tile, old_hs.rotation, hs.tile, hs.rotation)
+    kept = g.book._tracks.get(geometry)  # type: ignore[arg-type]
+    if kept is None:
+        kept = g.book._tracks[geometry] = _paths_kept(old_t, new_t)  # type: ignore[index]
+    return kept  # type: ignore[return-value]
+
+
+def _paths_kept(old_t: Track, new_t: Track) -> bool:
+    """Whether the new tile keeps every stop of the old one (same kind) and every path with its ends, none turned
+    terminal (plain track may instead be joined through a junction)."""
     for name, node in old_t.nodes.items():
         nn = new_t.nodes.get(name)
         if nn is None or nn.kind != node.kind:

@@ -223,11 +223,11 @@ class Game:
 
     def operator(self, key: str) -> Corporation | Minor:
         """The corporation or minor behind a key."""
-        k = kind_of(key)
-        if k == "C":
-            return self.state.corporations[sym_of(key)]
-        if k == "M":
-            return self.state.minors[sym_of(key)]
+        if key[1:2] == "|":
+            if key[0] == "C":
+                return self.state.corporations[key[2:]]
+            if key[0] == "M":
+                return self.state.minors[key[2:]]
         raise KeyError(key)
 
     def name(self, key: str | None) -> str:
@@ -259,11 +259,15 @@ class Game:
         return key if key and kind_of(key) == "P" else None
 
     def is_closed(self, key: str) -> bool:
-        k = kind_of(key)
-        if k in ("C", "M"):
-            return self.operator(key).closed
+        if len(key) < 3 or key[1] != "|":  # the bank, the pool...: kind_of and sym_of inlined (asked very often)
+            return False
+        k, sym = key[0], key[2:]
+        if k == "C":
+            return self.state.corporations[sym].closed
+        if k == "M":
+            return self.state.minors[sym].closed
         if k == "X":
-            return self.company(key).closed
+            return self.state.companies[sym].closed
         if k == "P":
             return self.player(key).bankrupt
         return False

@@ -98,15 +98,25 @@ def relative(g: Game, pos: list[int], directions: list[str]) -> list[int]:
 def price_at(g: Game, pos: list[int] | None) -> int:
     if pos is None:
         return 0
-    cell = _cell(g, pos)
-    return cell["price"] if cell else 0
+    row, col = pos[0], pos[1]  # _cell inlined: asked many times per action
+    grid = g.book.market_grid
+    if 0 <= row < len(grid) and 0 <= col < len(grid[row]):
+        cell = grid[row][col]
+        if cell:
+            return cell["price"]  # type: ignore[no-any-return]
+    return 0
 
 
 def kinds_at(g: Game, pos: list[int] | None) -> list[str]:
     if pos is None:
         return []
-    cell = _cell(g, pos)
-    return cell["kinds"] if cell else []
+    row, col = pos[0], pos[1]
+    grid = g.book.market_grid
+    if 0 <= row < len(grid) and 0 <= col < len(grid[row]):
+        cell = grid[row][col]
+        if cell:
+            return cell["kinds"]  # type: ignore[no-any-return]
+    return []
 
 
 def _cell(g: Game, pos: list[int]) -> dict[str, Any] | None:

@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
+_CURRENT = ("current",)  # keys of a step's memoised answers besides entities and (entity, action type)
+_BLOCKING = ("blocking",)
+
+
 class Step:
     """Base class; subclasses set ``name`` and implement ``actions`` and ``process_<type>``.
 
@@ -45,6 +49,8 @@ class Step:
         self.g = g
         self.st = st
         self.opts = opts
+        self._answers_epoch = -1
+        self._answers_now: dict[Any, Any] = {}
 
     # ------------------------------------------------------------------------------------- state
 
@@ -101,19 +107,23 @@ class Step:
     def blocks(self) -> bool:
         return True
 
+    def _answers(self) -> dict[Any, Any]:
+        """This step's memoised answers, valid until the round machinery marks a change (the game's epoch)."""
+        epoch = self.g.epoch
+        if self._answers_epoch != epoch:
+            self._answers_epoch = epoch
+            self._answers_now = {}
+        return self._answers_now
+
     def current_actions(self) -> list[str]:
         """Actions of the current entity; memoised until the round machinery marks a change (epoch)."""
         g = self.g
-        memo = g.memo
-        if memo[0] != g.epoch:
-            memo[0] = g.epoch
-            memo[1].clear()
-        key = id(self.st)
-        found = memo[1].get(key)
+        answers = self._answers_now if self._answers_epoch == g.epoch else self._answers()
+        found = answers.get(_CURRENT)
         if found is None:
             entity = self.current_entity()
             found = [] if not entity or g.is_closed(entity) else self.actions_of(entity)
-            memo[1][key] = found
+            answers[_CURRENT] = found
         elif _memo.AUDIT:
             entity = self.current_entity()
             _memo.audit(
@@ -123,18 +133,13 @@ class Step:
 
     def actions_of(self, entity: str) -> list[str]:
         """``actions(entity)``, memoised like :meth:`current_actions` (the round machinery asks it repeatedly)."""
-        g = self.g
-        memo = g.memo
-        if memo[0] != g.epoch:
-            memo[0] = g.epoch
-            memo[1].clear()
-        key = (id(self.st), entity)
-        found = memo[1].get(key)
+        answers = self._answers_now if self._answers_epoch == self.g.epoch else self._answers()
+        found = answers.get(entity)
         if found is None:
-            found = memo[1][key] = self.actions(entity)
+            found = answers[entity] = self.actions(entity)
         elif _memo.AUDIT:
             _memo.audit(f"{self.name}.actions({entity})", found, self.actions(entity))
-        return found
+        return found  # type: ignore[no-any-return]
 
     def any_action(self, entity: str) -> bool:
         """Whether ``entity`` has any action here: ``bool(actions(entity))``, answered more cheaply by steps
@@ -147,42 +152,30 @@ class Step:
 
     def has_actions(self, entity: str) -> bool:
         """:meth:`any_action`, memoised like :meth:`actions_of` (read from the full list when that is known)."""
-        g = self.g
-        memo = g.memo
-        if memo[0] != g.epoch:
-            memo[0] = g.epoch
-            memo[1].clear()
-        cache = memo[1]
-        st = id(self.st)
-        found = cache.get((st, entity))
+        answers = self._answers_now if self._answers_epoch == self.g.epoch else self._answers()
+        found = answers.get(entity)
         if found is not None:
             return bool(found)
-        key = (st, entity, None)
-        answer = cache.get(key)
+        key = (entity, None)
+        answer = answers.get(key)
         if answer is None:
-            answer = cache[key] = bool(self.any_action(entity))
+            answer = answers[key] = bool(self.any_action(entity))
         if _memo.AUDIT:
             _memo.audit(f"{self.name}.any_action({entity})", answer, bool(self.actions(entity)))
         return answer  # type: ignore[no-any-return]
 
     def allowed(self, entity: str, atype: str) -> bool:
         """:meth:`allows`, memoised like :meth:`actions_of` (read from the full list when that is known)."""
-        g = self.g
-        memo = g.memo
-        if memo[0] != g.epoch:
-            memo[0] = g.epoch
-            memo[1].clear()
-        cache = memo[1]
-        st = id(self.st)
-        found = cache.get((st, entity))
+        answers = self._answers_now if self._answers_epoch == self.g.epoch else self._answers()
+        found = answers.get(entity)
         if found is not None:
             return atype in found
-        if cache.get((st, entity, None)) is False:
+        if answers.get((entity, None)) is False:
             return False
-        key = (st, entity, atype)
-        answer = cache.get(key)
+        key = (entity, atype)
+        answer = answers.get(key)
         if answer is None:
-            answer = cache[key] = bool(self.allows(entity, atype))
+            answer = answers[key] = bool(self.allows(entity, atype))
         if _memo.AUDIT:
             _memo.audit(f"{self.name}.allows({entity}, {atype})", answer, atype in self.actions(entity))
         return answer  # type: ignore[no-any-return]
@@ -191,20 +184,16 @@ class Step:
         """Whether the step holds up the round: it blocks and its current entity has something to do here
         (memoised until the epoch changes, like the answers it reads)."""
         g = self.g
-        memo = g.memo
         epoch = g.epoch
-        if memo[0] != epoch:
-            memo[0] = epoch
-            memo[1].clear()
-        key = (id(self.st),)
-        found = memo[1].get(key)
+        answers = self._answers_now if self._answers_epoch == epoch else self._answers()
+        found = answers.get(_BLOCKING)
         if found is not None:
             if _memo.AUDIT:
                 _memo.audit(f"{self.name}.blocking", found, self._blocking())
             return found  # type: ignore[no-any-return]
         found = self._blocking()
-        if g.epoch == epoch and memo[0] == epoch:  # not stored when asking changed the state
-            memo[1][key] = found
+        if g.epoch == epoch:  # not stored when asking changed the state
+            answers[_BLOCKING] = found
         return found
 
     def _blocking(self) -> bool:
