@@ -17,6 +17,9 @@ def main(selected: list[str]) -> None:
         if selected and not any(s in name for s in selected):
             continue
         module = importlib.import_module(f"benchmarks.{name}")
+        if getattr(module, "OPT_IN", False) and not selected:
+            print(f"== {name}: opt-in, skipped (python -m benchmarks {name.removeprefix('bench_')})")
+            continue
         print(f"== {name}: {(module.__doc__ or '').strip().splitlines()[0]}")
         start = time.perf_counter()
         module.run()

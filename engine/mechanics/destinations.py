@@ -157,6 +157,8 @@ def connected(g: Game, corp: str) -> bool:
 def _connected_to(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     if dest in homes:
         return True
+    if not _p(g).ignore_distance and not g.state.corporations[corp].trains:
+        return False  # no train to run there, wherever the track goes (asked before walking the board)
     stops = _home_stops(g, corp, dest, homes)
     if stops is None:
         return False

@@ -1,0 +1,87 @@
+"""Interpreter cost in machine instructions per kept action, undisturbed by a shared machine (opt-in; callgrind).
+
+Run with ``python -m benchmarks instructions``.
+
+Time per action on a shared virtual machine moves by ±30% from run to run, more than most single changes to the
+engine gain or lose.  The instructions a replay executes barely move (±0.2%), so two commits can be compared
+exactly.  Per title, one record of middling length (the median by size) is replayed in two processes under
+callgrind: one loads everything and replays the record once (imports, rulebook, first-use caches), the other does
+the same and then replays it ``EXTRA`` more times; the difference over ``EXTRA`` replays is the steady cost.
+Skipped where valgrind is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from benchmarks.results import record as note
+
+OPT_IN = True  # minutes under valgrind: run only when asked for by name
+EXTRA = 2
+
+_SCRIPT = """
+import sys
+from railbook.api import rulebook_for_title
+from railbook.engine.replay import load, replay
+record = load(sys.argv[2])
+rulebook = rulebook_for_title(str(record["title"]))
+result = replay(record, rulebook=rulebook)
+for _ in range(int(sys.argv[1])):
+    replay(record, rulebook=rulebook)
+print(result.actions, result.matches)
+"""
+
+
+def _instructions(script: Path, extra: int, record: Path) -> tuple[int, str]:
+    """Instructions executed by the script (callgrind's total) and what it printed."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={tmp}/callgrind.out",
+                sys.executable,
+                str(script),
+                str(extra),
+                str(record),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
+    if found is None:
+        raise RuntimeError(f"no instruction count in valgrind's output: {out.stderr[-300:]}")
+    return int(found.group(1)), out.stdout.strip()
+
+
+def run() -> None:
+    from benchmarks.bench_replay import _records
+
+    if shutil.which("valgrind") is None:
+        print("   valgrind not found: skipped")
+        return
+    by_title: dict[str, list[Path]] = {}
+    for path in _records():
+        by_title.setdefault(path.parent.name, []).append(path)
+    if not by_title:
+        print("   no recorded games found (set RAILBOOK_SHARED to the shared/ folder)")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "replay_n.py"
+        script.write_text(_SCRIPT)
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+        for title, paths in sorted(by_title.items()):
+            path = sorted(paths, key=lambda p: p.stat().st_size)[len(paths) // 2]
+            once, printed = _instructions(script, 0, path)
+            more, _ = _instructions(script, EXTRA, path)
+            actions = int(printed.split()[0])
+            per = (more - once) / EXTRA / max(actions, 1)
+            print(f"   {title:5s} {path.stem:40s} {actions:5d} actions {per:12,.0f} instructions/action")
+            note("instructions", f"{title}/{path.stem}", {"actions": actions, "instructions_per_action": round(per)})
