@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import pickle
+import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -34,8 +35,11 @@ def _folder() -> Path | None:
 
 @cache
 def _code_stamp() -> bytes:
-    """Sizes and modification times of the engine's modules (the parameter models live there)."""
-    parts = []
+    """Sizes and modification times of the engine's modules (the parameter models live there), with the Python
+    and pydantic versions the pickles were made by."""
+    import pydantic
+
+    parts = [f"python {sys.version_info[:3]}", f"pydantic {pydantic.VERSION}"]
     for path in sorted(_ENGINE.rglob("*.py")):
         st = path.stat()
         parts.append(f"{path.relative_to(_ENGINE)}:{st.st_size}:{st.st_mtime_ns}")

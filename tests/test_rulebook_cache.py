@@ -54,9 +54,10 @@ def test_cache_off(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 def test_validated_parameters_are_kept_and_rebuilt_when_damaged(cache: Path) -> None:
-    from railbook.api import rulebook_for_title
     from railbook.engine import install
     from railbook.engine.book import Book
+
+    from railbook.api import rulebook_for_title
 
     rulebook = rulebook_for_title("1846")
     fresh = install._install(Book(rulebook))
@@ -77,10 +78,11 @@ def test_validated_parameters_are_kept_and_rebuilt_when_damaged(cache: Path) -> 
 
 
 def test_invalid_parameters_are_reported_not_cached(cache: Path) -> None:
-    from railbook.api import rulebook_for_title
     from railbook.engine import install
     from railbook.engine.book import Book
     from railbook.engine.errors import UnsupportedTitle
+
+    from railbook.api import rulebook_for_title
 
     bad = json.loads(json.dumps(rulebook_for_title("1846")))
     bad["mechanics"]["track"]["min_cost"] = "lots"
