@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import pickle
 import sys
 from collections.abc import Callable
@@ -19,18 +18,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+from railbook.jsonio import write_atomic
+from railbook.rulebook_cache import cache_dir
+
 T = TypeVar("T")
 _ENGINE = Path(__file__).resolve().parent
-
-
-def _folder() -> Path | None:
-    setting = os.environ.get("RAILBOOK_CACHE")
-    if setting == "off":
-        return None
-    if setting:
-        return Path(setting)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "railbook"
 
 
 @cache
@@ -48,7 +40,7 @@ def _code_stamp() -> bytes:
 
 def cached(inputs: Any, build: Callable[[], T]) -> T:
     """``build()``, or the result an earlier run got from the same JSON ``inputs`` with the same engine code."""
-    folder = _folder()
+    folder = cache_dir()
     if folder is None:
         return build()
     code = hashlib.sha256(_code_stamp()).hexdigest()[:12]
@@ -62,10 +54,7 @@ def cached(inputs: Any, build: Callable[[], T]) -> T:
         pass
     result = build()
     with contextlib.suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(tmp, path)
+        write_atomic(path, pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
         for old in folder.glob("params-*.pickle"):
             if not old.name.startswith(f"params-{code}-"):
                 old.unlink(missing_ok=True)  # made by other engine code: never hit again
