@@ -543,6 +543,17 @@ def hexes_joined(g: Game, a: str, b: str) -> bool:
     return any(h == b and track(g, h).nodes[n].kind != "junction" for h, n in net.nodes)
 
 
+def unchanged_since(g: Game, since: int, hexes: set[str] | frozenset[str]) -> bool:
+    """Whether no change of tiles or tokens after board version ``since`` touched ``hexes`` (a change naming no
+    hexes, or one older than the kept history, counts as touching them)."""
+    if since == g.board_version:
+        return True
+    changes = g.cache.get("board_changes") or []
+    if not changes or changes[0][0] > since + 1:
+        return False
+    return not any(version > since and (changed is None or changed & hexes) for version, changed, _, _ in changes)
+
+
 def invalidate(g: Game, hexes: set[str] | None = None, key: str | None = None, before: HexState | None = None) -> None:
     """Call after any change of tiles or tokens (``hexes`` changed; ``key`` placed a token; ``before``: the
     state of the one hex a tile lay replaced, which lets networks grow from the lay instead of being walked

@@ -195,22 +195,27 @@ def _train_can_run(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
 
 def _home_stops(g: Game, corp: str, dest: str, homes: set[str]) -> int | None:
     """None when no track joins ``dest`` to a home hex, else the fewest stops on a path between them (0 when
-    distance is ignored).  Depends on the board alone: cached until the board changes (``board_version``)."""
+    distance is ignored).  Depends on the hexes the walk and the search read: cached until a change of tiles or
+    tokens touches one of them."""
     cache = g.cache.setdefault("destination_stops", {})
     k = (corp, dest, frozenset(homes))
     hit = cache.get(k)
-    if hit is not None and hit[0] == g.board_version and not _memo.AUDIT:
+    valid = hit is not None and board.unchanged_since(g, hit[0], hit[2])
+    if valid and not _memo.AUDIT:
+        cache[k] = (g.board_version, *hit[1:])
         return hit[1]  # type: ignore[no-any-return]
     value: int | None = None
+    read: set[str] = {dest}
     t = board.track(g, dest)
     starts = [(dest, name) for name, node in t.nodes.items() if node.kind != "junction"]
     if starts:
         net = board.reach(g, ckey(corp), starts, blocking=not _p(g).ignore_station_markers)
+        read.update(net.hex_edges, (h for h, _ in net.nodes))
         if any(h in homes for h, _ in net.paths):
-            value = 0 if _p(g).ignore_distance else _fewest_stops(g, corp, dest, homes)
-    if hit is not None and hit[0] == g.board_version:
-        _memo.audit(f"destinations stops {k!r}", hit[1], value)
-    cache[k] = (g.board_version, value)
+            value = 0 if _p(g).ignore_distance else _fewest_stops(g, corp, dest, homes, read)
+    if valid:
+        _memo.audit(f"destinations stops {k!r}", hit[1], value)  # type: ignore[index]
+    cache[k] = (g.board_version, value, frozenset(read))
     return value
 
 
@@ -232,9 +237,12 @@ def _trace_runs(g: Game, corp: str, dest: str, homes: set[str], trains: list[str
     return False
 
 
-def _fewest_stops_trace(g: Game, corp: str, dest: str, homes: set[str]) -> list[list[str]] | None:
+def _fewest_stops_trace(
+    g: Game, corp: str, dest: str, homes: set[str], read: set[str] | None = None
+) -> list[list[str]] | None:
     """The hex chains, stop to stop, of a path with the fewest stops from a destination stop to a home stop, passing
-    no stop that blocks ``corp`` (breadth-first; the path may use track twice)."""
+    no stop that blocks ``corp`` (breadth-first; the path may use track twice).  Every hex whose track or tokens
+    it reads is added to ``read``."""
     key = ckey(corp)
     t = board.track(g, dest)
     starts = [(dest, n) for n, node in t.nodes.items() if node.kind != "junction"]
@@ -251,7 +259,7 @@ def _fewest_stops_trace(g: Game, corp: str, dest: str, homes: set[str]) -> list[
             return chains or None
         if came[node] is not None and board.node_blocks(g, node[0], node[1], key, R.node_info(g, node).kind):
             continue
-        for nxt, chain in _adjacent_chains(g, node):
+        for nxt, chain in _adjacent_chains(g, node, read):
             if nxt not in came:
                 came[nxt] = (node, chain)
                 frontier.append(nxt)
@@ -268,15 +276,18 @@ def _train_stops(g: Game, tid: str) -> int:
     return best
 
 
-def _fewest_stops(g: Game, corp: str, dest: str, homes: set[str]) -> int:
-    """Fewest stops (both ends counted) on a track path from a destination stop to a home stop."""
-    chains = _fewest_stops_trace(g, corp, dest, homes)
+def _fewest_stops(g: Game, corp: str, dest: str, homes: set[str], read: set[str] | None = None) -> int:
+    """Fewest stops (both ends counted) on a track path from a destination stop to a home stop (the hexes read are
+    added to ``read``)."""
+    chains = _fewest_stops_trace(g, corp, dest, homes, read)
     return 10**6 if chains is None else len(chains) + 1
 
 
-def _adjacent_chains(g: Game, node: tuple[str, str]) -> list[tuple[tuple[str, str], list[str]]]:
+def _adjacent_chains(
+    g: Game, node: tuple[str, str], read: set[str] | None = None
+) -> list[tuple[tuple[str, str], list[str]]]:
     """Stops one track step away from ``node`` (through junctions and hex edges, not through other stops), each
-    with the hexes of one track from ``node`` to it (a route's connection)."""
+    with the hexes of one track from ``node`` to it (a route's connection); the hexes looked at go into ``read``."""
     out: list[tuple[tuple[str, str], list[str]]] = []
     found: set[tuple[str, str]] = set()
     t0 = board.track(g, node[0])
@@ -294,6 +305,8 @@ def _adjacent_chains(g: Game, node: tuple[str, str]) -> list[tuple[tuple[str, st
             if nb is None:
                 continue
             back = (where + 3) % 6
+            if read is not None:
+                read.add(nb)
             stack += [(nb, pj, (EDGE, back), [*hexes, nb]) for pj in board.track(g, nb).edge_paths.get(back, ())]
         elif t.nodes[where].kind == "junction":
             stack += [(h, pj, (NODE, where), hexes) for pj in t.node_paths.get(where, ()) if pj != pi]
