@@ -270,9 +270,9 @@ def _still_valid(g: Game, key: str, since: int, touched: set[str], own_tokens: b
     changes = g.cache.get("board_changes") or []
     if not changes or changes[0][0] > since + 1:
         return False
-    for version, hexes, who, _ in changes:
+    for version, hexes, who, _ in reversed(changes):  # newest first: the history is in version order
         if version <= since:
-            continue
+            break
         if hexes is None or (who == key and own_tokens) or (hexes & touched):
             return False
     return True
@@ -551,7 +551,12 @@ def unchanged_since(g: Game, since: int, hexes: set[str] | frozenset[str]) -> bo
     changes = g.cache.get("board_changes") or []
     if not changes or changes[0][0] > since + 1:
         return False
-    return not any(version > since and (changed is None or changed & hexes) for version, changed, _, _ in changes)
+    for version, changed, _, _ in reversed(changes):  # newest first: the history is in version order
+        if version <= since:
+            break
+        if changed is None or changed & hexes:
+            return False
+    return True
 
 
 def invalidate(g: Game, hexes: set[str] | None = None, key: str | None = None, before: HexState | None = None) -> None:
