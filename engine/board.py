@@ -443,7 +443,9 @@ def _extend(
     stops (no path turned terminal, no city fuller for ``key``, its tokens where they were), and a new token
     only starts walks where the old ones passed: then the walk re-explores only the laid hexes and whatever
     their new track and the new tokens reach."""
-    if not old.route_available or not all(_lay_keeps(g, key, h, before, blocking) for h, before in lays.items()):
+    # before a route is found each token walks on its own (see _compute): grown only from a lone token
+    lone = not old.route_available and len(tokens) == 1 and not new_tokens
+    if not (old.route_available or lone) or not all(_lay_keeps(g, key, h, b, blocking) for h, b in lays.items()):
         return None
     # grown in place (no copies): the cache entry holding the old network and states is replaced by the grown one
     net, visited = old, states
@@ -479,6 +481,8 @@ def _extend(
     changed = lays.keys() | {h for h, _ in new_tokens}
     blocked = {nk: b for nk, b in blocked.items() if nk[0] not in changed}
     _walk(g, key, blocking, net, stack, visited, set(tokens), tracks, blocked, set())
+    if lone:  # a route once the token reaches a second stop (as _compute counts its walk's stops)
+        net.route_available = sum(1 for h, n in net.nodes if _trk(g, tracks, h).nodes[n].kind != "junction") > 1
     return net, visited, blocked
 
 
