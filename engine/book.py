@@ -259,6 +259,16 @@ class Book:
         return None
 
     @cached_property
+    def cells_by_kind(self) -> dict[str, frozenset[tuple[int, int]]]:
+        """Each cell kind of the market (``close``, ``unlimited``...) -> the (row, column) of every cell of it."""
+        out: dict[str, set[tuple[int, int]]] = {}
+        for r, row in enumerate(self.market_grid):
+            for c, cell in enumerate(row):
+                for kind in (cell or {}).get("kinds") or ():
+                    out.setdefault(kind, set()).add((r, c))
+        return {kind: frozenset(cells) for kind, cells in out.items()}
+
+    @cached_property
     def market_1d(self) -> bool:
         return self.market.get("type") == "1d" or len(self.market_grid) == 1
 

@@ -101,11 +101,14 @@ def _event_closes(g: Game, name: str) -> bool:
 
 def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
     """A corporation whose price reaches a 'close' cell leaves the game."""
+    closing = g.book.cells_by_kind.get("close")
+    if not closing:
+        return
     for sym in list(g.state.corp_order):
         corp = g.state.corporations[sym]
         if corp.closed or corp.price is None:
             continue
-        if "close" in market.kinds_at(g, corp.price):
+        if (corp.price[0], corp.price[1]) in closing:
             g.log(f"{sym} closes")
             close_operator(g, ckey(sym))
 
@@ -185,7 +188,10 @@ def _triggered(g: Game, trig: dict[str, Any]) -> bool:
             return False
         return not any(m.floated and not m.closed for m in g.state.minors.values())
     if kind == "stock_market":
-        return any("end_game" in market.kinds_at(g, c.price) for c in g.state.corporations.values() if c.price)
+        ending = g.book.cells_by_kind.get("end_game")
+        return bool(ending) and any(
+            (c.price[0], c.price[1]) in ending for c in g.state.corporations.values() if c.price
+        )
     if kind in ("final_phase",):
         return g.state.phase == len(g.book.phases) - 1
     if kind == "final_train":
