@@ -97,35 +97,41 @@ def _extend(
     out: list[Segment],
     seen: set,
 ) -> None:
+    """Walk on from path ``pi`` of ``hexes[i]`` entered at ``entered``; ``paths``, ``ends`` and ``seen`` hold the
+    walk so far (extended on the way in, restored on the way out)."""
     h = hexes[i]
     t = board.track(g, h)
     path = t.paths[pi]
     state = (h, pi, entered)
     if state in seen:
         return
-    seen = seen | {state}
     other = path.other(entered)
-    paths = [*paths, (h, pi)]
-    ends = [*ends, (entered, other)]
-    if other[0] == NODE:
-        node = t.nodes[other[1]]
-        if node.kind == "junction":
-            for pj in t.node_paths.get(other[1], ()):
-                if pj != pi:
-                    _extend(g, hexes, i, start, pj, other, paths, ends, out, seen)
+    seen.add(state)
+    paths.append((h, pi))
+    ends.append((entered, other))
+    try:
+        if other[0] == NODE:
+            node = t.nodes[other[1]]
+            if node.kind == "junction":
+                for pj in t.node_paths.get(other[1], ()):
+                    if pj != pi:
+                        _extend(g, hexes, i, start, pj, other, paths, ends, out, seen)
+            elif i == len(hexes) - 1 and (h, other[1]) != start:
+                out.append(Segment(start, (h, other[1]), list(paths), list(ends)))
             return
-        if i == len(hexes) - 1 and (h, other[1]) != start:
-            out.append(Segment(start, (h, other[1]), paths, ends))
-        return
-    if i == len(hexes) - 1:
-        return
-    e = other[1]
-    nb = g.book.neighbours[h].get(e)
-    if nb is None or nb != hexes[i + 1]:
-        return
-    back = opposite(e)
-    for pj in board.track(g, nb).edge_paths.get(back, ()):
-        _extend(g, hexes, i + 1, start, pj, (EDGE, back), paths, ends, out, seen)
+        if i == len(hexes) - 1:
+            return
+        e = other[1]
+        nb = g.book.neighbours[h].get(e)
+        if nb is None or nb != hexes[i + 1]:
+            return
+        back = opposite(e)
+        for pj in board.track(g, nb).edge_paths.get(back, ()):
+            _extend(g, hexes, i + 1, start, pj, (EDGE, back), paths, ends, out, seen)
+    finally:
+        paths.pop()
+        ends.pop()
+        seen.discard(state)
 
 
 def _reverse(s: Segment) -> Segment:
