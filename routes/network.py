@@ -197,11 +197,12 @@ def build_graph(
     def add(a: int, b: int, sides: int, hexes: list[str]) -> None:
         if a == b:
             return
-        if a > b:
-            a, b, hexes = b, a, hexes[::-1]
-        found.setdefault((a, b, sides), Link(a, b, sides, tuple(hexes)))
+        key = (a, b, sides) if a < b else (b, a, sides)
+        if key not in found:  # the hexes are copied only for a new link
+            found[key] = Link(key[0], key[1], sides, tuple(hexes) if a < b else tuple(reversed(hexes)))
 
     def follow(a: int, hex_id: str, edge: int, sides: int, hexes: list[str]) -> None:
+        """Walk on across ``edge`` of ``hex_id``; ``hexes`` is the walk so far (extended and restored here)."""
         h = board.hexes[hex_id]
         nb = h.neighbours.get(edge)
         if nb is None or nb not in board.hexes:
@@ -213,13 +214,15 @@ def build_graph(
         if not n.track:
             return
         conn = connectivity(n.track, n.rotation)
+        hexes.append(nb)
         for y in conn.get(opposite(edge), ()):
             if isinstance(y, str):
                 j = index.get((nb, y))
                 if j is not None:
-                    add(a, j, sides | bit, [*hexes, nb])
+                    add(a, j, sides | bit, hexes)
             else:
-                follow(a, nb, y, sides | bit, [*hexes, nb])
+                follow(a, nb, y, sides | bit, hexes)
+        hexes.pop()
 
     inner: dict[tuple[str, str, str], int] = {}  # track joining two stops inside one hex: its own "side"
     for (hex_id, name), a in index.items():
