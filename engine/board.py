@@ -227,15 +227,13 @@ def _grown(
     tokens (``own_tokens``), by its new tokens; kept through other token changes that block no city its walks
     passed.  None when something else changed near it."""
     since, old, touched, states, blocked, tokens = hit
-    changes = g.cache.get("board_changes") or []
-    if not changes or changes[0][0] > since + 1:
+    changes = _changes_after(g, since)
+    if changes is None:
         return None
     lays: dict[str, HexState] = {}
     others: set[str] = set()  # hexes where tokens changed (other companies', or any for a walk from fixed starts)
     placed = False
-    for version, hexes, who, before in changes:
-        if version <= since:
-            continue
+    for _, hexes, who, before in changes:
         if hexes is None:
             return None
         if who == key and own_tokens:
@@ -266,16 +264,23 @@ def _grown(
     return None if grown is None else (*grown, now)
 
 
-def _still_valid(g: Game, key: str, since: int, touched: set[str], own_tokens: bool = True) -> bool:
+def _changes_after(g: Game, since: int) -> list[tuple[int, frozenset[str] | None, str | None, HexState | None]] | None:
+    """The board's changes (see :func:`invalidate`) after version ``since``, oldest first; None when the kept
+    history no longer reaches back to it."""
     changes = g.cache.get("board_changes") or []
     if not changes or changes[0][0] > since + 1:
-        return False
-    for version, hexes, who, _ in reversed(changes):  # newest first: the history is in version order
-        if version <= since:
-            break
-        if hexes is None or (who == key and own_tokens) or (hexes & touched):
-            return False
-    return True
+        return None
+    i = len(changes)
+    while i and changes[i - 1][0] > since:  # from the newest: the history is in version order
+        i -= 1
+    return changes[i:]
+
+
+def _still_valid(g: Game, key: str, since: int, touched: set[str], own_tokens: bool = True) -> bool:
+    changes = _changes_after(g, since)
+    return changes is not None and not any(
+        hexes is None or (who == key and own_tokens) or (hexes & touched) for _, hexes, who, _ in changes
+    )
 
 
 def compute_network(g: Game, key: str, starts: list[NodeKey] | None = None, blocking: bool = True) -> Network:
@@ -552,15 +557,8 @@ def unchanged_since(g: Game, since: int, hexes: set[str] | frozenset[str]) -> bo
     hexes, or one older than the kept history, counts as touching them)."""
     if since == g.board_version:
         return True
-    changes = g.cache.get("board_changes") or []
-    if not changes or changes[0][0] > since + 1:
-        return False
-    for version, changed, _, _ in reversed(changes):  # newest first: the history is in version order
-        if version <= since:
-            break
-        if changed is None or changed & hexes:
-            return False
-    return True
+    changes = _changes_after(g, since)
+    return changes is not None and not any(changed is None or changed & hexes for _, changed, _, _ in changes)
 
 
 def invalidate(g: Game, hexes: set[str] | None = None, key: str | None = None, before: HexState | None = None) -> None:
