@@ -51,8 +51,8 @@ ENTITY_TYPES = {v: k for k, v in ENTITY_KINDS.items()}
 class Game:
     """One game: an immutable :class:`Book` plus a mutable :class:`GameState`."""
 
-    #: actions between snapshots: a late 1817 state pickles in ~1.7 ms, ~13 µs an action at 128; an illegal action
-    #: then costs re-applying at most 128 actions (~25 ms) to restore the state
+    #: actions between snapshots: the largest recorded states pickle in ~1.7 ms, ~13 µs an action at 128; an illegal
+    #: action then costs re-applying at most 128 actions (~25 ms) to restore the state
     CHECKPOINT_EVERY = 128
 
     def __init__(self, book: Book, state: GameState):
