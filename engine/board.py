@@ -131,8 +131,9 @@ def reserve(g: Game, hex_id: str, city: int, slot: int | None, key: str) -> None
     res[slot] = key
 
 
-def unreserve(g: Game, key: str, hexes: list[str] | None = None) -> None:
-    """Drop ``key``'s reservations (in ``hexes`` only, when given)."""
+def unreserve(g: Game, key: str, hexes: list[str] | None = None) -> set[str]:
+    """Drop ``key``'s reservations (in ``hexes`` only, when given); returns the hexes that had one."""
+    changed: set[str] = set()
     for hex_id, hs in g.state.hexes.items():
         if hexes is not None and hex_id not in hexes:
             continue
@@ -140,6 +141,8 @@ def unreserve(g: Game, key: str, hexes: list[str] | None = None) -> None:
             for i, r in enumerate(res):
                 if r == key:
                     res[i] = None
+                    changed.add(hex_id)
+    return changed
 
 
 # ----------------------------------------------------------------------------------------- network
@@ -233,30 +236,35 @@ def _grown(
     lays: dict[str, HexState] = {}
     others: set[str] = set()  # hexes where tokens changed (other companies', or any for a walk from fixed starts)
     placed = False
+    retokened = False  # tokens changed near the walk (its own may have gone)
     for _, hexes, who, before in changes:
         if hexes is None:
             return None
         if who == key and own_tokens:
             placed = True
         elif hexes & touched:
-            if len(hexes) != 1:
-                return None
             if before is None:
-                others.update(hexes)
+                # tokens in a hex laid since are judged with the lay (its state before the lay is what the walk saw)
+                others.update(hexes - lays.keys())
+                retokened = True
+            elif len(hexes) != 1:
+                return None
             else:
-                lays.setdefault(next(iter(hexes)), before)
-    if others & lays.keys():
-        return None
+                hex_id = next(iter(hexes))
+                if hex_id not in lays:
+                    lays[hex_id] = before
+                    others.discard(hex_id)  # tokens changed before the lay: judged below by the state before it
+    # a city the walks tried to pass must block them as it did: now, or where a lay followed, just before the lay
     hexes_now = g.state.hexes
     for (h, n), was in blocked.items():
-        if h in others and n[0] == "c":
-            slots = hexes_now[h].tokens[int(n[1:])]
+        if n[0] == "c" and (h in others or h in lays):
+            slots = (lays[h] if h in lays else hexes_now[h]).tokens[int(n[1:])]
             if was != (blocking and key not in slots and None not in slots):
                 return None
     now = tokens
-    if own_tokens and (placed or others):
+    if own_tokens and (placed or retokened):
         now = frozenset(token_nodes(g, key))
-        if not tokens <= now or (others and not placed and now != tokens):
+        if not tokens <= now or (retokened and not placed and now != tokens):
             return None
     if not lays and now == tokens:
         return old, states, blocked, tokens
@@ -450,7 +458,9 @@ def _extend(
     their new track and the new tokens reach."""
     # before a route is found each token walks on its own (see _compute): grown only from a lone token
     lone = not old.route_available and len(tokens) == 1 and not new_tokens
-    if not (old.route_available or lone) or not all(_lay_keeps(g, key, h, b, blocking) for h, b in lays.items()):
+    if not (old.route_available or lone) or not all(
+        _lay_keeps(g, key, h, b, blocking, new_tokens) for h, b in lays.items()
+    ):
         return None
     # grown in place (no copies): the cache entry holding the old network and states is replaced by the grown one
     net, visited = old, states
@@ -491,18 +501,22 @@ def _extend(
     return net, visited, blocked
 
 
-def _lay_keeps(g: Game, key: str, hex_id: str, old_hs: HexState, blocking: bool = True) -> bool:
-    """Whether the lay on ``hex_id`` keeps, for ``key``, every walk the old tile allowed (see :func:`_extend`)."""
+def _lay_keeps(
+    g: Game, key: str, hex_id: str, old_hs: HexState, blocking: bool = True, new_tokens: frozenset[NodeKey] = frozenset()
+) -> bool:
+    """Whether the lay on ``hex_id`` keeps, for ``key``, every walk the old tile allowed (see :func:`_extend`); a
+    token of ``key`` in ``new_tokens`` may have been placed in the hex since (its walks start afresh)."""
     hs = g.state.hexes[hex_id]
     old_t = g.book.track(old_hs.tile, hex_id, old_hs.rotation)
     new_t = track(g, hex_id)
     n_old, n_new = len(old_hs.tokens), len(hs.tokens)
     for ci in range(max(n_old, n_new)):
         had = ci < n_old and key in old_hs.tokens[ci]
-        if had != (ci < n_new and key in hs.tokens[ci]):
+        has = ci < n_new and key in hs.tokens[ci]
+        if had != has and (had or (hex_id, f"c{ci}") not in new_tokens):
             return False
         full = ci < n_new and None not in hs.tokens[ci]
-        if blocking and ci < n_old and full and not had and None in old_hs.tokens[ci]:
+        if blocking and ci < n_old and full and not has and None in old_hs.tokens[ci]:
             return False  # a city the old tile let ``key`` pass is full now
     if any(key in s for s in hs.tokens) and not new_t.cities:
         return False

@@ -73,8 +73,8 @@ def payout_companies(g: Game) -> None:
 
 def ability_removed(g: Game, owner: str, ability: Ability) -> None:
     if ability.type == "reservation":
-        board.unreserve(g, owner, ability.spec.get("hexes") or None)
-        board.invalidate(g)
+        # a reservation never blocks track: a change of tokens in those hexes is all the networks need to know
+        board.invalidate(g, board.unreserve(g, owner, ability.spec.get("hexes") or None))
 
 
 def phase_reached(g: Game, name: str) -> None:

@@ -136,9 +136,11 @@ def buy_minor_assets(g: Game, corp_key: str, private: str) -> None:
         t.buyable = True
         depot.give_train(g, corp_key, tid, None, free=True)
     corp = g.corp(corp_key)
+    changed: set[str] = set()
     for tok in m.tokens:
         if not tok.used or tok.hex is None:
             continue
+        changed.add(tok.hex)
         hs = g.state.hexes[tok.hex]
         city = tok.city or 0
         already = board.tokened_by(g, tok.hex, city, corp_key)
@@ -153,7 +155,7 @@ def buy_minor_assets(g: Game, corp_key: str, private: str) -> None:
     m.closed = True
     m.floated = False
     m.owner = None
-    board.invalidate(g)
+    board.invalidate(g, changed, corp_key)  # tokens changed in these hexes only, the buyer's among them
 
 
 def close_minors(g: Game) -> None:
