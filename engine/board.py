@@ -502,7 +502,12 @@ def _extend(
 
 
 def _lay_keeps(
-    g: Game, key: str, hex_id: str, old_hs: HexState, blocking: bool = True, new_tokens: frozenset[NodeKey] = frozenset()
+    g: Game,
+    key: str,
+    hex_id: str,
+    old_hs: HexState,
+    blocking: bool = True,
+    new_tokens: frozenset[NodeKey] = frozenset(),
 ) -> bool:
     """Whether the lay on ``hex_id`` keeps, for ``key``, every walk the old tile allowed (see :func:`_extend`); a
     token of ``key`` in ``new_tokens`` may have been placed in the hex since (its walks start afresh)."""
