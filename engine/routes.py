@@ -39,6 +39,7 @@ class Segment:
     paths: list[PathKey]  # in order from a to b
     ends: list[tuple[tuple[int, Any], tuple[int, Any]]]  # (entry end, exit end) per path
     keys: frozenset[tuple] | None = None  # the track it occupies (filled by :func:`_edge_keys`)
+    reverse: Segment | None = field(default=None, repr=False, compare=False)  # the same track from b to a
 
 
 @dataclass(slots=True)
@@ -135,7 +136,12 @@ def _extend(
 
 
 def _reverse(s: Segment) -> Segment:
-    return Segment(s.b, s.a, list(reversed(s.paths)), [(b, a) for a, b in reversed(s.ends)], s.keys)
+    """The segment walked the other way (made once: segments are cached with the board's tiles)."""
+    rev = s.reverse
+    if rev is None:
+        rev = s.reverse = Segment(s.b, s.a, list(reversed(s.paths)), [(b, a) for a, b in reversed(s.ends)], s.keys)
+        rev.reverse = s
+    return rev
 
 
 def _edge_keys(g: Game, seg: Segment) -> frozenset[tuple]:
