@@ -369,15 +369,24 @@ def score_route(g: Game, corp_key: str, route: Route, routes: list[Route]) -> No
         return
     max_pay = sum(10**6 if d["pay"] == "unlimited" else d["pay"] for d in distance)
     kinds = {s: node_info(g, s).kind for s in stops}
+    values = {s: stop_revenue(g, s) for s in stops}
+    tokened = {s for s in stops if _tokened(g, s, corp_key)}
+    fits: dict[tuple[str, ...], bool] = {}
     for k in range(min(max_pay, len(stops)), 0, -1):
         best = None
         best_rev = None
         for combo in itertools.combinations(stops, k):
-            if not any(_tokened(g, s, corp_key) for s in combo):
+            if tokened.isdisjoint(combo):
                 continue
-            if not _fits(distance, [kinds[s] for s in combo]):
+            combo_kinds = tuple(kinds[s] for s in combo)
+            fit = fits.get(combo_kinds)
+            if fit is None:
+                fit = fits[combo_kinds] = _fits(distance, list(combo_kinds))
+            if not fit:
                 continue
-            rev = score_stops(g, corp_key, route, list(combo), routes)
+            counted = list(combo)
+            # (as score_stops, with each stop's value read once)
+            rev = sum(values[s] for s in counted) + g.hooks("route_bonus", corp_key, route, counted, routes)
             if best_rev is None or rev > best_rev:
                 best, best_rev = list(combo), rev
         if best is not None and best_rev and best_rev > 0:

@@ -213,7 +213,6 @@ def _bonuses(g: Game, corp: str) -> tuple[list[bonuses.RouteBonus], list[bonuses
     return bonuses.split(bonuses.game_bonus_specs(g, corp))
 
 
-@memo
 def _stop(g: Game, node: R.NodeKey) -> StopView:
     tags = bonuses.hex_tags(g, node[0])
     group = R.node_info(g, node).group
@@ -222,17 +221,32 @@ def _stop(g: Game, node: R.NodeKey) -> StopView:
     return StopView(node[0], frozenset(tags))
 
 
+def _views(g: Game, nodes: list[R.NodeKey]) -> list[StopView]:
+    """The stops' views, made once per state (a table kept until the game's epoch changes)."""
+    kept = g.cache.get("stop_views")
+    if kept is None or kept[0] != g.epoch:
+        kept = g.cache["stop_views"] = (g.epoch, {})
+    views = kept[1]
+    out = []
+    for s in nodes:
+        v = views.get(s)
+        if v is None:
+            v = views[s] = _stop(g, s)
+        out.append(v)
+    return out
+
+
 def bonus_revenue(g: Game, corp_key: str, route: R.Route, stops: list[R.NodeKey], routes: list[R.Route]) -> int:
     """The bonuses a route earns counting ``stops``: its route bonuses, and each set bonus when this route is the
     one earning the most from it (the greater train id on a tie)."""
     route_bonuses, set_bonuses = _bonuses(g, sym_of(corp_key))
     if not route_bonuses and not set_bonuses:
         return 0
-    counted = [_stop(g, s) for s in stops]
-    visited = [_stop(g, s) for s in route.stops]
+    counted = _views(g, stops)
+    visited = _views(g, route.stops)
     total = sum(b.value(counted, visited) for b in route_bonuses)
     for b in set_bonuses:
-        best = max(routes, key=lambda r: (b.route_value([], [_stop(g, s) for s in r.stops]), r.train))
+        best = max(routes, key=lambda r: (b.route_value([], _views(g, r.stops)), r.train))
         if best is route:
             total += b.route_value(counted, visited)
     return total
