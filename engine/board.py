@@ -526,10 +526,10 @@ def _lay_keeps(
     if any(key in s for s in hs.tokens) and not new_t.cities:
         return False
     geometry = ("keeps", hex_id, old_hs.tile, old_hs.rotation, hs.tile, hs.rotation)
-    kept = g.book._tracks.get(geometry)  # type: ignore[arg-type]
+    kept = g.book.derived.get(geometry)
     if kept is None:
-        kept = g.book._tracks[geometry] = _paths_kept(old_t, new_t)  # type: ignore[index]
-    return kept  # type: ignore[return-value]
+        kept = g.book.derived[geometry] = _paths_kept(old_t, new_t)
+    return kept  # type: ignore[no-any-return]
 
 
 def _paths_kept(old_t: Track, new_t: Track) -> bool:

@@ -194,6 +194,7 @@ class Book:
         self.market: dict[str, Any] = raw["market"]
         self._tracks: dict[tuple[str, int], Track] = {}
         self.share_units: dict[str, int] = {}  # corporation -> percent of one share (filled by the share rules)
+        self.derived: dict[Any, Any] = {}  # facts the rules derive from the book alone, kept once worked out
         self._index_neighbours()
 
     # ------------------------------------------------------------------------------------ track
