@@ -426,9 +426,11 @@ class BuySellParShares(Step):
         their own."""
         if entity != self.current_entity() or "company_action" in self.rdata["current_actions"]:
             return False
+        # (sales first: a player who holds shares can mostly sell one, found after a look at his few holdings, while a
+        # player who can buy nothing makes the purchase search price every corporation)
         return (
-            next(self.iter_buyable(entity), None) is not None
-            or next(self.iter_sellable(entity), None) is not None
+            next(self.iter_sellable(entity), None) is not None
+            or next(self.iter_buyable(entity), None) is not None
             or next(self.iter_parable(entity), None) is not None
             or g_options(self.g, entity)
             or bool(self.privates_for_sale(entity))
