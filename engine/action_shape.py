@@ -90,6 +90,23 @@ def _test(shapes: tuple[str, ...]) -> Callable[[Any], bool]:
 _FIELD_TESTS = {name: _test(shapes) for name, shapes in FIELD_SHAPES.items()}
 _ROUTE_TESTS = {name: _test(shapes) for name, shapes in ROUTE_SHAPES.items()}
 
+# the exact types that pass each scalar shape at once (anything else, lists included, takes the field's full test)
+_SCALAR_TYPES: dict[str, tuple[type, ...]] = {
+    "str": (str,),
+    "int": (int,),
+    "bool": (bool,),
+    "null": (type(None),),
+    "id": (str, int),
+}
+
+
+def _plain_types(shapes: tuple[str, ...]) -> frozenset[type]:
+    return frozenset(t for s in shapes for t in _SCALAR_TYPES.get(s, ()))
+
+
+_FIELD_PLAIN = {name: _plain_types(shapes) for name, shapes in FIELD_SHAPES.items()}
+_ROUTE_PLAIN = {name: _plain_types(shapes) for name, shapes in ROUTE_SHAPES.items()}
+
 
 def _describe(value: Any) -> str:
     text = repr(value)
@@ -97,11 +114,17 @@ def _describe(value: Any) -> str:
 
 
 def _check_fields(
-    fields: dict[str, Any], shapes: dict[str, tuple[str, ...]], tests: dict[str, Callable[[Any], bool]], where: str
+    fields: dict[str, Any],
+    shapes: dict[str, tuple[str, ...]],
+    tests: dict[str, Callable[[Any], bool]],
+    where: str,
+    plain: dict[str, frozenset[type]],
 ) -> None:
     for name, value in fields.items():
         test = tests.get(name)
-        if test is not None and not test(value):
+        if test is None or type(value) in plain[name]:
+            continue
+        if not test(value):
             want = " or ".join(shapes[name])
             raise MalformedAction(f"{where}field {name!r} must be {want}, not {_describe(value)}")
 
@@ -110,9 +133,9 @@ def check_action_shape(action: dict[str, Any]) -> None:
     """Raise :class:`MalformedAction` when a field the engine reads has the wrong JSON type."""
     if "type" not in action:
         raise MalformedAction("action has no type")
-    _check_fields(action, FIELD_SHAPES, _FIELD_TESTS, "")
+    _check_fields(action, FIELD_SHAPES, _FIELD_TESTS, "", _FIELD_PLAIN)
     for i, route in enumerate(action.get("routes") or ()):
-        _check_fields(route, ROUTE_SHAPES, _ROUTE_TESTS, f"routes[{i}]: ")
+        _check_fields(route, ROUTE_SHAPES, _ROUTE_TESTS, f"routes[{i}]: ", _ROUTE_PLAIN)
         if "train" not in route:
             raise MalformedAction(f"routes[{i}] has no train")
     for i, auto in enumerate(action.get("auto_actions") or ()):
