@@ -133,6 +133,15 @@ class Partners:
         return got
 
 
+class LinkIndex(NamedTuple):
+    """The links of the collapsed graph (each stop pair's minimal hexside sets), numbered for bitsets."""
+
+    sides: list[int]  # per link: its hexsides
+    at_stop: list[int]  # per stop: the links ending there
+    clash: dict[int, int]  # a link's hexsides -> the links sharing a hexside with it (itself included)
+    cover: dict[int, int]  # a link's hexsides -> the marked hexes (path bonuses) it passes
+
+
 class _Kind:
     """Per kind of train: stop values (sorted, with prefix sums for bounds) and its evaluation cache."""
 
@@ -258,6 +267,39 @@ class Solver:
         self.states = 0
         # per kind: may a route visit this many (cities, towns, off-boards)?
         self.fit_memo: list[dict[tuple[int, int, int], bool]] = [{} for _ in self.kinds]
+        self._link_index: LinkIndex | None = None
+
+    def link_index(self) -> LinkIndex:
+        """The numbered links (made once)."""
+        if self._link_index is None:
+            sides: list[int] = []
+            at_stop = [0] * len(self.nbrs)
+            side_links: dict[int, int] = {}  # a hexside -> the links that cross it
+            for a, lst in enumerate(self.nbrs):
+                for b, _, link_sides in lst:
+                    if a < b:
+                        for x in link_sides:
+                            bit = 1 << len(sides)
+                            sides.append(x)
+                            at_stop[a] |= bit
+                            at_stop[b] |= bit
+                            while x:
+                                low = x & -x
+                                side_links[low] = side_links.get(low, 0) | bit
+                                x ^= low
+            clash: dict[int, int] = {}
+            cover: dict[int, int] = {}
+            for x in sides:
+                got = 0
+                rest = x
+                while rest:
+                    low = rest & -rest
+                    got |= side_links[low]
+                    rest ^= low
+                clash[x] = got
+                cover[x] = sum(1 << i for i, (hex_mask, _) in enumerate(self.path_masks) if x & hex_mask)
+            self._link_index = LinkIndex(sides, at_stop, clash, cover)
+        return self._link_index
 
     # ---------------------------------------------------------------- evaluation
 
@@ -336,31 +378,9 @@ class Solver:
         bonus_reqs = self.bonus_reqs
         ordered = self.ordered
         by_ends = self.by_ends
-        # track the route may still use: the links with a stop not yet visited (per stop: its links' hexsides)
-        touching: list[int] = []
-        usable: dict[int, int] = {}
         every_stop = (1 << len(nbrs)) - 1
         covers: dict[int, int] = {}
         path_masks = self.path_masks
-
-        def still_usable(mask: int) -> int:
-            got = usable.get(mask)
-            if got is None:
-                if not touching:
-                    for lst in nbrs:  # (each link is listed from both its stops)
-                        sides = 0
-                        for _, _, link_sides in lst:
-                            for x in link_sides:
-                                sides |= x
-                        touching.append(sides)
-                got = 0
-                rest = every_stop & ~mask
-                while rest:
-                    low = rest & -rest
-                    got |= touching[low.bit_length() - 1]
-                    rest ^= low
-                usable[mask] = got
-            return got
 
         def cover(sides: int) -> int:
             """The marked hexes (path bonuses) the track passes, as a bitset."""
@@ -373,18 +393,87 @@ class Solver:
                 covers[sides] = got
             return got
 
-        def trimmed(reals: list[int], rel: int) -> list[int]:
-            """The hexside sets not beaten by another over the track still usable (covering as many marked hexes)."""
-            out: list[tuple[int, int, int]] = []
-            for r in sorted(reals, key=lambda x: (x & rel).bit_count()):
-                p = r & rel
-                cv = cover(r) if worth is not None else 0
-                for q, cq, _ in out:
-                    if q & p == q and cq & cv == cv:
+        # the path bonuses a cover (a bitset of marked hexes) earns, per cover
+        cover_value = [0]
+        for _, amount in path_masks:
+            cover_value += [x + amount for x in cover_value]
+        reach_covers: dict[int, int] = {}
+        touching: list[int] = []
+
+        def path_room(allowed: int, reals: list[int]) -> int:
+            """The most path bonuses a route over one of ``reals`` earns once it adds stops among ``allowed`` only: the
+            marked hexes it passes, and those that links touching these stops pass."""
+            ahead = reach_covers.get(allowed)
+            if ahead is None:
+                if not touching:  # per stop: the hexsides of its links
+                    for lst in nbrs:  # (each link is listed from both its stops)
+                        sides = 0
+                        for _, _, link_sides in lst:
+                            for x in link_sides:
+                                sides |= x
+                        touching.append(sides)
+                sides = 0
+                rest = allowed
+                while rest:
+                    low = rest & -rest
+                    sides |= touching[low.bit_length() - 1]
+                    rest ^= low
+                ahead = reach_covers[allowed] = cover(sides)
+            return max(cover_value[cover(r) | ahead] for r in reals)
+
+        # Without every side set, a hexside set matters to the rest of the search only through the links it rules
+        # out (those sharing a hexside with it) among the links a route may still take, and through the marked
+        # hexes it passes. Per hexside set: its *clash* mask, one bit per link (a stop pair's minimal hexside
+        # set) that shares a hexside with it, grown link by link as the route grows, and its cover.
+        clash: dict[int, int] = {0: 0}
+        covered: dict[int, int] = {0: 0}
+        index = self.link_index()
+        link_clash, link_cover, links_at = index.clash, index.cover, index.at_stop
+        # a cover's complement sits above the clash bits: "as good for the future" is then one subset test
+        clash_width = len(index.sides)
+        uncovered_mask = (1 << len(path_masks)) - 1 if worth is not None else 0
+        takeable = (1 << clash_width) - 1  # the links clear of the blocked track
+        if blocked:
+            takeable = sum(1 << i for i, x in enumerate(index.sides) if not x & blocked)
+        open_links: dict[int, int] = {}
+
+        def still_open(mask: int, heads: int) -> int:
+            """The links a route may still take: an end not yet visited, and the other end one too or a growing head."""
+            key = mask | heads << len(nbrs)
+            got = open_links.get(key)
+            if got is None:
+                ahead = 0
+                rest = every_stop & ~mask
+                while rest:
+                    low = rest & -rest
+                    ahead |= links_at[low.bit_length() - 1]
+                    rest ^= low
+                rest = mask & ~heads
+                while rest:
+                    low = rest & -rest
+                    ahead &= ~links_at[low.bit_length() - 1]
+                    rest ^= low
+                got = open_links[key] = ahead & takeable
+            return got
+
+        def future_keys(reals: list[int], live: int) -> dict[int, int]:
+            """Per realisation worth keeping, its key: the open links it rules out, then the marked hexes it does
+            not pass; a key whose bits include another's is no better for any extension (and pays no more)."""
+            by_key: dict[int, int] = {}
+            for r in reals:
+                k = clash[r] & live | (uncovered_mask & ~covered[r]) << clash_width
+                if k not in by_key:
+                    by_key[k] = r
+            if len(by_key) == 1:
+                return by_key
+            out: list[int] = []
+            for k in sorted(by_key, key=int.bit_count):
+                for q in out:
+                    if q & k == q:
                         break
                 else:
-                    out.append((p, cv, r))
-            return [r for _, _, r in out]
+                    out.append(k)
+            return {k: by_key[k] for k in out}
 
         def bonus_room(key: int, open_ends: int = 0) -> int:
             """The most the route bonuses can add to a route visiting the stops in ``key``, or extending
@@ -489,7 +578,7 @@ class Solver:
 
         states = [0]
         memo: dict[tuple[int, ...], list[int]] = {}
-        memo_p: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # without every side set: (sides, cover)
+        memo_p: dict[tuple[int, ...], list[int]] = {}  # without every side set: the keys of ``future_keys``
         # with partners: each hexside set's conflict mask (which partner routes it clashes with)
         pconf: dict[int, int] = {0: 0}
         lconf: dict[int, int] = {}
@@ -582,27 +671,25 @@ class Solver:
                 else:
                     mk = (t, phase, *back, -1, *fwd)
                 if not every_side_set:
-                    # one realisation is enough: compare hexside sets by the track still usable
+                    # one realisation is enough: compare hexside sets by the open links they rule out
+                    heads = 1 << head | 1 << t if phase == 0 else 1 << head
+                    keyed = future_keys(reals, still_open(mask, heads))
                     seen_p = memo_p.get(mk)
-                    if seen_p is None and len(reals) == 1:
-                        memo_p[mk] = [(reals[0], cover(reals[0]) if worth is not None else 0)]
+                    if seen_p is None:
+                        memo_p[mk] = list(keyed)
+                        reals = list(keyed.values())
                     else:
-                        rel = still_usable(mask)
-                        if len(reals) > 1:
-                            reals = trimmed(reals, rel)
-                        if seen_p is None:
-                            memo_p[mk] = [(r, cover(r) if worth is not None else 0) for r in reals]
-                        else:
-                            keep = []
-                            for r in reals:
-                                p = r & rel
-                                cv = cover(r) if worth is not None else 0
-                                if not any(q & rel & p == q & rel and cq & cv == cv for q, cq in seen_p):
-                                    keep.append(r)
-                                    seen_p.append((r, cv))
-                            if not keep:
-                                return
-                            reals = keep
+                        keep = []
+                        for k, r in keyed.items():
+                            for q in seen_p:
+                                if q & k == q:
+                                    break
+                            else:
+                                keep.append(r)
+                                seen_p.append(k)
+                        if not keep:
+                            return
+                        reals = keep
                     seen = None
                 else:
                     seen = memo.get(mk)
@@ -686,10 +773,14 @@ class Solver:
                             near = within(mask, starts)
                         allowed = near[min(r, len(near)) - 1] if near else 0
                         bound = extension_bound(ki, r, allowed, gmask, ends, vs[ki], fwd, back)
+                    else:
+                        allowed = -1
                     if bound + rbound[ki] + pmax > thr[ki]:
                         if ends_room < 0:
                             ends_room = bonus_room(key, ends)
-                        bound += ends_room + pceil
+                        bound += ends_room + (
+                            path_room(allowed, reals) if worth is not None and allowed >= 0 else pceil
+                        )
                     else:
                         continue
                     if bound + pmax > thr[ki]:
@@ -725,7 +816,20 @@ class Solver:
                             continue
                     elif not any(fits(ki, key2) for ki in alive):
                         continue
-                    if pvalue is None:
+                    if not every_side_set:
+                        nxt = []
+                        for r in reals:
+                            cr, vr = clash[r], covered[r]
+                            for s in link_sides:
+                                if not r & s:
+                                    x = r | s
+                                    nxt.append(x)
+                                    if x not in clash:
+                                        clash[x] = cr | link_clash[s]
+                                        covered[x] = vr | link_cover[s]
+                                    if pvalue is not None and x not in pconf:
+                                        pconf[x] = pconf[r] | lconf[s]
+                    elif pvalue is None:
                         nxt = [r | s for r in reals for s in link_sides if not r & s]
                     else:
                         nxt = []
