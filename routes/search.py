@@ -85,6 +85,23 @@ def minimal_sets(sets: Sequence[int], worth: Callable[[int], int] | None = None)
     return out
 
 
+def by_hexside(routes: Sequence[Candidate]) -> dict[int, int]:
+    """Per hexside (its bit): the routes crossing it, as a bitset over their positions in ``routes``."""
+    rows: dict[int, bytearray] = {}  # filled byte by byte: cheaper than adding up large ints
+    size = (len(routes) + 7) >> 3
+    for i, c in enumerate(routes):
+        byte, bit = i >> 3, 1 << (i & 7)
+        sides = c.sides
+        while sides:
+            low = sides & -sides
+            row = rows.get(low)
+            if row is None:
+                row = rows[low] = bytearray(size)
+            row[byte] |= bit
+            sides ^= low
+    return {low: int.from_bytes(row, "little") for low, row in rows.items()}
+
+
 class Partners:
     """The most the other trains of a set can earn beside one route, from the hexsides that route uses.
 
@@ -94,21 +111,28 @@ class Partners:
     list in its own segment; the best partner in a list is the first route the mask leaves clear (or none).
     """
 
-    def __init__(self, lists: Sequence[Sequence[Candidate]], fixed: int) -> None:
+    def __init__(
+        self,
+        lists: Sequence[Sequence[Candidate]],
+        fixed: int,
+        made: dict[int, tuple[Sequence[Candidate], dict[int, int]]] | None = None,
+    ) -> None:
+        """``made`` keeps each list's :func:`by_hexside` (by the list's id) for the next partners over it."""
         self.fixed = fixed
         self.segments: list[tuple[int, int, list[int]]] = []  # (offset, segment mask, revenues and a final 0)
-        by_bit: dict[int, list[int]] = {}
+        self.bitconf: dict[int, int] = {}
         offset = 0
         for lst in lists:
             self.segments.append((offset, (1 << (len(lst) + 1)) - 1, [c.rev for c in lst] + [0]))
-            for i, c in enumerate(lst, offset):
-                sides = c.sides
-                while sides:
-                    low = sides & -sides
-                    by_bit.setdefault(low, []).append(i)
-                    sides ^= low
+            kept = made.get(id(lst)) if made is not None else None
+            if kept is None or kept[0] is not lst:
+                kept = (lst, by_hexside(lst))
+                if made is not None:
+                    made[id(lst)] = kept
+            bitconf = self.bitconf
+            for low, row in kept[1].items():
+                bitconf[low] = bitconf.get(low, 0) | row << offset
             offset += len(lst) + 1
-        self.bitconf = {bit: sum(1 << i for i in idx) for bit, idx in by_bit.items()}
         self._value: dict[int, int] = {}
 
     def conf(self, sides: int) -> int:
@@ -553,15 +577,15 @@ class Solver:
                     bound -= sum(pool[:extra])
             return bound
 
-        def within(mask: int, starts: list[int]) -> list[int]:
-            """Stops not in ``mask`` within 1, 2, ... links of ``starts``, passing only passable stops."""
+        def within(mask: int, starts: list[int], depth: int) -> list[int]:
+            """Stops not in ``mask`` within 1, 2, ... ``depth`` links of ``starts``, passing only passable stops."""
             out: list[int] = []
             seen = mask
             acc = 0
             frontier = 0
             for s in starts:
                 frontier |= 1 << s
-            while frontier:
+            while frontier and len(out) < depth:
                 reached = 0
                 while frontier:
                     low = frontier & -frontier
@@ -579,6 +603,7 @@ class Solver:
         states = [0]
         memo: dict[tuple[int, ...], list[int]] = {}
         memo_p: dict[tuple[int, ...], list[int]] = {}  # without every side set: the keys of ``future_keys``
+        lone: dict[tuple[int, ...], int] = {}  # (a state met once, with one hexside set: that set)
         # with partners: each hexside set's conflict mask (which partner routes it clashes with)
         pconf: dict[int, int] = {0: 0}
         lconf: dict[int, int] = {}
@@ -670,40 +695,19 @@ class Solver:
                     mk = (t, phase, head, mask, first, fwd[-1])
                 else:
                     mk = (t, phase, *back, -1, *fwd)
-                if not every_side_set:
-                    # one realisation is enough: compare hexside sets by the open links they rule out
-                    heads = 1 << head | 1 << t if phase == 0 else 1 << head
-                    keyed = future_keys(reals, still_open(mask, heads))
-                    seen_p = memo_p.get(mk)
-                    if seen_p is None:
-                        memo_p[mk] = list(keyed)
-                        reals = list(keyed.values())
+                if every_side_set:
+                    seen = memo.get(mk)
+                    if seen is None:
+                        memo[mk] = list(reals)
                     else:
-                        keep = []
-                        for k, r in keyed.items():
-                            for q in seen_p:
-                                if q & k == q:
-                                    break
-                            else:
-                                keep.append(r)
-                                seen_p.append(k)
+                        if worth is None:
+                            keep = [r for r in reals if not any(s0 & r == s0 for s0 in seen)]
+                        else:
+                            keep = [r for r in reals if not any(s0 & r == s0 and worth(s0) >= worth(r) for s0 in seen)]
                         if not keep:
                             return
+                        seen.extend(keep)
                         reals = keep
-                    seen = None
-                else:
-                    seen = memo.get(mk)
-                if every_side_set and seen is None:
-                    memo[mk] = list(reals)
-                elif every_side_set and seen is not None:
-                    if worth is None:
-                        keep = [r for r in reals if not any(s0 & r == s0 for s0 in seen)]
-                    else:
-                        keep = [r for r in reals if not any(s0 & r == s0 and worth(s0) >= worth(r) for s0 in seen)]
-                    if not keep:
-                        return
-                    seen.extend(keep)
-                    reals = keep
                 states[0] += 1
                 if pvalue is not None:
                     pvs: list[int] | None = [pvalue(pconf[r]) for r in reals]
@@ -770,7 +774,8 @@ class Solver:
                                 starts = [t] if len(fwd) == 1 else [h for h in (head, t) if passable[h]]
                             else:
                                 starts = [head]
-                            near = within(mask, starts)
+                            depth = max(visits[kj] - (c + o + (0 if skip_towns[kj] else tw)) for kj in active)
+                            near = within(mask, starts, depth)
                         allowed = near[min(r, len(near)) - 1] if near else 0
                         bound = extension_bound(ki, r, allowed, gmask, ends, vs[ki], fwd, back)
                     else:
@@ -789,6 +794,31 @@ class Solver:
                             slack = bound - thr[ki]
                 if not alive:
                     return
+                if not every_side_set:
+                    # one realisation is enough: compare hexside sets by the open links they rule out (a state met
+                    # first with one hexside set keeps it as is until the state comes again). This comes after the
+                    # bounds: most states end there (a state no better than one met before then records its route
+                    # again only under a fixed threshold, as a duplicate the set search passes over)
+                    seen_p = memo_p.get(mk)
+                    if seen_p is None and len(reals) == 1 and mk not in lone:
+                        lone[mk] = reals[0]
+                    else:
+                        live = still_open(mask, 1 << head | 1 << t if phase == 0 else 1 << head)
+                        if seen_p is None:
+                            seen_p = memo_p[mk] = list(future_keys([lone.pop(mk)], live)) if mk in lone else []
+                        keep = []
+                        for k, r in future_keys(reals, live).items():
+                            for q in seen_p:
+                                if q & k == q:
+                                    break
+                            else:
+                                keep.append(r)
+                                seen_p.append(k)
+                        if not keep:
+                            return
+                        reals = keep
+                    if pvalue is not None:
+                        pvs = [pvalue(pconf[r]) for r in reals]
                 if pvs is not None and len(reals) > 1:
                     # a hexside set whose partners cannot make up the rest leads nowhere
                     reals = [r for r, pv in zip(reals, pvs, strict=True) if pv + slack > 0]
@@ -1108,6 +1138,7 @@ class Solver:
         lists: list[list[Candidate] | None] = [None] * nk
         done: list[int] = []
         best = [z, pick]
+        made: dict[int, tuple[Sequence[Candidate], dict[int, int]]] = {}  # each list's hexside rows, for partners
 
         def found_set(k: int, offset: int) -> Callable[[Candidate], int]:
             """For the search of kind ``k``: the threshold (``offset`` below the best set found) once each route found
@@ -1149,7 +1180,9 @@ class Solver:
             listed = sum(lst[0].rev for lst in have if lst)
             if have and listed >= fixed - self.set_bonus_ceiling():
                 thresholds[k] = best[0]
-                found = self.enumerate(thresholds, None, partners=Partners(have, fixed), found_set=found_set(k, 0))[k]
+                found = self.enumerate(
+                    thresholds, None, partners=Partners(have, fixed, made), found_set=found_set(k, 0)
+                )[k]
             else:
                 # the trains still without a list weigh more than those with one: their partners would seldom cut
                 # enough to pay for themselves
@@ -1163,7 +1196,7 @@ class Solver:
             # the lists made before, filtered against this one: tighter partners for the searches still to come
             for j in done:
                 have, fixed = self._others(j, lists, ceilings)
-                partners = Partners(have, fixed)
+                partners = Partners(have, fixed, made)
                 lists[j] = [c for c in lists[j] or [] if c.rev + partners.value(partners.conf(c.sides)) > best[0]]
             done.append(k)
         return [lst or [] for lst in lists], best[0], best[1]
