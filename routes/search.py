@@ -25,6 +25,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable, Sequence
+from operator import add
 from typing import NamedTuple
 
 from railbook.engine.bonuses import (
@@ -385,6 +386,7 @@ class Solver:
         fit_memo = self.fit_memo
         fit_fn = [k.train.fits_visit for k in kinds]
         vals = [k.val for k in kinds]
+        stop_vals = list(zip(*vals, strict=True))  # per stop: its value to each kind
         ranked = [k.ranked for k in kinds]
         special = [k.special for k in kinds]
         worthy = [k.worthy for k in kinds]
@@ -422,6 +424,7 @@ class Solver:
         for _, amount in path_masks:
             cover_value += [x + amount for x in cover_value]
         reach_covers: dict[int, int] = {}
+        every_mark = (1 << len(path_masks)) - 1
         touching: list[int] = []
 
         def path_room(allowed: int, reals: list[int]) -> int:
@@ -443,7 +446,15 @@ class Solver:
                     sides |= touching[low.bit_length() - 1]
                     rest ^= low
                 ahead = reach_covers[allowed] = cover(sides)
-            return max(cover_value[cover(r) | ahead] for r in reals)
+            if ahead == every_mark:
+                return pceil
+            most = 0
+            for r in reals:
+                cv = covers.get(r)
+                got = cover_value[(cover(r) if cv is None else cv) | ahead]
+                if got > most:
+                    most = got
+            return most
 
         # Without every side set, a hexside set matters to the rest of the search only through the links it rules
         # out (those sharing a hexside with it) among the links a route may still take, and through the marked
@@ -774,7 +785,9 @@ class Solver:
                                 starts = [t] if len(fwd) == 1 else [h for h in (head, t) if passable[h]]
                             else:
                                 starts = [head]
-                            depth = max(visits[kj] - (c + o + (0 if skip_towns[kj] else tw)) for kj in active)
+                            depth = r
+                            if len(active) > 1:
+                                depth = max(visits[kj] - (c + o + (0 if skip_towns[kj] else tw)) for kj in active)
                             near = within(mask, starts, depth)
                         allowed = near[min(r, len(near)) - 1] if near else 0
                         bound = extension_bound(ki, r, allowed, gmask, ends, vs[ki], fwd, back)
@@ -876,7 +889,7 @@ class Solver:
                     if len(nxt) > 1 and every_side_set and (len(reals) > 1 or worth is not None):
                         # (one hexside set extended by a link's minimal sets, all clear of it, stays minimal)
                         nxt = minimal_sets(nxt, worth)
-                    vs2 = tuple([v + vals[ki][other] for ki, v in enumerate(vs)])
+                    vs2 = tuple(map(add, vs, stop_vals[other]))
                     if phase == 0:
                         walk(other, 0, other if len(fwd) == 1 else first, mask | obit, nxt, gmask | gbit[other],
                              c2, t2, o2, vs2, [*fwd, other], back)  # fmt: skip
@@ -1054,6 +1067,8 @@ class Solver:
     def set_total(self, pick: Sequence[Candidate | None]) -> int:
         """What a route set earns: its routes, and each set bonus once (from the route earning most from it)."""
         chosen = [c for c in pick if c is not None]
+        if not self.set_bonuses:
+            return sum(c.rev for c in chosen)
         return sum(c.rev for c in chosen) + sum(
             max((c.extra[b] for c in chosen), default=0) for b in range(len(self.set_bonuses))
         )
@@ -1148,10 +1163,13 @@ class Solver:
             own = self.train_kind.index(k)
             trains.remove(own)
             trains.sort(key=lambda i: -ceilings[self.train_kind[i]])
+            # the trains that can join a route found: those of its kind, and those with a list
+            trains = [i for i in trains if self.train_kind[i] == k or lists[self.train_kind[i]]]
+            same_kind = any(self.train_kind[i] == k for i in trains)
             leaders: list[Candidate] = []  # the best routes found by this search so far, best first
 
             def completed(c: Candidate) -> int:
-                if len(leaders) < LEADERS or c.rev > leaders[-1].rev:
+                if same_kind and (len(leaders) < LEADERS or c.rev > leaders[-1].rev):
                     at = len(leaders)
                     while at and leaders[at - 1].rev < c.rev:
                         at -= 1
@@ -1162,7 +1180,7 @@ class Solver:
                 used = c.sides
                 for i in trains:
                     j = self.train_kind[i]
-                    for other in leaders if j == k else lists[j] or []:
+                    for other in leaders if j == k else lists[j] or ():
                         if not other.sides & used:
                             chosen[i] = other
                             used |= other.sides
