@@ -671,11 +671,13 @@ class Solver:
                 if floor > thr[ki]:
                     thr[ki] = floor
 
-        for t in self.tokens:
+        # each route is generated from the first of its token cities in this order: the best cities first, so
+        # that good routes (and a high threshold) come early
+        roots = sorted(self.tokens, key=lambda i: (-max(v[i] for v in vals), i))
+        for at, t in enumerate(roots):
             lower = 0
-            for other in self.tokens:
-                if other < t:
-                    lower |= 1 << other
+            for other in roots[:at]:
+                lower |= 1 << other
             counts0 = [0, 0, 0]
             counts0[kos[t]] += 1
             if not any(fits(ki, (counts0[0], counts0[1], counts0[2])) for ki in active):
