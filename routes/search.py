@@ -355,7 +355,7 @@ class Solver:
         blocked: int = 0,
         partners: Partners | None = None,
         every_side_set: bool = True,
-        found_set: Callable[[Candidate], int] | None = None,
+        found_set: Callable[[Candidate], int] | Sequence[Callable[[Candidate], int] | None] | None = None,
     ) -> list[list[Candidate]]:
         """Routes per kind whose revenue exceeds its threshold.
 
@@ -368,12 +368,13 @@ class Solver:
         Without ``every_side_set`` one realisation of each route is enough (no route set is built from these): a
         hexside set then also gives way to one that differs only in track the route can no longer use.
         ``found_set`` gives, for a route just found, the threshold a route set made with it sets (a set must beat
-        the best one found): thresholds rise to it.
+        the best one found): thresholds rise to it. It is one function, or one (or None) per kind.
         """
         kinds = self.kinds
         nk = len(kinds)
         krange = range(nk)
         found: list[list[Candidate]] = [[] for _ in krange]
+        found_sets = list(found_set) if isinstance(found_set, Sequence) else [found_set] * nk
         active = [ki for ki in krange if thresholds[ki] < NEVER]  # the kinds searched for
         best_rev = [-1] * nk
         thr = list(thresholds)
@@ -648,8 +649,8 @@ class Solver:
                 for sides in reals if every_side_set else reals[:1]:
                     cand = Candidate(rev, sides, key, seq, hit[1], hit[2])
                     found[ki].append(cand)
-                    if found_set is not None:
-                        thr[ki] = max(thr[ki], found_set(cand))
+                    if found_sets[ki] is not None:
+                        thr[ki] = max(thr[ki], found_sets[ki](cand))
             else:  # each realisation earns the path bonuses of the hexes its track passes, beside its partners
                 paid = sorted(
                     (
@@ -662,8 +663,8 @@ class Solver:
                     if r_rev + pv > thr[ki]:
                         cand = Candidate(r_rev, sides, key, seq, hit[1], hit[2])
                         found[ki].append(cand)
-                        if found_set is not None:
-                            thr[ki] = max(thr[ki], found_set(cand))
+                        if found_sets[ki] is not None:
+                            thr[ki] = max(thr[ki], found_sets[ki](cand))
                 rev = max(p[0] for p in paid)
             if margin is not None and rev > best_rev[ki]:
                 best_rev[ki] = rev
@@ -1139,6 +1140,21 @@ class Solver:
                 have.append(lst)
         return have, fixed
 
+    def _plain(self, k: int, lists: list[list[Candidate] | None], ceilings: list[int], joining: list[int]) -> bool:
+        """Whether kind ``k``'s search would run without partners once the kinds ``joining`` have lists (each
+        counted at its ceiling): the listed trains beside it weigh less than those still without a list."""
+        others = list(self.train_kind)
+        others.remove(k)
+        listed = unlisted = 0
+        for j in others:
+            if lists[j] is not None:
+                listed += lists[j][0].rev if lists[j] else 0
+            elif j in joining:
+                listed += ceilings[j]
+            else:
+                unlisted += ceilings[j]
+        return listed < unlisted
+
     def lists_above(
         self, z: int, pick: list[Candidate | None], ceilings: list[int]
     ) -> tuple[list[list[Candidate]], int, list[Candidate | None]]:
@@ -1194,31 +1210,46 @@ class Solver:
 
             return completed
 
-        for k in order:
+        at = 0
+        while at < nk:
+            k = order[at]
             have, fixed = self._others(k, lists, ceilings)
             thresholds = [NEVER] * nk
             listed = sum(lst[0].rev for lst in have if lst)
             if have and listed >= fixed - self.set_bonus_ceiling():
+                group = [k]
                 thresholds[k] = best[0]
                 found = self.enumerate(
                     thresholds, None, partners=Partners(have, fixed, made), found_set=found_set(k, 0)
-                )[k]
+                )
             else:
                 # the trains still without a list weigh more than those with one: their partners would seldom cut
-                # enough to pay for themselves
-                fixed += listed
-                thresholds[k] = best[0] - fixed
+                # enough to pay for themselves. The kinds after it for which that holds too (counting its ceiling
+                # as its list's best route) are searched with it, in one search
+                group = [k]
+                while at + len(group) < nk and self._plain(order[at + len(group)], lists, ceilings, group):
+                    group.append(order[at + len(group)])
                 multi = len(self.train_kind) > 1
+                offsets = [0] * nk
+                for j in group:
+                    have, fixed = self._others(j, lists, ceilings)
+                    offsets[j] = fixed + sum(lst[0].rev for lst in have if lst)
+                    thresholds[j] = best[0] - offsets[j]
                 found = self.enumerate(
-                    thresholds, None, every_side_set=multi, found_set=found_set(k, fixed) if multi else None
-                )[k]
-            lists[k] = sorted(found, key=lambda c: -c.rev)
-            # the lists made before, filtered against this one: tighter partners for the searches still to come
-            for j in done:
+                    thresholds,
+                    None,
+                    every_side_set=multi,
+                    found_set=[found_set(j, offsets[j]) if multi and j in group else None for j in range(nk)],
+                )
+            for j in group:
+                lists[j] = sorted(found[j], key=lambda c: -c.rev)
+            # the lists made before, filtered against the new ones: tighter partners for the searches still to come
+            for j in done + group[:-1]:
                 have, fixed = self._others(j, lists, ceilings)
                 partners = Partners(have, fixed, made)
                 lists[j] = [c for c in lists[j] or [] if c.rev + partners.value(partners.conf(c.sides)) > best[0]]
-            done.append(k)
+            done += group
+            at += len(group)
         return [lst or [] for lst in lists], best[0], best[1]
 
     def _routes(self, pick: list[Candidate | None]) -> list[Route]:
