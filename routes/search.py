@@ -184,6 +184,8 @@ class _Kind:
         self.pay = train.pay_total
         self.route_bound = sum(b.bound() for b in solver.route_bonuses)
         self.no_towns = train.no_towns
+        # every stop a route may visit counts (towns included, each row paying for all it may visit)
+        self.counts_all = not train.no_towns and all(row.pay >= row.visit for row in train.rows)
         self.max_visits = min(len(stops), self.visit) if not train.no_towns else len(stops)
         self.cache: dict[object, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
         # the stops worth something, best first: (value, stop bit, group bit, ends a route); those in no group that
@@ -339,9 +341,16 @@ class Solver:
         got = kind.cache.get(key)
         if got is None:
             stops = self.problem.stops
-            rev, counted = best_counted(kind.train, seq, stops, self.route_bonuses)
-            counted_stops = [stops[i] for i in counted]
             visited_stops = [stops[i] for i in seq]
+            if kind.counts_all and any(s.token for s in visited_stops):
+                # every stop counts (the search only makes routes the train may run): what best_counted finds first
+                counted = tuple(seq)
+                counted_stops = visited_stops
+                rev = sum(s.revenue for s in visited_stops) * kind.train.multiplier
+                rev += sum(b.value(visited_stops, visited_stops) for b in self.route_bonuses)
+            else:
+                rev, counted = best_counted(kind.train, seq, stops, self.route_bonuses)
+                counted_stops = [stops[i] for i in counted]
             extra = tuple(b.route_value(counted_stops, visited_stops) for b in self.set_bonuses)
             got = kind.cache[key] = (rev, counted, extra)
         return got
