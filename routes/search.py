@@ -887,15 +887,19 @@ class Solver:
                     elif pvalue is None:
                         nxt = [r | s for r in reals for s in link_sides if not r & s]
                     else:
+                        # a hexside set whose partners cannot make up the rest (this state's bound, which holds for
+                        # every extension) leads nowhere: it is dropped before the next state is made
                         nxt = []
                         for r in reals:
                             cr = pconf[r]
                             for s in link_sides:
                                 if not r & s:
                                     x = r | s
-                                    nxt.append(x)
-                                    if x not in pconf:
-                                        pconf[x] = cr | lconf[s]
+                                    cx = pconf.get(x)
+                                    if cx is None:
+                                        cx = pconf[x] = cr | lconf[s]
+                                    if pvalue(cx) + slack > 0:
+                                        nxt.append(x)
                     if not nxt:
                         continue
                     if len(nxt) > 1 and every_side_set and (len(reals) > 1 or worth is not None):
