@@ -15,8 +15,9 @@ Outline (every step is exact; nothing is cut short by time):
    routes clear of it, and ``z`` rises to the best such set.
 4. **Sets.** A branch and bound over the lists finds the best set earning more than ``z``, or ``z``'s set is best.
 
-Routes are enumerated once each: a route is generated from the lowest-numbered token city on it, as a
-forward arm and an optional backward arm whose first link has a higher id than the forward arm's.
+Routes are enumerated once each: a route is generated from the first token city on it in the search's order
+(the best cities first), as a forward arm and an optional backward arm whose first link has a higher id than the
+forward arm's.
 Track is a bitset of hexsides; stops and groups are bitsets too.
 """
 
@@ -375,7 +376,7 @@ class Solver:
         it (over track it leaves free) exceeds the threshold; partial routes are cut by the same test, and
         each of their hexside sets is dropped when its own partners cannot reach it.
         Without ``every_side_set`` one realisation of each route is enough (no route set is built from these): a
-        hexside set then also gives way to one that differs only in track the route can no longer use.
+        hexside set then also gives way to one that rules out no more of the links the route may still take.
         ``found_set`` gives, for a route just found, the threshold a route set made with it sets (a set must beat
         the best one found): thresholds rise to it. It is one function, or one (or None) per kind.
         """
@@ -476,7 +477,7 @@ class Solver:
         link_clash, link_cover, links_at = index.clash, index.cover, index.at_stop
         # a cover's complement sits above the clash bits: "as good for the future" is then one subset test
         clash_width = len(index.sides)
-        uncovered_mask = (1 << len(path_masks)) - 1 if worth is not None else 0
+        uncovered_mask = every_mark if worth is not None else 0
         takeable = (1 << clash_width) - 1  # the links clear of the blocked track
         if blocked:
             takeable = sum(1 << i for i, x in enumerate(index.sides) if not x & blocked)
