@@ -15,8 +15,9 @@ Outline (every step is exact; nothing is cut short by time):
    routes clear of it, and ``z`` rises to the best such set.
 4. **Sets.** A branch and bound over the lists finds the best set earning more than ``z``, or ``z``'s set is best.
 
-Routes are enumerated once each: a route is generated from the lowest-numbered token city on it, as a
-forward arm and an optional backward arm whose first link has a higher id than the forward arm's.
+Routes are enumerated once each: a route is generated from the first token city on it in the search's order
+(the best cities first), as a forward arm and an optional backward arm whose first link has a higher id than the
+forward arm's.
 Track is a bitset of hexsides; stops and groups are bitsets too.
 """
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable, Sequence
+from operator import add
 from typing import NamedTuple
 
 from railbook.engine.bonuses import (
@@ -85,6 +87,23 @@ def minimal_sets(sets: Sequence[int], worth: Callable[[int], int] | None = None)
     return out
 
 
+def by_hexside(routes: Sequence[Candidate]) -> dict[int, int]:
+    """Per hexside (its bit): the routes crossing it, as a bitset over their positions in ``routes``."""
+    rows: dict[int, bytearray] = {}  # filled byte by byte: cheaper than adding up large ints
+    size = (len(routes) + 7) >> 3
+    for i, c in enumerate(routes):
+        byte, bit = i >> 3, 1 << (i & 7)
+        sides = c.sides
+        while sides:
+            low = sides & -sides
+            row = rows.get(low)
+            if row is None:
+                row = rows[low] = bytearray(size)
+            row[byte] |= bit
+            sides ^= low
+    return {low: int.from_bytes(row, "little") for low, row in rows.items()}
+
+
 class Partners:
     """The most the other trains of a set can earn beside one route, from the hexsides that route uses.
 
@@ -94,21 +113,28 @@ class Partners:
     list in its own segment; the best partner in a list is the first route the mask leaves clear (or none).
     """
 
-    def __init__(self, lists: Sequence[Sequence[Candidate]], fixed: int) -> None:
+    def __init__(
+        self,
+        lists: Sequence[Sequence[Candidate]],
+        fixed: int,
+        made: dict[int, tuple[Sequence[Candidate], dict[int, int]]] | None = None,
+    ) -> None:
+        """``made`` keeps each list's :func:`by_hexside` (by the list's id) for the next partners over it."""
         self.fixed = fixed
         self.segments: list[tuple[int, int, list[int]]] = []  # (offset, segment mask, revenues and a final 0)
-        by_bit: dict[int, list[int]] = {}
+        self.bitconf: dict[int, int] = {}
         offset = 0
         for lst in lists:
             self.segments.append((offset, (1 << (len(lst) + 1)) - 1, [c.rev for c in lst] + [0]))
-            for i, c in enumerate(lst, offset):
-                sides = c.sides
-                while sides:
-                    low = sides & -sides
-                    by_bit.setdefault(low, []).append(i)
-                    sides ^= low
+            kept = made.get(id(lst)) if made is not None else None
+            if kept is None or kept[0] is not lst:
+                kept = (lst, by_hexside(lst))
+                if made is not None:
+                    made[id(lst)] = kept
+            bitconf = self.bitconf
+            for low, row in kept[1].items():
+                bitconf[low] = bitconf.get(low, 0) | row << offset
             offset += len(lst) + 1
-        self.bitconf = {bit: sum(1 << i for i in idx) for bit, idx in by_bit.items()}
         self._value: dict[int, int] = {}
 
     def conf(self, sides: int) -> int:
@@ -133,6 +159,15 @@ class Partners:
         return got
 
 
+class LinkIndex(NamedTuple):
+    """The links of the collapsed graph (each stop pair's minimal hexside sets), numbered for bitsets."""
+
+    sides: list[int]  # per link: its hexsides
+    at_stop: list[int]  # per stop: the links ending there
+    clash: dict[int, int]  # a link's hexsides -> the links sharing a hexside with it (itself included)
+    cover: dict[int, int]  # a link's hexsides -> the marked hexes (path bonuses) it passes
+
+
 class _Kind:
     """Per kind of train: stop values (sorted, with prefix sums for bounds) and its evaluation cache."""
 
@@ -150,6 +185,8 @@ class _Kind:
         self.pay = train.pay_total
         self.route_bound = sum(b.bound() for b in solver.route_bonuses)
         self.no_towns = train.no_towns
+        # every stop a route may visit counts (towns included, each row paying for all it may visit)
+        self.counts_all = not train.no_towns and all(row.pay >= row.visit for row in train.rows)
         self.max_visits = min(len(stops), self.visit) if not train.no_towns else len(stops)
         self.cache: dict[object, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
         # the stops worth something, best first: (value, stop bit, group bit, ends a route); those in no group that
@@ -258,6 +295,39 @@ class Solver:
         self.states = 0
         # per kind: may a route visit this many (cities, towns, off-boards)?
         self.fit_memo: list[dict[tuple[int, int, int], bool]] = [{} for _ in self.kinds]
+        self._link_index: LinkIndex | None = None
+
+    def link_index(self) -> LinkIndex:
+        """The numbered links (made once)."""
+        if self._link_index is None:
+            sides: list[int] = []
+            at_stop = [0] * len(self.nbrs)
+            side_links: dict[int, int] = {}  # a hexside -> the links that cross it
+            for a, lst in enumerate(self.nbrs):
+                for b, _, link_sides in lst:
+                    if a < b:
+                        for x in link_sides:
+                            bit = 1 << len(sides)
+                            sides.append(x)
+                            at_stop[a] |= bit
+                            at_stop[b] |= bit
+                            while x:
+                                low = x & -x
+                                side_links[low] = side_links.get(low, 0) | bit
+                                x ^= low
+            clash: dict[int, int] = {}
+            cover: dict[int, int] = {}
+            for x in sides:
+                got = 0
+                rest = x
+                while rest:
+                    low = rest & -rest
+                    got |= side_links[low]
+                    rest ^= low
+                clash[x] = got
+                cover[x] = sum(1 << i for i, (hex_mask, _) in enumerate(self.path_masks) if x & hex_mask)
+            self._link_index = LinkIndex(sides, at_stop, clash, cover)
+        return self._link_index
 
     # ---------------------------------------------------------------- evaluation
 
@@ -272,9 +342,16 @@ class Solver:
         got = kind.cache.get(key)
         if got is None:
             stops = self.problem.stops
-            rev, counted = best_counted(kind.train, seq, stops, self.route_bonuses)
-            counted_stops = [stops[i] for i in counted]
             visited_stops = [stops[i] for i in seq]
+            if kind.counts_all and any(s.token for s in visited_stops):
+                # every stop counts (the search only makes routes the train may run): what best_counted finds first
+                counted = tuple(seq)
+                counted_stops = visited_stops
+                rev = sum(s.revenue for s in visited_stops) * kind.train.multiplier
+                rev += sum(b.value(visited_stops, visited_stops) for b in self.route_bonuses)
+            else:
+                rev, counted = best_counted(kind.train, seq, stops, self.route_bonuses)
+                counted_stops = [stops[i] for i in counted]
             extra = tuple(b.route_value(counted_stops, visited_stops) for b in self.set_bonuses)
             got = kind.cache[key] = (rev, counted, extra)
         return got
@@ -288,7 +365,7 @@ class Solver:
         blocked: int = 0,
         partners: Partners | None = None,
         every_side_set: bool = True,
-        found_set: Callable[[Candidate], int] | None = None,
+        found_set: Callable[[Candidate], int] | Sequence[Callable[[Candidate], int] | None] | None = None,
     ) -> list[list[Candidate]]:
         """Routes per kind whose revenue exceeds its threshold.
 
@@ -299,14 +376,15 @@ class Solver:
         it (over track it leaves free) exceeds the threshold; partial routes are cut by the same test, and
         each of their hexside sets is dropped when its own partners cannot reach it.
         Without ``every_side_set`` one realisation of each route is enough (no route set is built from these): a
-        hexside set then also gives way to one that differs only in track the route can no longer use.
+        hexside set then also gives way to one that rules out no more of the links the route may still take.
         ``found_set`` gives, for a route just found, the threshold a route set made with it sets (a set must beat
-        the best one found): thresholds rise to it.
+        the best one found): thresholds rise to it. It is one function, or one (or None) per kind.
         """
         kinds = self.kinds
         nk = len(kinds)
         krange = range(nk)
         found: list[list[Candidate]] = [[] for _ in krange]
+        found_sets = list(found_set) if isinstance(found_set, Sequence) else [found_set] * nk
         active = [ki for ki in krange if thresholds[ki] < NEVER]  # the kinds searched for
         best_rev = [-1] * nk
         thr = list(thresholds)
@@ -319,6 +397,7 @@ class Solver:
         fit_memo = self.fit_memo
         fit_fn = [k.train.fits_visit for k in kinds]
         vals = [k.val for k in kinds]
+        stop_vals = list(zip(*vals, strict=True))  # per stop: its value to each kind
         ranked = [k.ranked for k in kinds]
         special = [k.special for k in kinds]
         worthy = [k.worthy for k in kinds]
@@ -336,31 +415,9 @@ class Solver:
         bonus_reqs = self.bonus_reqs
         ordered = self.ordered
         by_ends = self.by_ends
-        # track the route may still use: the links with a stop not yet visited (per stop: its links' hexsides)
-        touching: list[int] = []
-        usable: dict[int, int] = {}
         every_stop = (1 << len(nbrs)) - 1
         covers: dict[int, int] = {}
         path_masks = self.path_masks
-
-        def still_usable(mask: int) -> int:
-            got = usable.get(mask)
-            if got is None:
-                if not touching:
-                    for lst in nbrs:  # (each link is listed from both its stops)
-                        sides = 0
-                        for _, _, link_sides in lst:
-                            for x in link_sides:
-                                sides |= x
-                        touching.append(sides)
-                got = 0
-                rest = every_stop & ~mask
-                while rest:
-                    low = rest & -rest
-                    got |= touching[low.bit_length() - 1]
-                    rest ^= low
-                usable[mask] = got
-            return got
 
         def cover(sides: int) -> int:
             """The marked hexes (path bonuses) the track passes, as a bitset."""
@@ -373,18 +430,96 @@ class Solver:
                 covers[sides] = got
             return got
 
-        def trimmed(reals: list[int], rel: int) -> list[int]:
-            """The hexside sets not beaten by another over the track still usable (covering as many marked hexes)."""
-            out: list[tuple[int, int, int]] = []
-            for r in sorted(reals, key=lambda x: (x & rel).bit_count()):
-                p = r & rel
-                cv = cover(r) if worth is not None else 0
-                for q, cq, _ in out:
-                    if q & p == q and cq & cv == cv:
+        # the path bonuses a cover (a bitset of marked hexes) earns, per cover
+        cover_value = [0]
+        for _, amount in path_masks:
+            cover_value += [x + amount for x in cover_value]
+        reach_covers: dict[int, int] = {}
+        every_mark = (1 << len(path_masks)) - 1
+        touching: list[int] = []
+
+        def path_room(allowed: int, reals: list[int]) -> int:
+            """The most path bonuses a route over one of ``reals`` earns once it adds stops among ``allowed`` only: the
+            marked hexes it passes, and those that links touching these stops pass."""
+            ahead = reach_covers.get(allowed)
+            if ahead is None:
+                if not touching:  # per stop: the hexsides of its links
+                    for lst in nbrs:  # (each link is listed from both its stops)
+                        sides = 0
+                        for _, _, link_sides in lst:
+                            for x in link_sides:
+                                sides |= x
+                        touching.append(sides)
+                sides = 0
+                rest = allowed
+                while rest:
+                    low = rest & -rest
+                    sides |= touching[low.bit_length() - 1]
+                    rest ^= low
+                ahead = reach_covers[allowed] = cover(sides)
+            if ahead == every_mark:
+                return pceil
+            most = 0
+            for r in reals:
+                cv = covers.get(r)
+                got = cover_value[(cover(r) if cv is None else cv) | ahead]
+                if got > most:
+                    most = got
+            return most
+
+        # Without every side set, a hexside set matters to the rest of the search only through the links it rules
+        # out (those sharing a hexside with it) among the links a route may still take, and through the marked
+        # hexes it passes. Per hexside set: its *clash* mask, one bit per link (a stop pair's minimal hexside
+        # set) that shares a hexside with it, grown link by link as the route grows, and its cover.
+        clash: dict[int, int] = {0: 0}
+        covered: dict[int, int] = {0: 0}
+        index = self.link_index()
+        link_clash, link_cover, links_at = index.clash, index.cover, index.at_stop
+        # a cover's complement sits above the clash bits: "as good for the future" is then one subset test
+        clash_width = len(index.sides)
+        uncovered_mask = every_mark if worth is not None else 0
+        takeable = (1 << clash_width) - 1  # the links clear of the blocked track
+        if blocked:
+            takeable = sum(1 << i for i, x in enumerate(index.sides) if not x & blocked)
+        open_links: dict[int, int] = {}
+
+        def still_open(mask: int, heads: int) -> int:
+            """The links a route may still take: an end not yet visited, and the other end one too or a growing head."""
+            key = mask | heads << len(nbrs)
+            got = open_links.get(key)
+            if got is None:
+                ahead = 0
+                rest = every_stop & ~mask
+                while rest:
+                    low = rest & -rest
+                    ahead |= links_at[low.bit_length() - 1]
+                    rest ^= low
+                rest = mask & ~heads
+                while rest:
+                    low = rest & -rest
+                    ahead &= ~links_at[low.bit_length() - 1]
+                    rest ^= low
+                got = open_links[key] = ahead & takeable
+            return got
+
+        def future_keys(reals: list[int], live: int) -> dict[int, int]:
+            """Per realisation worth keeping, its key: the open links it rules out, then the marked hexes it does
+            not pass; a key whose bits include another's is no better for any extension (and pays no more)."""
+            by_key: dict[int, int] = {}
+            for r in reals:
+                k = clash[r] & live | (uncovered_mask & ~covered[r]) << clash_width
+                if k not in by_key:
+                    by_key[k] = r
+            if len(by_key) == 1:
+                return by_key
+            out: list[int] = []
+            for k in sorted(by_key, key=int.bit_count):
+                for q in out:
+                    if q & k == q:
                         break
                 else:
-                    out.append((p, cv, r))
-            return [r for _, _, r in out]
+                    out.append(k)
+            return {k: by_key[k] for k in out}
 
         def bonus_room(key: int, open_ends: int = 0) -> int:
             """The most the route bonuses can add to a route visiting the stops in ``key``, or extending
@@ -464,15 +599,15 @@ class Solver:
                     bound -= sum(pool[:extra])
             return bound
 
-        def within(mask: int, starts: list[int]) -> list[int]:
-            """Stops not in ``mask`` within 1, 2, ... links of ``starts``, passing only passable stops."""
+        def within(mask: int, starts: list[int], depth: int) -> list[int]:
+            """Stops not in ``mask`` within 1, 2, ... ``depth`` links of ``starts``, passing only passable stops."""
             out: list[int] = []
             seen = mask
             acc = 0
             frontier = 0
             for s in starts:
                 frontier |= 1 << s
-            while frontier:
+            while frontier and len(out) < depth:
                 reached = 0
                 while frontier:
                     low = frontier & -frontier
@@ -489,7 +624,8 @@ class Solver:
 
         states = [0]
         memo: dict[tuple[int, ...], list[int]] = {}
-        memo_p: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # without every side set: (sides, cover)
+        memo_p: dict[tuple[int, ...], list[int]] = {}  # without every side set: the keys of ``future_keys``
+        lone: dict[tuple[int, ...], int] = {}  # (a state met once, with one hexside set: that set)
         # with partners: each hexside set's conflict mask (which partner routes it clashes with)
         pconf: dict[int, int] = {0: 0}
         lconf: dict[int, int] = {}
@@ -523,8 +659,8 @@ class Solver:
                 for sides in reals if every_side_set else reals[:1]:
                     cand = Candidate(rev, sides, key, seq, hit[1], hit[2])
                     found[ki].append(cand)
-                    if found_set is not None:
-                        thr[ki] = max(thr[ki], found_set(cand))
+                    if found_sets[ki] is not None:
+                        thr[ki] = max(thr[ki], found_sets[ki](cand))
             else:  # each realisation earns the path bonuses of the hexes its track passes, beside its partners
                 paid = sorted(
                     (
@@ -537,8 +673,8 @@ class Solver:
                     if r_rev + pv > thr[ki]:
                         cand = Candidate(r_rev, sides, key, seq, hit[1], hit[2])
                         found[ki].append(cand)
-                        if found_set is not None:
-                            thr[ki] = max(thr[ki], found_set(cand))
+                        if found_sets[ki] is not None:
+                            thr[ki] = max(thr[ki], found_sets[ki](cand))
                 rev = max(p[0] for p in paid)
             if margin is not None and rev > best_rev[ki]:
                 best_rev[ki] = rev
@@ -546,11 +682,13 @@ class Solver:
                 if floor > thr[ki]:
                     thr[ki] = floor
 
-        for t in self.tokens:
+        # each route is generated from the first of its token cities in this order: the best cities first, so
+        # that good routes (and a high threshold) come early
+        roots = sorted(self.tokens, key=lambda i: (-max(v[i] for v in vals), i))
+        for at, t in enumerate(roots):
             lower = 0
-            for other in self.tokens:
-                if other < t:
-                    lower |= 1 << other
+            for other in roots[:at]:
+                lower |= 1 << other
             counts0 = [0, 0, 0]
             counts0[kos[t]] += 1
             if not any(fits(ki, (counts0[0], counts0[1], counts0[2])) for ki in active):
@@ -581,42 +719,19 @@ class Solver:
                     mk = (t, phase, head, mask, first, fwd[-1])
                 else:
                     mk = (t, phase, *back, -1, *fwd)
-                if not every_side_set:
-                    # one realisation is enough: compare hexside sets by the track still usable
-                    seen_p = memo_p.get(mk)
-                    if seen_p is None and len(reals) == 1:
-                        memo_p[mk] = [(reals[0], cover(reals[0]) if worth is not None else 0)]
-                    else:
-                        rel = still_usable(mask)
-                        if len(reals) > 1:
-                            reals = trimmed(reals, rel)
-                        if seen_p is None:
-                            memo_p[mk] = [(r, cover(r) if worth is not None else 0) for r in reals]
-                        else:
-                            keep = []
-                            for r in reals:
-                                p = r & rel
-                                cv = cover(r) if worth is not None else 0
-                                if not any(q & rel & p == q & rel and cq & cv == cv for q, cq in seen_p):
-                                    keep.append(r)
-                                    seen_p.append((r, cv))
-                            if not keep:
-                                return
-                            reals = keep
-                    seen = None
-                else:
+                if every_side_set:
                     seen = memo.get(mk)
-                if every_side_set and seen is None:
-                    memo[mk] = list(reals)
-                elif every_side_set and seen is not None:
-                    if worth is None:
-                        keep = [r for r in reals if not any(s0 & r == s0 for s0 in seen)]
+                    if seen is None:
+                        memo[mk] = list(reals)
                     else:
-                        keep = [r for r in reals if not any(s0 & r == s0 and worth(s0) >= worth(r) for s0 in seen)]
-                    if not keep:
-                        return
-                    seen.extend(keep)
-                    reals = keep
+                        if worth is None:
+                            keep = [r for r in reals if not any(s0 & r == s0 for s0 in seen)]
+                        else:
+                            keep = [r for r in reals if not any(s0 & r == s0 and worth(s0) >= worth(r) for s0 in seen)]
+                        if not keep:
+                            return
+                        seen.extend(keep)
+                        reals = keep
                 states[0] += 1
                 if pvalue is not None:
                     pvs: list[int] | None = [pvalue(pconf[r]) for r in reals]
@@ -683,13 +798,20 @@ class Solver:
                                 starts = [t] if len(fwd) == 1 else [h for h in (head, t) if passable[h]]
                             else:
                                 starts = [head]
-                            near = within(mask, starts)
+                            depth = r
+                            if len(active) > 1:
+                                depth = max(visits[kj] - (c + o + (0 if skip_towns[kj] else tw)) for kj in active)
+                            near = within(mask, starts, depth)
                         allowed = near[min(r, len(near)) - 1] if near else 0
                         bound = extension_bound(ki, r, allowed, gmask, ends, vs[ki], fwd, back)
+                    else:
+                        allowed = -1
                     if bound + rbound[ki] + pmax > thr[ki]:
                         if ends_room < 0:
                             ends_room = bonus_room(key, ends)
-                        bound += ends_room + pceil
+                        bound += ends_room + (
+                            path_room(allowed, reals) if worth is not None and allowed >= 0 else pceil
+                        )
                     else:
                         continue
                     if bound + pmax > thr[ki]:
@@ -698,6 +820,31 @@ class Solver:
                             slack = bound - thr[ki]
                 if not alive:
                     return
+                if not every_side_set:
+                    # one realisation is enough: compare hexside sets by the open links they rule out (a state met
+                    # first with one hexside set keeps it as is until the state comes again). This comes after the
+                    # bounds: most states end there (a state no better than one met before then records its route
+                    # again only under a fixed threshold, as a duplicate the set search passes over)
+                    seen_p = memo_p.get(mk)
+                    if seen_p is None and len(reals) == 1 and mk not in lone:
+                        lone[mk] = reals[0]
+                    else:
+                        live = still_open(mask, 1 << head | 1 << t if phase == 0 else 1 << head)
+                        if seen_p is None:
+                            seen_p = memo_p[mk] = list(future_keys([lone.pop(mk)], live)) if mk in lone else []
+                        keep = []
+                        for k, r in future_keys(reals, live).items():
+                            for q in seen_p:
+                                if q & k == q:
+                                    break
+                            else:
+                                keep.append(r)
+                                seen_p.append(k)
+                        if not keep:
+                            return
+                        reals = keep
+                    if pvalue is not None:
+                        pvs = [pvalue(pconf[r]) for r in reals]
                 if pvs is not None and len(reals) > 1:
                     # a hexside set whose partners cannot make up the rest leads nowhere
                     reals = [r for r, pv in zip(reals, pvs, strict=True) if pv + slack > 0]
@@ -725,24 +872,41 @@ class Solver:
                             continue
                     elif not any(fits(ki, key2) for ki in alive):
                         continue
-                    if pvalue is None:
+                    if not every_side_set:
+                        nxt = []
+                        for r in reals:
+                            cr, vr = clash[r], covered[r]
+                            for s in link_sides:
+                                if not r & s:
+                                    x = r | s
+                                    nxt.append(x)
+                                    if x not in clash:
+                                        clash[x] = cr | link_clash[s]
+                                        covered[x] = vr | link_cover[s]
+                                    if pvalue is not None and x not in pconf:
+                                        pconf[x] = pconf[r] | lconf[s]
+                    elif pvalue is None:
                         nxt = [r | s for r in reals for s in link_sides if not r & s]
                     else:
+                        # a hexside set whose partners cannot make up the rest (this state's bound, which holds for
+                        # every extension) leads nowhere: it is dropped before the next state is made
                         nxt = []
                         for r in reals:
                             cr = pconf[r]
                             for s in link_sides:
                                 if not r & s:
                                     x = r | s
-                                    nxt.append(x)
-                                    if x not in pconf:
-                                        pconf[x] = cr | lconf[s]
+                                    cx = pconf.get(x)
+                                    if cx is None:
+                                        cx = pconf[x] = cr | lconf[s]
+                                    if pvalue(cx) + slack > 0:
+                                        nxt.append(x)
                     if not nxt:
                         continue
                     if len(nxt) > 1 and every_side_set and (len(reals) > 1 or worth is not None):
                         # (one hexside set extended by a link's minimal sets, all clear of it, stays minimal)
                         nxt = minimal_sets(nxt, worth)
-                    vs2 = tuple([v + vals[ki][other] for ki, v in enumerate(vs)])
+                    vs2 = tuple(map(add, vs, stop_vals[other]))
                     if phase == 0:
                         walk(other, 0, other if len(fwd) == 1 else first, mask | obit, nxt, gmask | gbit[other],
                              c2, t2, o2, vs2, [*fwd, other], back)  # fmt: skip
@@ -920,6 +1084,8 @@ class Solver:
     def set_total(self, pick: Sequence[Candidate | None]) -> int:
         """What a route set earns: its routes, and each set bonus once (from the route earning most from it)."""
         chosen = [c for c in pick if c is not None]
+        if not self.set_bonuses:
+            return sum(c.rev for c in chosen)
         return sum(c.rev for c in chosen) + sum(
             max((c.extra[b] for c in chosen), default=0) for b in range(len(self.set_bonuses))
         )
@@ -988,6 +1154,21 @@ class Solver:
                 have.append(lst)
         return have, fixed
 
+    def _plain(self, k: int, lists: list[list[Candidate] | None], ceilings: list[int], joining: list[int]) -> bool:
+        """Whether kind ``k``'s search would run without partners once the kinds ``joining`` have lists (each
+        counted at its ceiling): the listed trains beside it weigh less than those still without a list."""
+        others = list(self.train_kind)
+        others.remove(k)
+        listed = unlisted = 0
+        for j in others:
+            if lists[j] is not None:
+                listed += lists[j][0].rev if lists[j] else 0
+            elif j in joining:
+                listed += ceilings[j]
+            else:
+                unlisted += ceilings[j]
+        return listed < unlisted
+
     def lists_above(
         self, z: int, pick: list[Candidate | None], ceilings: list[int]
     ) -> tuple[list[list[Candidate]], int, list[Candidate | None]]:
@@ -1004,6 +1185,7 @@ class Solver:
         lists: list[list[Candidate] | None] = [None] * nk
         done: list[int] = []
         best = [z, pick]
+        made: dict[int, tuple[Sequence[Candidate], dict[int, int]]] = {}  # each list's hexside rows, for partners
 
         def found_set(k: int, offset: int) -> Callable[[Candidate], int]:
             """For the search of kind ``k``: the threshold (``offset`` below the best set found) once each route found
@@ -1013,10 +1195,13 @@ class Solver:
             own = self.train_kind.index(k)
             trains.remove(own)
             trains.sort(key=lambda i: -ceilings[self.train_kind[i]])
+            # the trains that can join a route found: those of its kind, and those with a list
+            trains = [i for i in trains if self.train_kind[i] == k or lists[self.train_kind[i]]]
+            same_kind = any(self.train_kind[i] == k for i in trains)
             leaders: list[Candidate] = []  # the best routes found by this search so far, best first
 
             def completed(c: Candidate) -> int:
-                if len(leaders) < LEADERS or c.rev > leaders[-1].rev:
+                if same_kind and (len(leaders) < LEADERS or c.rev > leaders[-1].rev):
                     at = len(leaders)
                     while at and leaders[at - 1].rev < c.rev:
                         at -= 1
@@ -1027,7 +1212,7 @@ class Solver:
                 used = c.sides
                 for i in trains:
                     j = self.train_kind[i]
-                    for other in leaders if j == k else lists[j] or []:
+                    for other in leaders if j == k else lists[j] or ():
                         if not other.sides & used:
                             chosen[i] = other
                             used |= other.sides
@@ -1039,29 +1224,46 @@ class Solver:
 
             return completed
 
-        for k in order:
+        at = 0
+        while at < nk:
+            k = order[at]
             have, fixed = self._others(k, lists, ceilings)
             thresholds = [NEVER] * nk
             listed = sum(lst[0].rev for lst in have if lst)
             if have and listed >= fixed - self.set_bonus_ceiling():
+                group = [k]
                 thresholds[k] = best[0]
-                found = self.enumerate(thresholds, None, partners=Partners(have, fixed), found_set=found_set(k, 0))[k]
+                found = self.enumerate(
+                    thresholds, None, partners=Partners(have, fixed, made), found_set=found_set(k, 0)
+                )
             else:
                 # the trains still without a list weigh more than those with one: their partners would seldom cut
-                # enough to pay for themselves
-                fixed += listed
-                thresholds[k] = best[0] - fixed
+                # enough to pay for themselves. The kinds after it for which that holds too (counting its ceiling
+                # as its list's best route) are searched with it, in one search
+                group = [k]
+                while at + len(group) < nk and self._plain(order[at + len(group)], lists, ceilings, group):
+                    group.append(order[at + len(group)])
                 multi = len(self.train_kind) > 1
+                offsets = [0] * nk
+                for j in group:
+                    have, fixed = self._others(j, lists, ceilings)
+                    offsets[j] = fixed + sum(lst[0].rev for lst in have if lst)
+                    thresholds[j] = best[0] - offsets[j]
                 found = self.enumerate(
-                    thresholds, None, every_side_set=multi, found_set=found_set(k, fixed) if multi else None
-                )[k]
-            lists[k] = sorted(found, key=lambda c: -c.rev)
-            # the lists made before, filtered against this one: tighter partners for the searches still to come
-            for j in done:
+                    thresholds,
+                    None,
+                    every_side_set=multi,
+                    found_set=[found_set(j, offsets[j]) if multi and j in group else None for j in range(nk)],
+                )
+            for j in group:
+                lists[j] = sorted(found[j], key=lambda c: -c.rev)
+            # the lists made before, filtered against the new ones: tighter partners for the searches still to come
+            for j in done + group[:-1]:
                 have, fixed = self._others(j, lists, ceilings)
-                partners = Partners(have, fixed)
+                partners = Partners(have, fixed, made)
                 lists[j] = [c for c in lists[j] or [] if c.rev + partners.value(partners.conf(c.sides)) > best[0]]
-            done.append(k)
+            done += group
+            at += len(group)
         return [lst or [] for lst in lists], best[0], best[1]
 
     def _routes(self, pick: list[Candidate | None]) -> list[Route]:
