@@ -18,6 +18,7 @@ from railbook.engine.bonuses import PathHex, split
 
 from railbook.hexgrid import opposite, rotate
 
+from .gcpause import pause_collector, resume_collector
 from .model import Kind, Link, Problem, Stop, TrainSpec
 
 COLOUR_ORDER: tuple[str, ...] = ("yellow", "green", "brown", "gray")
@@ -290,15 +291,20 @@ def _reachable(stops: list[Stop], links: list[Link]) -> tuple[list[Stop], list[L
 def build_problem(
     board: BoardState, corporation: str, trains: Sequence[TrainSpec], bonuses: Sequence[object] = ()
 ) -> Problem:
-    """The optimisation problem for ``corporation`` running ``trains`` on ``board``."""
-    route_bonuses, _ = split(bonuses)
-    marked = frozenset(h for b in route_bonuses if isinstance(b, PathHex) for h in b.hexes)
-    stops, links, hex_sides = build_graph(board, corporation, marked)
-    return Problem(
-        stops=stops,
-        links=links,
-        trains=list(trains),
-        bonuses=list(bonuses),
-        corporation=corporation,
-        hex_sides=hex_sides,
-    )
+    """The optimisation problem for ``corporation`` running ``trains`` on ``board`` (built with the cycle collector
+    paused: see :mod:`railbook.routes.gcpause`)."""
+    was_on = pause_collector()
+    try:
+        route_bonuses, _ = split(bonuses)
+        marked = frozenset(h for b in route_bonuses if isinstance(b, PathHex) for h in b.hexes)
+        stops, links, hex_sides = build_graph(board, corporation, marked)
+        return Problem(
+            stops=stops,
+            links=links,
+            trains=list(trains),
+            bonuses=list(bonuses),
+            corporation=corporation,
+            hex_sides=hex_sides,
+        )
+    finally:
+        resume_collector(was_on)

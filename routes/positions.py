@@ -15,6 +15,7 @@ from typing import Any
 
 from .check import score_recorded
 from .model import Problem
+from .network import build_problem
 
 
 class ReplayUnavailable(RuntimeError):
@@ -42,8 +43,6 @@ def _recorded_revenue(problem: Problem, routes: list[dict[str, Any]], stored: in
 
 
 def _timed_build(board: Any, corp: str, trains: list, bonuses: list) -> tuple[Problem, float]:
-    from .network import build_problem
-
     start = time.perf_counter()
     problem = build_problem(board, corp, trains, bonuses)
     return problem, (time.perf_counter() - start) * 1000

@@ -23,7 +23,6 @@ Track is a bitset of hexsides; stops and groups are bitsets too.
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable, Sequence
 from operator import add
@@ -41,6 +40,7 @@ from railbook.engine.bonuses import (
     split,
 )
 
+from .gcpause import pause_collector, resume_collector
 from .model import Problem, Route, Solution, TrainSpec
 from .revenue import best_counted
 
@@ -1034,16 +1034,12 @@ class Solver:
         return sum(b.bound(most) for b in self.set_bonuses)
 
     def solve(self) -> Solution:
-        """The best route set. The cycle collector is paused meanwhile: the search makes many small objects and
-        no cycles worth collecting, while a full collection over a caller's large heap (a replayed game) can
-        cost more than the search itself."""
-        paused = gc.isenabled()
-        gc.disable()
+        """The best route set (the cycle collector paused meanwhile: see :mod:`railbook.routes.gcpause`)."""
+        was_on = pause_collector()
         try:
             return self._solve()
         finally:
-            if paused:
-                gc.enable()
+            resume_collector(was_on)
 
     def _solve(self) -> Solution:
         start = time.perf_counter()
