@@ -1281,5 +1281,10 @@ class Solver:
 
 
 def solve(problem: Problem) -> Solution:
-    """The best route set for ``problem`` (exact)."""
-    return Solver(problem).solve()
+    """The best route set for ``problem`` (exact; the cycle collector paused from the start, the solver's tables
+    included: a collection that is due would otherwise run at their first allocation)."""
+    was_on = pause_collector()
+    try:
+        return Solver(problem).solve()
+    finally:
+        resume_collector(was_on)
