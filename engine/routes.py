@@ -14,6 +14,7 @@ per stop group (``group`` of a city/off-board, e.g. Chicago, E); the train's dis
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -384,9 +385,7 @@ def score_route(g: Game, corp_key: str, route: Route, routes: list[Route]) -> No
                 fit = fits[combo_kinds] = _fits(distance, list(combo_kinds))
             if not fit:
                 continue
-            counted = list(combo)
-            # (as score_stops, with each stop's value read once)
-            rev = sum(values[s] for s in counted) + g.hooks("route_bonus", corp_key, route, counted, routes)
+            rev = score_stops(g, corp_key, route, list(combo), routes, values)
             if best_rev is None or rev > best_rev:
                 best, best_rev = list(combo), rev
         if best is not None and best_rev and best_rev > 0:
@@ -397,9 +396,18 @@ def score_route(g: Game, corp_key: str, route: Route, routes: list[Route]) -> No
     route.revenue = 0
 
 
-def score_stops(g: Game, corp_key: str, route: Route, stops: list[NodeKey], routes: list[Route]) -> int:
-    """Revenue of a train counting ``stops`` (stop values plus the title's route bonuses)."""
-    return sum(stop_revenue(g, s) for s in stops) + g.hooks("route_bonus", corp_key, route, stops, routes)
+def score_stops(
+    g: Game,
+    corp_key: str,
+    route: Route,
+    stops: list[NodeKey],
+    routes: list[Route],
+    values: Mapping[NodeKey, int] | None = None,
+) -> int:
+    """Revenue of a train counting ``stops`` (stop values, read from ``values`` when given, plus the title's route
+    bonuses)."""
+    base = sum(values[s] for s in stops) if values is not None else sum(stop_revenue(g, s) for s in stops)
+    return base + g.hooks("route_bonus", corp_key, route, stops, routes)
 
 
 def round_revenue(g: Game) -> int:
