@@ -29,6 +29,7 @@ class Installed:
     events: dict[str, tuple[type[Params], Callable[..., Any]]] = field(default_factory=dict)
     event_params: dict[tuple[int, int], Params] = field(default_factory=dict)  # (phase, event index) -> params
     rounds: dict[str, Any] = field(default_factory=dict)
+    programs: dict[str, list[tuple[str, dict[str, Any]]]] = field(default_factory=dict)  # round kind -> its steps
 
     def on(self, name: str) -> bool:
         """Whether mechanic ``name`` is switched on."""

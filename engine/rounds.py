@@ -111,11 +111,14 @@ def skip_steps(g: Game) -> None:
 
 
 def program(g: Game, kind: str) -> list[tuple[str, dict[str, Any]]]:
-    """The steps of a round kind, in order, with their options (from the rulebook)."""
-    out = []
-    for ref in g.rules.rounds["kinds"][kind]["steps"]:
-        opts = {k: v for k, v in ref.items() if k != "step" and v is not None}
-        out.append((ref["step"], opts))
+    """The steps of a round kind, in order, with their options (from the rulebook; worked out once per book and
+    shared: read-only)."""
+    out = g.rules.programs.get(kind)
+    if out is None:
+        out = g.rules.programs[kind] = [
+            (ref["step"], {k: v for k, v in ref.items() if k != "step" and v is not None})
+            for ref in g.rules.rounds["kinds"][kind]["steps"]
+        ]
     return out
 
 
