@@ -213,9 +213,9 @@ def _cached(g: Game, cache: dict, k: Any, key: str, starts: tuple[NodeKey, ...] 
                 audit(f"board network of {k!r} grown", (net, states), fresh[:2])
             cache[k] = (version, net, _touched(net, tokens), states, blocked, tokens)
             return net
-    tokens = list(starts) if starts is not None else token_nodes(g, key)
-    net, states, blocked = _compute(g, key, tokens, blocking)
-    cache[k] = (version, net, _touched(net, tokens), states, blocked, frozenset(tokens))
+    walked_from = list(starts) if starts is not None else token_nodes(g, key)
+    net, states, blocked = _compute(g, key, walked_from, blocking)
+    cache[k] = (version, net, _touched(net, walked_from), states, blocked, frozenset(walked_from))
     return net
 
 
@@ -671,7 +671,7 @@ def rotations_keeping_track(g: Game, hex_id: str, new: str) -> list[int]:
     town_to_city = hs.tile is not None and new in listed_upgrades(g, hex_id)
     drop_towns = downgrade_of(g, hex_id) == new
     key = ("keep", hs.tile or "@" + hex_id, hs.rotation, new, town_to_city, drop_towns)
-    cached = g.book._tracks.get(key)  # type: ignore[arg-type]
+    cached: list[int] | None = g.book.derived.get(key)
     if cached is None:
         if not old_spec.get("paths"):
             cached = list(range(6))
@@ -679,8 +679,8 @@ def rotations_keeping_track(g: Game, hex_id: str, new: str) -> list[int]:
             cached = upgrade_rotations(
                 old_spec, hs.rotation, new_spec, town_to_city=town_to_city, drop_towns=drop_towns
             )
-        g.book._tracks[key] = cached  # type: ignore[index]
-    return cached  # type: ignore[return-value]
+        g.book.derived[key] = cached
+    return cached
 
 
 @dataclass(slots=True)
