@@ -245,7 +245,7 @@ def _grown(
         elif hexes & touched:
             if before is None:
                 # tokens in a hex laid since are judged with the lay (its state before the lay is what the walk saw)
-                others.update(hexes - lays.keys())
+                others.update(h for h in hexes if h not in lays)
                 retokened = True
             elif len(hexes) != 1:
                 return None
