@@ -87,6 +87,16 @@ def minimal_sets(sets: Sequence[int], worth: Callable[[int], int] | None = None)
     return out
 
 
+def marked_hexes(sides: int, path_masks: Sequence[tuple[int, int]]) -> int:
+    """The marked hexes (path bonuses, as ``(hexside mask, amount)``) that track over ``sides`` passes, as a bitset
+    over their positions."""
+    got = 0
+    for i, (hex_mask, _) in enumerate(path_masks):
+        if sides & hex_mask:
+            got |= 1 << i
+    return got
+
+
 def by_hexside(routes: Sequence[Candidate]) -> dict[int, int]:
     """Per hexside (its bit): the routes crossing it, as a bitset over their positions in ``routes``."""
     rows: dict[int, bytearray] = {}  # filled byte by byte: cheaper than adding up large ints
@@ -325,7 +335,7 @@ class Solver:
                     got |= side_links[low]
                     rest ^= low
                 clash[x] = got
-                cover[x] = sum(1 << i for i, (hex_mask, _) in enumerate(self.path_masks) if x & hex_mask)
+                cover[x] = marked_hexes(x, self.path_masks)
             self._link_index = LinkIndex(sides, at_stop, clash, cover)
         return self._link_index
 
@@ -423,11 +433,7 @@ class Solver:
             """The marked hexes (path bonuses) the track passes, as a bitset."""
             got = covers.get(sides)
             if got is None:
-                got = 0
-                for i, (hex_mask, _) in enumerate(path_masks):
-                    if sides & hex_mask:
-                        got |= 1 << i
-                covers[sides] = got
+                got = covers[sides] = marked_hexes(sides, path_masks)
             return got
 
         # the path bonuses a cover (a bitset of marked hexes) earns, per cover
@@ -1285,6 +1291,6 @@ def solve(problem: Problem) -> Solution:
     included: a collection that is due would otherwise run at their first allocation)."""
     was_on = pause_collector()
     try:
-        return Solver(problem).solve()
+        return Solver(problem)._solve()
     finally:
         resume_collector(was_on)
