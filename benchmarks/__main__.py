@@ -12,6 +12,7 @@ from benchmarks import results
 
 
 def main(selected: list[str]) -> None:
+    print(f"== interpreter: {results.interpreter()}")
     names = sorted(m.name for m in pkgutil.iter_modules(benchmarks.__path__) if m.name.startswith("bench_"))
     for name in names:
         if selected and not any(s in name for s in selected):

@@ -4,8 +4,10 @@ compare between commits)."""
 from __future__ import annotations
 
 import json
+import os
 import platform
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,14 @@ PATH = Path(__file__).resolve().parent / "results.json"
 def record(section: str, key: str, value: Any) -> None:
     """Keep one figure: ``results[section][key] = value``."""
     RESULTS.setdefault(section, {})[key] = value
+
+
+def interpreter() -> str:
+    """The interpreter the figures are measured on: implementation, executable and build."""
+    return (
+        f"{platform.python_implementation()} {platform.python_version()} {os.path.realpath(sys.executable)} "
+        f"(built {platform.python_build()[1]}, {platform.python_compiler()})"
+    )
 
 
 def write() -> Path:
@@ -31,6 +41,7 @@ def write() -> Path:
         "commit": commit,
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "python": platform.python_version(),
+        "interpreter": interpreter(),
         "machine": platform.machine(),
     }
     PATH.write_text(json.dumps({"meta": meta, **RESULTS}, indent=2, sort_keys=True) + "\n")

@@ -46,11 +46,28 @@ def fetch(spec: str, cache: Path | None = None, timeout: float = 180.0) -> Path:
             raise RailbookError(f"npm pack {spec} failed: {reason[-1] if reason else 'no package'}")
         unpacked = Path(tmp) / "unpacked"
         with tarfile.open(tgz[0]) as archive:
-            archive.extractall(unpacked, filter="data")
+            _extract(archive, unpacked, spec)
         if target.exists():
             shutil.rmtree(target)
         os.replace(unpacked, target)
     return target / "package"
+
+
+def _extract(archive: tarfile.TarFile, dest: Path, spec: str) -> None:
+    """Unpack a package's archive into ``dest``: plain files and folders only, nothing outside ``dest``
+    (the ``data`` filter where the interpreter has it: Python 3.11.4 and later)."""
+    if hasattr(tarfile, "data_filter"):
+        try:
+            archive.extractall(dest, filter="data")
+        except tarfile.FilterError as e:
+            raise RailbookError(f"npm pack {spec}: unsafe entry in the package ({e})") from None
+        return
+    members = archive.getmembers()
+    for m in members:
+        parts = Path(m.name).parts
+        if m.name.startswith(("/", "\\")) or ".." in parts or not (m.isfile() or m.isdir()):
+            raise RailbookError(f"npm pack {spec}: unsafe entry {m.name!r} in the package")
+    archive.extractall(dest, members=members)  # every entry checked above
 
 
 def maker_packages(cache: Path | None = None) -> tuple[Path, Path]:

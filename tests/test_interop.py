@@ -4,7 +4,9 @@ import as titles that validate, compile and render, and `railbook diff` compares
 from __future__ import annotations
 
 import functools
+import io
 import json
+import tarfile
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,7 @@ from railbook.interop.export import export_rulebook
 from railbook.interop.facts import compare, facts, track_facts
 from railbook.interop.geometry import connectivity, edge_of_side, side_of_edge
 from railbook.interop.ingest import import_game, track_of, write_title
-from railbook.interop.npm import maker_packages
+from railbook.interop.npm import _extract, maker_packages
 
 from railbook.api import load_rulebook
 from railbook.errors import RailbookError
@@ -179,3 +181,39 @@ def test_diff_reports_changed_facts_and_exits_1(tmp_path: Path) -> None:
     found = json.loads(done.stdout)["differences"]["trains"]
     first = game["trains"][0]["name"]
     assert found == [f"trains.{first}.price: {game['trains'][0]['price'] - 5} != {game['trains'][0]['price']}"]
+
+
+def _package_archive(path: Path, extra: tarfile.TarInfo | None = None) -> Path:
+    """An npm-style package archive (``package/package.json``), with one more entry if given."""
+    body = b'{"name": "x"}'
+    with tarfile.open(path, "w:gz") as archive:
+        info = tarfile.TarInfo("package/package.json")
+        info.size = len(body)
+        archive.addfile(info, io.BytesIO(body))
+        if extra is not None:
+            archive.addfile(extra, io.BytesIO(b"") if extra.isfile() else None)
+    return path
+
+
+@pytest.mark.parametrize("with_data_filter", [True, False])
+def test_package_archives_unpack_only_inside_their_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, with_data_filter: bool
+) -> None:
+    if not with_data_filter:  # as on Python 3.11.0-3.11.3, which lack tarfile's extraction filters
+        monkeypatch.delattr(tarfile, "data_filter", raising=False)
+    elif not hasattr(tarfile, "data_filter"):
+        pytest.skip("this Python has no tarfile extraction filters")
+    with tarfile.open(_package_archive(tmp_path / "ok.tgz")) as archive:
+        _extract(archive, tmp_path / "ok", "x")
+    assert json.loads((tmp_path / "ok" / "package" / "package.json").read_text()) == {"name": "x"}
+
+    escaping = tarfile.TarInfo("package/../../evil.txt")
+    link = tarfile.TarInfo("package/link")
+    link.type, link.linkname = tarfile.SYMTYPE, "/etc/passwd"
+    for i, bad in enumerate([escaping, link]):
+        with (
+            tarfile.open(_package_archive(tmp_path / f"bad{i}.tgz", bad)) as archive,
+            pytest.raises(RailbookError, match="unsafe entry"),
+        ):
+            _extract(archive, tmp_path / f"bad{i}", "x")
+    assert not (tmp_path / "evil.txt").exists()
