@@ -54,8 +54,8 @@ def fetch(spec: str, cache: Path | None = None, timeout: float = 180.0) -> Path:
 
 
 def _extract(archive: tarfile.TarFile, dest: Path, spec: str) -> None:
-    """Unpack a package's archive into ``dest``: plain files and folders only, nothing outside ``dest``
-    (the ``data`` filter where the interpreter has it: Python 3.11.4 and later)."""
+    """Unpack a package's archive into ``dest``, nothing landing or pointing outside it: tarfile's ``data`` filter
+    where the interpreter has it (Python 3.11.4 and later), else plain files and folders only."""
     if hasattr(tarfile, "data_filter"):
         try:
             archive.extractall(dest, filter="data")
