@@ -259,7 +259,8 @@ def _grown(
     for (h, n), was in blocked.items():
         if n[0] == "c" and (h in others or h in lays):
             slots = (lays[h] if h in lays else hexes_now[h]).tokens[int(n[1:])]
-            if was != (blocking and key not in slots and None not in slots):
+            blocks_now = blocking and key not in slots and None not in slots
+            if was != blocks_now:
                 return None
     now = tokens
     if own_tokens and (placed or retokened):

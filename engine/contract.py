@@ -29,10 +29,15 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+def _function() -> None:
+    """A function of this module: its type is the type of the methods defined here (a compiled build's methods are
+    not Python functions, and pydantic must be told to leave them alone)."""
+
+
 class Params(BaseModel):
     """Base of every mechanic's (and event's) parameter model: unknown keys are errors, values are frozen."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, ignored_types=(type(_function),))
 
 
 class NoParams(Params):

@@ -1,0 +1,123 @@
+"""Compiled builds of the interpreter and the route optimiser, used only while they match their sources.
+
+``make install`` runs ``python -m railbook.accel build``. Each module under ``engine/`` and ``routes/`` is turned
+into C by Cython and compiled into ``build/accel/``; ``build/accel/manifest.json`` records the size and
+modification time of the source each build was made from. The same Python code runs, about a third fewer machine
+instructions per replayed action (docs/PERFORMANCE.md, "Compiled builds").
+
+:func:`enable`, called when ``railbook`` is imported, puts a finder first on ``sys.meta_path``. It serves a
+module's compiled build only while the module's source still has the recorded size and time. An edited module is
+imported from its source as usual until the next build. ``RAILBOOK_PURE=1`` in the environment turns the compiled
+builds off (for profilers and debuggers, which see into Python code only).
+
+Where Cython, a C compiler or Python's headers are missing, the build says so in one line and the package runs as
+plain Python.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build" / "accel"
+MANIFEST = BUILD / "manifest.json"
+#: the folders compiled, as (import prefix, folder under ROOT)
+PACKAGES = (("railbook.engine", "engine"), ("railbook.routes", "routes"))
+#: modules left as Python: command-line modules (typer reads their functions' signatures)
+SKIPPED = frozenset({"railbook.routes.cli"})
+#: Cython's options: Python 3 semantics, functions that behave as Python functions (introspection, methods), and
+#: annotations left as documentation (Cython would otherwise enforce ``dict`` and turn ``float`` into C doubles)
+DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False}
+#: C compiler options: optimised, without debug information (which doubles the compile time)
+CFLAGS = ("-O2", "-g0", "-Wno-unused-function", "-Wno-unreachable-code")
+PURE_ENV = "RAILBOOK_PURE"
+
+_finder: _CompiledFinder | None = None
+
+
+class _CompiledFinder(importlib.abc.MetaPathFinder):
+    """Finds the compiled build of a listed module while its source is unchanged since the build."""
+
+    def __init__(self, entries: dict[str, list]) -> None:
+        self.entries = entries  # module -> [source under ROOT, size, mtime_ns, build file under BUILD]
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        entry = self.entries.get(fullname)
+        if entry is None:
+            return None
+        source, size, mtime_ns, built = entry
+        try:
+            st = os.stat(ROOT / source)
+        except OSError:
+            return None
+        if st.st_size != size or st.st_mtime_ns != mtime_ns:
+            return None
+        origin = str(BUILD / built)
+        loader = importlib.machinery.ExtensionFileLoader(fullname, origin)
+        return importlib.util.spec_from_file_location(fullname, origin, loader=loader)
+
+
+def enable() -> bool:
+    """Serve compiled builds of unchanged modules from now on (once; a no-op without builds or with
+    ``RAILBOOK_PURE`` set). Whether a finder is in place."""
+    global _finder
+    if _finder is not None:
+        return True
+    if os.environ.get(PURE_ENV) or not MANIFEST.is_file():
+        return False
+    try:
+        data = json.loads(MANIFEST.read_text())
+    except (OSError, ValueError):
+        return False
+    if data.get("abi") != _abi() or not isinstance(data.get("modules"), dict):
+        return False
+    _finder = _CompiledFinder(data["modules"])
+    sys.meta_path.insert(0, _finder)
+    return True
+
+
+def compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was loaded from a compiled build."""
+    return isinstance(getattr(module, "__loader__", None), importlib.machinery.ExtensionFileLoader)
+
+
+def _abi() -> str:
+    """The interpreter the builds are for (an extension only loads into the interpreter it was built for) and the
+    options they were built with."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    options = json.dumps([DIRECTIVES, CFLAGS], sort_keys=True)
+    return f"{sys.implementation.cache_tag}{suffix} {options}"
+
+
+def _sources() -> list[tuple[str, Path]]:
+    """(module name, source) of every module compiled."""
+    out = []
+    for prefix, folder in PACKAGES:
+        for src in sorted((ROOT / folder).rglob("*.py")):
+            if src.name == "__init__.py" or "__pycache__" in src.parts:
+                continue
+            rel = src.relative_to(ROOT / folder).with_suffix("")
+            name = ".".join((prefix, *rel.parts))
+            if name not in SKIPPED:
+                out.append((name, src))
+    return out
+
+
+def status() -> str:
+    """One line: whether the engine and the route optimiser run compiled here."""
+    if os.environ.get(PURE_ENV):
+        return f"engine as Python ({PURE_ENV} is set)"
+    if not enable() or _finder is None:
+        return "engine as Python (no compiled builds: make install makes them)"
+    fresh = sum(_finder.find_spec(name) is not None for name in _finder.entries)
+    return f"engine compiled: {fresh} of {len(_finder.entries)} modules current"

@@ -1,0 +1,131 @@
+"""``python -m railbook.accel_build``: compile the modules whose build is missing or stale (see :mod:`railbook.accel`).
+
+Prints one line: what was compiled, or why nothing could be (the package then runs as plain Python). Always exits
+0 unless ``--strict`` is given: a machine without a C compiler still gets a working install.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+import sysconfig
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from railbook.accel import BUILD, CFLAGS, DIRECTIVES, MANIFEST, ROOT, _abi, _sources
+
+
+def build(jobs: int = 0) -> tuple[bool, str]:
+    """Compile what is missing or stale; (whether every module has a current build, a one-line summary)."""
+    try:
+        from Cython.Build import cythonize
+        from setuptools import Distribution, Extension
+        from setuptools.command.build_ext import build_ext
+    except ImportError as exc:
+        return False, f"compiled builds skipped: {exc.name} is not installed; the engine runs as Python"
+    jobs = jobs or os.cpu_count() or 1
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    kept = _kept_entries()
+    entries: dict[str, list] = {}
+    todo: list[tuple[str, Path, list]] = []
+    for name, src in _sources():
+        st = src.stat()
+        entry = [str(src.relative_to(ROOT)), st.st_size, st.st_mtime_ns, name.replace(".", "/") + suffix]
+        old = kept.get(name)
+        if old == entry and (BUILD / entry[3]).is_file():
+            entries[name] = old
+        else:
+            todo.append((name, src, entry))
+    if not todo:
+        return True, f"compiled builds: all {len(entries)} modules current"
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp, _output_to(Path(tmp) / "log") as log:
+        try:
+            exts = [Extension(name, [str(src)], extra_compile_args=list(CFLAGS)) for name, src, _ in todo]
+            modules = cythonize(
+                exts,
+                build_dir=str(Path(tmp) / "c"),
+                compiler_directives=DIRECTIVES,
+                quiet=True,
+                nthreads=jobs,
+            )
+            cmd = build_ext(Distribution({"name": "railbook-accel", "ext_modules": modules}))
+            cmd.build_lib = str(BUILD)
+            cmd.build_temp = str(Path(tmp) / "o")
+            cmd.parallel = jobs
+            cmd.ensure_finalized()
+            cmd.run()
+        except BaseException as exc:  # the compiler's and Cython's own errors come in many types
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            _write(entries)
+            reason = _last_error(log) or f"{type(exc).__name__}: {exc}"
+            return False, f"compiled builds failed ({reason}); changed modules run as Python"
+    entries.update((name, entry) for name, _, entry in todo)
+    _write(entries)
+    took = time.perf_counter() - start
+    return True, f"compiled builds: {len(todo)} of {len(entries)} modules compiled in {took:.0f} s"
+
+
+def _kept_entries() -> dict[str, list]:
+    try:
+        data = json.loads(MANIFEST.read_text())
+    except (OSError, ValueError):
+        return {}
+    modules = data.get("modules")
+    return modules if data.get("abi") == _abi() and isinstance(modules, dict) else {}
+
+
+def _write(entries: dict[str, list]) -> None:
+    """The manifest, replaced whole (never half-written)."""
+    BUILD.mkdir(parents=True, exist_ok=True)
+    tmp = MANIFEST.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"abi": _abi(), "modules": dict(sorted(entries.items()))}, indent=1) + "\n")
+    os.replace(tmp, MANIFEST)
+
+
+@contextlib.contextmanager
+def _output_to(path: Path) -> Iterator[Path]:
+    """Standard output and error (the compiler's too: it writes to the file descriptors) go to ``path``."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = os.dup(1), os.dup(2)
+    with open(path, "w") as f:
+        os.dup2(f.fileno(), 1)
+        os.dup2(f.fileno(), 2)
+        try:
+            yield path
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
+
+
+def _last_error(log: Path) -> str:
+    try:
+        lines = [ln.strip() for ln in log.read_text(errors="replace").splitlines() if "error" in ln.lower()]
+    except OSError:
+        return ""
+    return lines[-1][:200] if lines else ""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m railbook.accel_build", description=__doc__)
+    parser.add_argument("--jobs", type=int, default=0, help="compilers run at once (0: one per core)")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a module could not be compiled")
+    args = parser.parse_args(argv)
+    ok, summary = build(args.jobs)
+    print(summary)
+    return 1 if args.strict and not ok else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
