@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml
 # since are compiled again.
 PACKAGE_DIRS := railbook compiler engine render routes interop games schemas
 
-# Then compile the interpreter and the route optimiser (Cython and the C compiler; only modules changed since are
+# Then compile the interpreter, engine/ (Cython and the C compiler; only modules changed since are
 # compiled again): a third fewer instructions per replayed action.  Where that cannot be done the package runs as
 # plain Python, and one line says why (railbook/accel.py).
 install: $(STAMP)

@@ -114,3 +114,65 @@ def test_no_compiled_module_compares_a_boolean_operation_of_tests() -> None:
 def test_the_check_finds_the_pattern() -> None:
     assert _bool_op_of_tests_compared(ast.parse("if was != (a and k not in s and None not in s): pass")) == [1]
     assert _bool_op_of_tests_compared(ast.parse("now = a and k not in s\nif was != now: pass")) == []
+
+
+def _c_sized_shifts(tree: ast.AST) -> list[int]:
+    """Lines shifting or raising by ``len(...)``: Cython computes ``1 << len(x)`` in C (both operands have C types),
+    which wraps past 64 bits instead of growing as Python's integers do."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.LShift | ast.Pow):
+            calls = [n for side in (node.left, node.right) for n in ast.walk(side) if isinstance(n, ast.Call)]
+            if any(isinstance(c.func, ast.Name) and c.func.id == "len" for c in calls):
+                found.append(node.lineno)
+    return found
+
+
+def test_no_compiled_module_shifts_by_a_length() -> None:
+    offending = [
+        f"{src.relative_to(accel.ROOT)}:{line}"
+        for _, src in accel._sources()
+        for line in _c_sized_shifts(ast.parse(src.read_text()))
+    ]
+    assert not offending, f"Cython computes these in C, where they wrap: {offending}"
+
+
+def test_the_shift_check_finds_the_pattern() -> None:
+    assert _c_sized_shifts(ast.parse("bit = 1 << len(sides)")) == [1]
+    assert _c_sized_shifts(ast.parse("every = (1 << (len(nbrs) + 1)) - 1")) == [1]
+    assert _c_sized_shifts(ast.parse("bit = 1 << i")) == []
+
+
+_RANDOM_GAMES = """
+import hashlib, json, sys
+import railbook.engine.board as board
+from railbook import accel
+from railbook.api import rulebook_for_title
+from railbook.engine.game import Game
+from railbook.engine.randomplay import play
+out = {"compiled": accel.compiled(board), "games": {}}
+for title in sys.argv[1:]:
+    for seed in (1, 2, 3):
+        game = Game.start(rulebook_for_title(title), ["a", "b", "c", "d"], seed=seed)
+        played = play(game, seed=seed, max_actions=600)
+        out["games"][f"{title}/{seed}"] = [played, hashlib.sha256(game.dumps().encode()).hexdigest()]
+print(json.dumps(out))
+"""
+
+
+def test_random_games_end_alike_as_python_and_compiled() -> None:
+    """The same random legal games (legal-action lists, illegal tries undone) reach the same states both ways."""
+    if accel._finder is None:
+        pytest.skip("no compiled builds here (make install makes them where Cython and a C compiler are present)")
+    titles = ["1817", "1846", "1850", "1856", "1870"]
+    runs = {}
+    for pure in (True, False):
+        env = {k: v for k, v in os.environ.items() if k != accel.PURE_ENV}
+        if pure:
+            env[accel.PURE_ENV] = "1"
+        done = subprocess.run(
+            [sys.executable, "-c", _RANDOM_GAMES, *titles], capture_output=True, text=True, env=env, check=True
+        )
+        runs[pure] = json.loads(done.stdout)
+    assert runs[True]["compiled"] is False and runs[False]["compiled"] is True
+    assert runs[True]["games"] == runs[False]["games"]
