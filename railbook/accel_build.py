@@ -16,6 +16,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from railbook.accel import BUILD, CFLAGS, DIRECTIVES, MANIFEST, ROOT, _abi, _sources
 
@@ -24,8 +25,8 @@ def build(jobs: int = 0) -> tuple[bool, str]:
     """Compile what is missing or stale; (whether every module has a current build, a one-line summary)."""
     try:
         from Cython.Build import cythonize
-        from setuptools import Distribution, Extension
-        from setuptools.command.build_ext import build_ext
+        from setuptools import Distribution, Extension  # type: ignore[import-untyped]
+        from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
     except ImportError as exc:
         return False, f"compiled builds skipped: {exc.name} is not installed; the engine runs as Python"
     jobs = jobs or os.cpu_count() or 1
@@ -35,7 +36,7 @@ def build(jobs: int = 0) -> tuple[bool, str]:
     todo: list[tuple[str, Path, list]] = []
     for name, src in _sources():
         st = src.stat()
-        entry = [str(src.relative_to(ROOT)), st.st_size, st.st_mtime_ns, name.replace(".", "/") + suffix]
+        entry: list[Any] = [str(src.relative_to(ROOT)), st.st_size, st.st_mtime_ns, name.replace(".", "/") + suffix]
         old = kept.get(name)
         if old == entry and (BUILD / entry[3]).is_file():
             entries[name] = old
