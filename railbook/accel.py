@@ -31,8 +31,6 @@ MANIFEST = BUILD / "manifest.json"
 #: integers wider than 64 bits, and Cython computes ``1 << len(x)`` in C (two C-typed operands), which wraps
 #: (1817 `15528` @1615 found 490 instead of 500)
 PACKAGES = (("railbook.engine", "engine"),)
-#: modules left as Python
-SKIPPED: frozenset[str] = frozenset()
 #: Cython's options: Python 3 semantics, functions that behave as Python functions (introspection, methods), and
 #: annotations left as documentation (Cython would otherwise enforce ``dict`` and turn ``float`` into C doubles)
 DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False}
@@ -110,14 +108,12 @@ def _sources() -> list[tuple[str, Path]]:
             if src.name == "__init__.py" or "__pycache__" in src.parts:
                 continue
             rel = src.relative_to(ROOT / folder).with_suffix("")
-            name = ".".join((prefix, *rel.parts))
-            if name not in SKIPPED:
-                out.append((name, src))
+            out.append((".".join((prefix, *rel.parts)), src))
     return out
 
 
 def status() -> str:
-    """One line: whether the engine and the route optimiser run compiled here."""
+    """One line: whether the engine runs compiled here."""
     if os.environ.get(PURE_ENV):
         return f"engine as Python ({PURE_ENV} is set)"
     if not enable() or _finder is None:
