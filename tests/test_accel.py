@@ -8,7 +8,7 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
@@ -59,13 +59,12 @@ print(json.dumps(out))
 """
 
 
-def _replay_all(files: list[Path], pure: bool) -> dict:
+def _run(script: str, args: list[str], pure: bool) -> dict:
+    """What ``script`` prints (JSON), run in a fresh interpreter as Python (``pure``) or with the compiled builds."""
     env = {k: v for k, v in os.environ.items() if k != accel.PURE_ENV}
     if pure:
         env[accel.PURE_ENV] = "1"
-    done = subprocess.run(
-        [sys.executable, "-c", _REPLAY_ALL, *map(str, files)], capture_output=True, text=True, env=env, check=True
-    )
+    done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, env=env, check=True)
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
@@ -73,12 +72,12 @@ def test_plain_python_and_compiled_engines_replay_every_record_alike() -> None:
     files = [f for title in ("1817", "1846", "1850", "1856", "1870") for f in fixture_files(title)]
     if not files:
         pytest.skip("no shared records (../shared or $RAILBOOK_SHARED)")
-    pure = _replay_all(files, pure=True)
+    pure = _run(_REPLAY_ALL, list(map(str, files)), pure=True)
     assert pure["compiled"] is False
     assert all(matches for matches, _, _ in pure["results"].values())
     if accel._finder is None:
         return  # no compiled builds here: the plain-Python run is the whole check
-    compiled = _replay_all(files, pure=False)
+    compiled = _run(_REPLAY_ALL, list(map(str, files)), pure=False)
     assert compiled["compiled"] is True
     assert compiled["results"] == pure["results"]
 
@@ -102,12 +101,17 @@ def _bool_op_of_tests_compared(tree: ast.AST) -> list[int]:
     return found
 
 
-def test_no_compiled_module_compares_a_boolean_operation_of_tests() -> None:
-    offending = [
+def _compiled_lines_where(check: Callable[[ast.AST], list[int]]) -> list[str]:
+    """``file:line`` of every line of the compiled modules that ``check`` finds."""
+    return [
         f"{src.relative_to(accel.ROOT)}:{line}"
         for _, src in accel._sources()
-        for line in _bool_op_of_tests_compared(ast.parse(src.read_text()))
+        for line in check(ast.parse(src.read_text()))
     ]
+
+
+def test_no_compiled_module_compares_a_boolean_operation_of_tests() -> None:
+    offending = _compiled_lines_where(_bool_op_of_tests_compared)
     assert not offending, f"name the and/or value before comparing it (Cython miscompiles it): {offending}"
 
 
@@ -129,11 +133,7 @@ def _c_sized_shifts(tree: ast.AST) -> list[int]:
 
 
 def test_no_compiled_module_shifts_by_a_length() -> None:
-    offending = [
-        f"{src.relative_to(accel.ROOT)}:{line}"
-        for _, src in accel._sources()
-        for line in _c_sized_shifts(ast.parse(src.read_text()))
-    ]
+    offending = _compiled_lines_where(_c_sized_shifts)
     assert not offending, f"Cython computes these in C, where they wrap: {offending}"
 
 
@@ -165,14 +165,6 @@ def test_random_games_end_alike_as_python_and_compiled() -> None:
     if accel._finder is None:
         pytest.skip("no compiled builds here (make install makes them where Cython and a C compiler are present)")
     titles = ["1817", "1846", "1850", "1856", "1870"]
-    runs = {}
-    for pure in (True, False):
-        env = {k: v for k, v in os.environ.items() if k != accel.PURE_ENV}
-        if pure:
-            env[accel.PURE_ENV] = "1"
-        done = subprocess.run(
-            [sys.executable, "-c", _RANDOM_GAMES, *titles], capture_output=True, text=True, env=env, check=True
-        )
-        runs[pure] = json.loads(done.stdout)
+    runs = {pure: _run(_RANDOM_GAMES, titles, pure) for pure in (True, False)}
     assert runs[True]["compiled"] is False and runs[False]["compiled"] is True
     assert runs[True]["games"] == runs[False]["games"]
