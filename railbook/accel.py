@@ -29,7 +29,7 @@ BUILD = ROOT / "build" / "accel"
 MANIFEST = BUILD / "manifest.json"
 #: the folders compiled, as (import prefix, folder under ROOT).  Not the route optimiser: its hexside sets are
 #: integers wider than 64 bits, and Cython computes ``1 << len(x)`` in C (two C-typed operands), which wraps
-#: (1817 `15528` @1615 found 490 instead of 500)
+#: (two recorded decisions came out 10 short; docs/PERFORMANCE.md, "Compiled builds")
 PACKAGES = (("railbook.engine", "engine"),)
 #: Cython's options: Python 3 semantics, functions that behave as Python functions (introspection, methods), and
 #: annotations left as documentation (Cython would otherwise enforce ``dict`` and turn ``float`` into C doubles)
