@@ -2,7 +2,8 @@
 # The interpreter .venv is made from: the system's CPython when it is 3.11 or newer and can make virtual
 # environments, else `python3` on PATH.  Distributions build their CPython with profile-guided and link-time
 # optimisation and link it statically; on a plain source build (pyenv's default) a replay executes 8-9% more
-# instructions and takes 10-20% more time (docs/PERFORMANCE.md, "The interpreter").  Choose another with `make build PY=python3.12`.
+# instructions and takes 10-20% more time (docs/PERFORMANCE.md, "The interpreter").
+# Choose another with `make build PY=python3.12`.
 SYSTEM_PY := /usr/bin/python3
 PY ?= $(shell $(SYSTEM_PY) -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))' \
 	>/dev/null 2>&1 && echo $(SYSTEM_PY) || echo python3)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.accel import enable as _enable_compiled_builds
 
-_enable_compiled_builds()  # compiled builds of unchanged engine and route modules, where `make install` made them
+_enable_compiled_builds()  # compiled builds of unchanged engine modules, where `make install` made them
 
 __version__ = "0.2.0"
 

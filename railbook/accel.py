@@ -74,17 +74,25 @@ def enable() -> bool:
     global _finder
     if _finder is not None:
         return True
-    if os.environ.get(PURE_ENV) or not MANIFEST.is_file():
+    if os.environ.get(PURE_ENV):
         return False
+    entries = manifest_entries()
+    if not entries:
+        return False
+    _finder = _CompiledFinder(entries)
+    sys.meta_path.insert(0, _finder)
+    return True
+
+
+def manifest_entries() -> dict[str, list]:
+    """The manifest's modules (see :class:`_CompiledFinder`), none where it is missing, unreadable or made for
+    another interpreter or other options."""
     try:
         data = json.loads(MANIFEST.read_text())
     except (OSError, ValueError):
-        return False
-    if data.get("abi") != _abi() or not isinstance(data.get("modules"), dict):
-        return False
-    _finder = _CompiledFinder(data["modules"])
-    sys.meta_path.insert(0, _finder)
-    return True
+        return {}
+    modules = data.get("modules") if isinstance(data, dict) else None
+    return modules if data.get("abi") == _abi() and isinstance(modules, dict) else {}
 
 
 def compiled(module: ModuleType) -> bool:

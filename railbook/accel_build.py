@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from railbook.accel import BUILD, CFLAGS, DIRECTIVES, MANIFEST, ROOT, _abi, _sources
+from railbook.accel import BUILD, CFLAGS, DIRECTIVES, MANIFEST, ROOT, _abi, _sources, manifest_entries
+from railbook.jsonio import write_atomic
 
 
 def build(jobs: int = 0) -> tuple[bool, str]:
@@ -31,7 +32,7 @@ def build(jobs: int = 0) -> tuple[bool, str]:
         return False, f"compiled builds skipped: {exc.name} is not installed; the engine runs as Python"
     jobs = jobs or os.cpu_count() or 1
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    kept = _kept_entries()
+    kept = manifest_entries()
     entries: dict[str, list] = {}
     todo: list[tuple[str, Path, list]] = []
     for name, src in _sources():
@@ -73,21 +74,9 @@ def build(jobs: int = 0) -> tuple[bool, str]:
     return True, f"compiled builds: {len(todo)} of {len(entries)} modules compiled in {took:.0f} s"
 
 
-def _kept_entries() -> dict[str, list]:
-    try:
-        data = json.loads(MANIFEST.read_text())
-    except (OSError, ValueError):
-        return {}
-    modules = data.get("modules")
-    return modules if data.get("abi") == _abi() and isinstance(modules, dict) else {}
-
-
 def _write(entries: dict[str, list]) -> None:
     """The manifest, replaced whole (never half-written)."""
-    BUILD.mkdir(parents=True, exist_ok=True)
-    tmp = MANIFEST.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"abi": _abi(), "modules": dict(sorted(entries.items()))}, indent=1) + "\n")
-    os.replace(tmp, MANIFEST)
+    write_atomic(MANIFEST, json.dumps({"abi": _abi(), "modules": dict(sorted(entries.items()))}, indent=1) + "\n")
 
 
 @contextlib.contextmanager
