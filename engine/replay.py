@@ -19,6 +19,7 @@ from typing import Any
 
 from railbook.records import kept_actions, read_record
 
+from .collector import settled_heap
 from .errors import EngineError, IllegalAction
 from .game import Game
 from .rng import seed_from
@@ -131,6 +132,24 @@ def replay(
     """Replay a record with its title's rulebook; raises :class:`ReplayError` at the first illegal action."""
     game = start_from_record(record, rulebook)
     actions = filter_actions(record["actions"]) if record.get("format") != LOG_FORMAT else list(record["actions"])
+    with settled_heap():
+        count, checked, warnings = _replay_actions(game, actions, strict=strict, atomic=atomic)
+    return ReplayResult(
+        game=game,
+        actions=count,
+        result={str(k): v for k, v in game.result().items()},
+        game_end_reason=game.state.game_end_reason,
+        expected_result=record.get("result"),
+        expected_reason=record.get("game_end_reason"),
+        warnings=warnings,
+        revenues_checked=checked,
+    )
+
+
+def _replay_actions(
+    game: Game, actions: list[dict[str, Any]], *, strict: bool, atomic: bool
+) -> tuple[int, int, list[str]]:
+    """Process the kept actions: (actions processed, revenues checked, warnings)."""
     warnings: list[str] = []
     count = 0
     checked = 0
@@ -162,16 +181,7 @@ def replay(
                         raise ReplayError(index, action.get("id"), "route.revenue", msg)
                     warnings.append(msg)
         count += 1
-    return ReplayResult(
-        game=game,
-        actions=count,
-        result={str(k): v for k, v in game.result().items()},
-        game_end_reason=game.state.game_end_reason,
-        expected_result=record.get("result"),
-        expected_reason=record.get("game_end_reason"),
-        warnings=warnings,
-        revenues_checked=checked,
-    )
+    return count, checked, warnings
 
 
 def normalise(action: dict[str, Any]) -> dict[str, Any]:
