@@ -17,10 +17,10 @@ from . import market
 from . import memo as _memo
 from .errors import IllegalAction, MalformedAction, illegal
 from .state import RoundState, StepState, kind_of, sym_of
-from .steps.base import Step
 
 if TYPE_CHECKING:
     from .game import Game
+    from .steps.base import Step
 
 
 ENTITY_TYPES = {"P": "player", "C": "corporation", "M": "minor", "X": "company"}

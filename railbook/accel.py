@@ -7,7 +7,11 @@ instructions per replayed action (docs/PERFORMANCE.md, "Compiled builds").
 
 :func:`enable`, called when ``railbook`` is imported, puts a finder first on ``sys.meta_path``. It serves a
 module's compiled build only while the module's source still has the recorded size and time. An edited module is
-imported from its source as usual until the next build. ``RAILBOOK_PURE=1`` in the environment turns the compiled
+imported from its source as usual until the next build.
+
+A few modules have a ``.pxd`` beside them that makes some of their classes native (``Game``, ``StepBase``); their
+builds read each other's fields directly, so they are served together or not at all: only while every one of
+them, and every ``.pxd``, is unchanged since the build. ``RAILBOOK_PURE=1`` in the environment turns the compiled
 builds off (for profilers and debuggers, which see into Python code only).
 
 Where Cython, a C compiler or Python's headers are missing, the build says so in one line and the package runs as
@@ -37,6 +41,8 @@ DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False}
 #: C compiler options: optimised, without debug information (which doubles the compile time)
 CFLAGS = ("-O2", "-g0", "-Wno-unused-function", "-Wno-unreachable-code")
 PURE_ENV = "RAILBOOK_PURE"
+#: the manifest's layout (entries with the ``.pxd``'s size and time); older manifests are rebuilt
+MANIFEST_FORMAT = 2
 
 _finder: _CompiledFinder | None = None
 
@@ -46,26 +52,37 @@ class _CompiledFinder:
     finder; not derived from ``importlib.abc``, whose import would cost every command a few milliseconds)."""
 
     def __init__(self, entries: dict[str, list]) -> None:
-        self.entries = entries  # module -> [source under ROOT, size, mtime_ns, build file under BUILD]
+        # module -> [source under ROOT, size, mtime_ns, build file under BUILD, its .pxd's [size, mtime_ns] or None]
+        self.entries = entries
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
         entry = self.entries.get(fullname)
-        if entry is None:
+        if entry is None or not _unchanged(entry):
             return None
-        source, size, mtime_ns, built = entry
-        try:
-            st = os.stat(ROOT / source)
-        except OSError:
-            return None
-        if st.st_size != size or st.st_mtime_ns != mtime_ns:
-            return None
-        origin = str(BUILD / built)
+        if entry[4] is not None and not all(_unchanged(e) for e in self.entries.values() if e[4] is not None):
+            return None  # native classes: served together or not at all
+        origin = str(BUILD / entry[3])
         loader = importlib.machinery.ExtensionFileLoader(fullname, origin)
         spec = importlib.machinery.ModuleSpec(fullname, loader, origin=origin)
         spec.has_location = True
         return spec
+
+
+def _unchanged(entry: list) -> bool:
+    """Whether an entry's source (and its ``.pxd``) still has the size and time recorded at the build."""
+    source = ROOT / entry[0]
+    try:
+        st = os.stat(source)
+        if st.st_size != entry[1] or st.st_mtime_ns != entry[2]:
+            return False
+        if entry[4] is None:
+            return not os.path.exists(source.with_suffix(".pxd"))
+        pxd = os.stat(source.with_suffix(".pxd"))
+    except OSError:
+        return False
+    return [pxd.st_size, pxd.st_mtime_ns] == entry[4]
 
 
 def enable() -> bool:
@@ -85,14 +102,18 @@ def enable() -> bool:
 
 
 def manifest_entries() -> dict[str, list]:
-    """The manifest's modules (see :class:`_CompiledFinder`), none where it is missing, unreadable or made for
-    another interpreter or other options."""
+    """The manifest's modules (see :class:`_CompiledFinder`), none where it is missing, unreadable, of an older
+    layout, or made for another interpreter or other options."""
     try:
         data = json.loads(MANIFEST.read_text())
     except (OSError, ValueError):
         return {}
-    modules = data.get("modules") if isinstance(data, dict) else None
-    return modules if data.get("abi") == _abi() and isinstance(modules, dict) else {}
+    if not isinstance(data, dict):
+        return {}
+    modules = data.get("modules")
+    if data.get("abi") != _abi() or data.get("format") != MANIFEST_FORMAT or not isinstance(modules, dict):
+        return {}
+    return modules
 
 
 def compiled(module: ModuleType) -> bool:

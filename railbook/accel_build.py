@@ -18,7 +18,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from railbook.accel import BUILD, CFLAGS, DIRECTIVES, MANIFEST, ROOT, _abi, _sources, manifest_entries
+from railbook.accel import (
+    BUILD,
+    CFLAGS,
+    DIRECTIVES,
+    MANIFEST,
+    MANIFEST_FORMAT,
+    PACKAGES,
+    ROOT,
+    _abi,
+    _sources,
+    manifest_entries,
+)
 from railbook.jsonio import write_atomic
 
 
@@ -37,12 +48,20 @@ def build(jobs: int = 0) -> tuple[bool, str]:
     todo: list[tuple[str, Path, list]] = []
     for name, src in _sources():
         st = src.stat()
+        pxd = src.with_suffix(".pxd")
+        declared = [pxd.stat().st_size, pxd.stat().st_mtime_ns] if pxd.is_file() else None
         entry: list[Any] = [str(src.relative_to(ROOT)), st.st_size, st.st_mtime_ns, name.replace(".", "/") + suffix]
+        entry.append(declared)
         old = kept.get(name)
         if old == entry and (BUILD / entry[3]).is_file():
             entries[name] = old
         else:
             todo.append((name, src, entry))
+    if any(entry[4] is not None for _, _, entry in todo):
+        # native classes: a changed .pxd or source changes what the others were compiled against
+        for name, src in _sources():
+            if name in entries and entries[name][4] is not None:
+                todo.append((name, src, entries.pop(name)))
     if not todo:
         return True, f"compiled builds: all {len(entries)} modules current"
     start = time.perf_counter()
@@ -52,6 +71,7 @@ def build(jobs: int = 0) -> tuple[bool, str]:
             modules = cythonize(
                 exts,
                 build_dir=str(Path(tmp) / "c"),
+                include_path=[str(_layout(Path(tmp) / "tree"))],
                 compiler_directives=DIRECTIVES,
                 quiet=True,
                 nthreads=jobs,
@@ -74,9 +94,23 @@ def build(jobs: int = 0) -> tuple[bool, str]:
     return True, f"compiled builds: {len(todo)} of {len(entries)} modules compiled in {took:.0f} s"
 
 
+def _layout(base: Path) -> Path:
+    """A folder where the compiled packages are laid out as they are imported, for Cython to find the ``.pxd``
+    files that ``cimport`` names."""
+    for prefix, folder in PACKAGES:
+        where = base.joinpath(*prefix.split("."))
+        where.parent.mkdir(parents=True, exist_ok=True)
+        where.symlink_to(ROOT / folder, target_is_directory=True)
+    return base
+
+
 def _write(entries: dict[str, list]) -> None:
     """The manifest, replaced whole (never half-written)."""
-    write_atomic(MANIFEST, json.dumps({"abi": _abi(), "modules": dict(sorted(entries.items()))}, indent=1) + "\n")
+    write_atomic(
+        MANIFEST,
+        json.dumps({"abi": _abi(), "format": MANIFEST_FORMAT, "modules": dict(sorted(entries.items()))}, indent=1)
+        + "\n",
+    )
 
 
 @contextlib.contextmanager

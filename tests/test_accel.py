@@ -30,11 +30,31 @@ def test_a_build_is_served_while_its_source_is_unchanged() -> None:
     spec = accel._CompiledFinder({BOARD: entry}).find_spec(BOARD)
     assert spec is not None and spec.origin == str(accel.BUILD / entry[3])
     stale_size = [entry[0], entry[1] + 1, *entry[2:]]
-    stale_time = [*entry[:2], entry[2] + 1, entry[3]]
+    stale_time = [*entry[:2], entry[2] + 1, *entry[3:]]
     gone = ["engine/no_such_module.py", *entry[1:]]
     for changed in (stale_size, stale_time, gone):
         assert accel._CompiledFinder({BOARD: changed}).find_spec(BOARD) is None
     assert accel._CompiledFinder({BOARD: entry}).find_spec("railbook.engine.game_that_is_not_listed") is None
+
+
+GAME, STEP_BASE = "railbook.engine.game", "railbook.engine.steps.base"
+
+
+def test_modules_with_native_classes_are_served_together_or_not_at_all() -> None:
+    """``Game`` and ``StepBase`` are native classes (``.pxd`` files) whose builds read each other's fields: a change
+    to either module or to a ``.pxd`` keeps both from being served."""
+    game, base, board = _built_entry(GAME), _built_entry(STEP_BASE), _built_entry(BOARD)
+    assert game[4] is not None and base[4] is not None and board[4] is None
+    entries = {GAME: game, STEP_BASE: base, BOARD: board}
+    assert all(accel._CompiledFinder(entries).find_spec(name) is not None for name in entries)
+    stale_source = [game[0], game[1] + 1, *game[2:]]
+    stale_pxd = [*game[:4], [game[4][0] + 1, game[4][1]]]
+    for stale in (stale_source, stale_pxd):
+        finder = accel._CompiledFinder({**entries, GAME: stale})
+        assert finder.find_spec(GAME) is None and finder.find_spec(STEP_BASE) is None
+        assert finder.find_spec(BOARD) is not None  # no native classes: served on its own
+    undeclared = [*board[:4], [1, 1]]  # a module recorded with a .pxd it no longer has
+    assert accel._CompiledFinder({BOARD: undeclared}).find_spec(BOARD) is None
 
 
 def test_unchanged_modules_are_imported_compiled() -> None:

@@ -22,28 +22,10 @@ _CURRENT = ("current",)  # keys of a step's memoised answers besides entities an
 _BLOCKING = ("blocking",)
 
 
-class Step:
-    """Base class; subclasses set ``name`` and implement ``actions`` and ``process_<type>``.
-
-    The round machinery mostly needs two cheap answers, not the whole list: :meth:`any_action` ("does the entity
-    have anything to do here?", for blocking and skipping) and :meth:`allows` ("may it take this type of action
-    now?", for choosing the step that processes an action).  Both default to reading :meth:`actions`; a step
-    overrides them where the list is dear to build.  A subclass that overrides ``actions`` without them gets the
-    defaults back (its parent's shortcuts answer for the parent's list), and ``RAILBOOK_MEMO_AUDIT=1`` checks
-    every shortcut answer against the full list.
-    """
-
-    name: ClassVar[str] = "step"
-    description: ClassVar[str] = ""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "actions" in cls.__dict__:
-            for shortcut in ("any_action", "allows"):
-                if shortcut not in cls.__dict__:
-                    setattr(cls, shortcut, getattr(Step, shortcut))
-        if cls.active_entities is not Step.active_entities and cls.current_entity is Step.current_entity:
-            cls.current_entity = Step._first_active  # type: ignore[method-assign]
+class StepBase:
+    """Everything of a :class:`Step` but its class attributes and the set-up of subclasses.  Compiled builds make it
+    a native class (``base.pxd``), which cannot have ``__init_subclass__``: the round machinery calls these methods
+    in its inner loops."""
 
     def __init__(self, g: Game, st: StepState, opts: dict[str, Any]):
         self.g = g
@@ -217,3 +199,27 @@ class Step:
     def legal(self, entity: str) -> list[dict[str, Any]]:
         """Descriptions of the actions ``entity`` may take here (see ``Game.legal_actions``)."""
         return [{"type": t} for t in self.actions(entity)]
+
+
+class Step(StepBase):
+    """Base class; subclasses set ``name`` and implement ``actions`` and ``process_<type>``.
+
+    The round machinery mostly needs two cheap answers, not the whole list: :meth:`any_action` ("does the entity
+    have anything to do here?", for blocking and skipping) and :meth:`allows` ("may it take this type of action
+    now?", for choosing the step that processes an action).  Both default to reading :meth:`actions`; a step
+    overrides them where the list is dear to build.  A subclass that overrides ``actions`` without them gets the
+    defaults back (its parent's shortcuts answer for the parent's list), and ``RAILBOOK_MEMO_AUDIT=1`` checks
+    every shortcut answer against the full list.
+    """
+
+    name: ClassVar[str] = "step"
+    description: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "actions" in cls.__dict__:
+            for shortcut in ("any_action", "allows"):
+                if shortcut not in cls.__dict__:
+                    setattr(cls, shortcut, getattr(Step, shortcut))
+        if cls.active_entities is not Step.active_entities and cls.current_entity is Step.current_entity:
+            cls.current_entity = Step._first_active  # type: ignore[method-assign]

@@ -1,0 +1,8 @@
+# Compiled builds only (railbook.accel_build): StepBase as a native class whose ``g`` is known to be a Game, so the
+# round machinery's questions (blocking, actions_of, has_actions, allowed, ...) read the step's and the game's
+# fields directly.  Every attribute a step instance has must be listed here.
+from railbook.engine.game cimport Game
+
+cdef class StepBase:
+    cdef public Game g
+    cdef public object st, opts, _answers_epoch, _answers_now
