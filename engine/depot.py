@@ -37,12 +37,15 @@ def depot_trains(g: Game) -> list[str]:
     if upcoming:
         out.append(upcoming[0])
         names.add(g.state.trains[upcoming[0]].sym)
+    trains, specs = g.state.trains, g.book.trains
     for tid in upcoming[1:]:
-        t = g.state.trains[tid]
-        avail = g.book.trains[t.sym].get("available_on")
-        if avail and g.phase_at_least(avail) and t.sym not in names:
+        sym = trains[tid].sym
+        if sym in names:
+            continue  # one of a type at most, each type judged once
+        names.add(sym)
+        avail = specs[sym].get("available_on")
+        if avail and g.phase_at_least(avail):
             out.append(tid)
-            names.add(t.sym)
     disc_names: set[str] = set()
     for tid in g.state.discarded:
         t = g.state.trains[tid]
@@ -189,6 +192,12 @@ def phase_started(g: Game) -> None:
 
 
 def rust_trains(g: Game, purchased: Train) -> None:
+    triggers = g.book.derived.get(_RUST_TRIGGERS)
+    if triggers is None:
+        specs = g.book.trains.values()
+        triggers = g.book.derived[_RUST_TRIGGERS] = {s.get(k) for s in specs for k in ("rusts_on", "obsolete_on")}
+    if purchased.sym not in triggers:
+        return  # no type rusts or goes obsolete on this one
     obsolete = []
     for t in g.state.trains.values():
         spec = g.book.trains[t.sym]
@@ -209,6 +218,9 @@ def rust_trains(g: Game, purchased: Train) -> None:
         g.log(f"-- Event: {', '.join(sorted({g.state.trains[x].sym for x in obsolete}))} trains are obsolete --")
     if rusted:
         g.log(f"-- Event: {', '.join(sorted({g.state.trains[x].sym for x in rusted}))} trains rust --")
+
+
+_RUST_TRIGGERS = ("depot.rust_triggers",)  # key in Book.derived: the train types some type rusts or goes obsolete on
 
 
 def rust(g: Game, tid: str) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import market
+from . import memo as _memo
 from .errors import illegal
 from .memo import memo
 from .state import BANK, POOL, Share, ckey, kind_of, sym_of
@@ -384,6 +385,25 @@ def sell_and_move(g: Game, b: Bundle) -> int:
     return price
 
 
+def shorts(g: Game) -> list[str]:
+    """Every short certificate (negative percent), in no particular order.
+
+    Kept in ``g.cache`` rather than found by scanning every share after every action: a short only comes into being
+    through :func:`new_share` (which records it), and the ids recorded are checked against the shares on each
+    read, so a short removed or turned into an ordinary share drops out.  ``RAILBOOK_MEMO_AUDIT=1`` compares the
+    answer with a scan."""
+    st = g.state.shares
+    known: dict[str, None] | None = g.cache.get("shorts")
+    if known is None:
+        known = g.cache["shorts"] = dict.fromkeys(s.id for s in st.values() if s.percent < 0)
+    found = [sid for sid in known if sid in st and st[sid].percent < 0]
+    if len(found) != len(known):
+        g.cache["shorts"] = dict.fromkeys(found)
+    if _memo.AUDIT:
+        _memo.audit("shares.shorts", sorted(found), sorted(s.id for s in st.values() if s.percent < 0))
+    return found
+
+
 def new_share(g: Game, corp: str, holder: str, percent: int) -> str:
     """A new certificate of ``corp`` for ``holder`` (negative percent: a short), numbered after every existing one
     (never below the ten printed ones, as 18xx.games numbers them)."""
@@ -392,6 +412,9 @@ def new_share(g: Game, corp: str, holder: str, percent: int) -> str:
     sid = f"{corp}_{top + 1}"
     st.shares[sid] = Share(sid, corp, top + 1, percent, False, holder, buyable=percent > 0)
     st.holdings.setdefault(holder, {}).setdefault(corp, []).append(sid)
+    known = g.cache.get("shorts")
+    if percent < 0 and known is not None:
+        known[sid] = None
     g.epoch += 1
     return sid
 

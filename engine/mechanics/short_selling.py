@@ -85,7 +85,7 @@ def _shorts(g: Game, corp: str, holder: str | None = None) -> list[str]:
     st = g.state.shares
     if holder is not None:
         return [s for s in shares.shares_of(g, holder, corp) if st[s].percent < 0]
-    return [s.id for s in st.values() if s.corp == corp and s.percent < 0]
+    return [s for s in shares.shorts(g) if st[s].corp == corp]
 
 
 def can_short(g: Game, player: str, corp: str) -> bool:
@@ -178,7 +178,7 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
     """Pairs of a share and a short held together go back to the open short interest."""
     p = _p(g)
     st = g.state.shares
-    held = {(s.owner, s.corp) for s in st.values() if s.percent < 0}
+    held = {(st[s].owner, st[s].corp) for s in shares.shorts(g)}
     for holder, corp in sorted(held):
         if holder == POOL and not p.market_pairs_close:
             continue
