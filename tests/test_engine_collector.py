@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 
 import pytest
-from railbook.engine.collector import settled_heap
+from railbook.engine.collector import YOUNG_THRESHOLD, settled_heap
 
 
 def test_heap_is_frozen_during_the_run_and_handed_back_after() -> None:
@@ -15,6 +15,14 @@ def test_heap_is_frozen_during_the_run_and_handed_back_after() -> None:
         assert gc.get_freeze_count() > before
     assert gc.get_freeze_count() == before
     assert kept
+
+
+def test_young_objects_are_collected_less_often_during_the_run_only() -> None:
+    before = gc.get_threshold()
+    with settled_heap():
+        assert gc.get_threshold()[0] >= YOUNG_THRESHOLD
+        assert gc.get_threshold()[1:] == before[1:]
+    assert gc.get_threshold() == before
 
 
 def test_only_the_outermost_run_unfreezes() -> None:
