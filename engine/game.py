@@ -16,7 +16,6 @@ import pickle
 from collections.abc import Iterable
 from typing import Any
 
-from . import board, market, rounds, setup
 from .action_shape import check_action_shape
 from .book import Book, book_for
 from .contract import Hooks
@@ -403,6 +402,10 @@ class Game:
 def entity_label(g: Game, key: str) -> str:
     return g.name(key)
 
+
+# Imported once Game exists: compiled builds of these modules declare their ``g`` a native Game
+# (railbook.accel_declare) and so import this module when they load.
+from . import board, market, rounds, setup  # noqa: E402
 
 __all__ = ["BANK", "DEPOT", "POOL", "Game", "IllegalAction", "ckey", "memo", "mkey", "pkey", "xkey"]
 

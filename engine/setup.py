@@ -142,7 +142,7 @@ def _init_reservations(g: Game) -> None:
         if homes is None:
             continue
         for h in homes if isinstance(homes, list) else [homes]:
-            reserve(g, h["hex"], int(h.get("city", 0)), None, ckey(sym))
+            board.reserve(g, h["hex"], int(h.get("city", 0)), None, ckey(sym))
     for sym, corp in g.state.corporations.items():
         for a in corp.abilities:
             if a.type == "reservation":
@@ -156,8 +156,5 @@ def _init_reservations(g: Game) -> None:
 def _reserve_ability(g: Game, key: str, a: Ability) -> None:
     params = a.spec.get("params") or {}
     for h in a.spec.get("hexes") or []:
-        reserve(g, h, int(params.get("city", 0)), params.get("slot"), key)
+        board.reserve(g, h, int(params.get("city", 0)), params.get("slot"), key)
 
-
-reserve = board.reserve
-unreserve = board.unreserve

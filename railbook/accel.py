@@ -9,9 +9,10 @@ instructions per replayed action (docs/PERFORMANCE.md, "Compiled builds").
 module's compiled build only while the module's source still has the recorded size and time. An edited module is
 imported from its source as usual until the next build.
 
-A few modules have a ``.pxd`` beside them that makes some of their classes native (``Game``, ``StepBase``); their
-builds read each other's fields directly, so they are served together or not at all: only while every one of
-them, and every ``.pxd``, is unchanged since the build. ``RAILBOOK_PURE=1`` in the environment turns the compiled
+Compiled builds know some types: ``Game`` and ``StepBase`` are native classes (``engine/game.pxd``,
+``engine/steps/base.pxd``), and every argument ``g: Game`` is declared one (:mod:`railbook.accel_declare`). A build
+that reads another module's native class (it ``cimport``-s it) is served only while that module's build is served
+too, and while every ``.pxd`` it read is unchanged. ``RAILBOOK_PURE=1`` in the environment turns the compiled
 builds off (for profilers and debuggers, which see into Python code only).
 
 Where Cython, a C compiler or Python's headers are missing, the build says so in one line and the package runs as
@@ -27,6 +28,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "accel"
@@ -36,13 +38,14 @@ MANIFEST = BUILD / "manifest.json"
 #: (two recorded decisions came out 10 short; docs/PERFORMANCE.md, "Compiled builds")
 PACKAGES = (("railbook.engine", "engine"),)
 #: Cython's options: Python 3 semantics, functions that behave as Python functions (introspection, methods), and
-#: annotations left as documentation (Cython would otherwise enforce ``dict`` and turn ``float`` into C doubles)
-DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False}
+#: annotations read as declarations -- of the copies the build compiles, where only ``g: Game`` is left
+#: (:mod:`railbook.accel_declare`)
+DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": True}
 #: C compiler options: optimised, without debug information (which doubles the compile time)
 CFLAGS = ("-O2", "-g0", "-Wno-unused-function", "-Wno-unreachable-code")
 PURE_ENV = "RAILBOOK_PURE"
-#: the manifest's layout (entries with the ``.pxd``'s size and time); older manifests are rebuilt
-MANIFEST_FORMAT = 2
+#: the manifest's layout (see :class:`_CompiledFinder`); builds listed in another layout are made again
+MANIFEST_FORMAT = 3
 
 _finder: _CompiledFinder | None = None
 
@@ -51,38 +54,49 @@ class _CompiledFinder:
     """Finds the compiled build of a listed module while its source is unchanged since the build (a meta path
     finder; not derived from ``importlib.abc``, whose import would cost every command a few milliseconds)."""
 
-    def __init__(self, entries: dict[str, list]) -> None:
-        # module -> [source under ROOT, size, mtime_ns, build file under BUILD, its .pxd's [size, mtime_ns] or None]
+    def __init__(self, entries: dict[str, list[Any]]) -> None:
+        # module -> [source under ROOT, size, mtime_ns, build file under BUILD, the .pxd files the build read (each
+        # [path under ROOT, size, mtime_ns]), the modules whose native classes it reads (cimports)]
         self.entries = entries
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        entry = self.entries.get(fullname)
-        if entry is None or not _unchanged(entry):
+        if not self._servable(fullname, ()):
             return None
-        if entry[4] is not None and not all(_unchanged(e) for e in self.entries.values() if e[4] is not None):
-            return None  # native classes: served together or not at all
-        origin = str(BUILD / entry[3])
+        origin = str(BUILD / self.entries[fullname][3])
         loader = importlib.machinery.ExtensionFileLoader(fullname, origin)
         spec = importlib.machinery.ModuleSpec(fullname, loader, origin=origin)
         spec.has_location = True
         return spec
 
+    def _servable(self, name: str, asking: tuple[str, ...]) -> bool:
+        """Whether ``name``'s build is current, and so are the builds of the modules it cimports."""
+        entry = self.entries.get(name)
+        if entry is None or not _unchanged(entry):
+            return False
+        return all(dep in asking or self._servable(dep, (*asking, name)) for dep in entry[5])
 
-def _unchanged(entry: list) -> bool:
-    """Whether an entry's source (and its ``.pxd``) still has the size and time recorded at the build."""
+
+def _unchanged(entry: list[Any]) -> bool:
+    """Whether an entry's source and the ``.pxd`` files its build read still have the recorded sizes and times (and
+    the module has no ``.pxd`` the build did not read)."""
     source = ROOT / entry[0]
+    read = {path: (size, mtime_ns) for path, size, mtime_ns in entry[4]}
+    own = source.with_suffix(".pxd")
     try:
         st = os.stat(source)
         if st.st_size != entry[1] or st.st_mtime_ns != entry[2]:
             return False
-        if entry[4] is None:
-            return not os.path.exists(source.with_suffix(".pxd"))
-        pxd = os.stat(source.with_suffix(".pxd"))
+        if str(own.relative_to(ROOT)) not in read and own.exists():
+            return False
+        for path, (size, mtime_ns) in read.items():
+            st = os.stat(ROOT / path)
+            if st.st_size != size or st.st_mtime_ns != mtime_ns:
+                return False
     except OSError:
         return False
-    return [pxd.st_size, pxd.st_mtime_ns] == entry[4]
+    return True
 
 
 def enable() -> bool:
@@ -101,7 +115,7 @@ def enable() -> bool:
     return True
 
 
-def manifest_entries() -> dict[str, list]:
+def manifest_entries() -> dict[str, list[Any]]:
     """The manifest's modules (see :class:`_CompiledFinder`), none where it is missing, unreadable, of an older
     layout, or made for another interpreter or other options."""
     try:

@@ -10,11 +10,13 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import sys
 import sysconfig
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +32,7 @@ from railbook.accel import (
     _sources,
     manifest_entries,
 )
+from railbook.accel_declare import CIMPORT_GAME, GAME_MODULE, declared_source, early_modules, takes_game
 from railbook.jsonio import write_atomic
 
 
@@ -42,40 +45,29 @@ def build(jobs: int = 0) -> tuple[bool, str]:
     except ImportError as exc:
         return False, f"compiled builds skipped: {exc.name} is not installed; the engine runs as Python"
     jobs = jobs or os.cpu_count() or 1
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    plans = _plans()
     kept = manifest_entries()
-    entries: dict[str, list] = {}
-    todo: list[tuple[str, Path, list]] = []
-    for name, src in _sources():
-        st = src.stat()
-        pxd = src.with_suffix(".pxd")
-        declared = [pxd.stat().st_size, pxd.stat().st_mtime_ns] if pxd.is_file() else None
-        entry: list[Any] = [str(src.relative_to(ROOT)), st.st_size, st.st_mtime_ns, name.replace(".", "/") + suffix]
-        entry.append(declared)
-        old = kept.get(name)
-        if old == entry and (BUILD / entry[3]).is_file():
-            entries[name] = old
-        else:
-            todo.append((name, src, entry))
-    if any(entry[4] is not None for _, _, entry in todo):
-        # native classes: a changed .pxd or source changes what the others were compiled against
-        for name, src in _sources():
-            if name in entries and entries[name][4] is not None:
-                todo.append((name, src, entries.pop(name)))
+    entries = {name: plan.entry for name, plan in plans.items()}
+    todo = [
+        plan for name, plan in plans.items() if kept.get(name) != plan.entry or not (BUILD / plan.entry[3]).is_file()
+    ]
     if not todo:
         return True, f"compiled builds: all {len(entries)} modules current"
+    current = {name: entry for name, entry in entries.items() if kept.get(name) == entry}
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp, _output_to(Path(tmp) / "log") as log:
         try:
-            exts = [Extension(name, [str(src)], extra_compile_args=list(CFLAGS)) for name, src, _ in todo]
-            modules = cythonize(
-                exts,
-                build_dir=str(Path(tmp) / "c"),
-                include_path=[str(_layout(Path(tmp) / "tree"))],
-                compiler_directives=DIRECTIVES,
-                quiet=True,
-                nthreads=jobs,
-            )
+            tree = _tree(Path(tmp) / "tree", plans)
+            exts = [Extension(p.name, [str(p.compiled)], extra_compile_args=list(CFLAGS)) for p in todo]
+            with contextlib.chdir(tree / "railbook"):  # the builds name their sources engine/..., as the repository
+                modules = cythonize(  # type: ignore[no-untyped-call]
+                    exts,
+                    build_dir=str(Path(tmp) / "c"),
+                    include_path=[str(tree)],
+                    compiler_directives=DIRECTIVES,
+                    quiet=True,
+                    nthreads=jobs,
+                )
             cmd = build_ext(Distribution({"name": "railbook-accel", "ext_modules": modules}))
             cmd.build_lib = str(BUILD)
             cmd.build_temp = str(Path(tmp) / "o")
@@ -85,26 +77,87 @@ def build(jobs: int = 0) -> tuple[bool, str]:
         except BaseException as exc:  # the compiler's and Cython's own errors come in many types
             if isinstance(exc, KeyboardInterrupt):
                 raise
-            _write(entries)
+            _write(current)
             reason = _last_error(log) or f"{type(exc).__name__}: {exc}"
             return False, f"compiled builds failed ({reason}); changed modules run as Python"
-    entries.update((name, entry) for name, _, entry in todo)
     _write(entries)
     took = time.perf_counter() - start
     return True, f"compiled builds: {len(todo)} of {len(entries)} modules compiled in {took:.0f} s"
 
 
-def _layout(base: Path) -> Path:
-    """A folder where the compiled packages are laid out as they are imported, for Cython to find the ``.pxd``
-    files that ``cimport`` names."""
+@dataclass
+class _Plan:
+    """How one module is compiled: the text compiled, its ``.pxd`` (None: none) and its manifest entry."""
+
+    name: str
+    source: Path
+    text: str
+    pxd: str | None
+    entry: list[Any]
+    compiled: Path = Path()
+
+
+_CIMPORT = re.compile(r"^from (railbook\.[\w.]+) cimport ", re.MULTILINE)
+
+
+def _plans() -> dict[str, _Plan]:
+    """Every module's plan.  A manifest entry is [source, size, mtime_ns, build file, the ``.pxd`` files its build
+    read (each [path, size, mtime_ns]: its own and those of the modules it cimports), the modules it cimports]."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    sources = dict(_sources())
+    texts = {name: src.read_text() for name, src in sources.items()}
+    early = early_modules(texts)
+    plans: dict[str, _Plan] = {}
+    for name, src in sources.items():
+        own = src.with_suffix(".pxd")
+        pxd = own.read_text() if own.is_file() else None
+        known = name not in early  # Game can be cimported (or is defined) where the module loads
+        if known and name != GAME_MODULE and takes_game(texts[name]) and "cimport Game" not in (pxd or ""):
+            pxd = CIMPORT_GAME + (pxd or "")
+        st = src.stat()
+        entry: list[Any] = [str(src.relative_to(ROOT)), st.st_size, st.st_mtime_ns, name.replace(".", "/") + suffix]
+        entry += [[], sorted(set(_CIMPORT.findall(pxd or "")))]
+        plans[name] = _Plan(name, src, declared_source(texts[name], game_known=known), pxd, entry)
+    for plan in plans.values():  # the .pxd files read: its own and, through its cimports, theirs
+        read, todo, seen = [], [plan.name], set()
+        while todo:
+            name = todo.pop()
+            if name in seen or name not in plans:
+                continue
+            seen.add(name)
+            own = plans[name].source.with_suffix(".pxd")
+            if own.is_file():
+                st = own.stat()
+                read.append([str(own.relative_to(ROOT)), st.st_size, st.st_mtime_ns])
+            todo += plans[name].entry[5]
+        plan.entry[4] = sorted(read)
+    return plans
+
+
+def _tree(base: Path, plans: dict[str, _Plan]) -> Path:
+    """The modules as compiled (declarations added) and their ``.pxd`` files, laid out as they are imported (for
+    ``cimport``), with the packages' ``__init__.py``."""
+    for plan in plans.values():
+        path = base.joinpath(*plan.name.split(".")).with_suffix(".py")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(plan.text)
+        if plan.pxd is not None:
+            path.with_suffix(".pxd").write_text(plan.pxd)
+        plan.compiled = path
     for prefix, folder in PACKAGES:
-        where = base.joinpath(*prefix.split("."))
-        where.parent.mkdir(parents=True, exist_ok=True)
-        where.symlink_to(ROOT / folder, target_is_directory=True)
+        for init in (ROOT / folder).rglob("__init__.py"):
+            if "__pycache__" not in init.parts:
+                target = base.joinpath(*prefix.split("."), init.relative_to(ROOT / folder))
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text("")
+    for parent in {
+        base.joinpath(*prefix.split(".")[:i]) for prefix, _ in PACKAGES for i in range(1, len(prefix.split(".")))
+    }:
+        (parent / "__init__.py").touch()
     return base
 
 
-def _write(entries: dict[str, list]) -> None:
+def _write(entries: dict[str, list[Any]]) -> None:
     """The manifest, replaced whole (never half-written)."""
     write_atomic(
         MANIFEST,

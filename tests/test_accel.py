@@ -25,36 +25,41 @@ def _built_entry(name: str) -> list:
     return list(entries[name])
 
 
+GAME, STEP_BASE, ERRORS = "railbook.engine.game", "railbook.engine.steps.base", "railbook.engine.errors"
+
+
 def test_a_build_is_served_while_its_source_is_unchanged() -> None:
-    entry = _built_entry(BOARD)
-    spec = accel._CompiledFinder({BOARD: entry}).find_spec(BOARD)
+    entry, game = _built_entry(BOARD), _built_entry(GAME)
+    spec = accel._CompiledFinder({BOARD: entry, GAME: game}).find_spec(BOARD)
     assert spec is not None and spec.origin == str(accel.BUILD / entry[3])
     stale_size = [entry[0], entry[1] + 1, *entry[2:]]
     stale_time = [*entry[:2], entry[2] + 1, *entry[3:]]
     gone = ["engine/no_such_module.py", *entry[1:]]
     for changed in (stale_size, stale_time, gone):
-        assert accel._CompiledFinder({BOARD: changed}).find_spec(BOARD) is None
+        assert accel._CompiledFinder({BOARD: changed, GAME: game}).find_spec(BOARD) is None
     assert accel._CompiledFinder({BOARD: entry}).find_spec("railbook.engine.game_that_is_not_listed") is None
 
 
-GAME, STEP_BASE = "railbook.engine.game", "railbook.engine.steps.base"
-
-
-def test_modules_with_native_classes_are_served_together_or_not_at_all() -> None:
-    """``Game`` and ``StepBase`` are native classes (``.pxd`` files) whose builds read each other's fields: a change
-    to either module or to a ``.pxd`` keeps both from being served."""
-    game, base, board = _built_entry(GAME), _built_entry(STEP_BASE), _built_entry(BOARD)
-    assert game[4] is not None and base[4] is not None and board[4] is None
-    entries = {GAME: game, STEP_BASE: base, BOARD: board}
+def test_a_build_that_reads_native_classes_is_served_only_with_theirs() -> None:
+    """Builds that cimport ``Game`` (``board``: its ``g`` arguments; ``steps.base``: ``StepBase`` holds a Game) are
+    served only while ``game``'s build is, and while every ``.pxd`` they read is unchanged; a module that reads
+    none (``errors``, loaded before ``Game`` exists) is served on its own."""
+    game, base, board, errors = (_built_entry(n) for n in (GAME, STEP_BASE, BOARD, ERRORS))
+    assert GAME in board[5] and GAME in base[5] and errors[5] == [] and game[5] == []
+    assert "engine/game.pxd" in {path for path, _, _ in base[4]} and "engine/steps/base.pxd" in {
+        p for p, _, _ in base[4]
+    }
+    entries = {GAME: game, STEP_BASE: base, BOARD: board, ERRORS: errors}
     assert all(accel._CompiledFinder(entries).find_spec(name) is not None for name in entries)
     stale_source = [game[0], game[1] + 1, *game[2:]]
-    stale_pxd = [*game[:4], [game[4][0] + 1, game[4][1]]]
+    stale_pxd = [*game[:4], [[path, size + 1, mtime] for path, size, mtime in game[4]], game[5]]
     for stale in (stale_source, stale_pxd):
         finder = accel._CompiledFinder({**entries, GAME: stale})
-        assert finder.find_spec(GAME) is None and finder.find_spec(STEP_BASE) is None
-        assert finder.find_spec(BOARD) is not None  # no native classes: served on its own
-    undeclared = [*board[:4], [1, 1]]  # a module recorded with a .pxd it no longer has
-    assert accel._CompiledFinder({BOARD: undeclared}).find_spec(BOARD) is None
+        assert all(finder.find_spec(name) is None for name in (GAME, STEP_BASE, BOARD))
+        assert finder.find_spec(ERRORS) is not None
+    assert accel._CompiledFinder({STEP_BASE: base, BOARD: board, ERRORS: errors}).find_spec(BOARD) is None
+    unread = [*base[:4], [e for e in base[4] if e[0] != "engine/steps/base.pxd"], base[5]]  # its .pxd came later
+    assert accel._CompiledFinder({**entries, STEP_BASE: unread}).find_spec(STEP_BASE) is None
 
 
 def test_unchanged_modules_are_imported_compiled() -> None:
@@ -188,3 +193,23 @@ def test_random_games_end_alike_as_python_and_compiled() -> None:
     runs = {pure: _run(_RANDOM_GAMES, titles, pure) for pure in (True, False)}
     assert runs[True]["compiled"] is False and runs[False]["compiled"] is True
     assert runs[True]["games"] == runs[False]["games"]
+
+
+_IMPORT_EACH = """
+import importlib, json, subprocess, sys
+failed = {}
+for name in sys.argv[1:]:
+    done = subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True, text=True)
+    if done.returncode:
+        failed[name] = done.stderr.strip().splitlines()[-1]
+print(json.dumps(failed))
+"""
+
+
+def test_every_compiled_module_can_be_imported_first() -> None:
+    """A build that cimports ``Game`` imports ``game`` as it starts loading, and ``game`` imports more modules:
+    each module, imported first in a fresh interpreter, must still load (``accel_declare.early_modules`` keeps
+    the modules that could not from declaring ``Game``)."""
+    _built_entry(BOARD)
+    names = sorted(accel._finder.entries) if accel._finder is not None else []
+    assert _run(_IMPORT_EACH, names, pure=False) == {}

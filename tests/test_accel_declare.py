@@ -1,0 +1,112 @@
+"""What compiled builds are told about types (railbook.accel_declare): only ``g: Game``, with every line and column
+of the source kept."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+
+from railbook.accel import _sources
+from railbook.accel_declare import declared_source, early_modules, takes_game
+
+SOURCE = """from __future__ import annotations
+from dataclasses import dataclass
+
+TABLE: dict[str, int] = {}
+
+
+@dataclass
+class Row:
+    count: int = 1
+    names: list[str] | None = None
+
+
+def f(g: Game, label: str = "µs é", *rest: int, **more: dict[str, int]) -> dict[
+    str, int
+]:
+    declared: int
+    kept: list[int] = []
+
+    def inner(g: Game, q: int) -> None:
+        w: str = "µ"; v: int = 2
+
+    return {label: len(kept)}
+"""
+
+
+def _annotations(text: str) -> list[str]:
+    """The annotations of function arguments and returns, and of assignments outside class bodies."""
+    tree = ast.parse(text)
+    fields = {id(s) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for s in c.body}
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg) and node.annotation is not None:
+            out.append(f"{node.arg}: {ast.unparse(node.annotation)}")
+        elif isinstance(node, ast.FunctionDef) and node.returns is not None:
+            out.append(f"-> {ast.unparse(node.returns)}")
+        elif isinstance(node, ast.AnnAssign) and id(node) not in fields:
+            out.append(f"{ast.unparse(node.target)}: {ast.unparse(node.annotation)}")
+    return out
+
+
+def test_only_g_game_is_left_and_every_line_stays_where_it_was() -> None:
+    out = declared_source(SOURCE, game_known=True)
+    assert _annotations(out) == ["g: Game", "g: Game"]
+    assert len(out.splitlines()) == len(SOURCE.splitlines())
+    for before, after in zip(SOURCE.splitlines(), out.splitlines(), strict=True):
+        assert len(after) == len(before) or after.endswith("\\")  # blanked, not removed (a backslash goes on)
+    assert "    def inner(g: Game, q     )        :" in out.splitlines()
+    assert "count: int = 1" in out and "names: list[str] | None = None" in out  # dataclass fields stay
+    assert '"µs é"' in out and 'w      = "µ"; v      = 2' in out  # columns found in UTF-8 bytes
+    assert out.splitlines()[15].strip() == "pass"  # ``declared: int`` names nothing at run time
+
+
+def test_without_game_known_no_annotation_is_left() -> None:
+    assert _annotations(declared_source(SOURCE, game_known=False)) == []
+
+
+def test_the_declared_copy_runs_as_the_source_does() -> None:
+    code = declared_source(SOURCE + "\nprint(f(None, 'x'), Row())\n", game_known=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "{'x': 0} Row(count=1, names=None)"
+
+
+def test_functions_taking_g_game_are_found() -> None:
+    assert takes_game(SOURCE)
+    assert not takes_game("def f(g, game: Game) -> None: ...\n")
+
+
+def test_every_engine_module_can_be_declared() -> None:
+    for name, path in _sources():
+        text = path.read_text()
+        out = declared_source(text, game_known=True)
+        assert len(out.splitlines()) == len(text.splitlines()), name
+
+
+def test_early_modules_are_those_loaded_before_game_or_read_while_it_loads() -> None:
+    sources = {
+        "railbook.engine.game": "from . import rounds\nfrom .memo import memo\nclass Game: ...\nfrom . import board\n",
+        "railbook.engine.memo": "import os\nfrom .state import X\nif False:\n    from . import shares\n",
+        "railbook.engine.state": "def f():\n    from . import rounds\n",
+        "railbook.engine.rounds": "from .steps.base import Step\n",
+        "railbook.engine.steps.base": "from .. import errors\n",
+        "railbook.engine.errors": "",
+        # loaded after the class: takes a name from depot, reads market at load, reads trains only in a function
+        "railbook.engine.board": (
+            "from . import market, trains\nfrom .depot import room\n"
+            "keep = market.keep\ndef f(x=market.y):\n    return trains.z\n"
+        ),
+        "railbook.engine.market": "",
+        "railbook.engine.depot": "",
+        "railbook.engine.trains": "",
+        "railbook.engine.shares": "",
+    }
+    expected = {"memo", "state", "rounds", "steps.base", "errors", "market", "depot"}
+    assert early_modules(sources) == {f"railbook.engine.{m}" for m in expected}
+
+
+def test_the_engine_loads_few_modules_before_game() -> None:
+    early = early_modules({name: path.read_text() for name, path in _sources()})
+    assert "railbook.engine.rounds" not in early and "railbook.engine.board" not in early
+    assert "railbook.engine.state" in early
