@@ -5,4 +5,5 @@ from railbook.engine.game cimport Game
 
 cdef class StepBase:
     cdef public Game g
-    cdef public object st, opts, _answers_epoch, _answers_now
+    cdef public dict _answers_now
+    cdef public object st, opts, _answers_epoch
