@@ -157,4 +157,3 @@ def _reserve_ability(g: Game, key: str, a: Ability) -> None:
     params = a.spec.get("params") or {}
     for h in a.spec.get("hexes") or []:
         board.reserve(g, h, int(params.get("city", 0)), params.get("slot"), key)
-
