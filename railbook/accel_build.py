@@ -135,8 +135,8 @@ def _plans() -> dict[str, _Plan]:
 
 
 def _tree(base: Path, plans: dict[str, _Plan]) -> Path:
-    """The modules as compiled (declarations added) and their ``.pxd`` files, laid out as they are imported (for
-    ``cimport``), with the packages' ``__init__.py``."""
+    """The modules as compiled (annotations blanked out: :mod:`railbook.accel_declare`) and their ``.pxd`` files,
+    laid out as they are imported (for ``cimport``), with the packages' ``__init__.py``."""
     for plan in plans.values():
         path = base.joinpath(*plan.name.split(".")).with_suffix(".py")
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,9 @@ is in the source), except each argument ``g: Game``, and whose ``.pxd`` cimports
 
 A module that cimports ``Game`` imports ``railbook.engine.game`` when it loads, which some modules cannot afford
 (:func:`early_modules`); they keep no annotation.
+
+Builds record their sources, not this module: a change to what it writes needs ``accel.MANIFEST_FORMAT`` raised,
+so that every module is compiled again.
 """
 
 from __future__ import annotations
