@@ -105,12 +105,12 @@ def _plans() -> dict[str, _Plan]:
     read (each [path, size, mtime_ns]: its own and those of the modules it cimports), the modules it cimports]."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
     sources = dict(_sources())
-    texts = {name: src.read_text() for name, src in sources.items()}
+    texts = {name: src.read_text(encoding="utf-8") for name, src in sources.items()}
     early = early_modules(texts)
     plans: dict[str, _Plan] = {}
     for name, src in sources.items():
         own = src.with_suffix(".pxd")
-        pxd = own.read_text() if own.is_file() else None
+        pxd = own.read_text(encoding="utf-8") if own.is_file() else None
         known = name not in early  # Game can be cimported (or is defined) where the module loads
         if known and name != GAME_MODULE and takes_game(texts[name]) and "cimport Game" not in (pxd or ""):
             pxd = CIMPORT_GAME + (pxd or "")
@@ -140,9 +140,9 @@ def _tree(base: Path, plans: dict[str, _Plan]) -> Path:
     for plan in plans.values():
         path = base.joinpath(*plan.name.split(".")).with_suffix(".py")
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(plan.text)
+        path.write_text(plan.text, encoding="utf-8")
         if plan.pxd is not None:
-            path.with_suffix(".pxd").write_text(plan.pxd)
+            path.with_suffix(".pxd").write_text(plan.pxd, encoding="utf-8")
         plan.compiled = path
     for prefix, folder in PACKAGES:
         for init in (ROOT / folder).rglob("__init__.py"):
