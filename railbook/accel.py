@@ -2,8 +2,8 @@
 
 ``make install`` runs ``python -m railbook.accel_build``. Each module under ``engine/`` is turned into C by Cython
 and compiled into ``build/accel/``; ``build/accel/manifest.json`` records the size and modification time of the
-source each build was made from. The same Python code runs, about a third fewer machine
-instructions per replayed action (docs/PERFORMANCE.md, "Compiled builds").
+source each build was made from. The same Python code runs, with about 40% fewer machine instructions per replayed
+action (docs/PERFORMANCE.md, "Compiled builds" and "Fourth session").
 
 :func:`enable`, called when ``railbook`` is imported, puts a finder first on ``sys.meta_path``. It serves a
 module's compiled build only while the module's source still has the recorded size and time. An edited module is
