@@ -53,7 +53,7 @@ def init_hexes(g: Game) -> dict[str, HexState]:
 
 
 def track(g: Game, hex_id: str) -> Track:
-    hs = g.state.hexes[hex_id]
+    hs: HexState = g.state.hexes[hex_id]
     return g.book.track(hs.tile, hex_id, hs.rotation)
 
 
@@ -170,6 +170,7 @@ def token_nodes(g: Game, key: str) -> list[NodeKey]:
     """The stops holding a token of ``key``: its cities, and the stops of a hex without cities that holds
     its marker (a destination marker at an off-board's edge)."""
     out: list[NodeKey] = []
+    hs: HexState
     for hex_id, hs in g.state.hexes.items():
         for ci, slots in enumerate(hs.tokens):
             if key in slots:

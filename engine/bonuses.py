@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import HexState
 
 
 class Stop(Protocol):
@@ -390,6 +391,7 @@ def game_bonus_specs(g: Game, corp: str) -> list[dict[str, Any]]:
     owner = {sym: _sym(c.owner) for sym, c in state.companies.items() if c.owner and not c.removed and not c.closed}
     hex_assign: dict[str, list[str]] = {}
     levels: dict[str, int] = {}
+    hs: HexState
     for hex_id, hs in state.hexes.items():
         for a in hs.assigned:
             private, _, level = _sym(a).partition(":")

@@ -208,6 +208,7 @@ class Game:
 
     def player(self, key: str) -> Player:
         pid = sym_of(key)
+        p: Player
         for p in self.state.players:
             if p.id == pid:
                 return p

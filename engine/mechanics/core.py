@@ -19,7 +19,7 @@ from ..state import BANK, DEPOT, ckey, kind_of, mkey, sym_of, xkey
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..state import Ability
+    from ..state import Ability, Corporation
 
 
 def round_entities(g: Game, kind: str) -> list[str] | None:
@@ -105,7 +105,7 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
     if not closing:
         return
     for sym in list(g.state.corp_order):
-        corp = g.state.corporations[sym]
+        corp: Corporation = g.state.corporations[sym]
         if corp.closed or corp.price is None:
             continue
         if (corp.price[0], corp.price[1]) in closing:

@@ -30,6 +30,7 @@ from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..state import Corporation
 
 #: A company size, in shares.
 CompanySize = Annotated[int, Field(ge=1)]
@@ -206,7 +207,12 @@ def price(g: Game, corp: str) -> int:
 
 def live_corps(g: Game) -> list[str]:
     corps = g.state.corporations
-    return [c for c in g.state.corp_order if corps[c].floated and not corps[c].closed and corps[c].price]
+    out = []
+    for sym in g.state.corp_order:
+        c: Corporation = corps[sym]
+        if c.floated and not c.closed and c.price:
+            out.append(sym)
+    return out
 
 
 def cell_at_most(g: Game, value: int) -> list[int]:

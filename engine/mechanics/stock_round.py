@@ -24,6 +24,7 @@ from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..state import Corporation
 
 
 class Params(BaseParams):
@@ -282,7 +283,12 @@ class BuySellParShares(Step):
 
     def corporations(self) -> list[str]:
         corps = self.g.state.corporations
-        return [c for c in self.g.state.corp_order if not corps[c].closed and not corps[c].removed]
+        out = []
+        for sym in self.g.state.corp_order:
+            c: Corporation = corps[sym]
+            if not c.closed and not c.removed:
+                out.append(sym)
+        return out
 
     def iter_sellable(self, player: str) -> Iterator[Bundle]:
         g = self.g

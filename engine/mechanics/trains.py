@@ -21,6 +21,7 @@ from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..state import Corporation, Minor, Train
 
 
 class Params(BaseParams):
@@ -110,12 +111,13 @@ def train_buying_power(g: Game, corp: str) -> int:
 def other_trains(g: Game, corp: str) -> list[str]:
     out = []
     zones = set(_p(g).no_buy_from_zones)
+    t: Train
     for tid, t in g.state.trains.items():
         if t.owner in (DEPOT, "", corp) or t.rusted or not t.buyable or t.obsolete:
             continue
         if kind_of(t.owner) != "C":
             continue
-        seller = g.state.corporations[sym_of(t.owner)]
+        seller: Corporation = g.state.corporations[sym_of(t.owner)]
         if seller.closed or (zones and seller.price and zones & set(market.kinds_at(g, seller.price))):
             continue
         out.append(tid)
@@ -483,19 +485,22 @@ def crowded(g: Game) -> list[str]:
         floor = min([int(v) for v in spec.values()] + ([] if "default" in spec else [0]))
     else:
         floor = 0
+    minor: Minor
+    for sym, minor in state.minors.items():
+        if len(minor.trains) > floor and not minor.closed and _over_limit(g, "M|" + sym, len(minor.trains)):
+            out.append("M|" + sym)
     corps = state.corporations
-    for kind, syms, ops in (("M|", state.minors, state.minors), ("C|", state.corp_order, corps)):
-        for sym in syms:
-            op = ops[sym]
-            held = len(op.trains)
-            if held <= floor or op.closed:
-                continue
-            key = kind + sym
-            limit = depot.train_limit(g, key)
-            # no more trains than the limit: nothing to count (obsolete trains only lower the count)
-            if held > limit and depot.counted_trains(g, key) > limit:
-                out.append(key)
+    for sym in state.corp_order:
+        corp: Corporation = corps[sym]
+        if len(corp.trains) > floor and not corp.closed and _over_limit(g, "C|" + sym, len(corp.trains)):
+            out.append("C|" + sym)
     return out
+
+
+def _over_limit(g: Game, key: str, held: int) -> bool:
+    limit = depot.train_limit(g, key)
+    # no more trains than the limit: nothing to count (obsolete trains only lower the count)
+    return held > limit and depot.counted_trains(g, key) > limit
 
 
 class DiscardTrain(Step):
