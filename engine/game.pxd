@@ -2,8 +2,11 @@
 # argument ``g: Game``: railbook.accel_declare; Step's methods: steps/base.pxd) reads its fields directly instead of
 # looking them up by name, and calls the dict and list methods of those typed here directly.  Every attribute a Game
 # has must be listed here; the Python source is unchanged and runs as before without a build.
+from railbook.engine.state cimport GameState
+
 cdef class Game:
     cdef public dict cache, params
     cdef public list memo
-    cdef public object book, state, _checkpoint, _since, rules, hooks
+    cdef public GameState state
+    cdef public object book, _checkpoint, _since, rules, hooks
     cdef public object board_version, epoch

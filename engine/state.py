@@ -238,9 +238,21 @@ class GameState:
 
 # ----------------------------------------------------------------------------------- serialisation
 
+#: field annotations of the classes above where they carry none: compiled builds make them native classes and
+#: record them here (:mod:`railbook.accel_declare`); class name -> field -> annotation
+FIELD_TYPES: dict[str, dict[str, str]] = {}
+
 _SCALARS = (str, int, bool, float, type(None))
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _BUILDERS: dict[type, list[tuple[str, Any]]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """The field types of a dataclass (of a native class in compiled builds: from :data:`FIELD_TYPES`)."""
+    recorded = FIELD_TYPES.get(cls.__name__) if cls.__module__ == __name__ else None
+    if recorded is None or "__annotations__" in cls.__dict__:
+        return get_type_hints(cls)
+    return {name: eval(text, globals()) for name, text in recorded.items()}  # annotations written in this module
 
 
 def _field_names(cls: type) -> tuple[str, ...]:
@@ -327,7 +339,7 @@ def _encoder(cls: type) -> Any:
     """A function writing one dataclass as a dict: scalar fields and containers of them copied, the others
     through :func:`to_json` (generated once per class; the state is encoded after every action by soaks and
     saves)."""
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     items = [f"{name!r}: {_encode_expr(hints.get(name, Any), f'o.{name}', 0)}" for name in _field_names(cls)]
     namespace: dict[str, Any] = {"enc": to_json}
     exec(f"def encode(o):\n    return {{{', '.join(items)}}}\n", namespace)  # field names and types only
@@ -354,7 +366,7 @@ def _builders(cls: type) -> list[tuple[str, Any]]:
     same expressions as :func:`_decoder`."""
     builders = _BUILDERS.get(cls)
     if builders is None:
-        hints = get_type_hints(cls)
+        hints = _hints(cls)
         builders = []
         for name in _field_names(cls):
             namespace: dict[str, Any] = {"fj": from_json}
@@ -394,7 +406,7 @@ def _decoder(cls: type) -> Any:
     """A function building one dataclass from a dict holding every field, each field's value built by code made
     from its type (generated once per class, as :func:`_encoder` is)."""
     namespace: dict[str, Any] = {"cls": cls, "fj": from_json}
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     items = [f"{name}={_decode_expr(hints[name], f'd[{name!r}]', 0, namespace)}" for name in _field_names(cls)]
     exec(f"def decode(d):\n    return cls({', '.join(items)})\n", namespace)  # field names and types only
     return namespace["decode"]

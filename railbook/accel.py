@@ -45,7 +45,7 @@ DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": True}
 CFLAGS = ("-O2", "-g0", "-Wno-unused-function", "-Wno-unreachable-code")
 PURE_ENV = "RAILBOOK_PURE"
 #: the manifest's layout (see :class:`_CompiledFinder`); builds listed in another layout are made again
-MANIFEST_FORMAT = 3
+MANIFEST_FORMAT = 4
 
 _finder: _CompiledFinder | None = None
 

@@ -32,7 +32,22 @@ from railbook.accel import (
     _sources,
     manifest_entries,
 )
-from railbook.accel_declare import CIMPORT_GAME, GAME_MODULE, declared_source, early_modules, takes_game
+from railbook.accel_declare import (
+    CIMPORT_GAME,
+    GAME_MODULE,
+    NATIVE_DATACLASS_MODULES,
+    STEP_BASE,
+    STEP_BASE_MODULE,
+    declared_source,
+    early_modules,
+    native_annotations,
+    native_classes,
+    native_dataclasses,
+    native_imports,
+    step_classes,
+    takes_game,
+    typed_self,
+)
 from railbook.jsonio import write_atomic
 
 
@@ -87,13 +102,15 @@ def build(jobs: int = 0) -> tuple[bool, str]:
 
 @dataclass
 class _Plan:
-    """How one module is compiled: the text compiled, its ``.pxd`` (None: none) and its manifest entry."""
+    """How one module is compiled: the text compiled, its ``.pxd`` (None: none; ``generated``: made from the source,
+    see :func:`railbook.accel_declare.native_dataclasses`) and its manifest entry."""
 
     name: str
     source: Path
     text: str
     pxd: str | None
     entry: list[Any]
+    generated: bool = False
     compiled: Path = Path()
 
 
@@ -102,22 +119,42 @@ _CIMPORT = re.compile(r"^from (railbook\.[\w.]+) cimport ", re.MULTILINE)
 
 def _plans() -> dict[str, _Plan]:
     """Every module's plan.  A manifest entry is [source, size, mtime_ns, build file, the ``.pxd`` files its build
-    read (each [path, size, mtime_ns]: its own and those of the modules it cimports), the modules it cimports]."""
+    read (each [path, size, mtime_ns]: its own and those of the modules it cimports; for a ``.pxd`` made from a
+    module's source, that source), the modules it cimports]."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
     sources = dict(_sources())
     texts = {name: src.read_text(encoding="utf-8") for name, src in sources.items()}
     early = early_modules(texts)
+    natives = {
+        cls: module for module in NATIVE_DATACLASS_MODULES if module in texts for cls in native_classes(texts[module])
+    }
+    steps = step_classes(texts.values())
     plans: dict[str, _Plan] = {}
     for name, src in sources.items():
         own = src.with_suffix(".pxd")
         pxd = own.read_text(encoding="utf-8") if own.is_file() else None
         known = name not in early  # Game can be cimported (or is defined) where the module loads
+        declarable = native_imports(name, texts[name], natives) if name not in NATIVE_DATACLASS_MODULES else {}
+        text = declared_source(texts[name], game_known=known, native=declarable)
+        used = native_annotations(texts[name], declarable)
+        for module in sorted({declarable[cls] for cls in used}):
+            names = ", ".join(sorted(cls for cls in used if declarable[cls] == module))
+            pxd = f"from {module} cimport {names}\n" + (pxd or "")
+        generated = name in NATIVE_DATACLASS_MODULES
+        if generated:
+            text, native = native_dataclasses(text)
+            pxd = native + (pxd or "")
+        stepping = typed_self(text, steps) if known else None
+        if stepping is not None:
+            text = stepping
+            if name != STEP_BASE_MODULE:
+                pxd = f"from {STEP_BASE_MODULE} cimport {STEP_BASE}\n" + (pxd or "")
         if known and name != GAME_MODULE and takes_game(texts[name]) and "cimport Game" not in (pxd or ""):
             pxd = CIMPORT_GAME + (pxd or "")
         st = src.stat()
         entry: list[Any] = [str(src.relative_to(ROOT)), st.st_size, st.st_mtime_ns, name.replace(".", "/") + suffix]
         entry += [[], sorted(set(_CIMPORT.findall(pxd or "")))]
-        plans[name] = _Plan(name, src, declared_source(texts[name], game_known=known), pxd, entry)
+        plans[name] = _Plan(name, src, text, pxd, entry, generated)
     for plan in plans.values():  # the .pxd files read: its own and, through its cimports, theirs
         read, todo, seen = [], [plan.name], set()
         while todo:
@@ -126,9 +163,10 @@ def _plans() -> dict[str, _Plan]:
                 continue
             seen.add(name)
             own = plans[name].source.with_suffix(".pxd")
-            if own.is_file():
-                st = own.stat()
-                read.append([str(own.relative_to(ROOT)), st.st_size, st.st_mtime_ns])
+            for path in (own, plans[name].source if plans[name].generated and name != plan.name else None):
+                if path is not None and path.is_file():
+                    st = path.stat()
+                    read.append([str(path.relative_to(ROOT)), st.st_size, st.st_mtime_ns])
             todo += plans[name].entry[5]
         plan.entry[4] = sorted(read)
     return plans

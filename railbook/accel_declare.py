@@ -19,16 +19,26 @@ from __future__ import annotations
 import ast
 import io
 import tokenize
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from typing import Any
 
 GAME_MODULE = "railbook.engine.game"
 CIMPORT_GAME = f"from {GAME_MODULE} cimport Game\n"
+#: the modules whose dataclasses compiled builds make native classes (the game's state: ``Game.state`` and the
+#: objects it holds are read everywhere)
+NATIVE_DATACLASS_MODULES = ("railbook.engine.state",)
+#: the native class steps derive from: the methods of its subclasses know that ``self`` is one
+STEP_BASE_MODULE, STEP_BASE = "railbook.engine.steps.base", "StepBase"
+#: the name under which a module with native dataclasses finds their field annotations in compiled builds (a native
+#: class has no ``__annotations__``): class name -> field name -> the annotation's text
+FIELD_TYPES = "FIELD_TYPES"
 
 Span = tuple[int, int, int, int]  # first line, column, last line, end column (lines from 1, as ast gives them)
 
 
-def declared_source(text: str, game_known: bool) -> str:
-    """``text`` with every annotation blanked out but ``g: Game`` arguments (those too unless ``game_known``) and
+def declared_source(text: str, game_known: bool, native: Collection[str] = ()) -> str:
+    """``text`` with every annotation blanked out but ``g: Game`` arguments (those too unless ``game_known``), those
+    of arguments and variables that name one of the ``native`` classes (``x: Train``, ``x: Train | None``), and
     those in class bodies (dataclass fields, class variables: Cython does not type a Python class's attributes)."""
     tree = ast.parse(text)
     lines = text.splitlines(keepends=True)
@@ -42,6 +52,8 @@ def declared_source(text: str, game_known: bool) -> str:
         for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
             if a is None or a.annotation is None or (game_known and _is_game(a)):
                 continue
+            if _native_name(a.annotation, native):
+                continue
             ann = a.annotation
             spans.append((a.lineno, a.col_offset + len(a.arg), _end(ann)[0], _end(ann)[1]))
         if node.returns is not None:
@@ -51,6 +63,8 @@ def declared_source(text: str, game_known: bool) -> str:
     fields = {id(stmt) for cls in ast.walk(tree) if isinstance(cls, ast.ClassDef) for stmt in cls.body}
     for stmt in ast.walk(tree):
         if isinstance(stmt, ast.AnnAssign) and id(stmt) not in fields:
+            if _native_name(stmt.annotation, native):
+                continue
             if stmt.value is None:
                 bare.append((stmt.lineno, stmt.col_offset, *_end(stmt)))
             else:
@@ -66,6 +80,53 @@ def declared_source(text: str, game_known: bool) -> str:
     out = "".join(lines)
     ast.parse(out)  # still Python, line for line
     return out
+
+
+def native_annotations(text: str, native: Collection[str]) -> set[str]:
+    """The ``native`` classes that annotations :func:`declared_source` keeps in ``text`` name."""
+    tree = ast.parse(text)
+    fields = {id(stmt) for cls in ast.walk(tree) if isinstance(cls, ast.ClassDef) for stmt in cls.body}
+    annotations = [
+        node.annotation
+        for node in ast.walk(tree)
+        if (isinstance(node, ast.arg) and node.annotation is not None)
+        or (isinstance(node, ast.AnnAssign) and id(node) not in fields)
+    ]
+    return {name for ann in annotations if ann is not None and (name := _native_name(ann, native))}
+
+
+def native_imports(module: str, text: str, natives: dict[str, str]) -> dict[str, str]:
+    """Of ``natives`` (class name -> its module), those ``module`` imports by their name (under ``TYPE_CHECKING``
+    too): the classes its annotations may declare."""
+    out: dict[str, str] = {}
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ImportFrom):
+            target = _target(module, node)
+            out.update({a.name: target for a in node.names if a.asname is None and natives.get(a.name) == target})
+    return out
+
+
+def _native_name(ann: ast.expr, native: Collection[str]) -> str | None:
+    """``N`` where annotation ``ann`` is ``N``, ``N | None`` or one of them quoted, and ``N`` is one of ``native``."""
+    if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+        try:
+            ann = ast.parse(ann.value, mode="eval").body
+        except SyntaxError:
+            return None
+    if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):
+        sides = [ann.left, ann.right]
+        rest = [x for x in sides if not (isinstance(x, ast.Constant) and x.value is None)]
+        ann = rest[0] if len(rest) == 1 else ann
+    return ann.id if isinstance(ann, ast.Name) and ann.id in native else None
+
+
+def native_classes(text: str) -> list[str]:
+    """The classes :func:`native_dataclasses` makes native in a module's ``text``."""
+    return [
+        node.name
+        for node in ast.parse(text).body
+        if isinstance(node, ast.ClassDef) and any(_is_dataclass(d) for d in node.decorator_list)
+    ]
 
 
 def takes_game(text: str) -> bool:
@@ -200,4 +261,121 @@ def _imported(module: str, statements: Iterable[ast.stmt], sources: dict[str, st
             if target in sources:
                 out.add(target)
             out.update(f"{target}.{a.name}" for a in stmt.names if f"{target}.{a.name}" in sources)
+    return out
+
+
+def native_dataclasses(text: str) -> tuple[str, str]:
+    """(the text compiled, its ``.pxd``) of a module whose ``@dataclass`` classes become native classes.
+
+    The ``.pxd`` declares each class's fields in the order of the class body (the order of ``__init__``'s
+    arguments): a field of a native class of the module (or ``None``) as that class, a ``list``/``dict`` field as
+    one, anything else as an object.  The copy's decorators lose ``(slots=True)`` (Cython's dataclasses take no
+    ``slots``; a native class has fixed fields anyway) and its end records the annotations as :data:`FIELD_TYPES`.
+    """
+    tree = ast.parse(text)
+    lines = text.splitlines(keepends=True)
+    original = list(lines)
+    classes: dict[str, list[tuple[str, ast.expr]]] = {}
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        deco = next((d for d in node.decorator_list if _is_dataclass(d)), None)
+        if deco is None:
+            continue
+        if isinstance(deco, ast.Call):
+            if deco.args or any(k.arg != "slots" for k in deco.keywords):
+                raise ValueError(f"line {deco.lineno}: a native dataclass takes no options but slots")
+            _blank(lines, original, (*_end(deco.func), *_end(deco)))
+        classes[node.name] = [
+            (stmt.target.id, stmt.annotation)
+            for stmt in node.body
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+        ]
+    pxd = [f"cdef class {name}\n" for name in classes]
+    for name, fields in classes.items():
+        pxd.append(f"\ncdef class {name}:\n")
+        pxd += [f"    cdef public {_native_type(ann, classes)} {field}\n" for field, ann in fields]
+        if not fields:
+            pxd.append("    pass\n")
+    table = {name: {field: ast.unparse(ann) for field, ann in fields} for name, fields in classes.items()}
+    out = "".join(lines).rstrip("\n") + f"\n\n{FIELD_TYPES} = {table!r}\n"
+    ast.parse(out)
+    return out, "".join(pxd)
+
+
+def _is_dataclass(deco: ast.expr) -> bool:
+    func = deco.func if isinstance(deco, ast.Call) else deco
+    return (isinstance(func, ast.Name) and func.id == "dataclass") or (
+        isinstance(func, ast.Attribute) and func.attr == "dataclass"
+    )
+
+
+def _native_type(ann: ast.expr, classes: dict[str, Any]) -> str:
+    """The C-level type of a field annotated ``ann``: a native class, ``list``, ``dict`` or ``object``."""
+    if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):  # X | None
+        sides = [ann.left, ann.right]
+        rest = [s for s in sides if not (isinstance(s, ast.Constant) and s.value is None)]
+        if len(rest) == 1:
+            return _native_type(rest[0], classes)
+        return "object"
+    if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+        return _native_type(ast.parse(ann.value, mode="eval").body, classes)
+    base = ann.value if isinstance(ann, ast.Subscript) else ann
+    if isinstance(base, ast.Name):
+        if base.id in classes and base is ann:
+            return base.id
+        if base.id in ("list", "dict"):
+            return base.id
+    return "object"
+
+
+def step_classes(sources: Iterable[str]) -> set[str]:
+    """The names of the classes in ``sources`` (module texts) that derive from :data:`STEP_BASE` (class names are
+    told apart by name alone: a step class's name is used by no other class of the engine)."""
+    bases: dict[str, set[str]] = {}
+    for text in sources:
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef):
+                names = {
+                    b.id if isinstance(b, ast.Name) else b.attr
+                    for b in node.bases
+                    if isinstance(b, ast.Name | ast.Attribute)
+                }
+                bases.setdefault(node.name, set()).update(names)
+    found = {STEP_BASE}
+    grown = True
+    while grown:
+        more = {name for name, of in bases.items() if of & found} - found
+        found |= more
+        grown = bool(more)
+    return found - {STEP_BASE}
+
+
+_NOT_ON_INSTANCES = {"staticmethod", "classmethod"}
+_CLASS_LEVEL = {"__init_subclass__", "__new__", "__class_getitem__"}
+
+
+def typed_self(text: str, steps: Collection[str]) -> str | None:
+    """``text`` with the ``self`` of every method of the ``steps`` classes in it declared a :data:`STEP_BASE`
+    (``self: StepBase``; that line's later columns move), or None where it has no such method."""
+    lines = text.splitlines(keepends=True)
+    at: list[tuple[int, int]] = []
+    for cls in ast.walk(ast.parse(text)):
+        if not isinstance(cls, ast.ClassDef) or cls.name not in steps:
+            continue
+        for fn in cls.body:
+            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or fn.name in _CLASS_LEVEL:
+                continue
+            decorators = {d.id for d in fn.decorator_list if isinstance(d, ast.Name)}
+            first = (*fn.args.posonlyargs, *fn.args.args)[:1]
+            if decorators & _NOT_ON_INSTANCES or not first or first[0].arg != "self" or first[0].annotation:
+                continue
+            at.append((first[0].lineno, _chars(lines, first[0].lineno, first[0].col_offset) + len("self")))
+    if not at:
+        return None
+    for lineno, col in sorted(at, reverse=True):
+        line = lines[lineno - 1]
+        lines[lineno - 1] = f"{line[:col]}: {STEP_BASE}{line[col:]}"
+    out = "".join(lines)
+    ast.parse(out)
     return out

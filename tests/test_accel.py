@@ -26,17 +26,18 @@ def _built_entry(name: str) -> list:
 
 
 GAME, STEP_BASE, ERRORS = "railbook.engine.game", "railbook.engine.steps.base", "railbook.engine.errors"
+STATE = "railbook.engine.state"
 
 
 def test_a_build_is_served_while_its_source_is_unchanged() -> None:
-    entry, game = _built_entry(BOARD), _built_entry(GAME)
-    spec = accel._CompiledFinder({BOARD: entry, GAME: game}).find_spec(BOARD)
+    entry, game, state = _built_entry(BOARD), _built_entry(GAME), _built_entry(STATE)
+    spec = accel._CompiledFinder({BOARD: entry, GAME: game, STATE: state}).find_spec(BOARD)
     assert spec is not None and spec.origin == str(accel.BUILD / entry[3])
     stale_size = [entry[0], entry[1] + 1, *entry[2:]]
     stale_time = [*entry[:2], entry[2] + 1, *entry[3:]]
     gone = ["engine/no_such_module.py", *entry[1:]]
     for changed in (stale_size, stale_time, gone):
-        assert accel._CompiledFinder({BOARD: changed, GAME: game}).find_spec(BOARD) is None
+        assert accel._CompiledFinder({BOARD: changed, GAME: game, STATE: state}).find_spec(BOARD) is None
     assert accel._CompiledFinder({BOARD: entry}).find_spec("railbook.engine.game_that_is_not_listed") is None
 
 
@@ -44,12 +45,12 @@ def test_a_build_that_reads_native_classes_is_served_only_with_theirs() -> None:
     """Builds that cimport ``Game`` (``board``: its ``g`` arguments; ``steps.base``: ``StepBase`` holds a Game) are
     served only while ``game``'s build is, and while every ``.pxd`` they read is unchanged; a module that reads
     none (``errors``, loaded before ``Game`` exists) is served on its own."""
-    game, base, board, errors = (_built_entry(n) for n in (GAME, STEP_BASE, BOARD, ERRORS))
-    assert GAME in board[5] and GAME in base[5] and errors[5] == [] and game[5] == []
+    game, base, board, errors, state = (_built_entry(n) for n in (GAME, STEP_BASE, BOARD, ERRORS, STATE))
+    assert GAME in board[5] and GAME in base[5] and errors[5] == [] and game[5] == [STATE]
     assert "engine/game.pxd" in {path for path, _, _ in base[4]} and "engine/steps/base.pxd" in {
         p for p, _, _ in base[4]
     }
-    entries = {GAME: game, STEP_BASE: base, BOARD: board, ERRORS: errors}
+    entries = {GAME: game, STEP_BASE: base, BOARD: board, ERRORS: errors, STATE: state}
     assert all(accel._CompiledFinder(entries).find_spec(name) is not None for name in entries)
     stale_source = [game[0], game[1] + 1, *game[2:]]
     stale_pxd = [*game[:4], [[path, size + 1, mtime] for path, size, mtime in game[4]], game[5]]
@@ -60,6 +61,19 @@ def test_a_build_that_reads_native_classes_is_served_only_with_theirs() -> None:
     assert accel._CompiledFinder({STEP_BASE: base, BOARD: board, ERRORS: errors}).find_spec(BOARD) is None
     unread = [*base[:4], [e for e in base[4] if e[0] != "engine/steps/base.pxd"], base[5]]  # its .pxd came later
     assert accel._CompiledFinder({**entries, STEP_BASE: unread}).find_spec(STEP_BASE) is None
+
+
+def test_a_build_that_reads_native_state_classes_waits_for_their_source() -> None:
+    """The state's native classes are declared by a ``.pxd`` the build makes from ``state.py``: builds that read it
+    record ``state.py`` as read, and are not served once it changes (their layout of the classes is then stale)."""
+    game, state, errors = (_built_entry(n) for n in (GAME, STATE, ERRORS))
+    assert "engine/state.py" in {path for path, _, _ in game[4]}
+    assert "engine/state.py" not in {path for path, _, _ in errors[4]}
+    entries = {GAME: game, STATE: state, ERRORS: errors}
+    assert accel._CompiledFinder(entries).find_spec(GAME) is not None
+    edited = [[path, size + (path == "engine/state.py"), mtime] for path, size, mtime in game[4]]
+    assert accel._CompiledFinder({**entries, GAME: [*game[:4], edited, game[5]]}).find_spec(GAME) is None
+    assert accel._CompiledFinder({GAME: game, ERRORS: errors}).find_spec(GAME) is None  # state's build is gone
 
 
 def test_unchanged_modules_are_imported_compiled() -> None:
@@ -213,3 +227,26 @@ def test_every_compiled_module_can_be_imported_first() -> None:
     _built_entry(BOARD)
     names = sorted(accel._finder.entries) if accel._finder is not None else []
     assert _run(_IMPORT_EACH, names, pure=False) == {}
+
+
+def test_the_compiled_state_is_native_and_round_trips() -> None:
+    """Compiled builds make the state's dataclasses native classes (fields in the source's order, no
+    ``__annotations__``): JSON and pickles carry them unchanged, and a wrong container type is refused."""
+    _built_entry(STATE)
+    import pickle
+
+    import railbook.engine.state as state
+    from railbook.engine.game import Game
+
+    from railbook.api import rulebook_for_title
+
+    if not accel.compiled(state):
+        pytest.skip("the state module's build is not current")
+    rulebook = rulebook_for_title("1846")
+    g = Game.start(rulebook, ["a", "b", "c"], seed=3)
+    assert "__annotations__" not in state.GameState.__dict__ and "__dict__" not in dir(g.state)
+    assert [f for f in state.FIELD_TYPES["GameState"]][:3] == ["title", "options", "seed"]
+    assert Game.from_json(rulebook, json.loads(json.dumps(g.to_json()))).state == g.state
+    assert pickle.loads(pickle.dumps(g.state)) == g.state
+    with pytest.raises(TypeError):
+        g.state.depot = ("a",)  # type: ignore[assignment]

@@ -7,8 +7,20 @@ import ast
 import subprocess
 import sys
 
+import pytest
+
 from railbook.accel import _sources
-from railbook.accel_declare import declared_source, early_modules, takes_game
+from railbook.accel_declare import (
+    FIELD_TYPES,
+    declared_source,
+    early_modules,
+    native_annotations,
+    native_dataclasses,
+    native_imports,
+    step_classes,
+    takes_game,
+    typed_self,
+)
 
 SOURCE = """from __future__ import annotations
 from dataclasses import dataclass
@@ -110,3 +122,118 @@ def test_the_engine_loads_few_modules_before_game() -> None:
     early = early_modules({name: path.read_text() for name, path in _sources()})
     assert "railbook.engine.rounds" not in early and "railbook.engine.board" not in early
     assert "railbook.engine.state" in early
+
+
+STATE_SOURCE = """from __future__ import annotations
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Token:
+    price: int
+    hex: str | None = None
+
+
+@dataclass(slots=True)
+class Holder:
+    name: str
+    tokens: list[Token] = field(default_factory=list)
+    cash: dict[str, int] = field(default_factory=dict)
+    first: Token | None = None
+    last: "Token | None" = None
+"""
+
+
+def test_native_dataclasses_are_declared_in_the_order_of_their_fields() -> None:
+    text, pxd = native_dataclasses(STATE_SOURCE)
+    assert pxd.splitlines()[:2] == ["cdef class Token", "cdef class Holder"]  # declared before either is used
+    holder = pxd.split("cdef class Holder:\n")[1].splitlines()
+    assert holder == [
+        "    cdef public object name",
+        "    cdef public list tokens",
+        "    cdef public dict cash",
+        "    cdef public Token first",
+        "    cdef public Token last",
+    ]
+    assert "@dataclass(slots=True)" not in text and text.count("@dataclass") == 2
+    assert len(text.splitlines()[4]) == len("@dataclass(slots=True)")  # blanked: every column stays
+    namespace: dict[str, object] = {}
+    exec(text, namespace)
+    assert namespace[FIELD_TYPES] == {
+        "Token": {"price": "int", "hex": "str | None"},
+        "Holder": {
+            "name": "str",
+            "tokens": "list[Token]",
+            "cash": "dict[str, int]",
+            "first": "Token | None",
+            "last": "'Token | None'",
+        },
+    }
+
+
+def test_a_native_dataclass_takes_no_other_option() -> None:
+    with pytest.raises(ValueError, match="line 1"):
+        native_dataclasses("@dataclass(frozen=True)\nclass A:\n    x: int\n")
+
+
+USES_STATE = """from __future__ import annotations
+from typing import TYPE_CHECKING
+from .state import Token
+if TYPE_CHECKING:
+    from .other import Holder
+
+
+def f(t: Token, u: Token | None, v: "Token", w: list[Token], h: Holder) -> Token:
+    seen: Token
+    count: int = 0
+    for seen in [t]:
+        count += 1
+    return t
+"""
+
+
+def test_annotations_naming_native_classes_are_kept() -> None:
+    natives = native_imports("railbook.engine.x", USES_STATE, {"Token": "railbook.engine.state", "Holder": "m"})
+    assert natives == {"Token": "railbook.engine.state"}  # Holder comes from elsewhere
+    out = declared_source(USES_STATE, game_known=True, native=natives)
+    assert sorted(_annotations(out)) == ["seen: Token", "t: Token", "u: Token | None", "v: 'Token'"]
+    assert native_annotations(USES_STATE, natives) == {"Token"}
+    assert native_annotations(USES_STATE, {}) == set()
+
+
+STEPS = """class Step(StepBase):
+    def __init_subclass__(cls) -> None: ...
+
+
+class Buy(Step):
+    def actions(self, entity: str) -> list[str]:
+        return []
+
+    @staticmethod
+    def helper(x: int) -> int:
+        return x
+
+    @classmethod
+    def make(cls) -> None: ...
+
+
+class BuyMore(Buy):
+    def process(self, action): ...
+
+
+class Other:
+    def process(self, action): ...
+"""
+
+
+def test_the_methods_of_steps_know_self_is_a_step() -> None:
+    steps = step_classes([STEPS])
+    assert steps == {"Step", "Buy", "BuyMore"}
+    out = typed_self(STEPS, steps)
+    assert out is not None and len(out.splitlines()) == len(STEPS.splitlines())
+    typed = [line.strip() for line in out.splitlines() if "self: StepBase" in line]
+    assert typed == [
+        "def actions(self: StepBase, entity: str) -> list[str]:",
+        "def process(self: StepBase, action): ...",
+    ]
+    assert typed_self(STEPS, set()) is None

@@ -40,7 +40,7 @@ def test_a_change_json_cannot_carry_is_caught_in_a_changed_entry() -> None:
     g, check = _game(), RoundTrip()
     assert not check.differs(g, g.to_json())
     hs = next(s for s in g.state.hexes.values() if s.tokens)
-    hs.icons = ("x",)  # type: ignore[assignment]
+    hs.icons = [*hs.icons, ("x",)]  # type: ignore[list-item]  # a tuple comes back from JSON as a list
     assert check.differs(g, g.to_json())
 
 

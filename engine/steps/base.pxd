@@ -2,8 +2,10 @@
 # round machinery's questions (blocking, actions_of, has_actions, allowed, ...) read the step's and the game's
 # fields directly.  Every attribute a step instance has must be listed here.
 from railbook.engine.game cimport Game
+from railbook.engine.state cimport StepState
 
 cdef class StepBase:
     cdef public Game g
     cdef public dict _answers_now
-    cdef public object st, opts, _answers_epoch
+    cdef public StepState st
+    cdef public object opts, _answers_epoch
