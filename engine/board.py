@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.hexgrid import opposite, upgrade_rotations
 
-from .book import COLOUR_ORDER, EDGE, NODE, Track
+from .book import COLOUR_ORDER, EDGE, NODE, Node, Track
 from .errors import illegal
 from .memo import AUDIT, audit
 from .state import HexState
@@ -340,9 +340,9 @@ def _compute(
 
 
 def _trk(g: Game, tracks: dict[str, Track], h: str) -> Track:
-    t = tracks.get(h)
+    t: Track | None = tracks.get(h)
     if t is None:
-        hs = g.state.hexes[h]
+        hs: HexState = g.state.hexes[h]
         t = tracks[h] = g.book.track(hs.tile, h, hs.rotation)
     return t
 
@@ -374,9 +374,9 @@ def _walk(
     seen_paths = net.paths
 
     def trk(h: str) -> Track:
-        t = tracks.get(h)
+        t: Track | None = tracks.get(h)
         if t is None:
-            hs = hexes[h]
+            hs: HexState = hexes[h]
             t = tracks[h] = g.book.track(hs.tile, h, hs.rotation)
         return t
 
@@ -384,7 +384,7 @@ def _walk(
         nk = (h, t.node_list[ni])
         b = blocked.get(nk)
         if b is None:
-            node = t.nodes[nk[1]]
+            node: Node = t.nodes[nk[1]]
             if node.kind == "offboard":
                 b = True
             elif node.kind == "city" and blocking:
@@ -401,7 +401,7 @@ def _walk(
             continue
         visited.add(state)
         h, pi, entered = state
-        t = trk(h)
+        t: Track = trk(h)
         a, b = t.ends[pi]
         if (h, pi) not in seen_paths:
             seen_paths.add((h, pi))

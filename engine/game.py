@@ -265,11 +265,14 @@ class Game:
             return False
         k, sym = key[0], key[2:]
         if k == "C":
-            return self.state.corporations[sym].closed
+            corp: Corporation = self.state.corporations[sym]
+            return corp.closed
         if k == "M":
-            return self.state.minors[sym].closed
+            minor: Minor = self.state.minors[sym]
+            return minor.closed
         if k == "X":
-            return self.state.companies[sym].closed
+            company: Company = self.state.companies[sym]
+            return company.closed
         if k == "P":
             return self.player(key).bankrupt
         return False

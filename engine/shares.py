@@ -14,7 +14,7 @@ from . import market
 from . import memo as _memo
 from .errors import illegal
 from .memo import memo
-from .state import BANK, POOL, Share, ckey, kind_of, sym_of
+from .state import BANK, POOL, Corporation, Share, ckey, kind_of, sym_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -172,7 +172,7 @@ def _cert_count(g: Game, sid: str, weight: float) -> float:
 def num_certs(g: Game, player: str) -> float:
     n = 0
     for corp, ids in g.state.holdings.get(player, {}).items():
-        c = g.state.corporations[corp]
+        c: Corporation = g.state.corporations[corp]
         if c.closed:
             continue
         if "no_cert_limit" in market.kinds_at(g, c.price) or "unlimited_holding" in market.kinds_at(g, c.price):
@@ -396,7 +396,12 @@ def shorts(g: Game) -> list[str]:
     known: dict[str, None] | None = g.cache.get("shorts")
     if known is None:
         known = g.cache["shorts"] = dict.fromkeys(s.id for s in st.values() if s.percent < 0)
-    found = [sid for sid in known if sid in st and st[sid].percent < 0]
+    found = []
+    share: Share | None
+    for sid in known:
+        share = st.get(sid)
+        if share is not None and share.percent < 0:
+            found.append(sid)
     if len(found) != len(known):
         g.cache["shorts"] = dict.fromkeys(found)
     if _memo.AUDIT:
@@ -408,7 +413,11 @@ def new_share(g: Game, corp: str, holder: str, percent: int) -> str:
     """A new certificate of ``corp`` for ``holder`` (negative percent: a short), numbered after every existing one
     (never below the ten printed ones, as 18xx.games numbers them)."""
     st = g.state
-    top = max([s.index for s in st.shares.values() if s.corp == corp] + [9])
+    top = 9
+    s: Share
+    for s in st.shares.values():
+        if s.corp == corp and s.index > top:
+            top = s.index
     sid = f"{corp}_{top + 1}"
     st.shares[sid] = Share(sid, corp, top + 1, percent, False, holder, buyable=percent > 0)
     st.holdings.setdefault(holder, {}).setdefault(corp, []).append(sid)

@@ -31,7 +31,7 @@ from pydantic import Field, model_validator
 from .. import board, market, rounds, shares
 from .. import memo as _memo
 from .. import routes as R
-from ..book import EDGE, NODE
+from ..book import EDGE, NODE, Track, TrackPath
 from ..contract import CorporationId, HexId, Mechanic
 from ..contract import Params as BaseParams
 from ..errors import IllegalAction, illegal
@@ -298,8 +298,9 @@ def _adjacent_chains(
         if (h, pi) in seen:
             continue
         seen.add((h, pi))
-        t = board.track(g, h)
-        kind, where = t.paths[pi].other(entered)
+        t: Track = board.track(g, h)
+        path: TrackPath = t.paths[pi]
+        kind, where = path.other(entered)
         if kind == EDGE:
             nb = g.book.neighbours[h].get(where)
             if nb is None:

@@ -19,7 +19,7 @@ from ..closing import close_company
 from ..contract import Mechanic, PhaseId, PrivateId
 from ..contract import Params as BaseParams
 from ..errors import illegal
-from ..state import ckey, kind_of, mkey, sym_of, xkey
+from ..state import Company, ckey, kind_of, mkey, sym_of, xkey
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -104,6 +104,7 @@ def purchasable(g: Game, corp: str, *, with_room: bool = False, by_ability: bool
     outside the buying phases (the blocking step at the end of a turn leaves them out, as on 18xx.games)."""
     out = []
     in_phase = can_buy_phase(g)
+    c: Company
     for sym, c in g.state.companies.items():
         if c.closed or c.blank or c.owner is None or kind_of(c.owner) != "P":
             continue

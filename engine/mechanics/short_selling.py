@@ -16,7 +16,7 @@ from .. import market, shares
 from ..contract import Mechanic, PhaseId
 from ..contract import Params as BaseParams
 from ..errors import illegal
-from ..state import BANK, POOL, ckey, kind_of
+from ..state import BANK, POOL, Corporation, Share, ckey, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -83,15 +83,25 @@ def _p(g: Game) -> Params:
 def _shorts(g: Game, corp: str, holder: str | None = None) -> list[str]:
     """Short certificates (negative percent) of ``corp``, of one holder or of everyone."""
     st = g.state.shares
+    share: Share
+    out = []
     if holder is not None:
-        return [s for s in shares.shares_of(g, holder, corp) if st[s].percent < 0]
-    return [s for s in shares.shorts(g) if st[s].corp == corp]
+        for sid in shares.shares_of(g, holder, corp):
+            share = st[sid]
+            if share.percent < 0:
+                out.append(sid)
+        return out
+    for sid in shares.shorts(g):
+        share = st[sid]
+        if share.corp == corp:
+            out.append(sid)
+    return out
 
 
 def can_short(g: Game, player: str, corp: str) -> bool:
     """The rules allow ``player`` to sell ``corp`` short now (turn limits aside)."""
     p = _p(g)
-    c = g.state.corporations[corp]
+    c: Corporation = g.state.corporations[corp]
     if not c.ipoed or c.closed or c.removed or c.price is None:
         return False
     cap = p.max_shorts_by_size.get(100 // shares.share_percent(g, corp))
@@ -178,17 +188,30 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
     """Pairs of a share and a short held together go back to the open short interest."""
     p = _p(g)
     st = g.state.shares
-    held = {(st[s].owner, st[s].corp) for s in shares.shorts(g)}
+    short: Share
+    held = set()
+    for sid in shares.shorts(g):
+        short = st[sid]
+        held.add((short.owner, short.corp))
     for holder, corp in sorted(held):
         if holder == POOL and not p.market_pairs_close:
             continue
         if holder != POOL and not p.pair_closes_at_once:
             continue
-        if not any(st[s].percent > 0 for s in shares.shares_of(g, holder, corp)):
+        if not _holds_long(st, shares.shares_of(g, holder, corp)):
             continue  # nothing to pair the short with (the usual case: checked before asking the share's size)
         n = shares.close_short_pairs(g, holder, corp)
         if n:
             g.log(f"{g.name(holder)} closes {n} short{'s' if n > 1 else ''} of {corp}")
+
+
+def _holds_long(st: dict[str, Share], ids: list[str]) -> bool:
+    share: Share
+    for sid in ids:
+        share = st[sid]
+        if share.percent > 0:
+            return True
+    return False
 
 
 def round_started(g: Game, kind: str) -> None:
