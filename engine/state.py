@@ -12,6 +12,7 @@ Entities refer to each other by key strings, never by object:
 from __future__ import annotations
 
 import dataclasses
+import sys
 from dataclasses import dataclass, field
 from typing import Any, get_args, get_origin, get_type_hints
 
@@ -248,11 +249,13 @@ _BUILDERS: dict[type, list[tuple[str, Any]]] = {}
 
 
 def _hints(cls: type) -> dict[str, Any]:
-    """The field types of a dataclass (of a native class in compiled builds: from :data:`FIELD_TYPES`)."""
-    recorded = FIELD_TYPES.get(cls.__name__) if cls.__module__ == __name__ else None
+    """The field types of a dataclass (of a native class in compiled builds: from its module's ``FIELD_TYPES``, as
+    :data:`FIELD_TYPES` here)."""
+    module = sys.modules.get(cls.__module__)
+    recorded = getattr(module, "FIELD_TYPES", {}).get(cls.__name__)
     if recorded is None or "__annotations__" in cls.__dict__:
         return get_type_hints(cls)
-    return {name: eval(text, globals()) for name, text in recorded.items()}  # annotations written in this module
+    return {name: eval(text, vars(module)) for name, text in recorded.items()}  # annotations written there
 
 
 def _field_names(cls: type) -> tuple[str, ...]:

@@ -45,7 +45,7 @@ DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": True}
 CFLAGS = ("-O2", "-g0", "-Wno-unused-function", "-Wno-unreachable-code")
 PURE_ENV = "RAILBOOK_PURE"
 #: the manifest's layout (see :class:`_CompiledFinder`); builds listed in another layout are made again
-MANIFEST_FORMAT = 4
+MANIFEST_FORMAT = 5
 
 _finder: _CompiledFinder | None = None
 
@@ -56,7 +56,8 @@ class _CompiledFinder:
 
     def __init__(self, entries: dict[str, list[Any]]) -> None:
         # module -> [source under ROOT, size, mtime_ns, build file under BUILD, the .pxd files the build read (each
-        # [path under ROOT, size, mtime_ns]), the modules whose native classes it reads (cimports)]
+        # [path under ROOT, size, mtime_ns]), the modules whose native classes it reads (cimports), a digest of
+        # what was compiled, a digest of its .pxd, the digest of each cimported module's .pxd it was compiled with]
         self.entries = entries
 
     def find_spec(
@@ -71,10 +72,15 @@ class _CompiledFinder:
         return spec
 
     def _servable(self, name: str, asking: tuple[str, ...]) -> bool:
-        """Whether ``name``'s build is current, and so are the builds of the modules it cimports."""
+        """Whether ``name``'s build is current, and so are the builds of the modules it cimports, made with the
+        ``.pxd`` files it was compiled against (their native classes' layout)."""
         entry = self.entries.get(name)
         if entry is None or not _unchanged(entry):
             return False
+        for dep in entry[5]:
+            built = self.entries.get(dep)
+            if built is None or built[7] != entry[8].get(dep):
+                return False
         return all(dep in asking or self._servable(dep, (*asking, name)) for dep in entry[5])
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import json
 import os
 import re
@@ -120,7 +121,9 @@ _CIMPORT = re.compile(r"^from (railbook\.[\w.]+) cimport ", re.MULTILINE)
 def _plans() -> dict[str, _Plan]:
     """Every module's plan.  A manifest entry is [source, size, mtime_ns, build file, the ``.pxd`` files its build
     read (each [path, size, mtime_ns]: its own and those of the modules it cimports; for a ``.pxd`` made from a
-    module's source, that source), the modules it cimports]."""
+    module's source, that source), the modules it cimports, a digest of the text and ``.pxd`` compiled (what
+    :mod:`railbook.accel_declare` makes of the source changes with it), a digest of the ``.pxd``, the digests of
+    the cimported modules' ``.pxd`` files]."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
     sources = dict(_sources())
     texts = {name: src.read_text(encoding="utf-8") for name, src in sources.items()}
@@ -134,10 +137,11 @@ def _plans() -> dict[str, _Plan]:
         own = src.with_suffix(".pxd")
         pxd = own.read_text(encoding="utf-8") if own.is_file() else None
         known = name not in early  # Game can be cimported (or is defined) where the module loads
-        declarable = native_imports(name, texts[name], natives) if name not in NATIVE_DATACLASS_MODULES else {}
+        declarable = native_imports(name, texts[name], natives)
+        declarable.update({cls: module for cls, module in natives.items() if module == name})  # its own
         text = declared_source(texts[name], game_known=known, native=declarable)
         used = native_annotations(texts[name], declarable)
-        for module in sorted({declarable[cls] for cls in used}):
+        for module in sorted({declarable[cls] for cls in used} - {name}):
             names = ", ".join(sorted(cls for cls in used if declarable[cls] == module))
             pxd = f"from {module} cimport {names}\n" + (pxd or "")
         generated = name in NATIVE_DATACLASS_MODULES
@@ -153,7 +157,7 @@ def _plans() -> dict[str, _Plan]:
             pxd = CIMPORT_GAME + (pxd or "")
         st = src.stat()
         entry: list[Any] = [str(src.relative_to(ROOT)), st.st_size, st.st_mtime_ns, name.replace(".", "/") + suffix]
-        entry += [[], sorted(set(_CIMPORT.findall(pxd or "")))]
+        entry += [[], sorted(set(_CIMPORT.findall(pxd or ""))), _digest(text, pxd or ""), _digest(pxd or ""), {}]
         plans[name] = _Plan(name, src, text, pxd, entry, generated)
     for plan in plans.values():  # the .pxd files read: its own and, through its cimports, theirs
         read, todo, seen = [], [plan.name], set()
@@ -169,7 +173,12 @@ def _plans() -> dict[str, _Plan]:
                     read.append([str(path.relative_to(ROOT)), st.st_size, st.st_mtime_ns])
             todo += plans[name].entry[5]
         plan.entry[4] = sorted(read)
+        plan.entry[8] = {dep: plans[dep].entry[7] for dep in plan.entry[5] if dep in plans}
     return plans
+
+
+def _digest(*texts: str) -> str:
+    return hashlib.sha256("\0".join(texts).encode()).hexdigest()[:16]
 
 
 def _tree(base: Path, plans: dict[str, _Plan]) -> Path:

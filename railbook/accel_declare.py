@@ -25,8 +25,14 @@ from typing import Any
 GAME_MODULE = "railbook.engine.game"
 CIMPORT_GAME = f"from {GAME_MODULE} cimport Game\n"
 #: the modules whose dataclasses compiled builds make native classes (the game's state: ``Game.state`` and the
-#: objects it holds are read everywhere)
-NATIVE_DATACLASS_MODULES = ("railbook.engine.state",)
+#: objects it holds are read everywhere; tracks, networks, routes and bundles)
+NATIVE_DATACLASS_MODULES = (
+    "railbook.engine.state",
+    "railbook.engine.book",
+    "railbook.engine.board",
+    "railbook.engine.routes",
+    "railbook.engine.shares",
+)
 #: the native class steps derive from: the methods of its subclasses know that ``self`` is one
 STEP_BASE_MODULE, STEP_BASE = "railbook.engine.steps.base", "StepBase"
 #: the name under which a module with native dataclasses finds their field annotations in compiled builds (a native
@@ -269,23 +275,32 @@ def native_dataclasses(text: str) -> tuple[str, str]:
 
     The ``.pxd`` declares each class's fields in the order of the class body (the order of ``__init__``'s
     arguments): a field of a native class of the module (or ``None``) as that class, a ``list``/``dict`` field as
-    one, anything else as an object.  The copy's decorators lose ``(slots=True)`` (Cython's dataclasses take no
-    ``slots``; a native class has fixed fields anyway) and its end records the annotations as :data:`FIELD_TYPES`.
+    one, anything else as an object; those of a frozen class read-only.  The copy's decorators lose ``slots=True``
+    (Cython's dataclasses take no ``slots``; a native class has fixed fields anyway) and its end records the
+    annotations as :data:`FIELD_TYPES`.
     """
     tree = ast.parse(text)
     lines = text.splitlines(keepends=True)
     original = list(lines)
     classes: dict[str, list[tuple[str, ast.expr]]] = {}
+    readonly: dict[str, bool] = {}  # frozen: fields readable only
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
         deco = next((d for d in node.decorator_list if _is_dataclass(d)), None)
         if deco is None:
             continue
+        frozen = False
         if isinstance(deco, ast.Call):
-            if deco.args or any(k.arg != "slots" for k in deco.keywords):
-                raise ValueError(f"line {deco.lineno}: a native dataclass takes no options but slots")
+            options = {k.arg: k.value for k in deco.keywords}
+            if deco.args or None in options or deco.lineno != deco.end_lineno:
+                raise ValueError(f"line {deco.lineno}: a native dataclass's options are keywords on one line")
+            frozen = isinstance(options.get("frozen"), ast.Constant) and options["frozen"].value is True  # type: ignore[union-attr]
+            kept = ", ".join(f"{k}={ast.unparse(v)}" for k, v in options.items() if k != "slots")
             _blank(lines, original, (*_end(deco.func), *_end(deco)))
+            row, col = deco.lineno - 1, _chars(original, deco.lineno, _end(deco.func)[1])
+            lines[row] = f"{lines[row][:col]}({kept}){lines[row][col + len(kept) + 2 :]}"
+        readonly[node.name] = frozen
         classes[node.name] = [
             (stmt.target.id, stmt.annotation)
             for stmt in node.body
@@ -294,7 +309,8 @@ def native_dataclasses(text: str) -> tuple[str, str]:
     pxd = [f"cdef class {name}\n" for name in classes]
     for name, fields in classes.items():
         pxd.append(f"\ncdef class {name}:\n")
-        pxd += [f"    cdef public {_native_type(ann, classes)} {field}\n" for field, ann in fields]
+        access = "readonly" if readonly[name] else "public"
+        pxd += [f"    cdef {access} {_native_type(ann, classes)} {field}\n" for field, ann in fields]
         if not fields:
             pxd.append("    pass\n")
     table = {name: {field: ast.unparse(ann) for field, ann in fields} for name, fields in classes.items()}

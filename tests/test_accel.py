@@ -29,15 +29,28 @@ GAME, STEP_BASE, ERRORS = "railbook.engine.game", "railbook.engine.steps.base", 
 STATE = "railbook.engine.state"
 
 
+def _with_deps(*names: str) -> dict[str, list]:
+    """The built entries of ``names`` and of the modules they cimport, and theirs."""
+    out: dict[str, list] = {}
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name not in out:
+            out[name] = _built_entry(name)
+            todo += out[name][5]
+    return out
+
+
 def test_a_build_is_served_while_its_source_is_unchanged() -> None:
-    entry, game, state = _built_entry(BOARD), _built_entry(GAME), _built_entry(STATE)
-    spec = accel._CompiledFinder({BOARD: entry, GAME: game, STATE: state}).find_spec(BOARD)
+    entries = _with_deps(BOARD)
+    entry = entries[BOARD]
+    spec = accel._CompiledFinder(entries).find_spec(BOARD)
     assert spec is not None and spec.origin == str(accel.BUILD / entry[3])
     stale_size = [entry[0], entry[1] + 1, *entry[2:]]
     stale_time = [*entry[:2], entry[2] + 1, *entry[3:]]
     gone = ["engine/no_such_module.py", *entry[1:]]
     for changed in (stale_size, stale_time, gone):
-        assert accel._CompiledFinder({BOARD: changed, GAME: game, STATE: state}).find_spec(BOARD) is None
+        assert accel._CompiledFinder({**entries, BOARD: changed}).find_spec(BOARD) is None
     assert accel._CompiledFinder({BOARD: entry}).find_spec("railbook.engine.game_that_is_not_listed") is None
 
 
@@ -45,21 +58,21 @@ def test_a_build_that_reads_native_classes_is_served_only_with_theirs() -> None:
     """Builds that cimport ``Game`` (``board``: its ``g`` arguments; ``steps.base``: ``StepBase`` holds a Game) are
     served only while ``game``'s build is, and while every ``.pxd`` they read is unchanged; a module that reads
     none (``errors``, loaded before ``Game`` exists) is served on its own."""
-    game, base, board, errors, state = (_built_entry(n) for n in (GAME, STEP_BASE, BOARD, ERRORS, STATE))
+    game, base, board, errors = (_built_entry(n) for n in (GAME, STEP_BASE, BOARD, ERRORS))
     assert GAME in board[5] and GAME in base[5] and errors[5] == [] and game[5] == [STATE]
     assert "engine/game.pxd" in {path for path, _, _ in base[4]} and "engine/steps/base.pxd" in {
         p for p, _, _ in base[4]
     }
-    entries = {GAME: game, STEP_BASE: base, BOARD: board, ERRORS: errors, STATE: state}
+    entries = _with_deps(GAME, STEP_BASE, BOARD, ERRORS, STATE)
     assert all(accel._CompiledFinder(entries).find_spec(name) is not None for name in entries)
     stale_source = [game[0], game[1] + 1, *game[2:]]
-    stale_pxd = [*game[:4], [[path, size + 1, mtime] for path, size, mtime in game[4]], game[5]]
+    stale_pxd = [*game[:4], [[path, size + 1, mtime] for path, size, mtime in game[4]], *game[5:]]
     for stale in (stale_source, stale_pxd):
         finder = accel._CompiledFinder({**entries, GAME: stale})
         assert all(finder.find_spec(name) is None for name in (GAME, STEP_BASE, BOARD))
         assert finder.find_spec(ERRORS) is not None
-    assert accel._CompiledFinder({STEP_BASE: base, BOARD: board, ERRORS: errors}).find_spec(BOARD) is None
-    unread = [*base[:4], [e for e in base[4] if e[0] != "engine/steps/base.pxd"], base[5]]  # its .pxd came later
+    assert accel._CompiledFinder({n: e for n, e in entries.items() if n != GAME}).find_spec(BOARD) is None
+    unread = [*base[:4], [e for e in base[4] if e[0] != "engine/steps/base.pxd"], *base[5:]]  # its .pxd came later
     assert accel._CompiledFinder({**entries, STEP_BASE: unread}).find_spec(STEP_BASE) is None
 
 
@@ -72,8 +85,12 @@ def test_a_build_that_reads_native_state_classes_waits_for_their_source() -> Non
     entries = {GAME: game, STATE: state, ERRORS: errors}
     assert accel._CompiledFinder(entries).find_spec(GAME) is not None
     edited = [[path, size + (path == "engine/state.py"), mtime] for path, size, mtime in game[4]]
-    assert accel._CompiledFinder({**entries, GAME: [*game[:4], edited, game[5]]}).find_spec(GAME) is None
+    assert accel._CompiledFinder({**entries, GAME: [*game[:4], edited, *game[5:]]}).find_spec(GAME) is None
     assert accel._CompiledFinder({GAME: game, ERRORS: errors}).find_spec(GAME) is None  # state's build is gone
+    # state's build made from another .pxd than the one game was compiled against: another layout of its classes
+    other = [*state[:7], "0" * 16, *state[8:]]
+    assert accel._CompiledFinder({**entries, STATE: other}).find_spec(GAME) is None
+    assert accel._CompiledFinder({**entries, STATE: other}).find_spec(ERRORS) is not None
 
 
 def test_unchanged_modules_are_imported_compiled() -> None:

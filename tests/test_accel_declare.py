@@ -171,9 +171,12 @@ def test_native_dataclasses_are_declared_in_the_order_of_their_fields() -> None:
     }
 
 
-def test_a_native_dataclass_takes_no_other_option() -> None:
+def test_a_frozen_native_dataclass_has_read_only_fields_and_keeps_its_options() -> None:
+    text, pxd = native_dataclasses("@dataclass(frozen=True, slots=True)\nclass A:\n    x: int\n")
+    assert text.splitlines()[0] == "@dataclass(frozen=True)" + " " * len(", slots=True")
+    assert "    cdef readonly object x" in pxd.splitlines()
     with pytest.raises(ValueError, match="line 1"):
-        native_dataclasses("@dataclass(frozen=True)\nclass A:\n    x: int\n")
+        native_dataclasses("@dataclass(True)\nclass A:\n    x: int\n")
 
 
 USES_STATE = """from __future__ import annotations
