@@ -34,12 +34,15 @@ def depot_trains(g: Game) -> list[str]:
     out: list[str] = []
     names: set[str] = set()
     upcoming = g.state.depot
+    train: Train
+    trains, specs = g.state.trains, g.book.trains
     if upcoming:
         out.append(upcoming[0])
-        names.add(g.state.trains[upcoming[0]].sym)
-    trains, specs = g.state.trains, g.book.trains
+        train = trains[upcoming[0]]
+        names.add(train.sym)
     for tid in upcoming[1:]:
-        sym = trains[tid].sym
+        train = trains[tid]
+        sym = train.sym
         if sym in names:
             continue  # one of a type at most, each type judged once
         names.add(sym)
@@ -48,10 +51,10 @@ def depot_trains(g: Game) -> list[str]:
             out.append(tid)
     disc_names: set[str] = set()
     for tid in g.state.discarded:
-        t = g.state.trains[tid]
-        if t.name not in disc_names:
+        train = trains[tid]
+        if train.name not in disc_names:
             out.append(tid)
-            disc_names.add(t.name)
+            disc_names.add(train.name)
     g.cache["depot_trains"] = (key, out)
     return out
 

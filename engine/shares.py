@@ -61,7 +61,13 @@ def shares_of(g: Game, holder: str, corp: str) -> list[str]:
 
 
 def percent_of(g: Game, holder: str, corp: str) -> int:
-    return sum(g.state.shares[s].percent for s in shares_of(g, holder, corp))
+    total = 0
+    st = g.state.shares
+    share: Share
+    for sid in shares_of(g, holder, corp):
+        share = st[sid]
+        total += share.percent
+    return total
 
 
 def num_shares_of(g: Game, holder: str, corp: str) -> int:

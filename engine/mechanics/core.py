@@ -184,8 +184,10 @@ def _triggered(g: Game, trig: dict[str, Any]) -> bool:
         return live < len(g.state.players)
     if kind == "all_closed":
         # every corporation closed (or removed) and no independent left operating
-        if any(not c.closed and not c.removed for c in g.state.corporations.values()):
-            return False
+        corp: Corporation
+        for corp in g.state.corporations.values():
+            if not corp.closed and not corp.removed:
+                return False
         return not any(m.floated and not m.closed for m in g.state.minors.values())
     if kind == "stock_market":
         ending = g.book.cells_by_kind.get("end_game")

@@ -25,7 +25,7 @@ from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..state import Ability
+    from ..state import Ability, Company
 
 
 Permission = Literal["yes", "no", "if_not_upgraded"]
@@ -194,6 +194,8 @@ def lay_cost(g: Game, corp: str, plan: board.LayPlan, *, free: bool = False, dis
 
 def blocked_hex(g: Game, hex_id: str) -> str | None:
     """A private with ``blocks_hexes`` closes its hexes while a player (or nobody) owns it."""
+    c: Company
+    a: Ability
     for sym, c in g.state.companies.items():
         if c.closed:
             continue
