@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from railbook.hexgrid import OFFSETS, hex_xy, opposite
@@ -196,6 +195,10 @@ class Book:
         self.share_units: dict[str, int] = {}  # corporation -> percent of one share (filled by the share rules)
         self.derived: dict[Any, Any] = {}  # facts the rules derive from the book alone, kept once worked out
         self._index_neighbours()
+        self.market_grid: list[list[dict[str, Any] | None]] = self.market["grid"]
+        self.cells_by_kind = self._cells_by_kind()
+        self.market_1d: bool = self.market.get("type") == "1d" or len(self.market_grid) == 1
+        self.phase_index: dict[str, int] = {p["name"]: i for i, p in enumerate(self.phases)}
 
     # ------------------------------------------------------------------------------------ track
 
@@ -249,18 +252,13 @@ class Book:
 
     # ----------------------------------------------------------------------------------- market
 
-    @cached_property
-    def market_grid(self) -> list[list[dict[str, Any] | None]]:
-        return self.market["grid"]
-
     def cell(self, row: int, col: int) -> dict[str, Any] | None:
         grid = self.market_grid
         if 0 <= row < len(grid) and 0 <= col < len(grid[row]):
             return grid[row][col]
         return None
 
-    @cached_property
-    def cells_by_kind(self) -> dict[str, frozenset[tuple[int, int]]]:
+    def _cells_by_kind(self) -> dict[str, frozenset[tuple[int, int]]]:
         """Each cell kind of the market (``close``, ``unlimited``...) -> the (row, column) of every cell of it."""
         out: dict[str, set[tuple[int, int]]] = {}
         for r, row in enumerate(self.market_grid):
@@ -269,15 +267,7 @@ class Book:
                     out.setdefault(kind, set()).add((r, c))
         return {kind: frozenset(cells) for kind, cells in out.items()}
 
-    @cached_property
-    def market_1d(self) -> bool:
-        return self.market.get("type") == "1d" or len(self.market_grid) == 1
-
     # ----------------------------------------------------------------------------------- phases
-
-    @cached_property
-    def phase_index(self) -> dict[str, int]:
-        return {p["name"]: i for i, p in enumerate(self.phases)}
 
     def revenue_of(self, revenue: Any, phase: int) -> int:
         """A revenue value in force at phase index ``phase`` (colour or phase-name keyed)."""

@@ -25,13 +25,14 @@ from typing import Any
 GAME_MODULE = "railbook.engine.game"
 CIMPORT_GAME = f"from {GAME_MODULE} cimport Game\n"
 #: the modules whose dataclasses compiled builds make native classes (the game's state: ``Game.state`` and the
-#: objects it holds are read everywhere; tracks, networks, routes and bundles)
+#: objects it holds are read everywhere; tracks, networks, routes and bundles; the installed rules)
 NATIVE_DATACLASS_MODULES = (
     "railbook.engine.state",
     "railbook.engine.book",
     "railbook.engine.board",
     "railbook.engine.routes",
     "railbook.engine.shares",
+    "railbook.engine.install",
 )
 #: the native class steps derive from: the methods of its subclasses know that ``self`` is one
 STEP_BASE_MODULE, STEP_BASE = "railbook.engine.steps.base", "StepBase"

@@ -59,7 +59,7 @@ def test_a_build_that_reads_native_classes_is_served_only_with_theirs() -> None:
     served only while ``game``'s build is, and while every ``.pxd`` they read is unchanged; a module that reads
     none (``errors``, loaded before ``Game`` exists) is served on its own."""
     game, base, board, errors = (_built_entry(n) for n in (GAME, STEP_BASE, BOARD, ERRORS))
-    assert GAME in board[5] and GAME in base[5] and errors[5] == [] and game[5] == [STATE]
+    assert GAME in board[5] and GAME in base[5] and errors[5] == [] and STATE in game[5] and GAME not in game[5]
     assert "engine/game.pxd" in {path for path, _, _ in base[4]} and "engine/steps/base.pxd" in {
         p for p, _, _ in base[4]
     }
@@ -82,11 +82,12 @@ def test_a_build_that_reads_native_state_classes_waits_for_their_source() -> Non
     game, state, errors = (_built_entry(n) for n in (GAME, STATE, ERRORS))
     assert "engine/state.py" in {path for path, _, _ in game[4]}
     assert "engine/state.py" not in {path for path, _, _ in errors[4]}
-    entries = {GAME: game, STATE: state, ERRORS: errors}
+    entries = _with_deps(GAME, ERRORS)
     assert accel._CompiledFinder(entries).find_spec(GAME) is not None
     edited = [[path, size + (path == "engine/state.py"), mtime] for path, size, mtime in game[4]]
     assert accel._CompiledFinder({**entries, GAME: [*game[:4], edited, *game[5:]]}).find_spec(GAME) is None
-    assert accel._CompiledFinder({GAME: game, ERRORS: errors}).find_spec(GAME) is None  # state's build is gone
+    gone = {name: entry for name, entry in entries.items() if name != STATE}  # state's build is gone
+    assert accel._CompiledFinder(gone).find_spec(GAME) is None
     # state's build made from another .pxd than the one game was compiled against: another layout of its classes
     other = [*state[:7], "0" * 16, *state[8:]]
     assert accel._CompiledFinder({**entries, STATE: other}).find_spec(GAME) is None
