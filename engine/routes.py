@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.hexgrid import opposite
 
 from . import board
-from .book import EDGE, NODE, Node
+from .book import EDGE, NODE, Node, Track
 from .errors import illegal
 
 if TYPE_CHECKING:
@@ -231,7 +231,8 @@ def _tokened(g: Game, node: NodeKey, corp_key: str) -> bool:
 
 
 def node_info(g: Game, node: NodeKey) -> Node:
-    return board.track(g, node[0]).nodes[node[1]]
+    t: Track = board.track(g, node[0])
+    return t.nodes[node[1]]
 
 
 def stop_revenue(g: Game, node: NodeKey, phase: int | None = None) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from . import market
@@ -79,12 +80,17 @@ def player_holders(g: Game, corp: str) -> dict[str, int]:
     """Percent held by each player (holders with none are left out)."""
     out = {}
     shares_ = g.state.shares
+    share: Share
     for h, by_corp in g.state.holdings.items():
         if kind_of(h) != "P":
             continue
         ids = by_corp.get(corp)
         if ids:
-            out[h] = sum(shares_[s].percent for s in ids)
+            total = 0
+            for sid in ids:
+                share = shares_[sid]
+                total += share.percent
+            out[h] = total
     return out
 
 
@@ -146,25 +152,35 @@ def fit_in_pool(g: Game, b: Bundle) -> bool:
 
 def bundles_for(g: Game, holder: str, corp: str) -> list[Bundle]:
     """Every bundle ``holder`` could part with (the 18xx.games enumeration, smallest first)."""
-    c = g.state.corporations[corp]
+    c: Corporation = g.state.corporations[corp]
     if not c.ipoed:
         return []
-    ids = sorted(
-        (s for s in shares_of(g, holder, corp) if g.state.shares[s].percent > 0),  # never a short
-        key=lambda s: (1 if g.state.shares[s].president else 0, g.state.shares[s].percent),
-    )
+    st = g.state.shares
+    share: Share
+    held = []  # (president, percent, share id), never a short
+    for sid in shares_of(g, holder, corp):
+        share = st[sid]
+        if share.percent > 0:
+            held.append((1 if share.president else 0, share.percent, sid))
+    held.sort(key=_RANK)  # stable: shares of one rank stay in the order they came
+    ids = [sid for _, _, sid in held]
     out = []
     normal = share_percent(g, corp)
-    for i, sid in enumerate(ids):
+    pct = 0
+    for i, (president, percent, _) in enumerate(held):
         chosen = ids[: i + 1]
-        pct = sum(g.state.shares[s].percent for s in chosen)
+        pct += percent
         out.append(Bundle(corp, list(chosen), pct, holder))
-        if g.state.shares[sid].president:
-            diff = g.state.shares[sid].percent - normal
+        if president:
+            diff = percent - normal
             for n in range(1, diff // normal + 1):
                 out.append(Bundle(corp, list(chosen), pct - normal * n, holder))
-    out.sort(key=lambda b: b.percent)
+    out.sort(key=_PERCENT)
     return out
+
+
+_RANK = itemgetter(0, 1)
+_PERCENT = attrgetter("percent")
 
 
 def _cert_count(g: Game, sid: str, weight: float) -> float:
