@@ -2,18 +2,21 @@
 
 ``make install`` runs ``python -m railbook.accel_build``. Each module under ``engine/`` is turned into C by Cython
 and compiled into ``build/accel/``; ``build/accel/manifest.json`` records the size and modification time of the
-source each build was made from. The same Python code runs, with about 40% fewer machine instructions per replayed
-action (docs/PERFORMANCE.md, "Compiled builds" and "Fourth session").
+source each build was made from. The same Python code runs, with about half the machine instructions per replayed
+action (docs/PERFORMANCE.md, "Compiled builds", "Fourth session" and "Fifth session").
 
 :func:`enable`, called when ``railbook`` is imported, puts a finder first on ``sys.meta_path``. It serves a
 module's compiled build only while the module's source still has the recorded size and time. An edited module is
 imported from its source as usual until the next build.
 
-Compiled builds know some types: ``Game`` and ``StepBase`` are native classes (``engine/game.pxd``,
-``engine/steps/base.pxd``), and every argument ``g: Game`` is declared one (:mod:`railbook.accel_declare`). A build
-that reads another module's native class (it ``cimport``-s it) is served only while that module's build is served
-too, and while every ``.pxd`` it read is unchanged. ``RAILBOOK_PURE=1`` in the environment turns the compiled
-builds off (for profilers and debuggers, which see into Python code only).
+Compiled builds know some types: ``Game``, ``StepBase`` and ``Book`` are native classes (``engine/game.pxd``,
+``engine/steps/base.pxd``, ``engine/book.pxd``), so are the dataclasses of the state, the tracks, networks, routes,
+bundles and installed rules (``.pxd`` files made from their sources), and every argument ``g: Game``, every
+annotation naming one of those classes and every step method's ``self`` is declared one
+(:mod:`railbook.accel_declare`). A build that reads another module's native classes (it ``cimport``-s it) is
+served only while that module's build is served too, made from the ``.pxd`` it was compiled against, and while
+every ``.pxd`` (or source of a made ``.pxd``) it read is unchanged. ``RAILBOOK_PURE=1`` in the environment turns
+the compiled builds off (for profilers and debuggers, which see into Python code only).
 
 Where Cython, a C compiler or Python's headers are missing, the build says so in one line and the package runs as
 plain Python.

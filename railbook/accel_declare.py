@@ -1,4 +1,4 @@
-"""What compiled builds are told about types: an argument ``g: Game`` is a native ``Game``, and nothing else.
+"""What compiled builds are told about types: ``g: Game``, the native classes, and nothing else.
 
 ``Game`` is a native class in compiled builds (``engine/game.pxd``); compiled code reads its fields directly where
 it knows that a variable holds one.  Cython takes annotations as declarations (``annotation_typing``), but the
@@ -7,11 +7,15 @@ subclass, no ``None``), turn ``bool`` into ``int`` and ``int`` into C doubles.  
 module whose annotations in functions are blanked out (replaced by spaces, so every line and column stays where it
 is in the source), except each argument ``g: Game``, and whose ``.pxd`` cimports ``Game``.
 
-A module that cimports ``Game`` imports ``railbook.engine.game`` when it loads, which some modules cannot afford
-(:func:`early_modules`); they keep no annotation.
+The dataclasses of :data:`NATIVE_DATACLASS_MODULES` (the state, tracks, networks, routes, bundles, installed rules)
+become native classes too (:func:`native_dataclasses` writes their ``.pxd``), and annotations naming them are kept
+(:func:`native_annotations`), as is ``self: StepBase`` added to every method of a step (:func:`typed_self`).
 
-Builds record their sources, not this module: a change to what it writes needs ``accel.MANIFEST_FORMAT`` raised,
-so that every module is compiled again.
+A module that cimports ``Game`` imports ``railbook.engine.game`` when it loads, which some modules cannot afford
+(:func:`early_modules`); they keep no ``g: Game``.
+
+Builds record a digest of what they compiled, so a change to what this module writes compiles the modules it
+changes again.
 """
 
 from __future__ import annotations
