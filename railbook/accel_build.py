@@ -34,7 +34,6 @@ from railbook.accel import (
     manifest_entries,
 )
 from railbook.accel_declare import (
-    CIMPORT_GAME,
     GAME_MODULE,
     NATIVE_DATACLASS_MODULES,
     STEP_BASE,
@@ -116,6 +115,7 @@ class _Plan:
 
 
 _CIMPORT = re.compile(r"^from (railbook\.[\w.]+) cimport ", re.MULTILINE)
+_CPDEF = re.compile(r"^cpdef\s+\w+\s+(\w+)\s*\(", re.MULTILINE)
 
 
 def _plans() -> dict[str, _Plan]:
@@ -132,29 +132,41 @@ def _plans() -> dict[str, _Plan]:
         cls: module for module in NATIVE_DATACLASS_MODULES if module in texts for cls in native_classes(texts[module])
     }
     steps = step_classes(texts.values())
+    functions = {  # C functions (``cpdef`` in a module's own .pxd): importers by name call them directly
+        fn: name
+        for name, src in sources.items()
+        if src.with_suffix(".pxd").is_file()
+        for fn in _CPDEF.findall(src.with_suffix(".pxd").read_text(encoding="utf-8"))
+    }
     plans: dict[str, _Plan] = {}
     for name, src in sources.items():
         own = src.with_suffix(".pxd")
-        pxd = own.read_text(encoding="utf-8") if own.is_file() else None
+        body = own.read_text(encoding="utf-8") if own.is_file() else ""  # its own declarations
         known = name not in early  # Game can be cimported (or is defined) where the module loads
         declarable = native_imports(name, texts[name], natives)
         declarable.update({cls: module for cls, module in natives.items() if module == name})  # its own
         text = declared_source(texts[name], game_known=known, native=declarable)
         used = native_annotations(texts[name], declarable)
-        for module in sorted({declarable[cls] for cls in used} - {name}):
-            names = ", ".join(sorted(cls for cls in used if declarable[cls] == module))
-            pxd = f"from {module} cimport {names}\n" + (pxd or "")
+        calls = native_imports(name, texts[name], functions)
+        cimports: dict[str, set[str]] = {}  # module -> names its native classes and C functions are read by
+        for names in (used, calls):
+            for item in names:
+                module = declarable.get(item) or calls[item]
+                if module != name:
+                    cimports.setdefault(module, set()).add(item)
         generated = name in NATIVE_DATACLASS_MODULES
         if generated:
             text, native = native_dataclasses(text)
-            pxd = native + (pxd or "")
+            body = native + body
         stepping = typed_self(text, steps) if known else None
         if stepping is not None:
             text = stepping
             if name != STEP_BASE_MODULE:
-                pxd = f"from {STEP_BASE_MODULE} cimport {STEP_BASE}\n" + (pxd or "")
-        if known and name != GAME_MODULE and takes_game(texts[name]) and "cimport Game" not in (pxd or ""):
-            pxd = CIMPORT_GAME + (pxd or "")
+                cimports.setdefault(STEP_BASE_MODULE, set()).add(STEP_BASE)
+        if known and name != GAME_MODULE and takes_game(texts[name]) and "cimport Game" not in body:
+            cimports.setdefault(GAME_MODULE, set()).add("Game")
+        header = "".join(f"from {m} cimport {', '.join(sorted(cimports[m]))}\n" for m in sorted(cimports))
+        pxd = (header + body) or None
         st = src.stat()
         entry: list[Any] = [str(src.relative_to(ROOT)), st.st_size, st.st_mtime_ns, name.replace(".", "/") + suffix]
         entry += [[], sorted(set(_CIMPORT.findall(pxd or ""))), _digest(text, pxd or ""), _digest(pxd or ""), {}]

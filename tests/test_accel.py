@@ -268,3 +268,14 @@ def test_the_compiled_state_is_native_and_round_trips() -> None:
     assert pickle.loads(pickle.dumps(g.state)) == g.state
     with pytest.raises(TypeError):
         g.state.depot = ("a",)  # type: ignore[assignment]
+
+
+def test_modules_importing_the_state_helpers_call_them_as_c_functions() -> None:
+    """``kind_of`` and ``sym_of`` are ``cpdef`` in ``engine/state.pxd``: a module that imports them by name cimports
+    them (and so is served only with the state's build); one that does not, does not."""
+    shares, errors = _built_entry("railbook.engine.shares"), _built_entry(ERRORS)
+    assert STATE in shares[5] and "engine/state.pxd" in {path for path, _, _ in shares[4]}
+    assert STATE not in errors[5]
+    import railbook.engine.state as state
+
+    assert state.kind_of("C|B&O") == "C" and state.sym_of("C|B&O") == "B&O" and state.kind_of(None) == ""
