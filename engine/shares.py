@@ -209,7 +209,7 @@ def num_certs(g: Game, player: str) -> float:
 
 
 def holding_ok(g: Game, holder: str, corp: str, extra: int = 0) -> bool:
-    c = g.state.corporations[corp]
+    c: Corporation = g.state.corporations[corp]
     kinds = market.kinds_at(g, c.price)
     if "unlimited_holding" in kinds or "multiple_buy" in kinds:
         return True
@@ -223,7 +223,7 @@ def holding_ok(g: Game, holder: str, corp: str, extra: int = 0) -> bool:
 
 def move_share(g: Game, sid: str, to: str) -> None:
     g.epoch += 1
-    s = g.state.shares[sid]
+    s: Share = g.state.shares[sid]
     lst = g.state.holdings.get(s.owner, {}).get(s.corp)
     if lst is not None and sid in lst:
         lst.remove(sid)

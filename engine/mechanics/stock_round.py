@@ -136,7 +136,7 @@ def round_started(g: Game, kind: str) -> None:
 
 def sell_timing_ok(g: Game, player: str, corp: str) -> bool:
     rule = _p(g).sell_after
-    c = g.state.corporations[corp]
+    c: Corporation = g.state.corporations[corp]
     if rule == "president_any_time_others_after_operation":
         return c.operated > 0 or c.owner == player
     if rule == "after_operation":
@@ -149,7 +149,8 @@ def sell_timing_ok(g: Game, player: str, corp: str) -> bool:
 def tradeable(g: Game, corp: str) -> bool:
     """``no_trade_zones``: the corporation's shares may be bought and sold where its price is now."""
     zones = _p(g).no_trade_zones
-    price = g.state.corporations[corp].price
+    c: Corporation = g.state.corporations[corp]
+    price = c.price
     return not zones or not price or not set(zones) & set(market.kinds_at(g, price))
 
 
@@ -199,7 +200,7 @@ class BuySellParShares(Step):
         due = g.hooks("stock_obligation", player)
         if due is not None and b.corp != due and not self.bought():
             return False  # a share he must buy first
-        c = g.state.corporations[b.corp]
+        c: Corporation = g.state.corporations[b.corp]
         counts = c.price is None or not (
             "no_cert_limit" in market.kinds_at(g, c.price) or g.hooks("cert_exempt", player, b.corp)
         )
@@ -320,6 +321,7 @@ class BuySellParShares(Step):
         no_rebuy = _p(g).no_buy_after_sell
         sold = self.rdata["players_sold"].get(player, {})
         before = self.sold_before(player)
+        c: Corporation
         for corp in self.corporations():
             c = st.corporations[corp]
             if not c.ipoed or c.price is None or (no_rebuy and (sold.get(corp) or corp in before)):
