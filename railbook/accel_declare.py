@@ -27,7 +27,6 @@ from collections.abc import Collection, Iterable
 from typing import Any
 
 GAME_MODULE = "railbook.engine.game"
-CIMPORT_GAME = f"from {GAME_MODULE} cimport Game\n"
 #: the modules whose dataclasses compiled builds make native classes (the game's state: ``Game.state`` and the
 #: objects it holds are read everywhere; tracks, networks, routes and bundles; the installed rules)
 NATIVE_DATACLASS_MODULES = (
