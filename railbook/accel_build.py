@@ -132,16 +132,16 @@ def _plans() -> dict[str, _Plan]:
         cls: module for module in NATIVE_DATACLASS_MODULES if module in texts for cls in native_classes(texts[module])
     }
     steps = step_classes(texts.values())
-    functions = {  # C functions (``cpdef`` in a module's own .pxd): importers by name call them directly
-        fn: name
+    own_pxds = {  # each module's own declarations
+        name: src.with_suffix(".pxd").read_text(encoding="utf-8")
         for name, src in sources.items()
         if src.with_suffix(".pxd").is_file()
-        for fn in _CPDEF.findall(src.with_suffix(".pxd").read_text(encoding="utf-8"))
     }
+    # C functions (``cpdef`` in a module's own .pxd): importers by name call them directly
+    functions = {fn: name for name, pxd in own_pxds.items() for fn in _CPDEF.findall(pxd)}
     plans: dict[str, _Plan] = {}
     for name, src in sources.items():
-        own = src.with_suffix(".pxd")
-        body = own.read_text(encoding="utf-8") if own.is_file() else ""  # its own declarations
+        body = own_pxds.get(name, "")
         known = name not in early  # Game can be cimported (or is defined) where the module loads
         declarable = native_imports(name, texts[name], natives)
         declarable.update({cls: module for cls, module in natives.items() if module == name})  # its own

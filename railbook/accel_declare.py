@@ -70,7 +70,7 @@ def declared_source(text: str, game_known: bool, native: Collection[str] = ()) -
             ret = node.returns
             row, col = max(p for p in arrows if p < (ret.lineno, _chars(lines, ret.lineno, ret.col_offset)))
             spans.append((row, len(lines[row - 1][:col].encode()), *_end(ret)))
-    fields = {id(stmt) for cls in ast.walk(tree) if isinstance(cls, ast.ClassDef) for stmt in cls.body}
+    fields = _class_body_ids(tree)
     for stmt in ast.walk(tree):
         if isinstance(stmt, ast.AnnAssign) and id(stmt) not in fields:
             if _native_name(stmt.annotation, native):
@@ -95,7 +95,7 @@ def declared_source(text: str, game_known: bool, native: Collection[str] = ()) -
 def native_annotations(text: str, native: Collection[str]) -> set[str]:
     """The ``native`` classes that annotations :func:`declared_source` keeps in ``text`` name."""
     tree = ast.parse(text)
-    fields = {id(stmt) for cls in ast.walk(tree) if isinstance(cls, ast.ClassDef) for stmt in cls.body}
+    fields = _class_body_ids(tree)
     annotations = [
         node.annotation
         for node in ast.walk(tree)
@@ -118,16 +118,26 @@ def native_imports(module: str, text: str, natives: dict[str, str]) -> dict[str,
 
 def _native_name(ann: ast.expr, native: Collection[str]) -> str | None:
     """``N`` where annotation ``ann`` is ``N``, ``N | None`` or one of them quoted, and ``N`` is one of ``native``."""
+    bare = _bare(ann)
+    return bare.id if isinstance(bare, ast.Name) and bare.id in native else None
+
+
+def _class_body_ids(tree: ast.AST) -> set[int]:
+    """The ids of the statements directly in a class body (dataclass fields, class variables)."""
+    return {id(stmt) for cls in ast.walk(tree) if isinstance(cls, ast.ClassDef) for stmt in cls.body}
+
+
+def _bare(ann: ast.expr) -> ast.expr | None:
+    """Annotation ``ann`` unquoted and without ``| None``; None for another union or a quote that is no expression."""
     if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
         try:
             ann = ast.parse(ann.value, mode="eval").body
         except SyntaxError:
             return None
     if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):
-        sides = [ann.left, ann.right]
-        rest = [x for x in sides if not (isinstance(x, ast.Constant) and x.value is None)]
-        ann = rest[0] if len(rest) == 1 else ann
-    return ann.id if isinstance(ann, ast.Name) and ann.id in native else None
+        rest = [x for x in (ann.left, ann.right) if not (isinstance(x, ast.Constant) and x.value is None)]
+        return _bare(rest[0]) if len(rest) == 1 else None
+    return ann
 
 
 def native_classes(text: str) -> list[str]:
@@ -299,7 +309,8 @@ def native_dataclasses(text: str) -> tuple[str, str]:
             options = {k.arg: k.value for k in deco.keywords}
             if deco.args or None in options or deco.lineno != deco.end_lineno:
                 raise ValueError(f"line {deco.lineno}: a native dataclass's options are keywords on one line")
-            frozen = isinstance(options.get("frozen"), ast.Constant) and options["frozen"].value is True  # type: ignore[union-attr]
+            flag = options.get("frozen")
+            frozen = isinstance(flag, ast.Constant) and flag.value is True
             kept = ", ".join(f"{k}={ast.unparse(v)}" for k, v in options.items() if k != "slots")
             _blank(lines, original, (*_end(deco.func), *_end(deco)))
             row, col = deco.lineno - 1, _chars(original, deco.lineno, _end(deco.func)[1])
@@ -332,21 +343,11 @@ def _is_dataclass(deco: ast.expr) -> bool:
 
 def _native_type(ann: ast.expr, classes: dict[str, Any]) -> str:
     """The C-level type of a field annotated ``ann``: a native class, ``list``, ``dict`` or ``object``."""
-    if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):  # X | None
-        sides = [ann.left, ann.right]
-        rest = [s for s in sides if not (isinstance(s, ast.Constant) and s.value is None)]
-        if len(rest) == 1:
-            return _native_type(rest[0], classes)
-        return "object"
-    if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
-        return _native_type(ast.parse(ann.value, mode="eval").body, classes)
-    base = ann.value if isinstance(ann, ast.Subscript) else ann
-    if isinstance(base, ast.Name):
-        if base.id in classes and base is ann:
-            return base.id
-        if base.id in ("list", "dict"):
-            return base.id
-    return "object"
+    bare = _bare(ann)
+    if isinstance(bare, ast.Name) and bare.id in classes:
+        return bare.id
+    base = bare.value if isinstance(bare, ast.Subscript) else bare
+    return base.id if isinstance(base, ast.Name) and base.id in ("list", "dict") else "object"
 
 
 def step_classes(sources: Iterable[str]) -> set[str]:
