@@ -62,10 +62,13 @@ def shares_of(g: Game, holder: str, corp: str) -> list[str]:
 
 
 def percent_of(g: Game, holder: str, corp: str) -> int:
+    return _total_percent(g.state.shares, shares_of(g, holder, corp))
+
+
+def _total_percent(st: dict[str, Share], ids: list[str]) -> int:
     total = 0
-    st = g.state.shares
     share: Share
-    for sid in shares_of(g, holder, corp):
+    for sid in ids:
         share = st[sid]
         total += share.percent
     return total
@@ -80,17 +83,12 @@ def player_holders(g: Game, corp: str) -> dict[str, int]:
     """Percent held by each player (holders with none are left out)."""
     out = {}
     shares_ = g.state.shares
-    share: Share
     for h, by_corp in g.state.holdings.items():
         if kind_of(h) != "P":
             continue
         ids = by_corp.get(corp)
         if ids:
-            total = 0
-            for sid in ids:
-                share = shares_[sid]
-                total += share.percent
-            out[h] = total
+            out[h] = _total_percent(shares_, ids)
     return out
 
 
@@ -417,7 +415,7 @@ def shorts(g: Game) -> list[str]:
     st = g.state.shares
     known: dict[str, None] | None = g.cache.get("shorts")
     if known is None:
-        known = g.cache["shorts"] = dict.fromkeys(s.id for s in st.values() if s.percent < 0)
+        known = g.cache["shorts"] = dict.fromkeys(_scanned_shorts(st))
     found = []
     share: Share | None
     for sid in known:
@@ -427,8 +425,12 @@ def shorts(g: Game) -> list[str]:
     if len(found) != len(known):
         g.cache["shorts"] = dict.fromkeys(found)
     if _memo.AUDIT:
-        _memo.audit("shares.shorts", sorted(found), sorted(s.id for s in st.values() if s.percent < 0))
+        _memo.audit("shares.shorts", sorted(found), sorted(_scanned_shorts(st)))
     return found
+
+
+def _scanned_shorts(st: dict[str, Share]) -> list[str]:
+    return [s.id for s in st.values() if s.percent < 0]
 
 
 def new_share(g: Game, corp: str, holder: str, percent: int) -> str:
