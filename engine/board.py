@@ -582,6 +582,20 @@ def unchanged_since(g: Game, since: int, hexes: set[str] | frozenset[str]) -> bo
     return changes is not None and not any(changed is None or changed & hexes for _, changed, _, _ in changes)
 
 
+def hexes_changed_since(g: Game, since: int) -> set[str] | None:
+    """The hexes whose tiles or tokens changed after board version ``since``; None when a change named no hexes or
+    the kept history no longer reaches back to it."""
+    changes = _changes_after(g, since)
+    if changes is None:
+        return None
+    out: set[str] = set()
+    for _, hexes, _, _ in changes:
+        if hexes is None:
+            return None
+        out |= hexes
+    return out
+
+
 def invalidate(g: Game, hexes: set[str] | None = None, key: str | None = None, before: HexState | None = None) -> None:
     """Call after any change of tiles or tokens (``hexes`` changed; ``key`` placed a token; ``before``: the
     state of the one hex a tile lay replaced, which lets networks grow from the lay instead of being walked

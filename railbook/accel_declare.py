@@ -288,10 +288,10 @@ def native_dataclasses(text: str) -> tuple[str, str]:
     """(the text compiled, its ``.pxd``) of a module whose ``@dataclass`` classes become native classes.
 
     The ``.pxd`` declares each class's fields in the order of the class body (the order of ``__init__``'s
-    arguments): a field of a native class of the module (or ``None``) as that class, a ``list``/``dict`` field as
-    one, anything else as an object; those of a frozen class read-only.  The copy's decorators lose ``slots=True``
-    (Cython's dataclasses take no ``slots``; a native class has fixed fields anyway) and its end records the
-    annotations as :data:`FIELD_TYPES`.
+    arguments): a field of a native class of the module (or ``None``) as that class, a ``list``, ``dict`` or ``set``
+    field as one, anything else as an object; those of a frozen class read-only.  The copy's decorators lose
+    ``slots=True`` (Cython's dataclasses take no ``slots``; a native class has fixed fields anyway) and its end records
+    the annotations as :data:`FIELD_TYPES`.
     """
     tree = ast.parse(text)
     lines = text.splitlines(keepends=True)
@@ -342,12 +342,12 @@ def _is_dataclass(deco: ast.expr) -> bool:
 
 
 def _native_type(ann: ast.expr, classes: dict[str, Any]) -> str:
-    """The C-level type of a field annotated ``ann``: a native class, ``list``, ``dict`` or ``object``."""
+    """The C-level type of a field annotated ``ann``: a native class, ``list``, ``dict``, ``set`` or ``object``."""
     bare = _bare(ann)
     if isinstance(bare, ast.Name) and bare.id in classes:
         return bare.id
     base = bare.value if isinstance(bare, ast.Subscript) else bare
-    return base.id if isinstance(base, ast.Name) and base.id in ("list", "dict") else "object"
+    return base.id if isinstance(base, ast.Name) and base.id in ("list", "dict", "set") else "object"
 
 
 def step_classes(sources: Iterable[str]) -> set[str]:

@@ -259,7 +259,7 @@ def _fewest_stops_trace(
             return chains or None
         if came[node] is not None and board.node_blocks(g, node[0], node[1], key, R.node_info(g, node).kind):
             continue
-        for nxt, chain in _adjacent_chains(g, node, read):
+        for nxt, chain in _adjacent_kept(g, node, read):
             if nxt not in came:
                 came[nxt] = (node, chain)
                 frontier.append(nxt)
@@ -281,6 +281,45 @@ def _fewest_stops(g: Game, corp: str, dest: str, homes: set[str], read: set[str]
     added to ``read``)."""
     chains = _fewest_stops_trace(g, corp, dest, homes, read)
     return 10**6 if chains is None else len(chains) + 1
+
+
+def _adjacent_kept(
+    g: Game, node: tuple[str, str], read: set[str] | None = None
+) -> list[tuple[tuple[str, str], list[str]]]:
+    """:func:`_adjacent_chains`, kept between searches until a change of tiles or tokens touches a hex it read (the
+    search starts again after every lay in its region, and most of what it walks is as it was)."""
+    kept = g.cache.get("destination_adjacent")
+    if kept is None or kept[0] != g.board_version:
+        kept = _adjacent_table(g, kept)
+    hit = kept[1].get(node)
+    if hit is None or _memo.AUDIT:
+        hexes = {node[0]}
+        chains = _adjacent_chains(g, node, hexes)
+        if hit is not None:
+            _memo.audit(f"destinations adjacent stops of {node!r}", hit[0], chains)
+        hit = kept[1][node] = (chains, hexes)
+        by_hex = kept[2]
+        for h in hexes:
+            by_hex.setdefault(h, set()).add(node)
+    if read is not None:
+        read.update(hit[1])
+    return hit[0]  # type: ignore[no-any-return]
+
+
+def _adjacent_table(g: Game, kept: list[Any] | None) -> list[Any]:
+    """The table of kept adjacent stops ([board version, node -> (chains, hexes read), hex -> nodes that read it]),
+    without the entries a change since touched."""
+    if kept is not None:
+        changed = board.hexes_changed_since(g, kept[0])
+        if changed is not None:
+            table, by_hex = kept[1], kept[2]
+            for h in changed:
+                for node in by_hex.pop(h, ()):
+                    table.pop(node, None)
+            kept[0] = g.board_version
+            return kept
+    kept = g.cache["destination_adjacent"] = [g.board_version, {}, {}]
+    return kept
 
 
 def _adjacent_chains(
