@@ -17,6 +17,7 @@ from . import market
 from . import memo as _memo
 from .errors import IllegalAction, MalformedAction, illegal
 from .state import RoundState, StepState, kind_of, sym_of
+from .steps.base import step_active, step_allowed, step_blocking, step_blocks, step_current_actions, step_current_entity
 
 if TYPE_CHECKING:
     from .game import Game
@@ -87,7 +88,7 @@ _UNSET = object()
 
 def _first_blocking(g: Game) -> Step | None:
     for s in steps(g):
-        if s.active() and s.blocking():
+        if step_active(s) and step_blocking(s):
             return s
     return None
 
@@ -100,11 +101,11 @@ def active_entities(g: Game) -> list[str]:
 def skip_steps(g: Game) -> None:
     r = g.state.round
     for s in steps(g):
-        if not s.active() or not s.blocks():
+        if not step_active(s) or not step_blocks(s):
             continue
         if r.entities and r.entity_index < len(r.entities) and g.is_closed(r.entities[r.entity_index]):
             continue
-        if s.blocking():
+        if step_blocking(s):
             break
         s.skip()
         bump(g)
@@ -393,17 +394,17 @@ def process_in_round(g: Game, action: dict[str, Any], entity: str) -> None:
     handler = "process_" + atype
     chosen = None
     for s in steps(g):
-        if not s.active():
+        if not step_active(s):
             continue
-        accepts = hasattr(s, handler) and s.allowed(entity, atype)  # a step takes only what it handles
-        blocking = s.blocking()  # memoised: mostly known from the question asked after the last action
+        accepts = hasattr(s, handler) and step_allowed(s, entity, atype)  # a step takes only what it handles
+        blocking = step_blocking(s)  # memoised: mostly known from the question asked after the last action
         if blocking and not accepts:
-            current = s.current_entity()
+            current = step_current_entity(s)
             who = g.name(current) if current else "nobody"
             raise illegal(
                 "turn.order",
                 f"{g.name(entity)} cannot {atype} now: waiting for {who} to "
-                f"{'/'.join(s.current_actions()) or 'act'} ({s.description or s.name})",
+                f"{'/'.join(step_current_actions(s)) or 'act'} ({s.description or s.name})",
             )
         if blocking or accepts:
             chosen = s
@@ -537,7 +538,7 @@ def legal_actions(g: Game) -> list[dict[str, Any]]:
                 seen.add(key)
                 desc = {"entity": sym_of(e), "entity_type": ENTITY_TYPES.get(kind_of(e), e), **desc}
                 out.append(desc)
-        if s.blocking():
+        if step_blocking(s):
             break
     return out
 

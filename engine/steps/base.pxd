@@ -9,3 +9,16 @@ cdef class StepBase:
     cdef public dict _answers_now
     cdef public StepState st
     cdef public object opts, _answers_epoch
+    cdef public bint _own_active, _own_blocks, _own_current
+
+# The memoised questions as C functions (the round machinery imports them by name and calls them directly).
+cdef dict _answers_of(StepBase s)
+cpdef object step_current_actions(StepBase s)
+cpdef object step_actions_of(StepBase s, entity)
+cpdef bint step_has_actions(StepBase s, entity) except -1
+cpdef bint step_allowed(StepBase s, entity, atype) except -1
+cpdef bint step_blocking(StepBase s) except -1
+cdef bint _blocking_now(StepBase s) except -1
+cpdef bint step_active(StepBase s) except -1
+cpdef bint step_blocks(StepBase s) except -1
+cpdef object step_current_entity(StepBase s)

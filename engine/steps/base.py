@@ -33,6 +33,11 @@ class StepBase:
         self.opts = opts
         self._answers_epoch = -1
         self._answers_now: dict[Any, Any] = {}
+        # whether the class answers the round machinery's commonest questions itself (else they are read directly)
+        cls = type(self)
+        self._own_active = cls.active is not StepBase.active
+        self._own_blocks = cls.blocks is not StepBase.blocks
+        self._own_current = cls.current_entity is not StepBase.current_entity
 
     # ------------------------------------------------------------------------------------- state
 
@@ -89,39 +94,13 @@ class StepBase:
     def blocks(self) -> bool:
         return True
 
-    def _answers(self) -> dict[Any, Any]:
-        """This step's memoised answers, valid until the round machinery marks a change (the game's epoch)."""
-        epoch = self.g.epoch
-        if self._answers_epoch != epoch:
-            self._answers_epoch = epoch
-            self._answers_now = {}
-        return self._answers_now
-
     def current_actions(self) -> list[str]:
         """Actions of the current entity; memoised until the round machinery marks a change (epoch)."""
-        g = self.g
-        answers = self._answers_now if self._answers_epoch == g.epoch else self._answers()
-        found = answers.get(_CURRENT)
-        if found is None:
-            entity = self.current_entity()
-            found = [] if not entity or g.is_closed(entity) else self.actions_of(entity)
-            answers[_CURRENT] = found
-        elif _memo.AUDIT:
-            entity = self.current_entity()
-            _memo.audit(
-                f"{self.name}.current_actions", found, [] if not entity or g.is_closed(entity) else self.actions(entity)
-            )
-        return found
+        return step_current_actions(self)
 
     def actions_of(self, entity: str) -> list[str]:
         """``actions(entity)``, memoised like :meth:`current_actions` (the round machinery asks it repeatedly)."""
-        answers = self._answers_now if self._answers_epoch == self.g.epoch else self._answers()
-        found = answers.get(entity)
-        if found is None:
-            found = answers[entity] = self.actions(entity)
-        elif _memo.AUDIT:
-            _memo.audit(f"{self.name}.actions({entity})", found, self.actions(entity))
-        return found  # type: ignore[no-any-return]
+        return step_actions_of(self, entity)
 
     def any_action(self, entity: str) -> bool:
         """Whether ``entity`` has any action here: ``bool(actions(entity))``, answered more cheaply by steps
@@ -134,55 +113,16 @@ class StepBase:
 
     def has_actions(self, entity: str) -> bool:
         """:meth:`any_action`, memoised like :meth:`actions_of` (read from the full list when that is known)."""
-        answers = self._answers_now if self._answers_epoch == self.g.epoch else self._answers()
-        found = answers.get(entity)
-        if found is not None:
-            return bool(found)
-        key = (entity, None)
-        answer = answers.get(key)
-        if answer is None:
-            answer = answers[key] = bool(self.any_action(entity))
-        if _memo.AUDIT:
-            _memo.audit(f"{self.name}.any_action({entity})", answer, bool(self.actions(entity)))
-        return answer  # type: ignore[no-any-return]
+        return step_has_actions(self, entity)
 
     def allowed(self, entity: str, atype: str) -> bool:
         """:meth:`allows`, memoised like :meth:`actions_of` (read from the full list when that is known)."""
-        answers = self._answers_now if self._answers_epoch == self.g.epoch else self._answers()
-        found = answers.get(entity)
-        if found is not None:
-            return atype in found
-        if answers.get((entity, None)) is False:
-            return False
-        key = (entity, atype)
-        answer = answers.get(key)
-        if answer is None:
-            answer = answers[key] = bool(self.allows(entity, atype))
-        if _memo.AUDIT:
-            _memo.audit(f"{self.name}.allows({entity}, {atype})", answer, atype in self.actions(entity))
-        return answer  # type: ignore[no-any-return]
+        return step_allowed(self, entity, atype)
 
     def blocking(self) -> bool:
         """Whether the step holds up the round: it blocks and its current entity has something to do here
         (memoised until the epoch changes, like the answers it reads)."""
-        g = self.g
-        epoch = g.epoch
-        answers = self._answers_now if self._answers_epoch == epoch else self._answers()
-        found = answers.get(_BLOCKING)
-        if found is not None:
-            if _memo.AUDIT:
-                _memo.audit(f"{self.name}.blocking", found, self._blocking())
-            return found  # type: ignore[no-any-return]
-        found = self._blocking()
-        if g.epoch == epoch:  # not stored when asking changed the state
-            answers[_BLOCKING] = found
-        return found
-
-    def _blocking(self) -> bool:
-        if not self.blocks():
-            return False
-        entity = self.current_entity()
-        return bool(entity) and not self.g.is_closed(entity) and self.has_actions(entity)  # type: ignore[arg-type]
+        return step_blocking(self)
 
     def skip(self) -> None:
         self.pass_()
@@ -199,6 +139,118 @@ class StepBase:
     def legal(self, entity: str) -> list[dict[str, Any]]:
         """Descriptions of the actions ``entity`` may take here (see ``Game.legal_actions``)."""
         return [{"type": t} for t in self.actions(entity)]
+
+
+# The memoised questions, as functions of the step: the round machinery asks them in its inner loops, and compiled
+# builds call them directly (``base.pxd``) where a method would be looked up by name on every call.
+
+
+def _answers_of(s: StepBase) -> dict[Any, Any]:
+    """The step's memoised answers, valid until the round machinery marks a change (the game's epoch)."""
+    epoch = s.g.epoch
+    if s._answers_epoch != epoch:
+        s._answers_epoch = epoch
+        s._answers_now = {}
+    return s._answers_now
+
+
+def step_current_actions(s: StepBase) -> list[str]:
+    """:meth:`StepBase.current_actions`."""
+    g = s.g
+    answers = s._answers_now if s._answers_epoch == g.epoch else _answers_of(s)
+    found = answers.get(_CURRENT)
+    if found is None:
+        entity = step_current_entity(s)
+        found = [] if not entity or g.is_closed(entity) else step_actions_of(s, entity)
+        answers[_CURRENT] = found
+    elif _memo.AUDIT:
+        entity = step_current_entity(s)
+        _memo.audit(f"{s.name}.current_actions", found, [] if not entity or g.is_closed(entity) else s.actions(entity))
+    return found  # type: ignore[no-any-return]
+
+
+def step_actions_of(s: StepBase, entity: str) -> list[str]:
+    """:meth:`StepBase.actions_of`."""
+    answers = s._answers_now if s._answers_epoch == s.g.epoch else _answers_of(s)
+    found = answers.get(entity)
+    if found is None:
+        found = answers[entity] = s.actions(entity)
+    elif _memo.AUDIT:
+        _memo.audit(f"{s.name}.actions({entity})", found, s.actions(entity))
+    return found  # type: ignore[no-any-return]
+
+
+def step_has_actions(s: StepBase, entity: str) -> bool:
+    """:meth:`StepBase.has_actions`."""
+    answers = s._answers_now if s._answers_epoch == s.g.epoch else _answers_of(s)
+    found = answers.get(entity)
+    if found is not None:
+        return bool(found)
+    key = (entity, None)
+    answer = answers.get(key)
+    if answer is None:
+        answer = answers[key] = bool(s.any_action(entity))
+    if _memo.AUDIT:
+        _memo.audit(f"{s.name}.any_action({entity})", answer, bool(s.actions(entity)))
+    return answer  # type: ignore[no-any-return]
+
+
+def step_allowed(s: StepBase, entity: str, atype: str) -> bool:
+    """:meth:`StepBase.allowed`."""
+    answers = s._answers_now if s._answers_epoch == s.g.epoch else _answers_of(s)
+    found = answers.get(entity)
+    if found is not None:
+        return atype in found
+    if answers.get((entity, None)) is False:
+        return False
+    key = (entity, atype)
+    answer = answers.get(key)
+    if answer is None:
+        answer = answers[key] = bool(s.allows(entity, atype))
+    if _memo.AUDIT:
+        _memo.audit(f"{s.name}.allows({entity}, {atype})", answer, atype in s.actions(entity))
+    return answer  # type: ignore[no-any-return]
+
+
+def step_blocking(s: StepBase) -> bool:
+    """:meth:`StepBase.blocking`."""
+    g = s.g
+    epoch = g.epoch
+    answers = s._answers_now if s._answers_epoch == epoch else _answers_of(s)
+    found = answers.get(_BLOCKING)
+    if found is not None:
+        if _memo.AUDIT:
+            _memo.audit(f"{s.name}.blocking", found, _blocking_now(s))
+        return found  # type: ignore[no-any-return]
+    found = _blocking_now(s)
+    if g.epoch == epoch:  # not stored when asking changed the state
+        answers[_BLOCKING] = found
+    return found
+
+
+def step_active(s: StepBase) -> bool:
+    """:meth:`StepBase.active`."""
+    return s.active() if s._own_active else not s.st.passed
+
+
+def step_blocks(s: StepBase) -> bool:
+    """:meth:`StepBase.blocks`."""
+    return s.blocks() if s._own_blocks else True
+
+
+def step_current_entity(s: StepBase) -> str | None:
+    """:meth:`StepBase.current_entity`."""
+    if s._own_current:
+        return s.current_entity()
+    r = s.g.state.round
+    return r.entities[r.entity_index] if r.entities else None
+
+
+def _blocking_now(s: StepBase) -> bool:
+    if s._own_blocks and not s.blocks():
+        return False
+    entity = step_current_entity(s)
+    return bool(entity) and not s.g.is_closed(entity) and step_has_actions(s, entity)  # type: ignore[arg-type]
 
 
 class Step(StepBase):
