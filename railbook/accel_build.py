@@ -38,6 +38,7 @@ from railbook.accel_declare import (
     NATIVE_DATACLASS_MODULES,
     STEP_BASE,
     STEP_BASE_MODULE,
+    called_imports_dropped,
     declared_source,
     early_modules,
     native_annotations,
@@ -145,9 +146,10 @@ def _plans() -> dict[str, _Plan]:
         known = name not in early  # Game can be cimported (or is defined) where the module loads
         declarable = native_imports(name, texts[name], natives)
         declarable.update({cls: module for cls, module in natives.items() if module == name})  # its own
-        text = declared_source(texts[name], game_known=known, native=declarable)
-        used = native_annotations(texts[name], declarable)
         calls = native_imports(name, texts[name], functions)
+        text = called_imports_dropped(texts[name], calls) if calls else texts[name]
+        text = declared_source(text, game_known=known, native=declarable)
+        used = native_annotations(texts[name], declarable)
         cimports: dict[str, set[str]] = {}  # module -> names its native classes and C functions are read by
         for names in (used, calls):
             for item in names:

@@ -140,6 +140,39 @@ def _bare(ann: ast.expr) -> ast.expr | None:
     return ann
 
 
+def called_imports_dropped(text: str, functions: Collection[str]) -> str:
+    """``text`` without the imports by name of ``functions`` (C functions it cimports) that it only ever calls.
+
+    A call of a cimported function is a C call, which needs no name bound when the module loads.  Leaving the
+    import out matters where the compiled builds' own imports close a cycle: a module whose ``.pxd`` cimports
+    ``Game`` imports ``game`` as it starts loading, so a module that ``game`` imports in turn could not yet take names
+    from it.  The line count stays."""
+    tree = ast.parse(text)
+    loads: dict[str, list[ast.Name]] = {}
+    called: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            loads.setdefault(node.id, []).append(node)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            called.add(id(node.func))
+    droppable = {name for name in functions if all(id(n) in called for n in loads.get(name, []))}
+    lines = text.splitlines(keepends=True)
+    for node in tree.body:
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        kept = [a for a in node.names if not (a.name in droppable and a.asname is None)]
+        if len(kept) == len(node.names):
+            continue
+        names = ", ".join(a.name if a.asname is None else f"{a.name} as {a.asname}" for a in kept)
+        statement = f"from {'.' * node.level}{node.module or ''} import {names}" if kept else "pass"
+        first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+        ending = lines[first][len(lines[first].rstrip("\r\n")) :]
+        lines[first] = " " * node.col_offset + statement + ending
+        for i in range(first + 1, last + 1):
+            lines[i] = lines[i][len(lines[i].rstrip("\r\n")) :]
+    return "".join(lines)
+
+
 def native_classes(text: str) -> list[str]:
     """The classes :func:`native_dataclasses` makes native in a module's ``text``."""
     return [

@@ -12,6 +12,7 @@ import pytest
 from railbook.accel import _sources
 from railbook.accel_declare import (
     FIELD_TYPES,
+    called_imports_dropped,
     declared_source,
     early_modules,
     native_annotations,
@@ -240,3 +241,27 @@ def test_the_methods_of_steps_know_self_is_a_step() -> None:
         "def process(self: StepBase, action): ...",
     ]
     assert typed_self(STEPS, set()) is None
+
+
+def test_imports_of_c_functions_only_called_are_left_out() -> None:
+    """A cimported C function that is only called needs no name bound at load; one read as a value keeps its
+    import.  Lines stay where they were."""
+    source = (
+        "from .state import RoundState, kind_of, sym_of\n"
+        "from .steps.base import (\n"
+        "    step_active,\n"
+        "    step_blocking,\n"
+        ")\n"
+        "def f(s, k):\n"
+        "    return step_active(s) and step_blocking(s) and kind_of(k) and sorted([k], key=sym_of)\n"
+    )
+    out = called_imports_dropped(source, {"kind_of", "sym_of", "step_active", "step_blocking"})
+    lines = out.splitlines()
+    assert len(lines) == len(source.splitlines())
+    assert lines[0] == "from .state import RoundState, sym_of"
+    assert lines[1] == "pass"
+    assert lines[5:] == source.splitlines()[5:]
+    tree = ast.parse(out)
+    imported = {a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for a in node.names}
+    assert imported == {"RoundState", "sym_of"}
+    assert called_imports_dropped(source, set()) == source
