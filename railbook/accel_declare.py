@@ -141,7 +141,8 @@ def _bare(ann: ast.expr) -> ast.expr | None:
 
 
 def called_imports_dropped(text: str, functions: Collection[str]) -> str:
-    """``text`` without the imports by name of ``functions`` (C functions it cimports) that it only ever calls.
+    """``text`` without the imports by name of ``functions`` (C functions it cimports) that it only ever calls (an
+    import it never uses may be there for others to import from it, and stays).
 
     A call of a cimported function is a C call, which needs no name bound when the module loads.  Leaving the
     import out matters where the compiled builds' own imports close a cycle: a module whose ``.pxd`` cimports
@@ -155,7 +156,7 @@ def called_imports_dropped(text: str, functions: Collection[str]) -> str:
             loads.setdefault(node.id, []).append(node)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             called.add(id(node.func))
-    droppable = {name for name in functions if all(id(n) in called for n in loads.get(name, []))}
+    droppable = {name for name in functions if loads.get(name) and all(id(n) in called for n in loads[name])}
     lines = text.splitlines(keepends=True)
     for node in tree.body:
         if not isinstance(node, ast.ImportFrom):

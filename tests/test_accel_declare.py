@@ -265,3 +265,5 @@ def test_imports_of_c_functions_only_called_are_left_out() -> None:
     imported = {a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for a in node.names}
     assert imported == {"RoundState", "sym_of"}
     assert called_imports_dropped(source, set()) == source
+    reexport = "from .state import kind_of  # for importers\n"
+    assert called_imports_dropped(reexport, {"kind_of"}) == reexport
