@@ -98,14 +98,26 @@ def _shorts(g: Game, corp: str, holder: str | None = None) -> list[str]:
     return out
 
 
-def can_short(g: Game, player: str, corp: str) -> bool:
-    """The rules allow ``player`` to sell ``corp`` short now (turn limits aside)."""
+def _short_counts(g: Game) -> dict[str, int]:
+    """Company -> how many of its shorts are out."""
+    st = g.state.shares
+    share: Share
+    counts: dict[str, int] = {}
+    for sid in shares.shorts(g):
+        share = st[sid]
+        counts[share.corp] = counts.get(share.corp, 0) + 1
+    return counts
+
+
+def can_short(g: Game, player: str, corp: str, counts: dict[str, int] | None = None) -> bool:
+    """The rules allow ``player`` to sell ``corp`` short now (turn limits aside); ``counts``: the shorts out of
+    each company (:func:`_short_counts`), when the caller asks about several."""
     p = _p(g)
     c: Corporation = g.state.corporations[corp]
     if not c.ipoed or c.closed or c.removed or c.price is None:
         return False
     cap = p.max_shorts_by_size.get(100 // shares.share_percent(g, corp))
-    if cap is None or len(_shorts(g, corp)) >= cap:
+    if cap is None or (counts.get(corp, 0) if counts is not None else len(_shorts(g, corp))) >= cap:
         return False
     if p.not_in_ipo_round and not c.operated:
         return False  # (18xx.games: the company has operated since its launch)
@@ -130,7 +142,15 @@ def _turn_open(g: Game, player: str) -> bool:
 
 def shortable(g: Game, player: str) -> list[str]:
     corps = g.state.corporations
-    return [c for c in g.state.corp_order if corps[c].ipoed and can_short(g, player, c)]
+    counts = _short_counts(g)
+    return [c for c in g.state.corp_order if corps[c].ipoed and can_short(g, player, c, counts)]
+
+
+def any_shortable(g: Game, player: str) -> bool:
+    """``bool(shortable(g, player))``, stopping at the first company."""
+    corps = g.state.corporations
+    counts = _short_counts(g)
+    return any(corps[c].ipoed and can_short(g, player, c, counts) for c in g.state.corp_order)
 
 
 class ShortStep(Step):
@@ -146,7 +166,7 @@ class ShortStep(Step):
         g = self.g
         if kind_of(entity) != "P" or entity != self.current_entity() or not _turn_open(g, entity):
             return []
-        return ["short"] if shortable(g, entity) else []
+        return ["short"] if any_shortable(g, entity) else []
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
@@ -174,7 +194,7 @@ class ShortStep(Step):
 
 
 def stock_turn_options(g: Game, player: str) -> bool:
-    return _turn_open(g, player) and bool(shortable(g, player))
+    return _turn_open(g, player) and any_shortable(g, player)
 
 
 def cert_exempt(g: Game, player: str, corp: str) -> bool:
@@ -188,6 +208,23 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
     """Pairs of a share and a short held together go back to the open short interest."""
     p = _p(g)
     st = g.state.shares
+    holdings = g.state.holdings
+    short: Share
+    for sid in shares.shorts(g):
+        short = st[sid]
+        holder = short.owner
+        if not (p.market_pairs_close if holder == POOL else p.pair_closes_at_once):
+            continue
+        held_by = holdings.get(holder)
+        if held_by is not None and _holds_long(st, held_by.get(short.corp) or []):
+            break
+    else:
+        return  # the usual case: nobody who may close a pair holds a share and a short of one company
+    _close_pairs(g, p, st)
+
+
+def _close_pairs(g: Game, p: Params, st: dict[str, Share]) -> None:
+    """Close the pairs of a share and a short, holder by holder in order."""
     short: Share
     held = set()
     for sid in shares.shorts(g):
