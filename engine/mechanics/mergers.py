@@ -216,17 +216,25 @@ def live_corps(g: Game) -> list[str]:
 
 
 def cell_at_most(g: Game, value: int) -> list[int]:
-    """The market cell of the highest price not above ``value`` (outside the zones)."""
-    best: tuple[int, int, int] | None = None
-    for r, row in enumerate(g.book.market_grid):
-        for col, cell in enumerate(row):
-            if not cell or zone(g, [r, col]) or not cell.get("price"):
-                continue
-            if cell["price"] <= value and (best is None or cell["price"] > best[0]):
-                best = (cell["price"], r, col)
-    if best is None:
+    """The market cell of the highest price not above ``value`` (outside the zones); a fact of the market alone,
+    kept with the rulebook's derived tables."""
+    key = ("mergers.cell_at_most", value)
+    found = g.book.derived.get(key, _UNSET)
+    if found is _UNSET:
+        best: tuple[int, int, int] | None = None
+        for r, row in enumerate(g.book.market_grid):
+            for col, cell in enumerate(row):
+                if not cell or zone(g, [r, col]) or not cell.get("price"):
+                    continue
+                if cell["price"] <= value and (best is None or cell["price"] > best[0]):
+                    best = (cell["price"], r, col)
+        found = g.book.derived[key] = None if best is None else (best[1], best[2])
+    if found is None:
         raise illegal("mergers.price", f"no market value at or below {value}")
-    return [best[1], best[2]]
+    return [found[0], found[1]]
+
+
+_UNSET = object()
 
 
 def move_to(g: Game, corp: str, pos: list[int]) -> None:
