@@ -219,8 +219,16 @@ def holding_ok(g: Game, holder: str, corp: str, extra: int = 0) -> bool:
 # --------------------------------------------------------------------------------------- transfers
 
 
+def holdings_changed(g: Game) -> None:
+    """Count a change of who holds which certificate.  :func:`move_share` and :func:`new_share` count theirs; code
+    that fills holdings itself calls this.  A question about what holders hold together (a share and a short of
+    one company) keys on the count."""
+    g.cache["holdings_version"] = g.cache.get("holdings_version", 0) + 1
+
+
 def move_share(g: Game, sid: str, to: str) -> None:
     g.epoch += 1
+    holdings_changed(g)
     s: Share = g.state.shares[sid]
     lst = g.state.holdings.get(s.owner, {}).get(s.corp)
     if lst is not None and sid in lst:
@@ -445,6 +453,7 @@ def new_share(g: Game, corp: str, holder: str, percent: int) -> str:
     sid = f"{corp}_{top + 1}"
     st.shares[sid] = Share(sid, corp, top + 1, percent, False, holder, buyable=percent > 0)
     st.holdings.setdefault(holder, {}).setdefault(corp, []).append(sid)
+    holdings_changed(g)
     known = g.cache.get("shorts")
     if percent < 0 and known is not None:
         known[sid] = None

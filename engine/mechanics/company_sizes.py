@@ -167,6 +167,7 @@ def resize(g: Game, corp: str, size: int, new_count: int | None = None) -> list[
         st.shares[sid] = Share(sid, corp, idx, unit, False, key)
         st.holdings.setdefault(key, {}).setdefault(corp, []).append(sid)
         new.append(sid)
+    shares.holdings_changed(g)
     _st(g).sizes[corp] = size
     g.epoch += 1
     g.hooks("update_cert_limit")

@@ -460,6 +460,7 @@ def reset(g: Game, corp: str) -> None:
         g.state.shares[sid] = Share(sid, corp, i, int(pct), i == 0, key)
         ids.append(sid)
     g.state.holdings.setdefault(key, {})[corp] = ids
+    shares.holdings_changed(g)
     c.tokens = [Token(price=int(p)) for p in spec.get("tokens") or []]
     c.closed = False
     c.par = None

@@ -376,6 +376,7 @@ def _second_issue(g: Game) -> None:
         sid = f"{nat}_{first_new + i}"
         g.state.shares[sid] = Share(sid, nat, first_new + i, int(pct), False, nkey)
         ids.append(sid)
+    shares.holdings_changed(g)
     _st(g).second_issued = True
     g.epoch += 1
     g.log(f"{nat} issues its second set of shares")
@@ -427,6 +428,7 @@ def _share_exchange(g: Game) -> None:
                 g.state.shares[sid] = Share(sid, nat, from_idx + i, unit, False, nkey)
                 g.state.holdings[nkey][nat].insert(1, sid)
                 ordinary.insert(0, sid)
+            shares.holdings_changed(g)
             g.log(f"{g.name(president)} presides {nat} with {top} share and must buy a second one")
         shares.move_share(g, pres_sid, president)
         g.state.corporations[nat].owner = president

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import Field
 
 from .. import market, shares
+from .. import memo as _memo
 from ..contract import Mechanic, PhaseId
 from ..contract import Params as BaseParams
 from ..errors import illegal
@@ -205,9 +206,22 @@ def cert_exempt(g: Game, player: str, corp: str) -> bool:
 
 
 def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
-    """Pairs of a share and a short held together go back to the open short interest."""
+    """Pairs of a share and a short held together go back to the open short interest.  Only a change of holdings
+    (:func:`shares.holdings_changed`) can make a pair, so the holdings are looked at again only after one."""
     p = _p(g)
     st = g.state.shares
+    version = g.cache.get("holdings_version", 0)
+    if g.cache.get("short_pairs_checked") == version:
+        if _memo.AUDIT:
+            _memo.audit("short_selling: a share and a short held together", False, _pair_held(g, p, st))
+        return
+    g.cache["short_pairs_checked"] = version
+    if _pair_held(g, p, st):
+        _close_pairs(g, p, st)
+
+
+def _pair_held(g: Game, p: Params, st: dict[str, Share]) -> bool:
+    """Someone who may close a pair holds a share and a short of one company (mostly nobody does)."""
     holdings = g.state.holdings
     short: Share
     for sid in shares.shorts(g):
@@ -217,10 +231,8 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
             continue
         held_by = holdings.get(holder)
         if held_by is not None and _holds_long(st, held_by.get(short.corp) or []):
-            break
-    else:
-        return  # the usual case: nobody who may close a pair holds a share and a short of one company
-    _close_pairs(g, p, st)
+            return True
+    return False
 
 
 def _close_pairs(g: Game, p: Params, st: dict[str, Share]) -> None:
