@@ -176,16 +176,17 @@ def may_take(g: Game, corp: str) -> bool:
     p, st = _p(g), _st(g)
     if p.phases and g.phase_name() not in p.phases:
         return False
-    limit = cap(g, corp)
-    if limit is not None and loans_of(g, corp) >= limit:
-        return False
-    if p.bank_total is not None and total_loans(g) >= p.bank_total:
-        return False
+    # the turn's own limits first: the cap counts the shares players hold
     if p.per_operating_turn is not None and st.took.get(corp, 0) >= p.per_operating_turn:
         return False
     if corp in st.interest_paid and not p.take_between_interest_and_repayment:
         return False
-    return not (corp in st.redeemed and not p.take_after_repayment)
+    if corp in st.redeemed and not p.take_after_repayment:
+        return False
+    if p.bank_total is not None and total_loans(g) >= p.bank_total:
+        return False
+    limit = cap(g, corp)
+    return limit is None or loans_of(g, corp) < limit
 
 
 def repay_price(g: Game) -> int:
