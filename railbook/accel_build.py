@@ -45,6 +45,7 @@ from railbook.accel_declare import (
     native_classes,
     native_dataclasses,
     native_imports,
+    private_functions,
     step_classes,
     takes_game,
     typed_self,
@@ -160,6 +161,7 @@ def _plans() -> dict[str, _Plan]:
         if generated:
             text, native = native_dataclasses(text)
             body = native + body
+        body += private_functions(texts[name], body, known, declarable)
         stepping = typed_self(text, steps) if known else None
         if stepping is not None:
             text = stepping

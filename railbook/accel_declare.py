@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import tokenize
 from collections.abc import Collection, Iterable
 from typing import Any
@@ -171,6 +172,42 @@ def called_imports_dropped(text: str, functions: Collection[str]) -> str:
         lines[first] = " " * node.col_offset + statement + ending
         for i in range(first + 1, last + 1):
             lines[i] = lines[i][len(lines[i].rstrip("\r\n")) :]
+    return "".join(lines)
+
+
+def private_functions(text: str, declared: str, game_known: bool, native: Collection[str] = ()) -> str:
+    """``.pxd`` lines declaring the module's private helpers (``_name``, at module level) ``cpdef``, so the module's
+    own calls of them are C calls; each stays a Python function for everyone else.  A helper is left as it is
+    where Cython's ``cpdef`` cannot take it (closures, generators, ``*args``, keyword-only arguments, decorators)
+    or where the module binds its name again; so is one ``declared`` (the module's own ``.pxd``) already names.
+    Arguments are declared as :func:`declared_source` leaves them (``g: Game``, native classes)."""
+    tree = ast.parse(text)
+    stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
+    lines = []
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef) or not node.name.startswith("_") or node.name.startswith("__"):
+            continue
+        args = node.args
+        if node.decorator_list or args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs:
+            continue
+        if node.name in stored or re.search(rf"\b{re.escape(node.name)}\s*\(", declared):
+            continue
+        inner = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.GeneratorExp)
+        if any(
+            isinstance(n, (*inner, ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal, ast.Await))
+            for n in ast.walk(node)
+            if n is not node
+        ):
+            continue
+        first_default = len(args.args) - len(args.defaults)
+        params = []
+        for i, a in enumerate(args.args):
+            kind = "Game " if game_known and _is_game(a) else ""
+            named = _native_name(a.annotation, native) if a.annotation is not None else None
+            if named and not kind:
+                kind = f"{named} "
+            params.append(f"{kind}{a.arg}{'=*' if i >= first_default else ''}")
+        lines.append(f"cpdef object {node.name}({', '.join(params)})\n")
     return "".join(lines)
 
 

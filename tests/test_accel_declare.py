@@ -18,6 +18,7 @@ from railbook.accel_declare import (
     native_annotations,
     native_dataclasses,
     native_imports,
+    private_functions,
     step_classes,
     takes_game,
     typed_self,
@@ -267,3 +268,35 @@ def test_imports_of_c_functions_only_called_are_left_out() -> None:
     assert called_imports_dropped(source, set()) == source
     reexport = "from .state import kind_of  # for importers\n"
     assert called_imports_dropped(reexport, {"kind_of"}) == reexport
+
+
+def test_private_helpers_are_declared_c_functions_where_cython_can_take_them() -> None:
+    """Module-level ``_helpers`` become ``cpdef`` (typed as the compiled copy keeps their arguments); those with
+    closures, generators, star or keyword-only arguments, decorators, a rebound name or a declaration of their
+    own are left alone."""
+    source = (
+        "from __future__ import annotations\n"
+        "def _plain(g: Game, x: int, y: Train | None = None) -> int:\n"
+        "    return [v for v in (x, 1)][0]\n"
+        "def _closure(g: Game) -> object:\n"
+        "    return lambda: g\n"
+        "def _gen(xs):\n"
+        "    return sum(x for x in xs)\n"
+        "def _star(*xs):\n"
+        "    return xs\n"
+        "def _kw(x, *, y=1):\n"
+        "    return x\n"
+        "@memo\n"
+        "def _decorated(x):\n"
+        "    return x\n"
+        "def _rebound(x):\n"
+        "    return x\n"
+        "_rebound = _plain\n"
+        "def _declared(x):\n"
+        "    return x\n"
+        "def public(x):\n"
+        "    return x\n"
+    )
+    out = private_functions(source, "cdef object _declared(x)\n", True, {"Train"})
+    assert out == "cpdef object _plain(Game g, x, Train y=*)\n"
+    assert private_functions(source, "", False, ()).startswith("cpdef object _plain(g, x, y=*)\n")
