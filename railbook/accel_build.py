@@ -41,11 +41,11 @@ from railbook.accel_declare import (
     called_imports_dropped,
     declared_source,
     early_modules,
+    module_functions,
     native_annotations,
     native_classes,
     native_dataclasses,
     native_imports,
-    private_functions,
     step_classes,
     takes_game,
     typed_self,
@@ -161,7 +161,7 @@ def _plans() -> dict[str, _Plan]:
         if generated:
             text, native = native_dataclasses(text)
             body = native + body
-        body += private_functions(texts[name], body, known, declarable)
+        body += module_functions(texts[name], body, known, declarable)
         stepping = typed_self(text, steps) if known else None
         if stepping is not None:
             text = stepping

@@ -175,17 +175,17 @@ def called_imports_dropped(text: str, functions: Collection[str]) -> str:
     return "".join(lines)
 
 
-def private_functions(text: str, declared: str, game_known: bool, native: Collection[str] = ()) -> str:
-    """``.pxd`` lines declaring the module's private helpers (``_name``, at module level) ``cpdef``, so the module's
-    own calls of them are C calls; each stays a Python function for everyone else.  A helper is left as it is
-    where Cython's ``cpdef`` cannot take it (closures, generators, ``*args``, keyword-only arguments, decorators)
-    or where the module binds its name again; so is one ``declared`` (the module's own ``.pxd``) already names.
-    Arguments are declared as :func:`declared_source` leaves them (``g: Game``, native classes)."""
+def module_functions(text: str, declared: str, game_known: bool, native: Collection[str] = ()) -> str:
+    """``.pxd`` lines declaring the module's functions (at module level) ``cpdef``, so the module's own calls of
+    them are C calls; each stays a Python function for everyone else.  A function is left as it is where Cython's
+    ``cpdef`` cannot take it (closures, generators, ``*args``, keyword-only arguments, decorators) or where the
+    module binds its name again; so is one ``declared`` (the module's own ``.pxd``) already names.  Arguments are
+    declared as :func:`declared_source` leaves them (``g: Game``, native classes)."""
     tree = ast.parse(text)
     stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
     lines = []
     for node in tree.body:
-        if not isinstance(node, ast.FunctionDef) or not node.name.startswith("_") or node.name.startswith("__"):
+        if not isinstance(node, ast.FunctionDef) or node.name.startswith("__"):
             continue
         args = node.args
         if node.decorator_list or args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs:

@@ -15,10 +15,10 @@ from railbook.accel_declare import (
     called_imports_dropped,
     declared_source,
     early_modules,
+    module_functions,
     native_annotations,
     native_dataclasses,
     native_imports,
-    private_functions,
     step_classes,
     takes_game,
     typed_self,
@@ -270,8 +270,8 @@ def test_imports_of_c_functions_only_called_are_left_out() -> None:
     assert called_imports_dropped(reexport, {"kind_of"}) == reexport
 
 
-def test_private_helpers_are_declared_c_functions_where_cython_can_take_them() -> None:
-    """Module-level ``_helpers`` become ``cpdef`` (typed as the compiled copy keeps their arguments); those with
+def test_module_functions_are_declared_c_functions_where_cython_can_take_them() -> None:
+    """Module-level functions become ``cpdef`` (typed as the compiled copy keeps their arguments); those with
     closures, generators, star or keyword-only arguments, decorators, a rebound name or a declaration of their
     own are left alone."""
     source = (
@@ -297,6 +297,6 @@ def test_private_helpers_are_declared_c_functions_where_cython_can_take_them() -
         "def public(x):\n"
         "    return x\n"
     )
-    out = private_functions(source, "cdef object _declared(x)\n", True, {"Train"})
-    assert out == "cpdef object _plain(Game g, x, Train y=*)\n"
-    assert private_functions(source, "", False, ()).startswith("cpdef object _plain(g, x, y=*)\n")
+    out = module_functions(source, "cdef object _declared(x)\n", True, {"Train"})
+    assert out == "cpdef object _plain(Game g, x, Train y=*)\ncpdef object public(x)\n"
+    assert module_functions(source, "", False, ()).startswith("cpdef object _plain(g, x, y=*)\n")
