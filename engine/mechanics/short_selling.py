@@ -227,7 +227,7 @@ def _pair_held(g: Game, p: Params, st: dict[str, Share]) -> bool:
     for sid in shares.shorts(g):
         short = st[sid]
         holder = short.owner
-        if not (p.market_pairs_close if holder == POOL else p.pair_closes_at_once):
+        if not _may_close(p, holder):
             continue
         held_by = holdings.get(holder)
         if held_by is not None and _holds_long(st, held_by.get(short.corp) or []):
@@ -243,15 +243,18 @@ def _close_pairs(g: Game, p: Params, st: dict[str, Share]) -> None:
         short = st[sid]
         held.add((short.owner, short.corp))
     for holder, corp in sorted(held):
-        if holder == POOL and not p.market_pairs_close:
-            continue
-        if holder != POOL and not p.pair_closes_at_once:
+        if not _may_close(p, holder):
             continue
         if not _holds_long(st, shares.shares_of(g, holder, corp)):
             continue  # nothing to pair the short with (the usual case: checked before asking the share's size)
         n = shares.close_short_pairs(g, holder, corp)
         if n:
             g.log(f"{g.name(holder)} closes {n} short{'s' if n > 1 else ''} of {corp}")
+
+
+def _may_close(p: Params, holder: str) -> bool:
+    """Pairs of ``holder``'s close: the market's (``market_pairs_close``) or a player's (``pair_closes_at_once``)."""
+    return p.market_pairs_close if holder == POOL else p.pair_closes_at_once
 
 
 def _holds_long(st: dict[str, Share], ids: list[str]) -> bool:
