@@ -42,6 +42,7 @@ from railbook.accel_declare import (
     declared_source,
     early_modules,
     module_functions,
+    module_imports,
     native_annotations,
     native_classes,
     native_dataclasses,
@@ -116,7 +117,7 @@ class _Plan:
     compiled: Path = Path()
 
 
-_CIMPORT = re.compile(r"^from (railbook\.[\w.]+) cimport ", re.MULTILINE)
+_CIMPORT = re.compile(r"^(?:from (railbook\.[\w.]+) cimport |cimport (railbook\.[\w.]+) as )", re.MULTILINE)
 _CPDEF = re.compile(r"^cpdef\s+\w+\s+(\w+)\s*\(", re.MULTILINE)
 
 
@@ -141,6 +142,15 @@ def _plans() -> dict[str, _Plan]:
     }
     # C functions (``cpdef`` in a module's own .pxd): importers by name call them directly
     functions = {fn: name for name, pxd in own_pxds.items() for fn in _CPDEF.findall(pxd)}
+    # modules with C functions of their own, which modules importing them as modules cimport too (``board.track(g,
+    # h)`` is then a C call); not where Game cannot be cimported, as a cimported module imports game as it loads
+    with_functions = {
+        name
+        for name in sources
+        if name not in early
+        and name != GAME_MODULE
+        and (_CPDEF.search(own_pxds.get(name, "")) or module_functions(texts[name], own_pxds.get(name, ""), True))
+    }
     plans: dict[str, _Plan] = {}
     for name, src in sources.items():
         body = own_pxds.get(name, "")
@@ -170,10 +180,14 @@ def _plans() -> dict[str, _Plan]:
         if known and name != GAME_MODULE and takes_game(texts[name]) and "cimport Game" not in body:
             cimports.setdefault(GAME_MODULE, set()).add("Game")
         header = "".join(f"from {m} cimport {', '.join(sorted(cimports[m]))}\n" for m in sorted(cimports))
+        if known and name != GAME_MODULE:
+            for alias, module in sorted(module_imports(name, texts[name], with_functions - {name}).items()):
+                header += f"cimport {module} as {alias}\n"
         pxd = (header + body) or None
         st = src.stat()
         entry: list[Any] = [str(src.relative_to(ROOT)), st.st_size, st.st_mtime_ns, name.replace(".", "/") + suffix]
-        entry += [[], sorted(set(_CIMPORT.findall(pxd or ""))), _digest(text, pxd or ""), _digest(pxd or ""), {}]
+        cimported = sorted({a or b for a, b in _CIMPORT.findall(pxd or "")})
+        entry += [[], cimported, _digest(text, pxd or ""), _digest(pxd or ""), {}]
         plans[name] = _Plan(name, src, text, pxd, entry, generated)
     for plan in plans.values():  # the .pxd files read: its own and, through its cimports, theirs
         read, todo, seen = [], [plan.name], set()

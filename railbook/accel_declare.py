@@ -211,6 +211,19 @@ def module_functions(text: str, declared: str, game_known: bool, native: Collect
     return "".join(lines)
 
 
+def module_imports(module: str, text: str, modules: Collection[str]) -> dict[str, str]:
+    """The ``modules`` that ``module`` imports as modules at its top level (``from . import board``): the name each
+    is bound to -> the module.  Imports under ``if TYPE_CHECKING`` or inside functions do not count."""
+    out: dict[str, str] = {}
+    for stmt in ast.parse(text).body:
+        if isinstance(stmt, ast.ImportFrom):
+            target = _target(module, stmt)
+            for a in stmt.names:
+                if f"{target}.{a.name}" in modules:
+                    out[a.asname or a.name] = f"{target}.{a.name}"
+    return out
+
+
 def native_classes(text: str) -> list[str]:
     """The classes :func:`native_dataclasses` makes native in a module's ``text``."""
     return [

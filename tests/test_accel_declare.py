@@ -16,6 +16,7 @@ from railbook.accel_declare import (
     declared_source,
     early_modules,
     module_functions,
+    module_imports,
     native_annotations,
     native_dataclasses,
     native_imports,
@@ -300,3 +301,20 @@ def test_module_functions_are_declared_c_functions_where_cython_can_take_them() 
     out = module_functions(source, "cdef object _declared(x)\n", True, {"Train"})
     assert out == "cpdef object _plain(Game g, x, Train y=*)\ncpdef object public(x)\n"
     assert module_functions(source, "", False, ()).startswith("cpdef object _plain(g, x, y=*)\n")
+
+
+def test_modules_imported_as_modules_at_the_top_level_are_found() -> None:
+    """``from .. import board`` binds a module the build may cimport too; an import under ``TYPE_CHECKING``, inside a
+    function, or of a name from a module is no such import."""
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "from .. import board, market as mk\n"
+        "from ..state import kind_of\n"
+        "if TYPE_CHECKING:\n"
+        "    from .. import rounds\n"
+        "def f():\n"
+        "    from .. import depot\n"
+    )
+    modules = {f"railbook.engine.{m}" for m in ("board", "market", "rounds", "depot", "state")}
+    found = module_imports("railbook.engine.mechanics.track", source, modules)
+    assert found == {"board": "railbook.engine.board", "mk": "railbook.engine.market"}
