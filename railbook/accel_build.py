@@ -142,6 +142,13 @@ def _plans() -> dict[str, _Plan]:
     }
     # C functions (``cpdef`` in a module's own .pxd): importers by name call them directly
     functions = {fn: name for name, pxd in own_pxds.items() for fn in _CPDEF.findall(pxd)}
+    declarables: dict[str, dict[str, str]] = {}  # module -> the native classes its annotations may declare
+    declared_functions: dict[str, str] = {}  # module -> the .pxd lines declaring its functions C functions
+    for name in sources:
+        declarable = native_imports(name, texts[name], natives)
+        declarable.update({cls: module for cls, module in natives.items() if module == name})  # its own
+        declarables[name] = declarable
+        declared_functions[name] = module_functions(texts[name], own_pxds.get(name, ""), name not in early, declarable)
     # modules with C functions of their own, which modules importing them as modules cimport too (``board.track(g,
     # h)`` is then a C call); not where Game cannot be cimported, as a cimported module imports game as it loads
     with_functions = {
@@ -149,14 +156,13 @@ def _plans() -> dict[str, _Plan]:
         for name in sources
         if name not in early
         and name != GAME_MODULE
-        and (_CPDEF.search(own_pxds.get(name, "")) or module_functions(texts[name], own_pxds.get(name, ""), True))
+        and (_CPDEF.search(own_pxds.get(name, "")) or declared_functions[name])
     }
     plans: dict[str, _Plan] = {}
     for name, src in sources.items():
         body = own_pxds.get(name, "")
         known = name not in early  # Game can be cimported (or is defined) where the module loads
-        declarable = native_imports(name, texts[name], natives)
-        declarable.update({cls: module for cls, module in natives.items() if module == name})  # its own
+        declarable = declarables[name]
         calls = native_imports(name, texts[name], functions)
         text = called_imports_dropped(texts[name], calls) if calls else texts[name]
         text = declared_source(text, game_known=known, native=declarable)
@@ -171,7 +177,7 @@ def _plans() -> dict[str, _Plan]:
         if generated:
             text, native = native_dataclasses(text)
             body = native + body
-        body += module_functions(texts[name], body, known, declarable)
+        body += declared_functions[name]
         stepping = typed_self(text, steps) if known else None
         if stepping is not None:
             text = stepping
