@@ -194,9 +194,10 @@ def _train_can_run(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
 
 
 def _home_stops(g: Game, corp: str, dest: str, homes: set[str]) -> int | None:
-    """None when no track joins ``dest`` to a home hex, else the fewest stops on a path between them (0 when
-    distance is ignored).  Depends on the hexes the walk and the search read: cached until a change of tiles or
-    tokens touches one of them."""
+    """The fewest stops on a track path from ``dest`` to a home stop that passes no stop blocking ``corp``, None when
+    there is no such path.  When distance is ignored: 0 when any track joins ``dest`` to a home hex (through blocked
+    cities too if station markers are ignored), else None.  Depends on the hexes the search or the walk read: cached
+    until a change of tiles or tokens touches one of them."""
     cache = g.cache.setdefault("destination_stops", {})
     k = (corp, dest, frozenset(homes))
     hit = cache.get(k)
@@ -206,13 +207,18 @@ def _home_stops(g: Game, corp: str, dest: str, homes: set[str]) -> int | None:
         return hit[1]  # type: ignore[no-any-return]
     value: int | None = None
     read: set[str] = {dest}
-    t = board.track(g, dest)
-    starts = [(dest, name) for name, node in t.nodes.items() if node.kind != "junction"]
-    if starts:
-        net = board.reach(g, ckey(corp), starts, blocking=not _p(g).ignore_station_markers)
-        read.update(net.hex_edges, (h for h, _ in net.nodes))
-        if any(h in homes for h, _ in net.paths):
-            value = 0 if _p(g).ignore_distance else _fewest_stops(g, corp, dest, homes, read)
+    if not _p(g).ignore_distance:
+        # the fewest-stops search finds a path exactly when one exists (and reads less of the board than a walk)
+        chains = _fewest_stops_trace(g, corp, dest, homes, read)
+        value = None if chains is None else len(chains) + 1
+    else:
+        t = board.track(g, dest)
+        starts = [(dest, name) for name, node in t.nodes.items() if node.kind != "junction"]
+        if starts:
+            net = board.reach(g, ckey(corp), starts, blocking=not _p(g).ignore_station_markers)
+            read.update(net.hex_edges, (h for h, _ in net.nodes))
+            if any(h in homes for h, _ in net.paths):
+                value = 0
     if valid:
         _memo.audit(f"destinations stops {k!r}", hit[1], value)  # type: ignore[index]
     cache[k] = (g.board_version, value, frozenset(read))
@@ -274,13 +280,6 @@ def _train_stops(g: Game, tid: str) -> int:
             return 10**6
         best = max(best, n)
     return best
-
-
-def _fewest_stops(g: Game, corp: str, dest: str, homes: set[str], read: set[str] | None = None) -> int:
-    """Fewest stops (both ends counted) on a track path from a destination stop to a home stop (the hexes read are
-    added to ``read``)."""
-    chains = _fewest_stops_trace(g, corp, dest, homes, read)
-    return 10**6 if chains is None else len(chains) + 1
 
 
 def _adjacent_kept(
