@@ -1,4 +1,4 @@
-"""What compiled builds are told about types: ``g: Game``, the native classes, and nothing else.
+"""What compiled builds are told about types: ``g: Game``, the native classes, local containers, and nothing else.
 
 ``Game`` is a native class in compiled builds (``engine/game.pxd``); compiled code reads its fields directly where
 it knows that a variable holds one.  Cython takes annotations as declarations (``annotation_typing``), but the
@@ -9,7 +9,9 @@ is in the source), except each argument ``g: Game``, and whose ``.pxd`` cimports
 
 The dataclasses of :data:`NATIVE_DATACLASS_MODULES` (the state, tracks, networks, routes, bundles, installed rules)
 become native classes too (:func:`native_dataclasses` writes their ``.pxd``), and annotations naming them are kept
-(:func:`native_annotations`), as is ``self: StepBase`` added to every method of a step (:func:`typed_self`).
+(:func:`native_annotations`), as is ``self: StepBase`` added to every method of a step (:func:`typed_self`).  So are
+the annotations of local variables given a value that name a built-in container (``nbrs: dict[int, str] =
+book.neighbours[h]``): a hot loop declares them where it knows the value is exactly a ``dict``, ``list`` or ``set``.
 
 A module that cimports ``Game`` imports ``railbook.engine.game`` when it loads, which some modules cannot afford
 (:func:`early_modules`); they keep no ``g: Game``.
@@ -44,13 +46,19 @@ STEP_BASE_MODULE, STEP_BASE = "railbook.engine.steps.base", "StepBase"
 #: class has no ``__annotations__``): class name -> field name -> the annotation's text
 FIELD_TYPES = "FIELD_TYPES"
 
+#: the built-in containers a local variable may be declared as (``x: dict[str, int] = ...``): Cython then calls
+#: their methods and reads their items directly; the value must be exactly of that type (or None)
+CONTAINERS = ("dict", "list", "set")
+
 Span = tuple[int, int, int, int]  # first line, column, last line, end column (lines from 1, as ast gives them)
 
 
 def declared_source(text: str, game_known: bool, native: Collection[str] = ()) -> str:
     """``text`` with every annotation blanked out but ``g: Game`` arguments (those too unless ``game_known``), those
-    of arguments and variables that name one of the ``native`` classes (``x: Train``, ``x: Train | None``), and
-    those in class bodies (dataclass fields, class variables: Cython does not type a Python class's attributes)."""
+    of arguments and variables that name one of the ``native`` classes (``x: Train``, ``x: Train | None``), those
+    of local variables given a value that name one of :data:`CONTAINERS` (``x: dict[str, int] = d[k]``: the
+    value is then checked to be exactly a dict, or None), and those in class bodies (dataclass fields, class
+    variables: Cython does not type a Python class's attributes)."""
     tree = ast.parse(text)
     lines = text.splitlines(keepends=True)
     arrows = [tok.start for tok in tokenize.generate_tokens(io.StringIO(text).readline) if tok.string == "->"]
@@ -72,10 +80,15 @@ def declared_source(text: str, game_known: bool, native: Collection[str] = ()) -
             row, col = max(p for p in arrows if p < (ret.lineno, _chars(lines, ret.lineno, ret.col_offset)))
             spans.append((row, len(lines[row - 1][:col].encode()), *_end(ret)))
     fields = _class_body_ids(tree)
+    functions = [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)]
+    local = {id(s) for f in functions for s in ast.walk(f)}
     for stmt in ast.walk(tree):
         if isinstance(stmt, ast.AnnAssign) and id(stmt) not in fields:
             if _native_name(stmt.annotation, native):
                 continue
+            if id(stmt) in local and stmt.value is not None and isinstance(stmt.target, ast.Name):
+                if _container(stmt.annotation):
+                    continue
             if stmt.value is None:
                 bare.append((stmt.lineno, stmt.col_offset, *_end(stmt)))
             else:
@@ -121,6 +134,12 @@ def _native_name(ann: ast.expr, native: Collection[str]) -> str | None:
     """``N`` where annotation ``ann`` is ``N``, ``N | None`` or one of them quoted, and ``N`` is one of ``native``."""
     bare = _bare(ann)
     return bare.id if isinstance(bare, ast.Name) and bare.id in native else None
+
+
+def _container(ann: ast.expr) -> bool:
+    """Whether annotation ``ann`` is ``dict``, ``list`` or ``set``, bare or subscripted (no union, no quotes)."""
+    base = ann.value if isinstance(ann, ast.Subscript) else ann
+    return isinstance(base, ast.Name) and base.id in CONTAINERS
 
 
 def _class_body_ids(tree: ast.AST) -> set[int]:
