@@ -14,3 +14,22 @@ cdef class Game:
     cdef public Installed rules
     cdef public object _checkpoint, _since, hooks
     cdef public object board_version, epoch
+
+    # the questions every module asks of the game, as C methods for code that knows it holds a Game (each must keep
+    # the signature here: arguments by position, no generator or closure in its body)
+    cpdef object log(self, message)
+    cpdef object phase_spec(self)
+    cpdef object phase_name(self)
+    cpdef object player(self, key)
+    cpdef object corp(self, key_or_sym)
+    cpdef object minor(self, key_or_sym)
+    cpdef object company(self, key_or_sym)
+    cpdef object operator(self, key)
+    cpdef object name(self, key)
+    cpdef object owner(self, key)
+    cpdef object controller(self, key)
+    cpdef object is_closed(self, key)
+    cpdef object companies_of(self, key)
+    cpdef object entity_trains(self, key)
+    cpdef object cash(self, key)
+    cpdef object spend(self, src, dst, amount, check_positive=*)
