@@ -120,9 +120,11 @@ def _check_fields(
     where: str,
     plain: dict[str, frozenset[type]],
 ) -> None:
+    table: dict[str, Callable[[Any], bool]] = tests  # (declared for compiled builds: see railbook.accel_declare)
+    plain_types: dict[str, frozenset[type]] = plain
     for name, value in fields.items():
-        test = tests.get(name)
-        if test is None or type(value) in plain[name]:
+        test = table.get(name)
+        if test is None or type(value) in plain_types[name]:
             continue
         if not test(value):
             want = " or ".join(shapes[name])

@@ -372,17 +372,22 @@ def _walk(
     hex_edges = net.hex_edges
     nodes = net.nodes
     seen_paths = net.paths
+    # (the containers passed in, declared as such for compiled builds: see railbook.accel_declare)
+    visited_set: set[State] = visited
+    local_set: set[NodeKey] = local
+    track_of: dict[str, Track] = tracks
+    blocked_at: dict[NodeKey, bool] = blocked
 
     def trk(h: str) -> Track:
-        t: Track | None = tracks.get(h)
+        t: Track | None = track_of.get(h)
         if t is None:
             hs: HexState = hexes[h]
-            t = tracks[h] = g.book.track(hs.tile, h, hs.rotation)
+            t = track_of[h] = g.book.track(hs.tile, h, hs.rotation)
         return t
 
     def blocks(h: str, t: Track, ni: int) -> bool:
         nk = (h, t.node_list[ni])
-        b = blocked.get(nk)
+        b = blocked_at.get(nk)
         if b is None:
             node: Node = t.nodes[nk[1]]
             if node.kind == "offboard":
@@ -392,39 +397,39 @@ def _walk(
                 b = key not in slots and None not in slots
             else:
                 b = False
-            blocked[nk] = b
+            blocked_at[nk] = b
         return b
 
     while stack:
         state = stack.pop()
-        if state in visited:
+        if state in visited_set:
             continue
-        visited.add(state)
+        visited_set.add(state)
         h, pi, entered = state
         t: Track = trk(h)
         a, b = t.ends[pi]
+        nbrs: dict[int, str] = neighbours[h]
         if (h, pi) not in seen_paths:
             seen_paths.add((h, pi))
-            nbrs = neighbours[h]
             for end in (a, b):
                 if end >= 8:
                     nk = (h, t.node_list[end - 8])
                     nodes.add(nk)
-                    local.add(nk)
+                    local_set.add(nk)
                 else:
-                    edges = hex_edges.get(h)
-                    if edges is None:
-                        edges = hex_edges[h] = set()
+                    if h not in hex_edges:
+                        hex_edges[h] = set()
+                    edges: set[int] = hex_edges[h]
                     edges.add(end)
                     nb = nbrs.get(end)
                     if nb is not None:
-                        nedges = hex_edges.get(nb)
-                        if nedges is None:
-                            nedges = hex_edges[nb] = set()
+                        if nb not in hex_edges:
+                            hex_edges[nb] = set()
+                        nedges: set[int] = hex_edges[nb]
                         nedges.add((end + 3) % 6)
         other = b if entered == a else a
         if other < 8:
-            nb = neighbours[h].get(other)
+            nb = nbrs.get(other)
             if nb is None:
                 continue
             back = (other + 3) % 6

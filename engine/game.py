@@ -319,12 +319,18 @@ class Game:
             raise MalformedAction("action has no entity")
         if etype is None:
             etype = self.guess_entity_type(str(ent))
-        kind = ENTITY_KINDS.get(str(etype))
+        kinds: dict[str, str] = ENTITY_KINDS  # (declared for compiled builds: see railbook.accel_declare)
+        kind = kinds.get(str(etype))
         if kind is None:
             raise MalformedAction(f"unknown entity_type {etype!r}")
         key = f"{kind}|{ent}"
         if kind == "P":
-            if not any(p.id == str(ent) for p in self.state.players):
+            pid = str(ent)
+            p: Player
+            for p in self.state.players:
+                if p.id == pid:
+                    break
+            else:
                 raise MalformedAction(f"unknown player {ent!r}")
         elif kind == "C":
             if str(ent) not in self.state.corporations:

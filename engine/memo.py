@@ -38,21 +38,24 @@ def _by_value(x: Any) -> bool:
     return hasattr(x, "__dataclass_fields__") and getattr(type(x), "__eq__", object.__eq__) is not object.__eq__
 
 
+_MISSING = object()
+
+
 def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Memoise a pure query ``fn(g, *args)`` until the game's epoch changes (any state change)."""
     name = f"{fn.__module__}.{fn.__qualname__}"
 
     def wrapper(g: Game, *args: Any) -> Any:
         m = g.memo
+        answers: dict[tuple[Any, ...], Any] = m[1]
         if m[0] != g.epoch:
             m[0] = g.epoch
-            m[1].clear()
+            answers.clear()
         key = (name, *args)
-        try:
-            value = m[1][key]
-        except KeyError:
+        value = answers.get(key, _MISSING)
+        if value is _MISSING:
             value = fn(g, *args)
-            m[1][key] = value
+            answers[key] = value
             return value
         if AUDIT:
             audit(f"{name}{args!r}", value, fn(g, *args))

@@ -68,17 +68,18 @@ def active_step(g: Game) -> Step | None:
     """The first active step that blocks (memoised until the epoch changes, like the steps' answers it reads)."""
     m = g.memo
     epoch = g.epoch
+    answers: dict[tuple[Any, ...], Any] = m[1]
     if m[0] != epoch:
         m[0] = epoch
-        m[1].clear()
-    found = m[1].get(_ACTIVE_STEP, _UNSET)
+        answers.clear()
+    found = answers.get(_ACTIVE_STEP, _UNSET)
     if found is not _UNSET:
         if _memo.AUDIT and _first_blocking(g) is not found:
             raise _memo.StaleMemo(f"stale memo for rounds.active_step: {found!r} cached")
         return found  # type: ignore[no-any-return]
     found = _first_blocking(g)
     if g.epoch == epoch and m[0] == epoch:  # not stored when asking changed the state
-        m[1][_ACTIVE_STEP] = found
+        answers[_ACTIVE_STEP] = found
     return found
 
 

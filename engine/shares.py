@@ -58,7 +58,12 @@ def president_shares(g: Game, corp: str) -> int:
 
 
 def shares_of(g: Game, holder: str, corp: str) -> list[str]:
-    return g.state.holdings.get(holder, {}).get(corp, [])
+    holdings = g.state.holdings
+    if holder not in holdings:
+        return []
+    held: dict[str, list[str]] = holdings[holder]  # (declared for compiled builds: see railbook.accel_declare)
+    found = held.get(corp)
+    return [] if found is None else found
 
 
 def percent_of(g: Game, holder: str, corp: str) -> int:

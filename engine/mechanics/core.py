@@ -172,8 +172,9 @@ def _final_set_size(g: Game, reason: str) -> None:
 
 
 def _triggered(g: Game, trig: dict[str, Any]) -> bool:
-    kind = trig["type"]
-    params = trig.get("params") or {}
+    spec: dict[str, Any] = trig  # (declared for compiled builds: see railbook.accel_declare)
+    kind = spec["type"]
+    params: dict[str, Any] = spec.get("params") or {}
     if kind == "bank":
         return g.state.bank_broken
     if kind == "bankrupt":

@@ -338,9 +338,10 @@ def _adjacent_chains(
         seen.add((h, pi))
         t: Track = board.track(g, h)
         path: TrackPath = t.paths[pi]
-        kind, where = path.other(entered)
+        kind, where = path.b if entered == path.a else path.a  # path.other(entered)
         if kind == EDGE:
-            nb = g.book.neighbours[h].get(where)
+            nbrs: dict[int, str] = g.book.neighbours[h]
+            nb = nbrs.get(where)
             if nb is None:
                 continue
             back = (where + 3) % 6

@@ -473,11 +473,13 @@ class BuyTrain(Step):
 
 
 @memo
+@memo
 def crowded(g: Game) -> list[str]:
-    """Operators holding more trains than their limit (they must discard)."""
+    """Operators holding more trains than their limit (they must discard); memoised: read-only."""
     out: list[str] = []
     state = g.state
-    spec = g.phase_spec().get("train_limit")
+    phase: dict[str, Any] = g.phase_spec()
+    spec = phase.get("train_limit")
     # the least limit any operator has (as depot.train_limit reads it): holding no more needs no closer look
     if isinstance(spec, int):
         floor = spec
@@ -514,7 +516,7 @@ class DiscardTrain(Step):
         return True  # a company over its train limit discards whenever that happens (e.g. after an acquisition)
 
     def active_entities(self) -> list[str]:
-        return self.crowded()
+        return list(self.crowded())
 
     def actions(self, entity: str) -> list[str]:
         return ["discard_train"] if entity in self.crowded()[:1] else []
