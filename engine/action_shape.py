@@ -62,10 +62,33 @@ def _is_int(value: Any) -> bool:
 
 
 def _is_str_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if not isinstance(value, list):
+        return False
+    for v in value:
+        if not isinstance(v, str):
+            return False
+    return True
 
 
-#: One test per shape name.
+def _is_dict_list(value: Any) -> bool:
+    if not isinstance(value, list):
+        return False
+    for v in value:
+        if not isinstance(v, dict):
+            return False
+    return True
+
+
+def _is_str_list_list(value: Any) -> bool:
+    if not isinstance(value, list):
+        return False
+    for v in value:
+        if not _is_str_list(v):
+            return False
+    return True
+
+
+#: One test per shape name (loops, not generator expressions: every action's fields are tested).
 _TESTS: dict[str, Callable[[Any], bool]] = {
     "str": lambda v: isinstance(v, str),
     "int": _is_int,
@@ -74,8 +97,8 @@ _TESTS: dict[str, Callable[[Any], bool]] = {
     "id": lambda v: isinstance(v, str) or _is_int(v),
     "dict": lambda v: isinstance(v, dict),
     "list[str]": _is_str_list,
-    "list[dict]": lambda v: isinstance(v, list) and all(isinstance(x, dict) for x in v),
-    "list[list[str]]": lambda v: isinstance(v, list) and all(_is_str_list(x) for x in v),
+    "list[dict]": _is_dict_list,
+    "list[list[str]]": _is_str_list_list,
 }
 
 
@@ -84,7 +107,14 @@ def _test(shapes: tuple[str, ...]) -> Callable[[Any], bool]:
     tests = tuple(_TESTS[s] for s in shapes)
     if len(tests) == 1:
         return tests[0]
-    return lambda v: any(t(v) for t in tests)
+
+    def any_of(value: Any) -> bool:
+        for test in tests:
+            if test(value):
+                return True
+        return False
+
+    return any_of
 
 
 _FIELD_TESTS = {name: _test(shapes) for name, shapes in FIELD_SHAPES.items()}

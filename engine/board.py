@@ -81,7 +81,11 @@ def tokened_by(g: Game, hex_id: str, city: int, key: str) -> bool:
 
 
 def hex_tokened_by(g: Game, hex_id: str, key: str) -> bool:
-    return any(key in slots for slots in g.state.hexes[hex_id].tokens)
+    hs: HexState = g.state.hexes[hex_id]
+    for slots in hs.tokens:
+        if key in slots:
+            return True
+    return False
 
 
 def city_blocks(g: Game, hex_id: str, city: int, key: str | None) -> bool:
@@ -584,7 +588,12 @@ def unchanged_since(g: Game, since: int, hexes: set[str] | frozenset[str]) -> bo
     if since == g.board_version:
         return True
     changes = _changes_after(g, since)
-    return changes is not None and not any(changed is None or changed & hexes for _, changed, _, _ in changes)
+    if changes is None:
+        return False
+    for _, changed, _, _ in changes:
+        if changed is None or changed & hexes:
+            return False
+    return True
 
 
 def hexes_changed_since(g: Game, since: int) -> set[str] | None:

@@ -375,8 +375,30 @@ def _dispatcher(g: Game, spec: Hook, fns: list[Callable[..., Any]]) -> Callable[
             return default
 
         return first
+    # (loops, not generator expressions: hooks are asked in the engine's inner loops)
     if c is Combine.SUM:
-        return lambda *args: sum(fn(g, *args) for fn in fns)
+
+        def total(*args: Any) -> Any:
+            out = 0
+            for fn in fns:
+                out += fn(g, *args)
+            return out
+
+        return total
     if c is Combine.ANY:
-        return lambda *args: any(fn(g, *args) for fn in fns)
-    return lambda *args: all(fn(g, *args) for fn in fns)
+
+        def anyone(*args: Any) -> bool:
+            for fn in fns:
+                if fn(g, *args):
+                    return True
+            return False
+
+        return anyone
+
+    def every(*args: Any) -> bool:
+        for fn in fns:
+            if not fn(g, *args):
+                return False
+        return True
+
+    return every

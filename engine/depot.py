@@ -97,7 +97,13 @@ def train_limit(g: Game, entity: str) -> int:
 
 def counted_trains(g: Game, entity: str) -> int:
     obsolete_count = g.hooks("obsolete_count_for_limit")
-    return sum(1 for tid in g.entity_trains(entity) if obsolete_count is True or not g.state.trains[tid].obsolete)
+    count = 0
+    t: Train
+    for tid in g.entity_trains(entity):
+        t = g.state.trains[tid]
+        if obsolete_count is True or not t.obsolete:
+            count += 1
+    return count
 
 
 def room(g: Game, entity: str) -> bool:
@@ -202,6 +208,7 @@ def rust_trains(g: Game, purchased: Train) -> None:
     if purchased.sym not in triggers:
         return  # no type rusts or goes obsolete on this one
     obsolete = []
+    t: Train
     for t in g.state.trains.values():
         spec = g.book.trains[t.sym]
         if not t.obsolete and spec.get("obsolete_on") == purchased.sym and not t.rusted:

@@ -359,17 +359,22 @@ class Game:
         """(owner key, ability) for every live ability an entity can use: its own and its privates'."""
         out: list[tuple[str, Ability]] = []
         k = kind_of(key)
+        c: Company
         if k == "X":
             c = self.company(key)
             if not c.closed:
-                out.extend((key, a) for a in c.abilities)
+                for a in c.abilities:
+                    out.append((key, a))
             return out
         if k == "C":
-            corp = self.corp(key)
+            corp: Corporation = self.corp(key)
             for sym in corp.companies:
                 c = self.state.companies[sym]
-                out.extend((xkey(sym), a) for a in c.abilities)
-            out.extend((key, a) for a in corp.abilities)
+                owner = xkey(sym)
+                for a in c.abilities:
+                    out.append((owner, a))
+            for a in corp.abilities:
+                out.append((key, a))
         return out
 
     def remove_ability(self, owner: str, ability: Ability) -> None:

@@ -21,7 +21,7 @@ from .steps.base import step_active, step_allowed, step_blocking, step_blocks, s
 
 if TYPE_CHECKING:
     from .game import Game
-    from .steps.base import Step
+    from .steps.base import Step, StepBase
 
 
 ENTITY_TYPES = {"P": "player", "C": "corporation", "M": "minor", "X": "company"}
@@ -88,6 +88,7 @@ _UNSET = object()
 
 
 def _first_blocking(g: Game) -> Step | None:
+    s: StepBase
     for s in steps(g):
         if step_active(s) and step_blocking(s):
             return s
@@ -101,6 +102,7 @@ def active_entities(g: Game) -> list[str]:
 
 def skip_steps(g: Game) -> None:
     r = g.state.round
+    s: StepBase
     for s in steps(g):
         if not step_active(s) or not step_blocks(s):
             continue
@@ -175,7 +177,10 @@ def stock_finished(g: Game) -> bool:
     if g.state.finished:
         return True
     r = g.state.round
-    return all(g.player(k).passed for k in r.entities)
+    for k in r.entities:
+        if not g.player(k).passed:
+            return False
+    return True
 
 
 def stock_start_entity(g: Game) -> None:
@@ -218,7 +223,10 @@ def operating_setup(g: Game) -> None:
 
 
 def any_to_act(g: Game) -> bool:
-    return any(not g.is_closed(e) for e in g.state.round.entities)
+    for e in g.state.round.entities:
+        if not g.is_closed(e):
+            return True
+    return False
 
 
 def start_operating(g: Game) -> None:
@@ -393,7 +401,8 @@ def process(g: Game, action: dict[str, Any]) -> None:
 def process_in_round(g: Game, action: dict[str, Any], entity: str) -> None:
     atype = action["type"]
     handler = "process_" + atype
-    chosen = None
+    chosen: StepBase | None = None
+    s: StepBase
     for s in steps(g):
         if not step_active(s):
             continue

@@ -26,6 +26,7 @@ from .errors import illegal
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import HexState, Train
 
 NodeKey = tuple[str, str]
 PathKey = tuple[str, int]
@@ -68,7 +69,12 @@ def _segments(g: Game, chain: list[str]) -> list[Segment]:
         if h not in book.hexes:
             raise illegal("route.hex", f"no hex {h} on the map")
     state = g.state.hexes
-    key = tuple((h, state[h].tile, state[h].rotation) for h in hexes)
+    hs: HexState
+    parts = []
+    for h in hexes:
+        hs = state[h]
+        parts.append((h, hs.tile, hs.rotation))
+    key = tuple(parts)
     cache = g.cache.setdefault("route_segments", {})
     found = cache.get(key)
     if found is None:
@@ -241,7 +247,7 @@ def stop_revenue(g: Game, node: NodeKey, phase: int | None = None) -> int:
 
 
 def distance_of(g: Game, train_id: str) -> list[dict[str, Any]]:
-    t = g.state.trains[train_id]
+    t: Train = g.state.trains[train_id]
     spec = g.book.trains[t.sym]
     if t.name != t.sym:
         for v in spec.get("variants") or []:

@@ -134,6 +134,7 @@ def _plans() -> dict[str, _Plan]:
     natives = {
         cls: module for module in NATIVE_DATACLASS_MODULES if module in texts for cls in native_classes(texts[module])
     }
+    natives[STEP_BASE] = STEP_BASE_MODULE  # (its .pxd is written by hand) a loop over steps may declare ``s: StepBase``
     steps = step_classes(texts.values())
     own_pxds = {  # each module's own declarations
         name: src.with_suffix(".pxd").read_text(encoding="utf-8")

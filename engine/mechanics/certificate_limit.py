@@ -53,7 +53,12 @@ def cert_exempt(g: Game, player: str, corp: str) -> bool:
     if not zones:
         return False
     price = g.state.corporations[corp].price
-    return bool(price) and any(k in zones for k in market.kinds_at(g, price))
+    if not price:
+        return False
+    for k in market.kinds_at(g, price):
+        if k in zones:
+            return True
+    return False
 
 
 def update_cert_limit(g: Game) -> None:

@@ -19,7 +19,7 @@ from ..state import BANK, DEPOT, ckey, kind_of, mkey, sym_of, xkey
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..state import Ability, Corporation
+    from ..state import Ability, Corporation, Minor
 
 
 def round_entities(g: Game, kind: str) -> list[str] | None:
@@ -178,7 +178,10 @@ def _triggered(g: Game, trig: dict[str, Any]) -> bool:
     if kind == "bank":
         return g.state.bank_broken
     if kind == "bankrupt":
-        live = sum(1 for p in g.state.players if not p.bankrupt)
+        live = 0
+        for p in g.state.players:
+            if not p.bankrupt:
+                live += 1
         left = params.get("players_left")
         if left is not None:
             return live <= int(left) and live < len(g.state.players)
@@ -189,12 +192,19 @@ def _triggered(g: Game, trig: dict[str, Any]) -> bool:
         for corp in g.state.corporations.values():
             if not corp.closed and not corp.removed:
                 return False
-        return not any(m.floated and not m.closed for m in g.state.minors.values())
+        minor: Minor
+        for minor in g.state.minors.values():
+            if minor.floated and not minor.closed:
+                return False
+        return True
     if kind == "stock_market":
         ending = g.book.cells_by_kind.get("end_game")
-        return bool(ending) and any(
-            (c.price[0], c.price[1]) in ending for c in g.state.corporations.values() if c.price
-        )
+        if not ending:
+            return False
+        for corp in g.state.corporations.values():
+            if corp.price and (corp.price[0], corp.price[1]) in ending:
+                return True
+        return False
     if kind in ("final_phase",):
         return g.state.phase == len(g.book.phases) - 1
     if kind == "final_train":

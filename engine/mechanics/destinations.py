@@ -40,6 +40,7 @@ from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..state import Corporation
 
 
 class ConnectionRun(BaseParams):
@@ -136,13 +137,16 @@ def destination_of(g: Game, corp: str) -> str | None:
 
 def home_hexes(g: Game, corp: str) -> set[str]:
     """The hexes where ``corp`` has its home station (none before its home station is down)."""
-    c = g.state.corporations[corp]
+    c: Corporation = g.state.corporations[corp]
     start = _p(g).start_hexes.get(corp)
     if start:
         return {start}
-    if not c.tokens or not c.tokens[0].used or c.tokens[0].hex is None:
+    if not c.tokens:
         return set()
-    return {c.tokens[0].hex}
+    home: Token = c.tokens[0]
+    if not home.used or home.hex is None:
+        return set()
+    return {home.hex}
 
 
 def connected(g: Game, corp: str) -> bool:
@@ -151,20 +155,24 @@ def connected(g: Game, corp: str) -> bool:
     homes = home_hexes(g, corp)
     if not dest or not homes:
         return False
-    return any(_connected_to(g, corp, d, homes) for d in [dest, *_p(g).also_reached_at.get(corp, [])])
+    for d in [dest, *_p(g).also_reached_at.get(corp, [])]:
+        if _connected_to(g, corp, d, homes):
+            return True
+    return False
 
 
 def _connected_to(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     if dest in homes:
         return True
-    if not _p(g).ignore_distance and not g.state.corporations[corp].trains:
+    c: Corporation = g.state.corporations[corp]
+    if not _p(g).ignore_distance and not c.trains:
         return False  # no train to run there, wherever the track goes (asked before walking the board)
     stops = _home_stops(g, corp, dest, homes)
     if stops is None:
         return False
     if _p(g).ignore_distance:
         return True
-    trains = g.state.corporations[corp].trains
+    trains = c.trains
     if not trains or stops > max(_train_stops(g, t) for t in trains):
         return False
     return _train_can_run(g, corp, dest, homes)
@@ -362,6 +370,7 @@ def check(g: Game, operator: str | None = None) -> None:
     st = _st(g)
     once = _p(g).once_per_company
     found = []
+    c: Corporation
     for corp in g.state.corp_order:
         c = g.state.corporations[corp]
         if c.closed or not c.floated or corp in st.pending or (once and corp in st.reached):

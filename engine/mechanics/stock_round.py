@@ -182,7 +182,10 @@ class BuySellParShares(Step):
     # --------------------------------------------------------------------------------- queries
 
     def bought(self) -> bool:
-        return any(a in ("buy_shares", "par", "buy_company") for a in self.rdata["current_actions"])
+        for a in self.rdata["current_actions"]:
+            if a in ("buy_shares", "par", "buy_company"):
+                return True
+        return False
 
     def sold_now(self, player: str, corp: str) -> str | None:
         return self.rdata["players_sold"].get(player, {}).get(corp)
@@ -238,7 +241,7 @@ class BuySellParShares(Step):
         b = g.hooks("purchase_bundle", player, b) or b
         par = g.state.corporations[b.corp].par
         if _p(g).ipo_price == "par" and b.owner == ckey(b.corp) and b.share_price is None and par is not None:
-            b = dataclasses.replace(b, share_price=market.price_at(g, par))
+            b = Bundle(b.corp, b.shares, b.percent, b.owner, market.price_at(g, par))  # not dataclasses.replace: slow
         return b
 
     def can_sell(self, player: str, b: Bundle) -> bool:
