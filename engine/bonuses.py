@@ -145,8 +145,17 @@ class EastWest(RouteBonus):
         ]
 
     def value(self, counted: Sequence[Stop], visited: Sequence[Stop]) -> int:
-        best_a = max((self.amount(s) for s in counted if self.a in s.tags), default=None)
-        best_b = max((self.amount(s) for s in counted if self.b in s.tags), default=None)
+        best_a: int | None = None  # (a loop: routes are scored in the engine's inner loops)
+        best_b: int | None = None
+        for s in counted:
+            if self.a in s.tags:
+                v = self.amount(s)
+                if best_a is None or v > best_a:
+                    best_a = v
+            if self.b in s.tags:
+                v = self.amount(s)
+                if best_b is None or v > best_b:
+                    best_b = v
         if best_a is None or best_b is None:
             return 0
         return best_a + best_b
@@ -411,9 +420,10 @@ def game_bonus_specs(g: Game, corp: str) -> list[dict[str, Any]]:
 def hex_tags(g: Game, hex_id: str) -> set[str]:
     """The tags a stop takes from its hex: the hex's tags, ``icon:<name>`` per icon on it, its labels."""
     spec = g.book.hexes[hex_id]
-    hs = g.state.hexes[hex_id]
+    hs: HexState = g.state.hexes[hex_id]
     tags: set[str] = set(spec.get("tags") or [])
-    tags.update(f"icon:{name}" for name in hs.icons)
+    for name in hs.icons:
+        tags.add(f"icon:{name}")
     for label in (g.book.tile_spec(hs.tile, hex_id).get("label"), spec.get("label")):
         if label:
             tags.add(str(label))

@@ -413,10 +413,19 @@ def score_stops(
 ) -> int:
     """Revenue of a train counting ``stops`` (stop values, read from ``values`` when given, plus the title's route
     bonuses)."""
-    base = sum(values[s] for s in stops) if values is not None else sum(stop_revenue(g, s) for s in stops)
+    base = 0
+    if values is not None:
+        for s in stops:
+            base += values[s]
+    else:
+        for s in stops:
+            base += stop_revenue(g, s)
     return base + g.hooks("route_bonus", corp_key, route, stops, routes)
 
 
 def round_revenue(g: Game) -> int:
     """The revenue of the routes run this turn (0 before the routes are run)."""
-    return sum(r["revenue"] for r in g.state.round.data.get("routes") or [])
+    total = 0
+    for r in g.state.round.data.get("routes") or []:
+        total += r["revenue"]
+    return total

@@ -226,7 +226,7 @@ def _views(g: Game, nodes: list[R.NodeKey]) -> list[StopView]:
     kept = g.cache.get("stop_views")
     if kept is None or kept[0] != g.epoch:
         kept = g.cache["stop_views"] = (g.epoch, {})
-    views = kept[1]
+    views: dict[R.NodeKey, StopView] = kept[1]
     out = []
     for s in nodes:
         v = views.get(s)

@@ -6,6 +6,7 @@ president, who may sell shares.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
@@ -206,7 +207,7 @@ class BuyTrain(Step):
             if self.can_issue(entity):
                 acts.append("sell_shares")
             return acts
-        if can_buy(g, entity) and self.buyable_trains(entity):
+        if can_buy(g, entity) and next(self._iter_buyable(entity), None) is not None:
             return ["buy_train", "pass"]
         return []
 
@@ -257,16 +258,21 @@ class BuyTrain(Step):
     # ------------------------------------------------------------------------------ train choice
 
     def buyable_trains(self, corp: str) -> list[str]:
+        return list(self._iter_buyable(corp))
+
+    def _iter_buyable(self, corp: str) -> Iterator[str]:
+        """The trains ``corp`` may buy: the bank's, then other companies' (looked for only when asked for more)."""
         g = self.g
-        trains = [t for t in depot.depot_trains(g) if self._new_ok(t)]
-        others = other_trains(g, corp)
-        if g.cash(corp) < depot.min_depot_price(g) and self.st.data.get("last_share_sold_price") is not None:
-            others = []
-        if g.cash(corp) == 0:
-            others = []
-        if self.st.data.get("last_share_issued_price") is not None:
-            others = []
-        return [t for t in trains + others if g.hooks("may_buy_train", corp, t)]
+        for t in depot.depot_trains(g):
+            if self._new_ok(t) and g.hooks("may_buy_train", corp, t):
+                yield t
+        if g.cash(corp) == 0 or self.st.data.get("last_share_issued_price") is not None:
+            return
+        if self.st.data.get("last_share_sold_price") is not None and g.cash(corp) < depot.min_depot_price(g):
+            return
+        for t in other_trains(g, corp):
+            if g.hooks("may_buy_train", corp, t):
+                yield t
 
     def trade_ins(self, corp: str, tid: str, face: dict[str, Any]) -> list[dict[str, Any]]:
         """Purchases of bank train ``tid`` (as ``face``) trading one of ``corp``'s trains in, one per traded type."""
