@@ -88,6 +88,7 @@ def player_holders(g: Game, corp: str) -> dict[str, int]:
     """Percent held by each player (holders with none are left out)."""
     out = {}
     shares_ = g.state.shares
+    by_corp: dict[str, list[str]]
     for h, by_corp in g.state.holdings.items():
         if kind_of(h) != "P":
             continue

@@ -10,7 +10,7 @@ is in the source), except each argument ``g: Game``, and whose ``.pxd`` cimports
 The dataclasses of :data:`NATIVE_DATACLASS_MODULES` (the state, tracks, networks, routes, bundles, installed rules)
 become native classes too (:func:`native_dataclasses` writes their ``.pxd``), and annotations naming them are kept
 (:func:`native_annotations`), as is ``self: StepBase`` added to every method of a step (:func:`typed_self`).  So are
-the annotations of local variables given a value that name a built-in container (``nbrs: dict[int, str] =
+the annotations of local variables that name a built-in container (``nbrs: dict[int, str] =
 book.neighbours[h]``): a hot loop declares them where it knows the value is exactly a ``dict``, ``list`` or ``set``.
 
 A module that cimports ``Game`` imports ``railbook.engine.game`` when it loads, which some modules cannot afford
@@ -56,9 +56,9 @@ Span = tuple[int, int, int, int]  # first line, column, last line, end column (l
 def declared_source(text: str, game_known: bool, native: Collection[str] = ()) -> str:
     """``text`` with every annotation blanked out but ``g: Game`` arguments (those too unless ``game_known``), those
     of arguments and variables that name one of the ``native`` classes (``x: Train``, ``x: Train | None``), those
-    of local variables given a value that name one of :data:`CONTAINERS` (``x: dict[str, int] = d[k]``: the
-    value is then checked to be exactly a dict, or None), and those in class bodies (dataclass fields, class
-    variables: Cython does not type a Python class's attributes)."""
+    of local variables that name one of :data:`CONTAINERS` (``x: dict[str, int] = d[k]``, or ``x: dict[str, int]``
+    before a loop: every value is then checked to be exactly a dict, or None), and those in class bodies
+    (dataclass fields, class variables: Cython does not type a Python class's attributes)."""
     tree = ast.parse(text)
     lines = text.splitlines(keepends=True)
     arrows = [tok.start for tok in tokenize.generate_tokens(io.StringIO(text).readline) if tok.string == "->"]
@@ -86,9 +86,8 @@ def declared_source(text: str, game_known: bool, native: Collection[str] = ()) -
         if isinstance(stmt, ast.AnnAssign) and id(stmt) not in fields:
             if _native_name(stmt.annotation, native):
                 continue
-            if id(stmt) in local and stmt.value is not None and isinstance(stmt.target, ast.Name):
-                if _container(stmt.annotation):
-                    continue
+            if id(stmt) in local and isinstance(stmt.target, ast.Name) and _container(stmt.annotation):
+                continue
             if stmt.value is None:
                 bare.append((stmt.lineno, stmt.col_offset, *_end(stmt)))
             else:

@@ -42,6 +42,7 @@ def f(g: Game, label: str = "µs é", *rest: int, **more: dict[str, int]) -> dic
 ]:
     declared: int
     kept: list[int] = []
+    each: dict[str, int]
 
     def inner(g: Game, q: int) -> None:
         w: str = "µ"; v: int = 2
@@ -67,7 +68,8 @@ def _annotations(text: str) -> list[str]:
 
 def test_only_g_game_and_local_containers_are_left_and_every_line_stays_where_it_was() -> None:
     out = declared_source(SOURCE, game_known=True)
-    assert sorted(_annotations(out)) == ["g: Game", "g: Game", "kept: list[int]"]  # not TABLE: a module global
+    # (not TABLE: a module global)
+    assert sorted(_annotations(out)) == ["each: dict[str, int]", "g: Game", "g: Game", "kept: list[int]"]
     assert len(out.splitlines()) == len(SOURCE.splitlines())
     for before, after in zip(SOURCE.splitlines(), out.splitlines(), strict=True):
         assert len(after) == len(before) or after.endswith("\\")  # blanked, not removed (a backslash goes on)
@@ -78,7 +80,7 @@ def test_only_g_game_and_local_containers_are_left_and_every_line_stays_where_it
 
 
 def test_without_game_known_only_local_containers_are_left() -> None:
-    assert _annotations(declared_source(SOURCE, game_known=False)) == ["kept: list[int]"]
+    assert _annotations(declared_source(SOURCE, game_known=False)) == ["kept: list[int]", "each: dict[str, int]"]
 
 
 def test_the_declared_copy_runs_as_the_source_does() -> None:

@@ -127,7 +127,8 @@ def _st(g: Game) -> State:
 
 def size_of(g: Game, corp: str) -> int:
     """A company's size: as chosen, else its charter's (the president's certificate counting its shares)."""
-    size = _st(g).sizes.get(corp)
+    sizes: dict[str, int] = _st(g).sizes  # (declared for compiled builds: see railbook.accel_declare)
+    size = sizes.get(corp)
     if size is not None:
         return size
     spec = g.book.corporations[corp]["shares"]

@@ -138,7 +138,8 @@ def _st(g: Game) -> State:
 
 def loans_of(g: Game, corp: str) -> int:
     """Loans ``corp`` (a symbol) has outstanding."""
-    return _st(g).loans.get(corp, 0)
+    loans: dict[str, int] = _st(g).loans  # (declared for compiled builds: see railbook.accel_declare)
+    return loans.get(corp, 0)
 
 
 def total_loans(g: Game) -> int:

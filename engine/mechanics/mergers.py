@@ -198,7 +198,10 @@ def zone(g: Game, pos: list[int] | None) -> str | None:
 
 def inactive(g: Game, corp: str) -> bool:
     kinds = market.kinds_at(g, g.state.corporations[corp].price)
-    return any(k in kinds for k in _p(g).inactive_zones)
+    for k in _p(g).inactive_zones:
+        if k in kinds:
+            return True
+    return False
 
 
 def price(g: Game, corp: str) -> int:
