@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from . import board, rounds
@@ -90,11 +89,21 @@ def new_game(cls: type[Game], book: Book, players: list[Any], seed: int) -> Game
     return g
 
 
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, scalars), as ``copy.deepcopy`` makes it but without its bookkeeping
+    (a rulebook's ability specs are copied into every new game)."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    return value
+
+
 def _init_corporations(g: Game) -> None:
     for sym, spec in g.book.corporations.items():
         corp = Corporation(sym=sym)
         corp.tokens = [Token(price=int(p)) for p in spec.get("tokens") or []]
-        corp.abilities = [make_ability(copy.deepcopy(a)) for a in spec.get("abilities") or []]
+        corp.abilities = [make_ability(copy_json(a)) for a in spec.get("abilities") or []]
         g.state.corporations[sym] = corp
         g.state.cash[ckey(sym)] = 0
         key = ckey(sym)
@@ -119,7 +128,7 @@ def _init_companies(g: Game) -> None:
         c = Company(sym=sym, value=int(spec.get("value") or 0))
         rev = spec.get("revenue") or 0
         c.revenue = int(rev) if isinstance(rev, int) else int(min(rev.values()))
-        c.abilities = [make_ability(copy.deepcopy(a)) for a in spec.get("abilities") or []]
+        c.abilities = [make_ability(copy_json(a)) for a in spec.get("abilities") or []]
         lo, hi = g.hooks("company_price_range", c) or ((c.value + 1) // 2, c.value * 2)
         c.min_price, c.max_price = lo, hi
         g.state.companies[sym] = c
