@@ -262,6 +262,7 @@ def _fewest_stops_trace(
     starts = [(dest, n) for n, node in t.nodes.items() if node.kind != "junction"]
     came: dict[tuple[str, str], tuple[tuple[str, str], list[str]] | None] = dict.fromkeys(starts)
     frontier = deque(starts)
+    kept = _adjacent_now(g)  # (the board does not change during the search)
     while frontier:
         node = frontier.popleft()
         if node[0] in homes:
@@ -273,7 +274,7 @@ def _fewest_stops_trace(
             return chains or None
         if came[node] is not None and board.node_blocks(g, node[0], node[1], key, R.node_info(g, node).kind):
             continue
-        for nxt, chain in _adjacent_kept(g, node, read):
+        for nxt, chain in _adjacent_in(g, kept, node, read):
             if nxt not in came:
                 came[nxt] = (node, chain)
                 frontier.append(nxt)
@@ -290,21 +291,28 @@ def _train_stops(g: Game, tid: str) -> int:
     return best
 
 
-def _adjacent_kept(
-    g: Game, node: tuple[str, str], read: set[str] | None = None
-) -> list[tuple[tuple[str, str], list[str]]]:
-    """:func:`_adjacent_chains`, kept between searches until a change of tiles or tokens touches a hex it read (the
-    search starts again after every lay in its region, and most of what it walks is as it was)."""
+def _adjacent_now(g: Game) -> list[Any]:
+    """The table of kept adjacent stops, brought up to the board's version (see :func:`_adjacent_table`)."""
     kept = g.cache.get("destination_adjacent")
     if kept is None or kept[0] != g.board_version:
         kept = _adjacent_table(g, kept)
-    hit = kept[1].get(node)
+    return kept  # type: ignore[no-any-return]
+
+
+def _adjacent_in(
+    g: Game, kept: list[Any], node: tuple[str, str], read: set[str] | None
+) -> list[tuple[tuple[str, str], list[str]]]:
+    """:func:`_adjacent_chains` of ``node``, kept in the table ``kept`` (:func:`_adjacent_now`) between searches until a
+    change of tiles or tokens touches a hex it read (the search starts again after every lay in its region, and most
+    of what it walks is as it was); the hexes read go into ``read``."""
+    table: dict[tuple[str, str], Any] = kept[1]
+    hit = table.get(node)
     if hit is None or _memo.AUDIT:
         hexes = {node[0]}
         chains = _adjacent_chains(g, node, hexes)
         if hit is not None:
             _memo.audit(f"destinations adjacent stops of {node!r}", hit[0], chains)
-        hit = kept[1][node] = (chains, hexes)
+        hit = table[node] = (chains, hexes)
         by_hex = kept[2]
         for h in hexes:
             by_hex.setdefault(h, set()).add(node)
