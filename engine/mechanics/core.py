@@ -19,7 +19,7 @@ from ..state import BANK, DEPOT, ckey, kind_of, mkey, sym_of, xkey
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..state import Ability, Corporation, Minor
+    from ..state import Ability, Corporation, Minor, Train
 
 
 def round_entities(g: Game, kind: str) -> list[str] | None:
@@ -210,7 +210,11 @@ def _triggered(g: Game, trig: dict[str, Any]) -> bool:
     if kind == "final_train":
         name = params.get("train")
         if name is not None:  # the first train of that type bought or exported (an unlimited one never runs out)
-            return any(t.sym == str(name) and t.owner != DEPOT for t in g.state.trains.values())
+            train: Train
+            for train in g.state.trains.values():
+                if train.sym == str(name) and train.owner != DEPOT:
+                    return True
+            return False
         return not depot.depot_trains(g)
     if kind == "turn_limit":
         return g.state.turn >= int(params.get("turn", 10**9))
