@@ -23,7 +23,7 @@ from ..contract import Params as BaseParams
 from ..errors import illegal
 from ..shares import Bundle
 from ..state import BANK, ckey, kind_of, sym_of
-from ..steps.base import Step
+from ..steps.base import Step, step_active
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -196,7 +196,10 @@ def repay_price(g: Game) -> int:
 
 
 def _buy_train_passed(g: Game) -> bool:
-    return any(s.name == "buy_train" and not s.active() for s in rounds.steps(g))
+    for s in rounds.steps(g):
+        if s.name == "buy_train" and not step_active(s):
+            return True
+    return False
 
 
 def take_loan(g: Game, corp: str) -> None:
@@ -246,7 +249,10 @@ class Loan(Step):
         entity = self.current_entity()
         if entity is None or sym_of(entity) in _st(self.g).interest_paid:
             return False
-        return any(s.name == "loan_interest" and s.active() for s in rounds.steps(self.g))
+        for s in rounds.steps(self.g):
+            if s.name == "loan_interest" and step_active(s):
+                return True
+        return False
 
     def skip(self) -> None:
         if _buy_train_passed(self.g) and self._interest_pending():

@@ -871,8 +871,13 @@ def presidencies(g: Game, player: str) -> list[str]:
 
 
 def max_bid(g: Game, player: str, corp: str) -> int:
-    corps = [c for c in presidencies(g, player) if can_acquire(g, corp, c)]
-    bid = max((max_bid_for(g, c, corp) for c in corps), default=0)
+    best: int | None = None  # (a loop, not a generator expression: asked for every player in an auction)
+    for c in presidencies(g, player):
+        if can_acquire(g, corp, c):
+            value = max_bid_for(g, c, corp)
+            if best is None or value > best:
+                best = value
+    bid = 0 if best is None else best
     seller = g.state.corporations[corp].owner
     if seller == player and _p(g).seller_president_max_raise is not None:
         bid = min(bid, min_bid(g, corp))
