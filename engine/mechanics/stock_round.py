@@ -24,7 +24,7 @@ from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..state import Corporation
+    from ..state import Corporation, Share
 
 
 class Params(BaseParams):
@@ -335,12 +335,17 @@ class BuySellParShares(Step):
             for holder in (POOL,) if more else (POOL, ckey(corp)):
                 at_par = holder != POOL and _p(g).ipo_price == "par" and c.par is not None
                 pps = market.price_at(g, c.par if at_par else c.price)
-                ids = [s for s in shares.shares_of(g, holder, corp) if st.shares[s].buyable]
-                if not ids:
+                small = None  # the smallest buyable certificate (the first of them)
+                least = 0
+                share: Share
+                for sid in shares.shares_of(g, holder, corp):
+                    share = st.shares[sid]
+                    if share.buyable and (small is None or share.percent < least):
+                        small, least = sid, share.percent
+                if small is None:
                     continue
-                small = min(ids, key=lambda s: st.shares[s].percent)
                 # the cheapest this certificate can cost (a pool president's certificate may count as one share)
-                if cash * unit < pps * min(st.shares[small].percent, unit):
+                if cash * unit < pps * min(least, unit):
                     continue
                 b = self.buy_bundle_for(player, shares.make_bundle(g, [small]))
                 if holder == POOL and shares.presidents_share(g, b) and not shares.shares_of(g, player, corp):
@@ -384,14 +389,14 @@ class BuySellParShares(Step):
 
     def must_sell(self, player: str) -> bool:
         g = self.g
-        over = shares.num_certs(g, player) > g.state.cert_limit + g.hooks("cert_allowance", player) or (
-            _p(g).sell_down_to_share_limit
-            and any(
-                not shares.holding_ok(g, player, c)
-                for c in g.state.holdings.get(player, {})
-                if not g.state.corporations[c].closed
-            )
-        )
+        over = shares.num_certs(g, player) > g.state.cert_limit + g.hooks("cert_allowance", player)
+        if not over and _p(g).sell_down_to_share_limit:
+            corp: Corporation
+            for c in g.state.holdings.get(player, {}):
+                corp = g.state.corporations[c]
+                if not corp.closed and not shares.holding_ok(g, player, c):
+                    over = True
+                    break
         return over and next(self.iter_sellable(player), None) is not None
 
     def actions(self, entity: str) -> list[str]:
