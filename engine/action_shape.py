@@ -61,41 +61,44 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_str_list(value: Any) -> bool:
+def _is_str(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _is_dict(value: Any) -> bool:
+    return isinstance(value, dict)
+
+
+def _list_where(value: Any, test: Callable[[Any], bool]) -> bool:
+    """Whether ``value`` is a list whose every item passes ``test``."""
     if not isinstance(value, list):
         return False
-    for v in value:
-        if not isinstance(v, str):
+    for item in value:
+        if not test(item):
             return False
     return True
+
+
+def _is_str_list(value: Any) -> bool:
+    return _list_where(value, _is_str)
 
 
 def _is_dict_list(value: Any) -> bool:
-    if not isinstance(value, list):
-        return False
-    for v in value:
-        if not isinstance(v, dict):
-            return False
-    return True
+    return _list_where(value, _is_dict)
 
 
 def _is_str_list_list(value: Any) -> bool:
-    if not isinstance(value, list):
-        return False
-    for v in value:
-        if not _is_str_list(v):
-            return False
-    return True
+    return _list_where(value, _is_str_list)
 
 
 #: One test per shape name (loops, not generator expressions: every action's fields are tested).
 _TESTS: dict[str, Callable[[Any], bool]] = {
-    "str": lambda v: isinstance(v, str),
+    "str": _is_str,
     "int": _is_int,
     "bool": lambda v: isinstance(v, bool),
     "null": lambda v: v is None,
     "id": lambda v: isinstance(v, str) or _is_int(v),
-    "dict": lambda v: isinstance(v, dict),
+    "dict": _is_dict,
     "list[str]": _is_str_list,
     "list[dict]": _is_dict_list,
     "list[list[str]]": _is_str_list_list,
