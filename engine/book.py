@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from railbook.hexgrid import OFFSETS, hex_xy, opposite
-from railbook.jsonio import apply_merge_patch
+from railbook.jsonio import apply_merge_patch, interned
 
 from .errors import UnsupportedTitle
 
@@ -166,6 +166,7 @@ def book_for(rulebook: dict[str, Any], options: list[str] | tuple[str, ...] = ()
             if option is None:
                 raise UnsupportedTitle(f"unknown option {name!r} for {rulebook.get('title')}")
             data = apply_merge_patch(data, option["patch"])  # copies the paths it changes, shares the rest
+        data = interned(data)  # the game's tables are keyed by these names
         book = Book(data, tuple(sorted(set(opts))), rulebook)
         _BOOKS[key] = book
     return book

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -67,3 +68,23 @@ def apply_merge_patch(doc: Any, patch: Any) -> Any:
 def read_json(path: Path | str) -> Any:
     """Parse a UTF-8 JSON file."""
     return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def interned(value: Any) -> Any:
+    """A copy of JSON data whose strings, keys included, are interned (``sys.intern``): one object per text.
+
+    The engine keys its tables by names (corporations, hexes, trains, action fields).  A dict lookup whose key is
+    the object stored in the table is settled by identity; an equal string that is another object costs a
+    comparison of the texts too, and JSON holds a fresh object for every occurrence of a name.  Rulebooks (as the
+    engine's book) and records (as read) are interned once, when they are loaded.
+    """
+    if isinstance(value, str):
+        return sys.intern(value)
+    if isinstance(value, dict):
+        out = {}
+        for k, v in value.items():
+            out[sys.intern(k) if isinstance(k, str) else k] = interned(v)
+        return out
+    if isinstance(value, list):
+        return [interned(v) for v in value]
+    return value

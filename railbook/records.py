@@ -18,6 +18,7 @@ from typing import Any
 
 from . import limits
 from .errors import RailbookError
+from .jsonio import interned
 
 LOG_FORMAT = "railbook-log"
 
@@ -194,7 +195,7 @@ def check_record(data: Any, shown: str) -> dict[str, Any]:
 def read_record(path: str | Path) -> dict[str, Any]:
     """A record file read and checked within the limits; raises :class:`RecordError`."""
     path = Path(path)
-    return check_record(parse_json(read_text(path), str(path)), str(path))
+    return check_record(interned(parse_json(read_text(path), str(path))), str(path))
 
 
 def kept_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -179,3 +180,37 @@ def test_json_successes_and_errors(tmp_path: Path, demo_title: Path) -> None:
     assert error["where"].endswith("game.yaml:2:1") and error["error"]
     usage = run_cli("info", "--json")
     assert usage.returncode == 1 and json.loads(usage.stdout)["where"] == "command line"
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [k, *_strings(v)]]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+@given(JSON_VALUES)
+def test_interned_copies_keep_the_data_and_share_one_object_per_text(value: Any) -> None:
+    from railbook.jsonio import interned
+
+    copy = interned(value)
+    assert copy == value
+    assert all(s is sys.intern(s) for s in _strings(copy))
+
+
+def test_records_are_read_with_their_names_interned(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"title": "1846", "actions": [{"type": "pass", "entity": "B&" + "O", "id": 1}]}))
+    action = read_record(path)["actions"][0]
+    assert action["entity"] is sys.intern("B&O")
+    assert next(k for k in action if k == "entity") is sys.intern("entity")
