@@ -225,11 +225,11 @@ class Game:
 
     def operator(self, key: str) -> Corporation | Minor:
         """The corporation or minor behind a key."""
-        if key[1:2] == "|":
-            if key[0] == "C":
-                return self.state.corporations[key[2:]]
-            if key[0] == "M":
-                return self.state.minors[key[2:]]
+        k = kind_of(key)
+        if k == "C":
+            return self.state.corporations[sym_of(key)]
+        if k == "M":
+            return self.state.minors[sym_of(key)]
         raise KeyError(key)
 
     def name(self, key: str | None) -> str:
@@ -261,9 +261,9 @@ class Game:
         return key if key and kind_of(key) == "P" else None
 
     def is_closed(self, key: str) -> bool:
-        if len(key) < 3 or key[1] != "|":  # the bank, the pool...: kind_of and sym_of inlined (asked very often)
+        if len(key) < 3 or key[1] != "|":  # the bank, the pool...
             return False
-        k, sym = key[0], key[2:]
+        k, sym = key[0], sym_of(key)
         if k == "C":
             corp: Corporation = self.state.corporations[sym]
             return corp.closed

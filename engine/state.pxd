@@ -1,5 +1,5 @@
 # Compiled builds only (railbook.accel_build): the key helpers every module calls, as C functions that the modules
 # importing them by name call directly.  The build adds the declarations of this module's dataclasses
 # (railbook.accel_declare.native_dataclasses) above these.
-cpdef object kind_of(object key)
-cpdef object sym_of(object key)
+cpdef str kind_of(str key)
+cpdef str sym_of(str key)

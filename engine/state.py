@@ -22,19 +22,25 @@ DEPOT = "depot"
 
 
 def pkey(player_id: str) -> str:
-    return f"P|{player_id}"
+    return sys.intern(f"P|{player_id}")
 
 
 def ckey(sym: str) -> str:
-    return f"C|{sym}"
+    return sys.intern(f"C|{sym}")
 
 
 def mkey(sym: str) -> str:
-    return f"M|{sym}"
+    return sys.intern(f"M|{sym}")
 
 
 def xkey(sym: str) -> str:
-    return f"X|{sym}"
+    return sys.intern(f"X|{sym}")
+
+
+# Keys are interned (one object per text, as the names of an interned rulebook and record are: a lookup by a key is
+# then settled by identity), and the symbol of each key is cut from it once.
+_SYMS: dict[str, str] = {}
+_SYMS_KEPT = 100_000  # a bound on the table (the keys of a game are a few hundred; a process may play many titles)
 
 
 def kind_of(key: str | None) -> str:
@@ -45,7 +51,14 @@ def kind_of(key: str | None) -> str:
 
 
 def sym_of(key: str) -> str:
-    return key[2:] if len(key) > 1 and key[1] == "|" else key
+    """The symbol (or player id) in a key, the key itself for bank/pool/depot (interned)."""
+    syms: dict[str, str] = _SYMS
+    found = syms.get(key)
+    if found is None:
+        found = sys.intern(key[2:] if len(key) > 1 and key[1] == "|" else key)
+        if len(syms) < _SYMS_KEPT:
+            syms[key] = found
+    return found
 
 
 # ---------------------------------------------------------------------------------------- entities
