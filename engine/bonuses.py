@@ -346,40 +346,64 @@ def bonus_specs(
     ``corp_assign`` map private symbols to their owner's symbol, their hex and their corporation.
     """
     out: list[dict[str, Any]] = []
+    east_west, entries = _bonus_plan(book)
+    if east_west is not None:
+        out.append({**east_west, "ends": list(east_west["ends"])})
+    for kind, private, amount, params in entries:
+        if kind == "marker":
+            # a marker that earns its amount on its hex for the corporation that placed it (or, with
+            # params.bonus_for: all_companies, for every company)
+            placed = _hexes_of(hex_assign.get(private))
+            states = params.get("markers") or [{}]
+            state = states[min((marker_levels or {}).get(private, 0), len(states) - 1)]
+            if corp_assign.get(private) == corp or params.get("bonus_for") == "all_companies":
+                paid = int(state.get("amount", amount))
+            else:
+                paid = int(state.get("others_amount", 0))
+            if placed and paid:
+                out.append({"type": "hex_bonus", "hexes": {h: paid for h in placed}})
+        elif kind == "per_stop":
+            if owner.get(private) == corp:
+                out.append({"type": "per_stop_one_train", "per_stop": amount})
+        else:  # assigned_hex
+            hex_id = next(iter(_hexes_of(hex_assign.get(private))), None)
+            if hex_id and corp_assign.get(private) == corp:
+                icon = params.get("per_icon")
+                paid = amount * sum(1 for i in icons(hex_id) if i == icon) if icon else amount
+                out.append({"type": "hex_bonus", "hexes": {hex_id: paid}})
+    return out
+
+
+#: the bonus abilities of each rulebook seen, worked out once: (the rulebook, its plan), by the rulebook's id
+_PLANS: dict[int, tuple[Mapping[str, Any], tuple[dict[str, Any] | None, list[tuple[str, str, int, Any]]]]] = {}
+
+
+def _bonus_plan(book: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[tuple[str, str, int, Any]]]:
+    """What of the rulebook can pay a bonus: the east-west spec, and each private's bonus ability as
+    ``(kind, private, amount, params)`` with kind ``marker``, ``per_stop`` or ``assigned_hex``, in book order."""
+    kept = _PLANS.get(id(book))
+    if kept is not None and kept[0] is book:
+        return kept[1]
     ew = ((book.get("mechanics") or {}).get("routes") or {}).get("east_west")
-    if ew:
-        out.append({"type": "east_west", "ends": [ew["east_group"], ew["west_label"]], "amounts": ew["bonus"]})
+    east_west = (
+        {"type": "east_west", "ends": [ew["east_group"], ew["west_label"]], "amounts": ew["bonus"]} if ew else None
+    )
+    entries: list[tuple[str, str, int, Any]] = []
     for private, pspec in (book.get("privates") or {}).items():
         for ability in pspec.get("abilities") or []:
-            if ability.get("type") == "assign_hexes" and ability.get("amount"):
-                # a marker that earns its amount on its hex for the corporation that placed it (or, with
-                # params.bonus_for: all_companies, for every company)
-                params = ability.get("params") or {}
-                everyone = params.get("bonus_for") == "all_companies"
-                placed = _hexes_of(hex_assign.get(private))
-                states = params.get("markers") or [{}]
-                state = states[min((marker_levels or {}).get(private, 0), len(states) - 1)]
-                if corp_assign.get(private) == corp or everyone:
-                    amount = int(state.get("amount", ability["amount"]))
-                else:
-                    amount = int(state.get("others_amount", 0))
-                if placed and amount:
-                    out.append({"type": "hex_bonus", "hexes": {h: amount for h in placed}})
-                continue
-            if ability.get("type") != "revenue_bonus":
-                continue
             params = ability.get("params") or {}
-            amount = int(ability.get("amount") or 0)
-            if params.get("per") == "visited_stop":
-                if owner.get(private) == corp:
-                    out.append({"type": "per_stop_one_train", "per_stop": amount})
-            elif params.get("where") == "assigned_hex":
-                hex_id = next(iter(_hexes_of(hex_assign.get(private))), None)
-                if hex_id and corp_assign.get(private) == corp:
-                    icon = params.get("per_icon")
-                    paid = amount * sum(1 for i in icons(hex_id) if i == icon) if icon else amount
-                    out.append({"type": "hex_bonus", "hexes": {hex_id: paid}})
-    return out
+            if ability.get("type") == "assign_hexes" and ability.get("amount"):
+                entries.append(("marker", private, ability["amount"], params))
+            elif ability.get("type") == "revenue_bonus":
+                amount = int(ability.get("amount") or 0)
+                if params.get("per") == "visited_stop":
+                    entries.append(("per_stop", private, amount, params))
+                elif params.get("where") == "assigned_hex":
+                    entries.append(("assigned_hex", private, amount, params))
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    _PLANS[id(book)] = (book, (east_west, entries))
+    return east_west, entries
 
 
 def _hexes_of(value: str | list[str] | None) -> list[str]:
@@ -409,10 +433,16 @@ def game_bonus_specs(g: Game, corp: str) -> list[dict[str, Any]]:
             else:
                 hex_assign.setdefault(private, []).append(hex_id)
     corp_assign: dict[str, str] = {}
-    for sym, op in [*state.corporations.items(), *state.minors.items()]:
-        for a in op.assigned:
+    for sym, major in state.corporations.items():
+        for a in major.assigned:
             corp_assign[_sym(a)] = sym
-    out = bonus_specs(g.book.raw, corp, owner, hex_assign, corp_assign, lambda h: list(state.hexes[h].icons), levels)
+    for sym, minor in state.minors.items():
+        for a in minor.assigned:
+            corp_assign[_sym(a)] = sym
+    hexes = state.hexes
+    out = bonus_specs(
+        g.book.raw, corp, owner, hex_assign, corp_assign, lambda h, hexes=hexes: list(hexes[h].icons), levels
+    )
     g.hooks("extra_bonus_specs", corp, out)
     return out
 
