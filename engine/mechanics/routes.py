@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pydantic import Field
 
 from .. import board, bonuses
+from .. import memo as _memo
 from .. import routes as R
 from ..contract import HexId, Mechanic, TrainId
 from ..contract import Params as BaseParams
@@ -221,6 +222,18 @@ def _stop(g: Game, node: R.NodeKey) -> StopView:
     return StopView(node[0], frozenset(tags))
 
 
+def _stop_kept(g: Game, node: R.NodeKey) -> StopView:
+    """:func:`_stop`, kept while the hex keeps its tile (a view reads the book and the hex's tile alone)."""
+    kept: dict[R.NodeKey, tuple[str | None, StopView]] = g.cache.setdefault("stop_views_by_tile", {})
+    tile = g.state.hexes[node[0]].tile
+    found = kept.get(node)
+    if found is None or found[0] != tile:
+        found = kept[node] = (tile, _stop(g, node))
+    elif _memo.AUDIT:
+        _memo.audit(f"stop view of {node!r}", found[1], _stop(g, node))
+    return found[1]
+
+
 def _views(g: Game, nodes: list[R.NodeKey]) -> list[StopView]:
     """The stops' views, made once per state (a table kept until the game's epoch changes)."""
     kept = g.cache.get("stop_views")
@@ -231,7 +244,7 @@ def _views(g: Game, nodes: list[R.NodeKey]) -> list[StopView]:
     for s in nodes:
         v = views.get(s)
         if v is None:
-            v = views[s] = _stop(g, s)
+            v = views[s] = _stop_kept(g, s)
         out.append(v)
     return out
 
