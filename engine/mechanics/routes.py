@@ -257,11 +257,17 @@ def bonus_revenue(g: Game, corp_key: str, route: R.Route, stops: list[R.NodeKey]
         return 0
     counted = _views(g, stops)
     visited = _views(g, route.stops)
-    total = sum(b.value(counted, visited) for b in route_bonuses)
-    for b in set_bonuses:
-        best = max(routes, key=lambda r: (b.route_value([], _views(g, r.stops)), r.train))
+    total = 0
+    for b in route_bonuses:  # (loops: routes are scored in the engine's inner loops)
+        total += b.value(counted, visited)
+    for sb in set_bonuses:
+        best, best_key = None, None
+        for r in routes:
+            key = (sb.route_value([], _views(g, r.stops)), r.train)
+            if best_key is None or key > best_key:
+                best, best_key = r, key
         if best is route:
-            total += b.route_value(counted, visited)
+            total += sb.route_value(counted, visited)
     return total
 
 
