@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -323,7 +324,7 @@ class Game:
         kind = kinds.get(str(etype))
         if kind is None:
             raise MalformedAction(f"unknown entity_type {etype!r}")
-        key = f"{kind}|{ent}"
+        key = sys.intern(f"{kind}|{ent}")  # keys are interned (see state.ckey)
         if kind == "P":
             pid = str(ent)
             p: Player

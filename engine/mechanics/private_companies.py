@@ -170,7 +170,12 @@ class BuyCompany(Step):
         comps = purchasable(g, entity, by_ability=not self.blocks())
         if not comps:
             return False
-        return min(price_range(g, c, entity)[0] for c in comps) <= buying_power(g, entity)
+        cheapest: int | None = None  # (a loop: the round machinery asks this in its inner loops)
+        for c in comps:
+            low = price_range(g, c, entity)[0]
+            if cheapest is None or low < cheapest:
+                cheapest = low
+        return cheapest is not None and cheapest <= buying_power(g, entity)
 
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) != "C":
