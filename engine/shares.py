@@ -15,7 +15,7 @@ from . import market
 from . import memo as _memo
 from .errors import illegal
 from .memo import memo
-from .state import BANK, POOL, Corporation, Share, ckey, kind_of, sym_of
+from .state import BANK, POOL, Corporation, Share, ckey, kind_of, pkey, sym_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -246,7 +246,7 @@ def move_share(g: Game, sid: str, to: str) -> None:
 def _distance(g: Game, a: str | None, b: str) -> int:
     if a is None or kind_of(a) != "P":
         return 0
-    live = [f"P|{p.id}" for p in g.state.players if not p.bankrupt]
+    live = [pkey(p.id) for p in g.state.players if not p.bankrupt]
     if a not in live or b not in live:
         return 0
     ia, ib = live.index(a), live.index(b)

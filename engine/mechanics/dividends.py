@@ -17,7 +17,7 @@ from ..contract import Mechanic
 from ..contract import Params as BaseParams
 from ..errors import illegal
 from ..routes import round_revenue
-from ..state import BANK, POOL, ckey, kind_of, sym_of
+from ..state import BANK, POOL, ckey, kind_of, pkey, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -167,7 +167,7 @@ def pay(g: Game, entity: str, kind: str, revenue: int) -> None:
     per_share = paid // n if paid > 0 else 0
     if paid > 0 and (per_share > 0 or exact):
         sp = shares.share_percent(g, corp)
-        holders = [f"P|{p.id}" for p in g.state.players] + [ckey(c) for c in g.state.corp_order]
+        holders = [pkey(p.id) for p in g.state.players] + [ckey(c) for c in g.state.corp_order]
         if params.market_shares_pay == "company":
             holders.append(POOL)
         for h in holders:

@@ -201,7 +201,7 @@ def blocked_hex(g: Game, hex_id: str) -> str | None:
             continue
         for a in c.abilities:
             if a.type == "blocks_hexes" and hex_id in (a.spec.get("hexes") or []) and not _crossings_only(a):
-                if abilities.right_owner(g, f"X|{sym}", a):
+                if abilities.right_owner(g, xkey(sym), a):
                     return sym
     return None
 

@@ -17,7 +17,7 @@ from ..contract import Params as BaseParams
 from ..errors import illegal
 from ..memo import memo
 from ..shares import Bundle
-from ..state import DEPOT, kind_of, sym_of
+from ..state import DEPOT, ckey, kind_of, mkey, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -409,7 +409,7 @@ class BuyTrain(Step):
     def can_sell(self, player: str, b: Bundle) -> bool:
         g = self.g
         cur = self.current_entity()
-        if g.hooks("in_receivership", f"C|{b.corp}"):
+        if g.hooks("in_receivership", ckey(b.corp)):
             return False
         if g.hooks("sells_in_blocks") and b.corp in self.st.data.get("corporations_sold", []):
             return False
@@ -420,13 +420,13 @@ class BuyTrain(Step):
         if not shares.fit_in_pool(g, b):
             return False
         c = g.state.corporations[b.corp]
-        if c.owner == player and f"C|{b.corp}" == cur:
+        if c.owner == player and ckey(b.corp) == cur:
             holders = shares.player_holders(g, b.corp)
             remaining = holders.get(player, 0) - b.percent
             others = max([p for h, p in holders.items() if h != player], default=0)
             if remaining < others:
                 return False
-        if f"C|{b.corp}" == cur and _p(g).president_may_not_sell_operating_corp_to_zero:
+        if ckey(b.corp) == cur and _p(g).president_may_not_sell_operating_corp_to_zero:
             if market.step(g, c.price, "left") != c.price and market.price_at(g, market.step(g, c.price, "left")) == 0:
                 return False
         restore = _p(g).emergency_sale_restores_share_limit
@@ -479,7 +479,6 @@ class BuyTrain(Step):
 
 
 @memo
-@memo
 def crowded(g: Game) -> list[str]:
     """Operators holding more trains than their limit (they must discard); memoised: read-only."""
     out: list[str] = []
@@ -495,13 +494,13 @@ def crowded(g: Game) -> list[str]:
         floor = 0
     minor: Minor
     for sym, minor in state.minors.items():
-        if len(minor.trains) > floor and not minor.closed and _over_limit(g, "M|" + sym, len(minor.trains)):
-            out.append("M|" + sym)
+        if len(minor.trains) > floor and not minor.closed and _over_limit(g, mkey(sym), len(minor.trains)):
+            out.append(mkey(sym))
     corps = state.corporations
     for sym in state.corp_order:
         corp: Corporation = corps[sym]
-        if len(corp.trains) > floor and not corp.closed and _over_limit(g, "C|" + sym, len(corp.trains)):
-            out.append("C|" + sym)
+        if len(corp.trains) > floor and not corp.closed and _over_limit(g, ckey(sym), len(corp.trains)):
+            out.append(ckey(sym))
     return out
 
 
