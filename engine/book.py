@@ -192,7 +192,7 @@ class Book:
         self.end: list[dict[str, Any]] = raw.get("end") or []
         self.layout: str = raw["layout"]
         self.market: dict[str, Any] = raw["market"]
-        self._tracks: dict[tuple[str, int], Track] = {}
+        self._tracks: dict[tuple[Any, ...], Track] = {}
         self.share_units: dict[str, int] = {}  # corporation -> percent of one share (filled by the share rules)
         self.derived: dict[Any, Any] = {}  # facts the rules derive from the book alone, kept once worked out
         self._index_neighbours()
@@ -205,7 +205,8 @@ class Book:
 
     def track(self, tile: str | None, hex_id: str, rotation: int) -> Track:
         """Track of ``tile`` (None = the hex's printed track) at ``rotation``."""
-        key = (tile if tile is not None else "@" + hex_id, rotation)
+        # (a printed hex's key is a triple: no string is built per call, and no tile name can meet a hex id)
+        key = (tile, rotation) if tile is not None else (hex_id, rotation, None)
         t = self._tracks.get(key)
         if t is None:
             spec = self.tiles[tile] if tile is not None else self.hexes[hex_id]

@@ -347,12 +347,16 @@ def _adjacent_chains(
     t0 = board.track(g, node[0])
     stack = [(node[0], pi, (NODE, node[1]), [node[0]]) for pi in t0.node_paths.get(node[1], ())]
     seen: set[tuple[str, int]] = set()
+    tracks: dict[str, Track] = {node[0]: t0}  # (each hex's track looked up once: the walk passes a hex many times)
+    t: Track
     while stack:
         h, pi, entered, hexes = stack.pop()
         if (h, pi) in seen:
             continue
         seen.add((h, pi))
-        t: Track = board.track(g, h)
+        t = tracks.get(h)
+        if t is None:
+            t = tracks[h] = board.track(g, h)
         path: TrackPath = t.paths[pi]
         kind, where = path.b if entered == path.a else path.a  # path.other(entered)
         if kind == EDGE:
@@ -363,7 +367,10 @@ def _adjacent_chains(
             back = (where + 3) % 6
             if read is not None:
                 read.add(nb)
-            stack += [(nb, pj, (EDGE, back), [*hexes, nb]) for pj in board.track(g, nb).edge_paths.get(back, ())]
+            tn = tracks.get(nb)
+            if tn is None:
+                tn = tracks[nb] = board.track(g, nb)
+            stack += [(nb, pj, (EDGE, back), [*hexes, nb]) for pj in tn.edge_paths.get(back, ())]
         elif t.nodes[where].kind == "junction":
             stack += [(h, pj, (NODE, where), hexes) for pj in t.node_paths.get(where, ()) if pj != pi]
         elif (h, where) != node and (h, where) not in found:
