@@ -111,11 +111,13 @@ def kinds_at(g: Game, pos: list[int] | None) -> list[str]:
     if pos is None:
         return []
     row, col = pos[0], pos[1]
-    grid = g.book.market_grid
-    if 0 <= row < len(grid) and 0 <= col < len(grid[row]):
-        cell = grid[row][col]
-        if cell:
-            return cell["kinds"]  # type: ignore[no-any-return]
+    grid: list[list[dict[str, Any] | None]] = g.book.market_grid
+    if 0 <= row < len(grid):
+        cells: list[dict[str, Any] | None] = grid[row]
+        if 0 <= col < len(cells):
+            cell = cells[col]
+            if cell:
+                return cell["kinds"]  # type: ignore[no-any-return]
     return []
 
 

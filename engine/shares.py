@@ -201,7 +201,8 @@ def num_certs(g: Game, player: str) -> float:
         c: Corporation = g.state.corporations[corp]
         if c.closed:
             continue
-        if "no_cert_limit" in market.kinds_at(g, c.price) or "unlimited_holding" in market.kinds_at(g, c.price):
+        kinds: list[str] = market.kinds_at(g, c.price)
+        if "no_cert_limit" in kinds or "unlimited_holding" in kinds:
             continue
         if g.hooks("cert_exempt", player, corp):
             continue
@@ -214,7 +215,7 @@ def num_certs(g: Game, player: str) -> float:
 
 def holding_ok(g: Game, holder: str, corp: str, extra: int = 0) -> bool:
     c: Corporation = g.state.corporations[corp]
-    kinds = market.kinds_at(g, c.price)
+    kinds: list[str] = market.kinds_at(g, c.price)
     if "unlimited_holding" in kinds or "multiple_buy" in kinds:
         return True
     if not extra and g.hooks("holding_exempt", holder, corp):
