@@ -45,10 +45,11 @@ PACKAGES = (("railbook.engine", "engine"),)
 #: (:mod:`railbook.accel_declare`)
 DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": True}
 #: C compiler options: optimised, without debug information (which doubles the compile time)
-CFLAGS = ("-O2", "-g0", "-Wno-unused-function", "-Wno-unreachable-code")
+CFLAGS = ("-O3", "-g0", "-Wno-unused-function", "-Wno-unreachable-code")
 PURE_ENV = "RAILBOOK_PURE"
-#: the manifest's layout (see :class:`_CompiledFinder`); builds listed in another layout are made again
-MANIFEST_FORMAT = 5
+#: the manifest's layout (see :class:`_CompiledFinder`) and the build's recipe (6: Cython's output patched, see
+#: ``railbook.accel_build._patch_c``); builds listed in another layout are made again
+MANIFEST_FORMAT = 6
 
 _finder: _CompiledFinder | None = None
 
