@@ -3,3 +3,8 @@
 # (railbook.accel_declare.native_dataclasses) above these.
 cpdef str kind_of(str key)
 cpdef str sym_of(str key)
+cpdef str pkey(player_id)
+cpdef str ckey(sym)
+cpdef str mkey(sym)
+cpdef str xkey(sym)
+cdef str _key(dict table, str prefix, sym)

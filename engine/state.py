@@ -22,25 +22,38 @@ DEPOT = "depot"
 
 
 def pkey(player_id: str) -> str:
-    return sys.intern(f"P|{player_id}")
+    return _key(_PKEYS, "P|", player_id)
 
 
 def ckey(sym: str) -> str:
-    return sys.intern(f"C|{sym}")
+    return _key(_CKEYS, "C|", sym)
 
 
 def mkey(sym: str) -> str:
-    return sys.intern(f"M|{sym}")
+    return _key(_MKEYS, "M|", sym)
 
 
 def xkey(sym: str) -> str:
-    return sys.intern(f"X|{sym}")
+    return _key(_XKEYS, "X|", sym)
 
 
 # Keys are interned (one object per text, as the names of an interned rulebook and record are: a lookup by a key is
-# then settled by identity), and the symbol of each key is cut from it once.
+# then settled by identity), each made once; and the symbol of each key is cut from it once.
+_PKEYS: dict[str, str] = {}
+_CKEYS: dict[str, str] = {}
+_MKEYS: dict[str, str] = {}
+_XKEYS: dict[str, str] = {}
 _SYMS: dict[str, str] = {}
-_SYMS_KEPT = 100_000  # a bound on the table (the keys of a game are a few hundred; a process may play many titles)
+_SYMS_KEPT = 100_000  # a bound on each table (the keys of a game are a few hundred; a process may play many titles)
+
+
+def _key(table: dict[str, str], prefix: str, sym: str) -> str:
+    found = table.get(sym)
+    if found is None:
+        found = sys.intern(f"{prefix}{sym}")
+        if len(table) < _SYMS_KEPT:
+            table[sym] = found
+    return found
 
 
 def kind_of(key: str | None) -> str:

@@ -450,7 +450,7 @@ class Assign(Step):
                 close_company(g, sym)
         elif ttype in ("corporation", "minor"):
             cand = [a for a in ok if abilities.corp_assign_ok(a)]
-            tkey = (ckey if ttype == "corporation" else mkey)(target)
+            tkey = ckey(target) if ttype == "corporation" else mkey(target)
             if not cand or tkey not in assignable_targets(g, sym):
                 raise illegal("privates.assign", f"{sym} cannot be assigned to {target} now")
             unassign_everywhere(g, sym, hexes=False)
