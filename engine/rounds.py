@@ -64,6 +64,18 @@ def steps(g: Game) -> list[Step]:
     return objs
 
 
+def steps_named(g: Game, name: str) -> list[Step]:
+    """The current round's steps of type ``name``, in order (looked up by name once per round)."""
+    objs = steps(g)
+    kept = g.cache.get("steps_named")
+    if kept is None or kept[0] is not objs:
+        named: dict[str, list[Step]] = {}
+        for s in objs:
+            named.setdefault(s.name, []).append(s)
+        kept = g.cache["steps_named"] = (objs, named)
+    return kept[1].get(name) or []
+
+
 def active_step(g: Game) -> Step | None:
     """The first active step that blocks (memoised until the epoch changes, like the steps' answers it reads)."""
     m = g.memo

@@ -196,8 +196,8 @@ def repay_price(g: Game) -> int:
 
 
 def _buy_train_passed(g: Game) -> bool:
-    for s in rounds.steps(g):
-        if s.name == "buy_train" and not step_active(s):
+    for s in rounds.steps_named(g, "buy_train"):
+        if not step_active(s):
             return True
     return False
 
@@ -249,8 +249,8 @@ class Loan(Step):
         entity = self.current_entity()
         if entity is None or sym_of(entity) in _st(self.g).interest_paid:
             return False
-        for s in rounds.steps(self.g):
-            if s.name == "loan_interest" and step_active(s):
+        for s in rounds.steps_named(self.g, "loan_interest"):
+            if step_active(s):
                 return True
         return False
 

@@ -483,29 +483,35 @@ def crowded(g: Game) -> list[str]:
     """Operators holding more trains than their limit (they must discard); memoised: read-only."""
     out: list[str] = []
     state = g.state
-    phase: dict[str, Any] = g.phase_spec()
-    spec = phase.get("train_limit")
-    # the least limit any operator has (as depot.train_limit reads it): holding no more needs no closer look
-    if isinstance(spec, int):
-        floor = spec
-    elif isinstance(spec, dict) and spec:
-        floor = min([int(v) for v in spec.values()] + ([] if "default" in spec else [0]))
-    else:
-        floor = 0
+    floor, limits = _train_limits(g)
     minor: Minor
     for sym, minor in state.minors.items():
-        if len(minor.trains) > floor and not minor.closed and _over_limit(g, mkey(sym), len(minor.trains)):
+        if len(minor.trains) > floor and not minor.closed and _over_limit(g, limits, mkey(sym), len(minor.trains)):
             out.append(mkey(sym))
     corps = state.corporations
+    corp: Corporation
     for sym in state.corp_order:
-        corp: Corporation = corps[sym]
-        if len(corp.trains) > floor and not corp.closed and _over_limit(g, ckey(sym), len(corp.trains)):
+        corp = corps[sym]
+        if len(corp.trains) > floor and not corp.closed and _over_limit(g, limits, ckey(sym), len(corp.trains)):
             out.append(ckey(sym))
     return out
 
 
-def _over_limit(g: Game, key: str, held: int) -> bool:
-    limit = depot.train_limit(g, key)
+def _train_limits(g: Game) -> tuple[int, dict[str, int]]:
+    """The least train limit of any operator in the current phase (holding no more needs no closer look) and each
+    operator's limit (``depot.train_limit``: the phase's and the operator's type), worked out once per phase."""
+    state = g.state
+    operators = len(state.minors) + len(state.corporations)
+    kept = g.cache.get("train_limits")
+    if kept is None or kept[0] != state.phase or kept[1] != operators:
+        limits = {mkey(sym): depot.train_limit(g, mkey(sym)) for sym in state.minors}
+        limits.update({ckey(sym): depot.train_limit(g, ckey(sym)) for sym in state.corporations})
+        kept = g.cache["train_limits"] = (state.phase, operators, min(limits.values(), default=0), limits)
+    return kept[2], kept[3]
+
+
+def _over_limit(g: Game, limits: dict[str, int], key: str, held: int) -> bool:
+    limit = limits[key]
     # no more trains than the limit: nothing to count (obsolete trains only lower the count)
     return held > limit and depot.counted_trains(g, key) > limit
 
