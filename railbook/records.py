@@ -206,15 +206,12 @@ def kept_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     of action clears the redo history.  Taken-back actions always form the tail of the kept ones, so a
     stack of kept indices does it in time proportional to the actions moved, which is capped.
     """
-    first: dict[Any, int] = {}
-    for index, action in enumerate(actions):
-        aid = action.get("id")
-        if aid is not None and not isinstance(aid, dict | list):
-            first.setdefault(aid, index)
+    first: dict[Any, int] | None = None  # id -> index of its first action (made at the first undo naming an id)
     live: list[int] = []  # indices of kept non-message actions, ascending
     messages: list[int] = []
     undone: list[list[int]] = []
     work = 0
+    most = limits.RECORD_UNDO_WORK.value
     for index, action in enumerate(actions):
         atype = action.get("type")
         if atype == "undo":
@@ -222,6 +219,8 @@ def kept_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if target is None:
                 group = [live.pop()] if live else []
             else:
+                if first is None:
+                    first = _first_indices(actions)
                 start = 0 if target == 0 else _undo_start(first, target, index)
                 cut = len(live)
                 while cut and live[cut - 1] >= start:
@@ -240,12 +239,22 @@ def kept_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         else:
             undone.clear()
             live.append(index)
-        if work > limits.RECORD_UNDO_WORK.value:
+        if work > most:
             raise RecordError(
                 f"action {index} (id {action.get('id')})",
                 f"record.undo: undo and redo move more than {limits.RECORD_UNDO_WORK.value:,} actions",
             )
     return [actions[i] for i in sorted(live + messages)]
+
+
+def _first_indices(actions: list[dict[str, Any]]) -> dict[Any, int]:
+    """Each action id -> the index of the first action with that id."""
+    first: dict[Any, int] = {}
+    for index, action in enumerate(actions):
+        aid = action.get("id")
+        if aid is not None and not isinstance(aid, dict | list):
+            first.setdefault(aid, index)
+    return first
 
 
 def _undo_start(first: dict[Any, int], target: Any, index: int) -> int:

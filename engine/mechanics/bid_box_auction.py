@@ -307,6 +307,10 @@ class CompanyPendingPar(Step):
     def skip(self) -> None:
         """Stays live all round: a purchase may leave a par to set at any time."""
 
+    def blocks(self) -> bool:
+        """Only while a par is to be set (else the round passes it by without marking a change)."""
+        return bool(_st(self.g).pending_par)
+
     def pending(self) -> list[str] | None:
         pend = _st(self.g).pending_par
         return pend[0] if pend else None

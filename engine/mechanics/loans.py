@@ -436,6 +436,10 @@ class CashCrisis(Step):
     def skip(self) -> None:
         """Stays live all round: a debt may arise at any point (interest, a short's dividend)."""
 
+    def blocks(self) -> bool:
+        """Only while someone owes (else the round passes it by without marking a change)."""
+        return bool(_st(self.g).owed)
+
     def active_entities(self) -> list[str]:
         return list(_st(self.g).owed)[:1]
 

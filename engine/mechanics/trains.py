@@ -526,6 +526,10 @@ class DiscardTrain(Step):
     def active(self) -> bool:
         return True  # a company over its train limit discards whenever that happens (e.g. after an acquisition)
 
+    def blocks(self) -> bool:
+        """Only while a company is over its limit (else the round passes it by without marking a change)."""
+        return bool(crowded(self.g))
+
     def active_entities(self) -> list[str]:
         return list(self.crowded())
 
