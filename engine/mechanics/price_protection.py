@@ -160,6 +160,10 @@ class PriceProtection(Step):
     name = "price_protection"
     description = "Price protect shares"
 
+    def blocks(self) -> bool:
+        """Only while a sale waits (else the round passes it by without marking a change)."""
+        return bool(_st(self.g).queue)
+
     def head(self) -> list[Any] | None:
         q = _st(self.g).queue
         return q[0] if q else None
