@@ -76,3 +76,15 @@ def test_audit_checks_the_steps_shortcut_answers(audit: None, monkeypatch: pytes
     record = load(max(fixture_files("1846"), key=lambda p: p.stat().st_size))
     with pytest.raises(memo.StaleMemo, match="any_action"):
         replay(record, rulebook=rulebook_for_title(record["title"]))
+
+
+@pytest.mark.skipif(not fixture_files("1846"), reason="no shared 1846 records (set RAILBOOK_SHARED)")
+def test_audit_checks_what_a_step_declares_it_offers(audit: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step's ``offers`` (the action types it can ever list) lets the round machinery refuse other types unasked;
+    a declaration that leaves out a type the step does list is caught."""
+    from railbook.engine.mechanics.stock_round import BuySellParShares
+
+    monkeypatch.setattr(BuySellParShares, "offers", frozenset({"sell_shares"}))  # but it offers purchases too
+    record = load(max(fixture_files("1846"), key=lambda p: p.stat().st_size))
+    with pytest.raises(memo.StaleMemo, match="allows"):
+        replay(record, rulebook=rulebook_for_title(record["title"]))

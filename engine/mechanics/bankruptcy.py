@@ -96,6 +96,7 @@ def emergency_liquidity(g: Game, player: str, corp: str) -> int:
 class Bankrupt(Step):
     name = "bankrupt"
     description = "Bankrupt"
+    offers = frozenset({"bankrupt"})
 
     def blocks(self) -> bool:
         return False

@@ -316,6 +316,12 @@ class IpoAuctionStep(Step):
     def blocks(self) -> bool:
         return self.ipo is not None
 
+    def allows(self, entity: str, atype: str) -> bool:
+        """``atype in actions(entity)``; ``pass`` is offered only during an auction."""
+        if atype == "pass" and self.ipo is None:
+            return False
+        return atype in self.actions_of(entity)
+
     def active_entities(self) -> list[str]:
         a = self.ipo
         if a is None:

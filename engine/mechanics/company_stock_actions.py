@@ -191,6 +191,7 @@ class CompanyStockAction(Step):
 
     name = "company_stock"
     description = "Act for a company"
+    offers = frozenset({"buy_shares", "sell_shares"})
 
     @staticmethod
     def round_state() -> dict[str, Any]:

@@ -460,6 +460,7 @@ class ConnectionRunStep(Step):
 
     name = "connection_run"
     description = "Connection run"
+    offers = frozenset({"choose", "run_routes", "dividend"})
 
     def skip(self) -> None:
         """Stays live all round: a run may be due after any operator's turn."""

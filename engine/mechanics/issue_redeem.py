@@ -135,6 +135,7 @@ def _same(a: Bundle, b: Bundle) -> bool:
 class IssueShares(Step):
     name = "issue_shares"
     description = "Issue or Redeem Shares"
+    offers = frozenset({"buy_shares", "sell_shares"})
 
     def blocks(self) -> bool:
         return False

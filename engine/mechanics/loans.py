@@ -244,6 +244,12 @@ class Loan(Step):
     def blocks(self) -> bool:
         return _buy_train_passed(self.g) and not self._interest_pending()
 
+    def allows(self, entity: str, atype: str) -> bool:
+        """``atype in actions(entity)``; ``pass`` is offered only while the step blocks."""
+        if atype == "pass" and not self.blocks():
+            return False
+        return atype in self.actions_of(entity)
+
     def _interest_pending(self) -> bool:
         """The turn's interest is charged after the train purchase and is still to come (repayment waits)."""
         entity = self.current_entity()
@@ -432,6 +438,7 @@ class CashCrisis(Step):
 
     name = "cash_crisis"
     description = "Emergency Fundraising"
+    offers = frozenset({"sell_shares", "bankrupt"})
 
     def skip(self) -> None:
         """Stays live all round: a debt may arise at any point (interest, a short's dividend)."""

@@ -161,6 +161,12 @@ class BuyCompany(Step):
     def blocks(self) -> bool:
         return bool(self.opts.get("blocks"))
 
+    def allows(self, entity: str, atype: str) -> bool:
+        """``atype in actions(entity)``; a step that does not block never offers ``pass``."""
+        if atype == "pass" and not self.blocks():
+            return False
+        return atype in self.actions_of(entity)
+
     def can_buy(self, entity: str) -> bool:
         g = self.g
         if entity != self.current_entity() or kind_of(entity) != "C":

@@ -176,6 +176,7 @@ class SpecialBuy(Step):
 
     name = "special_buy"
     description = "Buy a bonus right"
+    offers = frozenset({"special_buy"})
 
     def blocks(self) -> bool:
         return False

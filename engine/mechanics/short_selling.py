@@ -159,6 +159,7 @@ class ShortStep(Step):
 
     name = "short"
     description = "Sell Short"
+    offers = frozenset({"short"})
 
     def blocks(self) -> bool:
         return False

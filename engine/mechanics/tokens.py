@@ -36,6 +36,7 @@ class SpecialToken(Step):
 
     name = "special_token"
     description = "Place a private company's token"
+    offers = frozenset({"place_token"})
 
     def blocks(self) -> bool:
         return False

@@ -519,6 +519,7 @@ def _over_limit(g: Game, limits: dict[str, int], key: str, held: int) -> bool:
 class DiscardTrain(Step):
     name = "discard_train"
     description = "Discard Trains"
+    offers = frozenset({"discard_train"})
 
     def crowded(self) -> list[str]:
         return crowded(self.g)

@@ -38,6 +38,7 @@ class StepBase:
         self._own_active = cls.active is not StepBase.active
         self._own_blocks = cls.blocks is not StepBase.blocks
         self._own_current = cls.current_entity is not StepBase.current_entity
+        self._offers: frozenset[str] | None = getattr(cls, "offers", None)
 
     # ------------------------------------------------------------------------------------- state
 
@@ -206,7 +207,8 @@ def step_allowed(s: StepBase, entity: str, atype: str) -> bool:
     key = (entity, atype)
     answer = answers.get(key)
     if answer is None:
-        answer = answers[key] = bool(s.allows(entity, atype))
+        offers = s._offers  # the types the step can ever offer (Step.offers): others are refused unasked
+        answer = answers[key] = (offers is None or atype in offers) and bool(s.allows(entity, atype))
     if _memo.AUDIT:
         _memo.audit(f"{s.name}.allows({entity}, {atype})", answer, atype in s.actions(entity))
     return answer  # type: ignore[no-any-return]
@@ -266,6 +268,10 @@ class Step(StepBase):
 
     name: ClassVar[str] = "step"
     description: ClassVar[str] = ""
+    #: every action type :meth:`actions` can ever list (None: not declared); the round machinery then refuses the
+    #: others without asking (most steps inherit ``process_pass``, so every ``pass`` asks each step before the one
+    #: that takes it).  ``RAILBOOK_MEMO_AUDIT=1`` checks each refusal against the full list.
+    offers: ClassVar[frozenset[str] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
