@@ -31,7 +31,7 @@ from pydantic import Field, model_validator
 from .. import board, market, rounds, shares
 from .. import memo as _memo
 from .. import routes as R
-from ..book import EDGE, NODE, Track, TrackPath
+from ..book import Track
 from ..contract import CorporationId, HexId, Mechanic
 from ..contract import Params as BaseParams
 from ..errors import IllegalAction, illegal
@@ -341,41 +341,52 @@ def _adjacent_chains(
     g: Game, node: tuple[str, str], read: set[str] | None = None
 ) -> list[tuple[tuple[str, str], list[str]]]:
     """Stops one track step away from ``node`` (through junctions and hex edges, not through other stops), each
-    with the hexes of one track from ``node`` to it (a route's connection); the hexes looked at go into ``read``."""
+    with the hexes of one track from ``node`` to it (a route's connection); the hexes looked at go into ``read``.
+    (A walk over the tracks' compact tables, as the board's: an end is an edge 0-5 or 8 + a node's index.)"""
     out: list[tuple[tuple[str, str], list[str]]] = []
     found: set[tuple[str, str]] = set()
-    t0 = board.track(g, node[0])
-    stack = [(node[0], pi, (NODE, node[1]), [node[0]]) for pi in t0.node_paths.get(node[1], ())]
+    home, name = node
+    t: Track = board.track(g, home)
+    if name not in t.nodes:
+        return out
+    start = t.node_list.index(name)
+    stack: list[tuple[str, int, int, list[str]]] = [(home, pi, 8 + start, [home]) for pi in t.node_paths_l[start]]
     seen: set[tuple[str, int]] = set()
-    tracks: dict[str, Track] = {node[0]: t0}  # (each hex's track looked up once: the walk passes a hex many times)
-    t: Track
+    tracks: dict[str, Track] = {home: t}  # (each hex's track looked up once: the walk passes a hex many times)
+    neighbours: dict[str, dict[int, str]] = g.book.neighbours
+    tn: Track
     while stack:
         h, pi, entered, hexes = stack.pop()
         if (h, pi) in seen:
             continue
         seen.add((h, pi))
-        t = tracks.get(h)
-        if t is None:
-            t = tracks[h] = board.track(g, h)
-        path: TrackPath = t.paths[pi]
-        kind, where = path.b if entered == path.a else path.a  # path.other(entered)
-        if kind == EDGE:
-            nbrs: dict[int, str] = g.book.neighbours[h]
-            nb = nbrs.get(where)
+        t = tracks[h]
+        a, b = t.ends[pi]
+        other = b if entered == a else a
+        if other < 8:
+            nbrs: dict[int, str] = neighbours[h]
+            nb = nbrs.get(other)
             if nb is None:
                 continue
-            back = (where + 3) % 6
+            back = (other + 3) % 6
             if read is not None:
                 read.add(nb)
-            tn = tracks.get(nb)
-            if tn is None:
-                tn = tracks[nb] = board.track(g, nb)
-            stack += [(nb, pj, (EDGE, back), [*hexes, nb]) for pj in tn.edge_paths.get(back, ())]
-        elif t.nodes[where].kind == "junction":
-            stack += [(h, pj, (NODE, where), hexes) for pj in t.node_paths.get(where, ()) if pj != pi]
-        elif (h, where) != node and (h, where) not in found:
-            found.add((h, where))
-            out.append(((h, where), hexes))
+            found_track = tracks.get(nb)
+            if found_track is None:
+                found_track = tracks[nb] = board.track(g, nb)
+            tn = found_track
+            for pj in tn.edge_paths_l[back]:
+                stack.append((nb, pj, back, [*hexes, nb]))
+            continue
+        ni = other - 8
+        stop = t.node_list[ni]
+        if t.nodes[stop].kind == "junction":
+            for pj in t.node_paths_l[ni]:
+                if pj != pi:
+                    stack.append((h, pj, other, hexes))
+        elif (h, stop) != node and (h, stop) not in found:
+            found.add((h, stop))
+            out.append(((h, stop), hexes))
     return out
 
 
