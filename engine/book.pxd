@@ -4,7 +4,7 @@
 # (railbook.accel_declare.native_dataclasses) above these.
 cdef class Book:
     cdef public dict raw, base, hexes, tiles, trains, corporations, minors, privates, mechanics, market
-    cdef public dict _tracks, share_units, derived, all_neighbours, impassable, neighbours, cells_by_kind, phase_index
+    cdef public dict _tracks, _printed, share_units, derived, all_neighbours, impassable, neighbours, cells_by_kind, phase_index
     cdef public list train_order, phases, end, market_grid
     cdef public object options, title, layout, market_1d
 

@@ -192,7 +192,8 @@ class Book:
         self.end: list[dict[str, Any]] = raw.get("end") or []
         self.layout: str = raw["layout"]
         self.market: dict[str, Any] = raw["market"]
-        self._tracks: dict[tuple[Any, ...], Track] = {}
+        self._tracks: dict[str, list[Track | None]] = {}  # tile name -> its track at each rotation, as built
+        self._printed: dict[str, list[Track | None]] = {}  # hex -> its printed track at each rotation, as built
         self.share_units: dict[str, int] = {}  # corporation -> percent of one share (filled by the share rules)
         self.derived: dict[Any, Any] = {}  # facts the rules derive from the book alone, kept once worked out
         self._index_neighbours()
@@ -205,13 +206,16 @@ class Book:
 
     def track(self, tile: str | None, hex_id: str, rotation: int) -> Track:
         """Track of ``tile`` (None = the hex's printed track) at ``rotation``."""
-        # (a printed hex's key is a triple: no string is built per call, and no tile name can meet a hex id)
-        key = (tile, rotation) if tile is not None else (hex_id, rotation, None)
-        t = self._tracks.get(key)
+        # (two lookups by name and rotation: no key is built per call)
+        table: dict[str, list[Track | None]] = self._tracks if tile is not None else self._printed
+        name = tile if tile is not None else hex_id
+        rotations: list[Track | None] | None = table.get(name)
+        if rotations is None:
+            rotations = table[name] = [None] * 6
+        turn = rotation % 6  # (a rotation counts modulo 6, as the track is built)
+        t = rotations[turn]
         if t is None:
-            spec = self.tiles[tile] if tile is not None else self.hexes[hex_id]
-            t = build_track(spec, rotation)
-            self._tracks[key] = t
+            t = rotations[turn] = build_track(self.tiles[tile] if tile is not None else self.hexes[hex_id], turn)
         return t
 
     def tile_spec(self, tile: str | None, hex_id: str) -> dict[str, Any]:
