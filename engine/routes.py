@@ -18,8 +18,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from railbook.hexgrid import opposite
-
 from . import board
 from .book import EDGE, NODE, Node, Track
 from .errors import illegal
@@ -84,62 +82,68 @@ def _segments(g: Game, chain: list[str]) -> list[Segment]:
 
 def _walk_segments(g: Game, hexes: list[str]) -> list[Segment]:
     out: list[Segment] = []
-    t0 = board.track(g, hexes[0])
-    for name, node in t0.nodes.items():
-        if node.kind == "junction":
+    tracks: list[Track] = [board.track(g, h) for h in hexes]
+    t0: Track = tracks[0]
+    first = hexes[0]
+    for ni, name in enumerate(t0.node_list):
+        if t0.nodes[name].kind == "junction":
             continue
-        for pi in t0.node_paths.get(name, ()):
-            _extend(g, hexes, 0, (hexes[0], name), pi, (NODE, name), [], [], out, set())
+        for pi in t0.node_paths_l[ni]:
+            _extend(g, hexes, tracks, 0, (first, name), pi, 8 + ni, [], [], out, set())
     return out
 
 
 def _extend(
     g: Game,
     hexes: list[str],
+    tracks: list[Track],
     i: int,
     start: NodeKey,
     pi: int,
-    entered: tuple[int, Any],
+    entered: int,
     paths: list[PathKey],
     ends: list,
     out: list[Segment],
     seen: set,
 ) -> None:
-    """Walk on from path ``pi`` of ``hexes[i]`` entered at ``entered``; ``paths``, ``ends`` and ``seen`` hold the
-    walk so far (extended on the way in, restored on the way out)."""
+    """Walk on from path ``pi`` of ``hexes[i]`` entered at ``entered`` (an end of the track's compact tables: an
+    edge 0-5 or 8 + a node's index); ``paths``, ``ends`` and ``seen`` hold the walk so far (extended on the way
+    in, restored on the way out)."""
     h = hexes[i]
-    t = board.track(g, h)
-    path = t.paths[pi]
+    t: Track = tracks[i]
     state = (h, pi, entered)
     if state in seen:
         return
-    other = path.other(entered)
+    a, b = t.ends[pi]
+    other = b if entered == a else a
     seen.add(state)
     paths.append((h, pi))
-    ends.append((entered, other))
-    try:
-        if other[0] == NODE:
-            node = t.nodes[other[1]]
-            if node.kind == "junction":
-                for pj in t.node_paths.get(other[1], ()):
-                    if pj != pi:
-                        _extend(g, hexes, i, start, pj, other, paths, ends, out, seen)
-            elif i == len(hexes) - 1 and (h, other[1]) != start:
-                out.append(Segment(start, (h, other[1]), list(paths), list(ends)))
-            return
-        if i == len(hexes) - 1:
-            return
-        e = other[1]
-        nb = g.book.neighbours[h].get(e)
-        if nb is None or nb != hexes[i + 1]:
-            return
-        back = opposite(e)
-        for pj in board.track(g, nb).edge_paths.get(back, ()):
-            _extend(g, hexes, i + 1, start, pj, (EDGE, back), paths, ends, out, seen)
-    finally:
-        paths.pop()
-        ends.pop()
-        seen.discard(state)
+    ends.append((_end_of(t, entered), _end_of(t, other)))
+    last = len(hexes) - 1
+    if other >= 8:
+        ni = other - 8
+        name = t.node_list[ni]
+        if t.nodes[name].kind == "junction":
+            for pj in t.node_paths_l[ni]:
+                if pj != pi:
+                    _extend(g, hexes, tracks, i, start, pj, other, paths, ends, out, seen)
+        elif i == last and (h, name) != start:
+            out.append(Segment(start, (h, name), list(paths), list(ends)))
+    elif i != last:
+        nbrs: dict[int, str] = g.book.neighbours[h]
+        nb = nbrs.get(other)
+        if nb is not None and nb == hexes[i + 1]:
+            back = (other + 3) % 6
+            following: Track = tracks[i + 1]
+            for pj in following.edge_paths_l[back]:
+                _extend(g, hexes, tracks, i + 1, start, pj, back, paths, ends, out, seen)
+    paths.pop()
+    ends.pop()
+
+
+def _end_of(t: Track, end: int) -> tuple[int, Any]:
+    """A compact end as ``(EDGE, edge)`` or ``(NODE, name)``."""
+    return (EDGE, end) if end < 8 else (NODE, t.node_list[end - 8])
 
 
 def _reverse(s: Segment) -> Segment:
