@@ -167,13 +167,14 @@ def _connected_to(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     c: Corporation = g.state.corporations[corp]
     if not _p(g).ignore_distance and not c.trains:
         return False  # no train to run there, wherever the track goes (asked before walking the board)
-    stops = _home_stops(g, corp, dest, homes)
-    if stops is None:
-        return False
     if _p(g).ignore_distance:
-        return True
+        return _home_stops(g, corp, dest, homes) is not None
     trains = c.trains
-    if not trains or stops > max(_train_stops(g, t) for t in trains):
+    if not trains:
+        return False
+    reach = max(_train_stops(g, t) for t in trains)
+    stops = _home_stops(g, corp, dest, homes, reach)  # (a path with more stops than any train visits is no use)
+    if stops is None or stops > reach:
         return False
     return _train_can_run(g, corp, dest, homes)
 
@@ -201,13 +202,14 @@ def _train_can_run(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     return value
 
 
-def _home_stops(g: Game, corp: str, dest: str, homes: set[str]) -> int | None:
+def _home_stops(g: Game, corp: str, dest: str, homes: set[str], most: int | None = None) -> int | None:
     """The fewest stops on a track path from ``dest`` to a home stop that passes no stop blocking ``corp``, None when
-    there is no such path.  When distance is ignored: 0 when any track joins ``dest`` to a home hex (through blocked
-    cities too if station markers are ignored), else None.  Depends on the hexes the search or the walk read: cached
-    until a change of tiles or tokens touches one of them."""
+    there is no such path (or, given ``most``, none with at most that many stops: the search reads no further).
+    When distance is ignored: 0 when any track joins ``dest`` to a home hex (through blocked cities too if station
+    markers are ignored), else None.  Depends on the hexes the search or the walk read: cached until a change of
+    tiles or tokens touches one of them."""
     cache = g.cache.setdefault("destination_stops", {})
-    k = (corp, dest, frozenset(homes))
+    k = (corp, dest, frozenset(homes), most)
     hit = cache.get(k)
     valid = hit is not None and board.unchanged_since(g, hit[0], hit[2])
     if valid and not _memo.AUDIT:
@@ -217,7 +219,7 @@ def _home_stops(g: Game, corp: str, dest: str, homes: set[str]) -> int | None:
     read: set[str] = {dest}
     if not _p(g).ignore_distance:
         # the fewest-stops search finds a path exactly when one exists (and reads less of the board than a walk)
-        chains = _fewest_stops_trace(g, corp, dest, homes, read)
+        chains = _fewest_stops_trace(g, corp, dest, homes, read, most)
         value = None if chains is None else len(chains) + 1
     else:
         t = board.track(g, dest)
@@ -252,15 +254,17 @@ def _trace_runs(g: Game, corp: str, dest: str, homes: set[str], trains: list[str
 
 
 def _fewest_stops_trace(
-    g: Game, corp: str, dest: str, homes: set[str], read: set[str] | None = None
+    g: Game, corp: str, dest: str, homes: set[str], read: set[str] | None = None, most: int | None = None
 ) -> list[list[str]] | None:
     """The hex chains, stop to stop, of a path with the fewest stops from a destination stop to a home stop, passing
-    no stop that blocks ``corp`` (breadth-first; the path may use track twice).  Every hex whose track or tokens
-    it reads is added to ``read``."""
+    no stop that blocks ``corp`` (breadth-first; the path may use track twice); given ``most``, only a path of at
+    most that many stops (the search goes no further).  Every hex whose track or tokens it reads is added to
+    ``read``."""
     key = ckey(corp)
     t = board.track(g, dest)
     starts = [(dest, n) for n, node in t.nodes.items() if node.kind != "junction"]
     came: dict[tuple[str, str], tuple[tuple[str, str], list[str]] | None] = dict.fromkeys(starts)
+    depth: dict[tuple[str, str], int] = dict.fromkeys(starts, 0)  # connections from the destination
     frontier = deque(starts)
     kept = _adjacent_now(g)  # (the board does not change during the search)
     while frontier:
@@ -274,9 +278,13 @@ def _fewest_stops_trace(
             return chains or None
         if came[node] is not None and board.node_blocks(g, node[0], node[1], key, R.node_info(g, node).kind):
             continue
+        further = depth[node] + 1
+        if most is not None and further + 1 > most:
+            continue  # a stop beyond it would make more stops than ``most``
         for nxt, chain in _adjacent_in(g, kept, node, read):
             if nxt not in came:
                 came[nxt] = (node, chain)
+                depth[nxt] = further
                 frontier.append(nxt)
     return None
 
