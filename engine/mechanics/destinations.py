@@ -403,15 +403,24 @@ def check(g: Game, operator: str | None = None) -> None:
     price order)."""
     st = _st(g)
     once = _p(g).once_per_company
-    found = []
+    asked: list[tuple[str, tuple[str, ...]]] = []  # the companies to look at, with their trains
     c: Corporation
     for corp in g.state.corp_order:
         c = g.state.corporations[corp]
         if c.closed or not c.floated or corp in st.pending or (once and corp in st.reached):
             continue
-        if connected(g, corp):
-            found.append(corp)
+        asked.append((corp, tuple(c.trains)))
+    # whether a company can connect depends on the board (tiles and tokens: its version) and its trains only, so a
+    # check that finds nobody stands until one of them changes (checks come at the end of one company's turn and
+    # again at the start of the next)
+    seen = (g.board_version, asked)
+    if g.cache.get("destinations_none_since") == seen:
+        if _memo.AUDIT:
+            _memo.audit("destinations: nobody can connect", [], [corp for corp, _ in asked if connected(g, corp)])
+        return
+    found = [corp for corp, _ in asked if connected(g, corp)]
     if not found:
+        g.cache["destinations_none_since"] = seen
         return
     found.sort(key=lambda c: (0 if operator == ckey(c) else 1, market.sort_key(g, c)))
     for corp in found:
