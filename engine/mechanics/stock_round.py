@@ -149,9 +149,16 @@ def sell_timing_ok(g: Game, player: str, corp: str) -> bool:
 def tradeable(g: Game, corp: str) -> bool:
     """``no_trade_zones``: the corporation's shares may be bought and sold where its price is now."""
     zones = _p(g).no_trade_zones
+    if not zones:
+        return True
     c: Corporation = g.state.corporations[corp]
     price = c.price
-    return not zones or not price or not set(zones) & set(market.kinds_at(g, price))
+    if not price:
+        return True
+    for kind in market.kinds_at(g, price):  # (a loop: a cell has a kind or two, and no sets are made per call)
+        if kind in zones:
+            return False
+    return True
 
 
 def holding_limit(g: Game, corp: str) -> int:
