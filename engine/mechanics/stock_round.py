@@ -305,9 +305,16 @@ class BuySellParShares(Step):
         g = self.g
         if self.bought() and self._sell_first() and not self._buy_then_sell():
             return
-        held = g.state.holdings.get(player, {})
-        for corp in self.corporations():
-            if not held.get(corp) or not self._corp_sellable(player, corp):
+        held = g.state.holdings.get(player)
+        if not held:
+            return
+        corps = g.state.corporations
+        c: Corporation
+        for corp in g.state.corp_order:  # (as corporations(), looking only at those he holds)
+            if not held.get(corp):
+                continue
+            c = corps[corp]
+            if c.closed or c.removed or not self._corp_sellable(player, corp):
                 continue
             for b in shares.bundles_for(g, player, corp):
                 if (
