@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy
 import json
 import pickle
-import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -324,7 +323,7 @@ class Game:
         kind = kinds.get(str(etype))
         if kind is None:
             raise MalformedAction(f"unknown entity_type {etype!r}")
-        key = sys.intern(f"{kind}|{ent}")  # keys are interned (see state.ckey)
+        # (keys are made once per entity and interned: see state.ckey)
         if kind == "P":
             pid = str(ent)
             p: Player
@@ -333,15 +332,18 @@ class Game:
                     break
             else:
                 raise MalformedAction(f"unknown player {ent!r}")
-        elif kind == "C":
+            return pkey(ent)
+        if kind == "C":
             if str(ent) not in self.state.corporations:
                 raise MalformedAction(f"unknown corporation {ent!r}")
-        elif kind == "M":
+            return ckey(ent)
+        if kind == "M":
             if str(ent) not in self.state.minors:
                 raise MalformedAction(f"unknown minor {ent!r}")
-        elif kind == "X" and str(ent) not in self.state.companies:
+            return mkey(ent)
+        if str(ent) not in self.state.companies:
             raise MalformedAction(f"unknown company {ent!r}")
-        return key
+        return xkey(ent)
 
     def guess_entity_type(self, ent: str) -> str:
         if any(p.id == ent for p in self.state.players):

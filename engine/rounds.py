@@ -292,8 +292,8 @@ def operating_after_process(g: Game, action: dict[str, Any]) -> None:
     r = g.state.round
     tell(g, "after_operating_action", action)
     op = r.data.get("current_operator")
-    if op is not None and g.controller(g.entity_key(action)) is not None:
-        ent_key = g.entity_key(action)
+    ent_key = g.entity_key(action) if op is not None else None
+    if ent_key is not None and g.controller(ent_key) is not None:
         if ent_key == op or (kind_of(ent_key) == "X" and g.company(ent_key).owner == op):
             r.data["current_operator_acted"] = True
     if active_step(g) is not None:
