@@ -412,13 +412,12 @@ def process(g: Game, action: dict[str, Any]) -> None:
 
 def process_in_round(g: Game, action: dict[str, Any], entity: str) -> None:
     atype = action["type"]
-    handler = "process_" + atype
     chosen: StepBase | None = None
     s: StepBase
     for s in steps(g):
         if not step_active(s):
             continue
-        accepts = hasattr(s, handler) and step_allowed(s, entity, atype)  # a step takes only what it handles
+        accepts = atype in s._handles and step_allowed(s, entity, atype)  # a step takes only what it handles
         blocking = step_blocking(s)  # memoised: mostly known from the question asked after the last action
         if blocking and not accepts:
             current = step_current_entity(s)

@@ -335,7 +335,9 @@ class BuySellParShares(Step):
         more = self.bought()  # only further open-market shares in a multiple-buy cell (another_market_buy)
         cash = g.cash(player)
         st = g.state
-        no_rebuy = _p(g).no_buy_after_sell
+        p = _p(g)
+        no_rebuy = p.no_buy_after_sell
+        ipo_at_par = p.ipo_price == "par"
         sold = self.rdata["players_sold"].get(player, {})
         before = self.sold_before(player)
         c: Corporation
@@ -347,7 +349,7 @@ class BuySellParShares(Step):
                 continue
             unit = shares.share_percent(g, corp)
             for holder in (POOL,) if more else (POOL, ckey(corp)):
-                at_par = holder != POOL and _p(g).ipo_price == "par" and c.par is not None
+                at_par = holder != POOL and ipo_at_par and c.par is not None
                 pps = market.price_at(g, c.par if at_par else c.price)
                 small = None  # the smallest buyable certificate (the first of them)
                 least = 0

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
+_HANDLES: dict[type, frozenset[str]] = {}  # step class -> the action types it has a handler for
 _CURRENT = ("current",)  # keys of a step's memoised answers besides entities and (entity, action type)
 _BLOCKING = ("blocking",)
 
@@ -39,6 +40,10 @@ class StepBase:
         self._own_blocks = cls.blocks is not StepBase.blocks
         self._own_current = cls.current_entity is not StepBase.current_entity
         self._offers: frozenset[str] | None = getattr(cls, "offers", None)
+        handles = _HANDLES.get(cls)
+        if handles is None:
+            handles = _HANDLES[cls] = frozenset(n[len("process_") :] for n in dir(cls) if n.startswith("process_"))
+        self._handles: frozenset[str] = handles  # the action types it has a ``process_<type>`` for
 
     # ------------------------------------------------------------------------------------- state
 
