@@ -139,6 +139,7 @@ def _extend(
                 _extend(g, hexes, tracks, i + 1, start, pj, back, paths, ends, out, seen)
     paths.pop()
     ends.pop()
+    seen.discard(state)  # (a state is barred only on the walk that holds it: another walk may pass it too)
 
 
 def _end_of(t: Track, end: int) -> tuple[int, Any]:

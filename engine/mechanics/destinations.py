@@ -379,10 +379,9 @@ def _adjacent_chains(
             back = (other + 3) % 6
             if read is not None:
                 read.add(nb)
-            found_track = tracks.get(nb)
-            if found_track is None:
-                found_track = tracks[nb] = board.track(g, nb)
-            tn = found_track
+            tn = tracks.get(nb)
+            if tn is None:
+                tn = tracks[nb] = board.track(g, nb)
             for pj in tn.edge_paths_l[back]:
                 stack.append((nb, pj, back, [*hexes, nb]))
             continue
