@@ -774,7 +774,9 @@ class NationalFormation(Step):
         """Stays live: the formation may start at any purchase."""
 
     def active(self) -> bool:
-        return bool(_st(self.g).pending) or self._removing() or super().active()
+        st = _st(self.g)
+        # (as StepBase.active once nothing is pending; asked by the round machinery at every turn of its loops)
+        return bool(st.pending or st.duplicate_hexes or st.removals) or not self.st.passed
 
     def _removing(self) -> bool:
         st = _st(self.g)
