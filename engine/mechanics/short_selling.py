@@ -225,9 +225,14 @@ def _pair_held(g: Game, p: Params, st: dict[str, Share]) -> bool:
     """Someone who may close a pair holds a share and a short of one company (mostly nobody does)."""
     holdings = g.state.holdings
     short: Share
+    looked: set[tuple[str, str]] = set()  # (holder, company) pairs looked at (a holder may have several shorts of one)
     for sid in shares.shorts(g):
         short = st[sid]
         holder = short.owner
+        pair = (holder, short.corp)
+        if pair in looked:
+            continue
+        looked.add(pair)
         if not _may_close(p, holder):
             continue
         held_by = holdings.get(holder)
