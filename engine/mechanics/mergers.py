@@ -843,8 +843,9 @@ def max_bid_for(g: Game, buyer: str, corp: str) -> int:
     repaid first), plus ``corp``'s cash and treasury compensation, less ``corp``'s loans."""
     n = loans(g, corp)
     room = max(0, int(g.hooks("loan_room", buyer, n)))
-    power = g.cash(ckey(buyer)) + (room * loan_value(g) if _p(g).buyer_must_afford_with_loans else 0)
-    return power + g.cash(ckey(corp)) + compensation(g, corp) - n * loan_value(g)
+    value = loan_value(g)
+    power = g.cash(ckey(buyer)) + (room * value if _p(g).buyer_must_afford_with_loans else 0)
+    return power + g.cash(ckey(corp)) + compensation(g, corp) - n * value
 
 
 def starting_bid(g: Game, corp: str) -> int:
