@@ -219,9 +219,12 @@ def kept_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if target is None:
                 group = [live.pop()] if live else []
             else:
-                if first is None:
-                    first = _first_indices(actions)
-                start = 0 if target == 0 else _undo_start(first, target, index)
+                if target == 0:
+                    start = 0
+                else:
+                    if first is None:
+                        first = _first_indices(actions)
+                    start = _undo_start(first, target, index)
                 cut = len(live)
                 while cut and live[cut - 1] >= start:
                     cut -= 1
@@ -242,7 +245,7 @@ def kept_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if work > most:
             raise RecordError(
                 f"action {index} (id {action.get('id')})",
-                f"record.undo: undo and redo move more than {limits.RECORD_UNDO_WORK.value:,} actions",
+                f"record.undo: undo and redo move more than {most:,} actions",
             )
     return [actions[i] for i in sorted(live + messages)]
 
