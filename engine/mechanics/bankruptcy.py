@@ -75,7 +75,8 @@ def limit_reached(g: Game) -> bool:
 
 
 def _buy_train_step(g: Game) -> Any:
-    return next((s for s in rounds.steps(g) if s.name == "buy_train"), None)
+    found = rounds.steps_named(g, "buy_train")
+    return found[0] if found else None
 
 
 def emergency_liquidity(g: Game, player: str, corp: str) -> int:

@@ -77,10 +77,8 @@ def step_open(g: Game) -> bool:
     r = g.state.round
     if r is None or r.kind != "operating":
         return False
-    for s in rounds.steps(g):
-        if s.name == "issue_shares":
-            return s.active()
-    return False
+    found = rounds.steps_named(g, "issue_shares")
+    return found[0].active() if found else False
 
 
 @memo
