@@ -133,7 +133,8 @@ class EastWest(RouteBonus):
         self.max_b = int(params.get("max_b", 0))
 
     def amount(self, stop: Stop) -> int:
-        return self.amounts.get(stop.hex, _icon_amount(stop))
+        printed = self.amounts.get(stop.hex)
+        return _icon_amount(stop) if printed is None else printed
 
     def triggers(self, stops: Sequence[Stop]) -> list[int] | None:
         return [i for i, s in enumerate(stops) if self.a in s.tags or self.b in s.tags]
@@ -145,17 +146,19 @@ class EastWest(RouteBonus):
         ]
 
     def value(self, counted: Sequence[Stop], visited: Sequence[Stop]) -> int:
+        a, b = self.a, self.b
         best_a: int | None = None  # (a loop: routes are scored in the engine's inner loops)
         best_b: int | None = None
         for s in counted:
-            if self.a in s.tags:
-                v = self.amount(s)
-                if best_a is None or v > best_a:
-                    best_a = v
-            if self.b in s.tags:
-                v = self.amount(s)
-                if best_b is None or v > best_b:
-                    best_b = v
+            tags = s.tags
+            in_a, in_b = a in tags, b in tags
+            if not (in_a or in_b):
+                continue
+            v = self.amount(s)
+            if in_a and (best_a is None or v > best_a):
+                best_a = v
+            if in_b and (best_b is None or v > best_b):
+                best_b = v
         if best_a is None or best_b is None:
             return 0
         return best_a + best_b

@@ -49,6 +49,8 @@ class Route:
     segments: list[Segment]
     counted: list[NodeKey] = field(default_factory=list)
     revenue: int = 0
+    #: what the route bonuses see of its stops, with the board version it was read at (kept by whoever scores it)
+    views: tuple[int, list[Any]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def paths(self) -> list[PathKey]:
@@ -186,7 +188,7 @@ def rebuild(g: Game, corp_key: str, train: str, chains: list[list[str]], used: s
     for chain in chains:
         if not isinstance(chain, list) or len(chain) < 1:
             raise illegal("route.malformed", f"bad connection {chain!r}")
-        segs = [s for s in _segments(g, chain) if not (_edge_keys(g, s) & used)]
+        segs = [s for s in _segments(g, chain) if _edge_keys(g, s).isdisjoint(used)]
         if not segs:
             raise illegal("route.track", f"no track joins {'-'.join(map(str, chain))} for train {train}")
         options.append(segs)
@@ -203,30 +205,51 @@ def rebuild(g: Game, corp_key: str, train: str, chains: list[list[str]], used: s
 
 
 def _assemble(g: Game, options: list[list[Segment]], used: set[tuple]) -> list[Segment] | None:
+    """One segment of each chain's ``options``, each oriented to start where the one before ends, using no track
+    twice and no stop twice (the options already avoid ``used``, the track of the other routes)."""
     # each chain's segments both ways round, and the stops each chain's segments end at (built once, not per try)
     oriented = [[s for seg in segs for s in (seg, _reverse(seg))] for segs in options]
     ends = [{n for o in segs for n in (o.a, o.b)} for segs in options]
+    acc: list[Segment] = []
+    if _search(g, oriented, ends, 0, acc, set(), set()):
+        return acc
+    return None
 
-    def search(i: int, acc: list[Segment], taken: set[tuple], nodes: set[NodeKey]) -> list[Segment] | None:
-        if i == len(options):
-            return acc
-        for seg in oriented[i]:
-            if acc and seg.a != acc[-1].b:
-                continue
-            if i + 1 < len(options) and seg.b not in ends[i + 1]:
-                continue
-            keys = _edge_keys(g, seg)
-            if keys & taken:
-                continue
-            new_nodes = {seg.b} if acc else {seg.a, seg.b}
-            if new_nodes & nodes:
-                continue
-            found = search(i + 1, [*acc, seg], taken | keys, nodes | new_nodes)
-            if found is not None:
-                return found
-        return None
 
-    return search(0, [], set(used), set())
+def _search(
+    g: Game,
+    oriented: list[list[Segment]],
+    ends: list[set[NodeKey]],
+    i: int,
+    acc: list[Segment],
+    taken: set[tuple],
+    nodes: set[NodeKey],
+) -> bool:
+    """Extend ``acc`` (segments of chains before ``i``, their track in ``taken`` and their stops in ``nodes``) to a
+    whole route; on failure the three are as they were."""
+    if i == len(oriented):
+        return True
+    last = i + 1 == len(oriented)
+    for seg in oriented[i]:
+        if acc and seg.a != acc[-1].b:
+            continue
+        if not last and seg.b not in ends[i + 1]:
+            continue
+        keys = _edge_keys(g, seg)
+        if not keys.isdisjoint(taken):
+            continue
+        if seg.b in nodes:  # (``nodes`` is empty before the first segment)
+            continue
+        new_nodes = (seg.b,) if acc else (seg.a, seg.b)
+        taken.update(keys)
+        nodes.update(new_nodes)
+        acc.append(seg)
+        if _search(g, oriented, ends, i + 1, acc, taken, nodes):
+            return True
+        acc.pop()
+        taken.difference_update(keys)
+        nodes.difference_update(new_nodes)
+    return False
 
 
 def _tokened(g: Game, node: NodeKey, corp_key: str) -> bool:
@@ -346,37 +369,60 @@ def check_route(g: Game, corp_key: str, route: Route) -> None:
         raise illegal("route.stops", "a route needs at least two stops")
     if len(set(stops)) != len(stops):
         raise illegal("route.repeat", f"train {route.train} visits a stop twice")
-    if not any(_tokened(g, s, corp_key) for s in stops):
+    for s in stops:
+        if _tokened(g, s, corp_key):
+            break
+    else:
         raise illegal("route.token", f"train {route.train}'s route has no {corp_key[2:]} station")
-    for mid in stops[1:-1]:
-        info = node_info(g, mid)
+    infos = [node_info(g, s) for s in stops]  # (each stop's node looked up once for the checks below)
+    info: Node
+    for i in range(1, len(stops) - 1):
+        mid, info = stops[i], infos[i]
         if board.node_blocks(g, mid[0], mid[1], corp_key, info.kind):
             raise illegal("route.blocked", f"train {route.train} cannot pass through {mid[0]}")
     groups: dict[str, int] = {}
-    for s in stops:
-        grp = node_info(g, s).group
+    for info in infos:
+        grp = info.group
         if grp:
             groups[grp] = groups.get(grp, 0) + 1
             if groups[grp] > 1:
                 raise illegal("route.group", f"train {route.train} visits {grp} more than once")
     g.hooks("check_route", corp_key, route)
-    kinds = [node_info(g, s).kind for s in stops]
-    if not check_distance(distance_of(g, route.train), kinds):
+    if not _distance_fits(g, route.train, tuple([info.kind for info in infos])):
         raise illegal("route.distance", f"train {route.train} ({g.state.trains[route.train].name}) is too short")
     for seg in route.segments:
-        for (h, pi), (entered, _) in zip(seg.paths, seg.ends, strict=True):
-            if board.track(g, h).paths[pi].terminal and (h, pi) != seg.paths[0] and (h, pi) != seg.paths[-1]:
+        paths = seg.paths
+        for k in range(1, len(paths) - 1):  # (a terminal may only be where a segment starts or ends)
+            h, pi = paths[k]
+            if board.track(g, h).paths[pi].terminal and paths[k] != paths[0] and paths[k] != paths[-1]:
                 raise illegal("route.terminal", f"train {route.train} passes a terminal on {h}")
-            del entered
+
+
+def _distance_fits(g: Game, train_id: str, kinds: tuple[str, ...]) -> bool:
+    """:func:`check_distance` for a train of the game (answers kept per train type and face: they read the book
+    alone)."""
+    t: Train = g.state.trains[train_id]
+    kept: dict[tuple, bool] = g.cache.setdefault("distance_fits", {})
+    key = (t.sym, t.name, kinds)
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = check_distance(distance_of(g, train_id), list(kinds))
+    return found
 
 
 # ----------------------------------------------------------------------------------------- revenue
 
 
 def score_route(g: Game, corp_key: str, route: Route, routes: list[Route]) -> None:
-    distance = distance_of(g, route.train)
+    t: Train = g.state.trains[route.train]
+    kept: dict[tuple[str, str], tuple[list[dict[str, Any]], bool]] = g.cache.setdefault("train_distances", {})
+    found = kept.get((t.sym, t.name))
+    if found is None:  # (a train's distance and whether it counts every stop read the book alone)
+        distance = distance_of(g, route.train)
+        found = kept[(t.sym, t.name)] = (distance, _is_simple(distance))
+    distance = found[0]
     stops = route.stops
-    if _is_simple(distance):
+    if found[1]:
         route.counted = list(stops)
         route.revenue = score_stops(g, corp_key, route, stops, routes)
         return

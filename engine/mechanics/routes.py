@@ -250,21 +250,32 @@ def _views(g: Game, nodes: list[R.NodeKey]) -> list[StopView]:
     return out
 
 
+def _visited(g: Game, route: R.Route) -> list[StopView]:
+    """The views of the stops a route visits (kept on the route while the board is unchanged: each way of
+    counting its stops is scored with them)."""
+    kept = route.views
+    if kept is None or kept[0] != g.board_version:
+        kept = route.views = (g.board_version, _views(g, route.stops))
+    elif _memo.AUDIT:
+        _memo.audit(f"stop views of the route of {route.train}", kept[1], [_stop(g, s) for s in route.stops])
+    return kept[1]  # type: ignore[no-any-return]
+
+
 def bonus_revenue(g: Game, corp_key: str, route: R.Route, stops: list[R.NodeKey], routes: list[R.Route]) -> int:
     """The bonuses a route earns counting ``stops``: its route bonuses, and each set bonus when this route is the
     one earning the most from it (the greater train id on a tie)."""
     route_bonuses, set_bonuses = _bonuses(g, sym_of(corp_key))
     if not route_bonuses and not set_bonuses:
         return 0
-    counted = _views(g, stops)
-    visited = _views(g, route.stops)
+    visited = _visited(g, route)
+    counted = visited if stops is route.stops else _views(g, stops)
     total = 0
     for b in route_bonuses:  # (loops: routes are scored in the engine's inner loops)
         total += b.value(counted, visited)
     for sb in set_bonuses:
         best, best_key = None, None
         for r in routes:
-            key = (sb.route_value([], _views(g, r.stops)), r.train)
+            key = (sb.route_value([], _visited(g, r)), r.train)
             if best_key is None or key > best_key:
                 best, best_key = r, key
         if best is route:
