@@ -373,8 +373,8 @@ def _walk(
     """Explore every state reachable from ``stack`` not in ``visited``, recording what it reaches in ``net``."""
     hexes = g.state.hexes
     neighbours = g.book.neighbours
-    hex_edges = net.hex_edges
-    nodes = net.nodes
+    hex_edges: dict[str, set[int]] = net.hex_edges
+    nodes: set[NodeKey] = net.nodes
     seen_paths = net.paths
     # (the containers passed in, declared as such for compiled builds: see railbook.accel_declare)
     visited_set: set[State] = visited
@@ -404,32 +404,39 @@ def _walk(
             blocked_at[nk] = b
         return b
 
+    paths_seen: set[tuple[str, int]] = seen_paths
+    t: Track | None
+    tn: Track | None
     while stack:
         state = stack.pop()
-        if state in visited_set:
+        before = len(visited_set)
+        visited_set.add(state)  # (one hash of the state: it was new when the set grew)
+        if len(visited_set) == before:
             continue
-        visited_set.add(state)
         h, pi, entered = state
-        t: Track = trk(h)
+        t = track_of.get(h)
+        if t is None:
+            t = trk(h)
         a, b = t.ends[pi]
         nbrs: dict[int, str] = neighbours[h]
-        if (h, pi) not in seen_paths:
-            seen_paths.add((h, pi))
+        before = len(paths_seen)
+        paths_seen.add((h, pi))
+        if len(paths_seen) != before:
             for end in (a, b):
                 if end >= 8:
                     nk = (h, t.node_list[end - 8])
                     nodes.add(nk)
                     local_set.add(nk)
                 else:
-                    if h not in hex_edges:
-                        hex_edges[h] = set()
-                    edges: set[int] = hex_edges[h]
+                    edges: set[int] | None = hex_edges.get(h)
+                    if edges is None:
+                        edges = hex_edges[h] = set()
                     edges.add(end)
                     nb = nbrs.get(end)
                     if nb is not None:
-                        if nb not in hex_edges:
-                            hex_edges[nb] = set()
-                        nedges: set[int] = hex_edges[nb]
+                        nedges: set[int] | None = hex_edges.get(nb)
+                        if nedges is None:
+                            nedges = hex_edges[nb] = set()
                         nedges.add((end + 3) % 6)
         other = b if entered == a else a
         if other < 8:
@@ -437,7 +444,10 @@ def _walk(
             if nb is None:
                 continue
             back = (other + 3) % 6
-            for pj in trk(nb).edge_paths_l[back]:
+            tn = track_of.get(nb)
+            if tn is None:
+                tn = trk(nb)
+            for pj in tn.edge_paths_l[back]:
                 stack.append((nb, pj, back))
         else:
             ni = other - 8

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import board, depot, market, rounds, shares
+from .. import memo as _memo
 from ..closing import close_company, close_operator
 from ..contract import Mechanic
 from ..state import BANK, DEPOT, ckey, kind_of, mkey, sym_of, xkey
@@ -104,13 +105,31 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
     closing = g.book.cells_by_kind.get("close")
     if not closing:
         return
+    keys = g.cache.get("close_cell_keys")
+    if keys is None:
+        keys = g.cache["close_cell_keys"] = [market.cell_key(cell) for cell in sorted(closing)]
+    stacks = g.state.market
+    for k in keys:  # (the markers on the close cells: most actions find none, without looking at every company)
+        if stacks.get(k):
+            break
+    else:
+        if _memo.AUDIT:
+            _memo.audit("companies on close cells", [], _on_close_cells(g, closing))
+        return
     for sym in list(g.state.corp_order):
-        corp: Corporation = g.state.corporations[sym]
-        if corp.closed or corp.price is None:
-            continue
-        if (corp.price[0], corp.price[1]) in closing:
+        if _on_close_cell(g, sym, closing):
             g.log(f"{sym} closes")
             close_operator(g, ckey(sym))
+
+
+def _on_close_cell(g: Game, sym: str, closing: frozenset[tuple[int, int]]) -> bool:
+    corp: Corporation = g.state.corporations[sym]
+    return not corp.closed and corp.price is not None and (corp.price[0], corp.price[1]) in closing
+
+
+def _on_close_cells(g: Game, closing: frozenset[tuple[int, int]]) -> list[str]:
+    """The companies still open whose price is on a close cell, in the companies' order."""
+    return [sym for sym in g.state.corp_order if _on_close_cell(g, sym, closing)]
 
 
 def update_cert_limit(g: Game) -> None:

@@ -40,7 +40,7 @@ from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..state import Corporation
+    from ..state import Corporation, Train
 
 
 class ConnectionRun(BaseParams):
@@ -152,27 +152,34 @@ def home_hexes(g: Game, corp: str) -> set[str]:
 def connected(g: Game, corp: str) -> bool:
     """``corp`` can trace from its destination (or a hex of ``also_reached_at``) to its home station."""
     dest = destination_of(g, corp)
-    homes = home_hexes(g, corp)
-    if not dest or not homes:
+    if not dest:
         return False
-    for d in [dest, *_p(g).also_reached_at.get(corp, [])]:
-        if _connected_to(g, corp, d, homes):
+    homes = home_hexes(g, corp)
+    if not homes:
+        return False
+    p = _p(g)
+    if _connected_to(g, p, corp, dest, homes):
+        return True
+    for d in p.also_reached_at.get(corp) or ():
+        if _connected_to(g, p, corp, d, homes):
             return True
     return False
 
 
-def _connected_to(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
+def _connected_to(g: Game, p: Params, corp: str, dest: str, homes: set[str]) -> bool:
     if dest in homes:
         return True
-    c: Corporation = g.state.corporations[corp]
-    if not _p(g).ignore_distance and not c.trains:
-        return False  # no train to run there, wherever the track goes (asked before walking the board)
-    if _p(g).ignore_distance:
+    if p.ignore_distance:
         return _home_stops(g, corp, dest, homes) is not None
+    c: Corporation = g.state.corporations[corp]
     trains = c.trains
     if not trains:
-        return False
-    reach = max(_train_stops(g, t) for t in trains)
+        return False  # no train to run there, wherever the track goes (asked before walking the board)
+    reach = 0
+    for t in trains:
+        n = _train_stops(g, t)
+        if n > reach:
+            reach = n
     stops = _home_stops(g, corp, dest, homes, reach)  # (a path with more stops than any train visits is no use)
     if stops is None or stops > reach:
         return False
@@ -209,11 +216,12 @@ def _home_stops(g: Game, corp: str, dest: str, homes: set[str], most: int | None
     markers are ignored), else None.  Depends on the hexes the search or the walk read: cached until a change of
     tiles or tokens touches one of them."""
     cache = g.cache.setdefault("destination_stops", {})
-    k = (corp, dest, frozenset(homes), most)
+    k = (corp, dest, most)
     hit = cache.get(k)
-    valid = hit is not None and board.unchanged_since(g, hit[0], hit[2])
+    valid = hit is not None and hit[3] == homes and board.unchanged_since(g, hit[0], hit[2])
     if valid and not _memo.AUDIT:
-        cache[k] = (g.board_version, *hit[1:])
+        if hit[0] != g.board_version:
+            cache[k] = (g.board_version, *hit[1:])
         return hit[1]  # type: ignore[no-any-return]
     value: int | None = None
     read: set[str] = {dest}
@@ -231,7 +239,7 @@ def _home_stops(g: Game, corp: str, dest: str, homes: set[str], most: int | None
                 value = 0
     if valid:
         _memo.audit(f"destinations stops {k!r}", hit[1], value)  # type: ignore[index]
-    cache[k] = (g.board_version, value, frozenset(read))
+    cache[k] = (g.board_version, value, frozenset(read), frozenset(homes))
     return value
 
 
@@ -290,13 +298,20 @@ def _fewest_stops_trace(
 
 
 def _train_stops(g: Game, tid: str) -> int:
-    best = 0
-    for d in R.distance_of(g, tid):
-        n = d.get("visit")
-        if not isinstance(n, int):
-            return 10**6
-        best = max(best, n)
-    return best
+    """The most stops a train visits (kept per train type and face: it reads the book alone)."""
+    t: Train = g.state.trains[tid]
+    kept: dict[tuple[str, str], int] = g.cache.setdefault("destination_train_stops", {})
+    found = kept.get((t.sym, t.name))
+    if found is None:
+        found = 0
+        for d in R.distance_of(g, tid):
+            n = d.get("visit")
+            if not isinstance(n, int):
+                found = 10**6
+                break
+            found = max(found, n)
+        kept[(t.sym, t.name)] = found
+    return found
 
 
 def _adjacent_now(g: Game) -> list[Any]:
