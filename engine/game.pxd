@@ -20,7 +20,7 @@ cdef class Game:
     cpdef object log(self, message)
     cpdef object phase_spec(self)
     cpdef object phase_name(self)
-    cpdef object player(self, key)
+    cpdef object player(self, str key)
     cpdef object corp(self, key_or_sym)
     cpdef object minor(self, key_or_sym)
     cpdef object company(self, key_or_sym)
@@ -28,7 +28,7 @@ cdef class Game:
     cpdef object name(self, key)
     cpdef object owner(self, key)
     cpdef object controller(self, key)
-    cpdef object is_closed(self, key)
+    cpdef bint is_closed(self, str key) except -1
     cpdef object companies_of(self, key)
     cpdef object entity_trains(self, key)
     cpdef object cash(self, key)

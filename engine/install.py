@@ -30,6 +30,9 @@ class Installed:
     event_params: dict[tuple[int, int], Params] = field(default_factory=dict)  # (phase, event index) -> params
     rounds: dict[str, Any] = field(default_factory=dict)
     programs: dict[str, list[tuple[str, dict[str, Any]]]] = field(default_factory=dict)  # round kind -> its steps
+    #: round kind -> its steps as (state name, step class, options, whether the class adds round data)
+    plans: dict[str, list[tuple[str, type, dict[str, Any], bool]]] = field(default_factory=dict)
+    step_classes: dict[str, type] = field(default_factory=dict)  # a step state's name ("track#6") -> its class
 
     def on(self, name: str) -> bool:
         """Whether mechanic ``name`` is switched on."""

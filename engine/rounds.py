@@ -56,10 +56,12 @@ def steps(g: Game) -> list[Step]:
     if cached is not None and cached[0] is r:
         return cached[1]
     objs = []
-    types = g.rules.step_types
+    classes = g.rules.step_classes
     for st in r.steps:
-        cls, opts = types[st.name.split("#")[0]], st.data.get("_opts", {})
-        objs.append(cls(g, st, opts))
+        cls = classes.get(st.name)
+        if cls is None:
+            cls = classes[st.name] = g.rules.step_types[st.name.split("#")[0]]
+        objs.append(cls(g, st, st.data.get("_opts", {})))
     g.cache["steps"] = (r, objs)
     return objs
 
@@ -142,27 +144,42 @@ def round_type(g: Game, kind: str) -> RoundType:
     return g.rules.round_types[g.rules.rounds["kinds"][kind]["type"]]
 
 
+def _plan(g: Game, kind: str) -> list[tuple[str, type, dict[str, Any], bool]]:
+    """The steps of a round kind as (state name, class, options, whether the class adds round data): worked out
+    once per book and shared (read-only)."""
+    out = g.rules.plans.get(kind)
+    if out is None:
+        types = g.rules.step_types
+        out = g.rules.plans[kind] = [
+            (f"{name}#{i}", types[name], opts, bool(types[name].round_state()))
+            for i, (name, opts) in enumerate(program(g, kind))
+        ]
+    return out
+
+
 def new_round(g: Game, kind: str, round_num: int = 1) -> None:
-    steps_of_kind = program(g, kind)
+    plan = _plan(g, kind)
+    rtype = round_type(g, kind)
     r = RoundState(kind=kind, round_num=round_num)
     g.state.round = r
     g.cache.pop("steps", None)
-    r.entities = g.hooks("round_entities", round_type(g, kind).name)
+    r.entities = g.hooks("round_entities", rtype.name)
     data: dict[str, Any] = {"last_to_act": None, "pass_order": [], "at_start": True}
-    for i, (name, opts) in enumerate(steps_of_kind):
-        st = StepState(name=f"{name}#{i}")
+    for name, cls, opts, adds_data in plan:
+        st = StepState(name=name)
         if opts:
             st.data["_opts"] = opts
         r.steps.append(st)
-        data.update(g.rules.step_types[name].round_state())
+        if adds_data:
+            data.update(cls.round_state())  # type: ignore[attr-defined]
     r.data = data
     bump(g)
     for s in steps(g):
         s.setup()
     bump(g)
-    g.hooks("round_started", round_type(g, kind).name)
+    g.hooks("round_started", rtype.name)
     bump(g)
-    round_type(g, kind).setup(g)
+    rtype.setup(g)
 
 
 def start_first_round(g: Game) -> None:

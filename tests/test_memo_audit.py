@@ -83,8 +83,10 @@ def test_audit_checks_what_a_step_declares_it_offers(audit: None, monkeypatch: p
     """A step's ``offers`` (the action types it can ever list) lets the round machinery refuse other types unasked;
     a declaration that leaves out a type the step does list is caught."""
     from railbook.engine.mechanics.stock_round import BuySellParShares
+    from railbook.engine.steps import base
 
     monkeypatch.setattr(BuySellParShares, "offers", frozenset({"sell_shares"}))  # but it offers purchases too
+    monkeypatch.setattr(base, "_TRAITS", {})  # (what steps read of their class is kept per class: read it again)
     record = load(max(fixture_files("1846"), key=lambda p: p.stat().st_size))
     with pytest.raises(memo.StaleMemo, match="allows"):
         replay(record, rulebook=rulebook_for_title(record["title"]))

@@ -18,7 +18,20 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
-_HANDLES: dict[type, frozenset[str]] = {}  # step class -> the action types it has a handler for
+_TRAITS: dict[type, tuple[bool, bool, bool, frozenset[str] | None, frozenset[str]]] = {}  # step class -> _traits
+
+
+def _traits(cls: type) -> tuple[bool, bool, bool, frozenset[str] | None, frozenset[str]]:
+    """What every step of class ``cls`` reads of its class (worked out once per class)."""
+    return (
+        cls.active is not StepBase.active,  # type: ignore[attr-defined]
+        cls.blocks is not StepBase.blocks,  # type: ignore[attr-defined]
+        cls.current_entity is not StepBase.current_entity,  # type: ignore[attr-defined]
+        getattr(cls, "offers", None),
+        frozenset(n[len("process_") :] for n in dir(cls) if n.startswith("process_")),
+    )
+
+
 _CURRENT = ("current",)  # keys of a step's memoised answers besides entities and (entity, action type)
 _BLOCKING = ("blocking",)
 
@@ -34,16 +47,13 @@ class StepBase:
         self.opts = opts
         self._answers_epoch = -1
         self._answers_now: dict[Any, Any] = {}
-        # whether the class answers the round machinery's commonest questions itself (else they are read directly)
         cls = type(self)
-        self._own_active = cls.active is not StepBase.active
-        self._own_blocks = cls.blocks is not StepBase.blocks
-        self._own_current = cls.current_entity is not StepBase.current_entity
-        self._offers: frozenset[str] | None = getattr(cls, "offers", None)
-        handles = _HANDLES.get(cls)
-        if handles is None:
-            handles = _HANDLES[cls] = frozenset(n[len("process_") :] for n in dir(cls) if n.startswith("process_"))
-        self._handles: frozenset[str] = handles  # the action types it has a ``process_<type>`` for
+        traits = _TRAITS.get(cls)
+        if traits is None:
+            traits = _TRAITS[cls] = _traits(cls)
+        # whether the class answers the round machinery's commonest questions itself (else they are read directly),
+        # the action types it can ever offer (``Step.offers``) and those it has a ``process_<type>`` for
+        self._own_active, self._own_blocks, self._own_current, self._offers, self._handles = traits
 
     # ------------------------------------------------------------------------------------- state
 
