@@ -27,10 +27,15 @@ def face_price(g: Game, t: Train) -> int:
 def depot_trains(g: Game) -> list[str]:
     """Trains the bank sells now: the next new train and one of each discarded type."""
     st = g.state
-    key = (st.actions_done, st.phase, tuple(st.depot), tuple(st.discarded))
     cache = g.cache.get("depot_trains")
-    if cache is not None and cache[0] == key:
-        return cache[1]
+    if (
+        cache is not None
+        and cache[0] == st.actions_done
+        and cache[1] == st.phase
+        and cache[2] == st.depot  # (lists compared item by item: no key tuple is built per question)
+        and cache[3] == st.discarded
+    ):
+        return cache[4]  # type: ignore[no-any-return]
     out: list[str] = []
     names: set[str] = set()
     upcoming = g.state.depot
@@ -55,7 +60,7 @@ def depot_trains(g: Game) -> list[str]:
         if train.name not in disc_names:
             out.append(tid)
             disc_names.add(train.name)
-    g.cache["depot_trains"] = (key, out)
+    g.cache["depot_trains"] = (st.actions_done, st.phase, list(st.depot), list(st.discarded), out)
     return out
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from .. import board, depot, market, rounds, shares
+from .. import memo as _memo
 from ..contract import Mechanic
 from ..contract import Params as BaseParams
 from ..errors import illegal
@@ -110,8 +111,43 @@ def train_buying_power(g: Game, corp: str) -> int:
 
 @memo
 def other_trains(g: Game, corp: str) -> list[str]:
-    out = []
+    """Other companies' trains ``corp`` may buy (in the game's train order), found on the sellers' own lists."""
     zones = set(_p(g).no_buy_from_zones)
+    state = g.state
+    trains = state.trains
+    out: list[str] = []
+    seller: Corporation
+    t: Train
+    for sym, seller in state.corporations.items():
+        if seller.closed or not seller.trains:
+            continue
+        owner = ckey(sym)
+        if owner == corp or (zones and seller.price and zones & set(market.kinds_at(g, seller.price))):
+            continue
+        for tid in seller.trains:
+            t = trains[tid]
+            if t.owner == owner and not t.rusted and t.buyable and not t.obsolete:
+                out.append(tid)
+    if len(out) > 1:
+        order = _train_order(g)
+        out.sort(key=order.__getitem__)
+    if _memo.AUDIT:
+        _memo.audit(f"other trains for {corp}", _other_trains_scan(g, corp, zones), out)
+    return out
+
+
+def _train_order(g: Game) -> dict[str, int]:
+    """Each train's place in the game's order of trains (kept while no train is added)."""
+    trains = g.state.trains
+    kept = g.cache.get("train_order")
+    if kept is None or kept[0] != len(trains):
+        kept = g.cache["train_order"] = (len(trains), {tid: i for i, tid in enumerate(trains)})
+    return kept[1]  # type: ignore[no-any-return]
+
+
+def _other_trains_scan(g: Game, corp: str, zones: set[str]) -> list[str]:
+    """:func:`other_trains` by a look at every train (what the memo audit compares it with)."""
+    out = []
     t: Train
     for tid, t in g.state.trains.items():
         if t.owner in (DEPOT, "", corp) or t.rusted or not t.buyable or t.obsolete:
