@@ -224,8 +224,24 @@ def _cached(g: Game, cache: dict, k: Any, key: str, starts: tuple[NodeKey, ...] 
     return net
 
 
-def _touched(net: Network, starts: Any) -> set[str]:
-    return set(net.hex_edges) | {h for h, _ in net.nodes} | {h for h, _ in starts}
+def _touched(net: Network, starts: Any) -> dict[str, set[int]]:
+    """The hexes a walk touched: those it may build in, which hold every stop it reached and every start (a walk
+    enters a hex only from a start in it or across an edge, and both put the hex among them).  The network's own
+    table, not a copy: it grows with the network."""
+    if AUDIT:
+        audit(
+            "hexes a network touched",
+            set(net.hex_edges) | {h for h, _ in net.nodes} | {h for h, _ in starts},
+            set(net.hex_edges),
+        )
+    return net.hex_edges
+
+
+def _touches(hexes: frozenset[str], touched: dict[str, set[int]]) -> bool:
+    for h in hexes:
+        if h in touched:
+            return True
+    return False
 
 
 def _grown(
@@ -247,7 +263,7 @@ def _grown(
             return None
         if who == key and own_tokens:
             placed = True
-        elif hexes & touched:
+        elif _touches(hexes, touched):
             if before is None:
                 # tokens in a hex laid since are judged with the lay (its state before the lay is what the walk saw)
                 others.update(h for h in hexes if h not in lays)
@@ -290,11 +306,14 @@ def _changes_after(g: Game, since: int) -> list[tuple[int, frozenset[str] | None
     return changes[i:]
 
 
-def _still_valid(g: Game, key: str, since: int, touched: set[str], own_tokens: bool = True) -> bool:
+def _still_valid(g: Game, key: str, since: int, touched: dict[str, set[int]], own_tokens: bool = True) -> bool:
     changes = _changes_after(g, since)
-    return changes is not None and not any(
-        hexes is None or (who == key and own_tokens) or (hexes & touched) for _, hexes, who, _ in changes
-    )
+    if changes is None:
+        return False
+    for _, hexes, who, _ in changes:
+        if hexes is None or (who == key and own_tokens) or _touches(hexes, touched):
+            return False
+    return True
 
 
 def compute_network(g: Game, key: str, starts: list[NodeKey] | None = None, blocking: bool = True) -> Network:
