@@ -498,20 +498,24 @@ def _extend(
     their new track and the new tokens reach."""
     # before a route is found each token walks on its own (see _compute): grown only from a lone token
     lone = not old.route_available and len(tokens) == 1 and not new_tokens
-    if not (old.route_available or lone) or not all(
-        _lay_keeps(g, key, h, b, blocking, new_tokens) for h, b in lays.items()
-    ):
+    if not (old.route_available or lone):
         return None
+    for h, b in lays.items():
+        if not _lay_keeps(g, key, h, b, blocking, new_tokens):
+            return None
     # grown in place (no copies): the cache entry holding the old network and states is replaced by the grown one
     net, visited = old, states
     net.nodes |= new_tokens
+    paths: set[tuple[str, int]] = net.paths
+    explored: set[State] = visited
+    was: Track
     for hex_id, before in lays.items():
         was = g.book.track(before.tile, hex_id, before.rotation)  # the tile the walk saw on the hex
         ends = [*range(6), *range(8, 8 + len(was.node_list))]
         for pi in range(len(was.paths)):
-            net.paths.discard((hex_id, pi))
+            paths.discard((hex_id, pi))
             for end in ends:
-                visited.discard((hex_id, pi, end))
+                explored.discard((hex_id, pi, end))
     tracks: dict[str, Track] = {}
     neighbours = g.book.neighbours
     stack: list[State] = []
@@ -520,6 +524,8 @@ def _extend(
             stack += _start_states(g, start, tracks)
     for h, _ in new_tokens:
         net.hex_edges.setdefault(h, set()).update(neighbours[h])
+    t: Track
+    tn: Track
     for hex_id in lays:
         t = _trk(g, tracks, hex_id)
         for e, nb in neighbours[hex_id].items():
@@ -530,7 +536,7 @@ def _extend(
             tn = _trk(g, tracks, nb)
             for pj in tn.edge_paths_l[f]:
                 a, b = tn.ends[pj]
-                if (nb, pj, b if a == f else a) in visited:
+                if (nb, pj, b if a == f else a) in explored:
                     stack += [(hex_id, pk, e) for pk in into]
                     break
     changed = lays.keys() | {h for h, _ in new_tokens}

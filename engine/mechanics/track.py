@@ -100,7 +100,10 @@ def min_cost(g: Game) -> int:
     return _p(g).min_cost
 
 
+@memo
 def current_lay(g: Game) -> dict[str, Any] | None:
+    """The turn's next tile action (whether it may lay, upgrade, and its cost), None when the turn has no more;
+    memoised: read-only."""
     r = g.state.round.data
     spec = _p(g).lays
     first = _p(g).first_turn_lays
