@@ -423,6 +423,11 @@ def _sym(key: Any) -> str:
 
 def game_bonus_specs(g: Game, corp: str) -> list[dict[str, Any]]:
     """The bonus specs in force for corporation (or minor) symbol ``corp`` in a game in play."""
+    east_west, entries = _bonus_plan(g.book.raw)
+    if not entries:  # no private pays a bonus: nothing on the board or in the companies' hands to look at
+        out: list[dict[str, Any]] = [{**east_west, "ends": list(east_west["ends"])}] if east_west is not None else []
+        g.hooks("extra_bonus_specs", corp, out)
+        return out
     state = g.state
     owner = {sym: _sym(c.owner) for sym, c in state.companies.items() if c.owner and not c.removed and not c.closed}
     hex_assign: dict[str, list[str]] = {}
