@@ -220,24 +220,52 @@ def _triggered(g: Game, trig: dict[str, Any]) -> bool:
         ending = g.book.cells_by_kind.get("end_game")
         if not ending:
             return False
-        for corp in g.state.corporations.values():
-            if corp.price and (corp.price[0], corp.price[1]) in ending:
-                return True
-        return False
+        keys = g.cache.get("end_cell_keys")
+        if keys is None:
+            keys = g.cache["end_cell_keys"] = [market.cell_key(cell) for cell in sorted(ending)]
+        stacks = g.state.market
+        found = False
+        for k in keys:  # (the markers on the end cells, without looking at every company)
+            if stacks.get(k):
+                found = True
+                break
+        if _memo.AUDIT:
+            _memo.audit("a company on an end cell", _on_end_cell(g, ending), found)
+        return found
     if kind in ("final_phase",):
         return g.state.phase == len(g.book.phases) - 1
     if kind == "final_train":
         name = params.get("train")
         if name is not None:  # the first train of that type bought or exported (an unlimited one never runs out)
+            trains = g.state.trains
             train: Train
-            for train in g.state.trains.values():
-                if train.sym == str(name) and train.owner != DEPOT:
+            for tid in _trains_of_type(g, str(name)):
+                train = trains[tid]
+                if train.owner != DEPOT:
                     return True
             return False
         return not depot.depot_trains(g)
     if kind == "turn_limit":
         return g.state.turn >= int(params.get("turn", 10**9))
     return False
+
+
+def _on_end_cell(g: Game, ending: frozenset[tuple[int, int]]) -> bool:
+    """Whether a company's price is on an end-game cell, by a look at every company (for the memo audit)."""
+    corp: Corporation
+    for corp in g.state.corporations.values():
+        if corp.price and (corp.price[0], corp.price[1]) in ending:
+            return True
+    return False
+
+
+def _trains_of_type(g: Game, sym: str) -> list[str]:
+    """The trains of one type (kept while no train is added to the game)."""
+    trains = g.state.trains
+    kept = g.cache.setdefault("trains_of_type", {}).get(sym)
+    if kept is None or kept[0] != len(trains):
+        kept = g.cache["trains_of_type"][sym] = (len(trains), [tid for tid, t in trains.items() if t.sym == sym])
+    return kept[1]  # type: ignore[no-any-return]
 
 
 def end_now(g: Game, timing: str | None) -> bool:
