@@ -521,11 +521,20 @@ def crowded(g: Game) -> list[str]:
     state = g.state
     floor, limits = _train_limits(g)
     minor: Minor
+    corp: Corporation
+    for corp in state.corporations.values():  # (mostly nobody holds more than the least limit: one quick look)
+        if len(corp.trains) > floor:
+            break
+    else:
+        for minor in state.minors.values():
+            if len(minor.trains) > floor:
+                break
+        else:
+            return out
     for sym, minor in state.minors.items():
         if len(minor.trains) > floor and not minor.closed and _over_limit(g, limits, mkey(sym), len(minor.trains)):
             out.append(mkey(sym))
     corps = state.corporations
-    corp: Corporation
     for sym in state.corp_order:
         corp = corps[sym]
         if len(corp.trains) > floor and not corp.closed and _over_limit(g, limits, ckey(sym), len(corp.trains)):
