@@ -7,6 +7,7 @@ served from the memo and raises :class:`StaleMemo` when it differs (slow; for te
 
 from __future__ import annotations
 
+import inspect
 import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -44,6 +45,39 @@ _MISSING = object()
 def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Memoise a pure query ``fn(g, *args)`` until the game's epoch changes (any state change)."""
     name = f"{fn.__module__}.{fn.__qualname__}"
+    params = list(inspect.signature(fn).parameters.values())
+    plain = all(p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty for p in params)
+
+    # (a query of the game alone, or of one more argument, is the common case: its key is made without a tuple of
+    # the arguments, and it is called without one)
+    def wrapper0(g: Game) -> Any:
+        m = g.memo
+        answers: dict[Any, Any] = m[1]
+        if m[0] != g.epoch:
+            m[0] = g.epoch
+            answers.clear()
+        value = answers.get(name, _MISSING)
+        if value is _MISSING:
+            value = answers[name] = fn(g)
+            return value
+        if AUDIT:
+            audit(f"{name}()", value, fn(g))
+        return value
+
+    def wrapper1(g: Game, a: Any) -> Any:
+        m = g.memo
+        answers: dict[Any, Any] = m[1]
+        if m[0] != g.epoch:
+            m[0] = g.epoch
+            answers.clear()
+        key = (name, a)
+        value = answers.get(key, _MISSING)
+        if value is _MISSING:
+            value = answers[key] = fn(g, a)
+            return value
+        if AUDIT:
+            audit(f"{name}({a!r},)", value, fn(g, a))
+        return value
 
     def wrapper(g: Game, *args: Any) -> Any:
         m = g.memo
@@ -61,7 +95,8 @@ def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
             audit(f"{name}{args!r}", value, fn(g, *args))
         return value
 
-    wrapper.__name__ = fn.__name__
-    wrapper.__qualname__ = fn.__qualname__
-    wrapper.__doc__ = fn.__doc__
-    return wrapper
+    chosen = wrapper0 if plain and len(params) == 1 else wrapper1 if plain and len(params) == 2 else wrapper
+    chosen.__name__ = fn.__name__
+    chosen.__qualname__ = fn.__qualname__
+    chosen.__doc__ = fn.__doc__
+    return chosen
