@@ -40,11 +40,17 @@ def bump(g: Game) -> None:
     g.epoch += 1
 
 
-def tell(g: Game, hook: str, *args: Any) -> None:
-    """Notify a hook whose handlers mostly change nothing: memoised answers stay valid unless a handler logged
-    something (or bumped the epoch itself)."""
+_NO_ENTITY = object()  # (``tell`` about an action alone)
+
+
+def tell(g: Game, hook: str, action: dict[str, Any], entity: Any = _NO_ENTITY) -> None:
+    """Notify a hook about an action (and its entity, where given) whose handlers mostly change nothing: memoised
+    answers stay valid unless a handler logged something (or bumped the epoch itself)."""
     logged = len(g.state.log)
-    g.hooks(hook, *args)
+    if entity is _NO_ENTITY:
+        g.hooks(hook, action)
+    else:
+        g.hooks(hook, action, entity)
     if len(g.state.log) != logged:
         bump(g)
 
