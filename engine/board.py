@@ -426,6 +426,8 @@ def _walk(
     paths_seen: set[tuple[str, int]] = seen_paths
     t: Track | None
     tn: Track | None
+    edges: set[int]
+    nedges: set[int]
     while stack:
         state = stack.pop()
         before = len(visited_set)
@@ -447,15 +449,13 @@ def _walk(
                     nodes.add(nk)
                     local_set.add(nk)
                 else:
-                    edges: set[int] | None = hex_edges.get(h)
-                    if edges is None:
-                        edges = hex_edges[h] = set()
+                    found = hex_edges.get(h)
+                    edges = found if found is not None else hex_edges.setdefault(h, set())
                     edges.add(end)
                     nb = nbrs.get(end)
                     if nb is not None:
-                        nedges: set[int] | None = hex_edges.get(nb)
-                        if nedges is None:
-                            nedges = hex_edges[nb] = set()
+                        found = hex_edges.get(nb)
+                        nedges = found if found is not None else hex_edges.setdefault(nb, set())
                         nedges.add((end + 3) % 6)
         other = b if entered == a else a
         if other < 8:

@@ -42,6 +42,16 @@ def _by_value(x: Any) -> bool:
 _MISSING = object()
 
 
+def _answers_now(g: Game) -> dict[Any, Any]:
+    """The memoised answers of the game's current epoch (emptied when the epoch has moved on)."""
+    m = g.memo
+    answers: dict[Any, Any] = m[1]
+    if m[0] != g.epoch:
+        m[0] = g.epoch
+        answers.clear()
+    return answers
+
+
 def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Memoise a pure query ``fn(g, *args)`` until the game's epoch changes (any state change)."""
     name = f"{fn.__module__}.{fn.__qualname__}"
@@ -51,47 +61,31 @@ def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
     # (a query of the game alone, or of one more argument, is the common case: its key is made without a tuple of
     # the arguments, and it is called without one)
     def wrapper0(g: Game) -> Any:
-        m = g.memo
-        answers: dict[Any, Any] = m[1]
-        if m[0] != g.epoch:
-            m[0] = g.epoch
-            answers.clear()
+        answers: dict[Any, Any] = _answers_now(g)
         value = answers.get(name, _MISSING)
         if value is _MISSING:
             value = answers[name] = fn(g)
-            return value
-        if AUDIT:
+        elif AUDIT:
             audit(f"{name}()", value, fn(g))
         return value
 
     def wrapper1(g: Game, a: Any) -> Any:
-        m = g.memo
-        answers: dict[Any, Any] = m[1]
-        if m[0] != g.epoch:
-            m[0] = g.epoch
-            answers.clear()
+        answers: dict[Any, Any] = _answers_now(g)
         key = (name, a)
         value = answers.get(key, _MISSING)
         if value is _MISSING:
             value = answers[key] = fn(g, a)
-            return value
-        if AUDIT:
+        elif AUDIT:
             audit(f"{name}({a!r},)", value, fn(g, a))
         return value
 
     def wrapper(g: Game, *args: Any) -> Any:
-        m = g.memo
-        answers: dict[tuple[Any, ...], Any] = m[1]
-        if m[0] != g.epoch:
-            m[0] = g.epoch
-            answers.clear()
+        answers: dict[Any, Any] = _answers_now(g)
         key = (name, *args)
         value = answers.get(key, _MISSING)
         if value is _MISSING:
-            value = fn(g, *args)
-            answers[key] = value
-            return value
-        if AUDIT:
+            value = answers[key] = fn(g, *args)
+        elif AUDIT:
             audit(f"{name}{args!r}", value, fn(g, *args))
         return value
 

@@ -105,14 +105,7 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
     closing = g.book.cells_by_kind.get("close")
     if not closing:
         return
-    keys = g.cache.get("close_cell_keys")
-    if keys is None:
-        keys = g.cache["close_cell_keys"] = [market.cell_key(cell) for cell in sorted(closing)]
-    stacks = g.state.market
-    for k in keys:  # (the markers on the close cells: most actions find none, without looking at every company)
-        if stacks.get(k):
-            break
-    else:
+    if not _markers_on(g, "close", closing):  # (most actions find none, without looking at every company)
         if _memo.AUDIT:
             _memo.audit("companies on close cells", [], _on_close_cells(g, closing))
         return
@@ -120,6 +113,20 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
         if _on_close_cell(g, sym, closing):
             g.log(f"{sym} closes")
             close_operator(g, ckey(sym))
+
+
+def _markers_on(g: Game, kind: str, cells: frozenset[tuple[int, int]]) -> bool:
+    """Whether any company's marker stands on the market's cells of ``kind`` (``cells``), read from those cells'
+    stacks of markers (their keys worked out once per game)."""
+    kept: dict[str, list[str]] = g.cache.setdefault("market_cell_keys", {})
+    keys = kept.get(kind)
+    if keys is None:
+        keys = kept[kind] = [market.cell_key(cell) for cell in sorted(cells)]
+    stacks = g.state.market
+    for k in keys:
+        if stacks.get(k):
+            return True
+    return False
 
 
 def _on_close_cell(g: Game, sym: str, closing: frozenset[tuple[int, int]]) -> bool:
@@ -220,15 +227,7 @@ def _triggered(g: Game, trig: dict[str, Any]) -> bool:
         ending = g.book.cells_by_kind.get("end_game")
         if not ending:
             return False
-        keys = g.cache.get("end_cell_keys")
-        if keys is None:
-            keys = g.cache["end_cell_keys"] = [market.cell_key(cell) for cell in sorted(ending)]
-        stacks = g.state.market
-        found = False
-        for k in keys:  # (the markers on the end cells, without looking at every company)
-            if stacks.get(k):
-                found = True
-                break
+        found = _markers_on(g, "end_game", ending)  # (without looking at every company)
         if _memo.AUDIT:
             _memo.audit("a company on an end cell", _on_end_cell(g, ending), found)
         return found
