@@ -126,20 +126,27 @@ def make_bundle(g: Game, share_ids: list[str], percent: int | None = None) -> Bu
     """A bundle from share ids; all must exist, be of one corporation and have one owner."""
     if not share_ids:
         raise illegal("shares.empty", "no shares named")
-    objs = []
+    table = g.state.shares
+    objs: list[Share] = []
     for sid in share_ids:
-        s = g.state.shares.get(str(sid))
+        s = table.get(str(sid))
         if s is None:
             raise illegal("shares.unknown", f"no share {sid}")
         objs.append(s)
-    corps = {s.corp for s in objs}
-    owners = {s.owner for s in objs}
-    if len(corps) != 1:
-        raise illegal("shares.mixed", "shares of several corporations in one action")
-    if len(owners) != 1:
-        raise illegal("shares.mixed", "shares with several owners in one action")
-    total = sum(s.percent for s in objs)
-    return Bundle(objs[0].corp, [s.id for s in objs], percent if percent is not None else total, objs[0].owner)
+    first: Share = objs[0]
+    share: Share
+    # (loops, not sets and a generator: a bundle is made for every certificate the purchase search looks at)
+    for share in objs:
+        if share.corp != first.corp:
+            raise illegal("shares.mixed", "shares of several corporations in one action")
+    total = 0
+    ids = []
+    for share in objs:
+        if share.owner != first.owner:
+            raise illegal("shares.mixed", "shares with several owners in one action")
+        total += share.percent
+        ids.append(share.id)
+    return Bundle(first.corp, ids, percent if percent is not None else total, first.owner)
 
 
 def can_dump(g: Game, b: Bundle, holder: str) -> bool:
