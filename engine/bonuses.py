@@ -39,7 +39,7 @@ Parameters by type (amounts in the title's currency units):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
     from .game import Game
@@ -78,6 +78,10 @@ def make_bonus(spec: Mapping[str, Any]) -> RouteBonus | SetBonus:
 
 class RouteBonus:
     """Adds to a single route. Subclasses define :meth:`value` and :meth:`bound`."""
+
+    #: whether counting one more stop never lowers the bonus, wherever that stop lies on the route (a bonus that reads
+    #: which counted stops come first and last cannot promise it: the shortcuts that rely on it are not taken)
+    monotone: ClassVar[bool] = True
 
     def value(self, counted: Sequence[Stop], visited: Sequence[Stop]) -> int:
         raise NotImplementedError
@@ -244,6 +248,8 @@ class PathHex(RouteBonus):
 @register("route_end")
 class RouteEnd(RouteBonus):
     """A fixed amount when the route starts or ends in a marked hex (once per route)."""
+
+    monotone = False  # (a stop counted beyond a marked end makes it an end no more)
 
     def __init__(self, params: Mapping[str, Any]) -> None:
         self.hexes = {str(k): int(v) for k, v in (params.get("hexes") or {}).items()}

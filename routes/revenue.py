@@ -81,6 +81,9 @@ def _single_row_best(
     """
     if len(train.rows) != 1:
         return None
+    for b in bonuses:
+        if not b.monotone:
+            return None  # filling with the best-paying stops may cost such a bonus: every set is tried instead
     row = train.rows[0]
     if any(stops[i].kind not in row.kinds for i in eligible):
         return None  # the visit rule already failed; let the general path decide

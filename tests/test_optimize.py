@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from railbook.engine.bonuses import BONUSES, make_bonus
 from railbook.routes import Link, Problem, Stop, build_problem, solve
@@ -352,6 +352,7 @@ def random_graph(seed: int) -> Problem:
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9))
+@example(seed=12488180)  # a route end bonus on a 3/4 train: the best-paying fill had lost it (found 2026-11-27)
 def test_optimiser_equals_brute_force_on_parallel_links(seed: int) -> None:
     problem = random_graph(seed)
     solution = solve(problem)
