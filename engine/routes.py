@@ -406,23 +406,29 @@ def _distance_fits(g: Game, train_id: str, kinds: tuple[str, ...]) -> bool:
     key = (t.sym, t.name, kinds)
     found = kept.get(key)
     if found is None:
-        found = kept[key] = check_distance(distance_of(g, train_id), list(kinds))
+        found = kept[key] = check_distance(_train_distance(g, train_id)[0], list(kinds))
     return found
 
 
 # ----------------------------------------------------------------------------------------- revenue
 
 
-def score_route(g: Game, corp_key: str, route: Route, routes: list[Route]) -> None:
-    t: Train = g.state.trains[route.train]
+def _train_distance(g: Game, train_id: str) -> tuple[list[dict[str, Any]], bool]:
+    """:func:`distance_of` a train and whether it counts every stop it visits (kept per train type and face: both
+    read the book alone)."""
+    t: Train = g.state.trains[train_id]
     kept: dict[tuple[str, str], tuple[list[dict[str, Any]], bool]] = g.cache.setdefault("train_distances", {})
     found = kept.get((t.sym, t.name))
-    if found is None:  # (a train's distance and whether it counts every stop read the book alone)
-        distance = distance_of(g, route.train)
+    if found is None:
+        distance = distance_of(g, train_id)
         found = kept[(t.sym, t.name)] = (distance, _is_simple(distance))
-    distance = found[0]
+    return found
+
+
+def score_route(g: Game, corp_key: str, route: Route, routes: list[Route]) -> None:
+    distance, simple = _train_distance(g, route.train)
     stops = route.stops
-    if found[1]:
+    if simple:
         route.counted = list(stops)
         route.revenue = score_stops(g, corp_key, route, stops, routes)
         return
