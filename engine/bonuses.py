@@ -427,11 +427,14 @@ def _sym(key: Any) -> str:
     return s[2:] if len(s) > 1 and s[1] == "|" else s
 
 
+def _no_icons(hex_id: str) -> list[str]:
+    return []
+
+
 def game_bonus_specs(g: Game, corp: str) -> list[dict[str, Any]]:
     """The bonus specs in force for corporation (or minor) symbol ``corp`` in a game in play."""
-    east_west, entries = _bonus_plan(g.book.raw)
-    if not entries:  # no private pays a bonus: nothing on the board or in the companies' hands to look at
-        out: list[dict[str, Any]] = [{**east_west, "ends": list(east_west["ends"])}] if east_west is not None else []
+    if not _bonus_plan(g.book.raw)[1]:  # no private pays a bonus: nothing on the board or in hands to look at
+        out = bonus_specs(g.book.raw, corp, {}, {}, {}, _no_icons)
         g.hooks("extra_bonus_specs", corp, out)
         return out
     state = g.state
