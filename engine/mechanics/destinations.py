@@ -202,11 +202,29 @@ def _train_can_run(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     if not value:
         from railbook.routes import can_run_between  # the exact optimiser, asked with that route required
 
-        value = can_run_between(g, corp, [sorted(homes), [dest]])
+        if _walk_reaches(g, corp, dest, homes):
+            value = can_run_between(g, corp, [sorted(homes), [dest]])
+        elif _memo.AUDIT:
+            _memo.audit(f"destinations walk {k!r}", False, can_run_between(g, corp, [sorted(homes), [dest]]))
     if hit is not None and hit[0] == now:
         _memo.audit(f"destinations run {k!r}", hit[1], value)
     cache[k] = (now, value)
     return value
+
+
+def _walk_reaches(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
+    """The board's walk from ``dest`` (passing no stop that would stop a route: a city full of other companies'
+    tokens, an off-board, a terminal path) reaches a stop in a home hex.  When it does not, no route joins them
+    and the optimiser need not be asked.  (The walk is the board's cached one, grown lay by lay.)"""
+    t = board.track(g, dest)
+    starts = [(dest, name) for name, node in t.nodes.items() if node.kind != "junction"]
+    if not starts:
+        return False
+    net = board.reach(g, ckey(corp), starts, blocking=not _p(g).ignore_station_markers)
+    for h, _ in net.nodes:
+        if h in homes:
+            return True
+    return False
 
 
 def _home_stops(g: Game, corp: str, dest: str, homes: set[str], most: int | None = None) -> int | None:
