@@ -14,6 +14,7 @@ cdef class Game:
     cdef public Installed rules
     cdef public object _checkpoint, _since, hooks
     cdef public object board_version, epoch
+    cdef public bint audit
 
     # the questions every module asks of the game, as C methods for code that knows it holds a Game (each must keep
     # the signature here: arguments by position, no generator or closure in its body)

@@ -16,6 +16,7 @@ import pickle
 from collections.abc import Iterable
 from typing import Any
 
+from . import memo as _memo
 from .action_shape import check_action_shape
 from .book import Book, book_for
 from .contract import Hooks
@@ -61,6 +62,9 @@ class Game:
         self.board_version = 0
         self.epoch = 0  # bumped whenever the round machinery may have changed what steps allow
         self.memo: list[Any] = [-1, {}]
+        # whether memoised answers are checked against fresh ones (``RAILBOOK_MEMO_AUDIT``; read once per game: a
+        # field of the game costs hot paths less than the memo module's flag)
+        self.audit: bool = _memo.AUDIT
         self._checkpoint: tuple[bytes, int] | None = None
         self._since: list[dict[str, Any]] = []
         self.rules: Installed = installed(book)

@@ -94,7 +94,7 @@ def active_step(g: Game) -> Step | None:
         answers.clear()
     found = answers.get(_ACTIVE_STEP, _UNSET)
     if found is not _UNSET:
-        if _memo.AUDIT and _first_blocking(g) is not found:
+        if g.audit and _first_blocking(g) is not found:
             raise _memo.StaleMemo(f"stale memo for rounds.active_step: {found!r} cached")
         return found  # type: ignore[no-any-return]
     found = _first_blocking(g)

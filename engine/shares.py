@@ -446,7 +446,7 @@ def shorts(g: Game) -> list[str]:
             found.append(sid)
     if len(found) != len(known):
         g.cache["shorts"] = dict.fromkeys(found)
-    if _memo.AUDIT:
+    if g.audit:
         _memo.audit("shares.shorts", sorted(found), sorted(_scanned_shorts(st)))
     return found
 

@@ -106,7 +106,7 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
     if not closing:
         return
     if not _markers_on(g, "close", closing):  # (most actions find none, without looking at every company)
-        if _memo.AUDIT:
+        if g.audit:
             _memo.audit("companies on close cells", [], _on_close_cells(g, closing))
         return
     for sym in list(g.state.corp_order):
@@ -228,7 +228,7 @@ def _triggered(g: Game, trig: dict[str, Any]) -> bool:
         if not ending:
             return False
         found = _markers_on(g, "end_game", ending)  # (without looking at every company)
-        if _memo.AUDIT:
+        if g.audit:
             _memo.audit("a company on an end cell", _on_end_cell(g, ending), found)
         return found
     if kind in ("final_phase",):

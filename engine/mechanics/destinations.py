@@ -196,7 +196,7 @@ def _train_can_run(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     trains = g.state.corporations[corp].trains
     now = (g.board_version, tuple(trains))
     hit = cache.get(k)
-    if hit is not None and hit[0] == now and not _memo.AUDIT:
+    if hit is not None and hit[0] == now and not g.audit:
         return hit[1]  # type: ignore[no-any-return]
     value = _trace_runs(g, corp, dest, homes, trains)
     if not value:
@@ -204,7 +204,7 @@ def _train_can_run(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
 
         if _walk_reaches(g, corp, dest, homes):
             value = can_run_between(g, corp, [sorted(homes), [dest]])
-        elif _memo.AUDIT:
+        elif g.audit:
             _memo.audit(f"destinations walk {k!r}", False, can_run_between(g, corp, [sorted(homes), [dest]]))
     if hit is not None and hit[0] == now:
         _memo.audit(f"destinations run {k!r}", hit[1], value)
@@ -237,7 +237,7 @@ def _home_stops(g: Game, corp: str, dest: str, homes: set[str], most: int | None
     k = (corp, dest, most)
     hit = cache.get(k)
     valid = hit is not None and hit[3] == homes and board.unchanged_since(g, hit[0], hit[2])
-    if valid and not _memo.AUDIT:
+    if valid and not g.audit:
         if hit[0] != g.board_version:
             cache[k] = (g.board_version, *hit[1:])
         return hit[1]  # type: ignore[no-any-return]
@@ -348,7 +348,7 @@ def _adjacent_in(
     of what it walks is as it was); the hexes read go into ``read``."""
     table: dict[tuple[str, str], Any] = kept[1]
     hit = table.get(node)
-    if hit is None or _memo.AUDIT:
+    if hit is None or g.audit:
         hexes = {node[0]}
         chains = _adjacent_chains(g, node, hexes)
         if hit is not None:
@@ -447,7 +447,7 @@ def check(g: Game, operator: str | None = None) -> None:
     # again at the start of the next)
     seen = (g.board_version, asked)
     if g.cache.get("destinations_none_since") == seen:
-        if _memo.AUDIT:
+        if g.audit:
             _memo.audit("destinations: nobody can connect", [], [corp for corp, _ in asked if connected(g, corp)])
         return
     found = [corp for corp, _ in asked if connected(g, corp)]

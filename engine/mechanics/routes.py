@@ -230,7 +230,7 @@ def _stop_kept(g: Game, node: R.NodeKey) -> StopView:
     found = kept.get(node)
     if found is None or found[0] != tile:
         found = kept[node] = (tile, _stop(g, node))
-    elif _memo.AUDIT:
+    elif g.audit:
         _memo.audit(f"stop view of {node!r}", found[1], _stop(g, node))
     return found[1]
 
@@ -256,7 +256,7 @@ def _visited(g: Game, route: R.Route) -> list[StopView]:
     kept = route.views
     if kept is None or kept[0] != g.board_version:
         kept = route.views = (g.board_version, _views(g, route.stops))
-    elif _memo.AUDIT:
+    elif g.audit:
         _memo.audit(f"stop views of the route of {route.train}", kept[1], [_stop(g, s) for s in route.stops])
     return kept[1]  # type: ignore[no-any-return]
 

@@ -213,7 +213,7 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
     st = g.state.shares
     version = g.cache.get("holdings_version", 0)
     if g.cache.get("short_pairs_checked") == version:
-        if _memo.AUDIT:
+        if g.audit:
             _memo.audit("short_selling: a share and a short held together", False, _pair_held(g, p, st))
         return
     g.cache["short_pairs_checked"] = version

@@ -349,7 +349,7 @@ class BuySellParShares(Step):
 
     def sellable(self, player: str) -> list[Bundle]:
         found = list(self.iter_sellable(player))
-        if _memo.AUDIT:
+        if self.g.audit:
             _memo.audit(f"sellable({player})", [b.shares for b in found], self._sellable_by_rule(player))
         return found
 
@@ -496,7 +496,7 @@ class BuySellParShares(Step):
             return False
         # (sales first: a player who holds shares can mostly sell one, found after a look at his few holdings, while a
         # player who can buy nothing makes the purchase search price every corporation)
-        if _memo.AUDIT:
+        if self.g.audit:
             self.sellable(entity)
         return (
             next(self.iter_sellable(entity), None) is not None

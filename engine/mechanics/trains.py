@@ -131,7 +131,7 @@ def other_trains(g: Game, corp: str) -> list[str]:
     if len(out) > 1:
         order = _train_order(g)
         out.sort(key=order.__getitem__)
-    if _memo.AUDIT:
+    if g.audit:
         _memo.audit(f"other trains for {corp}", _other_trains_scan(g, corp, zones), out)
     return out
 

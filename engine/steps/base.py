@@ -179,7 +179,7 @@ def step_current_actions(s: StepBase) -> list[str]:
         entity = step_current_entity(s)
         found = [] if not entity or g.is_closed(entity) else step_actions_of(s, entity)
         answers[_CURRENT] = found
-    elif _memo.AUDIT:
+    elif s.g.audit:
         entity = step_current_entity(s)
         _memo.audit(f"{s.name}.current_actions", found, [] if not entity or g.is_closed(entity) else s.actions(entity))
     return found  # type: ignore[no-any-return]
@@ -191,7 +191,7 @@ def step_actions_of(s: StepBase, entity: str) -> list[str]:
     found = answers.get(entity)
     if found is None:
         found = answers[entity] = s.actions(entity)
-    elif _memo.AUDIT:
+    elif s.g.audit:
         _memo.audit(f"{s.name}.actions({entity})", found, s.actions(entity))
     return found  # type: ignore[no-any-return]
 
@@ -206,7 +206,7 @@ def step_has_actions(s: StepBase, entity: str) -> bool:
     answer = answers.get(key)
     if answer is None:
         answer = answers[key] = bool(s.any_action(entity))
-    if _memo.AUDIT:
+    if s.g.audit:
         _memo.audit(f"{s.name}.any_action({entity})", answer, bool(s.actions(entity)))
     return answer  # type: ignore[no-any-return]
 
@@ -224,7 +224,7 @@ def step_allowed(s: StepBase, entity: str, atype: str) -> bool:
     if answer is None:
         offers = s._offers  # the types the step can ever offer (Step.offers): others are refused unasked
         answer = answers[key] = (offers is None or atype in offers) and bool(s.allows(entity, atype))
-    if _memo.AUDIT:
+    if s.g.audit:
         _memo.audit(f"{s.name}.allows({entity}, {atype})", answer, atype in s.actions(entity))
     return answer  # type: ignore[no-any-return]
 
@@ -236,7 +236,7 @@ def step_blocking(s: StepBase) -> bool:
     answers = s._answers_now if s._answers_epoch == epoch else _answers_of(s)
     found = answers.get(_BLOCKING)
     if found is not None:
-        if _memo.AUDIT:
+        if s.g.audit:
             _memo.audit(f"{s.name}.blocking", found, _blocking_now(s))
         return found  # type: ignore[no-any-return]
     found = _blocking_now(s)
