@@ -40,6 +40,69 @@ class Params(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, ignored_types=(type(_function),))
 
 
+class _ReadOnly:
+    """Base of the read-only copies :func:`read_only` makes of parameter models."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._values()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self.__slots__)})"
+
+
+_READ_ONLY: dict[type, type[_ReadOnly]] = {}
+
+
+def _read_only_class(model: type[BaseModel]) -> type[_ReadOnly]:
+    """The read-only class of a parameter model: a slot per field, and the model's own methods."""
+    cls = _READ_ONLY.get(model)
+    if cls is None:
+        fields = tuple(model.model_fields)
+        namespace: dict[str, Any] = {"__slots__": fields, "__doc__": model.__doc__, "__module__": model.__module__}
+        method_types = (type(_function), type(_read_only_class))
+        for klass in reversed(model.__mro__):
+            if klass is BaseModel or not issubclass(klass, BaseModel):
+                continue
+            for name, value in vars(klass).items():
+                if isinstance(value, method_types) and not name.startswith("__") and name not in fields:
+                    namespace[name] = value
+        cls = _READ_ONLY[model] = type(model.__name__, (_ReadOnly,), namespace)
+    return cls
+
+
+def read_only(value: Any) -> Any:
+    """A validated parameter value for the engine to read: every model in it becomes an object of plain slots (a
+    compiled module reads a field of a pydantic model through its ``__getattr__`` hook, which costs about twice a
+    slot); lists, tuples and dicts are copied with their items converted, everything else is kept."""
+    if isinstance(value, BaseModel):
+        cls = _read_only_class(type(value))
+        out: _ReadOnly = object.__new__(cls)
+        for name in cls.__slots__:
+            object.__setattr__(out, name, read_only(getattr(value, name)))
+        return out
+    if isinstance(value, list):
+        return [read_only(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(read_only(v) for v in value)
+    if isinstance(value, dict):
+        return {k: read_only(v) for k, v in value.items()}
+    return value
+
+
 class NoParams(Params):
     """A mechanic or event that takes no parameters."""
 

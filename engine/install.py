@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from . import params_cache
-from .contract import Mechanic, Params
+from .contract import Mechanic, Params, read_only
 from .errors import UnsupportedTitle
 from .registry import ALWAYS_ON, ORDER, in_order, mechanic
 
@@ -75,7 +75,9 @@ def _install(book: Book) -> Installed:
         "mechanics": {m.name: wanted.get(m.name) or {} for m in mechanics},
         "events": [[e["type"], e.get("params") or {}] for phase in book.phases for e in phase.get("events") or []],
     }
-    out.params, out.event_params = params_cache.cached(inputs, lambda: _validated(book, out))
+    params, event_params = params_cache.cached(inputs, lambda: _validated(book, out))
+    out.params = {name: read_only(p) for name, p in params.items()}
+    out.event_params = {at: read_only(p) for at, p in event_params.items()}
     out.rounds = _rounds(book, out)
     return out
 
