@@ -161,7 +161,8 @@ def _check_fields(
 ) -> None:
     table: dict[str, Callable[[Any], bool]] = tests  # (declared for compiled builds: see railbook.accel_declare)
     plain_types: dict[str, frozenset[type]] = plain
-    for name, value in fields.items():
+    named: dict[str, Any] = fields
+    for name, value in named.items():
         test = table.get(name)
         if test is None or type(value) in plain_types[name]:
             continue
@@ -172,14 +173,21 @@ def _check_fields(
 
 def check_action_shape(action: dict[str, Any]) -> None:
     """Raise :class:`MalformedAction` when a field the engine reads has the wrong JSON type."""
-    if "type" not in action:
+    if not isinstance(action, dict):
+        raise MalformedAction(f"an action is a JSON object, not {type(action).__name__}")
+    # (exactly a dict, as compiled builds declare it: see railbook.accel_declare)
+    fields: dict[str, Any] = action if type(action) is dict else dict(action)
+    if "type" not in fields:
         raise MalformedAction("action has no type")
-    _check_fields(action, FIELD_SHAPES, _FIELD_TESTS, "", _FIELD_PLAIN)
-    for i, route in enumerate(action.get("routes") or ()):
-        _check_fields(route, ROUTE_SHAPES, _ROUTE_TESTS, f"routes[{i}]: ", _ROUTE_PLAIN)
+    _check_fields(fields, FIELD_SHAPES, _FIELD_TESTS, "", _FIELD_PLAIN)
+    for i, route in enumerate(fields.get("routes") or ()):
+        if not isinstance(route, dict):
+            raise MalformedAction(f"routes[{i}] must be an object, not {_describe(route)}")
+        plain_route = route if type(route) is dict else dict(route)
+        _check_fields(plain_route, ROUTE_SHAPES, _ROUTE_TESTS, f"routes[{i}]: ", _ROUTE_PLAIN)
         if "train" not in route:
             raise MalformedAction(f"routes[{i}] has no train")
-    for i, auto in enumerate(action.get("auto_actions") or ()):
+    for i, auto in enumerate(fields.get("auto_actions") or ()):
         try:
             check_action_shape(auto)
         except MalformedAction as exc:

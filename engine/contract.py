@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
+from types import FunctionType
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict
@@ -73,7 +74,7 @@ def _read_only_class(model: type[BaseModel]) -> type[_ReadOnly]:
     if cls is None:
         fields = tuple(model.model_fields)
         namespace: dict[str, Any] = {"__slots__": fields, "__doc__": model.__doc__, "__module__": model.__module__}
-        method_types = (type(_function), type(_read_only_class))
+        method_types = (FunctionType, type(_function))  # (a method of a module compiled or not)
         for klass in reversed(model.__mro__):
             if klass is BaseModel or not issubclass(klass, BaseModel):
                 continue

@@ -124,6 +124,8 @@ class Game:
         """
         if not isinstance(action, dict):
             raise MalformedAction(f"an action is a JSON object, not {type(action).__name__}")
+        if type(action) is not dict:
+            action = dict(action)  # (a mapping of another dict type: the engine reads plain dicts)
         check_action_shape(action)
         if not atomic:
             rounds.process(self, action)
@@ -317,8 +319,9 @@ class Game:
 
     def entity_key(self, action: dict[str, Any]) -> str:
         """The key of an action's entity, validated."""
-        etype = action.get("entity_type")
-        ent = action.get("entity")
+        fields: dict[str, Any] = action  # (declared for compiled builds: see railbook.accel_declare)
+        etype = fields.get("entity_type")
+        ent = fields.get("entity")
         if ent is None:
             raise MalformedAction("action has no entity")
         if etype is None:

@@ -153,6 +153,7 @@ def _replay_actions(
     warnings: list[str] = []
     count = 0
     checked = 0
+    action: dict[str, Any]
     for index, action in enumerate(actions):
         if action.get("type") in NON_MOVES:
             continue

@@ -383,9 +383,11 @@ def process(g: Game, action: dict[str, Any]) -> None:
         if g.hooks("record_notice", action):
             return  # a record's notice about the last move (the site checks it before its end test)
         raise illegal("game.finished", "the game is over")
-    atype = action.get("type")
-    if not isinstance(atype, str):
+    fields: dict[str, Any] = action  # (declared for compiled builds: see railbook.accel_declare)
+    found = fields.get("type")
+    if not isinstance(found, str):
         raise MalformedAction("action has no type")
+    atype: str = found
     if atype in ("message", "log", "program_share_pass", "program_buy_shares", "program_disable") or atype.startswith(
         "program_"
     ):

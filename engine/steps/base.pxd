@@ -8,7 +8,8 @@ cdef class StepBase:
     cdef public Game g
     cdef public dict _answers_now
     cdef public StepState st
-    cdef public object opts, _answers_epoch, _offers, _handles
+    cdef public dict opts
+    cdef public object _answers_epoch, _offers, _handles
     cdef public bint _own_active, _own_blocks, _own_current
 
 # The memoised questions as C functions (the round machinery imports them by name and calls them directly).
