@@ -380,17 +380,91 @@ class Hooks:
 
     def caller(self) -> Callable[..., Any]:
         """``hooks(name, *args)`` as a plain function (what ``game.hooks`` is: cheaper to call than the object).  A
-        hook no mechanic handles answers its constant without a call (a third of the calls in a replay)."""
-        handled: dict[str, Callable[..., Any]] = {n: fn for n, fn in self._dispatch.items() if self.table[n]}
+        hook no mechanic handles answers its constant without a call (a third of the calls in a replay); the others
+        run their handlers and combine the answers right here (:func:`_combined`), one call deep, as the hook's
+        dispatcher would (a static hook keeps its dispatcher, which remembers its answers)."""
+        g = self.game
+        plans: dict[str, tuple[int, tuple[Callable[..., Any], ...], Any]] = {}
+        for name, fns in self.table.items():
+            if not fns:
+                continue
+            spec = HOOKS[name]
+            if spec.static:
+                plans[name] = (_DISPATCH, (self._dispatch[name],), None)
+            else:
+                plans[name] = _plan(spec, fns)
         constant: dict[str, Any] = {n: _unhandled(HOOKS[n]) for n in self._dispatch if not self.table[n]}
 
         def hooks(name: str, *args: Any) -> Any:
-            fn = handled.get(name)
-            if fn is None:
+            plan = plans.get(name)
+            if plan is None:
                 return constant[name]
-            return fn(*args)
+            return _combined(plan[0], plan[1], plan[2], g, args)
 
         return hooks
+
+
+_DISPATCH, _ANSWER, _NOTIFY, _FIRST, _SUM, _ANY, _ALL = range(7)
+
+
+def _plan(spec: Hook, fns: list[Callable[..., Any]]) -> tuple[int, tuple[Callable[..., Any], ...], Any]:
+    """How :func:`_combined` runs a hook's handlers: (kind, handlers in the order asked, default answer)."""
+    c, default = spec.combine, spec.default
+    if c is Combine.NOTIFY:
+        return _NOTIFY, tuple(fns), None
+    if len(fns) == 1 and (c is Combine.SUM or (c is Combine.FIRST and default is None)):
+        return _ANSWER, tuple(fns), None  # the handler's answer is the hook's
+    if c is Combine.FIRST:
+        return _FIRST, tuple(reversed(fns)), default
+    if c is Combine.SUM:
+        return _SUM, tuple(fns), None
+    return (_ANY if c is Combine.ANY else _ALL), tuple(fns), None
+
+
+def _call(fn: Callable[..., Any], g: Game, args: tuple[Any, ...]) -> Any:
+    """``fn(g, *args)``, for the commonest numbers of arguments without building a tuple of them."""
+    n = len(args)
+    if n == 1:
+        return fn(g, args[0])
+    if n == 2:
+        return fn(g, args[0], args[1])
+    if n == 0:
+        return fn(g)
+    if n == 3:
+        return fn(g, args[0], args[1], args[2])
+    return fn(g, *args)
+
+
+def _combined(kind: int, fns: tuple[Callable[..., Any], ...], default: Any, g: Game, args: tuple[Any, ...]) -> Any:
+    """A hook's answer from its handlers ``fns`` as its plan says (see :func:`_plan`; as :func:`_dispatcher`)."""
+    if kind == _ANSWER:
+        return _call(fns[0], g, args)
+    if kind == _NOTIFY:
+        for fn in fns:
+            _call(fn, g, args)
+        return None
+    if kind == _ANY:
+        for fn in fns:
+            if _call(fn, g, args):
+                return True
+        return False
+    if kind == _ALL:
+        for fn in fns:
+            if not _call(fn, g, args):
+                return False
+        return True
+    if kind == _FIRST:
+        for fn in fns:
+            value = _call(fn, g, args)
+            if value is not None:
+                return value
+        return default
+    if kind == _SUM:
+        out = 0
+        for fn in fns:
+            out += _call(fn, g, args)
+        return out
+    return fns[0](*args)  # _DISPATCH
 
 
 def _once(fn: Callable[..., Any]) -> Callable[..., Any]:
