@@ -179,6 +179,7 @@ def new_round(g: Game, kind: str, round_num: int = 1) -> None:
         if adds_data:
             data.update(cls.round_state())  # type: ignore[attr-defined]
     r.data = data
+    g.cache.pop("steps", None)  # (step objects keep the round's data: none made before it was set)
     bump(g)
     for s in steps(g):
         s.setup()

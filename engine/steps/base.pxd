@@ -8,7 +8,7 @@ cdef class StepBase:
     cdef public Game g
     cdef public dict _answers_now
     cdef public StepState st
-    cdef public dict opts
+    cdef public dict opts, rdata
     cdef public object _answers_epoch, _offers, _handles
     cdef public bint _own_active, _own_blocks, _own_current
 

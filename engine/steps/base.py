@@ -45,6 +45,8 @@ class StepBase:
         self.g = g
         self.st = st
         self.opts = opts
+        # the round's data (a step object lives for one round, and a round keeps its data: see rounds.steps)
+        self.rdata: dict[str, Any] = g.state.round.data
         self._answers_epoch = -1
         self._answers_now: dict[Any, Any] = {}
         cls = type(self)
@@ -60,10 +62,6 @@ class StepBase:
     @property
     def round(self) -> Any:
         return self.g.state.round
-
-    @property
-    def rdata(self) -> dict[str, Any]:
-        return self.g.state.round.data
 
     def active(self) -> bool:
         return not self.st.passed
