@@ -74,7 +74,7 @@ class Params(BaseParams):
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Bids in the bid boxes (private -> [[player, price], ...] in bidding order), the private being auctioned
     among its bidders, the privates whose buyer must still set a par, and the last buyer at face value."""

@@ -56,7 +56,7 @@ class Params(BaseParams):
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """The capital rule each corporation got when launched (with `kind_by_train_on_sale`), the
     corporations that have started operating, and the floated ones whose full capital is still due."""

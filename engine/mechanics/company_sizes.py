@@ -110,7 +110,7 @@ class Params(BaseParams):
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Each started company's size (shares), by symbol."""
 

@@ -111,7 +111,7 @@ class Params(BaseParams):
         return self
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Companies that reached their destination, runs waiting (in order) and the stage of the one under way."""
 

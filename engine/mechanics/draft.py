@@ -41,7 +41,7 @@ class Params(BaseParams):
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """The draft deck, top first (private ids and blank card ids)."""
 

@@ -47,7 +47,7 @@ class Params(BaseParams):
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Edge tokens placed: company symbol -> off-board hex."""
 

@@ -40,7 +40,7 @@ class Params(BaseParams):
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Money the bank holds for each corporation, and the corporations whose escrow has been released."""
 

@@ -112,7 +112,7 @@ class Params(BaseParams):
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Loans outstanding per corporation, the market rate, this operating round's loan events, and what
     presidents owe for their companies (a cash crisis)."""

@@ -162,7 +162,7 @@ class Params(BaseParams):
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Share prices at the merger round's start (the acquisition round skips companies that entered a zone since),
     the president of each company when it went to liquidation, and the survivor removing station markers."""

@@ -69,7 +69,7 @@ class Params(BaseParams):
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Mine tokens on the map (hex -> tokens) and the companies holding rights to the mine hexes (symbols)."""
 

@@ -214,7 +214,7 @@ class Params(BaseParams):
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Formation: the companies whose presidents must still choose (pay or be absorbed), those absorbed, and
     whether the formation has been settled; what the absorbed companies brought (player and market shares,

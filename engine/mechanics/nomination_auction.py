@@ -91,7 +91,7 @@ class Params(BaseParams):
     pyramid: Pyramid | None = Field(None, description="tiered lot layout (None: every lot may be nominated)")
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Seed money left and the lots still for sale."""
 

@@ -60,7 +60,7 @@ class Params(BaseParams):
     moves_priority: bool = Field(True, description="a protecting purchase counts as an action for the priority deal")
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Sales waiting for their president's decision, in order: [corp, share ids, percent, seller, president]."""
 

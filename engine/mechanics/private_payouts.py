@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Train types whose first-train payout has been made."""
 

@@ -54,7 +54,7 @@ class Params(BaseParams):
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """The companies that have reissued shares (incrementally capitalised from then on)."""
 

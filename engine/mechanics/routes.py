@@ -74,7 +74,7 @@ def _p(g: Game) -> Params:
     return g.params["routes"]  # type: ignore[return-value]
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """Bonus rights held apart from owning the private: right -> corporations (bought, or kept at closure)."""
 

@@ -97,7 +97,7 @@ class Params(BaseParams):
     )
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class State:
     """Companies each player sold outside a stock round, barred to him in the next one
     (``no_buy_after_sell_until: after_next_operating_rounds``)."""
