@@ -868,7 +868,15 @@ def min_bid(g: Game, corp: str) -> int:
 
 
 def presidencies(g: Game, player: str) -> list[str]:
-    return [c for c in live_corps(g) if g.state.corporations[c].owner == player]
+    """The live companies (:func:`live_corps`) ``player`` presides, in company order."""
+    corps = g.state.corporations
+    out = []
+    c: Corporation
+    for sym in g.state.corp_order:
+        c = corps[sym]
+        if c.owner == player and c.floated and not c.closed and c.price:
+            out.append(sym)
+    return out
 
 
 def max_bid(g: Game, player: str, corp: str) -> int:
