@@ -310,3 +310,15 @@ def test_the_first_8_train_ends_the_game_after_the_final_sets_acquisition_round(
     final = [(kind, n) for turn, kind, n in played if turn == triggered_turn + 1]
     assert final[0] == ("stock", 1)
     assert final[1:] == [(k, n) for n in range(1, final_ors + 1) for k in ("operating", "merger", "acquisition")]
+
+
+def test_a_presidents_certificate_and_a_short_in_the_pool_are_no_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short pairs only with an ordinary one-share certificate (``shares.close_short_pairs``): a bankrupt
+    president's certificate joining a short in the pool closes nothing, and the check that found no closable pair
+    stands until the holdings change (soak game 34 once had the memo audit call that answer stale)."""
+    from railbook import soak
+    from railbook.engine import memo
+
+    monkeypatch.setattr(memo, "AUDIT", True)
+    report = soak.play_game(rulebook_for_title("1817"), 34, max_actions=200)
+    assert not report.failures, report.failures[0].message

@@ -222,7 +222,7 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
 
 
 def _pair_held(g: Game, p: Params, st: dict[str, Share]) -> bool:
-    """Someone who may close a pair holds a share and a short of one company (mostly nobody does)."""
+    """Someone who may close a pair holds an ordinary share and a short of one company (mostly nobody does)."""
     holdings = g.state.holdings
     short: Share
     looked: set[tuple[str, str]] = set()  # (holder, company) pairs looked at (a holder may have several shorts of one)
@@ -236,7 +236,7 @@ def _pair_held(g: Game, p: Params, st: dict[str, Share]) -> bool:
         if not _may_close(p, holder):
             continue
         held_by = holdings.get(holder)
-        if held_by is not None and _holds_long(st, held_by.get(short.corp) or []):
+        if held_by is not None and _holds_plain(g, st, held_by.get(short.corp) or [], short.corp):
             return True
     return False
 
@@ -251,8 +251,8 @@ def _close_pairs(g: Game, p: Params, st: dict[str, Share]) -> None:
     for holder, corp in sorted(held):
         if not _may_close(p, holder):
             continue
-        if not _holds_long(st, shares.shares_of(g, holder, corp)):
-            continue  # nothing to pair the short with (the usual case: checked before asking the share's size)
+        if not _holds_plain(g, st, shares.shares_of(g, holder, corp), corp):
+            continue  # nothing to pair the short with (the usual case)
         n = shares.close_short_pairs(g, holder, corp)
         if n:
             g.log(f"{g.name(holder)} closes {n} short{'s' if n > 1 else ''} of {corp}")
@@ -263,12 +263,18 @@ def _may_close(p: Params, holder: str) -> bool:
     return p.market_pairs_close if holder == POOL else p.pair_closes_at_once
 
 
-def _holds_long(st: dict[str, Share], ids: list[str]) -> bool:
+def _holds_plain(g: Game, st: dict[str, Share], ids: list[str], corp: str) -> bool:
+    """``ids`` hold an ordinary one-share certificate of ``corp``: what a short pairs with (see
+    :func:`shares.close_short_pairs`; a president's certificate does not)."""
     share: Share
+    unit = 0
     for sid in ids:
         share = st[sid]
-        if share.percent > 0:
-            return True
+        if share.percent > 0 and not share.president:
+            if not unit:
+                unit = shares.share_percent(g, corp)
+            if share.percent == unit:
+                return True
     return False
 
 
