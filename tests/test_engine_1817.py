@@ -316,8 +316,9 @@ def test_a_presidents_certificate_and_a_short_in_the_pool_are_no_pair(monkeypatc
     """A short pairs only with an ordinary one-share certificate (``shares.close_short_pairs``): a bankrupt
     president's certificate joining a short in the pool closes nothing, and the check that found no closable pair
     stands until the holdings change (soak game 34 once had the memo audit call that answer stale)."""
-    from railbook import soak
     from railbook.engine import memo
+
+    from railbook import soak
 
     monkeypatch.setattr(memo, "AUDIT", True)
     report = soak.play_game(rulebook_for_title("1817"), 34, max_actions=200)
