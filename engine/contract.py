@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import partial
 from types import FunctionType
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -436,7 +435,7 @@ def _call(fn: Callable[..., Any], g: Game, args: tuple[Any, ...]) -> Any:
 
 
 def _combined(kind: int, fns: tuple[Callable[..., Any], ...], default: Any, g: Game, args: tuple[Any, ...]) -> Any:
-    """A hook's answer from its handlers ``fns`` as its plan says (see :func:`_plan`; as :func:`_dispatcher`)."""
+    """A hook's answer from its handlers ``fns`` as its plan says (see :func:`_plan`)."""
     if kind == _ANSWER:
         return _call(fns[0], g, args)
     if kind == _NOTIFY:
@@ -487,67 +486,9 @@ def _unhandled(spec: Hook) -> Any:
 
 
 def _dispatcher(g: Game, spec: Hook, fns: list[Callable[..., Any]]) -> Callable[..., Any]:
-    """A function of the hook's arguments that runs the handlers and combines their answers."""
-    c, default = spec.combine, spec.default
+    """A function of the hook's arguments that runs the handlers and combines their answers (as ``game.hooks``)."""
     if not fns:
         answer = _unhandled(spec)
         return lambda *args: answer
-    if len(fns) == 1:
-        (fn,) = fns
-        if c is Combine.NOTIFY:
-            return lambda *args: (fn(g, *args), None)[1]
-        if c is Combine.SUM or (c is Combine.FIRST and default is None):
-            return partial(fn, g)  # the handler's answer is the hook's (no Python frame of our own)
-        if c is Combine.FIRST:
-
-            def first_one(*args: Any) -> Any:
-                value = fn(g, *args)
-                return default if value is None else value
-
-            return first_one
-        return lambda *args: bool(fn(g, *args))
-    rev = list(reversed(fns))
-    if c is Combine.NOTIFY:
-
-        def notify(*args: Any) -> None:
-            for fn in fns:
-                fn(g, *args)
-
-        return notify
-    if c is Combine.FIRST:
-
-        def first(*args: Any) -> Any:
-            for fn in rev:
-                value = fn(g, *args)
-                if value is not None:
-                    return value
-            return default
-
-        return first
-    # (loops, not generator expressions: hooks are asked in the engine's inner loops)
-    if c is Combine.SUM:
-
-        def total(*args: Any) -> Any:
-            out = 0
-            for fn in fns:
-                out += fn(g, *args)
-            return out
-
-        return total
-    if c is Combine.ANY:
-
-        def anyone(*args: Any) -> bool:
-            for fn in fns:
-                if fn(g, *args):
-                    return True
-            return False
-
-        return anyone
-
-    def every(*args: Any) -> bool:
-        for fn in fns:
-            if not fn(g, *args):
-                return False
-        return True
-
-    return every
+    kind, ordered, default = _plan(spec, fns)
+    return lambda *args: _combined(kind, ordered, default, g, args)
