@@ -455,31 +455,15 @@ def _scanned_shorts(st: dict[str, Share]) -> list[str]:
     return [s.id for s in st.values() if s.percent < 0]
 
 
-def _top_index(g: Game, corp: str) -> int:
-    """The highest number of ``corp``'s certificates (at least 9), read from the holders' lists (every certificate
-    is on its holder's)."""
-    top = 9
-    table = g.state.shares
-    held: dict[str, list[str]]
-    s: Share
-    for held in g.state.holdings.values():
-        ids = held.get(corp)
-        if ids:
-            for sid in ids:
-                s = table[sid]
-                if s.index > top:
-                    top = s.index
-    return top
-
-
 def new_share(g: Game, corp: str, holder: str, percent: int) -> str:
     """A new certificate of ``corp`` for ``holder`` (negative percent: a short), numbered after every existing one
     (never below the ten printed ones, as 18xx.games numbers them)."""
     st = g.state
-    top = _top_index(g, corp)
-    if g.audit:
-        every = [9, *(s.index for s in st.shares.values() if s.corp == corp)]
-        _memo.audit(f"shares: highest certificate number of {corp}", top, max(every))
+    top = 9
+    s: Share
+    for s in st.shares.values():
+        if s.corp == corp and s.index > top:
+            top = s.index
     sid = f"{corp}_{top + 1}"
     st.shares[sid] = Share(sid, corp, top + 1, percent, False, holder, buyable=percent > 0)
     st.holdings.setdefault(holder, {}).setdefault(corp, []).append(sid)
