@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from .. import market, shares
-from .. import memo as _memo
 from ..closing import close_operator
 from ..contract import Mechanic
 from ..contract import Params as BaseParams
@@ -303,66 +302,31 @@ class BuySellParShares(Step):
         return out
 
     def iter_sellable(self, player: str) -> Iterator[Bundle]:
-        """The bundles ``player`` may sell now (:meth:`can_sell`), smallest first within each corporation.  What the
-        tests read of a corporation (its room in the pool, his holding, his share limit, what he bought this turn)
-        is read once per corporation, not once per bundle."""
         g = self.g
         if self.bought() and self._sell_first() and not self._buy_then_sell():
             return
         held = g.state.holdings.get(player)
         if not held:
             return
-        p = _p(g)
-        down_to_limit = p.sell_down_to_share_limit
-        bought_now: dict[str, int] = {} if p.sell_bought_this_turn else self.rdata.get("bought_now", {})
         corps = g.state.corporations
         c: Corporation
-        b: Bundle
         for corp in g.state.corp_order:  # (as corporations(), looking only at those he holds)
             if not held.get(corp):
                 continue
             c = corps[corp]
             if c.closed or c.removed or not self._corp_sellable(player, corp):
                 continue
-            bundles = shares.bundles_for(g, player, corp)
-            if not bundles:
-                continue
-            owned = shares.percent_of(g, player, corp)
-            # shares.fit_in_pool: the bundle and the pool's shares within the pool's limit
-            most = g.hooks("pool_limit", corp) - shares.percent_of(g, POOL, corp)
-            just = bought_now.get(corp, 0)
-            if just:
-                most = min(most, owned - just)  # _keeps_bought: what he bought this turn stays
-            # _restores_limit: a player above the share limit sells down to it (shares.holding_ok with the sale)
-            limit = None
-            if not down_to_limit:
-                kinds: list[str] = market.kinds_at(g, c.price)
-                if "unlimited_holding" not in kinds and "multiple_buy" not in kinds:
-                    limit = g.hooks("holding_limit", corp)
-            for b in bundles:
-                if b.percent > most:
-                    break  # (bundles come smallest first)
-                if limit is not None and owned - b.percent > limit:
-                    continue
-                if shares.can_dump(g, b, player):
+            for b in shares.bundles_for(g, player, corp):
+                if (
+                    shares.fit_in_pool(g, b)
+                    and shares.can_dump(g, b, player)
+                    and self._keeps_bought(player, b)
+                    and self._restores_limit(player, b)
+                ):
                     yield b
 
     def sellable(self, player: str) -> list[Bundle]:
-        found = list(self.iter_sellable(player))
-        if self.g.audit:
-            _memo.audit(f"sellable({player})", [b.shares for b in found], self._sellable_by_rule(player))
-        return found
-
-    def _sellable_by_rule(self, player: str) -> list[list[str]]:
-        """The bundles of :meth:`sellable` by :meth:`can_sell` alone, one bundle at a time (the memo audit's check)."""
-        g = self.g
-        return [
-            b.shares
-            for corp in self.corporations()
-            if (g.state.holdings.get(player) or {}).get(corp)
-            for b in shares.bundles_for(g, player, corp)
-            if self.can_sell(player, b)
-        ]
+        return list(self.iter_sellable(player))
 
     def iter_buyable(self, player: str) -> Iterator[Bundle]:
         """The cheapest certificate of each corporation, from the pool and from the treasury, that
@@ -496,8 +460,6 @@ class BuySellParShares(Step):
             return False
         # (sales first: a player who holds shares can mostly sell one, found after a look at his few holdings, while a
         # player who can buy nothing makes the purchase search price every corporation)
-        if self.g.audit:
-            self.sellable(entity)
         return (
             next(self.iter_sellable(entity), None) is not None
             or next(self.iter_buyable(entity), None) is not None
