@@ -168,7 +168,6 @@ def new_round(g: Game, kind: str, round_num: int = 1) -> None:
     rtype = round_type(g, kind)
     r = RoundState(kind=kind, round_num=round_num)
     g.state.round = r
-    g.cache.pop("steps", None)
     r.entities = g.hooks("round_entities", rtype.name)
     data: dict[str, Any] = {"last_to_act": None, "pass_order": [], "at_start": True}
     for name, cls, opts, adds_data in plan:
@@ -179,7 +178,7 @@ def new_round(g: Game, kind: str, round_num: int = 1) -> None:
         if adds_data:
             data.update(cls.round_state())  # type: ignore[attr-defined]
     r.data = data
-    g.cache.pop("steps", None)  # (step objects keep the round's data: none made before it was set)
+    g.cache.pop("steps", None)  # (step objects keep the round's data: none made for this round before it was set)
     bump(g)
     for s in steps(g):
         s.setup()
