@@ -170,6 +170,11 @@ def node_blocks(g: Game, hex_id: str, node: str, key: str | None, kind: str) -> 
     return False
 
 
+def stop_nodes(g: Game, hex_id: str) -> list[NodeKey]:
+    """The stops of a hex's track now: its nodes but junctions."""
+    return [(hex_id, n) for n, node in track(g, hex_id).nodes.items() if node.kind != "junction"]
+
+
 def token_nodes(g: Game, key: str) -> list[NodeKey]:
     """The stops holding a token of ``key``: its cities, and the stops of a hex without cities that holds
     its marker (a destination marker at an off-board's edge)."""
@@ -182,7 +187,7 @@ def token_nodes(g: Game, key: str) -> list[NodeKey]:
                 if t.cities:
                     out.append((hex_id, f"c{ci}"))
                 else:
-                    out += [(hex_id, n) for n, node in t.nodes.items() if node.kind != "junction"]
+                    out += stop_nodes(g, hex_id)
     return out
 
 
@@ -609,8 +614,7 @@ def _paths_kept(old_t: Track, new_t: Track) -> bool:
 def hexes_joined(g: Game, a: str, b: str) -> bool:
     """Whether track joins a stop of hex ``a`` to a stop of hex ``b``, ignoring tokens (off-boards
     still end a walk)."""
-    t = track(g, a)
-    starts = [(a, name) for name, node in t.nodes.items() if node.kind != "junction"]
+    starts = stop_nodes(g, a)
     if not starts:
         return False
     net = compute_network(g, "", starts=starts, blocking=False)  # not cached: tile probes call it mid-swap

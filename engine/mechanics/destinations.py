@@ -216,8 +216,7 @@ def _walk_reaches(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     """The board's walk from ``dest`` (passing no stop that would stop a route: a city full of other companies'
     tokens, an off-board, a terminal path) reaches a stop in a home hex.  When it does not, no route joins them
     and the optimiser need not be asked.  (The walk is the board's cached one, grown lay by lay.)"""
-    t = board.track(g, dest)
-    starts = [(dest, name) for name, node in t.nodes.items() if node.kind != "junction"]
+    starts = board.stop_nodes(g, dest)
     if not starts:
         return False
     net = board.reach(g, ckey(corp), starts, blocking=not _p(g).ignore_station_markers)
@@ -248,8 +247,7 @@ def _home_stops(g: Game, corp: str, dest: str, homes: set[str], most: int | None
         chains = _fewest_stops_trace(g, corp, dest, homes, read, most)
         value = None if chains is None else len(chains) + 1
     else:
-        t = board.track(g, dest)
-        starts = [(dest, name) for name, node in t.nodes.items() if node.kind != "junction"]
+        starts = board.stop_nodes(g, dest)
         if starts:
             net = board.reach(g, ckey(corp), starts, blocking=not _p(g).ignore_station_markers)
             read.update(net.hex_edges, (h for h, _ in net.nodes))
@@ -287,8 +285,7 @@ def _fewest_stops_trace(
     most that many stops (the search goes no further).  Every hex whose track or tokens it reads is added to
     ``read``."""
     key = ckey(corp)
-    t = board.track(g, dest)
-    starts = [(dest, n) for n, node in t.nodes.items() if node.kind != "junction"]
+    starts = board.stop_nodes(g, dest)
     came: dict[tuple[str, str], tuple[tuple[str, str], list[str]] | None] = dict.fromkeys(starts)
     depth: dict[tuple[str, str], int] = dict.fromkeys(starts, 0)  # connections from the destination
     frontier = deque(starts)

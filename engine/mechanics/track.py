@@ -765,8 +765,7 @@ def _join_problem(g: Game, pair: list[str], laid: dict[str, Any]) -> str | None:
     """Why the tiles laid (hex -> exits it had before) do not join ``pair`` (None when they do)."""
     if not board.hexes_joined(g, pair[0], pair[1]):
         return f"the tiles must join {pair[0]} and {pair[1]}"
-    t = board.track(g, pair[0])
-    starts = [(pair[0], n) for n, node in t.nodes.items() if node.kind != "junction"]
+    starts = board.stop_nodes(g, pair[0])
     net = board.compute_network(g, "", starts=starts, blocking=False)
     for h, old_exits in laid.items():
         th = board.track(g, h)
