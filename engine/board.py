@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.hexgrid import opposite, upgrade_rotations
 
-from .book import COLOUR_ORDER, EDGE, NODE, Node, Track
+from .book import COLOUR_ORDER, EDGE, END_BITS, NODE, PATH_BITS, Node, Track
 from .errors import illegal
 from .memo import AUDIT, audit
 from .state import HexState
 
 if TYPE_CHECKING:
+    from .cint import CInt
     from .game import Game
 
 NodeKey = tuple[str, str]  # (hex, node name)
@@ -160,6 +161,7 @@ class Network:
     nodes: set[NodeKey] = field(default_factory=set)  # nodes reached (it may token there)
     paths: set[tuple[str, int]] = field(default_factory=set)  # (hex, path index) reached
     route_available: bool = False
+    path_ids: set[int] = field(default_factory=set)  # the paths reached, as the walk numbers them (see _state)
 
 
 def node_blocks(g: Game, hex_id: str, node: str, key: str | None, kind: str) -> bool:
@@ -332,7 +334,13 @@ def compute_network(g: Game, key: str, starts: list[NodeKey] | None = None, bloc
     return _compute(g, key, starts, blocking)[0]
 
 
-State = tuple[str, int, int]  # (hex, path index, end entered: an edge 0-5 or 8 + node index)
+State = int  # a walk's state, packed: see _state
+
+
+def _state(hi: int, pi: int, end: int) -> State:
+    """A walk's state -- path ``pi`` of the hex of index ``hi`` (in ``Book.hex_ids``), entered by ``end`` (an edge 0-5
+    or 8 + a node's index) -- as one int, so that the sets of states a walk keeps hold small ints, not tuples."""
+    return (((hi << PATH_BITS) | pi) << END_BITS) | end
 
 
 def _compute(
@@ -348,7 +356,7 @@ def _compute(
     for hex_id, _ in tokens:
         hex_edges.setdefault(hex_id, set()).update(neighbours[hex_id])
     net.nodes.update(tokens)
-    tracks: dict[str, Track] = {}
+    tracks: list[Track | None] = [None] * len(g.book.hex_ids)
     blocked: dict[NodeKey, bool] = {}
     # Where a walk goes on from a state (hex, path, end entered) does not depend on the token it
     # started from (every token city stops every walk), so states explored once are not explored
@@ -367,19 +375,26 @@ def _compute(
     return net, explored, blocked
 
 
-def _trk(g: Game, tracks: dict[str, Track], h: str) -> Track:
-    t: Track | None = tracks.get(h)
+def _trk(g: Game, tracks: list[Track | None], h: str) -> Track:
+    """The track on hex ``h``, kept in ``tracks`` (by the hex's index) for one walk."""
+    return _trk_at(g, tracks, g.book.hex_index[h])
+
+
+def _trk_at(g: Game, tracks: list[Track | None], hi: int) -> Track:
+    t: Track | None = tracks[hi]
     if t is None:
+        h = g.book.hex_ids[hi]
         hs: HexState = g.state.hexes[h]
-        t = tracks[h] = g.book.track(hs.tile, h, hs.rotation)
+        t = tracks[hi] = g.book.track(hs.tile, h, hs.rotation)
     return t
 
 
-def _start_states(g: Game, start: NodeKey, tracks: dict[str, Track]) -> list[State]:
+def _start_states(g: Game, start: NodeKey, tracks: list[Track | None]) -> list[State]:
     shex, sname = start
-    t0 = _trk(g, tracks, shex)
+    hi = g.book.hex_index[shex]
+    t0 = _trk_at(g, tracks, hi)
     si = t0.node_list.index(sname) if sname in t0.nodes else -1
-    return [(shex, pi, 8 + si) for pi in t0.node_paths.get(sname, ())]
+    return [_state(hi, pi, 8 + si) for pi in t0.node_paths.get(sname, ())]
 
 
 def _walk(
@@ -390,65 +405,71 @@ def _walk(
     stack: list[State],
     visited: set[State],
     token_set: set[NodeKey],
-    tracks: dict[str, Track],
+    tracks: list[Track | None],
     blocked: dict[NodeKey, bool],
     local: set[NodeKey],
 ) -> None:
     """Explore every state reachable from ``stack`` not in ``visited``, recording what it reaches in ``net``."""
+    book = g.book
     hexes = g.state.hexes
-    neighbours = g.book.neighbours
+    ids: list[str] = book.hex_ids
+    neighbour_index: list[list[int]] = book.neighbour_index
     hex_edges: dict[str, set[int]] = net.hex_edges
     nodes: set[NodeKey] = net.nodes
-    seen_paths = net.paths
+    paths: set[tuple[str, int]] = net.paths
+    path_ids: set[int] = net.path_ids
     # (the containers passed in, declared as such for compiled builds: see railbook.accel_declare)
+    todo: list[State] = stack
     visited_set: set[State] = visited
     local_set: set[NodeKey] = local
-    track_of: dict[str, Track] = tracks
+    track_at: list[Track | None] = tracks
     blocked_at: dict[NodeKey, bool] = blocked
-
-    def trk(h: str) -> Track:
-        t: Track | None = track_of.get(h)
-        if t is None:
-            hs: HexState = hexes[h]
-            t = track_of[h] = g.book.track(hs.tile, h, hs.rotation)
-        return t
-
-    def blocks(h: str, t: Track, ni: int) -> bool:
-        nk = (h, t.node_list[ni])
-        b = blocked_at.get(nk)
-        if b is None:
-            node: Node = t.nodes[nk[1]]
-            if node.kind == "offboard":
-                b = True
-            elif node.kind == "city" and blocking:
-                slots = hexes[h].tokens[int(nk[1][1:])]
-                b = key not in slots and None not in slots
-            else:
-                b = False
-            blocked_at[nk] = b
-        return b
-
-    paths_seen: set[tuple[str, int]] = seen_paths
     t: Track | None
     tn: Track | None
+    hs: HexState
     edges: set[int]
-    nedges: set[int]
-    while stack:
-        state = stack.pop()
-        before = len(visited_set)
-        visited_set.add(state)  # (one hash of the state: it was new when the set grew)
-        if len(visited_set) == before:
+    nbrs: list[int]
+    # C integers in compiled builds (railbook.engine.cint): the state's parts, unpacked as _state packs them
+    end_bits: CInt = END_BITS
+    path_bits: CInt = PATH_BITS
+    end_mask: CInt = (1 << END_BITS) - 1
+    path_mask: CInt = (1 << PATH_BITS) - 1
+    s: CInt
+    hi: CInt
+    pi: CInt
+    entered: CInt
+    a: CInt
+    b: CInt
+    end: CInt
+    other: CInt
+    nb: CInt
+    back: CInt
+    pj: CInt
+    k: CInt
+    size: CInt
+    base: CInt
+    while todo:
+        s = todo.pop()
+        size = len(visited_set)
+        visited_set.add(s)  # (one hash of the state: it was new when the set grew)
+        if len(visited_set) == size:
             continue
-        h, pi, entered = state
-        t = track_of.get(h)
+        entered = s & end_mask
+        pi = (s >> end_bits) & path_mask
+        hi = s >> (end_bits + path_bits)
+        t = track_at[hi]
+        h = ids[hi]
         if t is None:
-            t = trk(h)
+            hs = hexes[h]
+            t = track_at[hi] = book.track(hs.tile, h, hs.rotation)
         a, b = t.ends[pi]
-        nbrs: dict[int, str] = neighbours[h]
-        before = len(paths_seen)
-        paths_seen.add((h, pi))
-        if len(paths_seen) != before:
-            for end in (a, b):
+        nbrs = neighbour_index[hi]
+        size = len(path_ids)
+        path_ids.add(s >> end_bits)
+        if len(path_ids) != size:  # a path reached for the first time: its ends are reached
+            paths.add((h, pi))
+            for k in range(2):
+                end = a if k == 0 else b
                 if end >= 8:
                     nk = (h, t.node_list[end - 8])
                     nodes.add(nk)
@@ -457,30 +478,47 @@ def _walk(
                     found = hex_edges.get(h)
                     edges = found if found is not None else hex_edges.setdefault(h, set())
                     edges.add(end)
-                    nb = nbrs.get(end)
-                    if nb is not None:
-                        found = hex_edges.get(nb)
-                        nedges = found if found is not None else hex_edges.setdefault(nb, set())
-                        nedges.add((end + 3) % 6)
+                    nb = nbrs[end]
+                    if nb >= 0:
+                        nh = ids[nb]
+                        found = hex_edges.get(nh)
+                        edges = found if found is not None else hex_edges.setdefault(nh, set())
+                        edges.add((end + 3) % 6)
         other = b if entered == a else a
         if other < 8:
-            nb = nbrs.get(other)
-            if nb is None:
+            nb = nbrs[other]
+            if nb < 0:
                 continue
             back = (other + 3) % 6
-            tn = track_of.get(nb)
+            tn = track_at[nb]
             if tn is None:
-                tn = trk(nb)
+                nh = ids[nb]
+                hs = hexes[nh]
+                tn = track_at[nb] = book.track(hs.tile, nh, hs.rotation)
+            base = (nb << (end_bits + path_bits)) | back
             for pj in tn.edge_paths_l[back]:
-                stack.append((nb, pj, back))
+                todo.append(base | (pj << end_bits))
         else:
-            ni = other - 8
-            nk = (h, t.node_list[ni])
-            if nk in token_set or t.terminal[pi] or blocks(h, t, ni):
+            nk = (h, t.node_list[other - 8])
+            if nk in token_set or t.terminal[pi]:
                 continue
-            for pj in t.node_paths_l[ni]:
+            stops = blocked_at.get(nk)
+            if stops is None:
+                node: Node = t.nodes[nk[1]]
+                if node.kind == "offboard":
+                    stops = True
+                elif node.kind == "city" and blocking:
+                    slots = hexes[h].tokens[int(nk[1][1:])]
+                    stops = key not in slots and None not in slots
+                else:
+                    stops = False
+                blocked_at[nk] = stops
+            if stops:
+                continue
+            base = (hi << (end_bits + path_bits)) | other
+            for pj in t.node_paths_l[other - 8]:
                 if pj != pi:
-                    stack.append((h, pj, other))
+                    todo.append(base | (pj << end_bits))
 
 
 def _extend(
@@ -512,37 +550,59 @@ def _extend(
     net, visited = old, states
     net.nodes |= new_tokens
     paths: set[tuple[str, int]] = net.paths
+    path_ids: set[int] = net.path_ids
     explored: set[State] = visited
+    book = g.book
+    index: dict[str, int] = book.hex_index
     was: Track
+    end_bits: CInt = END_BITS
+    path_bits: CInt = PATH_BITS
+    hi: CInt
+    pi: CInt
+    a: CInt
+    b: CInt
+    path: CInt
     for hex_id, before in lays.items():
-        was = g.book.track(before.tile, hex_id, before.rotation)  # the tile the walk saw on the hex
-        ends = [*range(6), *range(8, 8 + len(was.node_list))]
+        was = book.track(before.tile, hex_id, before.rotation)  # the tile the walk saw on the hex
+        hi = index[hex_id]
         for pi in range(len(was.paths)):
             paths.discard((hex_id, pi))
-            for end in ends:
-                explored.discard((hex_id, pi, end))
-    tracks: dict[str, Track] = {}
-    neighbours = g.book.neighbours
+            path = (hi << path_bits) | pi
+            path_ids.discard(path)
+            a, b = was.ends[pi]  # a walk enters a path only by one of its ends
+            explored.discard((path << end_bits) | a)
+            explored.discard((path << end_bits) | b)
+    tracks: list[Track | None] = [None] * len(book.hex_ids)
     stack: list[State] = []
     for start in tokens:
         if start in new_tokens or start[0] in lays:
             stack += _start_states(g, start, tracks)
     for h, _ in new_tokens:
-        net.hex_edges.setdefault(h, set()).update(neighbours[h])
+        net.hex_edges.setdefault(h, set()).update(book.neighbours[h])
     t: Track
     tn: Track
+    nbrs: list[int]
+    e: CInt
+    f: CInt
+    nb: CInt
+    pj: CInt
+    pk: CInt
     for hex_id in lays:
-        t = _trk(g, tracks, hex_id)
-        for e, nb in neighbours[hex_id].items():
+        hi = index[hex_id]
+        t = _trk_at(g, tracks, hi)
+        nbrs = book.neighbour_index[hi]
+        for e in range(6):
+            nb = nbrs[e]
             into = t.edge_paths_l[e]
-            if not into:
+            if nb < 0 or not into:
                 continue
             f = (e + 3) % 6
-            tn = _trk(g, tracks, nb)
-            for pj in tn.edge_paths_l[f]:
+            tn = _trk_at(g, tracks, nb)
+            for pj in tn.edge_paths_l[f]:  # a walk came to the edge from the other side: it goes on into the hex
                 a, b = tn.ends[pj]
-                if (nb, pj, b if a == f else a) in explored:
-                    stack += [(hex_id, pk, e) for pk in into]
+                if ((((nb << path_bits) | pj) << end_bits) | (b if a == f else a)) in explored:
+                    for pk in into:
+                        stack.append((((hi << path_bits) | pk) << end_bits) | e)
                     break
     changed = lays.keys() | {h for h, _ in new_tokens}
     blocked = {nk: b for nk, b in blocked.items() if nk[0] not in changed}
@@ -929,7 +989,11 @@ def network_after(g: Game, key: str, plan: LayPlan) -> Network:
     try:
         _, old, _, states, blocked, tokens = hit
         copy = Network(
-            {h: set(e) for h, e in old.hex_edges.items()}, set(old.nodes), set(old.paths), old.route_available
+            {h: set(e) for h, e in old.hex_edges.items()},
+            set(old.nodes),
+            set(old.paths),
+            old.route_available,
+            set(old.path_ids),
         )
         grown = _extend(g, key, copy, set(states), blocked, tokens, frozenset(), {plan.hex: saved})
         if grown is None:

@@ -4,8 +4,8 @@
 # (railbook.accel_declare.native_dataclasses) above these.
 cdef class Book:
     cdef public dict raw, base, hexes, tiles, trains, corporations, minors, privates, mechanics, market
-    cdef public dict _tracks, _printed, share_units, derived, all_neighbours, impassable, neighbours, cells_by_kind, phase_index
-    cdef public list train_order, phases, end, market_grid
+    cdef public dict _tracks, _printed, share_units, derived, all_neighbours, impassable, neighbours, cells_by_kind, phase_index, hex_index
+    cdef public list train_order, phases, end, market_grid, hex_ids, neighbour_index
     cdef public object options, title, layout, market_1d
 
     cpdef object track(self, tile, hex_id, rotation)

@@ -68,6 +68,11 @@ class Track:
     terminal: list[bool] = field(default_factory=list)
 
 
+#: a graph walk packs its state -- a hex's index, a path's index and the end it entered by (an edge 0-5 or 8 + a
+#: node's index) -- in one int of these many bits for the path and the end (railbook.engine.board)
+PATH_BITS, END_BITS = 6, 5
+
+
 def _end(spec: str, rotation: int) -> tuple[int, Any]:
     return (EDGE, (int(spec) + rotation) % 6) if spec.isdigit() else (NODE, spec)
 
@@ -196,6 +201,7 @@ class Book:
         self._printed: dict[str, list[Track | None]] = {}  # hex -> its printed track at each rotation, as built
         self.share_units: dict[str, int] = {}  # corporation -> percent of one share (filled by the share rules)
         self.derived: dict[Any, Any] = {}  # facts the rules derive from the book alone, kept once worked out
+        self._check_walk_limits()
         self._index_neighbours()
         self.market_grid: list[list[dict[str, Any] | None]] = self.market["grid"]
         self.cells_by_kind = self._cells_by_kind()
@@ -220,6 +226,19 @@ class Book:
 
     def tile_spec(self, tile: str | None, hex_id: str) -> dict[str, Any]:
         return self.tiles[tile] if tile is not None else self.hexes[hex_id]
+
+    def _check_walk_limits(self) -> None:
+        """Every tile and printed hex has few enough paths and stops for a walk's packed state (PATH_BITS, END_BITS)."""
+        for kind, table in (("tile", self.tiles), ("hex", self.hexes)):
+            for name, spec in table.items():
+                paths = len(spec.get("paths") or [])
+                stops = sum(len(spec.get(k) or []) for k in ("cities", "towns", "offboards"))
+                stops += int(spec.get("junctions") or 0)
+                if paths > 1 << PATH_BITS or 8 + stops > 1 << END_BITS:
+                    raise UnsupportedTitle(
+                        f"{kind} {name} has {paths} paths and {stops} stops: a walk of the map takes at most "
+                        f"{1 << PATH_BITS} and {(1 << END_BITS) - 8}"
+                    )
 
     def _index_neighbours(self) -> None:
         """All map neighbours, and the passable ones as 18xx.games connects them at setup."""
@@ -255,6 +274,14 @@ class Book:
                     continue
                 ok[edge] = other
             self.neighbours[hex_id] = ok
+        # the same by number, for the graph walk: each hex's index, and per index the passable neighbour's index at
+        # each edge 0-5 (-1: none)
+        self.hex_ids: list[str] = list(self.hexes)
+        self.hex_index: dict[str, int] = {h: i for i, h in enumerate(self.hex_ids)}
+        self.neighbour_index: list[list[int]] = [
+            [self.hex_index[self.neighbours[h][e]] if e in self.neighbours[h] else -1 for e in range(6)]
+            for h in self.hex_ids
+        ]
 
     # ----------------------------------------------------------------------------------- market
 

@@ -34,6 +34,7 @@ from railbook.accel import (
     manifest_entries,
 )
 from railbook.accel_declare import (
+    C_INT_DECLARATION,
     GAME_MODULE,
     NATIVE_DATACLASS_MODULES,
     STEP_BASE,
@@ -50,6 +51,7 @@ from railbook.accel_declare import (
     step_classes,
     takes_game,
     typed_self,
+    uses_c_int,
 )
 from railbook.jsonio import write_atomic
 
@@ -211,6 +213,8 @@ def _plans() -> dict[str, _Plan]:
             text, native = native_dataclasses(text)
             body = native + body
         body += declared_functions[name]
+        if uses_c_int(texts[name]):
+            body = C_INT_DECLARATION + body
         stepping = typed_self(text, steps) if known else None
         if stepping is not None:
             text = stepping

@@ -49,6 +49,10 @@ FIELD_TYPES = "FIELD_TYPES"
 #: the built-in containers a local variable may be declared as (``x: dict[str, int] = ...``): Cython then calls
 #: their methods and reads their items directly; the value must be exactly of that type (or None)
 CONTAINERS = ("dict", "list", "set")
+#: the annotation of a local integer kept in a C ``long`` (railbook.engine.cint): kept, its import dropped, and
+#: declared in the module's ``.pxd`` (:data:`C_INT_DECLARATION`)
+C_INT = "CInt"
+C_INT_DECLARATION = f"ctypedef long {C_INT}\n"
 
 Span = tuple[int, int, int, int]  # first line, column, last line, end column (lines from 1, as ast gives them)
 
@@ -88,11 +92,20 @@ def declared_source(text: str, game_known: bool, native: Collection[str] = ()) -
                 continue
             if id(stmt) in local and isinstance(stmt.target, ast.Name) and _container(stmt.annotation):
                 continue
+            if id(stmt) in local and isinstance(stmt.target, ast.Name) and _is_c_int(stmt.annotation):
+                continue
             if stmt.value is None:
                 bare.append((stmt.lineno, stmt.col_offset, *_end(stmt)))
             else:
                 spans.append((*_end(stmt.target), *_end(stmt.annotation)))
     original = list(lines)  # columns are found in the source (blanking may shorten a line's UTF-8)
+    for node in ast.walk(tree):  # the ``.pxd`` declares CInt: its import goes (it stays Python, line for line)
+        if isinstance(node, ast.ImportFrom) and node.names and all(a.name == C_INT for a in node.names):
+            first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+            ending = lines[first][len(lines[first].rstrip("\r\n")) :]
+            lines[first] = " " * node.col_offset + "pass" + ending
+            for i in range(first + 1, last + 1):
+                lines[i] = lines[i][len(lines[i].rstrip("\r\n")) :]
     for span in spans:
         _blank(lines, original, span)
     for span in bare:  # ``x: int`` alone declares a name: it becomes ``pass`` (``...`` where that is too long)
@@ -139,6 +152,20 @@ def _container(ann: ast.expr) -> bool:
     """Whether annotation ``ann`` is ``dict``, ``list`` or ``set``, bare or subscripted (no union, no quotes)."""
     base = ann.value if isinstance(ann, ast.Subscript) else ann
     return isinstance(base, ast.Name) and base.id in CONTAINERS
+
+
+def _is_c_int(ann: ast.expr) -> bool:
+    return isinstance(ann, ast.Name) and ann.id == C_INT
+
+
+def uses_c_int(text: str) -> bool:
+    """Whether a local variable in ``text`` is annotated :data:`C_INT` (its ``.pxd`` must declare the name)."""
+    tree = ast.parse(text)
+    fields = _class_body_ids(tree)
+    return any(
+        isinstance(node, ast.AnnAssign) and id(node) not in fields and _is_c_int(node.annotation)
+        for node in ast.walk(tree)
+    )
 
 
 def _class_body_ids(tree: ast.AST) -> set[int]:

@@ -6,11 +6,13 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from railbook.accel import _sources
 from railbook.accel_declare import (
+    C_INT_DECLARATION,
     FIELD_TYPES,
     called_imports_dropped,
     declared_source,
@@ -23,6 +25,7 @@ from railbook.accel_declare import (
     step_classes,
     takes_game,
     typed_self,
+    uses_c_int,
 )
 
 SOURCE = """from __future__ import annotations
@@ -87,6 +90,42 @@ def test_the_declared_copy_runs_as_the_source_does() -> None:
     code = declared_source(SOURCE + "\nprint(f(None, 'x'), Row())\n", game_known=True)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "{'x': 0} Row(count=1, names=None)"
+
+
+C_INT_SOURCE = """from __future__ import annotations
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cint import CInt
+
+
+def packed(xs: list[int]) -> int:
+    total: CInt = 0
+    x: CInt
+    for x in xs:
+        total = (total << 4) | (x % 16)
+    return total
+"""
+
+
+def test_c_int_locals_are_kept_and_their_import_goes() -> None:
+    out = declared_source(C_INT_SOURCE, game_known=True)
+    assert sorted(_annotations(out)) == ["total: CInt", "x: CInt"]
+    assert out.splitlines()[4] == "    pass"  # the .pxd declares the name: nothing is imported
+    assert len(out.splitlines()) == len(C_INT_SOURCE.splitlines())
+    assert uses_c_int(C_INT_SOURCE) and not uses_c_int(SOURCE)
+    code = out + "\nprint(packed([1, 2, 19]))\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == str(0x123)
+
+
+def test_c_int_locals_compile_to_c_longs(tmp_path: Path) -> None:
+    cython = pytest.importorskip("Cython.Compiler.Main")
+    (tmp_path / "packed.py").write_text(declared_source(C_INT_SOURCE, game_known=True))
+    (tmp_path / "packed.pxd").write_text(C_INT_DECLARATION)
+    cython.compile(str(tmp_path / "packed.py"), language_level=3, compiler_directives={"annotation_typing": True})
+    c = (tmp_path / "packed.c").read_text()
+    assert "CInt __pyx_v_total;" in c and "CInt __pyx_v_x;" in c
 
 
 def test_functions_taking_g_game_are_found() -> None:

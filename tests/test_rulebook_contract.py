@@ -112,3 +112,16 @@ def test_the_engine_refuses_a_rulebook_of_another_major_format() -> None:
     older = {**book, "format_version": "1.1"}
     with pytest.raises(UnsupportedTitle, match=r"format 1\.1, this engine reads 2\.x"):
         Game.start(older, ["a", "b", "c"], seed=1)
+
+
+def test_the_engine_refuses_a_tile_with_more_track_than_its_walk_takes() -> None:
+    from railbook.engine.errors import UnsupportedTitle
+    from railbook.engine.game import Game
+
+    from railbook.api import rulebook_for_title
+
+    book = rulebook_for_title("1846")
+    name, spec = next(iter(book["tiles"].items()))
+    crowded = {**spec, "paths": [{"a": str(i % 6), "b": str((i + 1) % 6)} for i in range(65)]}
+    with pytest.raises(UnsupportedTitle, match=rf"tile {name} has 65 paths and \d+ stops"):
+        Game.start({**book, "tiles": {**book["tiles"], name: crowded}}, ["a", "b", "c"], seed=1)
