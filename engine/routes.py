@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import board
-from .book import EDGE, NODE, Node, Track
+from .book import EDGE, END_BITS, PATH_BITS, Node, Track
 from .errors import illegal
 
 if TYPE_CHECKING:
+    from .cint import CInt
     from .game import Game
     from .state import HexState, Train
 
@@ -37,7 +38,6 @@ class Segment:
     a: NodeKey
     b: NodeKey
     paths: list[PathKey]  # in order from a to b
-    ends: list[tuple[tuple[int, Any], tuple[int, Any]]]  # (entry end, exit end) per path
     keys: frozenset[tuple] | None = None  # the track it occupies (filled by :func:`_edge_keys`)
     reverse: Segment | None = field(default=None, repr=False, compare=False)  # the same track from b to a
 
@@ -64,14 +64,20 @@ def _segments(g: Game, chain: list[str]) -> list[Segment]:
     """Every node-to-node track walk that passes exactly the hexes of ``chain`` (cached while those hexes keep
     their tiles; treat the segments as read-only)."""
     book = g.book
-    hexes = [str(h).split()[0] for h in chain]
-    for h in hexes:
-        if h not in book.hexes:
-            raise illegal("route.hex", f"no hex {h} on the map")
+    names: dict[Any, str] = g.cache.setdefault("route_chain_hexes", {})  # a chain's hex as given -> the hex
     state = g.state.hexes
     hs: HexState
+    hexes = []
     parts = []
-    for h in hexes:
+    for given in chain:
+        h = names.get(given) if type(given) is str else None
+        if h is None:
+            h = str(given).split()[0]
+            if h not in book.hexes:
+                raise illegal("route.hex", f"no hex {h} on the map")
+            if type(given) is str:
+                names[given] = h
+        hexes.append(h)
         hs = state[h]
         parts.append((h, hs.tile, hs.rotation))
     key = tuple(parts)
@@ -91,7 +97,7 @@ def _walk_segments(g: Game, hexes: list[str]) -> list[Segment]:
         if t0.nodes[name].kind == "junction":
             continue
         for pi in t0.node_paths_l[ni]:
-            _extend(g, hexes, tracks, 0, (first, name), pi, 8 + ni, [], [], out, set())
+            _extend(g, hexes, tracks, 0, (first, name), pi, 8 + ni, [], out, set())
     return out
 
 
@@ -104,56 +110,59 @@ def _extend(
     pi: int,
     entered: int,
     paths: list[PathKey],
-    ends: list,
     out: list[Segment],
-    seen: set,
+    seen: set[int],
 ) -> None:
     """Walk on from path ``pi`` of ``hexes[i]`` entered at ``entered`` (an end of the track's compact tables: an
-    edge 0-5 or 8 + a node's index); ``paths``, ``ends`` and ``seen`` hold the walk so far (extended on the way
-    in, restored on the way out)."""
+    edge 0-5 or 8 + a node's index); ``paths`` and ``seen`` hold the walk so far (extended on the way in, restored
+    on the way out)."""
     h = hexes[i]
     t: Track = tracks[i]
-    state = (h, pi, entered)
-    if state in seen:
+    walked: list[PathKey] = paths
+    barred: set[int] = seen
+    # C integers in compiled builds (railbook.engine.cint); a state packed as the board's walk packs it, with the
+    # hex's place in the chain for the hex's index
+    at: CInt = i
+    path: CInt = pi
+    came: CInt = entered
+    a: CInt
+    b: CInt
+    other: CInt
+    pj: CInt
+    back: CInt
+    state: CInt = (((at << PATH_BITS) | path) << END_BITS) | came
+    if state in barred:
         return
-    a, b = t.ends[pi]
-    other = b if entered == a else a
-    seen.add(state)
-    paths.append((h, pi))
-    ends.append((_end_of(t, entered), _end_of(t, other)))
-    last = len(hexes) - 1
+    a, b = t.ends[path]
+    other = b if came == a else a
+    barred.add(state)
+    walked.append((h, path))
+    last: CInt = len(hexes) - 1
     if other >= 8:
-        ni = other - 8
-        name = t.node_list[ni]
+        name = t.node_list[other - 8]
         if t.nodes[name].kind == "junction":
-            for pj in t.node_paths_l[ni]:
-                if pj != pi:
-                    _extend(g, hexes, tracks, i, start, pj, other, paths, ends, out, seen)
-        elif i == last and (h, name) != start:
-            out.append(Segment(start, (h, name), list(paths), list(ends)))
-    elif i != last:
+            for pj in t.node_paths_l[other - 8]:
+                if pj != path:
+                    _extend(g, hexes, tracks, at, start, pj, other, walked, out, barred)
+        elif at == last and (h, name) != start:
+            out.append(Segment(start, (h, name), list(walked)))
+    elif at != last:
         nbrs: dict[int, str] = g.book.neighbours[h]
         nb = nbrs.get(other)
-        if nb is not None and nb == hexes[i + 1]:
+        if nb is not None and nb == hexes[at + 1]:
             back = (other + 3) % 6
-            following: Track = tracks[i + 1]
+            following: Track = tracks[at + 1]
             for pj in following.edge_paths_l[back]:
-                _extend(g, hexes, tracks, i + 1, start, pj, back, paths, ends, out, seen)
-    paths.pop()
-    ends.pop()
-    seen.discard(state)  # (a state is barred only on the walk that holds it: another walk may pass it too)
-
-
-def _end_of(t: Track, end: int) -> tuple[int, Any]:
-    """A compact end as ``(EDGE, edge)`` or ``(NODE, name)``."""
-    return (EDGE, end) if end < 8 else (NODE, t.node_list[end - 8])
+                _extend(g, hexes, tracks, at + 1, start, pj, back, walked, out, barred)
+    walked.pop()
+    barred.discard(state)  # (a state is barred only on the walk that holds it: another walk may pass it too)
 
 
 def _reverse(s: Segment) -> Segment:
     """The segment walked the other way (made once: segments are cached with the board's tiles)."""
     rev = s.reverse
     if rev is None:
-        rev = s.reverse = Segment(s.b, s.a, list(reversed(s.paths)), [(b, a) for a, b in reversed(s.ends)], s.keys)
+        rev = s.reverse = Segment(s.b, s.a, list(reversed(s.paths)), s.keys)
         rev.reverse = s
     return rev
 
@@ -167,7 +176,7 @@ def _edge_keys(g: Game, seg: Segment) -> frozenset[tuple]:
 
 def _track_keys(g: Game, seg: Segment) -> list[tuple]:
     keys = []
-    for (h, pi), _ in zip(seg.paths, seg.ends, strict=True):
+    for h, pi in seg.paths:
         path = board.track(g, h).paths[pi]
         node_ends = 0
         for kind, value in (path.a, path.b):
