@@ -196,14 +196,14 @@ def token_nodes(g: Game, key: str) -> list[NodeKey]:
 def network(g: Game, key: str) -> Network:
     """The network of ``key``, recomputed only when a change touched a hex it reaches, and then grown from the
     old one where the change allows (see :func:`_grown`)."""
-    return _cached(g, g.cache.setdefault("network", {}), key, key, None, True)
+    return _cached(g, g.table("network"), key, key, None, True)
 
 
 def reach(g: Game, key: str, starts: list[NodeKey], blocking: bool = True) -> Network:
     """:func:`compute_network` of ``key`` from ``starts``, cached until a change touches a hex it reaches (as
     :func:`network`; treat it as read-only).  Not for walks on a board changed for a moment (tile probes)."""
     k = (key, tuple(starts), blocking)
-    return _cached(g, g.cache.setdefault("reach", {}), k, key, tuple(starts), blocking)
+    return _cached(g, g.table("reach"), k, key, tuple(starts), blocking)
 
 
 def _cached(g: Game, cache: dict, k: Any, key: str, starts: tuple[NodeKey, ...] | None, blocking: bool) -> Network:

@@ -13,7 +13,7 @@ cdef class Game:
     cdef public Book book
     cdef public Installed rules
     cdef public object _checkpoint, _since, hooks
-    cdef public object board_version, epoch
+    cdef public long board_version, epoch  # (C integers: compared on every memoised answer)
     cdef public bint audit
 
     # the questions every module asks of the game, as C methods for code that knows it holds a Game (each must keep
@@ -24,6 +24,7 @@ cdef class Game:
     cpdef object player(self, str key)
     cpdef object corp(self, key_or_sym)
     cpdef object minor(self, key_or_sym)
+    cpdef dict table(self, str name)
     cpdef object company(self, key_or_sym)
     cpdef object operator(self, key)
     cpdef object name(self, key)

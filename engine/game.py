@@ -226,6 +226,14 @@ class Game:
     def minor(self, key_or_sym: str) -> Minor:
         return self.state.minors[sym_of(key_or_sym)]
 
+    def table(self, name: str) -> dict[Any, Any]:
+        """The cache's table ``name``, made empty where it is missing (``cache.setdefault(name, {})`` without making
+        an empty dict on every call)."""
+        found: dict[Any, Any] | None = self.cache.get(name)
+        if found is None:
+            found = self.cache[name] = {}
+        return found
+
     def company(self, key_or_sym: str) -> Company:
         return self.state.companies[sym_of(key_or_sym)]
 

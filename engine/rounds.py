@@ -377,6 +377,10 @@ def round_finished(g: Game) -> bool:
 # ------------------------------------------------------------------------------------ processing
 
 
+#: actions that change nothing here: chat, log lines, a player's standing orders (``program_*``)
+_NOT_MOVES = frozenset({"message", "log", "program_share_pass", "program_buy_shares", "program_disable"})
+
+
 def process(g: Game, action: dict[str, Any]) -> None:
     """Process one action completely (the round transitions it causes included)."""
     if g.state.finished:
@@ -388,9 +392,7 @@ def process(g: Game, action: dict[str, Any]) -> None:
     if not isinstance(found, str):
         raise MalformedAction("action has no type")
     atype: str = found
-    if atype in ("message", "log", "program_share_pass", "program_buy_shares", "program_disable") or atype.startswith(
-        "program_"
-    ):
+    if atype in _NOT_MOVES or atype.startswith("program_"):
         return
     if atype == "end_game":
         g.hooks("end_game", "manually_ended", True)

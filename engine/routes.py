@@ -64,7 +64,7 @@ def _segments(g: Game, chain: list[str]) -> list[Segment]:
     """Every node-to-node track walk that passes exactly the hexes of ``chain`` (cached while those hexes keep
     their tiles; treat the segments as read-only)."""
     book = g.book
-    names: dict[Any, str] = g.cache.setdefault("route_chain_hexes", {})  # a chain's hex as given -> the hex
+    names: dict[Any, str] = g.table("route_chain_hexes")  # a chain's hex as given -> the hex
     state = g.state.hexes
     hs: HexState
     hexes = []
@@ -81,7 +81,7 @@ def _segments(g: Game, chain: list[str]) -> list[Segment]:
         hs = state[h]
         parts.append((h, hs.tile, hs.rotation))
     key = tuple(parts)
-    cache = g.cache.setdefault("route_segments", {})
+    cache = g.table("route_segments")
     found = cache.get(key)
     if found is None:
         found = cache[key] = _walk_segments(g, hexes)
@@ -411,7 +411,7 @@ def _distance_fits(g: Game, train_id: str, kinds: tuple[str, ...]) -> bool:
     """:func:`check_distance` for a train of the game (answers kept per train type and face: they read the book
     alone)."""
     t: Train = g.state.trains[train_id]
-    kept: dict[tuple, bool] = g.cache.setdefault("distance_fits", {})
+    kept: dict[tuple, bool] = g.table("distance_fits")
     key = (t.sym, t.name, kinds)
     found = kept.get(key)
     if found is None:
@@ -426,7 +426,7 @@ def _train_distance(g: Game, train_id: str) -> tuple[list[dict[str, Any]], bool]
     """:func:`distance_of` a train and whether it counts every stop it visits (kept per train type and face: both
     read the book alone)."""
     t: Train = g.state.trains[train_id]
-    kept: dict[tuple[str, str], tuple[list[dict[str, Any]], bool]] = g.cache.setdefault("train_distances", {})
+    kept: dict[tuple[str, str], tuple[list[dict[str, Any]], bool]] = g.table("train_distances")
     found = kept.get((t.sym, t.name))
     if found is None:
         distance = distance_of(g, train_id)

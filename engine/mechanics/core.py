@@ -118,7 +118,7 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
 def _markers_on(g: Game, kind: str, cells: frozenset[tuple[int, int]]) -> bool:
     """Whether any company's marker stands on the market's cells of ``kind`` (``cells``), read from those cells'
     stacks of markers (their keys worked out once per game)."""
-    kept: dict[str, list[str]] = g.cache.setdefault("market_cell_keys", {})
+    kept: dict[str, list[str]] = g.table("market_cell_keys")
     keys = kept.get(kind)
     if keys is None:
         keys = kept[kind] = [market.cell_key(cell) for cell in sorted(cells)]
@@ -261,7 +261,7 @@ def _on_end_cell(g: Game, ending: frozenset[tuple[int, int]]) -> bool:
 def _trains_of_type(g: Game, sym: str) -> list[str]:
     """The trains of one type (kept while no train is added to the game)."""
     trains = g.state.trains
-    kept = g.cache.setdefault("trains_of_type", {}).get(sym)
+    kept = g.table("trains_of_type").get(sym)
     if kept is None or kept[0] != len(trains):
         kept = g.cache["trains_of_type"][sym] = (len(trains), [tid for tid, t in trains.items() if t.sym == sym])
     return kept[1]  # type: ignore[no-any-return]

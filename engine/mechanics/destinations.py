@@ -191,7 +191,7 @@ def _train_can_run(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     ``dest``: the fewest-stops trace may use track twice.  That trace is tried as a route first; where it is not
     one, the exact optimiser is asked with such a route required.  Cached until the board or the company's trains
     change."""
-    cache = g.cache.setdefault("destination_runs", {})
+    cache = g.table("destination_runs")
     k = (corp, dest, frozenset(homes))
     trains = g.state.corporations[corp].trains
     now = (g.board_version, tuple(trains))
@@ -232,7 +232,7 @@ def _home_stops(g: Game, corp: str, dest: str, homes: set[str], most: int | None
     When distance is ignored: 0 when any track joins ``dest`` to a home hex (through blocked cities too if station
     markers are ignored), else None.  Depends on the hexes the search or the walk read: cached until a change of
     tiles or tokens touches one of them."""
-    cache = g.cache.setdefault("destination_stops", {})
+    cache = g.table("destination_stops")
     k = (corp, dest, most)
     hit = cache.get(k)
     valid = hit is not None and hit[3] == homes and board.unchanged_since(g, hit[0], hit[2])
@@ -315,7 +315,7 @@ def _fewest_stops_trace(
 def _train_stops(g: Game, tid: str) -> int:
     """The most stops a train visits (kept per train type and face: it reads the book alone)."""
     t: Train = g.state.trains[tid]
-    kept: dict[tuple[str, str], int] = g.cache.setdefault("destination_train_stops", {})
+    kept: dict[tuple[str, str], int] = g.table("destination_train_stops")
     found = kept.get((t.sym, t.name))
     if found is None:
         found = 0

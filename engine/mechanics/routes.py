@@ -225,7 +225,7 @@ def _stop(g: Game, node: R.NodeKey) -> StopView:
 
 def _stop_kept(g: Game, node: R.NodeKey) -> StopView:
     """:func:`_stop`, kept while the hex keeps its tile (a view reads the book and the hex's tile alone)."""
-    kept: dict[R.NodeKey, tuple[str | None, StopView]] = g.cache.setdefault("stop_views_by_tile", {})
+    kept: dict[R.NodeKey, tuple[str | None, StopView]] = g.table("stop_views_by_tile")
     tile = g.state.hexes[node[0]].tile
     found = kept.get(node)
     if found is None or found[0] != tile:

@@ -9,7 +9,8 @@ cdef class StepBase:
     cdef public dict _answers_now
     cdef public StepState st
     cdef public dict opts, rdata
-    cdef public object _answers_epoch, _offers, _handles
+    cdef public long _answers_epoch
+    cdef public object _offers, _handles
     cdef public bint _own_active, _own_blocks, _own_current
 
 # The memoised questions as C functions (the round machinery imports them by name and calls them directly).
