@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import board
-from .book import EDGE, END_BITS, PATH_BITS, Node, Track
+from .book import END_BITS, PATH_BITS, Node, Track
 from .errors import illegal
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class Segment:
     a: NodeKey
     b: NodeKey
     paths: list[PathKey]  # in order from a to b
-    keys: frozenset[tuple] | None = None  # the track it occupies (filled by :func:`_edge_keys`)
+    keys: frozenset[int] | None = None  # the track it occupies (filled by :func:`_edge_keys`)
     reverse: Segment | None = field(default=None, repr=False, compare=False)  # the same track from b to a
 
 
@@ -167,29 +167,36 @@ def _reverse(s: Segment) -> Segment:
     return rev
 
 
-def _edge_keys(g: Game, seg: Segment) -> frozenset[tuple]:
+def _edge_keys(g: Game, seg: Segment) -> frozenset[int]:
     """Keys of the track a segment occupies (two routes of one corporation may not share any)."""
     if seg.keys is None:
         seg.keys = frozenset(_track_keys(g, seg))
     return seg.keys
 
 
-def _track_keys(g: Game, seg: Segment) -> list[tuple]:
+def _track_keys(g: Game, seg: Segment) -> list[int]:
+    """The track a segment occupies, as numbers: per hex, each edge its paths leave by (``hex index << 7 | edge``)
+    and each path with a stop at both ends (``hex index << 7 | 64 | path``: PATH_BITS keeps a path under 64)."""
     keys = []
+    index: dict[str, int] = g.book.hex_index
+    t: Track
+    a: CInt
+    b: CInt
+    base: CInt
     for h, pi in seg.paths:
-        path = board.track(g, h).paths[pi]
-        node_ends = 0
-        for kind, value in (path.a, path.b):
-            if kind == EDGE:
-                keys.append((h, "e", value))
-            else:
-                node_ends += 1
-        if node_ends == 2:
-            keys.append((h, "p", pi))
+        t = board.track(g, h)
+        a, b = t.ends[pi]  # (an edge 0-5, or 8 + a node's index)
+        base = index[h] << 7
+        if a < 8:
+            keys.append(base | a)
+        if b < 8:
+            keys.append(base | b)
+        if a >= 8 and b >= 8:
+            keys.append(base | 64 | pi)
     return keys
 
 
-def rebuild(g: Game, corp_key: str, train: str, chains: list[list[str]], used: set[tuple]) -> Route:
+def rebuild(g: Game, corp_key: str, train: str, chains: list[list[str]], used: set[int]) -> Route:
     """The route a train's connections describe, avoiding track in ``used`` (other routes' track)."""
     if not chains:
         raise illegal("route.empty", f"train {train} has no connections")
@@ -213,7 +220,7 @@ def rebuild(g: Game, corp_key: str, train: str, chains: list[list[str]], used: s
     return Route(train, stops, found)
 
 
-def _assemble(g: Game, options: list[list[Segment]], used: set[tuple]) -> list[Segment] | None:
+def _assemble(g: Game, options: list[list[Segment]], used: set[int]) -> list[Segment] | None:
     """One segment of each chain's ``options``, each oriented to start where the one before ends, using no track
     twice and no stop twice (the options already avoid ``used``, the track of the other routes)."""
     # each chain's segments both ways round, and the stops each chain's segments end at (built once, not per try)
@@ -231,7 +238,7 @@ def _search(
     ends: list[set[NodeKey]],
     i: int,
     acc: list[Segment],
-    taken: set[tuple],
+    taken: set[int],
     nodes: set[NodeKey],
 ) -> bool:
     """Extend ``acc`` (segments of chains before ``i``, their track in ``taken`` and their stops in ``nodes``) to a
@@ -345,7 +352,7 @@ def _fits(distance: list[dict[str, Any]], kinds: list[str]) -> bool:
 def evaluate(g: Game, corp_key: str, specs: list[dict[str, Any]]) -> list[Route]:
     """Rebuild, check and score the routes a corporation runs in one turn."""
     routes: list[Route] = []
-    used: set[tuple] = set()
+    used: set[int] = set()
     seen_trains = set()
     owner_trains = set(g.entity_trains(corp_key))
     for spec in specs:
