@@ -162,7 +162,9 @@ def fit_in_pool(g: Game, b: Bundle) -> bool:
 
 
 def bundles_for(g: Game, holder: str, corp: str) -> list[Bundle]:
-    """Every bundle ``holder`` could part with (the 18xx.games enumeration, smallest first)."""
+    """Every bundle ``holder`` could part with (the 18xx.games enumeration, smallest first).  The bundles are kept
+    while the holder's certificates of ``corp`` and the corporation's share size stay as they are: they are shared,
+    so treat them as read-only."""
     c: Corporation = g.state.corporations[corp]
     if not c.ipoed:
         return []
@@ -173,10 +175,22 @@ def bundles_for(g: Game, holder: str, corp: str) -> list[Bundle]:
         share = st[sid]
         if share.percent > 0:
             held.append((1 if share.president else 0, share.percent, sid))
-    held.sort(key=_RANK)  # stable: shares of one rank stay in the order they came
+    normal = share_percent(g, corp)
+    kept: dict[tuple[str, str], tuple[int, list[tuple[int, int, str]], list[Bundle]]] = g.table("bundles_for")
+    hit = kept.get((holder, corp))
+    if hit is not None and hit[0] == normal and hit[1] == held:
+        if g.audit:
+            fresh = _bundles(corp, holder, sorted(held, key=_RANK), normal)
+            _memo.audit(f"bundles of {holder} in {corp}", hit[2], fresh)
+        return hit[2]
+    out = _bundles(corp, holder, sorted(held, key=_RANK), normal)  # (stable: shares of one rank keep their order)
+    kept[(holder, corp)] = (normal, held, out)
+    return out
+
+
+def _bundles(corp: str, holder: str, held: list[tuple[int, int, str]], normal: int) -> list[Bundle]:
     ids = [sid for _, _, sid in held]
     out = []
-    normal = share_percent(g, corp)
     pct = 0
     for i, (president, percent, _) in enumerate(held):
         chosen = ids[: i + 1]

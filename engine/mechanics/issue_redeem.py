@@ -99,8 +99,8 @@ def issuable(g: Game, corp_key: str) -> list[Bundle]:
     price = market.price_at(g, market.relative(g, c.price, list(_p(g).issue_price_move)))
     limit = issue_limit(g, corp)
     out = []
-    for b in shares.bundles_for(g, corp_key, corp):
-        b.share_price = price
+    for held in shares.bundles_for(g, corp_key, corp):
+        b = Bundle(held.corp, held.shares, held.percent, held.owner, price)  # (the listed bundles are shared)
         if shares.num_shares(g, b) <= limit:
             out.append(b)
     return out
@@ -119,8 +119,8 @@ def redeemable(g: Game, corp_key: str) -> list[Bundle]:
     c = g.state.corporations[corp]
     price = market.price_at(g, market.relative(g, c.price, list(_p(g).redeem_price_move)))
     out = []
-    for b in shares.bundles_for(g, POOL, corp):
-        b.share_price = price
+    for held in shares.bundles_for(g, POOL, corp):
+        b = Bundle(held.corp, held.shares, held.percent, held.owner, price)
         if g.cash(corp_key) >= shares.bundle_price(g, b):
             out.append(b)
     return out
@@ -206,10 +206,12 @@ def emergency_bundles(g: Game, corp_key: str) -> list[Bundle]:
     corp = sym_of(corp_key)
     c = g.state.corporations[corp]
     limit = issue_limit(g, corp)
-    bundles = [b for b in shares.bundles_for(g, corp_key, corp) if shares.num_shares(g, b) <= limit]
-    for b in bundles:
-        pos = market.relative(g, c.price, ["left"] * (1 + shares.num_shares(g, b)))
-        b.share_price = market.price_at(g, pos)
+    bundles = []
+    for held in shares.bundles_for(g, corp_key, corp):
+        n = shares.num_shares(g, held)
+        if n <= limit:
+            price = market.price_at(g, market.relative(g, c.price, ["left"] * (1 + n)))
+            bundles.append(Bundle(held.corp, held.shares, held.percent, held.owner, price))
     bundles = [b for b in bundles if shares.bundle_price(g, b) > 0]
     bundles.sort(key=lambda b: shares.bundle_price(g, b))
     enough = [b for b in bundles if cash + shares.bundle_price(g, b) >= lo]
