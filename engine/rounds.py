@@ -121,17 +121,30 @@ def active_entities(g: Game) -> list[str]:
 
 
 def skip_steps(g: Game) -> None:
+    """Skip the steps before the first that blocks where they have nothing to do.  When none is skipped (nothing
+    changes), the step it stops at is the one :func:`active_step` finds, and is remembered as its answer."""
     r = g.state.round
+    epoch = g.epoch
+    found: StepBase | None = None
     s: StepBase
     for s in steps(g):
         if not step_active(s) or not step_blocks(s):
             continue
         if r.entities and r.entity_index < len(r.entities) and g.is_closed(r.entities[r.entity_index]):
+            epoch = -1  # (a step passed over unasked: active_step would ask it)
             continue
         if step_blocking(s):
+            found = s
             break
         s.skip()
         bump(g)
+    if g.epoch == epoch:
+        m = g.memo
+        answers: dict[tuple[Any, ...], Any] = m[1]
+        if m[0] != epoch:
+            m[0] = epoch
+            answers.clear()
+        answers[_ACTIVE_STEP] = found
 
 
 def program(g: Game, kind: str) -> list[tuple[str, dict[str, Any]]]:
