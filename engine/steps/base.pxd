@@ -6,7 +6,8 @@ from railbook.engine.state cimport StepState
 
 cdef class StepBase:
     cdef public Game g
-    cdef public dict _answers_now
+    cdef public dict _answers_now, _any_answers, _allowed_answers
+    cdef public object _blocking_answer, _current_answer
     cdef public StepState st
     cdef public dict opts, rdata
     cdef public long _answers_epoch

@@ -32,10 +32,6 @@ def _traits(cls: type) -> tuple[bool, bool, bool, frozenset[str] | None, frozens
     )
 
 
-_CURRENT = ("current",)  # keys of a step's memoised answers besides entities and (entity, action type)
-_BLOCKING = ("blocking",)
-
-
 class StepBase:
     """Everything of a :class:`Step` but its class attributes and the set-up of subclasses.  Compiled builds make it
     a native class (``base.pxd``), which cannot have ``__init_subclass__``: the round machinery calls these methods
@@ -47,8 +43,15 @@ class StepBase:
         self.opts = opts
         # the round's data (a step object lives for one round, and a round keeps its data: see rounds.steps)
         self.rdata: dict[str, Any] = g.state.round.data
+        # the memoised answers of the game's epoch _answers_epoch (see _answers_of): each entity's actions, whether
+        # it has any (entity -> bool) and whether it may take a type of action (entity -> type -> bool), whether
+        # the step blocks and the current entity's actions (None: not asked yet)
         self._answers_epoch = -1
-        self._answers_now: dict[Any, Any] = {}
+        self._answers_now: dict[str, list[str]] = {}
+        self._any_answers: dict[str, bool] | None = None
+        self._allowed_answers: dict[str, dict[str, bool]] | None = None
+        self._blocking_answer: bool | None = None
+        self._current_answer: list[str] | None = None
         cls = type(self)
         traits = _TRAITS.get(cls)
         if traits is None:
@@ -159,28 +162,35 @@ class StepBase:
 # builds call them directly (``base.pxd``) where a method would be looked up by name on every call.
 
 
-def _answers_of(s: StepBase) -> dict[Any, Any]:
-    """The step's memoised answers, valid until the round machinery marks a change (the game's epoch)."""
+def _answers_of(s: StepBase) -> dict[str, list[str]]:
+    """The step's memoised answers, valid until the round machinery marks a change (the game's epoch): the actions of
+    each entity asked about (the step's other answers are emptied with them)."""
     epoch = s.g.epoch
     if s._answers_epoch != epoch:
         s._answers_epoch = epoch
         s._answers_now = {}
+        s._any_answers = None
+        s._allowed_answers = None
+        s._blocking_answer = None
+        s._current_answer = None
     return s._answers_now
 
 
 def step_current_actions(s: StepBase) -> list[str]:
     """:meth:`StepBase.current_actions`."""
     g = s.g
-    answers = s._answers_now if s._answers_epoch == g.epoch else _answers_of(s)
-    found = answers.get(_CURRENT)
+    if s._answers_epoch != g.epoch:
+        _answers_of(s)
+    found = s._current_answer
     if found is None:
         entity = step_current_entity(s)
         found = [] if not entity or g.is_closed(entity) else step_actions_of(s, entity)
-        answers[_CURRENT] = found
+        if s._answers_epoch == g.epoch:
+            s._current_answer = found
     elif s.g.audit:
         entity = step_current_entity(s)
         _memo.audit(f"{s.name}.current_actions", found, [] if not entity or g.is_closed(entity) else s.actions(entity))
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def step_actions_of(s: StepBase, entity: str) -> list[str]:
@@ -191,7 +201,7 @@ def step_actions_of(s: StepBase, entity: str) -> list[str]:
         found = answers[entity] = s.actions(entity)
     elif s.g.audit:
         _memo.audit(f"{s.name}.actions({entity})", found, s.actions(entity))
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def step_has_actions(s: StepBase, entity: str) -> bool:
@@ -200,13 +210,15 @@ def step_has_actions(s: StepBase, entity: str) -> bool:
     found = answers.get(entity)
     if found is not None:
         return bool(found)
-    key = (entity, None)
-    answer = answers.get(key)
+    anys = s._any_answers
+    if anys is None:
+        anys = s._any_answers = {}
+    answer = anys.get(entity)
     if answer is None:
-        answer = answers[key] = bool(s.any_action(entity))
+        answer = anys[entity] = bool(s.any_action(entity))
     if s.g.audit:
         _memo.audit(f"{s.name}.any_action({entity})", answer, bool(s.actions(entity)))
-    return answer  # type: ignore[no-any-return]
+    return answer
 
 
 def step_allowed(s: StepBase, entity: str, atype: str) -> bool:
@@ -215,31 +227,38 @@ def step_allowed(s: StepBase, entity: str, atype: str) -> bool:
     found = answers.get(entity)
     if found is not None:
         return atype in found
-    if answers.get((entity, None)) is False:
+    anys = s._any_answers
+    if anys is not None and anys.get(entity) is False:
         return False
-    key = (entity, atype)
-    answer = answers.get(key)
+    allowed = s._allowed_answers
+    if allowed is None:
+        allowed = s._allowed_answers = {}
+    types = allowed.get(entity)
+    if types is None:
+        types = allowed[entity] = {}
+    answer = types.get(atype)
     if answer is None:
         offers = s._offers  # the types the step can ever offer (Step.offers): others are refused unasked
-        answer = answers[key] = (offers is None or atype in offers) and bool(s.allows(entity, atype))
+        answer = types[atype] = (offers is None or atype in offers) and bool(s.allows(entity, atype))
     if s.g.audit:
         _memo.audit(f"{s.name}.allows({entity}, {atype})", answer, atype in s.actions(entity))
-    return answer  # type: ignore[no-any-return]
+    return answer
 
 
 def step_blocking(s: StepBase) -> bool:
     """:meth:`StepBase.blocking`."""
     g = s.g
     epoch = g.epoch
-    answers = s._answers_now if s._answers_epoch == epoch else _answers_of(s)
-    found = answers.get(_BLOCKING)
+    if s._answers_epoch != epoch:
+        _answers_of(s)
+    found = s._blocking_answer
     if found is not None:
         if s.g.audit:
             _memo.audit(f"{s.name}.blocking", found, _blocking_now(s))
-        return found  # type: ignore[no-any-return]
+        return found
     found = _blocking_now(s)
     if g.epoch == epoch:  # not stored when asking changed the state
-        answers[_BLOCKING] = found
+        s._blocking_answer = found
     return found
 
 
