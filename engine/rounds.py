@@ -84,14 +84,21 @@ def steps_named(g: Game, name: str) -> list[Step]:
     return kept[1].get(name) or []
 
 
+def _memo_now(g: Game) -> dict[Any, Any]:
+    """The game's memoised answers of the current epoch (as :func:`railbook.engine.memo.memo` keeps them)."""
+    m = g.memo
+    answers: dict[Any, Any] = m[1]
+    if m[0] != g.epoch:
+        m[0] = g.epoch
+        answers.clear()
+    return answers
+
+
 def active_step(g: Game) -> Step | None:
     """The first active step that blocks (memoised until the epoch changes, like the steps' answers it reads)."""
     m = g.memo
     epoch = g.epoch
-    answers: dict[tuple[Any, ...], Any] = m[1]
-    if m[0] != epoch:
-        m[0] = epoch
-        answers.clear()
+    answers: dict[Any, Any] = _memo_now(g)
     found = answers.get(_ACTIVE_STEP, _UNSET)
     if found is not _UNSET:
         if g.audit and _first_blocking(g) is not found:
@@ -139,12 +146,7 @@ def skip_steps(g: Game) -> None:
         s.skip()
         bump(g)
     if g.epoch == epoch:
-        m = g.memo
-        answers: dict[tuple[Any, ...], Any] = m[1]
-        if m[0] != epoch:
-            m[0] = epoch
-            answers.clear()
-        answers[_ACTIVE_STEP] = found
+        _memo_now(g)[_ACTIVE_STEP] = found
 
 
 def program(g: Game, kind: str) -> list[tuple[str, dict[str, Any]]]:
