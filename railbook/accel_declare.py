@@ -101,11 +101,7 @@ def declared_source(text: str, game_known: bool, native: Collection[str] = ()) -
     original = list(lines)  # columns are found in the source (blanking may shorten a line's UTF-8)
     for node in ast.walk(tree):  # the ``.pxd`` declares CInt: its import goes (it stays Python, line for line)
         if isinstance(node, ast.ImportFrom) and node.names and all(a.name == C_INT for a in node.names):
-            first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
-            ending = lines[first][len(lines[first].rstrip("\r\n")) :]
-            lines[first] = " " * node.col_offset + "pass" + ending
-            for i in range(first + 1, last + 1):
-                lines[i] = lines[i][len(lines[i].rstrip("\r\n")) :]
+            _replace_statement(lines, node, "pass")
     for span in spans:
         _blank(lines, original, span)
     for span in bare:  # ``x: int`` alone declares a name: it becomes ``pass`` (``...`` where that is too long)
@@ -212,12 +208,17 @@ def called_imports_dropped(text: str, functions: Collection[str]) -> str:
             continue
         names = ", ".join(a.name if a.asname is None else f"{a.name} as {a.asname}" for a in kept)
         statement = f"from {'.' * node.level}{node.module or ''} import {names}" if kept else "pass"
-        first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
-        ending = lines[first][len(lines[first].rstrip("\r\n")) :]
-        lines[first] = " " * node.col_offset + statement + ending
-        for i in range(first + 1, last + 1):
-            lines[i] = lines[i][len(lines[i].rstrip("\r\n")) :]
+        _replace_statement(lines, node, statement)
     return "".join(lines)
+
+
+def _replace_statement(lines: list[str], node: ast.stmt, statement: str) -> None:
+    """``statement`` in place of ``node`` on its first line, its other lines left empty (the line count stays)."""
+    first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+    ending = lines[first][len(lines[first].rstrip("\r\n")) :]
+    lines[first] = " " * node.col_offset + statement + ending
+    for i in range(first + 1, last + 1):
+        lines[i] = lines[i][len(lines[i].rstrip("\r\n")) :]
 
 
 def module_functions(text: str, declared: str, game_known: bool, native: Collection[str] = ()) -> str:
