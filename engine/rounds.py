@@ -85,7 +85,9 @@ def steps_named(g: Game, name: str) -> list[Step]:
 
 
 def _memo_now(g: Game) -> dict[Any, Any]:
-    """The game's memoised answers of the current epoch (as :func:`railbook.engine.memo.memo` keeps them)."""
+    """The game's memoised answers of the current epoch: :func:`railbook.engine.memo._answers_now` for a typed game.
+    (``memo`` loads before ``Game`` exists and reads the game untyped; calling it from here costs 1870 and 1817
+    ≈ 0.65% more instructions per kept action, measured 2026-11-28.)"""
     m = g.memo
     answers: dict[Any, Any] = m[1]
     if m[0] != g.epoch:
