@@ -122,11 +122,9 @@ class Game:
         skips all that (a replay that stops at the first error does not need it) and trusts that the state
         changed only through ``process`` since the last action (memoised answers are kept).
         """
-        if not isinstance(action, dict):
-            raise MalformedAction(f"an action is a JSON object, not {type(action).__name__}")
+        check_action_shape(action)  # (which refuses what is no JSON object)
         if type(action) is not dict:
             action = dict(action)  # (a mapping of another dict type: the engine reads plain dicts)
-        check_action_shape(action)
         if not atomic:
             rounds.process(self, action)
             return self
