@@ -34,6 +34,11 @@ class Bundle:
     def partial(self, g: Game) -> bool:
         return self.percent != sum(g.state.shares[s].percent for s in self.shares)
 
+    def priced(self, share_price: int | None) -> Bundle:
+        """The same certificates at ``share_price`` per 10% share: a new bundle (not dataclasses.replace, which is
+        slow; listed bundles are shared, see :func:`bundles_for`)."""
+        return Bundle(self.corp, self.shares, self.percent, self.owner, share_price)
+
 
 def share_percent(g: Game, corp: str) -> int:
     """The percent of one share: the smallest ordinary certificate (a corporation with only the president's

@@ -100,7 +100,7 @@ def issuable(g: Game, corp_key: str) -> list[Bundle]:
     limit = issue_limit(g, corp)
     out = []
     for held in shares.bundles_for(g, corp_key, corp):
-        b = Bundle(held.corp, held.shares, held.percent, held.owner, price)  # (the listed bundles are shared)
+        b = held.priced(price)
         if shares.num_shares(g, b) <= limit:
             out.append(b)
     return out
@@ -120,7 +120,7 @@ def redeemable(g: Game, corp_key: str) -> list[Bundle]:
     price = market.price_at(g, market.relative(g, c.price, list(_p(g).redeem_price_move)))
     out = []
     for held in shares.bundles_for(g, POOL, corp):
-        b = Bundle(held.corp, held.shares, held.percent, held.owner, price)
+        b = held.priced(price)
         if g.cash(corp_key) >= shares.bundle_price(g, b):
             out.append(b)
     return out
@@ -211,7 +211,7 @@ def emergency_bundles(g: Game, corp_key: str) -> list[Bundle]:
         n = shares.num_shares(g, held)
         if n <= limit:
             price = market.price_at(g, market.relative(g, c.price, ["left"] * (1 + n)))
-            bundles.append(Bundle(held.corp, held.shares, held.percent, held.owner, price))
+            bundles.append(held.priced(price))
     bundles = [b for b in bundles if shares.bundle_price(g, b) > 0]
     bundles.sort(key=lambda b: shares.bundle_price(g, b))
     enough = [b for b in bundles if cash + shares.bundle_price(g, b) >= lo]

@@ -248,7 +248,7 @@ class BuySellParShares(Step):
         b = g.hooks("purchase_bundle", player, b) or b
         par = g.state.corporations[b.corp].par
         if _p(g).ipo_price == "par" and b.owner == ckey(b.corp) and b.share_price is None and par is not None:
-            b = Bundle(b.corp, b.shares, b.percent, b.owner, market.price_at(g, par))  # not dataclasses.replace: slow
+            b = b.priced(market.price_at(g, par))
         return b
 
     def can_sell(self, player: str, b: Bundle) -> bool:
