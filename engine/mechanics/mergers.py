@@ -212,10 +212,14 @@ def live_corps(g: Game) -> list[str]:
     corps = g.state.corporations
     out = []
     for sym in g.state.corp_order:
-        c: Corporation = corps[sym]
-        if c.floated and not c.closed and c.price:
+        if _live(corps[sym]):
             out.append(sym)
     return out
+
+
+def _live(c: Corporation) -> bool:
+    """A company of :func:`live_corps`: floated, open and priced."""
+    return c.floated and not c.closed and bool(c.price)
 
 
 def cell_at_most(g: Game, value: int) -> list[int]:
@@ -874,7 +878,7 @@ def presidencies(g: Game, player: str) -> list[str]:
     c: Corporation
     for sym in g.state.corp_order:
         c = corps[sym]
-        if c.owner == player and c.floated and not c.closed and c.price:
+        if c.owner == player and _live(c):
             out.append(sym)
     return out
 
