@@ -261,9 +261,10 @@ def _on_end_cell(g: Game, ending: frozenset[tuple[int, int]]) -> bool:
 def _trains_of_type(g: Game, sym: str) -> list[str]:
     """The trains of one type (kept while no train is added to the game)."""
     trains = g.state.trains
-    kept = g.table("trains_of_type").get(sym)
+    table = g.table("trains_of_type")
+    kept = table.get(sym)
     if kept is None or kept[0] != len(trains):
-        kept = g.cache["trains_of_type"][sym] = (len(trains), [tid for tid, t in trains.items() if t.sym == sym])
+        kept = table[sym] = (len(trains), [tid for tid, t in trains.items() if t.sym == sym])
     return kept[1]  # type: ignore[no-any-return]
 
 

@@ -216,14 +216,22 @@ def _walk_reaches(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     """The board's walk from ``dest`` (passing no stop that would stop a route: a city full of other companies'
     tokens, an off-board, a terminal path) reaches a stop in a home hex.  When it does not, no route joins them
     and the optimiser need not be asked.  (The walk is the board's cached one, grown lay by lay.)"""
-    starts = board.stop_nodes(g, dest)
-    if not starts:
+    net = _walk_from(g, corp, dest)
+    if net is None:
         return False
-    net = board.reach(g, ckey(corp), starts, blocking=not _p(g).ignore_station_markers)
     for h, _ in net.nodes:
         if h in homes:
             return True
     return False
+
+
+def _walk_from(g: Game, corp: str, dest: str) -> board.Network | None:
+    """The board's cached walk of ``corp`` from the stops of ``dest`` (through cities full of other companies' tokens
+    where station markers are ignored); None when the hex has no stop."""
+    starts = board.stop_nodes(g, dest)
+    if not starts:
+        return None
+    return board.reach(g, ckey(corp), starts, blocking=not _p(g).ignore_station_markers)
 
 
 def _home_stops(g: Game, corp: str, dest: str, homes: set[str], most: int | None = None) -> int | None:
@@ -247,9 +255,8 @@ def _home_stops(g: Game, corp: str, dest: str, homes: set[str], most: int | None
         chains = _fewest_stops_trace(g, corp, dest, homes, read, most)
         value = None if chains is None else len(chains) + 1
     else:
-        starts = board.stop_nodes(g, dest)
-        if starts:
-            net = board.reach(g, ckey(corp), starts, blocking=not _p(g).ignore_station_markers)
+        net = _walk_from(g, corp, dest)
+        if net is not None:
             read.update(net.hex_edges, (h for h, _ in net.nodes))
             if any(h in homes for h, _ in net.paths):
                 value = 0
