@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import limits
+from .engine import undo
 from .errors import RailbookError
 from .jsonio import interned
 
@@ -199,71 +200,12 @@ def read_record(path: str | Path) -> dict[str, Any]:
 
 
 def kept_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The actions left once undo and redo are applied, as the 18xx.games site does.
-
-    ``undo`` takes back the last action (messages are never taken back) or, with ``action_id``, every
-    action after that one (``0``: all); ``redo`` restores what the last undo took back, until another kind
-    of action clears the redo history.  Taken-back actions always form the tail of the kept ones, so a
-    stack of kept indices does it in time proportional to the actions moved, which is capped.
-    """
-    first: dict[Any, int] | None = None  # id -> index of its first action (made at the first undo naming an id)
-    live: list[int] = []  # indices of kept non-message actions, ascending
-    messages: list[int] = []
-    undone: list[list[int]] = []
-    work = 0
+    """The actions left once undo and redo are applied, as the 18xx.games site does (see
+    :func:`railbook.engine.undo.kept_actions`), moving at most ``limits.RECORD_UNDO_WORK`` actions."""
     most = limits.RECORD_UNDO_WORK.value
-    for index, action in enumerate(actions):
-        atype = action.get("type")
-        if atype == "undo":
-            target = action.get("action_id")
-            if target is None:
-                group = [live.pop()] if live else []
-            else:
-                if target == 0:
-                    start = 0
-                else:
-                    if first is None:
-                        first = _first_indices(actions)
-                    start = _undo_start(first, target, index)
-                cut = len(live)
-                while cut and live[cut - 1] >= start:
-                    cut -= 1
-                group = live[cut:]
-                del live[cut:]
-            undone.append(group)
-            work += len(group)
-        elif atype == "redo":
-            if undone:
-                group = undone.pop()
-                live.extend(group)
-                work += len(group)
-        elif atype == "message":
-            messages.append(index)
-        else:
-            undone.clear()
-            live.append(index)
-        if work > most:
-            raise RecordError(
-                f"action {index} (id {action.get('id')})",
-                f"record.undo: undo and redo move more than {most:,} actions",
-            )
-    return [actions[i] for i in sorted(live + messages)]
-
-
-def _first_indices(actions: list[dict[str, Any]]) -> dict[Any, int]:
-    """Each action id -> the index of the first action with that id."""
-    first: dict[Any, int] = {}
-    for index, action in enumerate(actions):
-        aid = action.get("id")
-        if aid is not None and not isinstance(aid, dict | list):
-            first.setdefault(aid, index)
-    return first
-
-
-def _undo_start(first: dict[Any, int], target: Any, index: int) -> int:
-    """The first index an undo to ``target`` takes back (``index`` itself, i.e. nothing, when unknown)."""
     try:
-        pos = first.get(target)
-    except TypeError:  # an unhashable target matches no id
-        pos = None
-    return pos + 1 if pos is not None else index
+        return undo.kept_actions(actions, most)
+    except undo.UndoWorkExceeded as exc:
+        raise RecordError(
+            f"action {exc.index} (id {exc.action_id})", f"record.undo: undo and redo move more than {most:,} actions"
+        ) from None
