@@ -32,6 +32,11 @@ def _traits(cls: type) -> tuple[bool, bool, bool, frozenset[str] | None, frozens
     )
 
 
+#: each step class's handler of each action type (``process_<type>``, None where it has none), found once per class
+_HANDLERS: dict[type, dict[str, Any]] = {}
+_UNKNOWN = object()
+
+
 class StepBase:
     """Everything of a :class:`Step` but its class attributes and the set-up of subclasses.  Compiled builds make it
     a native class (``base.pxd``), which cannot have ``__init_subclass__``: the round machinery calls these methods
@@ -145,10 +150,16 @@ class StepBase:
         self.pass_()
 
     def process(self, action: dict[str, Any], entity: str) -> None:
-        handler = getattr(self, "process_" + action["type"], None)
+        atype: str = action["type"]
+        handlers = _HANDLERS.get(type(self))
+        if handlers is None:
+            handlers = _HANDLERS[type(self)] = {}
+        handler = handlers.get(atype, _UNKNOWN)
+        if handler is _UNKNOWN:  # the step class's method for the type, looked up by name once per class
+            handler = handlers[atype] = getattr(type(self), "process_" + atype, None)
         if handler is None:
-            raise illegal("action.type", f"{self.name} cannot handle {action['type']}")
-        handler(action, entity)
+            raise illegal("action.type", f"{self.name} cannot handle {atype}")
+        handler(self, action, entity)
 
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         self.pass_()
