@@ -159,9 +159,19 @@ class Network:
 
     hex_edges: dict[str, set[int]] = field(default_factory=dict)  # where it may build (18xx connected_hexes)
     nodes: set[NodeKey] = field(default_factory=set)  # nodes reached (it may token there)
-    paths: set[tuple[str, int]] = field(default_factory=set)  # (hex, path index) reached
     route_available: bool = False
-    path_ids: set[int] = field(default_factory=set)  # the paths reached, as the walk numbers them (see _state)
+    path_ids: set[int] = field(default_factory=set)  # the paths reached: hex index << PATH_BITS | path (see _state)
+    hex_ids: list[str] = field(default_factory=list)  # the book's hexes by index (``Book.hex_ids``), to name them
+
+    @property
+    def paths(self) -> set[tuple[str, int]]:
+        """(hex, path index) of every path reached."""
+        ids, mask = self.hex_ids, (1 << PATH_BITS) - 1
+        return {(ids[p >> PATH_BITS], p & mask) for p in self.path_ids}
+
+    def reaches_path(self, hex_index: int, path: int) -> bool:
+        """Whether the walk reached path ``path`` of the hex of index ``hex_index``."""
+        return (hex_index << PATH_BITS) | path in self.path_ids
 
 
 def node_blocks(g: Game, hex_id: str, node: str, key: str | None, kind: str) -> bool:
@@ -349,7 +359,7 @@ def _compute(
     """:func:`compute_network`, the walk states it explored (every state the tokens reach) and the stops it tried
     to pass (whether each blocked it)."""
     neighbours = g.book.neighbours
-    net = Network()
+    net = Network(hex_ids=g.book.hex_ids)
     tokens = starts if starts is not None else token_nodes(g, key)
     token_set = set(tokens)
     hex_edges = net.hex_edges
@@ -363,11 +373,11 @@ def _compute(
     # again -- except while no route has been found yet: that needs each token's own reach.
     explored: set[State] = set()
     for start in tokens:
-        local: set[NodeKey] = set()
         own = not net.route_available
+        local: set[NodeKey] | None = set() if own else None  # the nodes a token's own walk reaches
         visited: set[State] = set() if own else explored
         _walk(g, key, blocking, net, _start_states(g, start, tracks), visited, token_set, tracks, blocked, local)
-        if own:
+        if local is not None:
             explored |= visited
             stops = sum(1 for (h, n) in local if _trk(g, tracks, h).nodes[n].kind != "junction")
             if stops > 1:
@@ -407,21 +417,21 @@ def _walk(
     token_set: set[NodeKey],
     tracks: list[Track | None],
     blocked: dict[NodeKey, bool],
-    local: set[NodeKey],
+    local: set[NodeKey] | None,
 ) -> None:
-    """Explore every state reachable from ``stack`` not in ``visited``, recording what it reaches in ``net``."""
+    """Explore every state reachable from ``stack`` not in ``visited``, recording what it reaches in ``net`` (and
+    the nodes first reached in ``local``, unless None)."""
     book = g.book
     hexes = g.state.hexes
     ids: list[str] = book.hex_ids
     neighbour_index: list[list[int]] = book.neighbour_index
     hex_edges: dict[str, set[int]] = net.hex_edges
     nodes: set[NodeKey] = net.nodes
-    paths: set[tuple[str, int]] = net.paths
     path_ids: set[int] = net.path_ids
     # (the containers passed in, declared as such for compiled builds: see railbook.accel_declare)
     todo: list[State] = stack
     visited_set: set[State] = visited
-    local_set: set[NodeKey] = local
+    local_set: set[NodeKey] | None = local
     track_at: list[Track | None] = tracks
     blocked_at: dict[NodeKey, bool] = blocked
     t: Track | None
@@ -467,13 +477,13 @@ def _walk(
         size = len(path_ids)
         path_ids.add(s >> end_bits)
         if len(path_ids) != size:  # a path reached for the first time: its ends are reached
-            paths.add((h, pi))
             for k in range(2):
                 end = a if k == 0 else b
                 if end >= 8:
                     nk = (h, t.node_list[end - 8])
                     nodes.add(nk)
-                    local_set.add(nk)
+                    if local_set is not None:
+                        local_set.add(nk)
                 else:
                     found = hex_edges.get(h)
                     edges = found if found is not None else hex_edges.setdefault(h, set())
@@ -549,7 +559,6 @@ def _extend(
     # grown in place (no copies): the cache entry holding the old network and states is replaced by the grown one
     net, visited = old, states
     net.nodes |= new_tokens
-    paths: set[tuple[str, int]] = net.paths
     path_ids: set[int] = net.path_ids
     explored: set[State] = visited
     book = g.book
@@ -566,7 +575,6 @@ def _extend(
         was = book.track(before.tile, hex_id, before.rotation)  # the tile the walk saw on the hex
         hi = index[hex_id]
         for pi in range(len(was.paths)):
-            paths.discard((hex_id, pi))
             path = (hi << path_bits) | pi
             path_ids.discard(path)
             a, b = was.ends[pi]  # a walk enters a path only by one of its ends
@@ -604,12 +612,21 @@ def _extend(
                     for pk in into:
                         stack.append((((hi << path_bits) | pk) << end_bits) | e)
                     break
-    changed = lays.keys() | {h for h, _ in new_tokens}
-    blocked = {nk: b for nk, b in blocked.items() if nk[0] not in changed}
-    _walk(g, key, blocking, net, stack, visited, set(tokens), tracks, blocked, set())
+    for hex_id, before in lays.items():  # the stops tried on changed hexes are judged afresh
+        _forget_stops(blocked, hex_id, book.track(before.tile, hex_id, before.rotation))
+        _forget_stops(blocked, hex_id, _trk_at(g, tracks, index[hex_id]))
+    for hex_id, _ in new_tokens:
+        _forget_stops(blocked, hex_id, _trk_at(g, tracks, index[hex_id]))
+    _walk(g, key, blocking, net, stack, visited, set(tokens), tracks, blocked, None)
     if lone:  # a route once the token reaches a second stop (as _compute counts its walk's stops)
         net.route_available = sum(1 for h, n in net.nodes if _trk(g, tracks, h).nodes[n].kind != "junction") > 1
     return net, visited, blocked
+
+
+def _forget_stops(blocked: dict[NodeKey, bool], hex_id: str, t: Track) -> None:
+    """Drop what ``blocked`` says of the stops of track ``t`` on ``hex_id``."""
+    for name in t.node_list:
+        blocked.pop((hex_id, name), None)
 
 
 def _lay_keeps(
@@ -623,22 +640,24 @@ def _lay_keeps(
     """Whether the lay on ``hex_id`` keeps, for ``key``, every walk the old tile allowed (see :func:`_extend`); a
     token of ``key`` in ``new_tokens`` may have been placed in the hex since (its walks start afresh)."""
     hs = g.state.hexes[hex_id]
-    old_t = g.book.track(old_hs.tile, hex_id, old_hs.rotation)
     new_t = track(g, hex_id)
     n_old, n_new = len(old_hs.tokens), len(hs.tokens)
+    holds = False  # a token of ``key`` is on the hex now
     for ci in range(max(n_old, n_new)):
         had = ci < n_old and key in old_hs.tokens[ci]
         has = ci < n_new and key in hs.tokens[ci]
+        holds = holds or has
         if had != has and (had or (hex_id, f"c{ci}") not in new_tokens):
             return False
         full = ci < n_new and None not in hs.tokens[ci]
         if blocking and ci < n_old and full and not has and None in old_hs.tokens[ci]:
             return False  # a city the old tile let ``key`` pass is full now
-    if any(key in s for s in hs.tokens) and not new_t.cities:
+    if holds and not new_t.cities:
         return False
     geometry = ("keeps", hex_id, old_hs.tile, old_hs.rotation, hs.tile, hs.rotation)
     kept = g.book.derived.get(geometry)
     if kept is None:
+        old_t = g.book.track(old_hs.tile, hex_id, old_hs.rotation)
         kept = g.book.derived[geometry] = _paths_kept(old_t, new_t)
     return kept  # type: ignore[no-any-return]
 
@@ -991,11 +1010,11 @@ def network_after(g: Game, key: str, plan: LayPlan) -> Network:
         copy = Network(
             {h: set(e) for h, e in old.hex_edges.items()},
             set(old.nodes),
-            set(old.paths),
             old.route_available,
             set(old.path_ids),
+            old.hex_ids,
         )
-        grown = _extend(g, key, copy, set(states), blocked, tokens, frozenset(), {plan.hex: saved})
+        grown = _extend(g, key, copy, set(states), dict(blocked), tokens, frozenset(), {plan.hex: saved})
         if grown is None:
             return compute_network(g, key)
         if AUDIT:
@@ -1025,8 +1044,9 @@ def uses_new_track(
     old_sigs = []
     for p in old_track.paths:
         old_sigs.append(_sig(old_track, p))
+    hi = g.book.hex_index[hex_id]
     for p in t.paths:
-        if (hex_id, p.index) not in net.paths:
+        if not net.reaches_path(hi, p.index):
             continue
         sig = _sig(t, p)
         match = None
