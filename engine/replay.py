@@ -186,11 +186,15 @@ def _replay_actions(
 
 
 def normalise(action: dict[str, Any]) -> dict[str, Any]:
-    """Player ids become strings (records use numbers or names)."""
-    out = dict(action)
-    if out.get("entity_type") == "player" and out.get("entity") is not None:
-        out["entity"] = str(out["entity"])
-    return out
+    """Player ids become strings (records use numbers or names): a copy of the action where one must, else the
+    action itself (the engine reads actions and never changes them)."""
+    if action.get("entity_type") == "player":
+        entity = action.get("entity")
+        if entity is not None and type(entity) is not str:
+            out = dict(action)
+            out["entity"] = str(entity)
+            return out
+    return action
 
 
 # ---------------------------------------------------------------------------------------- action log
