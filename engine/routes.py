@@ -62,29 +62,29 @@ class Route:
 
 def _segments(g: Game, chain: list[str]) -> list[Segment]:
     """Every node-to-node track walk that passes exactly the hexes of ``chain`` (cached while those hexes keep
-    their tiles; treat the segments as read-only)."""
-    book = g.book
-    names: dict[Any, str] = g.table("route_chain_hexes")  # a chain's hex as given -> the hex
+    their tiles: the cache holds the hexes' states the walk read, and a lay puts a new state on its hex; treat the
+    segments as read-only)."""
     state = g.state.hexes
-    hs: HexState
+    cache = g.table("route_segments")  # a chain as given -> (its hexes, their states when walked, the segments)
+    key = tuple(chain)
+    hit = cache.get(key)
+    if hit is not None:
+        hexes: list[str] = hit[0]
+        seen: list[HexState] = hit[1]
+        for i in range(len(hexes)):
+            if state[hexes[i]] is not seen[i]:
+                break
+        else:
+            return hit[2]  # type: ignore[no-any-return]
+    book = g.book
     hexes = []
-    parts = []
     for given in chain:
-        h = names.get(given) if type(given) is str else None
-        if h is None:
-            h = str(given).split()[0]
-            if h not in book.hexes:
-                raise illegal("route.hex", f"no hex {h} on the map")
-            if type(given) is str:
-                names[given] = h
+        h = str(given).split()[0]
+        if h not in book.hexes:
+            raise illegal("route.hex", f"no hex {h} on the map")
         hexes.append(h)
-        hs = state[h]
-        parts.append((h, hs.tile, hs.rotation))
-    key = tuple(parts)
-    cache = g.table("route_segments")
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = _walk_segments(g, hexes)
+    found = _walk_segments(g, hexes)
+    cache[key] = (hexes, [state[h] for h in hexes], found)
     return found
 
 
@@ -130,10 +130,12 @@ def _extend(
     other: CInt
     pj: CInt
     back: CInt
+    into: list[int]
     state: CInt = (((at << PATH_BITS) | path) << END_BITS) | came
     if state in barred:
         return
-    a, b = t.ends[path]
+    a = t.end_a[path]
+    b = t.end_b[path]
     other = b if came == a else a
     barred.add(state)
     walked.append((h, path))
@@ -141,7 +143,8 @@ def _extend(
     if other >= 8:
         name = t.node_list[other - 8]
         if t.nodes[name].kind == "junction":
-            for pj in t.node_paths_l[other - 8]:
+            into = t.node_paths_l[other - 8]
+            for pj in into:
                 if pj != path:
                     _extend(g, hexes, tracks, at, start, pj, other, walked, out, barred)
         elif at == last and (h, name) != start:
@@ -152,7 +155,8 @@ def _extend(
         if nb is not None and nb == hexes[at + 1]:
             back = (other + 3) % 6
             following: Track = tracks[at + 1]
-            for pj in following.edge_paths_l[back]:
+            into = following.edge_paths_l[back]
+            for pj in into:
                 _extend(g, hexes, tracks, at + 1, start, pj, back, walked, out, barred)
     walked.pop()
     barred.discard(state)  # (a state is barred only on the walk that holds it: another walk may pass it too)
