@@ -439,6 +439,7 @@ def _walk(
     hs: HexState
     edges: set[int]
     nbrs: list[int]
+    into: list[int]
     # C integers in compiled builds (railbook.engine.cint): the state's parts, unpacked as _state packs them
     end_bits: CInt = END_BITS
     path_bits: CInt = PATH_BITS
@@ -472,7 +473,8 @@ def _walk(
         if t is None:
             hs = hexes[h]
             t = track_at[hi] = book.track(hs.tile, h, hs.rotation)
-        a, b = t.ends[pi]
+        a = t.end_a[pi]
+        b = t.end_b[pi]
         nbrs = neighbour_index[hi]
         size = len(path_ids)
         path_ids.add(s >> end_bits)
@@ -506,7 +508,8 @@ def _walk(
                 hs = hexes[nh]
                 tn = track_at[nb] = book.track(hs.tile, nh, hs.rotation)
             base = (nb << (end_bits + path_bits)) | back
-            for pj in tn.edge_paths_l[back]:
+            into = tn.edge_paths_l[back]
+            for pj in into:
                 todo.append(base | (pj << end_bits))
         else:
             nk = (h, t.node_list[other - 8])
@@ -526,7 +529,8 @@ def _walk(
             if stops:
                 continue
             base = (hi << (end_bits + path_bits)) | other
-            for pj in t.node_paths_l[other - 8]:
+            into = t.node_paths_l[other - 8]
+            for pj in into:
                 if pj != pi:
                     todo.append(base | (pj << end_bits))
 
@@ -577,7 +581,8 @@ def _extend(
         for pi in range(len(was.paths)):
             path = (hi << path_bits) | pi
             path_ids.discard(path)
-            a, b = was.ends[pi]  # a walk enters a path only by one of its ends
+            a = was.end_a[pi]  # a walk enters a path only by one of its ends
+            b = was.end_b[pi]
             explored.discard((path << end_bits) | a)
             explored.discard((path << end_bits) | b)
     tracks: list[Track | None] = [None] * len(book.hex_ids)
@@ -590,6 +595,8 @@ def _extend(
     t: Track
     tn: Track
     nbrs: list[int]
+    into: list[int]
+    back_paths: list[int]
     e: CInt
     f: CInt
     nb: CInt
@@ -606,8 +613,10 @@ def _extend(
                 continue
             f = (e + 3) % 6
             tn = _trk_at(g, tracks, nb)
-            for pj in tn.edge_paths_l[f]:  # a walk came to the edge from the other side: it goes on into the hex
-                a, b = tn.ends[pj]
+            back_paths = tn.edge_paths_l[f]
+            for pj in back_paths:  # a walk came to the edge from the other side: it goes on into the hex
+                a = tn.end_a[pj]
+                b = tn.end_b[pj]
                 if ((((nb << path_bits) | pj) << end_bits) | (b if a == f else a)) in explored:
                     for pk in into:
                         stack.append((((hi << path_bits) | pk) << end_bits) | e)

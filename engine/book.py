@@ -63,9 +63,11 @@ class Track:
     # compact tables for the graph walk: an end is an edge 0-5, or 8 + index into ``node_list``
     ends: list[tuple[int, int]] = field(default_factory=list)
     node_list: list[str] = field(default_factory=list)
-    edge_paths_l: list[tuple[int, ...]] = field(default_factory=list)
-    node_paths_l: list[tuple[int, ...]] = field(default_factory=list)
+    edge_paths_l: list[list[int]] = field(default_factory=list)  # per edge 0-5: the paths ending there
+    node_paths_l: list[list[int]] = field(default_factory=list)  # per node of ``node_list``: the paths ending there
     terminal: list[bool] = field(default_factory=list)
+    end_a: list[int] = field(default_factory=list)  # each path's two ends (``ends`` as two lists of ints: walks read
+    end_b: list[int] = field(default_factory=list)  # them as C integers)
 
 
 #: a graph walk packs its state -- a hex's index, a path's index and the end it entered by (an edge 0-5 or 8 + a
@@ -128,9 +130,11 @@ def build_track(track: dict[str, Any], rotation: int) -> Track:
         cities=[n for n in nodes if nodes[n].kind == "city"],
         ends=[(code(p.a), code(p.b)) for p in paths],
         node_list=node_list,
-        edge_paths_l=[tuple(edge_paths.get(e, ())) for e in range(6)],
-        node_paths_l=[tuple(node_paths.get(n, ())) for n in node_list],
+        edge_paths_l=[list(edge_paths.get(e, ())) for e in range(6)],
+        node_paths_l=[list(node_paths.get(n, ())) for n in node_list],
         terminal=[p.terminal for p in paths],
+        end_a=[code(p.a) for p in paths],
+        end_b=[code(p.b) for p in paths],
     )
 
 

@@ -406,7 +406,8 @@ def _adjacent_chains(
             continue
         seen.add((h, pi))
         t = tracks[h]
-        a, b = t.ends[pi]
+        a = t.end_a[pi]
+        b = t.end_b[pi]
         other = b if entered == a else a
         if other < 8:
             nbrs: dict[int, str] = neighbours[h]
