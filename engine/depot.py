@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import memo as _memo
 from .errors import illegal
 from .state import DEPOT, Train, kind_of
 
@@ -25,17 +26,26 @@ def face_price(g: Game, t: Train) -> int:
 
 
 def depot_trains(g: Game) -> list[str]:
-    """Trains the bank sells now: the next new train and one of each discarded type."""
+    """Trains the bank sells now: the next new train and one of each discarded type.  Kept while the phase, the
+    depot and the discarded trains are as they were (what else it reads -- each train's type and face, the
+    types' specs -- never changes)."""
     st = g.state
     cache = g.cache.get("depot_trains")
     if (
         cache is not None
-        and cache[0] == st.actions_done
-        and cache[1] == st.phase
-        and cache[2] == st.depot  # (lists compared item by item: no key tuple is built per question)
-        and cache[3] == st.discarded
+        and cache[0] == st.phase
+        and cache[1] == st.depot  # (lists compared item by item: no key tuple is built per question)
+        and cache[2] == st.discarded
     ):
-        return cache[4]  # type: ignore[no-any-return]
+        if g.audit:
+            _memo.audit("depot_trains", cache[3], _depot_trains(g))
+        return cache[3]  # type: ignore[no-any-return]
+    out = _depot_trains(g)
+    g.cache["depot_trains"] = (st.phase, list(st.depot), list(st.discarded), out)
+    return out
+
+
+def _depot_trains(g: Game) -> list[str]:
     out: list[str] = []
     names: set[str] = set()
     upcoming = g.state.depot
@@ -60,7 +70,6 @@ def depot_trains(g: Game) -> list[str]:
         if train.name not in disc_names:
             out.append(tid)
             disc_names.add(train.name)
-    g.cache["depot_trains"] = (st.actions_done, st.phase, list(st.depot), list(st.discarded), out)
     return out
 
 
