@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .cint import CInt
     from .game import Game
 
 
@@ -110,7 +111,8 @@ def price_at(g: Game, pos: list[int] | None) -> int:
 def kinds_at(g: Game, pos: list[int] | None) -> list[str]:
     if pos is None:
         return []
-    row, col = pos[0], pos[1]
+    row: CInt = pos[0]  # (C integers in compiled builds: railbook.engine.cint)
+    col: CInt = pos[1]
     grid: list[list[dict[str, Any] | None]] = g.book.market_grid
     if 0 <= row < len(grid):
         cells: list[dict[str, Any] | None] = grid[row]
@@ -123,10 +125,11 @@ def kinds_at(g: Game, pos: list[int] | None) -> list[str]:
 
 def _cell(g: Game, pos: list[int]) -> dict[str, Any] | None:
     """``Book.cell`` inlined (asked many times per action)."""
-    row, col = pos[0], pos[1]
-    grid = g.book.market_grid
+    row: CInt = pos[0]
+    col: CInt = pos[1]
+    grid: list[list[dict[str, Any] | None]] = g.book.market_grid
     if 0 <= row < len(grid):
-        cells = grid[row]
+        cells: list[dict[str, Any] | None] = grid[row]
         if 0 <= col < len(cells):
             return cells[col]
     return None
