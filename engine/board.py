@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.hexgrid import opposite, upgrade_rotations
 
-from .book import COLOUR_ORDER, EDGE, END_BITS, NODE, PATH_BITS, Node, Track
+from .book import COLOUR_ORDER, EDGE, NODE, PATH_BITS, Node, Track
 from .errors import illegal
 from .memo import AUDIT, audit
 from .state import HexState
@@ -160,18 +160,27 @@ class Network:
     hex_edges: dict[str, set[int]] = field(default_factory=dict)  # where it may build (18xx connected_hexes)
     nodes: set[NodeKey] = field(default_factory=set)  # nodes reached (it may token there)
     route_available: bool = False
-    path_ids: set[int] = field(default_factory=set)  # the paths reached: hex index << PATH_BITS | path (see _state)
+    # the paths reached, one bit each: bit ``hex index << PATH_BITS | path`` (see _state), bits counted from the first
+    # byte's lowest
+    path_bits: bytearray = field(default_factory=bytearray)
     hex_ids: list[str] = field(default_factory=list)  # the book's hexes by index (``Book.hex_ids``), to name them
 
     @property
     def paths(self) -> set[tuple[str, int]]:
         """(hex, path index) of every path reached."""
         ids, mask = self.hex_ids, (1 << PATH_BITS) - 1
-        return {(ids[p >> PATH_BITS], p & mask) for p in self.path_ids}
+        out = set()
+        for i, byte in enumerate(self.path_bits):
+            for bit in range(8) if byte else ():
+                if byte >> bit & 1:
+                    p = i << 3 | bit
+                    out.add((ids[p >> PATH_BITS], p & mask))
+        return out
 
     def reaches_path(self, hex_index: int, path: int) -> bool:
         """Whether the walk reached path ``path`` of the hex of index ``hex_index``."""
-        return (hex_index << PATH_BITS) | path in self.path_ids
+        p = (hex_index << PATH_BITS) | path
+        return bool(self.path_bits[p >> 3] >> (p & 7) & 1)
 
 
 def node_blocks(g: Game, hex_id: str, node: str, key: str | None, kind: str) -> bool:
@@ -263,7 +272,7 @@ def _touches(hexes: frozenset[str], touched: dict[str, set[int]]) -> bool:
 
 def _grown(
     g: Game, key: str, hit: tuple, own_tokens: bool, blocking: bool
-) -> tuple[Network, set[State], dict, frozenset[NodeKey]] | None:
+) -> tuple[Network, bytearray, dict, frozenset[NodeKey]] | None:
     """The cached walk ``hit`` grown by the tile lays since (see :func:`_extend`) and, for a walk from ``key``'s
     tokens (``own_tokens``), by its new tokens; kept through other token changes that block no city its walks
     passed.  None when something else changed near it."""
@@ -345,21 +354,34 @@ def compute_network(g: Game, key: str, starts: list[NodeKey] | None = None, bloc
 
 
 State = int  # a walk's state, packed: see _state
+#: a walk keeps the states it explored as a bit set (a ``bytearray``: state ``s`` is bit ``s & 7`` of byte ``s >> 3``),
+#: and so many bytes of it per hex of the map (two states per path)
+STATE_BYTES_PER_HEX = 1 << (PATH_BITS + 1 - 3)
+#: bytes per hex of a bit set of paths (``Network.path_bits``)
+PATH_BYTES_PER_HEX = 1 << (PATH_BITS - 3)
 
 
-def _state(hi: int, pi: int, end: int) -> State:
-    """A walk's state -- path ``pi`` of the hex of index ``hi`` (in ``Book.hex_ids``), entered by ``end`` (an edge 0-5
-    or 8 + a node's index) -- as one int, so that the sets of states a walk keeps hold small ints, not tuples."""
-    return (((hi << PATH_BITS) | pi) << END_BITS) | end
+def _state(hi: int, pi: int, side: int) -> State:
+    """A walk's state -- path ``pi`` of the hex of index ``hi`` (in ``Book.hex_ids``), entered by its first end
+    (``side`` 0: ``Track.end_a``) or its second (1) -- as one int (``path << 1 | side`` as ``Track.edge_states_l``
+    lists them, for the path ``hi << PATH_BITS | pi``): a bit of the walk's bit set of states."""
+    return (((hi << PATH_BITS) | pi) << 1) | side
+
+
+def _merge_bits(into: bytearray, other: bytearray) -> None:
+    """``into |= other``, bit sets of one size."""
+    n = len(into)
+    into[:] = (int.from_bytes(into, "little") | int.from_bytes(other, "little")).to_bytes(n, "little")
 
 
 def _compute(
     g: Game, key: str, starts: list[NodeKey] | None, blocking: bool
-) -> tuple[Network, set[State], dict[NodeKey, bool]]:
-    """:func:`compute_network`, the walk states it explored (every state the tokens reach) and the stops it tried
-    to pass (whether each blocked it)."""
+) -> tuple[Network, bytearray, dict[NodeKey, bool]]:
+    """:func:`compute_network`, the walk states it explored (every state the tokens reach, as a bit set) and the stops
+    it tried to pass (whether each blocked it)."""
     neighbours = g.book.neighbours
-    net = Network(hex_ids=g.book.hex_ids)
+    n_hexes = len(g.book.hex_ids)
+    net = Network(path_bits=bytearray(n_hexes * PATH_BYTES_PER_HEX), hex_ids=g.book.hex_ids)
     tokens = starts if starts is not None else token_nodes(g, key)
     token_set = set(tokens)
     hex_edges = net.hex_edges
@@ -371,14 +393,14 @@ def _compute(
     # Where a walk goes on from a state (hex, path, end entered) does not depend on the token it
     # started from (every token city stops every walk), so states explored once are not explored
     # again -- except while no route has been found yet: that needs each token's own reach.
-    explored: set[State] = set()
+    explored = bytearray(n_hexes * STATE_BYTES_PER_HEX)
     for start in tokens:
         own = not net.route_available
         local: set[NodeKey] | None = set() if own else None  # the nodes a token's own walk reaches
-        visited: set[State] = set() if own else explored
+        visited = bytearray(len(explored)) if own else explored
         _walk(g, key, blocking, net, _start_states(g, start, tracks), visited, token_set, tracks, blocked, local)
         if local is not None:
-            explored |= visited
+            _merge_bits(explored, visited)
             stops = sum(1 for (h, n) in local if _trk(g, tracks, h).nodes[n].kind != "junction")
             if stops > 1:
                 net.route_available = True
@@ -403,8 +425,10 @@ def _start_states(g: Game, start: NodeKey, tracks: list[Track | None]) -> list[S
     shex, sname = start
     hi = g.book.hex_index[shex]
     t0 = _trk_at(g, tracks, hi)
-    si = t0.node_list.index(sname) if sname in t0.nodes else -1
-    return [_state(hi, pi, 8 + si) for pi in t0.node_paths.get(sname, ())]
+    if sname not in t0.nodes:
+        return []
+    base = hi << (PATH_BITS + 1)
+    return [base | code for code in t0.node_states_l[t0.node_list.index(sname)]]
 
 
 def _walk(
@@ -413,24 +437,24 @@ def _walk(
     blocking: bool,
     net: Network,
     stack: list[State],
-    visited: set[State],
+    visited: bytearray,
     token_set: set[NodeKey],
     tracks: list[Track | None],
     blocked: dict[NodeKey, bool],
     local: set[NodeKey] | None,
 ) -> None:
-    """Explore every state reachable from ``stack`` not in ``visited``, recording what it reaches in ``net`` (and
-    the nodes first reached in ``local``, unless None)."""
+    """Explore every state reachable from ``stack`` not in the bit set ``visited``, recording what it reaches in
+    ``net`` (and the nodes first reached in ``local``, unless None)."""
     book = g.book
     hexes = g.state.hexes
     ids: list[str] = book.hex_ids
     neighbour_index: list[list[int]] = book.neighbour_index
     hex_edges: dict[str, set[int]] = net.hex_edges
     nodes: set[NodeKey] = net.nodes
-    path_ids: set[int] = net.path_ids
     # (the containers passed in, declared as such for compiled builds: see railbook.accel_declare)
+    reached: bytearray = net.path_bits
     todo: list[State] = stack
-    visited_set: set[State] = visited
+    seen: bytearray = visited
     local_set: set[NodeKey] | None = local
     track_at: list[Track | None] = tracks
     blocked_at: dict[NodeKey, bool] = blocked
@@ -441,33 +465,33 @@ def _walk(
     nbrs: list[int]
     into: list[int]
     # C integers in compiled builds (railbook.engine.cint): the state's parts, unpacked as _state packs them
-    end_bits: CInt = END_BITS
     path_bits: CInt = PATH_BITS
-    end_mask: CInt = (1 << END_BITS) - 1
     path_mask: CInt = (1 << PATH_BITS) - 1
     s: CInt
+    path: CInt
     hi: CInt
     pi: CInt
-    entered: CInt
     a: CInt
     b: CInt
     end: CInt
     other: CInt
     nb: CInt
     back: CInt
-    pj: CInt
+    code: CInt
     k: CInt
-    size: CInt
+    byte: CInt
+    bit: CInt
     base: CInt
     while todo:
         s = todo.pop()
-        size = len(visited_set)
-        visited_set.add(s)  # (one hash of the state: it was new when the set grew)
-        if len(visited_set) == size:
+        byte = seen[s >> 3]
+        bit = 1 << (s & 7)
+        if byte & bit:
             continue
-        entered = s & end_mask
-        pi = (s >> end_bits) & path_mask
-        hi = s >> (end_bits + path_bits)
+        seen[s >> 3] = byte | bit
+        path = s >> 1
+        pi = path & path_mask
+        hi = path >> path_bits
         t = track_at[hi]
         h = ids[hi]
         if t is None:
@@ -476,9 +500,10 @@ def _walk(
         a = t.end_a[pi]
         b = t.end_b[pi]
         nbrs = neighbour_index[hi]
-        size = len(path_ids)
-        path_ids.add(s >> end_bits)
-        if len(path_ids) != size:  # a path reached for the first time: its ends are reached
+        byte = reached[path >> 3]
+        bit = 1 << (path & 7)
+        if not byte & bit:  # a path reached for the first time: its ends are reached
+            reached[path >> 3] = byte | bit
             for k in range(2):
                 end = a if k == 0 else b
                 if end >= 8:
@@ -496,7 +521,7 @@ def _walk(
                         found = hex_edges.get(nh)
                         edges = found if found is not None else hex_edges.setdefault(nh, set())
                         edges.add((end + 3) % 6)
-        other = b if entered == a else a
+        other = b if s & 1 == 0 else a  # (entered by the first end, it leaves by the second)
         if other < 8:
             nb = nbrs[other]
             if nb < 0:
@@ -507,10 +532,10 @@ def _walk(
                 nh = ids[nb]
                 hs = hexes[nh]
                 tn = track_at[nb] = book.track(hs.tile, nh, hs.rotation)
-            base = (nb << (end_bits + path_bits)) | back
-            into = tn.edge_paths_l[back]
-            for pj in into:
-                todo.append(base | (pj << end_bits))
+            base = nb << (path_bits + 1)
+            into = tn.edge_states_l[back]
+            for code in into:
+                todo.append(base | code)
         else:
             nk = (h, t.node_list[other - 8])
             if nk in token_set or t.terminal[pi]:
@@ -528,24 +553,24 @@ def _walk(
                 blocked_at[nk] = stops
             if stops:
                 continue
-            base = (hi << (end_bits + path_bits)) | other
-            into = t.node_paths_l[other - 8]
-            for pj in into:
-                if pj != pi:
-                    todo.append(base | (pj << end_bits))
+            base = hi << (path_bits + 1)
+            into = t.node_states_l[other - 8]
+            for code in into:
+                if code >> 1 != pi:
+                    todo.append(base | code)
 
 
 def _extend(
     g: Game,
     key: str,
     old: Network,
-    states: set[State],
+    states: bytearray,
     blocked: dict[NodeKey, bool],
     tokens: frozenset[NodeKey],
     new_tokens: frozenset[NodeKey],
     lays: dict[str, HexState],
     blocking: bool = True,
-) -> tuple[Network, set[State], dict[NodeKey, bool]] | None:
+) -> tuple[Network, bytearray, dict[NodeKey, bool]] | None:
     """``key``'s network after tile lays (hex -> its state before) and new tokens of its own, grown from the
     network before them -- or None when a lay may have taken reach away (then the network is walked afresh).
 
@@ -563,28 +588,25 @@ def _extend(
     # grown in place (no copies): the cache entry holding the old network and states is replaced by the grown one
     net, visited = old, states
     net.nodes |= new_tokens
-    path_ids: set[int] = net.path_ids
-    explored: set[State] = visited
+    reached: bytearray = net.path_bits
+    explored: bytearray = visited
     book = g.book
     index: dict[str, int] = book.hex_index
     was: Track
-    end_bits: CInt = END_BITS
     path_bits: CInt = PATH_BITS
     hi: CInt
     pi: CInt
     a: CInt
-    b: CInt
     path: CInt
+    state: CInt
     for hex_id, before in lays.items():
         was = book.track(before.tile, hex_id, before.rotation)  # the tile the walk saw on the hex
         hi = index[hex_id]
         for pi in range(len(was.paths)):
             path = (hi << path_bits) | pi
-            path_ids.discard(path)
-            a = was.end_a[pi]  # a walk enters a path only by one of its ends
-            b = was.end_b[pi]
-            explored.discard((path << end_bits) | a)
-            explored.discard((path << end_bits) | b)
+            reached[path >> 3] &= ~(1 << (path & 7)) & 255
+            state = path << 1  # (the path's two states, entered by either end, are neighbouring bits of one byte)
+            explored[state >> 3] &= ~(3 << (state & 7)) & 255
     tracks: list[Track | None] = [None] * len(book.hex_ids)
     stack: list[State] = []
     for start in tokens:
@@ -601,14 +623,14 @@ def _extend(
     f: CInt
     nb: CInt
     pj: CInt
-    pk: CInt
+    code: CInt
     for hex_id in lays:
         hi = index[hex_id]
         t = _trk_at(g, tracks, hi)
         nbrs = book.neighbour_index[hi]
         for e in range(6):
             nb = nbrs[e]
-            into = t.edge_paths_l[e]
+            into = t.edge_states_l[e]
             if nb < 0 or not into:
                 continue
             f = (e + 3) % 6
@@ -616,10 +638,11 @@ def _extend(
             back_paths = tn.edge_paths_l[f]
             for pj in back_paths:  # a walk came to the edge from the other side: it goes on into the hex
                 a = tn.end_a[pj]
-                b = tn.end_b[pj]
-                if ((((nb << path_bits) | pj) << end_bits) | (b if a == f else a)) in explored:
-                    for pk in into:
-                        stack.append((((hi << path_bits) | pk) << end_bits) | e)
+                # the state that leaves path pj by edge f: entered by its other end (side 1 when its first end is f)
+                state = (((nb << path_bits) | pj) << 1) | (1 if a == f else 0)
+                if explored[state >> 3] >> (state & 7) & 1:
+                    for code in into:
+                        stack.append((hi << (path_bits + 1)) | code)
                     break
     for hex_id, before in lays.items():  # the stops tried on changed hexes are judged afresh
         _forget_stops(blocked, hex_id, book.track(before.tile, hex_id, before.rotation))
@@ -1020,10 +1043,10 @@ def network_after(g: Game, key: str, plan: LayPlan) -> Network:
             {h: set(e) for h, e in old.hex_edges.items()},
             set(old.nodes),
             old.route_available,
-            set(old.path_ids),
+            bytearray(old.path_bits),
             old.hex_ids,
         )
-        grown = _extend(g, key, copy, set(states), dict(blocked), tokens, frozenset(), {plan.hex: saved})
+        grown = _extend(g, key, copy, bytearray(states), dict(blocked), tokens, frozenset(), {plan.hex: saved})
         if grown is None:
             return compute_network(g, key)
         if AUDIT:

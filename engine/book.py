@@ -68,6 +68,10 @@ class Track:
     terminal: list[bool] = field(default_factory=list)
     end_a: list[int] = field(default_factory=list)  # each path's two ends (``ends`` as two lists of ints: walks read
     end_b: list[int] = field(default_factory=list)  # them as C integers)
+    # per edge 0-5 and per node of ``node_list``: each path ending there, entered there, as ``path << 1 | side``
+    # (side 0: entered by its first end, ``end_a``; 1: by ``end_b``), the last part of the board walk's state
+    edge_states_l: list[list[int]] = field(default_factory=list)
+    node_states_l: list[list[int]] = field(default_factory=list)
 
 
 #: a graph walk packs its state -- a hex's index, a path's index and the end it entered by (an edge 0-5 or 8 + a
@@ -135,6 +139,10 @@ def build_track(track: dict[str, Any], rotation: int) -> Track:
         terminal=[p.terminal for p in paths],
         end_a=[code(p.a) for p in paths],
         end_b=[code(p.b) for p in paths],
+        edge_states_l=[[i << 1 | (code(paths[i].a) != e) for i in edge_paths.get(e, ())] for e in range(6)],
+        node_states_l=[
+            [i << 1 | (code(paths[i].a) != 8 + k) for i in node_paths.get(n, ())] for k, n in enumerate(node_list)
+        ],
     )
 
 

@@ -48,7 +48,7 @@ FIELD_TYPES = "FIELD_TYPES"
 
 #: the built-in containers a local variable may be declared as (``x: dict[str, int] = ...``): Cython then calls
 #: their methods and reads their items directly; the value must be exactly of that type (or None)
-CONTAINERS = ("dict", "list", "set")
+CONTAINERS = ("dict", "list", "set", "bytearray")
 #: the annotation of a local integer kept in a C ``long`` (railbook.engine.cint): kept, its import dropped, and
 #: declared in the module's ``.pxd`` (:data:`C_INT_DECLARATION`)
 C_INT = "CInt"
@@ -145,7 +145,7 @@ def _native_name(ann: ast.expr, native: Collection[str]) -> str | None:
 
 
 def _container(ann: ast.expr) -> bool:
-    """Whether annotation ``ann`` is ``dict``, ``list`` or ``set``, bare or subscripted (no union, no quotes)."""
+    """Whether annotation ``ann`` is one of :data:`CONTAINERS`, bare or subscripted (no union, no quotes)."""
     base = ann.value if isinstance(ann, ast.Subscript) else ann
     return isinstance(base, ast.Name) and base.id in CONTAINERS
 
