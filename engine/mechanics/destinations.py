@@ -306,11 +306,11 @@ def _fewest_stops_trace(
                 chains.append(step[1])
                 step = came[step[0]]
             return chains or None
-        if came[node] is not None and board.node_blocks(g, node[0], node[1], key, R.node_info(g, node).kind):
-            continue
         further = depth[node] + 1
         if most is not None and further + 1 > most:
-            continue  # a stop beyond it would make more stops than ``most``
+            continue  # a stop beyond it would make more stops than ``most`` (asked first: the cheaper question)
+        if came[node] is not None and board.node_blocks(g, node[0], node[1], key, R.node_info(g, node).kind):
+            continue
         for nxt, chain in _adjacent_in(g, kept, node, read):
             if nxt not in came:
                 came[nxt] = (node, chain)
