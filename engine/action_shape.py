@@ -143,8 +143,9 @@ def _plain_types(shapes: tuple[str, ...]) -> frozenset[type]:
     return frozenset(t for s in shapes for t in _SCALAR_TYPES.get(s, ()))
 
 
-_FIELD_PLAIN = {name: _plain_types(shapes) for name, shapes in FIELD_SHAPES.items()}
-_ROUTE_PLAIN = {name: _plain_types(shapes) for name, shapes in ROUTE_SHAPES.items()}
+#: per field: (the exact types that pass at once, the field's full test) -- one lookup per field of an action
+_FIELD_CHECKS = {name: (_plain_types(shapes), _FIELD_TESTS[name]) for name, shapes in FIELD_SHAPES.items()}
+_ROUTE_CHECKS = {name: (_plain_types(shapes), _ROUTE_TESTS[name]) for name, shapes in ROUTE_SHAPES.items()}
 
 
 def _describe(value: Any) -> str:
@@ -155,18 +156,16 @@ def _describe(value: Any) -> str:
 def _check_fields(
     fields: dict[str, Any],
     shapes: dict[str, tuple[str, ...]],
-    tests: dict[str, Callable[[Any], bool]],
+    checks: dict[str, tuple[frozenset[type], Callable[[Any], bool]]],
     where: str,
-    plain: dict[str, frozenset[type]],
 ) -> None:
-    table: dict[str, Callable[[Any], bool]] = tests  # (declared for compiled builds: see railbook.accel_declare)
-    plain_types: dict[str, frozenset[type]] = plain
-    named: dict[str, Any] = fields
+    table: dict[str, tuple[frozenset[type], Callable[[Any], bool]]] = checks  # (declared for compiled builds: see
+    named: dict[str, Any] = fields  # railbook.accel_declare)
     for name, value in named.items():
-        test = table.get(name)
-        if test is None or type(value) in plain_types[name]:
+        check = table.get(name)
+        if check is None or type(value) in check[0]:
             continue
-        if not test(value):
+        if not check[1](value):
             want = " or ".join(shapes[name])
             raise MalformedAction(f"{where}field {name!r} must be {want}, not {_describe(value)}")
 
@@ -179,12 +178,12 @@ def check_action_shape(action: dict[str, Any]) -> None:
     fields: dict[str, Any] = action if type(action) is dict else dict(action)
     if "type" not in fields:
         raise MalformedAction("action has no type")
-    _check_fields(fields, FIELD_SHAPES, _FIELD_TESTS, "", _FIELD_PLAIN)
+    _check_fields(fields, FIELD_SHAPES, _FIELD_CHECKS, "")
     for i, route in enumerate(fields.get("routes") or ()):
         if not isinstance(route, dict):
             raise MalformedAction(f"routes[{i}] must be an object, not {_describe(route)}")
         plain_route = route if type(route) is dict else dict(route)
-        _check_fields(plain_route, ROUTE_SHAPES, _ROUTE_TESTS, f"routes[{i}]: ", _ROUTE_PLAIN)
+        _check_fields(plain_route, ROUTE_SHAPES, _ROUTE_CHECKS, f"routes[{i}]: ")
         if "train" not in route:
             raise MalformedAction(f"routes[{i}] has no train")
     for i, auto in enumerate(fields.get("auto_actions") or ()):

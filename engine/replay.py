@@ -164,7 +164,7 @@ def _replay_actions(
         step_actions = [action, *(action.get("auto_actions") or [])]
         for a in step_actions:
             try:
-                game.process(normalise(a), atomic=atomic)
+                game.process(normalise(a), atomic)  # (positional: no keyword dict per call)
             except IllegalAction as exc:
                 raise ReplayError(index, action.get("id"), exc.rule, exc.message) from None
             except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # a field of the wrong shape
