@@ -153,6 +153,10 @@ def unreserve(g: Game, key: str, hexes: list[str] | None = None) -> set[str]:
 # ----------------------------------------------------------------------------------------- network
 
 
+#: one hex's bytes of ``Network.path_bits`` with no path reached
+_NO_PATHS = bytes(1 << (PATH_BITS - 3))
+
+
 @dataclass(slots=True)
 class Network:
     """What one entity's station tokens reach on the current board."""
@@ -168,19 +172,29 @@ class Network:
     @property
     def paths(self) -> set[tuple[str, int]]:
         """(hex, path index) of every path reached."""
-        ids, mask = self.hex_ids, (1 << PATH_BITS) - 1
         out = set()
-        for i, byte in enumerate(self.path_bits):
-            for bit in range(8) if byte else ():
-                if byte >> bit & 1:
-                    p = i << 3 | bit
-                    out.add((ids[p >> PATH_BITS], p & mask))
+        for hi in self._hexes_reached():
+            for pi in range(1 << PATH_BITS):
+                if self.reaches_path(hi, pi):
+                    out.add((self.hex_ids[hi], pi))
         return out
+
+    def path_hexes(self) -> set[str]:
+        """The hexes where the walk reached some path."""
+        return {self.hex_ids[hi] for hi in self._hexes_reached()}
 
     def reaches_path(self, hex_index: int, path: int) -> bool:
         """Whether the walk reached path ``path`` of the hex of index ``hex_index``."""
         p = (hex_index << PATH_BITS) | path
         return bool(self.path_bits[p >> 3] >> (p & 7) & 1)
+
+    def reaches_hex(self, hex_index: int) -> bool:
+        """Whether the walk reached some path of the hex of index ``hex_index`` (one look at its bytes)."""
+        start = hex_index << (PATH_BITS - 3)
+        return self.path_bits.find(_NO_PATHS, start, start + len(_NO_PATHS)) != start
+
+    def _hexes_reached(self) -> list[int]:
+        return [hi for hi in range(len(self.hex_ids)) if self.reaches_hex(hi)]
 
 
 def node_blocks(g: Game, hex_id: str, node: str, key: str | None, kind: str) -> bool:
@@ -368,12 +382,6 @@ def _state(hi: int, pi: int, side: int) -> State:
     return (((hi << PATH_BITS) | pi) << 1) | side
 
 
-def _merge_bits(into: bytearray, other: bytearray) -> None:
-    """``into |= other``, bit sets of one size."""
-    n = len(into)
-    into[:] = (int.from_bytes(into, "little") | int.from_bytes(other, "little")).to_bytes(n, "little")
-
-
 def _compute(
     g: Game, key: str, starts: list[NodeKey] | None, blocking: bool
 ) -> tuple[Network, bytearray, dict[NodeKey, bool]]:
@@ -398,9 +406,10 @@ def _compute(
         own = not net.route_available
         local: set[NodeKey] | None = set() if own else None  # the nodes a token's own walk reaches
         visited = bytearray(len(explored)) if own else explored
-        _walk(g, key, blocking, net, _start_states(g, start, tracks), visited, token_set, tracks, blocked, local)
+        _walk(
+            g, key, blocking, net, _start_states(g, start, tracks), visited, token_set, tracks, blocked, local, explored
+        )
         if local is not None:
-            _merge_bits(explored, visited)
             stops = sum(1 for (h, n) in local if _trk(g, tracks, h).nodes[n].kind != "junction")
             if stops > 1:
                 net.route_available = True
@@ -442,9 +451,11 @@ def _walk(
     tracks: list[Track | None],
     blocked: dict[NodeKey, bool],
     local: set[NodeKey] | None,
+    explored: bytearray | None = None,
 ) -> None:
     """Explore every state reachable from ``stack`` not in the bit set ``visited``, recording what it reaches in
-    ``net`` (and the nodes first reached in ``local``, unless None)."""
+    ``net`` (and the nodes first reached in ``local``, unless None; and the states explored in ``explored`` too, where
+    it is not ``visited``)."""
     book = g.book
     hexes = g.state.hexes
     ids: list[str] = book.hex_ids
@@ -455,6 +466,8 @@ def _walk(
     reached: bytearray = net.path_bits
     todo: list[State] = stack
     seen: bytearray = visited
+    also: bytearray = explored if explored is not None else visited
+    marks_also: CInt = explored is not None and explored is not visited
     local_set: set[NodeKey] | None = local
     track_at: list[Track | None] = tracks
     blocked_at: dict[NodeKey, bool] = blocked
@@ -489,6 +502,8 @@ def _walk(
         if byte & bit:
             continue
         seen[s >> 3] = byte | bit
+        if marks_also:
+            also[s >> 3] |= bit
         path = s >> 1
         pi = path & path_mask
         hi = path >> path_bits

@@ -133,7 +133,7 @@ def token_price(g: Game, corp: str, hex_id: str, ci: int) -> int | None:
 
 
 def reachable_hexes(g: Game, corp: str) -> set[str]:
-    return {h for h, _ in board.network(g, corp).paths}
+    return board.network(g, corp).path_hexes()
 
 
 def place(

@@ -31,7 +31,7 @@ from pydantic import Field, model_validator
 from .. import board, market, rounds, shares
 from .. import memo as _memo
 from .. import routes as R
-from ..book import Track
+from ..book import PATH_BITS, Track
 from ..contract import CorporationId, HexId, Mechanic
 from ..contract import Params as BaseParams
 from ..errors import IllegalAction, illegal
@@ -39,6 +39,7 @@ from ..state import BANK, POOL, Token, ckey, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
+    from ..cint import CInt
     from ..game import Game
     from ..state import Corporation, Train
 
@@ -258,8 +259,11 @@ def _home_stops(g: Game, corp: str, dest: str, homes: set[str], most: int | None
         net = _walk_from(g, corp, dest)
         if net is not None:
             read.update(net.hex_edges, (h for h, _ in net.nodes))
-            if any(h in homes for h, _ in net.paths):
-                value = 0
+            index = g.book.hex_index
+            for h in homes:
+                if net.reaches_hex(index[h]):
+                    value = 0
+                    break
     if valid:
         _memo.audit(f"destinations stops {k!r}", hit[1], value)  # type: ignore[index]
     cache[k] = (g.board_version, value, frozenset(read), frozenset(homes))
@@ -387,51 +391,75 @@ def _adjacent_chains(
 ) -> list[tuple[tuple[str, str], list[str]]]:
     """Stops one track step away from ``node`` (through junctions and hex edges, not through other stops), each
     with the hexes of one track from ``node`` to it (a route's connection); the hexes looked at go into ``read``.
-    (A walk over the tracks' compact tables, as the board's: an end is an edge 0-5 or 8 + a node's index.)"""
+    (A walk over the tracks' compact tables, as the board's: an end is an edge 0-5 or 8 + a node's index, a path is
+    ``hex index << PATH_BITS | path``.)"""
     out: list[tuple[tuple[str, str], list[str]]] = []
     found: set[tuple[str, str]] = set()
     home, name = node
     t: Track = board.track(g, home)
     if name not in t.nodes:
         return out
+    book = g.book
+    ids: list[str] = book.hex_ids
+    neighbour_index: list[list[int]] = book.neighbour_index
     start = t.node_list.index(name)
-    stack: list[tuple[str, int, int, list[str]]] = [(home, pi, 8 + start, [home]) for pi in t.node_paths_l[start]]
-    seen: set[tuple[str, int]] = set()
-    tracks: dict[str, Track] = {home: t}  # (each hex's track looked up once: the walk passes a hex many times)
-    neighbours: dict[str, dict[int, str]] = g.book.neighbours
+    first: CInt = book.hex_index[home]
+    stack: list[tuple[int, int, list[str]]] = [
+        ((first << PATH_BITS) | pi, 8 + start, [home]) for pi in t.node_paths_l[start]
+    ]
+    seen: set[int] = set()
+    tracks: dict[int, Track] = {first: t}  # (each hex's track looked up once: the walk passes a hex many times)
     tn: Track
+    into: list[int]
+    path: CInt
+    hi: CInt
+    pi: CInt
+    entered: CInt
+    a: CInt
+    b: CInt
+    other: CInt
+    nb: CInt
+    back: CInt
+    pj: CInt
+    mask: CInt = (1 << PATH_BITS) - 1
     while stack:
-        h, pi, entered, hexes = stack.pop()
-        if (h, pi) in seen:
+        path, entered, hexes = stack.pop()
+        if path in seen:
             continue
-        seen.add((h, pi))
-        t = tracks[h]
+        seen.add(path)
+        hi = path >> PATH_BITS
+        pi = path & mask
+        t = tracks[hi]
         a = t.end_a[pi]
         b = t.end_b[pi]
         other = b if entered == a else a
         if other < 8:
-            nbrs: dict[int, str] = neighbours[h]
-            nb = nbrs.get(other)
-            if nb is None:
+            nb = neighbour_index[hi][other]
+            if nb < 0:
                 continue
             back = (other + 3) % 6
+            nh = ids[nb]
             if read is not None:
-                read.add(nb)
+                read.add(nh)
             tn = tracks.get(nb)
             if tn is None:
-                tn = tracks[nb] = board.track(g, nb)
-            for pj in tn.edge_paths_l[back]:
-                stack.append((nb, pj, back, [*hexes, nb]))
+                tn = tracks[nb] = board.track(g, nh)
+            into = tn.edge_paths_l[back]
+            for pj in into:
+                stack.append(((nb << PATH_BITS) | pj, back, [*hexes, nh]))
             continue
         ni = other - 8
         stop = t.node_list[ni]
         if t.nodes[stop].kind == "junction":
-            for pj in t.node_paths_l[ni]:
+            into = t.node_paths_l[ni]
+            for pj in into:
                 if pj != pi:
-                    stack.append((h, pj, other, hexes))
-        elif (h, stop) != node and (h, stop) not in found:
-            found.add((h, stop))
-            out.append(((h, stop), hexes))
+                    stack.append(((hi << PATH_BITS) | pj, other, hexes))
+        else:
+            reached = (ids[hi], stop)
+            if reached != node and reached not in found:
+                found.add(reached)
+                out.append((reached, hexes))
     return out
 
 

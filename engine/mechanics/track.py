@@ -770,7 +770,8 @@ def _join_problem(g: Game, pair: list[str], laid: dict[str, Any]) -> str | None:
     for h, old_exits in laid.items():
         th = board.track(g, h)
         new_exits = set(th.exits) - set(old_exits)
-        used = {e for hh, pi in net.paths if hh == h for e in th.ends[pi] if e < 8}
+        hi = g.book.hex_index[h]
+        used = {e for pi in range(len(th.paths)) if net.reaches_path(hi, pi) for e in th.ends[pi] if e < 8}
         if not used & new_exits:
             return f"the new track on {h} must help join {pair[0]} and {pair[1]}"
     return None
