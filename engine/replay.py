@@ -147,9 +147,9 @@ def replay(
 
 
 def _replay_actions(
-    game: Game, actions: list[dict[str, Any]], *, strict: bool, atomic: bool
+    g: Game, actions: list[dict[str, Any]], *, strict: bool, atomic: bool
 ) -> tuple[int, int, list[str]]:
-    """Process the kept actions: (actions processed, revenues checked, warnings)."""
+    """Process the kept actions in game ``g``: (actions processed, revenues checked, warnings)."""
     warnings: list[str] = []
     count = 0
     checked = 0
@@ -157,19 +157,19 @@ def _replay_actions(
     for index, action in enumerate(actions):
         if action.get("type") in NON_MOVES:
             continue
-        if game.state.finished:
+        if g.state.finished:
             if action.get("type") == "end_game":
                 continue
             raise ReplayError(index, action.get("id"), "game.finished", "action after the end of the game")
         step_actions = [action, *(action.get("auto_actions") or [])]
         for a in step_actions:
             try:
-                game.process(normalise(a), atomic)  # (positional: no keyword dict per call)
+                g.process(normalise(a), atomic)  # (positional: no keyword dict per call)
             except IllegalAction as exc:
                 raise ReplayError(index, action.get("id"), exc.rule, exc.message) from None
             except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # a field of the wrong shape
                 raise ReplayError(index, action.get("id"), "action.malformed", f"{type(exc).__name__}: {exc}") from None
-            checks = game.state.extra.pop("route_checks", None)
+            checks = g.state.extra.pop("route_checks", None)
             if checks:
                 checked += len(checks)
                 for train, rec, ours in checks:

@@ -13,6 +13,7 @@ from railbook.engine import replay as engine_replay
 from railbook.engine.errors import EngineError
 from railbook.engine.game import Game
 from railbook.engine.replay import load, replay
+from railbook.engine.rng import seed_from
 
 from railbook.api import rulebook_for_title
 from tests.conftest import fixture_files
@@ -44,7 +45,7 @@ def test_replay_serves_no_stale_answer(path: Path, audit: None) -> None:
 
 
 @pytest.mark.skipif(not fixture_files("1846"), reason="no shared 1846 records (set RAILBOOK_SHARED)")
-def test_audit_catches_a_change_that_does_not_bump(audit: None, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_audit_catches_a_change_that_does_not_bump(audit: None) -> None:
     class QuietGame(Game):
         """Spends without bumping the epoch (a subclass: a compiled ``Game`` is a native class, closed to patching)."""
 
@@ -53,12 +54,22 @@ def test_audit_catches_a_change_that_does_not_bump(audit: None, monkeypatch: pyt
             cash[src] = cash.get(src, 0) - int(amount)
             cash[dst] = cash.get(dst, 0) + int(amount)
 
-    monkeypatch.setattr(engine_replay, "Game", QuietGame)
     caught = 0
     for path in fixture_files("1846")[:4]:
         record = load(path)
+        rulebook = rulebook_for_title(record["title"])
+        game = QuietGame.start(  # (as the replay starts a record's game, but with the quiet class)
+            rulebook,
+            engine_replay.players_of(record),
+            seed=seed_from(record.get("settings") or {}, record.get("id")),
+            options=engine_replay.record_options(record, rulebook),
+        )
         try:
-            replay(record, rulebook=rulebook_for_title(record["title"]))
+            for action in engine_replay.filter_actions(record["actions"]):
+                if action.get("type") in engine_replay.NON_MOVES or game.state.finished:
+                    continue
+                for a in [action, *(action.get("auto_actions") or [])]:
+                    game.process(engine_replay.normalise(a), atomic=False)
         except memo.StaleMemo:
             caught += 1
         except EngineError:
