@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from railbook.hexgrid import OFFSETS, hex_xy, opposite
 from railbook.jsonio import apply_merge_patch, interned
 
 from .errors import UnsupportedTitle
+
+if TYPE_CHECKING:
+    from .cint import CInt
 
 COLOUR_ORDER = ("white", "yellow", "green", "brown", "gray", "black")
 EDGE = 0
@@ -227,10 +230,12 @@ class Book:
         # (two lookups by name and rotation: no key is built per call)
         table: dict[str, list[Track | None]] = self._tracks if tile is not None else self._printed
         name = tile if tile is not None else hex_id
-        rotations: list[Track | None] | None = table.get(name)
-        if rotations is None:
-            rotations = table[name] = [None] * 6
-        turn = rotation % 6  # (a rotation counts modulo 6, as the track is built)
+        found = table.get(name)
+        if found is None:
+            found = table[name] = [None] * 6
+        rotations: list[Track | None] = found
+        r: CInt = rotation  # (C integers in compiled builds: railbook.engine.cint)
+        turn: CInt = r % 6  # (a rotation counts modulo 6, as the track is built)
         t = rotations[turn]
         if t is None:
             t = rotations[turn] = build_track(self.tiles[tile] if tile is not None else self.hexes[hex_id], turn)
