@@ -20,7 +20,7 @@ from ..state import BANK, DEPOT, ckey, kind_of, mkey, sym_of, xkey
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..state import Ability, Corporation, Minor, Train
+    from ..state import Ability, Corporation, Minor, Player, Train
 
 
 def round_entities(g: Game, kind: str) -> list[str] | None:
@@ -205,6 +205,7 @@ def _triggered(g: Game, trig: dict[str, Any]) -> bool:
         return g.state.bank_broken
     if kind == "bankrupt":
         live = 0
+        p: Player
         for p in g.state.players:
             if not p.bankrupt:
                 live += 1
