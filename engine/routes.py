@@ -131,7 +131,9 @@ def _extend(
     pj: CInt
     back: CInt
     into: list[int]
-    state: CInt = (((at << PATH_BITS) | path) << END_BITS) | came
+    path_bits: CInt = PATH_BITS
+    end_bits: CInt = END_BITS
+    state: CInt = (((at << path_bits) | path) << end_bits) | came
     if state in barred:
         return
     a = t.end_a[path]

@@ -421,13 +421,14 @@ def _adjacent_chains(
     nb: CInt
     back: CInt
     pj: CInt
+    path_bits: CInt = PATH_BITS
     mask: CInt = (1 << PATH_BITS) - 1
     while stack:
         path, entered, hexes = stack.pop()
         if path in seen:
             continue
         seen.add(path)
-        hi = path >> PATH_BITS
+        hi = path >> path_bits
         pi = path & mask
         t = tracks[hi]
         a = t.end_a[pi]
@@ -446,7 +447,7 @@ def _adjacent_chains(
                 tn = tracks[nb] = board.track(g, nh)
             into = tn.edge_paths_l[back]
             for pj in into:
-                stack.append(((nb << PATH_BITS) | pj, back, [*hexes, nh]))
+                stack.append(((nb << path_bits) | pj, back, [*hexes, nh]))
             continue
         ni = other - 8
         stop = t.node_list[ni]
@@ -454,7 +455,7 @@ def _adjacent_chains(
             into = t.node_paths_l[ni]
             for pj in into:
                 if pj != pi:
-                    stack.append(((hi << PATH_BITS) | pj, other, hexes))
+                    stack.append(((hi << path_bits) | pj, other, hexes))
         else:
             reached = (ids[hi], stop)
             if reached != node and reached not in found:
