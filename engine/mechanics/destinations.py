@@ -176,8 +176,30 @@ def _connected_to(g: Game, p: Params, corp: str, dest: str, homes: set[str]) -> 
     trains = c.trains
     if not trains:
         return False  # no train to run there, wherever the track goes (asked before walking the board)
+    if not p.ignore_station_markers and not _network_reaches(g, corp, dest):
+        # a train's route from a home station to the destination is a walk of the company's network: where that
+        # network (its tokens' walk, grown lay by lay) does not reach a stop of the destination, no train can run
+        # there, and the fewest-stops search (which the changes in its region would make again) is not needed
+        if g.audit:
+            _memo.audit(f"destinations: {corp} cannot reach {dest}", False, _run_home_to(g, corp, dest, homes))
+        return False
+    return _run_home_to(g, corp, dest, homes)
+
+
+def _network_reaches(g: Game, corp: str, dest: str) -> bool:
+    """Whether ``corp``'s network (blocking as routes are blocked) reaches a stop of hex ``dest``."""
+    nodes = board.network(g, ckey(corp)).nodes
+    for stop in board.stop_nodes(g, dest):
+        if stop in nodes:
+            return True
+    return False
+
+
+def _run_home_to(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
+    """Whether a train of ``corp`` (which has trains) can run from a home station to ``dest``: a path of few enough
+    stops (the fewest-stops search), and a legal route (see :func:`_train_can_run`)."""
     reach = 0
-    for t in trains:
+    for t in g.state.corporations[corp].trains:
         n = _train_stops(g, t)
         if n > reach:
             reach = n
