@@ -214,7 +214,8 @@ class BuySellParShares(Step):
         counts = c.price is None or not (
             "no_cert_limit" in market.kinds_at(g, c.price) or g.hooks("cert_exempt", player, b.corp)
         )
-        return (not counts) or shares.num_certs(g, player) < g.state.cert_limit
+        limit = g.state.cert_limit
+        return (not counts) or shares.certs_at_most(g, player) < limit or shares.num_certs(g, player) < limit
 
     def can_buy(self, player: str, b: Bundle) -> bool:
         g = self.g
@@ -405,7 +406,8 @@ class BuySellParShares(Step):
 
     def must_sell(self, player: str) -> bool:
         g = self.g
-        over = shares.num_certs(g, player) > g.state.cert_limit + g.hooks("cert_allowance", player)
+        limit = g.state.cert_limit + g.hooks("cert_allowance", player)
+        over = shares.certs_at_most(g, player) > limit and shares.num_certs(g, player) > limit
         if not over and _p(g).sell_down_to_share_limit:
             corp: Corporation
             for c in g.state.holdings.get(player, {}):
