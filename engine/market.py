@@ -97,37 +97,18 @@ def relative(g: Game, pos: list[int], directions: list[str]) -> list[int]:
 
 
 def price_at(g: Game, pos: list[int] | None) -> int:
-    if pos is None:
-        return 0
-    row: CInt = pos[0]  # (_cell inlined: asked many times per action; C integers in compiled builds)
-    col: CInt = pos[1]
-    grid: list[list[dict[str, Any] | None]] = g.book.market_grid
-    if 0 <= row < len(grid):
-        cells: list[dict[str, Any] | None] = grid[row]
-        if 0 <= col < len(cells):
-            cell = cells[col]
-            if cell:
-                return cell["price"]  # type: ignore[no-any-return]
-    return 0
+    cell = _cell(g, pos) if pos is not None else None
+    return cell["price"] if cell else 0  # type: ignore[no-any-return]
 
 
 def kinds_at(g: Game, pos: list[int] | None) -> list[str]:
-    if pos is None:
-        return []
-    row: CInt = pos[0]  # (C integers in compiled builds: railbook.engine.cint)
-    col: CInt = pos[1]
-    grid: list[list[dict[str, Any] | None]] = g.book.market_grid
-    if 0 <= row < len(grid):
-        cells: list[dict[str, Any] | None] = grid[row]
-        if 0 <= col < len(cells):
-            cell = cells[col]
-            if cell:
-                return cell["kinds"]  # type: ignore[no-any-return]
-    return []
+    cell = _cell(g, pos) if pos is not None else None
+    return cell["kinds"] if cell else []  # type: ignore[no-any-return]
 
 
 def _cell(g: Game, pos: list[int]) -> dict[str, Any] | None:
-    """``Book.cell`` inlined (asked many times per action)."""
+    """``Book.cell`` inlined (asked many times per action: a C function in compiled builds, the position read as C
+    integers)."""
     row: CInt = pos[0]
     col: CInt = pos[1]
     grid: list[list[dict[str, Any] | None]] = g.book.market_grid
