@@ -223,19 +223,7 @@ def _cert_count(g: Game, sid: str, weight: float) -> float:
 def certs_at_most(g: Game, player: str) -> float:
     """A bound :func:`num_certs` never exceeds, found without the market cells and the exemptions it asks about (every
     certificate of a company not closed counts, as weighted): when the bound is under a limit, so is the count."""
-    n = 0.0
-    for corp, ids in g.state.holdings.get(player, {}).items():
-        c: Corporation = g.state.corporations[corp]
-        if c.closed:
-            continue
-        weight = g.hooks("cert_weight", corp)
-        if weight is None:
-            n += len(ids)
-        else:
-            for sid in ids:  # (a loop, not a generator: no closure made on every call)
-                n += _cert_count(g, sid, weight)
-    if kind_of(player) == "P" and g.hooks("privates_count_for_cert_limit"):
-        n += len(g.player(player).companies)
+    n = _cert_tally(g, player, False)
     if g.audit and n < num_certs(g, player):
         raise _memo.StaleMemo(f"certs_at_most({player!r}) = {n} under num_certs = {num_certs(g, player)}")
     return n
@@ -243,18 +231,26 @@ def certs_at_most(g: Game, player: str) -> float:
 
 @memo
 def num_certs(g: Game, player: str) -> float:
+    return _cert_tally(g, player, True)
+
+
+def _cert_tally(g: Game, player: str, exemptions: bool) -> float:
+    """The certificates ``player`` holds toward the limit, as weighted; with ``exemptions``, those of companies in
+    cells free of the limit and those a hook exempts left out (:func:`num_certs`), else counted (the bound)."""
     n = 0
     for corp, ids in g.state.holdings.get(player, {}).items():
         c: Corporation = g.state.corporations[corp]
         if c.closed:
             continue
-        kinds: list[str] = market.kinds_at(g, c.price)
-        if "no_cert_limit" in kinds or "unlimited_holding" in kinds:
-            continue
-        if g.hooks("cert_exempt", player, corp):
-            continue
+        if exemptions:
+            kinds: list[str] = market.kinds_at(g, c.price)
+            if "no_cert_limit" in kinds or "unlimited_holding" in kinds:
+                continue
+            if g.hooks("cert_exempt", player, corp):
+                continue
         weight = g.hooks("cert_weight", corp)
-        n += len(ids) if weight is None else sum(_cert_count(g, sid, weight) for sid in ids)
+        # (a list, not a generator: no closure made on every call)
+        n += len(ids) if weight is None else sum([_cert_count(g, sid, weight) for sid in ids])
     if kind_of(player) == "P" and g.hooks("privates_count_for_cert_limit"):
         n += len(g.player(player).companies)
     return n
