@@ -153,8 +153,10 @@ def unreserve(g: Game, key: str, hexes: list[str] | None = None) -> set[str]:
 # ----------------------------------------------------------------------------------------- network
 
 
+#: bytes per hex of a bit set of paths (``Network.path_bits``)
+PATH_BYTES_PER_HEX = 1 << (PATH_BITS - 3)
 #: one hex's bytes of ``Network.path_bits`` with no path reached
-_NO_PATHS = bytes(1 << (PATH_BITS - 3))
+_NO_PATHS = bytes(PATH_BYTES_PER_HEX)
 
 
 @dataclass(slots=True)
@@ -190,8 +192,8 @@ class Network:
 
     def reaches_hex(self, hex_index: int) -> bool:
         """Whether the walk reached some path of the hex of index ``hex_index`` (one look at its bytes)."""
-        start = hex_index << (PATH_BITS - 3)
-        return self.path_bits.find(_NO_PATHS, start, start + len(_NO_PATHS)) != start
+        start = hex_index * PATH_BYTES_PER_HEX
+        return self.path_bits.find(_NO_PATHS, start, start + PATH_BYTES_PER_HEX) != start
 
     def _hexes_reached(self) -> list[int]:
         return [hi for hi in range(len(self.hex_ids)) if self.reaches_hex(hi)]
@@ -371,8 +373,6 @@ State = int  # a walk's state, packed: see _state
 #: a walk keeps the states it explored as a bit set (a ``bytearray``: state ``s`` is bit ``s & 7`` of byte ``s >> 3``),
 #: and so many bytes of it per hex of the map (two states per path)
 STATE_BYTES_PER_HEX = 1 << (PATH_BITS + 1 - 3)
-#: bytes per hex of a bit set of paths (``Network.path_bits``)
-PATH_BYTES_PER_HEX = 1 << (PATH_BITS - 3)
 
 
 def _state(hi: int, pi: int, side: int) -> State:
