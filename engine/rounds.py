@@ -86,8 +86,8 @@ def steps_named(g: Game, name: str) -> list[Step]:
 
 def _memo_now(g: Game) -> dict[Any, Any]:
     """The game's memoised answers of the current epoch: :func:`railbook.engine.memo._answers_now` for a typed game.
-    (``memo`` loads before ``Game`` exists and reads the game untyped; calling it from here costs 1870 and 1817
-    ≈ 0.65% more instructions per kept action, measured 2026-11-28.)"""
+    (``memo`` loads before ``Game`` exists and reads the game untyped; calling it from here costs the replays
+    ≈ 0.65% more instructions per kept action, measured 2026-11-28 on the titles closest to their speed goals.)"""
     m = g.memo
     answers: dict[Any, Any] = m[1]
     if m[0] != g.epoch:
