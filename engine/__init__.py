@@ -1,6 +1,6 @@
 """railbook engine: a generic interpreter of compiled 18xx rulebooks.
 
-``from engine import Game, IllegalAction``: ``Game.start(rulebook, players, seed=..., options=[...])``,
+``from railbook.engine import Game, IllegalAction``: ``Game.start(rulebook, players, seed=..., options=[...])``,
 ``game.acting()``, ``game.legal_actions()``, ``game.process(action)``.  See ``engine/game.py``.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Game", "IllegalAction"]
+__all__ = ["Game", "IllegalAction", "LegalAction"]
 
 
 def __getattr__(name: str) -> Any:
@@ -16,6 +16,10 @@ def __getattr__(name: str) -> Any:
         from .game import Game
 
         return Game
+    if name == "LegalAction":
+        from .legal import LegalAction
+
+        return LegalAction
     if name == "IllegalAction":
         from .errors import IllegalAction
 

@@ -16,7 +16,7 @@ from . import rounds
 from .state import Ability, kind_of
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .context import Context
 
 #: The operating steps an ability's step name covers (a title has either ``track_and_token`` or ``track``/``token``).
 STEP_ALIASES = {
@@ -27,14 +27,14 @@ STEP_ALIASES = {
 }
 
 
-def holder_of(g: Game, owner: str) -> str | None:
+def holder_of(g: Context, owner: str) -> str | None:
     """Who holds the ability's bearer: a private's owner, or the corporation itself."""
     if kind_of(owner) == "X":
         return g.company(owner).owner
     return owner
 
 
-def right_owner(g: Game, owner: str, a: Ability) -> bool:
+def right_owner(g: Context, owner: str, a: Ability) -> bool:
     want = a.spec.get("owner") or "any"
     if want == "any" or kind_of(owner) != "X":
         return True
@@ -59,7 +59,7 @@ def corp_assign_ok(a: Ability) -> bool:
     return not per_or or a.corp_count_this_or < int(per_or)
 
 
-def timing_ok(g: Game, owner: str, a: Ability, passive_ok: bool = True) -> bool:
+def timing_ok(g: Context, owner: str, a: Ability, passive_ok: bool = True) -> bool:
     when = a.spec.get("when")
     if not when:
         return passive_ok
@@ -89,7 +89,7 @@ def timing_ok(g: Game, owner: str, a: Ability, passive_ok: bool = True) -> bool:
 TIMED_STEPS = ("track_and_token", "special_track", "track", "token", "route", "buy_train")
 
 
-def ability_step(g: Game) -> str | None:
+def ability_step(g: Context) -> str | None:
     """The step abilities time themselves by: the first unfinished track/token, route or train step (an ability
     limited to ``[track, route]`` is usable until the routes are run, as the rules give)."""
     for s in rounds.steps(g):
@@ -98,16 +98,16 @@ def ability_step(g: Game) -> str | None:
     return None
 
 
-def usable(g: Game, owner: str, a: Ability, passive_ok: bool = True) -> bool:
+def usable(g: Context, owner: str, a: Ability, passive_ok: bool = True) -> bool:
     return right_owner(g, owner, a) and per_or_ok(a) and timing_ok(g, owner, a, passive_ok)
 
 
-def find(g: Game, entity: str, type_: str, passive_ok: bool = True) -> list[tuple[str, Ability]]:
+def find(g: Context, entity: str, type_: str, passive_ok: bool = True) -> list[tuple[str, Ability]]:
     """Usable abilities of ``type_`` available to ``entity`` (a company, or a corporation and its privates)."""
     return [(o, a) for o, a in g.abilities_of(entity) if a.type == type_ and usable(g, o, a, passive_ok)]
 
 
-def active_any(g: Game, corp: str) -> bool:
+def active_any(g: Context, corp: str) -> bool:
     """Whether the corporation has an active (non-passive) ability it could use now."""
     from . import board
 

@@ -28,7 +28,7 @@ from .state import HexState
 
 if TYPE_CHECKING:
     from .cint import CInt
-    from .game import Game
+    from .context import Context
 
 NodeKey = tuple[str, str]  # (hex, node name)
 
@@ -36,7 +36,7 @@ NodeKey = tuple[str, str]  # (hex, node name)
 # ------------------------------------------------------------------------------------------- setup
 
 
-def init_hexes(g: Game) -> dict[str, HexState]:
+def init_hexes(g: Context) -> dict[str, HexState]:
     """The printed map as a fresh board state."""
     out = {}
     for hex_id, spec in g.book.hexes.items():
@@ -53,20 +53,20 @@ def init_hexes(g: Game) -> dict[str, HexState]:
     return out
 
 
-def track(g: Game, hex_id: str) -> Track:
+def track(g: Context, hex_id: str) -> Track:
     hs: HexState = g.state.hexes[hex_id]
     return g.book.track(hs.tile, hex_id, hs.rotation)
 
 
-def tile_spec(g: Game, hex_id: str) -> dict[str, Any]:
+def tile_spec(g: Context, hex_id: str) -> dict[str, Any]:
     return g.book.tile_spec(g.state.hexes[hex_id].tile, hex_id)
 
 
-def colour(g: Game, hex_id: str) -> str:
+def colour(g: Context, hex_id: str) -> str:
     return tile_spec(g, hex_id).get("color", "white")
 
 
-def label(g: Game, hex_id: str) -> str | None:
+def label(g: Context, hex_id: str) -> str | None:
     return tile_spec(g, hex_id).get("label")
 
 
@@ -77,11 +77,11 @@ def city_index(name: str) -> int:
     return int(name[1:])
 
 
-def tokened_by(g: Game, hex_id: str, city: int, key: str) -> bool:
+def tokened_by(g: Context, hex_id: str, city: int, key: str) -> bool:
     return key in g.state.hexes[hex_id].tokens[city]
 
 
-def hex_tokened_by(g: Game, hex_id: str, key: str) -> bool:
+def hex_tokened_by(g: Context, hex_id: str, key: str) -> bool:
     hs: HexState = g.state.hexes[hex_id]
     for slots in hs.tokens:
         if key in slots:
@@ -89,7 +89,7 @@ def hex_tokened_by(g: Game, hex_id: str, key: str) -> bool:
     return False
 
 
-def city_blocks(g: Game, hex_id: str, city: int, key: str | None) -> bool:
+def city_blocks(g: Context, hex_id: str, city: int, key: str | None) -> bool:
     """A full city without a token of ``key`` cannot be passed through by ``key``'s routes."""
     if key is None:
         return False
@@ -99,7 +99,7 @@ def city_blocks(g: Game, hex_id: str, city: int, key: str | None) -> bool:
     return None not in slots
 
 
-def free_slot(g: Game, hex_id: str, city: int, key: str) -> int | None:
+def free_slot(g: Context, hex_id: str, city: int, key: str) -> int | None:
     """The slot ``key`` would fill: its reserved slot, else the first open unreserved slot."""
     hs = g.state.hexes[hex_id]
     slots, res = hs.tokens[city], hs.reservations[city]
@@ -112,14 +112,14 @@ def free_slot(g: Game, hex_id: str, city: int, key: str) -> int | None:
     return None
 
 
-def reserved_for(g: Game, hex_id: str, city: int, key: str) -> bool:
+def reserved_for(g: Context, hex_id: str, city: int, key: str) -> bool:
     return key in g.state.hexes[hex_id].reservations[city]
 
 
 # ------------------------------------------------------------------------------------ reservations
 
 
-def reserve(g: Game, hex_id: str, city: int, slot: int | None, key: str) -> None:
+def reserve(g: Context, hex_id: str, city: int, slot: int | None, key: str) -> None:
     hs = g.state.hexes[hex_id]
     if city >= len(hs.reservations):
         return
@@ -136,7 +136,7 @@ def reserve(g: Game, hex_id: str, city: int, slot: int | None, key: str) -> None
     res[slot] = key
 
 
-def unreserve(g: Game, key: str, hexes: list[str] | None = None) -> set[str]:
+def unreserve(g: Context, key: str, hexes: list[str] | None = None) -> set[str]:
     """Drop ``key``'s reservations (in ``hexes`` only, when given); returns the hexes that had one."""
     changed: set[str] = set()
     for hex_id, hs in g.state.hexes.items():
@@ -199,7 +199,7 @@ class Network:
         return [hi for hi in range(len(self.hex_ids)) if self.reaches_hex(hi)]
 
 
-def node_blocks(g: Game, hex_id: str, node: str, key: str | None, kind: str) -> bool:
+def node_blocks(g: Context, hex_id: str, node: str, key: str | None, kind: str) -> bool:
     if kind == "offboard":
         return True
     if kind == "city":
@@ -207,12 +207,12 @@ def node_blocks(g: Game, hex_id: str, node: str, key: str | None, kind: str) -> 
     return False
 
 
-def stop_nodes(g: Game, hex_id: str) -> list[NodeKey]:
+def stop_nodes(g: Context, hex_id: str) -> list[NodeKey]:
     """The stops of a hex's track now: its nodes but junctions."""
     return [(hex_id, n) for n, node in track(g, hex_id).nodes.items() if node.kind != "junction"]
 
 
-def token_nodes(g: Game, key: str) -> list[NodeKey]:
+def token_nodes(g: Context, key: str) -> list[NodeKey]:
     """The stops holding a token of ``key``: its cities, and the stops of a hex without cities that holds
     its marker (a destination marker at an off-board's edge)."""
     out: list[NodeKey] = []
@@ -228,20 +228,20 @@ def token_nodes(g: Game, key: str) -> list[NodeKey]:
     return out
 
 
-def network(g: Game, key: str) -> Network:
+def network(g: Context, key: str) -> Network:
     """The network of ``key``, recomputed only when a change touched a hex it reaches, and then grown from the
     old one where the change allows (see :func:`_grown`)."""
     return _cached(g, g.table("network"), key, key, None, True)
 
 
-def reach(g: Game, key: str, starts: list[NodeKey], blocking: bool = True) -> Network:
+def reach(g: Context, key: str, starts: list[NodeKey], blocking: bool = True) -> Network:
     """:func:`compute_network` of ``key`` from ``starts``, cached until a change touches a hex it reaches (as
     :func:`network`; treat it as read-only).  Not for walks on a board changed for a moment (tile probes)."""
     k = (key, tuple(starts), blocking)
     return _cached(g, g.table("reach"), k, key, tuple(starts), blocking)
 
 
-def _cached(g: Game, cache: dict, k: Any, key: str, starts: tuple[NodeKey, ...] | None, blocking: bool) -> Network:
+def _cached(g: Context, cache: dict, k: Any, key: str, starts: tuple[NodeKey, ...] | None, blocking: bool) -> Network:
     """The walk of ``key`` from ``starts`` (None: from its tokens) cached in ``cache[k]`` as (board version,
     network, hexes it touches, walk states, stops tried and whether they blocked, start nodes)."""
     version = g.board_version
@@ -287,7 +287,7 @@ def _touches(hexes: frozenset[str], touched: dict[str, set[int]]) -> bool:
 
 
 def _grown(
-    g: Game, key: str, hit: tuple, own_tokens: bool, blocking: bool
+    g: Context, key: str, hit: tuple, own_tokens: bool, blocking: bool
 ) -> tuple[Network, bytearray, dict, frozenset[NodeKey]] | None:
     """The cached walk ``hit`` grown by the tile lays since (see :func:`_extend`) and, for a walk from ``key``'s
     tokens (``own_tokens``), by its new tokens; kept through other token changes that block no city its walks
@@ -336,7 +336,7 @@ def _grown(
     return None if grown is None else (*grown, now)
 
 
-def _changes_after(g: Game, since: int) -> list[tuple[int, frozenset[str] | None, str | None, HexState | None]] | None:
+def _changes_after(g: Context, since: int) -> list[tuple[int, frozenset[str] | None, str | None, HexState | None]] | None:
     """The board's changes (see :func:`invalidate`) after version ``since``, oldest first; None when the kept
     history no longer reaches back to it."""
     changes = g.cache.get("board_changes") or []
@@ -348,7 +348,7 @@ def _changes_after(g: Game, since: int) -> list[tuple[int, frozenset[str] | None
     return changes[i:]
 
 
-def _still_valid(g: Game, key: str, since: int, touched: dict[str, set[int]], own_tokens: bool = True) -> bool:
+def _still_valid(g: Context, key: str, since: int, touched: dict[str, set[int]], own_tokens: bool = True) -> bool:
     changes = _changes_after(g, since)
     if changes is None:
         return False
@@ -358,7 +358,7 @@ def _still_valid(g: Game, key: str, since: int, touched: dict[str, set[int]], ow
     return True
 
 
-def compute_network(g: Game, key: str, starts: list[NodeKey] | None = None, blocking: bool = True) -> Network:
+def compute_network(g: Context, key: str, starts: list[NodeKey] | None = None, blocking: bool = True) -> Network:
     """Walk the track from every token node of ``key`` (or from ``starts``).
 
     The walk follows paths across hex edges and through stops; it does not pass an off-board, a city
@@ -383,7 +383,7 @@ def _state(hi: int, pi: int, side: int) -> State:
 
 
 def _compute(
-    g: Game, key: str, starts: list[NodeKey] | None, blocking: bool
+    g: Context, key: str, starts: list[NodeKey] | None, blocking: bool
 ) -> tuple[Network, bytearray, dict[NodeKey, bool]]:
     """:func:`compute_network`, the walk states it explored (every state the tokens reach, as a bit set) and the stops
     it tried to pass (whether each blocked it)."""
@@ -416,12 +416,12 @@ def _compute(
     return net, explored, blocked
 
 
-def _trk(g: Game, tracks: list[Track | None], h: str) -> Track:
+def _trk(g: Context, tracks: list[Track | None], h: str) -> Track:
     """The track on hex ``h``, kept in ``tracks`` (by the hex's index) for one walk."""
     return _trk_at(g, tracks, g.book.hex_index[h])
 
 
-def _trk_at(g: Game, tracks: list[Track | None], hi: int) -> Track:
+def _trk_at(g: Context, tracks: list[Track | None], hi: int) -> Track:
     t: Track | None = tracks[hi]
     if t is None:
         h = g.book.hex_ids[hi]
@@ -430,7 +430,7 @@ def _trk_at(g: Game, tracks: list[Track | None], hi: int) -> Track:
     return t
 
 
-def _start_states(g: Game, start: NodeKey, tracks: list[Track | None]) -> list[State]:
+def _start_states(g: Context, start: NodeKey, tracks: list[Track | None]) -> list[State]:
     shex, sname = start
     hi = g.book.hex_index[shex]
     t0 = _trk_at(g, tracks, hi)
@@ -441,7 +441,7 @@ def _start_states(g: Game, start: NodeKey, tracks: list[Track | None]) -> list[S
 
 
 def _walk(
-    g: Game,
+    g: Context,
     key: str,
     blocking: bool,
     net: Network,
@@ -576,7 +576,7 @@ def _walk(
 
 
 def _extend(
-    g: Game,
+    g: Context,
     key: str,
     old: Network,
     states: bytearray,
@@ -677,7 +677,7 @@ def _forget_stops(blocked: dict[NodeKey, bool], hex_id: str, t: Track) -> None:
 
 
 def _lay_keeps(
-    g: Game,
+    g: Context,
     key: str,
     hex_id: str,
     old_hs: HexState,
@@ -737,7 +737,7 @@ def _paths_kept(old_t: Track, new_t: Track) -> bool:
     return len(new_paths) == len(new_t.paths)
 
 
-def hexes_joined(g: Game, a: str, b: str) -> bool:
+def hexes_joined(g: Context, a: str, b: str) -> bool:
     """Whether track joins a stop of hex ``a`` to a stop of hex ``b``, ignoring tokens (off-boards
     still end a walk)."""
     starts = stop_nodes(g, a)
@@ -747,7 +747,7 @@ def hexes_joined(g: Game, a: str, b: str) -> bool:
     return any(h == b and track(g, h).nodes[n].kind != "junction" for h, n in net.nodes)
 
 
-def unchanged_since(g: Game, since: int, hexes: set[str] | frozenset[str]) -> bool:
+def unchanged_since(g: Context, since: int, hexes: set[str] | frozenset[str]) -> bool:
     """Whether no change of tiles or tokens after board version ``since`` touched ``hexes`` (a change naming no
     hexes, or one older than the kept history, counts as touching them)."""
     if since == g.board_version:
@@ -761,7 +761,7 @@ def unchanged_since(g: Game, since: int, hexes: set[str] | frozenset[str]) -> bo
     return True
 
 
-def hexes_changed_since(g: Game, since: int) -> set[str] | None:
+def hexes_changed_since(g: Context, since: int) -> set[str] | None:
     """The hexes whose tiles or tokens changed after board version ``since``; None when a change named no hexes or
     the kept history no longer reaches back to it."""
     changes = _changes_after(g, since)
@@ -775,7 +775,7 @@ def hexes_changed_since(g: Game, since: int) -> set[str] | None:
     return out
 
 
-def invalidate(g: Game, hexes: set[str] | None = None, key: str | None = None, before: HexState | None = None) -> None:
+def invalidate(g: Context, hexes: set[str] | None = None, key: str | None = None, before: HexState | None = None) -> None:
     """Call after any change of tiles or tokens (``hexes`` changed; ``key`` placed a token; ``before``: the
     state of the one hex a tile lay replaced, which lets networks grow from the lay instead of being walked
     again).  A change of a hex's tile must either give ``before`` or no ``hexes`` at all: a change naming hexes
@@ -796,14 +796,14 @@ def tile_name_of(tile_id: str) -> str:
     return tile_id.rsplit("-", 1)[0] if "-" in tile_id else tile_id
 
 
-def available_copies(g: Game, name: str) -> int | None:
+def available_copies(g: Context, name: str) -> int | None:
     count = g.book.tiles[name]["count"]
     if count == "unlimited":
         return None
     return int(count) - len(g.state.tiles_out.get(name, []))
 
 
-def next_copy_id(g: Game, name: str) -> str:
+def next_copy_id(g: Context, name: str) -> str:
     out = set(g.state.tiles_out.get(name, []))
     i = 0
     while f"{name}-{i}" in out:
@@ -811,7 +811,7 @@ def next_copy_id(g: Game, name: str) -> str:
     return f"{name}-{i}"
 
 
-def upgrade_options(g: Game, hex_id: str) -> list[str]:
+def upgrade_options(g: Context, hex_id: str) -> list[str]:
     hs = g.state.hexes[hex_id]
     if hs.tile is None:
         ups = list(g.book.hexes[hex_id].get("tile_upgrades") or [])
@@ -834,7 +834,7 @@ def upgrade_options(g: Game, hex_id: str) -> list[str]:
     return ups
 
 
-def downgrade_of(g: Game, hex_id: str) -> str | None:
+def downgrade_of(g: Context, hex_id: str) -> str | None:
     """The tile that may replace this hex's tile now, dropping its towns (a mechanic's downgrades)."""
     tile = g.state.hexes[hex_id].tile
     if tile is None:
@@ -843,7 +843,7 @@ def downgrade_of(g: Game, hex_id: str) -> str | None:
     return None if not table else table.get(tile)
 
 
-def listed_upgrades(g: Game, hex_id: str) -> set[str]:
+def listed_upgrades(g: Context, hex_id: str) -> set[str]:
     """Tiles the title's upgrade exceptions name for this hex now (they may keep the colour, e.g. a yellow town
     becoming a yellow city)."""
     hs = g.state.hexes[hex_id]
@@ -858,7 +858,7 @@ def listed_upgrades(g: Game, hex_id: str) -> set[str]:
     return out
 
 
-def rotations_keeping_track(g: Game, hex_id: str, new: str) -> list[int]:
+def rotations_keeping_track(g: Context, hex_id: str, new: str) -> list[int]:
     hs = g.state.hexes[hex_id]
     old_spec = g.book.tile_spec(hs.tile, hex_id)
     new_spec = g.book.tiles[new]
@@ -893,7 +893,7 @@ class LayPlan:
 
 
 def plan_lay(
-    g: Game,
+    g: Context,
     hex_id: str,
     tile_id: str,
     rotation: int,
@@ -984,7 +984,7 @@ def plan_lay(
     return LayPlan(hex_id, name, str(tile_id), rotation, upgrade, terrain_cost, borders, city_map)
 
 
-def _laid_hex(g: Game, plan: LayPlan) -> HexState:
+def _laid_hex(g: Context, plan: LayPlan) -> HexState:
     """The hex state after a lay: tokens and reservations follow their city onto the new tile."""
     hs = g.state.hexes[plan.hex]
     new_track = g.book.track(plan.tile, plan.hex, plan.rotation)
@@ -1030,7 +1030,7 @@ def _laid_hex(g: Game, plan: LayPlan) -> HexState:
     )
 
 
-def apply_lay(g: Game, plan: LayPlan) -> None:
+def apply_lay(g: Context, plan: LayPlan) -> None:
     """Put the tile on the map, moving tokens and reservations and paying off crossed hexsides."""
     hs = g.state.hexes[plan.hex]
     if hs.tile is not None and hs.tile_id is not None:
@@ -1045,7 +1045,7 @@ def apply_lay(g: Game, plan: LayPlan) -> None:
     invalidate(g, {plan.hex}, before=hs)
 
 
-def network_after(g: Game, key: str, plan: LayPlan) -> Network:
+def network_after(g: Context, key: str, plan: LayPlan) -> Network:
     """The network ``key`` would have with the tile of ``plan`` laid (the board is left unchanged): a copy of its
     network now grown by the lay (see :func:`_extend`) where the lay keeps every old walk, else walked afresh."""
     network(g, key)
@@ -1077,7 +1077,7 @@ def _facts(net: Network) -> tuple[dict[str, set[int]], set[NodeKey], set[tuple[s
 
 
 def uses_new_track(
-    g: Game,
+    g: Context,
     key: str,
     hex_id: str,
     old_track: Track,

@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .context import Context
     from .state import HexState
 
 
@@ -431,7 +431,7 @@ def _no_icons(hex_id: str) -> list[str]:
     return []
 
 
-def game_bonus_specs(g: Game, corp: str) -> list[dict[str, Any]]:
+def game_bonus_specs(g: Context, corp: str) -> list[dict[str, Any]]:
     """The bonus specs in force for corporation (or minor) symbol ``corp`` in a game in play."""
     if not _bonus_plan(g.book.raw)[1]:  # no private pays a bonus: nothing on the board or in hands to look at
         out = bonus_specs(g.book.raw, corp, {}, {}, {}, _no_icons)
@@ -464,7 +464,7 @@ def game_bonus_specs(g: Game, corp: str) -> list[dict[str, Any]]:
     return out
 
 
-def hex_tags(g: Game, hex_id: str) -> set[str]:
+def hex_tags(g: Context, hex_id: str) -> set[str]:
     """The tags a stop takes from its hex: the hex's tags, ``icon:<name>`` per icon on it, its labels."""
     spec = g.book.hexes[hex_id]
     hs: HexState = g.state.hexes[hex_id]

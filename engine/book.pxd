@@ -1,4 +1,4 @@
-# Compiled builds only (railbook.accel_build): Book as a native class, so code that knows it holds one (``Game.book``,
+# Compiled builds only (railbook.accel_build): Book as a native class, so code that knows it holds one (``Context.book``,
 # ``engine/game.pxd``) reads its tables directly and calls ``track`` (asked in every walk of the map) as a C function.
 # Every attribute a Book has must be listed here.  The build adds the declarations of this module's dataclasses
 # (railbook.accel_declare.native_dataclasses) above these.

@@ -8,10 +8,10 @@ from . import board, market, rounds
 from .state import BANK, kind_of, xkey
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .context import Context
 
 
-def close_company(g: Game, sym: str) -> None:
+def close_company(g: Context, sym: str) -> None:
     """A private company closes: its abilities go and its owner loses it."""
     c = g.state.companies[sym]
     if c.closed:
@@ -28,7 +28,7 @@ def close_company(g: Game, sym: str) -> None:
     c.closed = True
 
 
-def close_operator(g: Game, key: str) -> None:
+def close_operator(g: Context, key: str) -> None:
     """A corporation or minor leaves the game: tokens, reservations, cash, trains and privates go."""
     op = g.operator(key)
     g.cache["closed_during_action"] = True

@@ -9,10 +9,10 @@ from .errors import illegal
 from .state import DEPOT, Train, kind_of
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .context import Context
 
 
-def variants(g: Game, t: Train) -> dict[str, dict[str, Any]]:
+def variants(g: Context, t: Train) -> dict[str, dict[str, Any]]:
     """Faces of a train card: name -> {price, distance}; the base face first."""
     spec = g.book.trains[t.sym]
     out = {t.sym: {"name": t.sym, "price": spec["price"], "distance": spec["distance"]}}
@@ -21,11 +21,11 @@ def variants(g: Game, t: Train) -> dict[str, dict[str, Any]]:
     return out
 
 
-def face_price(g: Game, t: Train) -> int:
+def face_price(g: Context, t: Train) -> int:
     return variants(g, t)[t.name]["price"]
 
 
-def depot_trains(g: Game) -> list[str]:
+def depot_trains(g: Context) -> list[str]:
     """Trains the bank sells now: the next new train and one of each discarded type.  Kept while the phase, the
     depot and the discarded trains are as they were (what else it reads -- each train's type and face, the
     types' specs -- never changes)."""
@@ -45,7 +45,7 @@ def depot_trains(g: Game) -> list[str]:
     return out
 
 
-def _depot_trains(g: Game) -> list[str]:
+def _depot_trains(g: Context) -> list[str]:
     out: list[str] = []
     names: set[str] = set()
     upcoming = g.state.depot
@@ -73,14 +73,14 @@ def _depot_trains(g: Game) -> list[str]:
     return out
 
 
-def min_depot_train(g: Game) -> str | None:
+def min_depot_train(g: Context) -> str | None:
     trains = depot_trains(g)
     if not trains:
         return None
     return min(trains, key=lambda tid: face_price(g, g.state.trains[tid]))
 
 
-def min_depot_price(g: Game) -> int:
+def min_depot_price(g: Context) -> int:
     tid = min_depot_train(g)
     if tid is None:
         return 0
@@ -88,7 +88,7 @@ def min_depot_price(g: Game) -> int:
     return min(v["price"] for v in _buyable_faces(g, t).values())
 
 
-def max_depot_price(g: Game) -> int:
+def max_depot_price(g: Context) -> int:
     trains = depot_trains(g)
     if not trains:
         return 0
@@ -96,12 +96,12 @@ def max_depot_price(g: Game) -> int:
     return max(v["price"] for v in _buyable_faces(g, g.state.trains[tid]).values())
 
 
-def _buyable_faces(g: Game, t: Train) -> dict[str, dict[str, Any]]:
+def _buyable_faces(g: Context, t: Train) -> dict[str, dict[str, Any]]:
     """A new train offers every face; a returned (discarded) one too (its face is chosen anew)."""
     return variants(g, t)
 
 
-def train_limit(g: Game, entity: str) -> int:
+def train_limit(g: Context, entity: str) -> int:
     limit = g.phase_spec()["train_limit"]
     if isinstance(limit, dict):
         spec = g.book.corporations.get(entity[2:]) if kind_of(entity) == "C" else None
@@ -109,7 +109,7 @@ def train_limit(g: Game, entity: str) -> int:
     return int(limit)
 
 
-def counted_trains(g: Game, entity: str) -> int:
+def counted_trains(g: Context, entity: str) -> int:
     obsolete_count = g.hooks("obsolete_count_for_limit")
     count = 0
     t: Train
@@ -120,11 +120,11 @@ def counted_trains(g: Game, entity: str) -> int:
     return count
 
 
-def room(g: Game, entity: str) -> bool:
+def room(g: Context, entity: str) -> bool:
     return counted_trains(g, entity) < train_limit(g, entity)
 
 
-def remove_train(g: Game, tid: str) -> None:
+def remove_train(g: Context, tid: str) -> None:
     t = g.state.trains[tid]
     if t.owner == DEPOT:
         if tid in g.state.depot:
@@ -138,7 +138,7 @@ def remove_train(g: Game, tid: str) -> None:
             lst.remove(tid)
 
 
-def _refill_unlimited(g: Game, t: Train) -> None:
+def _refill_unlimited(g: Context, t: Train) -> None:
     """An unlimited train type never runs out: add a copy when the last new one is taken."""
     if g.book.trains[t.sym]["count"] != "unlimited":
         return
@@ -150,7 +150,7 @@ def _refill_unlimited(g: Game, t: Train) -> None:
     g.state.depot.append(new.id)
 
 
-def give_train(g: Game, buyer: str, tid: str, price: int | None, *, free: bool = False) -> None:
+def give_train(g: Context, buyer: str, tid: str, price: int | None, *, free: bool = False) -> None:
     """Transfer a train to ``buyer`` (paying ``price`` to its owner or the bank)."""
     t = g.state.trains[tid]
     source = t.owner
@@ -162,7 +162,7 @@ def give_train(g: Game, buyer: str, tid: str, price: int | None, *, free: bool =
     g.entity_trains(buyer).append(tid)
 
 
-def buy_train(g: Game, buyer: str, tid: str, price: int, variant: str | None) -> None:
+def buy_train(g: Context, buyer: str, tid: str, price: int, variant: str | None) -> None:
     """Buy a train (from the bank or another corporation) and trigger phases, rusting and events."""
     t = g.state.trains[tid]
     source = t.owner
@@ -177,7 +177,7 @@ def buy_train(g: Game, buyer: str, tid: str, price: int, variant: str | None) ->
         _after_bank_purchase(g, t)
 
 
-def export_train(g: Game, *, whole_type: bool = False) -> None:
+def export_train(g: Context, *, whole_type: bool = False) -> None:
     """The bank removes its next new train as if it were bought (phase changes, rusting, events); with
     ``whole_type`` every unsold new train of that type goes too (an unlimited type is not refilled)."""
     if not g.state.depot:
@@ -193,7 +193,7 @@ def export_train(g: Game, *, whole_type: bool = False) -> None:
     _after_bank_purchase(g, t)
 
 
-def _after_bank_purchase(g: Game, t: Train) -> None:
+def _after_bank_purchase(g: Context, t: Train) -> None:
     g.hooks("train_left_depot", t.id)
     new_phases = []
     while g.state.phase + 1 < len(g.book.phases) and g.book.phases[g.state.phase + 1].get("on") == t.sym:
@@ -207,14 +207,14 @@ def _after_bank_purchase(g: Game, t: Train) -> None:
             g.rules.events[event["type"]][1](g, g.rules.event_params[(idx, ei)])
 
 
-def phase_started(g: Game) -> None:
+def phase_started(g: Context) -> None:
     """Closures and ability removals tied to reaching a phase."""
     name = g.phase_name()
     g.log(f"-- Phase {name} --")
     g.hooks("phase_reached", name)
 
 
-def rust_trains(g: Game, purchased: Train) -> None:
+def rust_trains(g: Context, purchased: Train) -> None:
     triggers = g.book.derived.get(_RUST_TRIGGERS)
     if triggers is None:
         specs = g.book.trains.values()
@@ -247,7 +247,7 @@ def rust_trains(g: Game, purchased: Train) -> None:
 _RUST_TRIGGERS = ("depot.rust_triggers",)  # key in Book.derived: the train types some type rusts or goes obsolete on
 
 
-def rust(g: Game, tid: str) -> None:
+def rust(g: Context, tid: str) -> None:
     t = g.state.trains[tid]
     owner = t.owner
     t.rusted = True
@@ -257,7 +257,7 @@ def rust(g: Game, tid: str) -> None:
         g.hooks("train_rusted", tid, owner)
 
 
-def discard_to_depot(g: Game, tid: str) -> None:
+def discard_to_depot(g: Context, tid: str) -> None:
     """A train returns to the bank (over the limit): it can be bought again, either face."""
     t = g.state.trains[tid]
     remove_train(g, tid)

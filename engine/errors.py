@@ -1,7 +1,7 @@
 """Errors raised by the interpreter.
 
 Every error is printable as one line.  :class:`IllegalAction` names the rule an action broke; the game
-state is left exactly as it was before the action (see :meth:`railbook.engine.game.Game.process`).
+state is left exactly as it was before the action (see :meth:`railbook.engine.game.Context.process`).
 """
 
 from __future__ import annotations
@@ -40,3 +40,11 @@ class UnsupportedTitle(EngineError):
 def illegal(rule: str, message: str) -> IllegalAction:
     """Shorthand used by the rule modules: ``raise illegal('stock.cert_limit', '...')``."""
     return IllegalAction(rule, message)
+
+
+class SaveError(EngineError):
+    """A saved game (or a start argument) that cannot be read: another title's save, malformed JSON or state."""
+
+
+class InternalError(EngineError):
+    """A fault of the engine itself (not of the record or action): a bug to report, with where it happened."""

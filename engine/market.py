@@ -12,18 +12,18 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .cint import CInt
-    from .game import Game
+    from .context import Context
 
 
 def cell_key(pos: list[int] | tuple[int, int]) -> str:
     return f"{pos[0]},{pos[1]}"
 
 
-def _exists(g: Game, r: int, c: int) -> bool:
+def _exists(g: Context, r: int, c: int) -> bool:
     return g.book.cell(r, c) is not None
 
 
-def step(g: Game, pos: list[int], direction: str) -> list[int]:
+def step(g: Context, pos: list[int], direction: str) -> list[int]:
     """The cell one move from ``pos`` (the same cell when the move is blocked)."""
     r, c = pos
     grid = g.book.market_grid
@@ -55,23 +55,23 @@ def step(g: Game, pos: list[int], direction: str) -> list[int]:
     raise ValueError(direction)
 
 
-def _movement(g: Game) -> dict[str, Any]:
+def _movement(g: Context) -> dict[str, Any]:
     return g.book.market.get("movement") or {}
 
 
-def ledge_kind(g: Game) -> str | None:
+def ledge_kind(g: Context) -> str | None:
     """The market cell kind of the area below the soft ledge (``movement.ledge_kind``), if the market has one."""
     kind = _movement(g).get("ledge_kind")
     return str(kind) if kind else None
 
 
-def crosses_ledge(g: Game, src: list[int], dst: list[int]) -> bool:
+def crosses_ledge(g: Context, src: list[int], dst: list[int]) -> bool:
     """A move from above the soft ledge into the area below it."""
     kind = ledge_kind(g)
     return kind is not None and kind not in kinds_at(g, src) and kind in kinds_at(g, dst)
 
 
-def ledge_stops(g: Game, pos: list[int], below: list[int], remaining: int) -> bool:
+def ledge_stops(g: Context, pos: list[int], below: list[int], remaining: int) -> bool:
     """A sale's move from ``pos`` to ``below`` with ``remaining`` moves left (this one included) stops on the soft
     ledge: it would cross it and no more than ``movement.down.soft_ledge_absorbs`` moves are left (1: a token
     that should move exactly one more space across the ledge stops on it; one with more to go crosses)."""
@@ -79,7 +79,7 @@ def ledge_stops(g: Game, pos: list[int], below: list[int], remaining: int) -> bo
     return remaining <= absorbs and crosses_ledge(g, pos, below)
 
 
-def drop(g: Game, corp: str, shares: int) -> None:
+def drop(g: Context, corp: str, shares: int) -> None:
     """The price move for ``shares`` shares sold: one row down each, stopping on the soft ledge as
     :func:`ledge_stops` says; the bottom of a column stops the token."""
     for i in range(shares):
@@ -89,24 +89,24 @@ def drop(g: Game, corp: str, shares: int) -> None:
         move(g, corp, "down")
 
 
-def relative(g: Game, pos: list[int], directions: list[str]) -> list[int]:
+def relative(g: Context, pos: list[int], directions: list[str]) -> list[int]:
     """The cell reached by several moves (used to price issued/redeemed shares)."""
     for d in directions:
         pos = step(g, pos, d)
     return pos
 
 
-def price_at(g: Game, pos: list[int] | None) -> int:
+def price_at(g: Context, pos: list[int] | None) -> int:
     cell = _cell(g, pos) if pos is not None else None
     return cell["price"] if cell else 0  # type: ignore[no-any-return]
 
 
-def kinds_at(g: Game, pos: list[int] | None) -> list[str]:
+def kinds_at(g: Context, pos: list[int] | None) -> list[str]:
     cell = _cell(g, pos) if pos is not None else None
     return cell["kinds"] if cell else []  # type: ignore[no-any-return]
 
 
-def _cell(g: Game, pos: list[int]) -> dict[str, Any] | None:
+def _cell(g: Context, pos: list[int]) -> dict[str, Any] | None:
     """``Book.cell`` inlined (asked many times per action: a C function in compiled builds, the position read as C
     integers)."""
     row: CInt = pos[0]
@@ -119,7 +119,7 @@ def _cell(g: Game, pos: list[int]) -> dict[str, Any] | None:
     return None
 
 
-def place(g: Game, corp: str, pos: list[int]) -> None:
+def place(g: Context, corp: str, pos: list[int]) -> None:
     """Put a marker on a cell (at the bottom of the cell's stack)."""
     g.epoch += 1
     c = g.state.corporations[corp]
@@ -127,7 +127,7 @@ def place(g: Game, corp: str, pos: list[int]) -> None:
     g.state.market.setdefault(cell_key(pos), []).append(corp)
 
 
-def remove(g: Game, corp: str) -> None:
+def remove(g: Context, corp: str) -> None:
     c = g.state.corporations[corp]
     if c.price is None:
         return
@@ -138,7 +138,7 @@ def remove(g: Game, corp: str) -> None:
             del g.state.market[cell_key(c.price)]
 
 
-def move(g: Game, corp: str, direction: str, times: int = 1) -> None:
+def move(g: Context, corp: str, direction: str, times: int = 1) -> None:
     for _ in range(times):
         c = g.state.corporations[corp]
         new = step(g, c.price, direction)
@@ -150,13 +150,13 @@ def move(g: Game, corp: str, direction: str, times: int = 1) -> None:
         place(g, corp, new)
 
 
-def position_in_cell(g: Game, corp: str) -> int:
+def position_in_cell(g: Context, corp: str) -> int:
     c = g.state.corporations[corp]
     stack = g.state.market.get(cell_key(c.price)) or []
     return stack.index(corp) if corp in stack else 0
 
 
-def sort_key(g: Game, corp: str) -> tuple:
+def sort_key(g: Context, corp: str) -> tuple:
     """Operating order key: higher price first, then further right, then higher row, then arrival."""
     c = g.state.corporations[corp]
     if c.price is None:

@@ -1,6 +1,6 @@
 """Memoised queries: a pure function of the game, cached until the game's epoch changes.
 
-Whatever changes the state bumps ``game.epoch`` (``rounds.bump``, ``Game.spend``, ``Step.pass_``...).  A change
+Whatever changes the state bumps ``game.epoch`` (``rounds.bump``, ``Context.spend``, ``Step.pass_``...).  A change
 that forgets to leaves stale answers; ``RAILBOOK_MEMO_AUDIT=1`` in the environment recomputes every answer
 served from the memo and raises :class:`StaleMemo` when it differs (slow; for tests and for hunting such bugs).
 """
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .context import Context
 
 AUDIT = bool(os.environ.get("RAILBOOK_MEMO_AUDIT"))
 
@@ -42,7 +42,7 @@ def _by_value(x: Any) -> bool:
 _MISSING = object()
 
 
-def _answers_now(g: Game) -> dict[Any, Any]:
+def _answers_now(g: Context) -> dict[Any, Any]:
     """The memoised answers of the game's current epoch (emptied when the epoch has moved on)."""
     m = g.memo
     answers: dict[Any, Any] = m[1]
@@ -60,7 +60,7 @@ def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     # (a query of the game alone, or of one more argument, is the common case: its key is made without a tuple of
     # the arguments, and it is called without one)
-    def wrapper0(g: Game) -> Any:
+    def wrapper0(g: Context) -> Any:
         answers: dict[Any, Any] = _answers_now(g)
         value = answers.get(name, _MISSING)
         if value is _MISSING:
@@ -69,7 +69,7 @@ def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
             audit(f"{name}()", value, fn(g))
         return value
 
-    def wrapper1(g: Game, a: Any) -> Any:
+    def wrapper1(g: Context, a: Any) -> Any:
         answers: dict[Any, Any] = _answers_now(g)
         key = (name, a)
         value = answers.get(key, _MISSING)
@@ -79,7 +79,7 @@ def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
             audit(f"{name}({a!r},)", value, fn(g, a))
         return value
 
-    def wrapper(g: Game, *args: Any) -> Any:
+    def wrapper(g: Context, *args: Any) -> Any:
         answers: dict[Any, Any] = _answers_now(g)
         key = (name, *args)
         value = answers.get(key, _MISSING)

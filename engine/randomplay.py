@@ -1,4 +1,4 @@
-"""Random legal play: turn :meth:`Game.legal_actions` descriptions into concrete actions.
+"""Random legal play: turn :meth:`Game.legal_descriptions` into concrete actions.
 
 Used by the property tests (and handy to smoke-test a new title): every action chosen here must be
 accepted by :meth:`Game.process`.
@@ -13,12 +13,13 @@ from . import board
 from . import routes as R
 from .book import NODE
 from .errors import IllegalAction
+from .context import Context
 from .game import Game
 
 PASSIVE = ("pass",)
 
 
-def random_chain(g: Game, start: tuple[str, str], rnd: random.Random) -> tuple[list[str], tuple[str, str]] | None:
+def random_chain(g: Context, start: tuple[str, str], rnd: random.Random) -> tuple[list[str], tuple[str, str]] | None:
     """A random walk along track from the stop ``start`` to the next stop: (hex chain, stop reached)."""
     h, name = start
     t = board.track(g, h)
@@ -52,7 +53,7 @@ def random_chain(g: Game, start: tuple[str, str], rnd: random.Random) -> tuple[l
     return None
 
 
-def random_routes(g: Game, key: str, rnd: random.Random, tries: int = 12) -> list[dict[str, Any]]:
+def random_routes(g: Context, key: str, rnd: random.Random, tries: int = 12) -> list[dict[str, Any]]:
     """Legal routes for some of the trains of the operator ``key``, found by random walks from its tokens (may be
     empty; each train's route is kept only if the routes together stay legal)."""
     starts = board.token_nodes(g, key)
@@ -85,7 +86,9 @@ def concrete(desc: dict[str, Any], rnd: random.Random, game: Game | None = None)
     """One action satisfying a legal-action description (None when it offers no choice)."""
     action = {"type": desc["type"], "entity": desc["entity"], "entity_type": desc["entity_type"]}
     if desc["type"] == "run_routes":
-        action["routes"] = random_routes(game, game.entity_key(action), rnd) if game is not None else []
+        action["routes"] = (
+            random_routes(game.context, game.context.entity_key(action), rnd) if game is not None else []
+        )
         return action
     ranged = ("min", "max", "step")
     fixed = {k: v for k, v in desc.items() if k not in ("type", "choices", *ranged)}
@@ -112,7 +115,7 @@ def concrete(desc: dict[str, Any], rnd: random.Random, game: Game | None = None)
 
 def random_action(game: Game, rnd: random.Random, pass_weight: float = 0.3) -> dict[str, Any] | None:
     """A random legal action for the acting entity, or None when there is none."""
-    descs = game.legal_actions()
+    descs = game.legal_descriptions()
     if not descs:
         return None
     active = [d for d in descs if d["type"] not in PASSIVE]

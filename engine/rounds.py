@@ -20,7 +20,7 @@ from .state import RoundState, StepState, kind_of, sym_of
 from .steps.base import step_active, step_allowed, step_blocking, step_blocks, step_current_actions, step_current_entity
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .context import Context
     from .steps.base import Step, StepBase
 
 
@@ -35,7 +35,7 @@ STALL_ROUNDS = 25
 STALL_CHECKS = 20
 
 
-def bump(g: Game) -> None:
+def bump(g: Context) -> None:
     """Mark that the state changed: memoised step queries are stale."""
     g.epoch += 1
 
@@ -43,7 +43,7 @@ def bump(g: Game) -> None:
 _NO_ENTITY = object()  # (``tell`` about an action alone)
 
 
-def tell(g: Game, hook: str, action: dict[str, Any], entity: Any = _NO_ENTITY) -> None:
+def tell(g: Context, hook: str, action: dict[str, Any], entity: Any = _NO_ENTITY) -> None:
     """Notify a hook about an action (and its entity, where given) whose handlers mostly change nothing: memoised
     answers stay valid unless a handler logged something (or bumped the epoch itself)."""
     logged = len(g.state.log)
@@ -55,7 +55,7 @@ def tell(g: Game, hook: str, action: dict[str, Any], entity: Any = _NO_ENTITY) -
         bump(g)
 
 
-def steps(g: Game) -> list[Step]:
+def steps(g: Context) -> list[Step]:
     """Live step objects of the current round (cached until the state object changes)."""
     r = g.state.round
     cached = g.cache.get("steps")
@@ -72,7 +72,7 @@ def steps(g: Game) -> list[Step]:
     return objs
 
 
-def steps_named(g: Game, name: str) -> list[Step]:
+def steps_named(g: Context, name: str) -> list[Step]:
     """The current round's steps of type ``name``, in order (looked up by name once per round)."""
     objs = steps(g)
     kept = g.cache.get("steps_named")
@@ -84,9 +84,9 @@ def steps_named(g: Game, name: str) -> list[Step]:
     return kept[1].get(name) or []
 
 
-def _memo_now(g: Game) -> dict[Any, Any]:
+def _memo_now(g: Context) -> dict[Any, Any]:
     """The game's memoised answers of the current epoch: :func:`railbook.engine.memo._answers_now` for a typed game.
-    (``memo`` loads before ``Game`` exists and reads the game untyped; calling it from here costs the replays
+    (``memo`` loads before ``Context`` exists and reads the game untyped; calling it from here costs the replays
     ≈ 0.65% more instructions per kept action, measured 2026-11-28 on the titles closest to their speed goals.)"""
     m = g.memo
     answers: dict[Any, Any] = m[1]
@@ -96,7 +96,7 @@ def _memo_now(g: Game) -> dict[Any, Any]:
     return answers
 
 
-def active_step(g: Game) -> Step | None:
+def active_step(g: Context) -> Step | None:
     """The first active step that blocks (memoised until the epoch changes, like the steps' answers it reads)."""
     m = g.memo
     epoch = g.epoch
@@ -116,7 +116,7 @@ _ACTIVE_STEP = ("rounds.active_step",)
 _UNSET = object()
 
 
-def _first_blocking(g: Game) -> Step | None:
+def _first_blocking(g: Context) -> Step | None:
     s: StepBase
     for s in steps(g):
         if step_active(s) and step_blocking(s):
@@ -124,12 +124,12 @@ def _first_blocking(g: Game) -> Step | None:
     return None
 
 
-def active_entities(g: Game) -> list[str]:
+def active_entities(g: Context) -> list[str]:
     s = active_step(g)
     return s.active_entities() if s else []
 
 
-def skip_steps(g: Game) -> None:
+def skip_steps(g: Context) -> None:
     """Skip the steps before the first that blocks where they have nothing to do.  When none is skipped (nothing
     changes), the step it stops at is the one :func:`active_step` finds, and is remembered as its answer."""
     r = g.state.round
@@ -151,7 +151,7 @@ def skip_steps(g: Game) -> None:
         _memo_now(g)[_ACTIVE_STEP] = found
 
 
-def program(g: Game, kind: str) -> list[tuple[str, dict[str, Any]]]:
+def program(g: Context, kind: str) -> list[tuple[str, dict[str, Any]]]:
     """The steps of a round kind, in order, with their options (from the rulebook; worked out once per book and
     shared: read-only)."""
     out = g.rules.programs.get(kind)
@@ -163,11 +163,11 @@ def program(g: Game, kind: str) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def round_type(g: Game, kind: str) -> RoundType:
+def round_type(g: Context, kind: str) -> RoundType:
     return g.rules.round_types[g.rules.rounds["kinds"][kind]["type"]]
 
 
-def _plan(g: Game, kind: str) -> list[tuple[str, type, dict[str, Any], bool]]:
+def _plan(g: Context, kind: str) -> list[tuple[str, type, dict[str, Any], bool]]:
     """The steps of a round kind as (state name, class, options, whether the class adds round data): worked out
     once per book and shared (read-only)."""
     out = g.rules.plans.get(kind)
@@ -180,7 +180,7 @@ def _plan(g: Game, kind: str) -> list[tuple[str, type, dict[str, Any], bool]]:
     return out
 
 
-def new_round(g: Game, kind: str, round_num: int = 1) -> None:
+def new_round(g: Context, kind: str, round_num: int = 1) -> None:
     plan = _plan(g, kind)
     rtype = round_type(g, kind)
     r = RoundState(kind=kind, round_num=round_num)
@@ -205,13 +205,13 @@ def new_round(g: Game, kind: str, round_num: int = 1) -> None:
     rtype.setup(g)
 
 
-def start_first_round(g: Game) -> None:
+def start_first_round(g: Context) -> None:
     seq = g.state.sequence
     seq.section, seq.entry, seq.iteration, seq.index = "start", 0, 0, -1
     advance(g)
 
 
-def next_entity_index(g: Game) -> None:
+def next_entity_index(g: Context) -> None:
     bump(g)
     r = g.state.round
     if r.entities:
@@ -221,11 +221,11 @@ def next_entity_index(g: Game) -> None:
 # ------------------------------------------------------------------------------------- stock round
 
 
-def stock_setup(g: Game) -> None:
+def stock_setup(g: Context) -> None:
     stock_start_entity(g)
 
 
-def stock_finished(g: Game) -> bool:
+def stock_finished(g: Context) -> bool:
     if g.state.finished:
         return True
     r = g.state.round
@@ -235,7 +235,7 @@ def stock_finished(g: Game) -> bool:
     return True
 
 
-def stock_start_entity(g: Game) -> None:
+def stock_start_entity(g: Context) -> None:
     for s in steps(g):
         s.unpass()
         s.setup()
@@ -245,7 +245,7 @@ def stock_start_entity(g: Game) -> None:
         stock_next_entity(g)
 
 
-def stock_next_entity(g: Game) -> None:
+def stock_next_entity(g: Context) -> None:
     if stock_finished(g):
         next_entity_index(g)
         g.hooks("stock_round_finished")
@@ -254,7 +254,7 @@ def stock_next_entity(g: Game) -> None:
     stock_start_entity(g)
 
 
-def stock_after_process(g: Game, action: dict[str, Any]) -> None:
+def stock_after_process(g: Context, action: dict[str, Any]) -> None:
     if active_step(g) is not None:
         return
     stock_next_entity(g)
@@ -263,7 +263,7 @@ def stock_after_process(g: Game, action: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------------- operating round
 
 
-def operating_setup(g: Game) -> None:
+def operating_setup(g: Context) -> None:
     r = g.state.round
     r.data["current_operator"] = None
     g.hooks("operating_round_started")
@@ -274,14 +274,14 @@ def operating_setup(g: Game) -> None:
         start_operating(g)
 
 
-def any_to_act(g: Game) -> bool:
+def any_to_act(g: Context) -> bool:
     for e in g.state.round.entities:
         if not g.is_closed(e):
             return True
     return False
 
 
-def start_operating(g: Game) -> None:
+def start_operating(g: Context) -> None:
     r = g.state.round
     if not r.entities:
         return
@@ -305,7 +305,7 @@ def start_operating(g: Game) -> None:
     operating_next_entity(g)
 
 
-def operating_next_entity(g: Game) -> None:
+def operating_next_entity(g: Context) -> None:
     r = g.state.round
     if r.entity_index >= len(r.entities) - 1:
         return
@@ -320,7 +320,7 @@ def operating_next_entity(g: Game) -> None:
     start_operating(g)
 
 
-def operating_finished(g: Game) -> bool:
+def operating_finished(g: Context) -> bool:
     finished = active_step(g) is None or not any_to_act(g) or bool(g.state.round.data.get("last_skipped"))
     if finished and g.state.round.data.get("current_operator") is not None:
         g.state.round.data["current_operator"] = None
@@ -328,7 +328,7 @@ def operating_finished(g: Game) -> bool:
     return finished
 
 
-def operating_after_process(g: Game, action: dict[str, Any]) -> None:
+def operating_after_process(g: Context, action: dict[str, Any]) -> None:
     r = g.state.round
     tell(g, "after_operating_action", action)
     op = r.data.get("current_operator")
@@ -345,7 +345,7 @@ def operating_after_process(g: Game, action: dict[str, Any]) -> None:
         operating_next_entity(g)
 
 
-def recalculate_order(g: Game) -> None:
+def recalculate_order(g: Context) -> None:
     """Re-sort the corporations that have not operated yet in this operating round."""
     r = g.state.round
     if r.kind != "operating":
@@ -362,18 +362,18 @@ class RoundType:
     """A round's turn structure: how it starts, what follows an action, when it is over, what ends it."""
 
     name: str
-    setup: Callable[[Game], None]
-    after: Callable[[Game, dict[str, Any]], None]
-    finished: Callable[[Game], bool]
-    on_finish: Callable[[Game], None] = lambda g: None
-    on_idle: Callable[[Game], None] | None = None  # nobody can act though the round goes on (e.g. after a closure)
+    setup: Callable[[Context], None]
+    after: Callable[[Context, dict[str, Any]], None]
+    finished: Callable[[Context], bool]
+    on_finish: Callable[[Context], None] = lambda g: None
+    on_idle: Callable[[Context], None] | None = None  # nobody can act though the round goes on (e.g. after a closure)
 
 
-def _priority_after_last(g: Game) -> None:
+def _priority_after_last(g: Context) -> None:
     reorder_players(g)
 
 
-def _stock_idle(g: Game) -> None:
+def _stock_idle(g: Context) -> None:
     stock_next_entity(g)
 
 
@@ -387,7 +387,7 @@ STOCK = RoundType("stock", stock_setup, stock_after_process, stock_finished, _pr
 OPERATING = RoundType("operating", operating_setup, operating_after_process, operating_finished)
 
 
-def round_finished(g: Game) -> bool:
+def round_finished(g: Context) -> bool:
     return round_type(g, g.state.round.kind).finished(g)
 
 
@@ -398,7 +398,7 @@ def round_finished(g: Game) -> bool:
 _NOT_MOVES = frozenset({"message", "log", "program_share_pass", "program_buy_shares", "program_disable"})
 
 
-def process(g: Game, action: dict[str, Any]) -> None:
+def process(g: Context, action: dict[str, Any]) -> None:
     """Process one action completely (the round transitions it causes included)."""
     if g.state.finished:
         if g.hooks("record_notice", action):
@@ -454,7 +454,7 @@ def process(g: Game, action: dict[str, Any]) -> None:
             seen = now
 
 
-def process_in_round(g: Game, action: dict[str, Any], entity: str) -> None:
+def process_in_round(g: Context, action: dict[str, Any], entity: str) -> None:
     atype = action["type"]
     chosen: StepBase | None = None
     s: StepBase
@@ -484,7 +484,7 @@ def process_in_round(g: Game, action: dict[str, Any], entity: str) -> None:
     round_type(g, g.state.round.kind).after(g, action)
 
 
-def transition(g: Game) -> None:
+def transition(g: Context) -> None:
     """Start the round that follows the finished one."""
     bump(g)
     r = g.state.round
@@ -495,7 +495,7 @@ def transition(g: Game) -> None:
     advance(g)
 
 
-def advance(g: Game) -> None:
+def advance(g: Context) -> None:
     """Move along the rulebook's round sequence and start the next round."""
     spec = g.rules.rounds
     seq = g.state.sequence
@@ -534,7 +534,7 @@ def _entries(spec: dict[str, Any], section: str) -> list[dict[str, Any]]:
     return [e if isinstance(e, dict) else {"rounds": [e]} for e in spec.get(section) or []]
 
 
-def _repeat(g: Game, entry: dict[str, Any]) -> int:
+def _repeat(g: Context, entry: dict[str, Any]) -> int:
     rep = entry.get("repeat", 1)
     if rep == "operating_rounds":
         final = g.state.extra.get("final_set_ors")
@@ -544,7 +544,7 @@ def _repeat(g: Game, entry: dict[str, Any]) -> int:
     return int(rep)
 
 
-def or_group_end(g: Game) -> bool | None:
+def or_group_end(g: Context) -> bool | None:
     """For a cycle entry of several rounds repeated once per OR (``operating_rounds``): whether the round now
     ending is the last round of the set's last repetition.  None when the ORs are not such a group."""
     seq = g.state.sequence
@@ -559,7 +559,7 @@ def or_group_end(g: Game) -> bool | None:
     return seq.iteration == seq.repeat - 1 and seq.index == len(entry["rounds"]) - 1
 
 
-def reorder_players(g: Game) -> None:
+def reorder_players(g: Context) -> None:
     """Priority: the player after the last to act goes first (18xx 'after_last_to_act')."""
     r = g.state.round
     live = [p for p in g.state.players if not p.bankrupt]
@@ -574,7 +574,7 @@ def reorder_players(g: Game) -> None:
 # ------------------------------------------------------------------------------------ legal actions
 
 
-def legal_actions(g: Game) -> list[dict[str, Any]]:
+def legal_actions(g: Context) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     seen = set()
     candidates: list[str] = []
@@ -608,5 +608,5 @@ def legal_actions(g: Game) -> list[dict[str, Any]]:
     return out
 
 
-def sort_corporations(g: Game, syms: list[str]) -> list[str]:
+def sort_corporations(g: Context, syms: list[str]) -> list[str]:
     return sorted(syms, key=lambda c: market.sort_key(g, c))

@@ -24,7 +24,7 @@ from .errors import illegal
 
 if TYPE_CHECKING:
     from .cint import CInt
-    from .game import Game
+    from .context import Context
     from .state import HexState, Train
 
 NodeKey = tuple[str, str]
@@ -60,7 +60,7 @@ class Route:
 # --------------------------------------------------------------------------------------- rebuild
 
 
-def _segments(g: Game, chain: list[str]) -> list[Segment]:
+def _segments(g: Context, chain: list[str]) -> list[Segment]:
     """Every node-to-node track walk that passes exactly the hexes of ``chain`` (cached while those hexes keep
     their tiles: the cache holds the hexes' states the walk read, and a lay puts a new state on its hex; treat the
     segments as read-only)."""
@@ -88,7 +88,7 @@ def _segments(g: Game, chain: list[str]) -> list[Segment]:
     return found
 
 
-def _walk_segments(g: Game, hexes: list[str]) -> list[Segment]:
+def _walk_segments(g: Context, hexes: list[str]) -> list[Segment]:
     out: list[Segment] = []
     tracks: list[Track] = [board.track(g, h) for h in hexes]
     t0: Track = tracks[0]
@@ -102,7 +102,7 @@ def _walk_segments(g: Game, hexes: list[str]) -> list[Segment]:
 
 
 def _extend(
-    g: Game,
+    g: Context,
     hexes: list[str],
     tracks: list[Track],
     i: int,
@@ -173,14 +173,14 @@ def _reverse(s: Segment) -> Segment:
     return rev
 
 
-def _edge_keys(g: Game, seg: Segment) -> frozenset[int]:
+def _edge_keys(g: Context, seg: Segment) -> frozenset[int]:
     """Keys of the track a segment occupies (two routes of one corporation may not share any)."""
     if seg.keys is None:
         seg.keys = frozenset(_track_keys(g, seg))
     return seg.keys
 
 
-def _track_keys(g: Game, seg: Segment) -> list[int]:
+def _track_keys(g: Context, seg: Segment) -> list[int]:
     """The track a segment occupies, as numbers: per hex, each edge its paths leave by (``hex index << 7 | edge``)
     and each path with a stop at both ends (``hex index << 7 | 64 | path``: PATH_BITS keeps a path under 64)."""
     keys = []
@@ -202,7 +202,7 @@ def _track_keys(g: Game, seg: Segment) -> list[int]:
     return keys
 
 
-def rebuild(g: Game, corp_key: str, train: str, chains: list[list[str]], used: set[int]) -> Route:
+def rebuild(g: Context, corp_key: str, train: str, chains: list[list[str]], used: set[int]) -> Route:
     """The route a train's connections describe, avoiding track in ``used`` (other routes' track)."""
     if not chains:
         raise illegal("route.empty", f"train {train} has no connections")
@@ -226,7 +226,7 @@ def rebuild(g: Game, corp_key: str, train: str, chains: list[list[str]], used: s
     return Route(train, stops, found)
 
 
-def _assemble(g: Game, options: list[list[Segment]], used: set[int]) -> list[Segment] | None:
+def _assemble(g: Context, options: list[list[Segment]], used: set[int]) -> list[Segment] | None:
     """One segment of each chain's ``options``, each oriented to start where the one before ends, using no track
     twice and no stop twice (the options already avoid ``used``, the track of the other routes)."""
     # each chain's segments both ways round, and the stops each chain's segments end at (built once, not per try)
@@ -239,7 +239,7 @@ def _assemble(g: Game, options: list[list[Segment]], used: set[int]) -> list[Seg
 
 
 def _search(
-    g: Game,
+    g: Context,
     oriented: list[list[Segment]],
     ends: list[set[NodeKey]],
     i: int,
@@ -274,7 +274,7 @@ def _search(
     return False
 
 
-def _tokened(g: Game, node: NodeKey, corp_key: str) -> bool:
+def _tokened(g: Context, node: NodeKey, corp_key: str) -> bool:
     """A station of ``corp_key`` at this stop: a token in its city, or a marker on a hex without cities (a
     destination marker placed at an off-board's edge)."""
     h, n = node
@@ -286,17 +286,17 @@ def _tokened(g: Game, node: NodeKey, corp_key: str) -> bool:
 # ----------------------------------------------------------------------------------------- checks
 
 
-def node_info(g: Game, node: NodeKey) -> Node:
+def node_info(g: Context, node: NodeKey) -> Node:
     t: Track = board.track(g, node[0])
     return t.nodes[node[1]]
 
 
-def stop_revenue(g: Game, node: NodeKey, phase: int | None = None) -> int:
+def stop_revenue(g: Context, node: NodeKey, phase: int | None = None) -> int:
     info = node_info(g, node)
     return g.book.revenue_of(info.revenue, g.state.phase if phase is None else phase)
 
 
-def distance_of(g: Game, train_id: str) -> list[dict[str, Any]]:
+def distance_of(g: Context, train_id: str) -> list[dict[str, Any]]:
     t: Train = g.state.trains[train_id]
     spec = g.book.trains[t.sym]
     if t.name != t.sym:
@@ -355,7 +355,7 @@ def _fits(distance: list[dict[str, Any]], kinds: list[str]) -> bool:
     return True
 
 
-def evaluate(g: Game, corp_key: str, specs: list[dict[str, Any]]) -> list[Route]:
+def evaluate(g: Context, corp_key: str, specs: list[dict[str, Any]]) -> list[Route]:
     """Rebuild, check and score the routes a corporation runs in one turn."""
     routes: list[Route] = []
     used: set[int] = set()
@@ -385,7 +385,7 @@ def evaluate(g: Game, corp_key: str, specs: list[dict[str, Any]]) -> list[Route]
     return routes
 
 
-def check_route(g: Game, corp_key: str, route: Route) -> None:
+def check_route(g: Context, corp_key: str, route: Route) -> None:
     stops = route.stops
     if len(stops) < 2:
         raise illegal("route.stops", "a route needs at least two stops")
@@ -420,7 +420,7 @@ def check_route(g: Game, corp_key: str, route: Route) -> None:
                 raise illegal("route.terminal", f"train {route.train} passes a terminal on {h}")
 
 
-def _distance_fits(g: Game, train_id: str, kinds: tuple[str, ...]) -> bool:
+def _distance_fits(g: Context, train_id: str, kinds: tuple[str, ...]) -> bool:
     """:func:`check_distance` for a train of the game (answers kept per train type and face: they read the book
     alone)."""
     t: Train = g.state.trains[train_id]
@@ -435,7 +435,7 @@ def _distance_fits(g: Game, train_id: str, kinds: tuple[str, ...]) -> bool:
 # ----------------------------------------------------------------------------------------- revenue
 
 
-def _train_distance(g: Game, train_id: str) -> tuple[list[dict[str, Any]], bool]:
+def _train_distance(g: Context, train_id: str) -> tuple[list[dict[str, Any]], bool]:
     """:func:`distance_of` a train and whether it counts every stop it visits (kept per train type and face: both
     read the book alone)."""
     t: Train = g.state.trains[train_id]
@@ -447,7 +447,7 @@ def _train_distance(g: Game, train_id: str) -> tuple[list[dict[str, Any]], bool]
     return found
 
 
-def score_route(g: Game, corp_key: str, route: Route, routes: list[Route]) -> None:
+def score_route(g: Context, corp_key: str, route: Route, routes: list[Route]) -> None:
     distance, simple = _train_distance(g, route.train)
     stops = route.stops
     if simple:
@@ -483,7 +483,7 @@ def score_route(g: Game, corp_key: str, route: Route, routes: list[Route]) -> No
 
 
 def score_stops(
-    g: Game,
+    g: Context,
     corp_key: str,
     route: Route,
     stops: list[NodeKey],
@@ -502,7 +502,7 @@ def score_stops(
     return base + g.hooks("route_bonus", corp_key, route, stops, routes)
 
 
-def round_revenue(g: Game) -> int:
+def round_revenue(g: Context) -> int:
     """The revenue of the routes run this turn (0 before the routes are run)."""
     total = 0
     for r in g.state.round.data.get("routes") or []:

@@ -25,7 +25,7 @@ from .state import (
 
 if TYPE_CHECKING:
     from .book import Book
-    from .game import Game
+    from .context import Context
 
 
 def make_ability(spec: dict[str, Any]) -> Ability:
@@ -46,7 +46,7 @@ def _player_records(players: list[Any]) -> list[tuple[str, str]]:
     return out
 
 
-def new_game(cls: type[Game], book: Book, players: list[Any], seed: int) -> Game:
+def new_game(cls: type[Context], book: Book, players: list[Any], seed: int) -> Context:
     recs = _player_records(players)
     n = len(recs)
     setup = book.players_setup(n)
@@ -99,7 +99,7 @@ def copy_json(value: Any) -> Any:
     return value
 
 
-def _init_corporations(g: Game) -> None:
+def _init_corporations(g: Context) -> None:
     for sym, spec in g.book.corporations.items():
         corp = Corporation(sym=sym)
         corp.tokens = [Token(price=int(p)) for p in spec.get("tokens") or []]
@@ -115,7 +115,7 @@ def _init_corporations(g: Game) -> None:
         g.state.holdings.setdefault(key, {})[sym] = ids
 
 
-def _init_minors(g: Game) -> None:
+def _init_minors(g: Context) -> None:
     for sym, spec in g.book.minors.items():
         m = Minor(sym=sym)
         m.tokens = [Token(price=int(p)) for p in spec.get("tokens") or [0]]
@@ -123,7 +123,7 @@ def _init_minors(g: Game) -> None:
         g.state.cash[mkey(sym)] = 0
 
 
-def _init_companies(g: Game) -> None:
+def _init_companies(g: Context) -> None:
     for sym, spec in g.book.privates.items():
         c = Company(sym=sym, value=int(spec.get("value") or 0))
         rev = spec.get("revenue") or 0
@@ -134,7 +134,7 @@ def _init_companies(g: Game) -> None:
         g.state.companies[sym] = c
 
 
-def _init_trains(g: Game, players: int) -> None:
+def _init_trains(g: Context, players: int) -> None:
     for name in g.book.train_order:
         count = g.book.train_count(name, players)
         copies = count if count is not None else g.hooks("unlimited_train_copies", name)
@@ -144,7 +144,7 @@ def _init_trains(g: Game, players: int) -> None:
             g.state.depot.append(tid)
 
 
-def _init_reservations(g: Game) -> None:
+def _init_reservations(g: Context) -> None:
     """Home cities of corporations and reserved token spaces (abilities of type reservation)."""
     for sym, spec in g.book.corporations.items():
         homes = spec.get("home")
@@ -162,7 +162,7 @@ def _init_reservations(g: Game) -> None:
                 _reserve_ability(g, f"X|{sym}", a)
 
 
-def _reserve_ability(g: Game, key: str, a: Ability) -> None:
+def _reserve_ability(g: Context, key: str, a: Ability) -> None:
     params = a.spec.get("params") or {}
     for h in a.spec.get("hexes") or []:
         board.reserve(g, h, int(params.get("city", 0)), params.get("slot"), key)

@@ -18,7 +18,7 @@ from .memo import memo
 from .state import BANK, POOL, Corporation, Share, ckey, kind_of, pkey, sym_of
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .context import Context
 
 
 @dataclass(slots=True)
@@ -31,7 +31,7 @@ class Bundle:
     owner: str
     share_price: int | None = None  # price per 10% share; None = the corporation's price
 
-    def partial(self, g: Game) -> bool:
+    def partial(self, g: Context) -> bool:
         return self.percent != sum(g.state.shares[s].percent for s in self.shares)
 
     def priced(self, share_price: int | None) -> Bundle:
@@ -40,7 +40,7 @@ class Bundle:
         return Bundle(self.corp, self.shares, self.percent, self.owner, share_price)
 
 
-def share_percent(g: Game, corp: str) -> int:
+def share_percent(g: Context, corp: str) -> int:
     """The percent of one share: the smallest ordinary certificate (a corporation with only the president's
     certificate has it count as two shares)."""
     unit = g.hooks("share_unit", corp)
@@ -53,16 +53,16 @@ def share_percent(g: Game, corp: str) -> int:
     return unit
 
 
-def presidents_percent(g: Game, corp: str) -> int:
+def presidents_percent(g: Context, corp: str) -> int:
     return g.state.shares[f"{corp}_0"].percent
 
 
-def president_shares(g: Game, corp: str) -> int:
+def president_shares(g: Context, corp: str) -> int:
     """How many shares the president's certificate is worth (what launching a corporation costs, in shares)."""
     return presidents_percent(g, corp) // share_percent(g, corp)
 
 
-def shares_of(g: Game, holder: str, corp: str) -> list[str]:
+def shares_of(g: Context, holder: str, corp: str) -> list[str]:
     holdings = g.state.holdings
     if holder not in holdings:
         return []
@@ -71,7 +71,7 @@ def shares_of(g: Game, holder: str, corp: str) -> list[str]:
     return [] if found is None else found
 
 
-def percent_of(g: Game, holder: str, corp: str) -> int:
+def percent_of(g: Context, holder: str, corp: str) -> int:
     return _total_percent(g.state.shares, shares_of(g, holder, corp))
 
 
@@ -84,12 +84,12 @@ def _total_percent(st: dict[str, Share], ids: list[str]) -> int:
     return total
 
 
-def num_shares_of(g: Game, holder: str, corp: str) -> int:
+def num_shares_of(g: Context, holder: str, corp: str) -> int:
     return percent_of(g, holder, corp) // share_percent(g, corp)
 
 
 @memo
-def player_holders(g: Game, corp: str) -> dict[str, int]:
+def player_holders(g: Context, corp: str) -> dict[str, int]:
     """Percent held by each player (holders with none are left out)."""
     out = {}
     shares_ = g.state.shares
@@ -103,31 +103,31 @@ def player_holders(g: Game, corp: str) -> dict[str, int]:
     return out
 
 
-def president(g: Game, corp: str) -> str | None:
+def president(g: Context, corp: str) -> str | None:
     return g.state.corporations[corp].owner
 
 
-def price_per_share(g: Game, corp: str) -> int:
+def price_per_share(g: Context, corp: str) -> int:
     return market.price_at(g, g.state.corporations[corp].price)
 
 
-def bundle_price(g: Game, b: Bundle) -> int:
+def bundle_price(g: Context, b: Bundle) -> int:
     pps = b.share_price if b.share_price is not None else price_per_share(g, b.corp)
     return math.ceil(pps * b.percent / share_percent(g, b.corp))
 
 
-def num_shares(g: Game, b: Bundle) -> int:
+def num_shares(g: Context, b: Bundle) -> int:
     return math.ceil(b.percent / share_percent(g, b.corp))
 
 
-def presidents_share(g: Game, b: Bundle) -> str | None:
+def presidents_share(g: Context, b: Bundle) -> str | None:
     for s in b.shares:
         if g.state.shares[s].president:
             return s
     return None
 
 
-def make_bundle(g: Game, share_ids: list[str], percent: int | None = None) -> Bundle:
+def make_bundle(g: Context, share_ids: list[str], percent: int | None = None) -> Bundle:
     """A bundle from share ids; all must exist, be of one corporation and have one owner."""
     if not share_ids:
         raise illegal("shares.empty", "no shares named")
@@ -154,7 +154,7 @@ def make_bundle(g: Game, share_ids: list[str], percent: int | None = None) -> Bu
     return Bundle(first.corp, ids, percent if percent is not None else total, first.owner)
 
 
-def can_dump(g: Game, b: Bundle, holder: str) -> bool:
+def can_dump(g: Context, b: Bundle, holder: str) -> bool:
     """A bundle holding the president's certificate may go only if another player can take over."""
     if presidents_share(g, b) is None:
         return True
@@ -162,11 +162,11 @@ def can_dump(g: Game, b: Bundle, holder: str) -> bool:
     return (max(others) if others else 0) >= g.state.shares[presidents_share(g, b)].percent
 
 
-def fit_in_pool(g: Game, b: Bundle) -> bool:
+def fit_in_pool(g: Context, b: Bundle) -> bool:
     return b.percent + percent_of(g, POOL, b.corp) <= g.hooks("pool_limit", b.corp)
 
 
-def bundles_for(g: Game, holder: str, corp: str) -> list[Bundle]:
+def bundles_for(g: Context, holder: str, corp: str) -> list[Bundle]:
     """Every bundle ``holder`` could part with (the 18xx.games enumeration, smallest first).  The bundles are kept
     while the holder's certificates of ``corp`` and the corporation's share size stay as they are: they are shared,
     so treat them as read-only."""
@@ -213,14 +213,14 @@ _RANK = itemgetter(0, 1)
 _PERCENT = attrgetter("percent")
 
 
-def _cert_count(g: Game, sid: str, weight: float) -> float:
+def _cert_count(g: Context, sid: str, weight: float) -> float:
     """A certificate's count toward the limit when each ordinary one counts ``weight`` (a larger one, in
     proportion to its shares, counts at least one)."""
     s = g.state.shares[sid]
     return max(1.0, weight * s.percent / share_percent(g, s.corp)) if s.president else weight
 
 
-def certs_at_most(g: Game, player: str) -> float:
+def certs_at_most(g: Context, player: str) -> float:
     """A bound :func:`num_certs` never exceeds, found without the market cells and the exemptions it asks about (every
     certificate of a company not closed counts, as weighted): when the bound is under a limit, so is the count."""
     n = _cert_tally(g, player, False)
@@ -230,11 +230,11 @@ def certs_at_most(g: Game, player: str) -> float:
 
 
 @memo
-def num_certs(g: Game, player: str) -> float:
+def num_certs(g: Context, player: str) -> float:
     return _cert_tally(g, player, True)
 
 
-def _cert_tally(g: Game, player: str, exemptions: bool) -> float:
+def _cert_tally(g: Context, player: str, exemptions: bool) -> float:
     """The certificates ``player`` holds toward the limit, as weighted; with ``exemptions``, those of companies in
     cells free of the limit and those a hook exempts left out (:func:`num_certs`), else counted (the bound)."""
     n = 0
@@ -256,7 +256,7 @@ def _cert_tally(g: Game, player: str, exemptions: bool) -> float:
     return n
 
 
-def holding_ok(g: Game, holder: str, corp: str, extra: int = 0) -> bool:
+def holding_ok(g: Context, holder: str, corp: str, extra: int = 0) -> bool:
     c: Corporation = g.state.corporations[corp]
     kinds: list[str] = market.kinds_at(g, c.price)
     if "unlimited_holding" in kinds or "multiple_buy" in kinds:
@@ -269,14 +269,14 @@ def holding_ok(g: Game, holder: str, corp: str, extra: int = 0) -> bool:
 # --------------------------------------------------------------------------------------- transfers
 
 
-def holdings_changed(g: Game) -> None:
+def holdings_changed(g: Context) -> None:
     """Count a change of who holds which certificate.  :func:`move_share` and :func:`new_share` count theirs; code
     that fills holdings itself calls this.  A question about what holders hold together (a share and a short of
     one company) keys on the count."""
     g.cache["holdings_version"] = g.cache.get("holdings_version", 0) + 1
 
 
-def move_share(g: Game, sid: str, to: str) -> None:
+def move_share(g: Context, sid: str, to: str) -> None:
     g.epoch += 1
     holdings_changed(g)
     s: Share = g.state.shares[sid]
@@ -287,7 +287,7 @@ def move_share(g: Game, sid: str, to: str) -> None:
     s.owner = to
 
 
-def _distance(g: Game, a: str | None, b: str) -> int:
+def _distance(g: Context, a: str | None, b: str) -> int:
     if a is None or kind_of(a) != "P":
         return 0
     live = [pkey(p.id) for p in g.state.players if not p.bankrupt]
@@ -298,7 +298,7 @@ def _distance(g: Game, a: str | None, b: str) -> int:
 
 
 def transfer(
-    g: Game,
+    g: Context,
     b: Bundle,
     to: str,
     *,
@@ -355,11 +355,11 @@ def transfer(
                 move_share(g, lst[0], owner)
 
 
-def _shift(g: Game, sid: str, to: str) -> None:
+def _shift(g: Context, sid: str, to: str) -> None:
     move_share(g, sid, to)
 
 
-def buy(g: Game, buyer: str, b: Bundle, *, price: int | None = None, allow_president_change: bool = True) -> None:
+def buy(g: Context, buyer: str, b: Bundle, *, price: int | None = None, allow_president_change: bool = True) -> None:
     """Buy a bundle from the treasury, the pool or a player."""
     corp = b.corp
     c = g.state.corporations[corp]
@@ -383,7 +383,7 @@ def buy(g: Game, buyer: str, b: Bundle, *, price: int | None = None, allow_presi
     check_float(g, corp, was_floated)
 
 
-def check_float(g: Game, corp: str, was_floated: bool) -> None:
+def check_float(g: Context, corp: str, was_floated: bool) -> None:
     c = g.state.corporations[corp]
     spec = g.book.corporations[corp]
     if c.floated:
@@ -397,14 +397,14 @@ def check_float(g: Game, corp: str, was_floated: bool) -> None:
             g.hooks("corporation_floated", corp)
 
 
-def sell(g: Game, b: Bundle, *, price: int | None = None, allow_president_change: bool = True) -> int:
+def sell(g: Context, b: Bundle, *, price: int | None = None, allow_president_change: bool = True) -> int:
     """Sell a bundle to the pool; the bank pays the holder.  Returns the price."""
     price = bundle_price(g, b) if price is None else price
     transfer(g, b, POOL, spender=BANK, receiver=b.owner, price=price, allow_president_change=allow_president_change)
     return price
 
 
-def value_of_holdings(g: Game, holder: str) -> int:
+def value_of_holdings(g: Context, holder: str) -> int:
     total = 0
     for corp, ids in g.state.holdings.get(holder, {}).items():
         c = g.state.corporations[corp]
@@ -424,14 +424,14 @@ def corp_of_share(sid: str) -> str:
 __all__ = ["Bundle", "sym_of"]
 
 
-def sale_moves(g: Game) -> dict[str, Any]:
+def sale_moves(g: Context) -> dict[str, Any]:
     rule = (g.book.market.get("movement") or {}).get("sale") or {"who": "anyone", "move": -1, "per": "share"}
     if rule == "none":  # sales never move the price
         return {"who": "anyone", "move": 0, "per": "share"}
     return rule  # type: ignore[no-any-return]
 
 
-def sell_and_move(g: Game, b: Bundle) -> int:
+def sell_and_move(g: Context, b: Bundle) -> int:
     """Sell to the pool and move the price as the title's sale rule says."""
     corp = b.corp
     president = g.state.corporations[corp].owner
@@ -463,7 +463,7 @@ def sell_and_move(g: Game, b: Bundle) -> int:
     return price
 
 
-def shorts(g: Game) -> list[str]:
+def shorts(g: Context) -> list[str]:
     """Every short certificate (negative percent), in no particular order.
 
     Kept in ``g.cache`` rather than found by scanning every share after every action: a short only comes into being
@@ -491,7 +491,7 @@ def _scanned_shorts(st: dict[str, Share]) -> list[str]:
     return [s.id for s in st.values() if s.percent < 0]
 
 
-def new_share(g: Game, corp: str, holder: str, percent: int) -> str:
+def new_share(g: Context, corp: str, holder: str, percent: int) -> str:
     """A new certificate of ``corp`` for ``holder`` (negative percent: a short), numbered after every existing one
     (never below the ten printed ones, as 18xx.games numbers them)."""
     st = g.state
@@ -511,7 +511,7 @@ def new_share(g: Game, corp: str, holder: str, percent: int) -> str:
     return sid
 
 
-def remove_share(g: Game, sid: str) -> None:
+def remove_share(g: Context, sid: str) -> None:
     """A certificate leaves the game (a returned short pair, a cancelled share)."""
     st = g.state
     s = st.shares.pop(sid)
@@ -521,7 +521,7 @@ def remove_share(g: Game, sid: str) -> None:
     g.epoch += 1
 
 
-def close_short_pairs(g: Game, holder: str, corp: str) -> int:
+def close_short_pairs(g: Context, holder: str, corp: str) -> int:
     """Return each (ordinary share, short) pair ``holder`` has of ``corp``; how many were returned."""
     st = g.state.shares
     unit = share_percent(g, corp)

@@ -18,11 +18,11 @@ from .memo import memo
 from .state import BANK, Token, kind_of, sym_of
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .context import Context
     from .state import Ability
 
 
-def parse_city(g: Game, city_id: Any) -> tuple[str, int]:
+def parse_city(g: Context, city_id: Any) -> tuple[str, int]:
     """``"E11-1-0"`` (printed tile) or ``"14-2-0"`` (laid tile copy) -> (hex, city index)."""
     text = str(city_id)
     try:
@@ -45,12 +45,12 @@ def parse_city(g: Game, city_id: Any) -> tuple[str, int]:
     return hex_id, ci
 
 
-def city_id(g: Game, hex_id: str, ci: int) -> str:
+def city_id(g: Context, hex_id: str, ci: int) -> str:
     hs = g.state.hexes[hex_id]
     return f"{hs.tile_id}-{ci}" if hs.tile_id else f"{hex_id}-0-{ci}"
 
 
-def token_abilities(g: Game, corp: str, hex_id: str, ci: int) -> list[tuple[str, Ability]]:
+def token_abilities(g: Context, corp: str, hex_id: str, ci: int) -> list[tuple[str, Ability]]:
     out = []
     for owner, a in g.abilities_of(corp):
         if a.type != "token":
@@ -66,7 +66,7 @@ def token_abilities(g: Game, corp: str, hex_id: str, ci: int) -> list[tuple[str,
     return out
 
 
-def teleport_nodes(g: Game, corp: str) -> list[tuple[str, str]]:
+def teleport_nodes(g: Context, corp: str) -> list[tuple[str, str]]:
     """Cities a corporation may token unconnected (token abilities with an unconnected price)."""
     out = []
     for owner, a in g.abilities_of(corp):
@@ -77,7 +77,7 @@ def teleport_nodes(g: Game, corp: str) -> list[tuple[str, str]]:
     return out
 
 
-def tokenable(g: Game, corp: str, hex_id: str, ci: int) -> bool:
+def tokenable(g: Context, corp: str, hex_id: str, ci: int) -> bool:
     """Whether ``corp`` could put a token in this city (slot free for it, not already in the tile)."""
     hs = g.state.hexes[hex_id]
     if ci >= len(hs.tokens):
@@ -88,7 +88,7 @@ def tokenable(g: Game, corp: str, hex_id: str, ci: int) -> bool:
 
 
 @memo
-def can_token(g: Game, corp: str) -> bool:
+def can_token(g: Context, corp: str) -> bool:
     net = board.network(g, corp)
     for h, n in list(net.nodes) + teleport_nodes(g, corp):
         if n.startswith("c") and tokenable(g, corp, h, board.city_index(n)):
@@ -97,7 +97,7 @@ def can_token(g: Game, corp: str) -> bool:
 
 
 @memo
-def min_token_price(g: Game, corp: str) -> int | None:
+def min_token_price(g: Context, corp: str) -> int | None:
     op = g.operator(corp)
     prices = [t.price for t in op.tokens if not t.used]
     if not prices:
@@ -111,7 +111,7 @@ def min_token_price(g: Game, corp: str) -> int | None:
     return min(prices)
 
 
-def token_price(g: Game, corp: str, hex_id: str, ci: int) -> int | None:
+def token_price(g: Context, corp: str, hex_id: str, ci: int) -> int | None:
     """What placing the next token in this city would cost ``corp`` (None: no token left)."""
     op = g.operator(corp)
     nxt = next((t for t in op.tokens if not t.used), None)
@@ -132,12 +132,12 @@ def token_price(g: Game, corp: str, hex_id: str, ci: int) -> int | None:
     return nxt.price if nxt else None
 
 
-def reachable_hexes(g: Game, corp: str) -> set[str]:
+def reachable_hexes(g: Context, corp: str) -> set[str]:
     return board.network(g, corp).path_hexes()
 
 
 def place(
-    g: Game,
+    g: Context,
     corp: str,
     hex_id: str,
     ci: int,

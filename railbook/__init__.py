@@ -25,7 +25,11 @@ _EXPORTS = {
     "compile_title": "railbook.api",
     "load_rulebook": "railbook.api",
     "Game": "railbook.engine.game",
+    "LegalAction": "railbook.engine.legal",
+    "IntRange": "railbook.engine.legal",
+    "RoutesChoice": "railbook.engine.legal",
     "IllegalAction": "railbook.engine.errors",
+    "SaveError": "railbook.engine.errors",
     "Action": "railbook.engine.types",
     "Outcome": "railbook.engine.types",
     "EndReason": "railbook.engine.types",
@@ -40,9 +44,13 @@ __all__ = [
     "EndReason",
     "Game",
     "IllegalAction",
+    "IntRange",
+    "LegalAction",
     "Outcome",
     "RailbookError",
     "RouteSolution",
+    "RoutesChoice",
+    "SaveError",
     "best_routes",
     "compile_title",
     "load_rulebook",
@@ -51,8 +59,9 @@ __all__ = [
 
 if TYPE_CHECKING:
     from railbook.api import compile_title, load_rulebook, replay
-    from railbook.engine.errors import IllegalAction
+    from railbook.engine.errors import IllegalAction, SaveError
     from railbook.engine.game import Game
+    from railbook.engine.legal import IntRange, LegalAction, RoutesChoice
     from railbook.engine.types import Action, EndReason, Outcome
     from railbook.errors import RailbookError
     from railbook.routes import RouteSolution, best_routes

@@ -133,7 +133,7 @@ def _routes_within(game: Any, action: dict[str, Any], best: list[dict[str, Any]]
 
     state = game.to_json()
     for routes in [best, *([r] for r in best)]:
-        trial = Game.from_json(game.book.base, state)
+        trial = Game.from_json(game.context.book.base, state)
         try:
             trial.process({**action, "routes": routes})
         except IllegalAction:
@@ -207,7 +207,7 @@ def choose(
 ) -> dict[str, Any] | None:
     """A random legal action: mostly an active one, a pass now and then; with chance ``bid_weariness`` no bid
     (when something else may be done)."""
-    descs = game.legal_actions()
+    descs = game.legal_descriptions()
     active = [d for d in descs if d["type"] not in PASSIVE]
     passes = [d for d in descs if d["type"] in PASSIVE]
     if bid_weariness and rnd.random() < bid_weariness:
@@ -303,7 +303,7 @@ class RoundTrip:
 
     def differs(self, game: Any, data: dict[str, Any]) -> bool:
         """Whether the state ``data`` (``game.to_json()``) reads back from JSON text as other than ``game``'s."""
-        from railbook.engine.game import decode_state
+        from railbook.engine.context import decode_state
 
         state = data["state"]
         slim = dict(state)
@@ -311,13 +311,13 @@ class RoundTrip:
             before = self.written[f]
             slim[f] = {k: v for k, v in state[f].items() if before.get(k) != v}
         back = _through_json({**data, "state": slim})
-        again = decode_state(game.book, back["state"])
+        again = decode_state(game.context.book, back["state"])
         for f in KEYED:
             fresh, before = getattr(again, f), self.read[f]
             merged = {k: fresh[k] if k in fresh else before[k] for k in state[f]}
             setattr(again, f, merged)
             self.written[f], self.read[f] = state[f], merged
-        return bool(again != game.state or back["options"] != list(game.book.options))
+        return bool(again != game.state or back["options"] != list(game.context.book.options))
 
 
 def _through_json(data: dict[str, Any]) -> Any:

@@ -16,6 +16,11 @@ from .network import BoardState, HexState, build_problem
 from .trains import train_spec
 
 
+def context_of(game: Any) -> Any:
+    """The engine context behind ``game``: a :class:`railbook.engine.game.Game` facade's, or ``game`` itself."""
+    return getattr(game, "context", game)
+
+
 def _sym(key: Any) -> str:
     s = str(key)
     return s[2:] if len(s) > 1 and s[1] == "|" else s
@@ -24,6 +29,7 @@ def _sym(key: Any) -> str:
 def board_from_game(g: Any) -> BoardState:
     """The map of ``g`` as a :class:`BoardState` (revenues resolved with the game's own rule; a stop's tags are
     those the interpreter's bonuses see, :func:`railbook.engine.bonuses.hex_tags`)."""
+    g = context_of(g)
     book, state = g.book, g.state
     hexes: dict[str, HexState] = {}
     for hex_id in book.hexes:
@@ -45,6 +51,7 @@ def board_from_game(g: Any) -> BoardState:
 def board_for(g: Any, corporation: str) -> BoardState:
     """The map of ``g`` as ``corporation`` may run on it: without the hexes a rule keeps it out of (e.g. a mine
     it holds no token for; hook ``route_forbidden_hexes``)."""
+    g = context_of(g)
     board = board_from_game(g)
     forbidden: list[str] = []
     g.hooks("route_forbidden_hexes", corporation, forbidden)
@@ -55,6 +62,7 @@ def board_for(g: Any, corporation: str) -> BoardState:
 
 def trains_of(g: Any, corporation: str, operated_too: bool = False) -> list[TrainSpec]:
     """The corporation's trains that may still run this turn (with ``operated_too``, those that ran already too)."""
+    g = context_of(g)
     key = f"C|{corporation}" if corporation in g.state.corporations else f"M|{corporation}"
     out = []
     for tid in g.entity_trains(key):
@@ -67,17 +75,20 @@ def trains_of(g: Any, corporation: str, operated_too: bool = False) -> list[Trai
 
 def bonuses_of(g: Any, corporation: str) -> list[dict[str, Any]]:
     """Bonus specs in force for ``corporation``: the interpreter's own (:mod:`railbook.engine.bonuses`)."""
+    g = context_of(g)
     return game_bonus_specs(g, corporation)
 
 
 def operating_corporation(g: Any) -> str | None:
     """The corporation (or minor) operating now, if any."""
+    g = context_of(g)
     key = g.current_operator() if hasattr(g, "current_operator") else None
     return _sym(key) if key else None
 
 
 def problem_from_game(g: Any, corporation: str | None = None) -> Problem:
     """The optimisation problem for ``corporation`` (default: the one operating) in game ``g``."""
+    g = context_of(g)
     corp = corporation or operating_corporation(g)
     if not corp:
         raise ValueError("no corporation is operating; name one")

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from railbook.engine import Game
+from railbook.engine import Game, market
 from railbook.engine.errors import IllegalAction, UnsupportedTitle
 from railbook.engine.replay import ReplayError, load, record_options, replay
 
@@ -56,10 +56,10 @@ def test_records_play_the_default_variants_unless_a_named_option_excludes_them()
     rb = rulebook_for_title("1817")
     plain = record_options({"settings": {"optional_rules": []}}, rb)
     assert {"increased_short_sales", "more_players"} <= set(plain)
-    assert Game.start(rb, PLAYERS, options=plain).params["short_selling"].max_shorts_by_size[10] == 10
+    assert Game.start(rb, PLAYERS, options=plain).context.params["short_selling"].max_shorts_by_size[10] == 10
     five = record_options({"settings": {"optional_rules": ["five_shorts"]}}, rb)
     assert "five_shorts" in five and "increased_short_sales" not in five
-    assert Game.start(rb, PLAYERS, options=five).params["short_selling"].max_shorts_by_size[10] == 5
+    assert Game.start(rb, PLAYERS, options=five).context.params["short_selling"].max_shorts_by_size[10] == 5
 
 
 def playable_1817() -> dict[str, Any]:
@@ -90,7 +90,7 @@ def after_auction(g: Game) -> Game:
 def test_nomination_auction_sells_with_seed_money() -> None:
     g = new_game()
     assert g.acting() == ["a"]
-    bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+    bid = next(a for a in g.legal_descriptions() if a["type"] == "bid")
     minm = next(c for c in bid["choices"] if c["company"] == "MINM")
     assert minm["min"] == 0  # face $60 minus the $200 seed money, never below 0
     act(g, "a", "bid", company="MINM", price=10)
@@ -103,7 +103,7 @@ def test_nomination_auction_sells_with_seed_money() -> None:
     for p in ("c", "d", "a"):
         act(g, p, "pass")
     assert g.state.companies["MINM"].owner == "P|b"
-    assert g.cash("P|b") == 315 - 20
+    assert g.context.cash("P|b") == 315 - 20
     assert g.acting() == ["b"]  # the next nominator sits left of the last one
 
 
@@ -127,9 +127,9 @@ def test_volatility_pyramid_deals_lots_into_tiers() -> None:
     drawn = [s for s in ("PSM", "P16", "P17", "P24") if not g.state.companies[s].removed]
     assert tiers[0] == drawn and len(drawn) == 1  # one city-tile private on top, the other three out
     bottom = list(tiers[-1])
-    bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+    bid = next(a for a in g.legal_descriptions() if a["type"] == "bid")
     assert sorted(c["company"] for c in bid["choices"]) == sorted(bottom)
-    assert all(a["type"] != "pass" for a in g.legal_actions())  # a lot must be nominated
+    assert all(a["type"] != "pass" for a in g.legal_descriptions())  # a lot must be nominated
     with pytest.raises(IllegalAction):
         act(g, "a", "bid", company=tiers[-2][0], price=0)  # not in the bottom tier
     act(g, "a", "bid", company=bottom[1], price=0)
@@ -159,8 +159,8 @@ def test_ipo_auction_starts_a_two_share_company() -> None:
         act(g, p, "pass")
     corp = g.state.corporations["A&A"]
     assert corp.owner == "P|b" and corp.floated
-    assert g.market_price("A&A") == 70  # half the bid ($75), rounded down to a market value
-    assert g.cash("C|A&A") == 150 and g.cash("P|b") == 315 - 150
+    assert market.price_at(g.context, g.state.corporations["A&A"].price) == 70  # half the bid ($75), rounded down to a market value
+    assert g.context.cash("C|A&A") == 150 and g.context.cash("P|b") == 315 - 150
     assert [s.percent for s in g.state.shares.values() if s.corp == "A&A"] == [100]
     assert g.acting() == ["b"]  # play goes on left of the starter
     with pytest.raises(IllegalAction):
@@ -181,10 +181,10 @@ def test_winner_pays_with_privates_at_face_value() -> None:
     act(g, "a", "bid", corporation="PW", price=200)
     act(g, "b", "pass")
     assert g.acting() == ["a"]
-    assert [a["type"] for a in g.legal_actions()] == ["assign", "pass"]
+    assert [a["type"] for a in g.legal_descriptions()] == ["assign", "pass"]
     act(g, "a", "assign", target="MAJM", target_type="company")
     assert g.state.companies["MAJM"].owner == "C|PW"
-    assert g.cash("P|a") == 315 - 200 + 120 and g.cash("C|PW") == 200 - 120
+    assert g.context.cash("P|a") == 315 - 200 + 120 and g.context.cash("C|PW") == 200 - 120
     assert g.acting() == ["c"]
 
 
@@ -196,11 +196,11 @@ def test_a_company_takes_loans_in_its_presidents_stock_turn() -> None:
     for p in ("b", "c", "d"):
         act(g, p, "pass")
     assert g.acting() == ["a"]
-    before = g.market_price("A&A")
+    before = market.price_at(g.context, g.state.corporations["A&A"].price)
     act(g, "A&A", "take_loan")
-    assert g.cash("C|A&A") == 240
-    assert g.market_price("A&A") < before  # each loan moves the price left
-    types = [a["type"] for a in g.legal_actions()]
+    assert g.context.cash("C|A&A") == 240
+    assert market.price_at(g.context, g.state.corporations["A&A"].price) < before  # each loan moves the price left
+    types = [a["type"] for a in g.legal_descriptions()]
     assert "buy_shares" not in types and "pass" in types  # acting for a company is the whole turn
     act(g, "a", "pass")
     assert g.state.round.kind == "stock" and g.acting() == ["b"]
@@ -223,15 +223,15 @@ def _or_with_mine_private() -> Game:
     act(g, "a", "assign", target="MINC", target_type="company")
     while g.state.round.kind == "stock":
         act(g, g.acting()[0], "pass")
-    assert g.state.round.kind == "operating" and g.current_operator() == "C|UR"
+    assert g.state.round.kind == "operating" and g.context.current_operator() == "C|UR"
     return g
 
 
 def test_a_coal_mine_lays_the_turns_second_tile_with_a_mine_token() -> None:
     g = _or_with_mine_private()
-    assert g.cash("C|UR") == 150 - 30
+    assert g.context.cash("C|UR") == 150 - 30
     act(g, "UR", "lay_tile", hex="I12", tile="5-0", rotation=2)
-    assert g.cash("C|UR") == 120 - 15  # the mountain's $15 on the first lay
+    assert g.context.cash("C|UR") == 120 - 15  # the mountain's $15 on the first lay
     with pytest.raises(IllegalAction):
         g.process(
             {"type": "lay_tile", "entity": "MINC", "entity_type": "company", "hex": "H9", "tile": "8-0", "rotation": 5}
@@ -239,11 +239,11 @@ def test_a_coal_mine_lays_the_turns_second_tile_with_a_mine_token() -> None:
     g.process(
         {"type": "lay_tile", "entity": "MINC", "entity_type": "company", "hex": "H11", "tile": "8-0", "rotation": 5}
     )
-    assert g.cash("C|UR") == 105 - 20  # the second lay's $20; the mountain is waived for the mine
+    assert g.context.cash("C|UR") == 105 - 20  # the second lay's $20; the mountain is waived for the mine
     assert g.state.mechanics["mines"].tokens == {"H11": 1}
     assert not g.state.companies["MINC"].abilities  # its one token is used
-    assert not g.hooks("lay_allowed", "C|UR", "H11", "83", 0)  # a mine's tile is never upgraded
-    assert g.hooks("lay_allowed", "C|UR", "I12", "14", 0)
+    assert not g.context.hooks("lay_allowed", "C|UR", "H11", "83", 0)  # a mine's tile is never upgraded
+    assert g.context.hooks("lay_allowed", "C|UR", "I12", "14", 0)
     with pytest.raises(IllegalAction):
         act(g, "UR", "lay_tile", hex="J11", tile="8-1", rotation=0)  # both lays of the turn are used
 
@@ -256,18 +256,18 @@ def test_a_short_sale_sells_a_new_share_and_leaves_a_short() -> None:
     g = replay({**record, "actions": record["actions"][:index]}, rulebook_for_title("1817")).game
     player, corp = f"P|{short['entity']}", short["corporation"]
     pid = str(short["entity"])
-    legal = next(a for a in g.legal_actions() if a["type"] == "short")
+    legal = next(a for a in g.legal_descriptions() if a["type"] == "short")
     assert {"corporation": corp} in legal["choices"]
     held = {c["corporation"] for c in legal["choices"]}
     assert not any(g.state.shares[s].percent > 0 for c in held for s in g.state.holdings.get(player, {}).get(c, []))
-    cash, value, pool = g.cash(player), g.result()[pid], len(g.state.holdings.get("pool", {}).get(corp, []))
+    cash, value, pool = g.context.cash(player), g.result()[pid], len(g.state.holdings.get("pool", {}).get(corp, []))
     act(g, pid, "short", corporation=corp)
-    gained = g.cash(player) - cash
+    gained = g.context.cash(player) - cash
     assert gained > 0 and f"shorts a 20% share of {corp} for {gained}" in g.state.log[-1]
     assert g.result()[pid] == value  # the cash received is owed back by the short at the current price
     assert len(g.state.holdings["pool"][corp]) == pool + 1
     assert [g.state.shares[s].percent for s in g.state.holdings[player][corp]] == [-20]
-    assert not any(a["type"] == "short" for a in g.legal_actions())  # one short sale per turn
+    assert not any(a["type"] == "short" for a in g.legal_descriptions())  # one short sale per turn
     market_share = g.state.holdings["pool"][corp][-1]
     with pytest.raises(IllegalAction):  # shorting counts as selling: no buying it back this round
         act(g, pid, "buy_shares", shares=[market_share])

@@ -41,12 +41,12 @@ def _before_merge() -> Game:
     g.state.hexes["E22"].tokens[1][0] = None
     for hex_id, city, slot in (("C8", 0, 1), ("C14", 0, 0), ("F3", 0, 0), ("G6", 0, 0), ("E22", 1, 0)):
         _place(g, "J", hex_id, city, slot)
-    g.epoch += 1
+    g.context.epoch += 1
     return g
 
 
 def _removals(g: Game) -> list[dict[str, object]]:
-    found = [a for a in g.legal_actions() if a["type"] == "remove_token"]
+    found = [a for a in g.legal_descriptions() if a["type"] == "remove_token"]
     assert len(found) == 1 and found[0]["entity"] == "WT"
     return list(found[0]["choices"])
 
@@ -68,7 +68,7 @@ def test_the_president_removes_markers_down_to_eight_new_york_first() -> None:
     assert g.acting() == [str(g.state.corporations["WT"].owner).split("|")[-1]]  # WT's president chooses
     ny = _removals(g)
     assert sorted(str(c["city"]).rsplit("-", 1)[1] for c in ny) == ["0", "1"]  # only New York's two cities
-    assert all(a["type"] == "remove_token" for a in g.legal_actions())
+    assert all(a["type"] == "remove_token" for a in g.legal_descriptions())
     with pytest.raises(IllegalAction, match=r"§7\.3"):
         _remove(g, {"city": "C14-0-0", "slot": 0})  # New York first
     again = Game.from_json(rulebook_for_title("1817"), g.to_json())  # the pending choice survives JSON
@@ -81,7 +81,7 @@ def test_the_president_removes_markers_down_to_eight_new_york_first() -> None:
     assert len(_placed(g, "WT")) == 8 and ("B5", 0) not in _placed(g, "WT")
     assert len(g.state.corporations["WT"].tokens) == 8  # the charter keeps eight markers in all
     assert g.state.mechanics["mergers"].reducing is None
-    assert not any(a["type"] == "remove_token" for a in g.legal_actions())
+    assert not any(a["type"] == "remove_token" for a in g.legal_descriptions())
     assert g.state.round.kind == "merger"  # the merger round goes on (treasury share trading after the change)
 
 
@@ -91,8 +91,8 @@ def test_eight_markers_or_fewer_need_no_choice() -> None:
     for hex_id, city in (("C26", 0), ("E22", 0)):  # WT keeps I12, C8 and B5; no longer two on New York's tile
         g.state.hexes[hex_id].tokens[city][0] = None
         wt.tokens = [t for t in wt.tokens if (t.hex, t.city) != (hex_id, city)]
-    g.epoch += 1
+    g.context.epoch += 1
     g.process({"type": "merge", "entity": "WT", "entity_type": "corporation", "corporation": "J"})
     assert len(_placed(g, "WT")) == 8  # 3 + 6 less the shared city of C8: exactly eight, kept without a choice
     assert g.state.mechanics["mergers"].reducing is None
-    assert not any(a["type"] == "remove_token" for a in g.legal_actions())
+    assert not any(a["type"] == "remove_token" for a in g.legal_descriptions())

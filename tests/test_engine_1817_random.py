@@ -24,7 +24,7 @@ def _check(game: Game, total: int) -> None:
     assert sum(st.cash.values()) == total, "money is made or lost"
     assert all(v >= 0 for k, v in st.cash.items() if k != "bank"), "negative cash outside the bank"
     loans = st.mechanics["loans"]
-    params = game.params["loans"]
+    params = game.context.params["loans"]
     assert sum(loans.loans.values()) <= params.bank_total
     for corp, n in loans.loans.items():
         c = st.corporations[corp]

@@ -68,16 +68,16 @@ def buy(g: Game, share: str) -> None:
 def test_escrow_holds_the_money_of_shares_sold_beyond_the_fifth() -> None:
     g = started()
     act(g, type="par", entity=player_to_act(g), entity_type="player", corporation="BBG", share_price="65,5,4")
-    assert g.cash("C|BBG") == 130
+    assert g.context.cash("C|BBG") == 130
     for i in range(1, 6):
         buy(g, f"BBG_{i}")
     # the president's certificate (2 shares) and three more pay the company; the rest is held by the bank
-    assert g.cash("C|BBG") == 5 * 65
+    assert g.context.cash("C|BBG") == 5 * 65
     assert g.state.mechanics["escrow"].held["BBG"] == 2 * 65
-    g.hooks("destination_reached", "BBG")
-    assert g.cash("C|BBG") == 7 * 65
+    g.context.hooks("destination_reached", "BBG")
+    assert g.context.cash("C|BBG") == 7 * 65
     buy(g, "BBG_6")
-    assert g.cash("C|BBG") == 8 * 65  # released: later sales pay the company
+    assert g.context.cash("C|BBG") == 8 * 65  # released: later sales pay the company
 
 
 def test_a_company_operates_only_with_the_shares_the_train_on_sale_asks() -> None:
@@ -86,7 +86,7 @@ def test_a_company_operates_only_with_the_shares_the_train_on_sale_asks() -> Non
     while g.state.round.kind == "stock":
         act(g, type="pass", entity=player_to_act(g), entity_type="player")
     # with 2-trains on sale the president's certificate (2 shares) is enough
-    assert g.current_operator() == "C|BBG"
+    assert g.context.current_operator() == "C|BBG"
     assert g.state.corporations["BBG"].tokens[0].hex == "J15"  # home station at its first operation
 
 
@@ -96,47 +96,47 @@ def _operating_bbg() -> Game:
     buy(g, "BBG_1")
     while g.state.round.kind == "stock":
         act(g, type="pass", entity=player_to_act(g), entity_type="player")
-    assert g.current_operator() == "C|BBG"
+    assert g.context.current_operator() == "C|BBG"
     return g
 
 
 def test_loan_interest_repayment_and_final_value() -> None:
     g = _operating_bbg()
-    assert g.cash("C|BBG") == 3 * 65
+    assert g.context.cash("C|BBG") == 3 * 65
     act(g, type="take_loan", entity="BBG", entity_type="corporation", loan=0)
-    assert g.cash("C|BBG") == 3 * 65 + 100
+    assert g.context.cash("C|BBG") == 3 * 65 + 100
     with pytest.raises(IllegalAction):  # one loan per operating turn
         act(g, type="take_loan", entity="BBG", entity_type="corporation", loan=1)
-    owner = g.owner("C|BBG")
+    owner = g.context.owner("C|BBG")
     assert owner is not None
     value = g.result()[owner[2:]]
-    assert g.hooks("value_adjustment", owner) == -10 * 2  # $10 per loan off each of his two shares
-    assert value == g.cash(owner) + 65 * 2 - 20 + sum(g.company(c).value for c in g.player(owner).companies)
+    assert g.context.hooks("value_adjustment", owner) == -10 * 2  # $10 per loan off each of his two shares
+    assert value == g.context.cash(owner) + 65 * 2 - 20 + sum(g.context.company(c).value for c in g.context.player(owner).companies)
     # no train: once the tile is down the route is skipped and the interest comes out of the treasury
     act(g, type="lay_tile", entity="BBG", entity_type="corporation", hex="J15", tile="57-0", rotation=0)
-    assert g.cash("C|BBG") == 3 * 65 + 100 - 10
+    assert g.context.cash("C|BBG") == 3 * 65 + 100 - 10
     act(g, type="buy_train", entity="BBG", entity_type="corporation", train="2-0", price=100, variant="2")
     act(g, type="pass", entity="BBG", entity_type="corporation")
-    assert [a["type"] for a in g.legal_actions()] == ["payoff_loan", "pass"]
+    assert [a["type"] for a in g.legal_descriptions()] == ["payoff_loan", "pass"]
     act(g, type="payoff_loan", entity="BBG", entity_type="corporation", loan=0)
-    assert g.hooks("loans_outstanding", "BBG") == 0
-    assert g.cash("C|BBG") == 3 * 65 - 10 - 100 + 100 - 100
+    assert g.context.hooks("loans_outstanding", "BBG") == 0
+    assert g.context.cash("C|BBG") == 3 * 65 - 10 - 100 + 100 - 100
 
 
 def test_a_loan_after_the_interest_step_gives_less() -> None:
     g = _operating_bbg()
     act(g, type="lay_tile", entity="BBG", entity_type="corporation", hex="J15", tile="57-0", rotation=0)
-    cash = g.cash("C|BBG")
+    cash = g.context.cash("C|BBG")
     act(g, type="take_loan", entity="BBG", entity_type="corporation", loan=0)
-    assert g.cash("C|BBG") == cash + 90
+    assert g.context.cash("C|BBG") == cash + 90
 
 
 def test_loans_are_capped_by_the_shares_players_hold() -> None:
     g = _operating_bbg()
-    assert g.hooks("loans_outstanding", "BBG") == 0
+    assert g.context.hooks("loans_outstanding", "BBG") == 0
     from railbook.engine.mechanics import loans
 
-    assert loans.cap(g, "BBG") == 3
+    assert loans.cap(g.context, "BBG") == 3
 
 
 def test_the_first_tile_on_an_unconnected_double_city_lets_the_layer_place_the_home_marker() -> None:
@@ -144,18 +144,18 @@ def test_the_first_tile_on_an_unconnected_double_city_lets_the_layer_place_the_h
     act(g, type="par", entity=player_to_act(g), entity_type="player", corporation="THB", share_price="100,0,4")
     while g.state.round.kind == "stock":
         act(g, type="pass", entity=player_to_act(g), entity_type="player")
-    assert g.current_operator() == "C|THB"
+    assert g.context.current_operator() == "C|THB"
     assert g.state.hexes["L15"].tokens == [["C|THB"], [None]]
     g.state.phase = 1  # green tiles (setup shortcut: the 3-trains are on sale)
     act(g, type="lay_tile", entity="THB", entity_type="corporation", hex="L15", tile="59-0", rotation=1)
     # the marker is lifted; THB must put it back in either city before anything else
     assert g.state.hexes["L15"].tokens == [[None], [None]]
-    (legal,) = [a for a in g.legal_actions() if a["type"] in ("place_token", "pass", "run_routes", "lay_tile")]
+    (legal,) = [a for a in g.legal_descriptions() if a["type"] in ("place_token", "pass", "run_routes", "lay_tile")]
     assert legal["type"] == "place_token" and legal["choices"] == [{"city": "59-0-0"}, {"city": "59-0-1"}]
-    cash = g.cash("C|THB")
+    cash = g.context.cash("C|THB")
     act(g, type="place_token", entity="THB", entity_type="corporation", city="59-0-1", slot=0, tokener="THB")
     assert g.state.hexes["L15"].tokens == [[None], ["C|THB"]]
-    assert g.cash("C|THB") == cash  # free, and not the turn's marker
+    assert g.context.cash("C|THB") == cash  # free, and not the turn's marker
     assert g.state.corporations["THB"].tokens[0].city == 1
 
 
@@ -174,24 +174,24 @@ def test_the_early_site_option_makes_alternate_destinations_count() -> None:
     rb = rulebook_for_title("1856")
     plain = Game.start(rb, ["a", "b", "c"], seed=1)
     early = Game.start(rb, ["a", "b", "c"], seed=1, options=["site_early_destinations"])
-    assert plain.params["destinations"].also_reached_at == {}
-    assert early.params["destinations"].also_reached_at["WGB"] == ["H5"]  # Lake Huron (printed: Goderich)
-    assert early.book.corporations["WGB"]["destination"] == "F9"
+    assert plain.context.params["destinations"].also_reached_at == {}
+    assert early.context.params["destinations"].also_reached_at["WGB"] == ["H5"]  # Lake Huron (printed: Goderich)
+    assert early.context.book.corporations["WGB"]["destination"] == "F9"
 
 
 def test_a_small_city_becomes_a_yellow_city_from_phase_5() -> None:
     from railbook.engine import board
 
     g = Game.start(rulebook_for_title("1856"), ["a", "b", "c"], seed=1)
-    board.apply_lay(g, board.plan_lay(g, "K16", "3-0", 0, key=None, check_connection=False))
+    board.apply_lay(g.context, board.plan_lay(g.context, "K16", "3-0", 0, key=None, check_connection=False))
     g.state.phase = 3  # setup shortcut: phase "4"
     with pytest.raises(IllegalAction):
-        board.plan_lay(g, "K16", "5-0", 0, key=None, check_connection=False)
+        board.plan_lay(g.context, "K16", "5-0", 0, key=None, check_connection=False)
     g.state.phase = 4  # phase "5": the rulebook's "Upgrades" 3 -> 5
-    plan = board.plan_lay(g, "K16", "5-0", 0, key=None, check_connection=False)
+    plan = board.plan_lay(g.context, "K16", "5-0", 0, key=None, check_connection=False)
     assert plan.tile == "5"
     with pytest.raises(IllegalAction):  # only the listed yellow tile, not any yellow city
-        board.plan_lay(g, "K16", "57-0", 0, key=None, check_connection=False)
+        board.plan_lay(g.context, "K16", "57-0", 0, key=None, check_connection=False)
 
 
 # ------------------------------------------------------------------------------------- the CGR formation
@@ -249,9 +249,9 @@ def test_waterloo_and_saugeen_marker_is_free_and_the_private_closes_at_the_end_o
     path = _record("1856_game_end_bank.json")
     assert path is not None
     before = _replayed_until(path, 377)  # CPR places its marker in Kitchener with the W&S ability
-    cash = before.cash("C|CPR")
+    cash = before.context.cash("C|CPR")
     after = _replayed_until(path, 378)
-    assert after.cash("C|CPR") == cash and not after.state.companies["WSRC"].closed
+    assert after.context.cash("C|CPR") == cash and not after.state.companies["WSRC"].closed
     assert any(t.hex == "I12" for t in after.state.corporations["CPR"].tokens)
     next_round = _replayed_until(path, 398)  # the stock round after that operating round
     assert next_round.state.companies["WSRC"].closed
@@ -271,12 +271,12 @@ def test_cgr_buys_only_permanent_trains_and_at_face_value() -> None:
     from railbook.engine import depot
 
     g = _replayed_until(_bank_record(), 722)  # the CGR's train purchase, at its limit of three
-    (buy,) = [a for a in g.legal_actions() if a["type"] == "buy_train"]
+    (buy,) = [a for a in g.legal_descriptions() if a["type"] == "buy_train"]
     # at its limit only a Diesel trading one of its 5s (or its 6) in: $1100 - $350
     assert {(g.state.trains[c["train"]].sym, c["price"], "exchange" in c) for c in buy["choices"]} == {("D", 750, True)}
-    depot.discard_to_depot(g, "5-1")  # setup shortcut: room for one more
-    g.epoch += 1
-    (buy,) = [a for a in g.legal_actions() if a["type"] == "buy_train"]
+    depot.discard_to_depot(g.context, "5-1")  # setup shortcut: room for one more
+    g.context.epoch += 1
+    (buy,) = [a for a in g.legal_descriptions() if a["type"] == "buy_train"]
     # CV's 4-train is not offered (the CGR buys 5, 6 and D only); company trains at their printed price
     bought = {(c["train"], c["price"]) for c in buy["choices"] if "exchange" not in c}
     assert bought == {("5-0", 550), ("5-1", 550), ("6-1", 700)}
@@ -289,7 +289,7 @@ def test_cgr_buys_only_permanent_trains_and_at_face_value() -> None:
 @pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)
 def test_cgr_keeps_its_permanent_trains_when_it_discards() -> None:
     g = _replayed_until(_bank_record(), 597)  # the CGR holds seven trains, its limit is three
-    (discard,) = g.legal_actions()
+    (discard,) = g.legal_descriptions()
     assert {c["train"] for c in discard["choices"]} == {"4-0", "4-1", "4-2", "4-3"}
     with pytest.raises(IllegalAction):
         act(g, type="discard_train", entity="CGR", entity_type="corporation", train="5-1")
@@ -300,11 +300,11 @@ def test_second_issue_cgr_shares_count_half_and_the_limit_follows_the_companies_
     from railbook.engine import shares
 
     g = _replayed_until(_bank_record(), 601)
-    assert shares.num_certs(g, "P|11966") == 1 + 5 * 0.5  # the 10% president's certificate and five 5% shares
-    assert shares.num_certs(g, "P|6362") == 5 + 4 * 0.5  # CV's five certificates and four 5% CGR shares
+    assert shares.num_certs(g.context, "P|11966") == 1 + 5 * 0.5  # the 10% president's certificate and five 5% shares
+    assert shares.num_certs(g.context, "P|6362") == 5 + 4 * 0.5  # CV's five certificates and four 5% CGR shares
     # BBG, CV, WR, WGB and the CGR are left: 5 companies, 4 players
     assert g.state.cert_limit == 10
-    assert g.hooks("holding_limit", "CGR") == 60  # 12 shares of 5%
+    assert g.context.hooks("holding_limit", "CGR") == 60  # 12 shares of 5%
 
 
 @pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)
@@ -313,11 +313,11 @@ def test_cgr_price_stops_one_cell_short_of_closing() -> None:
 
     g = _replayed_until(_bank_record(), 601)
     for _ in range(30):
-        market.move(g, "CGR", "left")
-        market.drop(g, "CGR", 1)
+        market.move(g.context, "CGR", "left")
+        market.drop(g.context, "CGR", 1)
     cgr = g.state.corporations["CGR"]
-    assert "close" not in market.kinds_at(g, cgr.price) and not cgr.closed
-    assert market.price_at(g, cgr.price) > 0
+    assert "close" not in market.kinds_at(g.context, cgr.price) and not cgr.closed
+    assert market.price_at(g.context, cgr.price) > 0
 
 
 @pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)
@@ -326,21 +326,21 @@ def test_a_trainless_cgr_borrows_a_diesel_and_returns_it_after_its_turn() -> Non
 
     g = _replayed_until(_bank_record(), 719)  # the CGR starts its turn
     for tid in list(g.state.corporations["CGR"].trains):  # setup shortcut: a CGR that never owned a permanent
-        depot.discard_to_depot(g, tid)
+        depot.discard_to_depot(g.context, tid)
     g.state.mechanics["national_railway"].permanent = False
     on_sale = list(g.state.depot)
     act(g, type="lay_tile", entity="CGR", entity_type="corporation", hex="I12", tile="64-0", rotation=5)
-    while not any(a["type"] == "borrow_train" for a in g.legal_actions()):
+    while not any(a["type"] == "borrow_train" for a in g.legal_descriptions()):
         act(g, type="pass", entity="CGR", entity_type="corporation")
-    (borrow,) = [a for a in g.legal_actions() if a["type"] == "borrow_train"]
+    (borrow,) = [a for a in g.legal_descriptions() if a["type"] == "borrow_train"]
     tid = borrow["choices"][0]["train"]
     assert g.state.trains[tid].sym == "D"
     phase = g.state.phase
     act(g, type="borrow_train", entity="CGR", entity_type="corporation", train=tid)
     assert g.state.corporations["CGR"].trains == [tid] and g.state.phase == phase
-    assert g.hooks("must_withhold", "C|CGR")  # not its own permanent train
-    while g.current_operator() == "C|CGR":
-        (first, *_) = [a for a in g.legal_actions() if a["type"] in ("run_routes", "dividend", "pass")]
+    assert g.context.hooks("must_withhold", "C|CGR")  # not its own permanent train
+    while g.context.current_operator() == "C|CGR":
+        (first, *_) = [a for a in g.legal_descriptions() if a["type"] in ("run_routes", "dividend", "pass")]
         if first["type"] == "run_routes":
             act(g, type="run_routes", entity="CGR", entity_type="corporation", routes=[])
         elif first["type"] == "dividend":
@@ -359,8 +359,8 @@ def test_a_one_share_cgr_president_must_first_buy_a_second_share() -> None:
     g.state.cash["bank"] -= 1000
     g.state.players[[p.id for p in g.state.players].index("Player 3")].bankrupt = False
     g.state.finished, g.state.game_end_reason = False, None
-    g.epoch += 1
-    legal = g.legal_actions()
+    g.context.epoch += 1
+    legal = g.legal_descriptions()
     assert [a["type"] for a in legal] == ["buy_shares"]
     assert {s for c in legal[0]["choices"] for s in c["shares"]} <= {s for s in g.state.shares if s.startswith("CGR")}
 
@@ -427,7 +427,7 @@ def test_random_play_after_the_cgr_forms_keeps_the_invariants() -> None:
 
 def test_players_cannot_start_the_cgr() -> None:
     g = started()
-    (par,) = [a for a in g.legal_actions() if a["type"] == "par"]
+    (par,) = [a for a in g.legal_descriptions() if a["type"] == "par"]
     assert "CGR" not in {c["corporation"] for c in par["choices"]} and "BBG" in {
         c["corporation"] for c in par["choices"]
     }

@@ -55,17 +55,17 @@ def _act(g: Game, atype: str, entity: str, **fields: Any) -> None:
 
 def test_first_private_is_bought_at_face_and_later_ones_take_bids() -> None:
     g = _game()
-    bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+    bid = next(a for a in g.legal_descriptions() if a["type"] == "bid")
     first = bid["choices"][0]
     assert (first["company"], first["price"]) == ("GRSC", {"min": 20, "max": 20})
     _act(g, "bid", "p1", company="GRSC", price=20)
     assert g.state.companies["GRSC"].owner == "P|p1"
-    assert g.cash("P|p1") == 525 - 20
+    assert g.context.cash("P|p1") == 525 - 20
     # p2 bids on SCC (face 50): at least face + 5; the money is set aside
     with pytest.raises(IllegalAction):
         _act(g, "bid", "p2", company="SCC", price=50)
     _act(g, "bid", "p2", company="SCC", price=55)
-    bids = next(a for a in g.legal_actions() if a["type"] == "bid")
+    bids = next(a for a in g.legal_descriptions() if a["type"] == "bid")
     scc = next(c for c in bids["choices"] if c["company"] == "SCC")
     assert scc["price"]["min"] == 60
     # p3 outbids, p4 buys MRBC: SCC is next and has two bids -> an auction between p2 and p3
@@ -74,7 +74,7 @@ def test_first_private_is_bought_at_face_and_later_ones_take_bids() -> None:
     assert g.acting() == ["p2"]  # the lower bidder acts first
     _act(g, "pass", "p2")
     assert g.state.companies["SCC"].owner == "P|p3"
-    assert g.cash("P|p3") == 525 - 60
+    assert g.context.cash("P|p3") == 525 - 60
 
 
 def test_unsold_first_private_gets_cheaper_when_everyone_passes() -> None:
@@ -82,7 +82,7 @@ def test_unsold_first_private_gets_cheaper_when_everyone_passes() -> None:
     for p in ("p1", "p2", "p3", "p4"):
         _act(g, "pass", p)
     assert g.state.companies["GRSC"].value - g.state.companies["GRSC"].discount == 15
-    bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+    bid = next(a for a in g.legal_descriptions() if a["type"] == "bid")
     assert bid["choices"][0]["price"]["min"] == 15
 
 
@@ -93,11 +93,11 @@ def test_president_certificate_private_sets_par_at_once() -> None:
     buyer = g.acting()[0]
     _act(g, "bid", buyer, company="SLSF", price=140)
     assert g.acting() == [buyer]
-    assert [a["type"] for a in g.legal_actions()] == ["par"]
+    assert [a["type"] for a in g.legal_descriptions()] == ["par"]
     _act(g, "par", buyer, corporation="SLSF", share_price="100,0,6")
     slsf = g.state.corporations["SLSF"]
     assert slsf.owner == f"P|{buyer}" and slsf.floated
-    assert g.cash("C|SLSF") == 1000  # full capitalisation: 10 x par at float
+    assert g.context.cash("C|SLSF") == 1000  # full capitalisation: 10 x par at float
     assert g.state.companies["SLSF"].closed
 
 
@@ -108,15 +108,15 @@ def test_soft_ledge_stops_a_one_share_drop_and_a_right_move_goes_up() -> None:
     from railbook.engine import market
 
     g = _game()
-    market.place(g, "MP", [2, 15])  # $225, just above the ledge ($200 below it is in the lower area)
-    assert "ignore_one_sale" in market.kinds_at(g, [3, 15])
-    market.drop(g, "MP", 1)
+    market.place(g.context, "MP", [2, 15])  # $225, just above the ledge ($200 below it is in the lower area)
+    assert "ignore_one_sale" in market.kinds_at(g.context, [3, 15])
+    market.drop(g.context, "MP", 1)
     assert g.state.corporations["MP"].price == [2, 15]  # stops on the ledge
-    market.drop(g, "MP", 2)
+    market.drop(g.context, "MP", 2)
     assert g.state.corporations["MP"].price == [4, 15]  # two shares cross it, two rows (1850 [5.8.1])
-    market.remove(g, "MP")
-    market.place(g, "MP", [2, 15])
-    market.move(g, "MP", "right")
+    market.remove(g.context, "MP")
+    market.place(g.context, "MP", [2, 15])
+    market.move(g.context, "MP", "right")
     assert g.state.corporations["MP"].price == [1, 15]  # the next cell is below the ledge: up instead
 
 
@@ -164,11 +164,11 @@ def test_an_excess_from_the_brown_zone_is_kept_and_a_sale_must_end_it() -> None:
 
     (path,) = [p for p in FILES if p.stem == "1870_game_end_bank"]
     g = _replay_to(path, 593)  # Player 1 bought TP to 100% in the brown zone; TP is now yellow
-    assert shares.percent_of(g, "P|9263", "TP") == 100
-    assert "multiple_buy" not in market.kinds_at(g, g.state.corporations["TP"].price)
-    types = {a["type"] for a in g.legal_actions() if a.get("entity") == "9263"}
+    assert shares.percent_of(g.context, "P|9263", "TP") == 100
+    assert "multiple_buy" not in market.kinds_at(g.context, g.state.corporations["TP"].price)
+    types = {a["type"] for a in g.legal_descriptions() if a.get("entity") == "9263"}
     assert {"buy_shares", "pass"} <= types  # no forced sale first
-    sell = next(a for a in g.legal_actions() if a["type"] == "sell_shares" and a["entity_type"] == "player")
+    sell = next(a for a in g.legal_descriptions() if a["type"] == "sell_shares" and a["entity_type"] == "player")
     tp = [c["percent"] for c in sell["choices"] if c["shares"][0].startswith("TP_")]
     assert tp and min(tp) == 40  # down to the 60% limit at least
 
@@ -200,7 +200,7 @@ def test_every_option_starts_and_plays(title: str, option: str) -> None:
     from railbook.soak import choose
 
     g = Game.start(rulebook_for_title(title), ["a", "b", "c", "d"], seed=5, options=[option])
-    assert option in g.book.options
+    assert option in g.context.book.options
     rnd = random.Random(5)
     for _ in range(120):
         action = choose(g, rnd, 0.2)
@@ -213,11 +213,11 @@ def test_the_optimiser_keeps_a_company_without_mine_rights_off_the_mine() -> Non
     from railbook.routes.adapter import board_for, board_from_game
 
     g = Game.start(rulebook_for_title("1850"), ["a", "b", "c"], seed=1)
-    (mine,) = g.book.mechanics["mines"]["hexes"]
-    assert mine in board_from_game(g).hexes
-    assert mine not in board_for(g, "GN").hexes
+    (mine,) = g.context.book.mechanics["mines"]["hexes"]
+    assert mine in board_from_game(g.context).hexes
+    assert mine not in board_for(g.context, "GN").hexes
     g.state.mechanics["mines"].rights.append("GN")
-    assert mine in board_for(g, "GN").hexes
+    assert mine in board_for(g.context, "GN").hexes
 
 
 @pytest.mark.parametrize(("title", "buyable_again"), [("1870", True), ("1850", True), ("1846", False)])
@@ -233,7 +233,7 @@ def test_closing_corporation_trains_go_where_the_rules_say(title: str, buyable_a
     g.state.depot.remove(tid)
     g.state.trains[tid].owner = ckey(sym)
     corp.trains.append(tid)
-    close_operator(g, ckey(sym))
+    close_operator(g.context, ckey(sym))
     train = g.state.trains[tid]
     if buyable_again:
         assert train.owner == DEPOT and tid in g.state.discarded and tid not in corp.trains
@@ -255,7 +255,7 @@ def _at_connection_run(path: Path) -> tuple[Game, dict[str, Any]]:
             if g.state.finished:
                 break
             g.process(normalise(b))
-            for desc in g.legal_actions():
+            for desc in g.legal_descriptions():
                 if desc.get("route_between"):
                     return g, desc
     raise AssertionError(f"{path.stem} has no connection run")
@@ -274,7 +274,7 @@ def test_a_connection_run_names_its_required_route_and_the_soak_player_runs_it()
     g, desc = _at_connection_run(path)
     corp = str(desc["entity"])
     homes, dests = desc["route_between"]
-    assert homes == sorted(home_hexes(g, corp)) and len(dests) == 1
+    assert homes == sorted(home_hexes(g.context, corp)) and len(dests) == 1
     assert can_run_between(g, corp, desc["route_between"])
     action = concrete(desc, random.Random(1), g)
     assert action is not None and action["routes"], "a connection run is never empty"
@@ -282,11 +282,11 @@ def test_a_connection_run_names_its_required_route_and_the_soak_player_runs_it()
     from railbook.engine.mechanics.destinations import connected
 
     st = g.state.mechanics["destinations"]
-    other = next(c for c in g.state.corp_order if c != corp and c not in st.reached and not connected(g, c))
+    other = next(c for c in g.state.corp_order if c != corp and c not in st.reached and not connected(g.context, c))
     st.pending.append(other)
     st.reached.append(other)
     g.process(action)  # accepted: one route runs home -> destination
-    assert {a["type"] for a in g.legal_actions() if a.get("entity") == corp} <= {"dividend"}
+    assert {a["type"] for a in g.legal_descriptions() if a.get("entity") == corp} <= {"dividend"}
     g.process({"type": "dividend", "entity": corp, "entity_type": "corporation", "kind": "payout"})
     assert other not in st.pending and other not in st.reached
     assert f"{other} can no longer connect to its destination" in g.state.log

@@ -27,25 +27,25 @@ def _at_owner_route_step(company: str) -> tuple[Game, dict]:
             if g.state.finished:
                 break
             c = g.state.companies.get(company)
-            step = rounds.active_step(g)
-            if c and not c.closed and c.owner == g.current_operator() and step is not None and step.name == "route":
+            step = rounds.active_step(g.context)
+            if c and not c.closed and c.owner == g.context.current_operator() and step is not None and step.name == "route":
                 return g, actions[i + 1]
     pytest.skip("no shared 1846 record has a corporation owning the private at its route step")
 
 
 def test_port_marker_may_move_during_the_route_step() -> None:
     g, _ = _at_owner_route_step("SC")
-    corp = g.current_operator()
-    offered = [d for d in g.legal_actions() if d["entity"] == "SC" and d["type"] == "assign"]
+    corp = g.context.current_operator()
+    offered = [d for d in g.legal_descriptions() if d["entity"] == "SC" and d["type"] == "assign"]
     assert offered, "the owning corporation may still place the port marker before it runs"
     target = offered[0]["choices"][-1]["target"]
     g.process({"type": "assign", "entity": "SC", "entity_type": "company", "target": target, "target_type": "hex"})
     assert "SC" in g.state.hexes[target].assigned
-    assert rounds.active_step(g).name == "route", "placing the marker does not end the route step"
+    assert rounds.active_step(g.context).name == "route", "placing the marker does not end the route step"
     with pytest.raises(IllegalAction):  # once per operating round
         other = next(c["target"] for c in offered[0]["choices"] if c["target"] != target)
         g.process({"type": "assign", "entity": "SC", "entity_type": "company", "target": other, "target_type": "hex"})
-    assert g.current_operator() == corp
+    assert g.context.current_operator() == corp
 
 
 def test_port_marker_not_after_the_routes() -> None:
@@ -53,4 +53,4 @@ def test_port_marker_not_after_the_routes() -> None:
     if recorded_next["type"] != "run_routes":
         pytest.skip("the recorded next action is not the owner's run")
     g.process(normalise(recorded_next))
-    assert not [d for d in g.legal_actions() if d["entity"] == "SC" and d["type"] == "assign"]
+    assert not [d for d in g.legal_descriptions() if d["entity"] == "SC" and d["type"] == "assign"]

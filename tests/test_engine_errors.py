@@ -34,7 +34,7 @@ def game_at(kind: str) -> Game:
     for a in filter_actions(record["actions"]):
         if a["type"] in ("message", "log"):
             continue
-        if g.state.round.kind == kind and (kind != "operating" or g.current_operator() is not None):
+        if g.state.round.kind == kind and (kind != "operating" or g.context.current_operator() is not None):
             break
         g.process(normalise(a), atomic=False)
     return g
@@ -99,21 +99,21 @@ def test_out_of_turn() -> None:
     g = fresh()
     player = acting_player(g)
     other = next(p.id for p in g.state.players if p.id != player)
-    offered = g.legal_actions()[0]["choices"][0]["company"]
+    offered = g.legal_descriptions()[0]["choices"][0]["company"]
     assert_rejected(g, {"type": "bid", "entity": other, "entity_type": "player", "company": offered}, "turn.order")
 
 
 def test_draft_choice_must_be_offered() -> None:
     g = fresh()
     player = acting_player(g)
-    offered = {c["company"] for c in g.legal_actions()[0]["choices"]}
+    offered = {c["company"] for c in g.legal_descriptions()[0]["choices"]}
     hidden = next(c for c in g.state.mechanics["draft"].deck if c not in offered)
     assert_rejected(g, {"type": "bid", "entity": player, "entity_type": "player", "company": hidden}, "draft.choice")
 
 
 def test_illegal_tile_lays() -> None:
     g = game_at("operating")
-    op = g.current_operator()
+    op = g.context.current_operator()
     assert op is not None
     sym = op[2:]
     etype = "minor" if op.startswith("M|") else "corporation"
@@ -130,7 +130,7 @@ def test_state_survives_json_after_errors() -> None:
     snapshot = g.to_json()
     again = Game.from_json(rulebook_for_title("1846"), json.loads(json.dumps(snapshot)))
     assert again.to_json() == snapshot
-    assert again.legal_actions() == g.legal_actions()
+    assert again.legal_descriptions() == g.legal_descriptions()
 
 
 def test_malformed_records() -> None:
@@ -186,11 +186,11 @@ def test_little_miami_tiles_must_join_their_hexes() -> None:
     for a in actions[:first]:
         for x in [a, *(a.get("auto_actions") or [])]:
             g.process(normalise(x), atomic=False)
-    lays = [d for d in g.legal_actions() if d["entity"] == "LM" and d["type"] == "lay_tile"]
+    lays = [d for d in g.legal_descriptions() if d["entity"] == "LM" and d["type"] == "lay_tile"]
     recorded = actions[first]
     assert {"hex": recorded["hex"], "tile": recorded["tile"], "rotation": recorded["rotation"]} in lays[0]["choices"]
     g.process(normalise(recorded))
-    assert not any(d["entity"] == "LM" and d["type"] == "pass" for d in g.legal_actions())
+    assert not any(d["entity"] == "LM" and d["type"] == "pass" for d in g.legal_descriptions())
     assert_rejected(g, {"type": "pass", "entity": "LM", "entity_type": "company"}, "track.ability")
     second = actions[first + 1]
     assert second.get("entity") == "LM"

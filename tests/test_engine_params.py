@@ -32,7 +32,7 @@ def _after_private_sale(book: dict[str, Any], options: tuple[str, ...] = ()) -> 
     """1850/1870: each player in turn buys the cheapest private at its price until the stock round starts."""
     g = Game.start(book, ["a", "b", "c"], options=options)
     while g.state.round.kind != "stock":
-        bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+        bid = next(a for a in g.legal_descriptions() if a["type"] == "bid")
         choice = bid["choices"][0]
         price = choice["price"]["min"] if isinstance(choice["price"], dict) else choice["price"]
         _act(g, "bid", g.acting()[0], company=choice["company"], price=price)
@@ -59,21 +59,21 @@ def test_full_capital_comes_at_the_end_of_the_float_round(paid: str) -> None:
     assert g.state.corporations["CBQ"].floated
     capital = 10 * 68
     if paid == "at_float":
-        assert g.cash("C|CBQ") == capital
+        assert g.context.cash("C|CBQ") == capital
         # still no redemption in this round: a company redeems with the cash it had at the round's start
         while g.state.corporations["CBQ"].owner != f"P|{g.acting()[0]}":
             _act(g, "pass", g.acting()[0])
         with pytest.raises(IllegalAction):
             _act(g, "buy_shares", "CBQ", "corporation", shares=["CBQ_1"])
         return
-    assert g.cash("C|CBQ") == 0
+    assert g.context.cash("C|CBQ") == 0
     while g.state.corporations["CBQ"].owner != f"P|{g.acting()[0]}":
         _act(g, "pass", g.acting()[0])
     with pytest.raises(IllegalAction):  # nothing to redeem with
         _act(g, "buy_shares", "CBQ", "corporation", shares=["CBQ_1"])
     while g.state.round.kind == "stock":
         _act(g, "pass", g.acting()[0])
-    assert g.cash("C|CBQ") == capital
+    assert g.context.cash("C|CBQ") == capital
 
 
 @pytest.mark.parametrize("historical", [True, False])
@@ -86,7 +86,7 @@ def test_in_historical_order_a_company_waits_for_those_before_it(historical: boo
         _act(g, "buy_shares", g.acting()[0], shares=[f"MILW_{i}"])
     assert g.state.corporations["MILW"].floated and not g.state.corporations["CBQ"].floated
     _pass_round(g)
-    assert (g.current_operator() == "C|MILW") is not historical
+    assert (g.context.current_operator() == "C|MILW") is not historical
     if historical:  # nobody could operate: the next stock round has begun
         assert g.state.round.kind == "stock" and g.state.corporations["MILW"].operated == 0
 
@@ -100,9 +100,9 @@ def test_privates_pay_no_income_from_the_phase_the_rules_name(from_phase: str | 
     phase = None if from_phase is None else rulebook_for_title("1850")["phases"][0]["name"]
     g = _after_private_sale(_book("1850", private_companies={"no_income_from_phase": phase}))
     income = {p: sum(c.revenue for c in g.state.companies.values() if c.owner == f"P|{p}") for p in "abc"}
-    before = {p: g.cash(f"P|{p}") for p in "abc"}
+    before = {p: g.context.cash(f"P|{p}") for p in "abc"}
     _pass_round(g)  # nobody floats: the operating round only pays the privates
-    after = {p: g.cash(f"P|{p}") for p in "abc"}
+    after = {p: g.context.cash(f"P|{p}") for p in "abc"}
     assert all(income.values())
     assert after == {p: before[p] + (income[p] if phase is None else 0) for p in "abc"}
 
@@ -117,11 +117,11 @@ def test_half_dividend_rounds_the_share_payout_as_the_rules_say(rounding: str) -
     g = Game.start(_book("1870", dividends={"half_per_share_rounding": rounding}), ["a", "b", "c"], seed=0)
     rnd = random.Random(0)
     for _ in range(3000):
-        desc = next((a for a in g.legal_actions() if a["type"] == "dividend"), None)
+        desc = next((a for a in g.legal_descriptions() if a["type"] == "dividend"), None)
         if desc is not None and {"kind": "half"} in desc["choices"]:
-            key = g.entity_key(desc)
+            key = g.context.entity_key(desc)
             shares_n = 100 // min(s.percent for s in g.state.shares.values() if s.corp == desc["entity"])
-            revenue = earnings(g, key)
+            revenue = earnings(g.context, key)
             if revenue % (2 * shares_n):
                 break
         action = randomplay.random_action(g, rnd, pass_weight=0.1)
@@ -129,10 +129,10 @@ def test_half_dividend_rounds_the_share_payout_as_the_rules_say(rounding: str) -
         g.process(action)
     else:
         pytest.fail("random play reached no half dividend whose two roundings differ")
-    cash = g.cash(key)
+    cash = g.context.cash(key)
     _act(g, "dividend", desc["entity"], desc["entity_type"], kind="half")
     kept = revenue // 2 // shares_n * shares_n if rounding == "up" else -(-revenue // (2 * shares_n)) * shares_n
-    assert g.cash(key) - cash == kept + _own_share_dividend(g, desc["entity"], revenue - kept, shares_n)
+    assert g.context.cash(key) - cash == kept + _own_share_dividend(g, desc["entity"], revenue - kept, shares_n)
 
 
 def _own_share_dividend(g: Game, corp: str, paid: int, shares_n: int) -> int:
@@ -149,7 +149,7 @@ def _cpr_must_buy(book: dict[str, Any]) -> Game:
     operating round CPR ($195) lays a tile that gives it a route, so it must buy a train."""
     g = Game.start(book, ["p0", "p1", "p2"])
     while g.state.round.kind != "stock":
-        bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+        bid = next(a for a in g.legal_descriptions() if a["type"] == "bid")
         choice = bid["choices"][0]
         price = choice["price"]["min"] if isinstance(choice["price"], dict) else choice["price"]
         _act(g, "bid", g.acting()[0], company=choice["company"], price=price)
@@ -160,7 +160,7 @@ def _cpr_must_buy(book: dict[str, Any]) -> Game:
     _act(g, "buy_shares", "p0", shares=["BBG_1"], percent=10)
     while g.state.round.kind == "stock":
         _act(g, "pass", g.acting()[0])
-    assert g.current_operator() == "C|CPR"
+    assert g.context.current_operator() == "C|CPR"
     _act(g, "lay_tile", "CPR", "corporation", hex="M6", tile="3-0", rotation=2)
     return g
 
@@ -170,7 +170,7 @@ def _with_a_discarded_three(g: Game) -> Game:
     three = next(t for t in g.state.depot if g.state.trains[t].sym == "3")
     g.state.depot.remove(three)
     g.state.discarded.append(three)
-    g.epoch += 1
+    g.context.epoch += 1
     return g
 
 
@@ -178,21 +178,21 @@ def _with_a_discarded_three(g: Game) -> Game:
 def test_a_president_pays_only_towards_the_cheapest_bank_train(cheapest_only: bool) -> None:
     """1856 (and 1850, 1870): once the president must contribute, only the cheapest train may be bought."""
     g = _with_a_discarded_three(_cpr_must_buy(_book("1856", trains={"emergency_cheapest_only": cheapest_only})))
-    assert g.cash("C|CPR") < 225
-    buy = next(a for a in g.legal_actions() if a["type"] == "buy_train")
+    assert g.context.cash("C|CPR") < 225
+    buy = next(a for a in g.legal_descriptions() if a["type"] == "buy_train")
     offered = {(c["train"], c["price"]) for c in buy["choices"]}
     three = next(t for t in g.state.discarded if g.state.trains[t].sym == "3")
     assert any(price == 100 for _, price in offered)
     assert ((three, 225) in offered) is not cheapest_only
-    president = g.owner("C|CPR")
-    cash = g.cash(president)
+    president = g.context.owner("C|CPR")
+    cash = g.context.cash(president)
     action = {"train": three, "price": 225, "variant": "3"}
     if cheapest_only:
         with pytest.raises(IllegalAction):
             _act(g, "buy_train", "CPR", "corporation", **action)
         return
     _act(g, "buy_train", "CPR", "corporation", **action)
-    assert g.cash(president) == cash - (225 - 195)
+    assert g.context.cash(president) == cash - (225 - 195)
 
 
 # ------------------------------------------------------------------------------------- stock round
@@ -203,17 +203,17 @@ def test_a_sale_for_a_train_bars_buying_that_company_in_the_next_stock_round(unt
     """1850 [5.3.3]: a player who sold a company's shares may not buy it again until after the next set of
     operating rounds, so a sale in an operating round (here: for a train) bars it in the next stock round."""
     g = _cpr_must_buy(_book("1856", stock_round={"no_buy_after_sell_until": until}))
-    g.spend("C|CPR", BANK, g.cash("C|CPR"))  # CPR and its president are short of the $100 a 2-train costs
-    g.spend("P|p0", BANK, g.cash("P|p0") - 50)
+    g.context.spend("C|CPR", BANK, g.context.cash("C|CPR"))  # CPR and its president are short of the $100 a 2-train costs
+    g.context.spend("P|p0", BANK, g.context.cash("P|p0") - 50)
     _act(g, "sell_shares", "p0", shares=["BBG_1"], percent=10)
     _act(g, "buy_train", "CPR", "corporation", train="2-0", price=100, variant="2")
     while g.state.round.kind != "stock":
-        step = next(a for a in g.legal_actions() if a["type"] == "pass")
+        step = next(a for a in g.legal_descriptions() if a["type"] == "pass")
         _act(g, "pass", step["entity"], step["entity_type"])
-    g.spend(BANK, "P|p0", 200)  # money to buy with
+    g.context.spend(BANK, "P|p0", 200)  # money to buy with
     while g.acting() != ["p0"]:
         _act(g, "pass", g.acting()[0])
-    buy = next((a for a in g.legal_actions() if a["type"] == "buy_shares"), {"choices": []})
+    buy = next((a for a in g.legal_descriptions() if a["type"] == "buy_shares"), {"choices": []})
     offered = {c["shares"][0].split("_")[0] for c in buy["choices"]}
     assert "CPR" in offered
     assert ("BBG" in offered) is (until == "end_of_round")
@@ -229,13 +229,13 @@ def test_privates_count_nothing_in_the_final_value_where_the_rules_say() -> None
     """1817 [§8]: company assets and private companies count for nothing."""
     for counted in (True, False):
         g = Game.start(_book("1817", private_companies={"count_in_final_value": counted}), ["a", "b", "c"])
-        bid = next(a for a in g.legal_actions() if a["type"] == "bid")
+        bid = next(a for a in g.legal_descriptions() if a["type"] == "bid")
         _act(g, "bid", "a", company=bid["choices"][0]["company"], price=bid["choices"][0]["min"])
         while g.state.round.kind == "auction":
             _act(g, "pass", g.acting()[0])
         (private,) = [c for c in g.state.companies.values() if c.owner == "P|a"]
         assert private.value > 0
-        assert g.result()["a"] == g.cash("P|a") + (private.value if counted else 0)
+        assert g.result()["a"] == g.context.cash("P|a") + (private.value if counted else 0)
 
 
 @pytest.mark.parametrize("follows", [True, False])
@@ -263,7 +263,7 @@ def _lockstep(changes: dict[str, dict[str, Any]], seed: int, offered: Any) -> tu
     off = Game.start(_book("1817", **changes), ["a", "b", "c", "d"], seed=seed)
     rnd = random.Random(seed)
     for _ in range(1500):
-        for desc in off.legal_actions():
+        for desc in off.legal_descriptions():
             for choice in desc.get("choices") or []:
                 if offered(off, desc, choice):
                     action = {k: v for k, v in desc.items() if k != "choices"}
@@ -278,7 +278,7 @@ def _lockstep(changes: dict[str, dict[str, Any]], seed: int, offered: Any) -> tu
 def _zone(g: Game, corp: str) -> set[str]:
     from railbook.engine import market
 
-    return set(market.kinds_at(g, g.state.corporations[corp].price))
+    return set(market.kinds_at(g.context, g.state.corporations[corp].price))
 
 
 def test_no_train_is_bought_from_a_company_in_liquidation() -> None:
@@ -289,7 +289,7 @@ def test_no_train_is_bought_from_a_company_in_liquidation() -> None:
         return owner.startswith("C|") and "liquidation" in _zone(g, owner[2:])
 
     on, _off, action = _lockstep({"trains": {"no_buy_from_zones": []}}, 6, from_liquidation)
-    buy = [a for a in on.legal_actions() if a["type"] == "buy_train"]
+    buy = [a for a in on.legal_descriptions() if a["type"] == "buy_train"]
     assert all(c["train"] != action["train"] for a in buy for c in a["choices"])
     price = action["price"]["min"] if isinstance(action["price"], dict) else action["price"]
     with pytest.raises(IllegalAction):
@@ -307,7 +307,7 @@ def test_shares_in_the_acquisition_and_liquidation_zones_are_not_traded() -> Non
 
     on, _off, action = _lockstep({"stock_round": {"no_trade_zones": []}}, 3, in_zone)
     corp = on.state.shares[action["shares"][0]].corp
-    same = [a for a in on.legal_actions() if a["type"] == action["type"] and a["entity"] == action["entity"]]
+    same = [a for a in on.legal_descriptions() if a["type"] == action["type"] and a["entity"] == action["entity"]]
     assert all(on.state.shares[c["shares"][0]].corp != corp for a in same for c in a["choices"])
     with pytest.raises(IllegalAction):
         on.process(action)
@@ -325,13 +325,13 @@ def test_a_brown_city_upgrade_uses_the_most_exits_that_fit(max_exits: bool) -> N
 
     def plain_home() -> str | None:
         """The home hex of the company about to lay track, when it is an empty plain city (#57 fits)."""
-        op = g.current_operator()
+        op = g.context.current_operator()
         if g.state.round.kind != "operating" or op is None or kind_of(op) != "C":
             return None
-        if not any(a["type"] == "lay_tile" and a["entity"] == sym(op) for a in g.legal_actions()):
+        if not any(a["type"] == "lay_tile" and a["entity"] == sym(op) for a in g.legal_descriptions()):
             return None
         home = next((t.hex for t in g.state.corporations[sym(op)].tokens if t.used), None)
-        return home if home and board.rotations_keeping_track(g, home, "57") else None
+        return home if home and board.rotations_keeping_track(g.context, home, "57") else None
 
     for _ in range(2000):
         if plain_home():
@@ -342,12 +342,12 @@ def test_a_brown_city_upgrade_uses_the_most_exits_that_fit(max_exits: bool) -> N
     home = plain_home()
     assert home is not None, "no company laid track from a plain home city"
     for name in ("57", "15"):  # the home city becomes yellow, then green
-        rotation = board.rotations_keeping_track(g, home, name)[0]
-        tile = board.next_copy_id(g, name)
-        board.apply_lay(g, board.plan_lay(g, home, tile, rotation, key=None, check_phase=False, check_connection=False))
-    g.state.phase = g.book.phase_index["5"]
-    g.epoch += 1
-    lay = next(a for a in g.legal_actions() if a["type"] == "lay_tile")
+        rotation = board.rotations_keeping_track(g.context, home, name)[0]
+        tile = board.next_copy_id(g.context, name)
+        board.apply_lay(g.context, board.plan_lay(g.context, home, tile, rotation, key=None, check_phase=False, check_connection=False))
+    g.state.phase = g.context.book.phase_index["5"]
+    g.context.epoch += 1
+    lay = next(a for a in g.legal_descriptions() if a["type"] == "lay_tile")
     tiles = {c["tile"].split("-")[0] for c in lay["choices"] if c["hex"] == home}
     assert "63" in tiles
     assert bool(tiles & {"611", "448"}) is not max_exits
@@ -367,19 +367,19 @@ def test_a_player_may_buy_another_players_private_instead_of_a_certificate(allow
     buyer = g.acting()[0]
     sym, private = next((s, c) for s, c in g.state.companies.items() if c.owner not in (None, f"P|{buyer}"))
     seller = str(private.owner)
-    offers = [a for a in g.legal_actions() if a["type"] == "buy_company"]
+    offers = [a for a in g.legal_descriptions() if a["type"] == "buy_company"]
     if not allowed:
         assert not offers
         with pytest.raises(IllegalAction):
             _act(g, "buy_company", buyer, company=sym, price=1)
         return
     (offer,) = offers
-    assert {"company": sym, "price": {"min": 1, "max": g.cash(f"P|{buyer}")}} in offer["choices"]
-    cash = (g.cash(f"P|{buyer}"), g.cash(seller))
+    assert {"company": sym, "price": {"min": 1, "max": g.context.cash(f"P|{buyer}")}} in offer["choices"]
+    cash = (g.context.cash(f"P|{buyer}"), g.context.cash(seller))
     _act(g, "buy_company", buyer, company=sym, price=1)
-    assert private.owner == f"P|{buyer}" and sym in g.player(f"P|{buyer}").companies
-    assert (g.cash(f"P|{buyer}"), g.cash(seller)) == (cash[0] - 1, cash[1] + 1)
-    assert g.acting() != [buyer] or not {"buy_shares", "par", "buy_company"} & {a["type"] for a in g.legal_actions()}
+    assert private.owner == f"P|{buyer}" and sym in g.context.player(f"P|{buyer}").companies
+    assert (g.context.cash(f"P|{buyer}"), g.context.cash(seller)) == (cash[0] - 1, cash[1] + 1)
+    assert g.acting() != [buyer] or not {"buy_shares", "par", "buy_company"} & {a["type"] for a in g.legal_descriptions()}
 
 
 # ------------------------------------------------------------------------------------------ reissue
@@ -390,7 +390,7 @@ def test_a_reissued_share_sells_from_the_initial_offering_and_pays_the_company()
     player, reissues it in a later turn, and the next buyer pays the company (incremental from then on)."""
     g = Game.start(rulebook_for_title("1870"), ["a", "b", "c"])
     while g.state.round.kind != "stock":
-        legal = g.legal_actions()
+        legal = g.legal_descriptions()
         par = next((a for a in legal if a["type"] == "par"), None)
         if par is not None:  # the president's certificate private sets its company's par at once
             _act(g, "par", g.acting()[0], **par["choices"][0])
@@ -405,7 +405,7 @@ def test_a_reissued_share_sells_from_the_initial_offering_and_pays_the_company()
 
     def pass_until(done: Any) -> None:
         while not done():
-            step = next(a for a in g.legal_actions() if a["type"] == "pass")
+            step = next(a for a in g.legal_descriptions() if a["type"] == "pass")
             _act(g, "pass", step["entity"], step["entity_type"])
 
     pass_until(lambda: g.state.round.kind == "operating")
@@ -415,7 +415,7 @@ def test_a_reissued_share_sells_from_the_initial_offering_and_pays_the_company()
     pass_until(lambda: g.acting() == ["a"])
     _act(g, "sell_shares", "ATSF", "corporation", shares=["ATSF_1"], percent=10)
     assert g.state.shares["ATSF_1"].buyable
-    buyer, cash = g.acting()[0], g.cash("C|ATSF")
+    buyer, cash = g.acting()[0], g.context.cash("C|ATSF")
     _act(g, "buy_shares", buyer, shares=["ATSF_1"])
     par = g.state.corporations["ATSF"].par
-    assert par is not None and g.cash("C|ATSF") - cash == g.book.cell(*par)["price"]
+    assert par is not None and g.context.cash("C|ATSF") - cash == g.context.book.cell(*par)["price"]

@@ -50,7 +50,7 @@ def test_recorded_revenues_with_bonuses() -> None:
     for needles in (("E/W", "Port"), ("Meat",), ("Boomtown", "Mail")):
         corp = {"E/W": "GT", "Meat": "IC", "Boomtown": "B&O"}[needles[0]]
         g, action = before(find_run(corp, *needles))
-        got = R.evaluate(g, f"C|{action['entity']}", action["routes"])
+        got = R.evaluate(g.context, f"C|{action['entity']}", action["routes"])
         assert [r.revenue for r in got] == [r["revenue"] for r in action["routes"]]
 
 
@@ -62,7 +62,7 @@ def test_nm_train_counts_the_best_stops() -> None:
         if a["type"] == "run_routes" and any("(" in r.get("revenue_str", "") for r in a["routes"])
     )
     g, action = before(index)
-    got = R.evaluate(g, f"C|{action['entity']}", action["routes"])
+    got = R.evaluate(g.context, f"C|{action['entity']}", action["routes"])
     for route, spec in zip(got, action["routes"], strict=True):
         assert route.revenue == spec["revenue"]
         assert len(route.counted) <= len(route.stops)
@@ -75,19 +75,19 @@ def test_route_rules() -> None:
     first, second = action["routes"][0], action["routes"][1]
     shared = dict(second, connections=first["connections"])
     with pytest.raises(IllegalAction) as info:
-        R.evaluate(g, corp, [first, shared])
+        R.evaluate(g.context, corp, [first, shared])
     assert info.value.rule == "route.track"
     with pytest.raises(IllegalAction) as info:
-        R.evaluate(g, corp, [first, dict(first)])
+        R.evaluate(g.context, corp, [first, dict(first)])
     assert info.value.rule == "route.train"
     with pytest.raises(IllegalAction) as info:
-        R.evaluate(g, corp, [{"train": "2-0", "connections": first["connections"]}])
+        R.evaluate(g.context, corp, [{"train": "2-0", "connections": first["connections"]}])
     assert info.value.rule == "route.train"
     with pytest.raises(IllegalAction) as info:
-        R.evaluate(g, corp, [dict(first, connections=[["C15", "Z9"]])])
+        R.evaluate(g.context, corp, [dict(first, connections=[["C15", "Z9"]])])
     assert info.value.rule == "route.hex"
     with pytest.raises(IllegalAction) as info:
-        R.evaluate(g, corp, [dict(first, connections=[["C15", "G9"]])])
+        R.evaluate(g.context, corp, [dict(first, connections=[["C15", "G9"]])])
     assert info.value.rule == "route.track"
 
 

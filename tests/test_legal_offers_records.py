@@ -39,7 +39,7 @@ def _same(game: Game, key: str, offered: Any, taken: Any) -> bool:
     if isinstance(offered, str) and not isinstance(taken, str | int):
         return True  # a free field the description only describes ("legal routes, one per train")
     if key == "city" and isinstance(offered, str) and isinstance(taken, str):
-        return parse_city(game, offered) == parse_city(game, taken)
+        return parse_city(game.context, offered) == parse_city(game.context, taken)
     if key in ("tile", "train", "exchange") and isinstance(offered, str) and isinstance(taken, str):
         return offered.rsplit("-", 1)[0] == taken.rsplit("-", 1)[0]
     if key == "shares" and isinstance(offered, list) and isinstance(taken, list):
@@ -79,7 +79,7 @@ def test_every_recorded_move_was_offered(path: Path) -> None:
         for raw in [step, *(step.get("auto_actions") or [])]:
             action = normalise(raw)
             move = action["type"] not in NOTICES and not action["type"].startswith("program_")
-            if move and not any(_fits(game, d, action) for d in game.legal_actions()):
+            if move and not any(_fits(game, d, action) for d in game.legal_descriptions()):
                 missing.append(f"action {index} (id {step.get('id')}): {json.dumps(action)[:200]}")
             game.process(action)
     assert not missing, f"{len(missing)} recorded moves were not offered, first: {missing[:3]}"

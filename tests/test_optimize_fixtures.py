@@ -154,7 +154,7 @@ def test_interpreter_accepts_the_optimal_routes(name: str) -> None:
             continue
         if a.get("type") == "run_routes" and a.get("routes"):
             corp = str(a["entity"])
-            problem = problem_from_game(g, corp)
+            problem = problem_from_game(g.context, corp)
             solution = solve(problem)
             specs = [{"train": r.train, "connections": route_connections(problem, r)} for r in solution.routes]
             key = ("C|" if corp in g.state.corporations else "M|") + corp
@@ -208,6 +208,6 @@ def test_destination_markers_on_the_board_the_optimiser_sees(title: str, name: s
             for step in [a, *(a.get("auto_actions") or [])]:
                 g.process(normalise(step), atomic=False)
     corp = found[0].corporation
-    problem = problem_from_game(g, corp)
+    problem = problem_from_game(g.context, corp)
     specs = [{"train": r.train, "connections": route_connections(problem, r)} for r in solve(problem).routes]
     assert sum(r.revenue for r in engine_routes.evaluate(g, f"C|{corp}", specs)) == solution.total

@@ -22,7 +22,7 @@ from ..state import BANK, POOL, ckey, clone, kind_of, mkey, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Params(BaseParams):
@@ -59,11 +59,11 @@ class Params(BaseParams):
     )
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["bankruptcy"]  # type: ignore[return-value]
 
 
-def limit_reached(g: Game) -> bool:
+def limit_reached(g: Context) -> bool:
     """The bankruptcies the game-end trigger allows have all happened."""
     live = sum(1 for p in g.state.players if not p.bankrupt)
     for trig in g.book.end:
@@ -74,12 +74,12 @@ def limit_reached(g: Game) -> bool:
     return live < len(g.state.players)
 
 
-def _buy_train_step(g: Game) -> Any:
+def _buy_train_step(g: Context) -> Any:
     found = rounds.steps_named(g, "buy_train")
     return found[0] if found else None
 
 
-def emergency_liquidity(g: Game, player: str, corp: str) -> int:
+def emergency_liquidity(g: Context, player: str, corp: str) -> int:
     """Cash the president could raise: cash plus the best sellable bundle of each corporation."""
     step = _buy_train_step(g)
     total = g.cash(player)
@@ -113,7 +113,7 @@ class Bankrupt(Step):
             return []
         trial = type(g)(g.book, clone(g.state))
         try:
-            trial.process({"type": "bankrupt", "entity": entity[2:], "entity_type": "corporation"}, atomic=False)
+            rounds.process(trial, {"type": "bankrupt", "entity": entity[2:], "entity_type": "corporation"})
         except Exception:
             return []
         return [{"type": "bankrupt"}]
@@ -181,7 +181,7 @@ class Bankrupt(Step):
         g.player(player).bankrupt = True
 
 
-def player_bankrupt(g: Game, player: str, corp: str | None) -> None:
+def player_bankrupt(g: Context, player: str, corp: str | None) -> None:
     """A player who cannot pay a debt leaves the game.  With ``shares_to_pool`` he first sells the largest
     sellable bundle of each company (prices move), then every share and short he has goes to the market
     without moving prices (a share and a short of one company there cancel); a company whose president's
@@ -231,7 +231,7 @@ def player_bankrupt(g: Game, player: str, corp: str | None) -> None:
     g.epoch += 1
 
 
-def _sell_estate_bundle(g: Game, b: shares.Bundle) -> None:
+def _sell_estate_bundle(g: Context, b: shares.Bundle) -> None:
     """A bankrupt's sale: the price moves unless ``sales_move_prices`` is off."""
     if _p(g).sales_move_prices:
         shares.sell_and_move(g, b)
@@ -239,7 +239,7 @@ def _sell_estate_bundle(g: Game, b: shares.Bundle) -> None:
         shares.sell(g, b)
 
 
-def _estate(g: Game, player: str) -> list[str]:
+def _estate(g: Context, player: str) -> list[str]:
     """The companies of which ``player`` holds certificates, in the parameters' order."""
     held = [c for c, ids in g.state.holdings.get(player, {}).items() if ids and c in g.state.corporations]
     if _p(g).estate_order == "operating_order":
@@ -247,7 +247,7 @@ def _estate(g: Game, player: str) -> list[str]:
     return held
 
 
-def _keeps_chair(g: Game, player: str, b: shares.Bundle) -> bool:
+def _keeps_chair(g: Context, player: str, b: shares.Bundle) -> bool:
     """Selling ``b`` leaves ``player`` president of its company if he is."""
     if g.state.corporations[b.corp].owner != player:
         return True
@@ -256,7 +256,7 @@ def _keeps_chair(g: Game, player: str, b: shares.Bundle) -> bool:
     return holders.get(player, 0) - b.percent >= others and shares.presidents_share(g, b) is None
 
 
-def _needs_train(g: Game, corp: str) -> bool:
+def _needs_train(g: Context, corp: str) -> bool:
     return bool(g.hooks("must_buy_train", corp))
 
 

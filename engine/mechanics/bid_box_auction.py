@@ -29,7 +29,7 @@ from ..state import BANK, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class AllPassed(BaseParams):
@@ -85,41 +85,41 @@ class State:
     last_buyer: str | None = None
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["bid_box_auction"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["bid_box_auction"]  # type: ignore[no-any-return]
 
 
-def unsold(g: Game) -> list[str]:
+def unsold(g: Context) -> list[str]:
     """The privates still for sale, in the order offered."""
     comps = g.state.companies
     return [c for c in _p(g).order if c in comps and comps[c].owner is None and not comps[c].closed]
 
 
-def price_of(g: Game, sym: str) -> int:
+def price_of(g: Context, sym: str) -> int:
     c = g.state.companies[sym]
     return max(0, c.value - c.discount)
 
 
-def committed(g: Game, player: str) -> int:
+def committed(g: Context, player: str) -> int:
     """Cash a player has set aside in bid boxes."""
     if not _p(g).bids_lock_cash:
         return 0
     return sum(price for bids in _st(g).bids.values() for who, price in bids if who == player)
 
 
-def own_bid(g: Game, player: str, sym: str) -> int:
+def own_bid(g: Context, player: str, sym: str) -> int:
     return next((price for who, price in _st(g).bids.get(sym, []) if who == player), 0)
 
 
-def max_bid(g: Game, player: str, sym: str) -> int:
+def max_bid(g: Context, player: str, sym: str) -> int:
     return g.cash(player) - committed(g, player) + own_bid(g, player, sym)
 
 
-def min_bid(g: Game, sym: str) -> int:
+def min_bid(g: Context, sym: str) -> int:
     p = _p(g)
     bids = _st(g).bids.get(sym) or []
     if bids:
@@ -127,7 +127,7 @@ def min_bid(g: Game, sym: str) -> int:
     return g.state.companies[sym].value + p.min_bid_over_face
 
 
-def auction_bidder(g: Game) -> str | None:
+def auction_bidder(g: Context) -> str | None:
     """In an auction among a private's bidders, the one to act: the lowest bidder."""
     st = _st(g)
     if st.auctioning is None:
@@ -138,7 +138,7 @@ def auction_bidder(g: Game) -> str | None:
     return str(min(bids, key=lambda b: b[1])[0])
 
 
-def acquire(g: Game, player: str, sym: str, price: int) -> None:
+def acquire(g: Context, player: str, sym: str, price: int) -> None:
     """``player`` buys private ``sym`` for ``price``; certificates that come with it go to him."""
     c = g.state.companies[sym]
     st = _st(g)
@@ -161,7 +161,7 @@ def acquire(g: Game, player: str, sym: str, price: int) -> None:
     g.hooks("company_acquired", sym, player)
 
 
-def resolve(g: Game) -> None:
+def resolve(g: Context) -> None:
     """Settle the bid boxes from the first unsold private on: one bid sells, several start an auction."""
     st = _st(g)
     st.auctioning = None
@@ -369,7 +369,7 @@ class CompanyPendingPar(Step):
             close_company(g, sym)
 
 
-def parse_price(g: Game, spec: Any) -> list[int]:
+def parse_price(g: Context, spec: Any) -> list[int]:
     """``"price,row,col"`` -> [row, col]."""
     try:
         parts = [int(x) for x in str(spec).split(",")]
@@ -383,17 +383,17 @@ def parse_price(g: Game, spec: Any) -> list[int]:
     raise illegal("auction.par", f"bad share price {spec!r}")
 
 
-def round_entities(g: Game, kind: str) -> list[str] | None:
+def round_entities(g: Context, kind: str) -> list[str] | None:
     if kind == "bid_box":
         return g.player_keys()
     return None
 
 
-def _finished(g: Game) -> bool:
+def _finished(g: Context) -> bool:
     return g.state.finished or (not unsold(g) and not _st(g).pending_par)
 
 
-def _on_finish(g: Game) -> None:
+def _on_finish(g: Context) -> None:
     """Priority goes to the player left of the last one to buy a private at its price."""
     last = _st(g).last_buyer
     keys = g.player_keys()
@@ -402,7 +402,7 @@ def _on_finish(g: Game) -> None:
     rounds.reorder_players(g)
 
 
-def _after(g: Game, action: dict[str, Any]) -> None:
+def _after(g: Context, action: dict[str, Any]) -> None:
     for k in g.state.round.entities:
         if kind_of(k) == "P" and g.player(k).passed and not unsold(g):
             g.player(k).passed = False

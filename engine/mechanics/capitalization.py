@@ -20,7 +20,7 @@ from ..contract import Params as BaseParams
 from ..state import BANK, ckey
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Params(BaseParams):
@@ -66,20 +66,20 @@ class State:
     capital_due: list[str] = field(default_factory=list)
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["capitalization"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["capitalization"]  # type: ignore[no-any-return]
 
 
-def train_on_sale(g: Game) -> str | None:
+def train_on_sale(g: Context) -> str | None:
     """The cheapest new train the bank offers now (the next one in the depot)."""
     return g.state.trains[g.state.depot[0]].sym if g.state.depot else None
 
 
-def kind_of_corp(g: Game, corp: str) -> str:
+def kind_of_corp(g: Context, corp: str) -> str:
     """``corp``'s capital rule: fixed by the train on sale when it is launched (or would be, if launched now),
     else the rulebook's."""
     st = _st(g)
@@ -96,16 +96,16 @@ def kind_of_corp(g: Game, corp: str) -> str:
     return table[sym]
 
 
-def capitalization_of(g: Game, corp: str) -> str:
+def capitalization_of(g: Context, corp: str) -> str:
     return kind_of_corp(g, corp)
 
 
-def ipo_receiver(g: Game, corp: str, price: int) -> str | None:
+def ipo_receiver(g: Context, corp: str, price: int) -> str | None:
     """Full capital and no-capital corporations' initial-offering sales pay the bank."""
     return BANK if g.hooks("capitalization_of", corp) in ("full", "none") else None
 
 
-def shares_to_operate(g: Game) -> int | None:
+def shares_to_operate(g: Context) -> int | None:
     """Initial-offering shares that must be sold for a corporation to operate for the first time now."""
     table = _p(g).shares_to_operate_by_train_on_sale
     if not table:
@@ -114,12 +114,12 @@ def shares_to_operate(g: Game) -> int | None:
     return table.get(sym) if sym is not None else max(table.values())
 
 
-def float_percent(g: Game, corp: str) -> int | None:
+def float_percent(g: Context, corp: str) -> int | None:
     n = shares_to_operate(g)
     return None if n is None else n * shares.share_percent(g, corp)
 
 
-def operator_skips(g: Game, key: str) -> bool:
+def operator_skips(g: Context, key: str) -> bool:
     """A corporation that has never operated needs the shares the train on sale asks for; with
     ``historical_order``, every corporation before it in the order must have floated."""
     if key[:2] == "C|" and _before_unfloated(g, key[2:]):
@@ -139,7 +139,7 @@ def operator_skips(g: Game, key: str) -> bool:
     return False
 
 
-def _before_unfloated(g: Game, corp: str) -> str | None:
+def _before_unfloated(g: Context, corp: str) -> str | None:
     """The first corporation before ``corp`` in ``historical_order`` that is in the game and not floated."""
     order = _p(g).historical_order
     if corp not in order:
@@ -149,14 +149,14 @@ def _before_unfloated(g: Game, corp: str) -> str | None:
     return next((c for c in before if c in corps and not corps[c].removed and not corps[c].floated), None)
 
 
-def operator_started(g: Game, key: str) -> None:
+def operator_started(g: Context, key: str) -> None:
     if key[:2] == "C|" and key[2:] in _st(g).capital_due:
         _pay_capital(g, key[2:])
     if _p(g).home_token == "at_first_operation" and key[:2] == "C|":
         place_home_token(g, key[2:])
 
 
-def _pay_capital(g: Game, corp: str) -> None:
+def _pay_capital(g: Context, corp: str) -> None:
     """The bank pays a fully capitalised corporation par times its number of shares."""
     st = _st(g)
     if corp in st.capital_due:
@@ -170,14 +170,14 @@ def _pay_capital(g: Game, corp: str) -> None:
         g.log(f"{corp} receives its capital of {total}")
 
 
-def round_finished(g: Game, kind: str) -> None:
+def round_finished(g: Context, kind: str) -> None:
     """``full_capital_paid: end_of_stock_round``: the corporations floated in this round receive their capital."""
     if _p(g).full_capital_paid == "end_of_stock_round":
         for corp in list(_st(g).capital_due):
             _pay_capital(g, corp)
 
 
-def corporation_floated(g: Game, corp: str) -> None:
+def corporation_floated(g: Context, corp: str) -> None:
     g.log(f"{corp} floats")
     if g.hooks("capitalization_of", corp) == "full":
         if _p(g).full_capital_paid == "at_float":
@@ -188,7 +188,7 @@ def corporation_floated(g: Game, corp: str) -> None:
         place_home_token(g, corp)
 
 
-def corporation_launched(g: Game, corp: str) -> None:
+def corporation_launched(g: Context, corp: str) -> None:
     if corp in _st(g).kinds:
         g.log(f"{corp} is a {_st(g).kinds[corp]} capital corporation")
     after_par(g, corp)
@@ -196,7 +196,7 @@ def corporation_launched(g: Game, corp: str) -> None:
         place_home_token(g, corp)
 
 
-def after_par(g: Game, corp: str) -> None:
+def after_par(g: Context, corp: str) -> None:
     c = g.state.corporations[corp]
     for a in list(c.abilities):
         params = a.spec.get("params") or {}
@@ -208,7 +208,7 @@ def after_par(g: Game, corp: str) -> None:
             g.remove_ability(ckey(corp), a)
 
 
-def place_home_token(g: Game, corp: str) -> None:
+def place_home_token(g: Context, corp: str) -> None:
     c = g.state.corporations[corp]
     if not c.tokens or c.tokens[0].used:
         return

@@ -16,7 +16,7 @@ from ..contract import Mechanic
 from ..contract import Params as BaseParams
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Params(BaseParams):
@@ -43,11 +43,11 @@ class Params(BaseParams):
     )
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["certificate_limit"]  # type: ignore[return-value]
 
 
-def cert_exempt(g: Game, player: str, corp: str) -> bool:
+def cert_exempt(g: Context, player: str, corp: str) -> bool:
     """A corporation in an ``exempt_zones`` cell: its certificates do not count (hook ``cert_exempt``)."""
     zones = _p(g).exempt_zones
     if not zones:
@@ -61,7 +61,7 @@ def cert_exempt(g: Game, player: str, corp: str) -> bool:
     return False
 
 
-def update_cert_limit(g: Game) -> None:
+def update_cert_limit(g: Context) -> None:
     """``by_companies``: once in force, the limit is the row of the corporations not closed (started or not,
     a formed national railway included) for the number of players (runs after core's players-table lookup).
     ``follows_players_left``: the players table's limit for the players left in the game."""

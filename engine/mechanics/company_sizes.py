@@ -25,7 +25,7 @@ from ..state import BANK, Share, Token, ckey, sym_of, xkey
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 #: A company size, in shares.
 CompanySize = Annotated[int, Field(ge=1)]
@@ -117,15 +117,15 @@ class State:
     sizes: dict[str, int] = field(default_factory=dict)
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["company_sizes"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["company_sizes"]  # type: ignore[no-any-return]
 
 
-def size_of(g: Game, corp: str) -> int:
+def size_of(g: Context, corp: str) -> int:
     """A company's size: as chosen, else its charter's (the president's certificate counting its shares)."""
     sizes: dict[str, int] = _st(g).sizes  # (declared for compiled builds: see railbook.accel_declare)
     size = sizes.get(corp)
@@ -135,18 +135,18 @@ def size_of(g: Game, corp: str) -> int:
     return len(spec) - 1 + _p(g).president_certificate_shares
 
 
-def share_unit(g: Game, corp: str) -> int:
+def share_unit(g: Context, corp: str) -> int:
     return 100 // size_of(g, corp)
 
 
-def holding_limit(g: Game, corp: str) -> int | None:
+def holding_limit(g: Context, corp: str) -> int | None:
     spec = _p(g).sizes.get(size_of(g, corp))
     if spec is None or spec.player_share_cap is None:
         return None
     return spec.player_share_cap * share_unit(g, corp)
 
 
-def resize(g: Game, corp: str, size: int, new_count: int | None = None) -> list[str]:
+def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> list[str]:
     """Give ``corp`` the certificates of ``size``: the president's certificate takes its new percent, the others
     become one share each, and the new certificates (``new_count``, else as many as the size lacks) go to the
     treasury, numbered after the old size's printed certificates.  Returns the new share ids."""
@@ -175,7 +175,7 @@ def resize(g: Game, corp: str, size: int, new_count: int | None = None) -> list[
     return new
 
 
-def markers_needed(g: Game, corp: str) -> int:
+def markers_needed(g: Context, corp: str) -> int:
     """Station markers the company must still buy for its size (markers gained from privates are extra)."""
     spec = _p(g).sizes.get(size_of(g, corp))
     if spec is None:
@@ -187,7 +187,7 @@ def markers_needed(g: Game, corp: str) -> int:
     return max(0, want - own)
 
 
-def buy_markers(g: Game, corp: str) -> None:
+def buy_markers(g: Context, corp: str) -> None:
     """Buy the markers the company's size calls for, when its treasury can pay for all of them."""
     need = markers_needed(g, corp)
     if need <= 0:
@@ -203,7 +203,7 @@ def buy_markers(g: Game, corp: str) -> None:
     g.log(f"{corp} buys {need} station marker(s) for {cost}")
 
 
-def company_sold(g: Game, sym: str, corp: str) -> None:
+def company_sold(g: Context, sym: str, corp: str) -> None:
     """A private with an extra-marker ability gives its new company one more station marker; one with
     ``cash_on_assign`` brings that much from the bank the first time it joins a company."""
     c = g.state.companies[sym]
@@ -223,32 +223,32 @@ def company_sold(g: Game, sym: str, corp: str) -> None:
 # ------------------------------------------------------------------------------------ IPO auction
 
 
-def _ipo(g: Game) -> IpoAuction:
+def _ipo(g: Context) -> IpoAuction:
     spec = _p(g).ipo_auction
     assert spec is not None
     return spec
 
 
-def private_sums(g: Game, player: str) -> list[int]:
+def private_sums(g: Context, player: str) -> list[int]:
     """Every total of a subset of the player's privates at face value (the empty subset included)."""
     values = [g.state.companies[c].value for c in g.player(player).companies]
     return sorted({sum(combo) for n in range(len(values) + 1) for combo in combinations(values, n)})
 
 
-def bidding_power(g: Game, player: str) -> int:
+def bidding_power(g: Context, player: str) -> int:
     cash = g.cash(player)
     if _ipo(g).bidding_power == "cash_plus_own_privates_at_face":
         cash += sum(g.state.companies[c].value for c in g.player(player).companies)
     return cash
 
 
-def max_bid(g: Game, player: str) -> int:
+def max_bid(g: Context, player: str) -> int:
     if shares.num_certs(g, player) >= g.state.cert_limit:
         return 0
     return min(_ipo(g).max_bid, bidding_power(g, player))
 
 
-def payable_spans(g: Game, player: str, lo: int, hi: int, step: int) -> list[tuple[int, int]]:
+def payable_spans(g: Context, player: str, lo: int, hi: int, step: int) -> list[tuple[int, int]]:
     """The bids from ``lo`` to ``hi`` (multiples of ``step``) the player can pay, as merged (min, max) spans: with
     privates as payment, cash plus privates at face value must make the bid exactly."""
     if not _ipo(g).privates_as_payment:
@@ -270,12 +270,12 @@ def payable_spans(g: Game, player: str, lo: int, hi: int, step: int) -> list[tup
     return out
 
 
-def phase_sizes(g: Game) -> list[int]:
+def phase_sizes(g: Context) -> list[int]:
     sizes = _p(g).ipo_sizes_by_phase
     return sizes.get(g.phase_name()) or sorted(_p(g).sizes)[:1]
 
 
-def start_price(g: Game, bid: int) -> list[int]:
+def start_price(g: Context, bid: int) -> list[int]:
     """The market cell of a new company: the highest starting price not above the bid times the fraction."""
     limit = bid * _ipo(g).par_fraction_of_bid
     cells = [p for p in g.book.market["par"] if p["price"] <= limit]
@@ -285,7 +285,7 @@ def start_price(g: Game, bid: int) -> list[int]:
     return [best["row"], best["col"]]
 
 
-def home_cities(g: Game, corp: str) -> list[tuple[str, int]]:
+def home_cities(g: Context, corp: str) -> list[tuple[str, int]]:
     """Open city spaces a new company may take as its home."""
     key = ckey(corp)
     forbidden = set(_ipo(g).forbidden_home_hexes)
@@ -579,7 +579,7 @@ class IpoAuctionStep(Step):
         g.epoch += 1
 
 
-def conversion_target(g: Game, corp: str) -> int | None:
+def conversion_target(g: Context, corp: str) -> int | None:
     conv = _p(g).conversions.get(size_of(g, corp))
     if conv is None:
         return None
@@ -588,7 +588,7 @@ def conversion_target(g: Game, corp: str) -> int | None:
     return conv.to
 
 
-def convert_company(g: Game, corp: str) -> tuple[int, int] | None:
+def convert_company(g: Context, corp: str) -> tuple[int, int] | None:
     """Convert ``corp`` to its next size: new treasury certificates; the markers it must now buy (at most up to
     ``max_markers``, every marker it has counting) and their price each."""
     conv = _p(g).conversions.get(size_of(g, corp))
@@ -604,15 +604,15 @@ def convert_company(g: Game, corp: str) -> tuple[int, int] | None:
     return need, _p(g).marker_price
 
 
-def corporation_closed(g: Game, corp: str) -> None:
+def corporation_closed(g: Context, corp: str) -> None:
     _st(g).sizes.pop(corp, None)
 
 
-def ipo_by_auction(g: Game) -> bool:
+def ipo_by_auction(g: Context) -> bool:
     return _p(g).ipo_auction is not None
 
 
-def stock_turn_options(g: Game, player: str) -> bool:
+def stock_turn_options(g: Context, player: str) -> bool:
     if _p(g).ipo_auction is None:
         return False
     if any(a in ("buy_shares", "par") for a in g.state.round.data.get("current_actions") or []):

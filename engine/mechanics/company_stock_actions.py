@@ -23,7 +23,7 @@ from ..state import BANK, POOL, ckey, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Params(BaseParams):
@@ -48,16 +48,16 @@ class Params(BaseParams):
     moves_priority: bool = Field(True, description="a company action counts as an action for passing the priority deal")
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["company_stock_actions"]  # type: ignore[return-value]
 
 
-def _zone_ok(g: Game, corp: str) -> bool:
+def _zone_ok(g: Context, corp: str) -> bool:
     kinds = market.kinds_at(g, g.state.corporations[corp].price)
     return not any(z in kinds for z in _p(g).forbidden_zones)
 
 
-def own_pool_bundles(g: Game, corp: str, most: int | None = None) -> list[shares.Bundle]:
+def own_pool_bundles(g: Context, corp: str, most: int | None = None) -> list[shares.Bundle]:
     """The bundles of one, two, ... (at most ``most``) of the company's shares in the market that its treasury
     can pay for (``buy_own_shares``)."""
     if "buy_own_shares" not in _p(g).actions or not _zone_ok(g, corp):
@@ -72,13 +72,13 @@ def own_pool_bundles(g: Game, corp: str, most: int | None = None) -> list[shares
     return out
 
 
-def own_pool_bundle(g: Game, corp: str) -> shares.Bundle | None:
+def own_pool_bundle(g: Context, corp: str) -> shares.Bundle | None:
     """One of the company's shares in the market that its treasury can pay for."""
     found = own_pool_bundles(g, corp, most=1)
     return found[0] if found else None
 
 
-def company_actions(g: Game, corp: str, last: str | None) -> list[str]:
+def company_actions(g: Context, corp: str, last: str | None) -> list[str]:
     """The loan and share actions company ``corp`` (a symbol) may take now, after its action ``last``."""
     if not _zone_ok(g, corp):
         return []
@@ -91,7 +91,7 @@ def company_actions(g: Game, corp: str, last: str | None) -> list[str]:
     return acts
 
 
-def _presided(g: Game, player: str) -> list[str]:
+def _presided(g: Context, player: str) -> list[str]:
     corps = g.state.corporations
     return [c for c in g.state.corp_order if corps[c].owner == player and corps[c].ipoed and not corps[c].closed]
 
@@ -176,13 +176,13 @@ class CompanyTurn(Step):
         self.pass_()
 
 
-def stock_turn_options(g: Game, player: str) -> bool:
+def stock_turn_options(g: Context, player: str) -> bool:
     if g.state.round.data.get("current_actions"):
         return False  # he has acted for himself this turn
     return any(company_actions(g, corp, None) for corp in _presided(g, player))
 
 
-def _redeem_rules(g: Game) -> Any:
+def _redeem_rules(g: Context) -> Any:
     return g.params.get("issue_redeem")
 
 

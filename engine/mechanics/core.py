@@ -19,11 +19,11 @@ from ..contract import Mechanic
 from ..state import BANK, DEPOT, ckey, kind_of, mkey, sym_of, xkey
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
     from ..state import Ability, Corporation, Minor, Player, Train
 
 
-def round_entities(g: Game, kind: str) -> list[str] | None:
+def round_entities(g: Context, kind: str) -> list[str] | None:
     if kind == "stock":
         return g.player_keys()
     if kind == "operating":
@@ -36,7 +36,7 @@ def round_entities(g: Game, kind: str) -> list[str] | None:
     return None
 
 
-def operating_round_started(g: Game) -> None:
+def operating_round_started(g: Context) -> None:
     """Private income, then per-OR ability counters start again."""
     payout_companies(g)
     for c in g.state.companies.values():
@@ -47,7 +47,7 @@ def operating_round_started(g: Game) -> None:
             a.count_this_or = a.corp_count_this_or = 0
 
 
-def payout_companies(g: Game) -> None:
+def payout_companies(g: Context) -> None:
     """Private companies pay their income to their owners at the start of each operating round (none from the
     phase ``private_companies.no_income_from_phase``)."""
     stop = getattr(g.params.get("private_companies"), "no_income_from_phase", None)
@@ -72,13 +72,13 @@ def payout_companies(g: Game) -> None:
             g.log(f"{g.name(c.owner)} collects {a.spec['amount']} from {sym}")
 
 
-def ability_removed(g: Game, owner: str, ability: Ability) -> None:
+def ability_removed(g: Context, owner: str, ability: Ability) -> None:
     if ability.type == "reservation":
         # a reservation never blocks track: a change of tokens in those hexes is all the networks need to know
         board.invalidate(g, board.unreserve(g, owner, ability.spec.get("hexes") or None))
 
 
-def phase_reached(g: Game, name: str) -> None:
+def phase_reached(g: Context, name: str) -> None:
     """Abilities and privates that end when a phase starts (``closes_on``)."""
     for sym, c in g.state.companies.items():
         spec = g.book.privates.get(sym) or {}
@@ -95,12 +95,12 @@ def phase_reached(g: Game, name: str) -> None:
                 g.remove_ability(ckey(sym), a)
 
 
-def _event_closes(g: Game, name: str) -> bool:
+def _event_closes(g: Context, name: str) -> bool:
     phase = g.book.phases[g.book.phase_index[name]]
     return any(e.get("type") == "close_companies" for e in phase.get("events") or [])
 
 
-def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
+def action_processed(g: Context, action: dict[str, Any], entity: str) -> None:
     """A corporation whose price reaches a 'close' cell leaves the game."""
     closing = g.book.cells_by_kind.get("close")
     if not closing:
@@ -115,7 +115,7 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
             close_operator(g, ckey(sym))
 
 
-def _markers_on(g: Game, kind: str, cells: frozenset[tuple[int, int]]) -> bool:
+def _markers_on(g: Context, kind: str, cells: frozenset[tuple[int, int]]) -> bool:
     """Whether any company's marker stands on the market's cells of ``kind`` (``cells``), read from those cells'
     stacks of markers (their keys worked out once per game)."""
     kept: dict[str, list[str]] = g.table("market_cell_keys")
@@ -129,17 +129,17 @@ def _markers_on(g: Game, kind: str, cells: frozenset[tuple[int, int]]) -> bool:
     return False
 
 
-def _on_close_cell(g: Game, sym: str, closing: frozenset[tuple[int, int]]) -> bool:
+def _on_close_cell(g: Context, sym: str, closing: frozenset[tuple[int, int]]) -> bool:
     corp: Corporation = g.state.corporations[sym]
     return not corp.closed and corp.price is not None and (corp.price[0], corp.price[1]) in closing
 
 
-def _on_close_cells(g: Game, closing: frozenset[tuple[int, int]]) -> list[str]:
+def _on_close_cells(g: Context, closing: frozenset[tuple[int, int]]) -> list[str]:
     """The companies still open whose price is on a close cell, in the companies' order."""
     return [sym for sym in g.state.corp_order if _on_close_cell(g, sym, closing)]
 
 
-def update_cert_limit(g: Game) -> None:
+def update_cert_limit(g: Context) -> None:
     n = len(g.state.players)
     spec = g.book.players_setup(n)["cert_limit"]
     if isinstance(spec, int):
@@ -155,7 +155,7 @@ def update_cert_limit(g: Game) -> None:
     g.state.cert_limit = table[keys[0]] if keys else table[sorted(table)[0]]
 
 
-def player_value(g: Game, player: str) -> int:
+def player_value(g: Context, player: str) -> int:
     value = g.cash(player) + shares.value_of_holdings(g, player)
     if getattr(g.params.get("private_companies"), "count_in_final_value", True):
         for sym in g.player(player).companies:
@@ -163,7 +163,7 @@ def player_value(g: Game, player: str) -> int:
     return value + g.hooks("value_adjustment", player)
 
 
-def end_check(g: Game) -> str | None:
+def end_check(g: Context) -> str | None:
     """The timing of the first game-end trigger that holds (immediate before later timings)."""
     order = ["immediate", "current_round", "current_or", "full_or", "one_more_full_or_set"]
     found: list[tuple[int, str, str]] = []
@@ -186,7 +186,7 @@ def end_check(g: Game) -> str | None:
     return after
 
 
-def _final_set_size(g: Game, reason: str) -> None:
+def _final_set_size(g: Context, reason: str) -> None:
     """A trigger's ``final_set_ors`` ({triggered_in_or_<n>: ORs}) fixes how many ORs the final set has."""
     r = g.state.round
     for trig in g.book.end:
@@ -197,7 +197,7 @@ def _final_set_size(g: Game, reason: str) -> None:
                 g.state.extra["final_set_ors"] = int(n)
 
 
-def _triggered(g: Game, trig: dict[str, Any]) -> bool:
+def _triggered(g: Context, trig: dict[str, Any]) -> bool:
     spec: dict[str, Any] = trig  # (declared for compiled builds: see railbook.accel_declare)
     kind = spec["type"]
     params: dict[str, Any] = spec.get("params") or {}
@@ -250,7 +250,7 @@ def _triggered(g: Game, trig: dict[str, Any]) -> bool:
     return False
 
 
-def _on_end_cell(g: Game, ending: frozenset[tuple[int, int]]) -> bool:
+def _on_end_cell(g: Context, ending: frozenset[tuple[int, int]]) -> bool:
     """Whether a company's price is on an end-game cell, by a look at every company (for the memo audit)."""
     corp: Corporation
     for corp in g.state.corporations.values():
@@ -259,7 +259,7 @@ def _on_end_cell(g: Game, ending: frozenset[tuple[int, int]]) -> bool:
     return False
 
 
-def _trains_of_type(g: Game, sym: str) -> list[str]:
+def _trains_of_type(g: Context, sym: str) -> list[str]:
     """The trains of one type (kept while no train is added to the game)."""
     trains = g.state.trains
     table = g.table("trains_of_type")
@@ -269,7 +269,7 @@ def _trains_of_type(g: Game, sym: str) -> list[str]:
     return kept[1]  # type: ignore[no-any-return]
 
 
-def end_now(g: Game, timing: str | None) -> bool:
+def end_now(g: Context, timing: str | None) -> bool:
     if timing is None:
         return False
     if timing in ("immediate", "current_round"):
@@ -293,17 +293,17 @@ def end_now(g: Game, timing: str | None) -> bool:
     return final
 
 
-def end_game(g: Game, reason: str | None, manual: bool) -> bool:
+def end_game(g: Context, reason: str | None, manual: bool) -> bool:
     if g.state.finished:
         return True
     g.state.finished = True
     g.state.manually_ended = manual
     g.state.game_end_reason = reason or g.state.extra.get("end_reason_now") or g.state.extra.get("end_reason")
-    g.log(f"-- Game over: {g.state.game_end_reason} --")
+    g.log(f"-- Context over: {g.state.game_end_reason} --")
     return True
 
 
-def corporation_closed(g: Game, corp: str) -> None:
+def corporation_closed(g: Context, corp: str) -> None:
     update_cert_limit(g)
 
 

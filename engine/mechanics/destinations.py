@@ -40,7 +40,7 @@ from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..cint import CInt
-    from ..game import Game
+    from ..context import Context
     from ..state import Corporation, Train
 
 
@@ -123,20 +123,20 @@ class State:
     marked: dict[str, str] = field(default_factory=dict)  # corporation -> destination hex of its edge marker
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["destinations"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["destinations"]  # type: ignore[no-any-return]
 
 
-def destination_of(g: Game, corp: str) -> str | None:
+def destination_of(g: Context, corp: str) -> str | None:
     dest = g.book.corporations[corp].get("destination")
     return str(dest) if dest else None
 
 
-def home_hexes(g: Game, corp: str) -> set[str]:
+def home_hexes(g: Context, corp: str) -> set[str]:
     """The hexes where ``corp`` has its home station (none before its home station is down)."""
     c: Corporation = g.state.corporations[corp]
     start = _p(g).start_hexes.get(corp)
@@ -150,7 +150,7 @@ def home_hexes(g: Game, corp: str) -> set[str]:
     return {home.hex}
 
 
-def connected(g: Game, corp: str) -> bool:
+def connected(g: Context, corp: str) -> bool:
     """``corp`` can trace from its destination (or a hex of ``also_reached_at``) to its home station."""
     dest = destination_of(g, corp)
     if not dest:
@@ -167,7 +167,7 @@ def connected(g: Game, corp: str) -> bool:
     return False
 
 
-def _connected_to(g: Game, p: Params, corp: str, dest: str, homes: set[str]) -> bool:
+def _connected_to(g: Context, p: Params, corp: str, dest: str, homes: set[str]) -> bool:
     if dest in homes:
         return True
     if p.ignore_distance:
@@ -186,7 +186,7 @@ def _connected_to(g: Game, p: Params, corp: str, dest: str, homes: set[str]) -> 
     return _run_home_to(g, corp, dest, homes)
 
 
-def _network_reaches(g: Game, corp: str, dest: str) -> bool:
+def _network_reaches(g: Context, corp: str, dest: str) -> bool:
     """Whether ``corp``'s network (blocking as routes are blocked) reaches a stop of hex ``dest``."""
     nodes = board.network(g, ckey(corp)).nodes
     for stop in board.stop_nodes(g, dest):
@@ -195,7 +195,7 @@ def _network_reaches(g: Game, corp: str, dest: str) -> bool:
     return False
 
 
-def _run_home_to(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
+def _run_home_to(g: Context, corp: str, dest: str, homes: set[str]) -> bool:
     """Whether a train of ``corp`` (which has trains) can run from a home station to ``dest``: a path of few enough
     stops (the fewest-stops search), and a legal route (see :func:`_train_can_run`)."""
     reach = 0
@@ -209,7 +209,7 @@ def _run_home_to(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     return _train_can_run(g, corp, dest, homes)
 
 
-def _train_can_run(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
+def _train_can_run(g: Context, corp: str, dest: str, homes: set[str]) -> bool:
     """One of ``corp``'s trains has a legal route (no track twice, no blocked city passed) from a home station to
     ``dest``: the fewest-stops trace may use track twice.  That trace is tried as a route first; where it is not
     one, the exact optimiser is asked with such a route required.  Cached until the board or the company's trains
@@ -235,7 +235,7 @@ def _train_can_run(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     return value
 
 
-def _walk_reaches(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
+def _walk_reaches(g: Context, corp: str, dest: str, homes: set[str]) -> bool:
     """The board's walk from ``dest`` (passing no stop that would stop a route: a city full of other companies'
     tokens, an off-board, a terminal path) reaches a stop in a home hex.  When it does not, no route joins them
     and the optimiser need not be asked.  (The walk is the board's cached one, grown lay by lay.)"""
@@ -248,7 +248,7 @@ def _walk_reaches(g: Game, corp: str, dest: str, homes: set[str]) -> bool:
     return False
 
 
-def _walk_from(g: Game, corp: str, dest: str) -> board.Network | None:
+def _walk_from(g: Context, corp: str, dest: str) -> board.Network | None:
     """The board's cached walk of ``corp`` from the stops of ``dest`` (through cities full of other companies' tokens
     where station markers are ignored); None when the hex has no stop."""
     starts = board.stop_nodes(g, dest)
@@ -257,7 +257,7 @@ def _walk_from(g: Game, corp: str, dest: str) -> board.Network | None:
     return board.reach(g, ckey(corp), starts, blocking=not _p(g).ignore_station_markers)
 
 
-def _home_stops(g: Game, corp: str, dest: str, homes: set[str], most: int | None = None) -> int | None:
+def _home_stops(g: Context, corp: str, dest: str, homes: set[str], most: int | None = None) -> int | None:
     """The fewest stops on a track path from ``dest`` to a home stop that passes no stop blocking ``corp``, None when
     there is no such path (or, given ``most``, none with at most that many stops: the search reads no further).
     When distance is ignored: 0 when any track joins ``dest`` to a home hex (through blocked cities too if station
@@ -292,7 +292,7 @@ def _home_stops(g: Game, corp: str, dest: str, homes: set[str], most: int | None
     return value
 
 
-def _trace_runs(g: Game, corp: str, dest: str, homes: set[str], trains: list[str]) -> bool:
+def _trace_runs(g: Context, corp: str, dest: str, homes: set[str], trains: list[str]) -> bool:
     """A fewest-stops trace from ``dest`` to a home stop is a legal route for one of ``trains``."""
     chains = _fewest_stops_trace(g, corp, dest, homes)
     if chains is None:
@@ -311,7 +311,7 @@ def _trace_runs(g: Game, corp: str, dest: str, homes: set[str], trains: list[str
 
 
 def _fewest_stops_trace(
-    g: Game, corp: str, dest: str, homes: set[str], read: set[str] | None = None, most: int | None = None
+    g: Context, corp: str, dest: str, homes: set[str], read: set[str] | None = None, most: int | None = None
 ) -> list[list[str]] | None:
     """The hex chains, stop to stop, of a path with the fewest stops from a destination stop to a home stop, passing
     no stop that blocks ``corp`` (breadth-first; the path may use track twice); given ``most``, only a path of at
@@ -345,7 +345,7 @@ def _fewest_stops_trace(
     return None
 
 
-def _train_stops(g: Game, tid: str) -> int:
+def _train_stops(g: Context, tid: str) -> int:
     """The most stops a train visits (kept per train type and face: it reads the book alone)."""
     t: Train = g.state.trains[tid]
     kept: dict[tuple[str, str], int] = g.table("destination_train_stops")
@@ -362,7 +362,7 @@ def _train_stops(g: Game, tid: str) -> int:
     return found
 
 
-def _adjacent_now(g: Game) -> list[Any]:
+def _adjacent_now(g: Context) -> list[Any]:
     """The table of kept adjacent stops, brought up to the board's version (see :func:`_adjacent_table`)."""
     kept = g.cache.get("destination_adjacent")
     if kept is None or kept[0] != g.board_version:
@@ -371,7 +371,7 @@ def _adjacent_now(g: Game) -> list[Any]:
 
 
 def _adjacent_in(
-    g: Game, kept: list[Any], node: tuple[str, str], read: set[str] | None
+    g: Context, kept: list[Any], node: tuple[str, str], read: set[str] | None
 ) -> list[tuple[tuple[str, str], list[str]]]:
     """:func:`_adjacent_chains` of ``node``, kept in the table ``kept`` (:func:`_adjacent_now`) between searches until a
     change of tiles or tokens touches a hex it read (the search starts again after every lay in its region, and most
@@ -392,7 +392,7 @@ def _adjacent_in(
     return hit[0]  # type: ignore[no-any-return]
 
 
-def _adjacent_table(g: Game, kept: list[Any] | None) -> list[Any]:
+def _adjacent_table(g: Context, kept: list[Any] | None) -> list[Any]:
     """The table of kept adjacent stops ([board version, node -> (chains, hexes read), hex -> nodes that read it]),
     without the entries a change since touched."""
     if kept is not None:
@@ -409,7 +409,7 @@ def _adjacent_table(g: Game, kept: list[Any] | None) -> list[Any]:
 
 
 def _adjacent_chains(
-    g: Game, node: tuple[str, str], read: set[str] | None = None
+    g: Context, node: tuple[str, str], read: set[str] | None = None
 ) -> list[tuple[tuple[str, str], list[str]]]:
     """Stops one track step away from ``node`` (through junctions and hex edges, not through other stops), each
     with the hexes of one track from ``node`` to it (a route's connection); the hexes looked at go into ``read``.
@@ -486,7 +486,7 @@ def _adjacent_chains(
     return out
 
 
-def check(g: Game, operator: str | None = None) -> None:
+def check(g: Context, operator: str | None = None) -> None:
     """Queue the companies that can now reach their destination (the one that just operated first, then share
     price order)."""
     st = _st(g)
@@ -515,7 +515,7 @@ def check(g: Game, operator: str | None = None) -> None:
         reached(g, corp)
 
 
-def reached(g: Game, corp: str) -> None:
+def reached(g: Context, corp: str) -> None:
     st = _st(g)
     st.reached.append(corp)
     g.log(f"{corp} can connect to its destination")
@@ -527,12 +527,12 @@ def reached(g: Game, corp: str) -> None:
         g.epoch += 1
 
 
-def operator_started(g: Game, operator: str) -> None:
+def operator_started(g: Context, operator: str) -> None:
     if _p(g).checked == "after_each_operator_turn":
         check(g)
 
 
-def after_operating_action(g: Game, action: dict[str, Any]) -> None:
+def after_operating_action(g: Context, action: dict[str, Any]) -> None:
     p = _p(g)
     if p.checked == "after_every_tile_lay":
         if action.get("type") == "lay_tile":
@@ -544,7 +544,7 @@ def after_operating_action(g: Game, action: dict[str, Any]) -> None:
         check(g, g.state.round.data.get("current_operator"))
 
 
-def record_notice(g: Game, action: dict[str, Any]) -> bool:
+def record_notice(g: Context, action: dict[str, Any]) -> bool:
     """18xx.games' ``destination_connection`` notice: the companies it names must have reached their destination
     by the rules (this engine checks by itself)."""
     if action.get("type") != "destination_connection":
@@ -559,7 +559,7 @@ def record_notice(g: Game, action: dict[str, Any]) -> bool:
     return True
 
 
-def extra_bonus_specs(g: Game, corp: str, out: list[dict[str, Any]]) -> None:
+def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     """A destination marker at the hex edge: the destination counts twice at a route's end."""
     marker = _p(g).marker
     hex_id = _st(g).marked.get(corp)

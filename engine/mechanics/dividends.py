@@ -21,7 +21,7 @@ from ..state import BANK, POOL, ckey, kind_of, pkey, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Movement(BaseParams):
@@ -95,11 +95,11 @@ class Params(BaseParams):
     )
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["dividends"]  # type: ignore[return-value]
 
 
-def price_move(g: Game, corp: str, paid: int) -> int:
+def price_move(g: Context, corp: str, paid: int) -> int:
     """Steps right (positive) or left (negative) for a payout of ``paid`` in total."""
     rules = _p(g).movement
     if rules is None:
@@ -114,16 +114,16 @@ def price_move(g: Game, corp: str, paid: int) -> int:
     return 0
 
 
-def earnings(g: Game, entity: str) -> int:
+def earnings(g: Context, entity: str) -> int:
     """This turn's earnings: the routes' revenue less what other rules take first (e.g. unpaid interest)."""
     return max(0, round_revenue(g) - g.hooks("revenue_deduction", entity))
 
 
-def single_certificate_exact(g: Game, corp: str) -> bool:
+def single_certificate_exact(g: Context, corp: str) -> bool:
     return _p(g).half_single_certificate_exact and shares.presidents_percent(g, corp) == 100
 
 
-def half_withheld(g: Game, corp: str, revenue: int) -> int:
+def half_withheld(g: Context, corp: str, revenue: int) -> int:
     if single_certificate_exact(g, corp):
         return revenue // 2
     n = 100 // shares.share_percent(g, corp)
@@ -132,7 +132,7 @@ def half_withheld(g: Game, corp: str, revenue: int) -> int:
     return (revenue // 2 // n) * n
 
 
-def options(g: Game, entity: str, revenue: int) -> dict[str, dict[str, int]]:
+def options(g: Context, entity: str, revenue: int) -> dict[str, dict[str, int]]:
     kinds = _p(g).kinds
     out = {}
     for k in kinds:
@@ -146,7 +146,7 @@ def options(g: Game, entity: str, revenue: int) -> dict[str, dict[str, int]]:
     return out
 
 
-def pay(g: Game, entity: str, kind: str, revenue: int) -> None:
+def pay(g: Context, entity: str, kind: str, revenue: int) -> None:
     """Distribute ``revenue`` the ``kind`` way and move the share price."""
     if kind_of(entity) == "M":
         pay_minor(g, entity, revenue)
@@ -186,7 +186,7 @@ def pay(g: Game, entity: str, kind: str, revenue: int) -> None:
     g.log(f"{corp} {kind}s {revenue}")
 
 
-def pay_minor(g: Game, entity: str, revenue: int) -> None:
+def pay_minor(g: Context, entity: str, revenue: int) -> None:
     split = _p(g).minor_split
     if revenue <= 0:
         return
@@ -203,7 +203,7 @@ def pay_minor(g: Game, entity: str, revenue: int) -> None:
             g.spend(BANK, owner, revenue)
 
 
-def _after_run(g: Game, entity: str) -> None:
+def _after_run(g: Context, entity: str) -> None:
     op = g.operator(entity)
     op.operated += 1
     for tid in op.trains:

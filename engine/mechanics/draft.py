@@ -24,7 +24,7 @@ from ..state import BANK, Company
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Params(BaseParams):
@@ -49,24 +49,24 @@ class State:
     prepared: bool = False
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["draft"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["draft"]  # type: ignore[no-any-return]
 
 
-def blanks(g: Game) -> int:
+def blanks(g: Context) -> int:
     n = len(g.state.players)
     return _p(g).blanks.get(n, n)
 
 
-def hand_size(g: Game) -> int:
+def hand_size(g: Context) -> int:
     return len(g.state.players) + _p(g).hand_size_over_players
 
 
-def prepare_deck(g: Game) -> None:
+def prepare_deck(g: Context) -> None:
     st = _st(g)
     if st.prepared:
         return
@@ -79,24 +79,24 @@ def prepare_deck(g: Game) -> None:
     st.prepared = True
 
 
-def seeded_setup(g: Game, part: str) -> None:
+def seeded_setup(g: Context, part: str) -> None:
     if part == "draft_deck":
         prepare_deck(g)
 
 
-def company_removed(g: Game, sym: str) -> None:
+def company_removed(g: Context, sym: str) -> None:
     deck = _st(g).deck
     if sym in deck:
         deck.remove(sym)
 
 
-def round_entities(g: Game, kind: str) -> list[str] | None:
+def round_entities(g: Context, kind: str) -> list[str] | None:
     if kind == "draft":
         return list(reversed(g.player_keys()))
     return None
 
 
-def price(g: Game, c: Company) -> int:
+def price(g: Context, c: Company) -> int:
     """What the chooser pays: face value + what other rules add (an independent's debt) - the price drops."""
     return c.value + g.hooks("acquisition_extra_cost", c.sym) - c.discount
 

@@ -23,7 +23,7 @@ from ..state import BANK, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Params(BaseParams):
@@ -54,15 +54,15 @@ class State:
     placed: dict[str, str] = field(default_factory=dict)
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["edge_tokens"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["edge_tokens"]  # type: ignore[no-any-return]
 
 
-def area_of(g: Game, corp: str) -> str | None:
+def area_of(g: Context, corp: str) -> str | None:
     """The off-board hex where company ``corp`` (a symbol) may place its edge token (None: it has none)."""
     for hex_id, corps in _p(g).areas.items():
         if corp in corps:
@@ -70,11 +70,11 @@ def area_of(g: Game, corp: str) -> str | None:
     return None
 
 
-def _token_step_open(g: Game) -> bool:
+def _token_step_open(g: Context) -> bool:
     return any(s.name in ("token", "track_and_token") and s.active() for s in rounds.steps(g))
 
 
-def can_place(g: Game, corp_key: str) -> bool:
+def can_place(g: Context, corp_key: str) -> bool:
     """``corp_key`` may place its edge token now: it has one unplaced, the cash, its turn's token placement
     unused, and track to the area."""
     if kind_of(corp_key) != "C":
@@ -147,13 +147,13 @@ class EdgeToken(Step):
             self.pass_()
 
 
-def area_value(g: Game, hex_id: str) -> int:
+def area_value(g: Context, hex_id: str) -> int:
     """The area's value now: the best of its stops' revenues in the current phase."""
     nodes = board.track(g, hex_id).nodes.values()
     return max((g.book.revenue_of(n.revenue, g.state.phase) for n in nodes if n.kind != "junction"), default=0)
 
 
-def extra_bonus_specs(g: Game, corp: str, out: list[dict[str, Any]]) -> None:
+def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     """A company's placed edge token: its area earns ``multiplier - 1`` times its value more on its routes."""
     area = _st(g).placed.get(corp)
     if area is None or _p(g).multiplier <= 1:

@@ -21,7 +21,7 @@ from ..contract import Params as BaseParams
 from ..state import BANK, ckey
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Params(BaseParams):
@@ -48,20 +48,20 @@ class State:
     released: list[str] = field(default_factory=list)
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["escrow"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["escrow"]  # type: ignore[no-any-return]
 
 
-def held(g: Game, corp: str) -> int:
+def held(g: Context, corp: str) -> int:
     """Money the bank holds in escrow for ``corp``."""
     return _st(g).held.get(corp, 0)
 
 
-def ipo_receiver(g: Game, corp: str, price: int) -> str | None:
+def ipo_receiver(g: Context, corp: str, price: int) -> str | None:
     st = _st(g)
     if g.hooks("capitalization_of", corp) != "escrow":
         return None
@@ -75,7 +75,7 @@ def ipo_receiver(g: Game, corp: str, price: int) -> str | None:
     return BANK
 
 
-def destination_reached(g: Game, corp: str) -> None:
+def destination_reached(g: Context, corp: str) -> None:
     st = _st(g)
     if corp in st.released or g.hooks("capitalization_of", corp) != "escrow":
         return

@@ -11,7 +11,7 @@ from ..contract import Mechanic
 from ..contract import Params as BaseParams
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Params(BaseParams):
@@ -22,11 +22,11 @@ class Params(BaseParams):
     )
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["game_end"]  # type: ignore[return-value]
 
 
-def round_started(g: Game, kind: str) -> None:
+def round_started(g: Context, kind: str) -> None:
     limit = _p(g).turn_limit
     if kind == "stock" and limit is not None and g.state.turn >= limit and not g.state.finished:
         g.hooks("end_game", "dnf", False)

@@ -23,7 +23,7 @@ from ..memo import memo
 from ..state import BANK, Token, kind_of, mkey, sym_of
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Independent(BaseParams):
@@ -59,11 +59,11 @@ class Params(BaseParams):
     )
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["independents"]  # type: ignore[return-value]
 
 
-def minor_of_private(g: Game, private: str) -> str | None:
+def minor_of_private(g: Context, private: str) -> str | None:
     spec = g.book.privates.get(private) or {}
     if spec.get("minor"):
         return str(spec["minor"])
@@ -73,14 +73,14 @@ def minor_of_private(g: Game, private: str) -> str | None:
     return None
 
 
-def acquisition_extra_cost(g: Game, private: str) -> int:
+def acquisition_extra_cost(g: Context, private: str) -> int:
     for ind in _p(g).companies.values():
         if ind.private == private:
             return ind.debt
     return 0
 
 
-def setup(g: Game) -> None:
+def setup(g: Context) -> None:
     for sym, spec in g.book.minors.items():
         m = g.state.minors[sym]
         if spec.get("train") and g.state.depot:
@@ -99,7 +99,7 @@ def setup(g: Game) -> None:
     board.invalidate(g)
 
 
-def float_minor(g: Game, private: str, player: str) -> None:
+def float_minor(g: Context, private: str, player: str) -> None:
     msym = minor_of_private(g, private)
     if msym is None or msym not in g.state.minors:
         return
@@ -111,7 +111,7 @@ def float_minor(g: Game, private: str, player: str) -> None:
     m.floated = True
 
 
-def may_buy_company(g: Game, private: str, corp_key: str) -> bool:
+def may_buy_company(g: Context, private: str, corp_key: str) -> bool:
     """A corporation may take over an independent only with room for its train."""
     msym = minor_of_private(g, private)
     if msym is None or msym not in g.state.minors or g.state.minors[msym].closed:
@@ -119,7 +119,7 @@ def may_buy_company(g: Game, private: str, corp_key: str) -> bool:
     return depot.room(g, corp_key)
 
 
-def buy_minor_assets(g: Game, corp_key: str, private: str) -> None:
+def buy_minor_assets(g: Context, corp_key: str, private: str) -> None:
     """A corporation bought the private of an independent: take over its cash, train and token."""
     msym = minor_of_private(g, private)
     if msym is None or msym not in g.state.minors or g.state.minors[msym].closed:
@@ -158,25 +158,25 @@ def buy_minor_assets(g: Game, corp_key: str, private: str) -> None:
     board.invalidate(g, changed, corp_key)  # tokens changed in these hexes only, the buyer's among them
 
 
-def close_minors(g: Game) -> None:
+def close_minors(g: Context) -> None:
     for sym, m in g.state.minors.items():
         if not m.closed:
             close_operator(g, mkey(sym))
             m.owner = None
 
 
-def privates_closed(g: Game) -> None:
+def privates_closed(g: Context) -> None:
     """The independents close when the privates do, in the phase that closes them."""
     if _p(g).close_on_phase == g.phase_name():
         close_minors(g)
 
 
-def phase_reached(g: Game, name: str) -> None:
+def phase_reached(g: Context, name: str) -> None:
     if _p(g).close_on_phase == name and not g.hooks("phase_closes_privates", name):
         close_minors(g)
 
 
-def buying_power(g: Game, corp_key: str, purpose: str) -> int:
+def buying_power(g: Context, corp_key: str, purpose: str) -> int:
     p = _p(g)
     if purpose not in ("track", "train"):
         return 0
@@ -185,7 +185,7 @@ def buying_power(g: Game, corp_key: str, purpose: str) -> int:
 
 
 @memo
-def potential_minor_cash(g: Game, corp_key: str, lo: int, hi: int) -> int:
+def potential_minor_cash(g: Context, corp_key: str, lo: int, hi: int) -> int:
     """Cash a corporation could raise by buying player-owned independents (counts in buying power)."""
     if kind_of(corp_key) != "C" or g.cash(corp_key) <= 0:
         return 0

@@ -23,7 +23,7 @@ from ..state import POOL, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 Direction = Literal["left", "right", "up", "down"]
 
@@ -68,12 +68,12 @@ class Params(BaseParams):
     )
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["issue_redeem"]  # type: ignore[return-value]
 
 
 @memo
-def step_open(g: Game) -> bool:
+def step_open(g: Context) -> bool:
     r = g.state.round
     if r is None or r.kind != "operating":
         return False
@@ -82,14 +82,14 @@ def step_open(g: Game) -> bool:
 
 
 @memo
-def issue_limit(g: Game, corp: str) -> int:
+def issue_limit(g: Context, corp: str) -> int:
     player_pct = sum(shares.player_holders(g, corp).values())
     sp = shares.share_percent(g, corp)
     return player_pct // sp - shares.percent_of(g, POOL, corp) // sp
 
 
 @memo
-def issuable(g: Game, corp_key: str) -> list[Bundle]:
+def issuable(g: Context, corp_key: str) -> list[Bundle]:
     if kind_of(corp_key) != "C" or not step_open(g):
         return []
     corp = sym_of(corp_key)
@@ -106,13 +106,13 @@ def issuable(g: Game, corp_key: str) -> list[Bundle]:
     return out
 
 
-def issuable_cash(g: Game, corp_key: str) -> int:
+def issuable_cash(g: Context, corp_key: str) -> int:
     bundles = issuable(g, corp_key)
     return max((shares.bundle_price(g, b) for b in bundles), default=0)
 
 
 @memo
-def redeemable(g: Game, corp_key: str) -> list[Bundle]:
+def redeemable(g: Context, corp_key: str) -> list[Bundle]:
     if kind_of(corp_key) != "C" or not step_open(g):
         return []
     corp = sym_of(corp_key)
@@ -187,7 +187,7 @@ class IssueShares(Step):
 
 
 @memo
-def emergency_bundles(g: Game, corp_key: str) -> list[Bundle]:
+def emergency_bundles(g: Context, corp_key: str) -> list[Bundle]:
     """Shares a trainless corporation may issue to buy a train (18xx.games / BGG errata rules)."""
     if not _p(g).emergency_issue or kind_of(corp_key) != "C":
         return []
@@ -225,7 +225,7 @@ def emergency_bundles(g: Game, corp_key: str) -> list[Bundle]:
     return []
 
 
-def emergency_issue(g: Game, corp_key: str, b: Bundle) -> int:
+def emergency_issue(g: Context, corp_key: str, b: Bundle) -> int:
     """Issue a bundle in an emergency: sell it, then move the price left once per share."""
     corp = sym_of(corp_key)
     price = shares.sell(g, b, price=shares.bundle_price(g, b))
@@ -234,12 +234,12 @@ def emergency_issue(g: Game, corp_key: str, b: Bundle) -> int:
     return price
 
 
-def round_started(g: Game, kind: str) -> None:
+def round_started(g: Context, kind: str) -> None:
     if kind == "operating":
         g.state.round.data["emergency_issued"] = False
 
 
-def operator_started(g: Game, entity: str) -> None:
+def operator_started(g: Context, entity: str) -> None:
     g.state.round.data["emergency_issued"] = False
 
 

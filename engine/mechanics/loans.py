@@ -26,7 +26,7 @@ from ..state import BANK, ckey, kind_of, sym_of
 from ..steps.base import Step, step_active
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 #: A company size, in shares.
 CompanySize = Annotated[int, Field(ge=1)]
@@ -128,31 +128,31 @@ class State:
     interest_for: dict[str, str] = field(default_factory=dict)  # player -> company whose interest he owes
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["loans"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["loans"]  # type: ignore[no-any-return]
 
 
-def loans_of(g: Game, corp: str) -> int:
+def loans_of(g: Context, corp: str) -> int:
     """Loans ``corp`` (a symbol) has outstanding."""
     loans: dict[str, int] = _st(g).loans  # (declared for compiled builds: see railbook.accel_declare)
     return loans.get(corp, 0)
 
 
-def total_loans(g: Game) -> int:
+def total_loans(g: Context) -> int:
     return sum(_st(g).loans.values())
 
 
-def interest_rate(g: Game) -> int:
+def interest_rate(g: Context) -> int:
     """Interest per loan now."""
     p = _p(g)
     return p.interest_per_loan if p.interest_per_loan is not None else _st(g).rate
 
 
-def set_market_rate(g: Game) -> None:
+def set_market_rate(g: Context) -> None:
     rate = _p(g).market_rate
     if rate is None:
         return
@@ -160,7 +160,7 @@ def set_market_rate(g: Game) -> None:
     _st(g).rate = max(rate.minimum, min(rate.maximum, steps * rate.step))
 
 
-def cap(g: Game, corp: str) -> int | None:
+def cap(g: Context, corp: str) -> int | None:
     """Most loans ``corp`` may have (None: no cap)."""
     p = _p(g)
     if p.cap == "shares_held_by_players":
@@ -172,7 +172,7 @@ def cap(g: Game, corp: str) -> int | None:
     return None
 
 
-def may_take(g: Game, corp: str) -> bool:
+def may_take(g: Context, corp: str) -> bool:
     """``corp`` (a symbol) may take a loan now."""
     p, st = _p(g), _st(g)
     if p.phases and g.phase_name() not in p.phases:
@@ -190,19 +190,19 @@ def may_take(g: Game, corp: str) -> bool:
     return limit is None or loans_of(g, corp) < limit
 
 
-def repay_price(g: Game) -> int:
+def repay_price(g: Context) -> int:
     p = _p(g)
     return p.repay_price if p.repay_price is not None else p.amount
 
 
-def _buy_train_passed(g: Game) -> bool:
+def _buy_train_passed(g: Context) -> bool:
     for s in rounds.steps_named(g, "buy_train"):
         if not step_active(s):
             return True
     return False
 
 
-def take_loan(g: Game, corp: str) -> None:
+def take_loan(g: Context, corp: str) -> None:
     p, st = _p(g), _st(g)
     late = corp in st.interest_paid and p.late_loan_amount is not None
     amount = p.late_loan_amount if late and p.late_loan_amount is not None else p.amount
@@ -214,7 +214,7 @@ def take_loan(g: Game, corp: str) -> None:
     _price_move(g, corp, "loan_taken")
 
 
-def _price_move(g: Game, corp: str, event: str) -> None:
+def _price_move(g: Context, corp: str, event: str) -> None:
     """The share price move the market rules give for a loan taken or repaid (``left_1``, ``right_2``...)."""
     rule = (g.book.market.get("movement") or {}).get(event)
     if not rule or rule == "none" or g.state.corporations[corp].price is None:
@@ -223,14 +223,14 @@ def _price_move(g: Game, corp: str, event: str) -> None:
     market.move(g, corp, direction, int(times or 1))
 
 
-def repay(g: Game, corp: str, count: int = 1) -> None:
+def repay(g: Context, corp: str, count: int = 1) -> None:
     st = _st(g)
     st.loans[corp] = loans_of(g, corp) - count
     if not st.loans[corp]:
         del st.loans[corp]
 
 
-def cancel_loans(g: Game, corp: str) -> int:
+def cancel_loans(g: Context, corp: str) -> int:
     """Take ``corp``'s loans off it unpaid (e.g. when another company absorbs it); how many there were."""
     return _st(g).loans.pop(corp, 0)
 
@@ -321,7 +321,7 @@ class LoanInterest(Step):
         self.pass_()
 
 
-def pay_interest(g: Game, corp: str) -> None:
+def pay_interest(g: Context, corp: str) -> None:
     p, st = _p(g), _st(g)
     if corp in st.interest_paid:
         return
@@ -374,7 +374,7 @@ def pay_interest(g: Game, corp: str) -> None:
     g.log(f"{corp} pays interest on {n} loans")
 
 
-def charge_president(g: Game, corp: str, amount: int) -> None:
+def charge_president(g: Context, corp: str, amount: int) -> None:
     """The president pays ``amount`` for ``corp``; what he lacks he owes (a cash crisis: he must sell)."""
     president = g.owner(ckey(corp))
     if president is None or kind_of(president) != "P":
@@ -389,14 +389,14 @@ def charge_president(g: Game, corp: str, amount: int) -> None:
         g.log(f"{g.name(president)} owes {amount - pay} for {corp} and must sell shares")
 
 
-def player_owes(g: Game, player: str, amount: int, corp: str) -> None:
+def player_owes(g: Context, player: str, amount: int, corp: str) -> None:
     """``player`` owes the bank ``amount`` (e.g. a short's dividend): a cash crisis, he must sell."""
     st = _st(g)
     st.owed[player] = st.owed.get(player, 0) + amount
     st.owed_for.setdefault(player, corp)
 
 
-def revenue_deduction(g: Game, entity: str) -> int:
+def revenue_deduction(g: Context, entity: str) -> int:
     return _st(g).deduction.get(sym_of(entity), 0)
 
 
@@ -413,7 +413,7 @@ class LoanRedemption(Step):
         self.pass_()
 
 
-def force_repayment(g: Game, corp: str) -> None:
+def force_repayment(g: Context, corp: str) -> None:
     limit = cap(g, corp)
     excess = loans_of(g, corp) - (limit if limit is not None else loans_of(g, corp))
     if excess <= 0:
@@ -520,7 +520,7 @@ class CashCrisis(Step):
         bankrupt(self.g, entity)
 
 
-def raisable(g: Game, player: str, bundles: list[Bundle]) -> int:
+def raisable(g: Context, player: str, bundles: list[Bundle]) -> int:
     """What ``player`` could raise selling the largest sellable bundle of each company."""
     best: dict[str, int] = {}
     for b in bundles:
@@ -528,7 +528,7 @@ def raisable(g: Game, player: str, bundles: list[Bundle]) -> int:
     return sum(best.values())
 
 
-def bankrupt(g: Game, player: str) -> None:
+def bankrupt(g: Context, player: str) -> None:
     """``player`` cannot pay what he owes: he leaves the game (his estate: hook ``player_bankrupt``); what cash
     is left pays his debt and goes to the bank."""
     st = _st(g)
@@ -545,13 +545,13 @@ def bankrupt(g: Game, player: str) -> None:
     rounds.recalculate_order(g)
 
 
-def operating_round_started(g: Game) -> None:
+def operating_round_started(g: Context) -> None:
     st = _st(g)
     st.took, st.redeemed, st.interest_paid, st.deduction = {}, [], [], {}
     set_market_rate(g)
 
 
-def buying_power(g: Game, entity: str, purpose: str) -> int:
+def buying_power(g: Context, entity: str, purpose: str) -> int:
     """Station markers (the track step's purpose) and privates (``company``) may be paid with the loan a company
     could take now; with ``loans_count_for_trains`` a train purchase may use every loan it may still take."""
     p = _p(g)
@@ -570,7 +570,7 @@ def buying_power(g: Game, entity: str, purpose: str) -> int:
     return max(0, room) * p.amount
 
 
-def loan_room(g: Game, corp: str, extra: int) -> int:
+def loan_room(g: Context, corp: str, extra: int) -> int:
     """Loans ``corp`` may still take by its cap and the bank's supply, ``extra`` loans returned first (negative:
     it has more than its cap)."""
     p = _p(g)
@@ -581,14 +581,14 @@ def loan_room(g: Game, corp: str, extra: int) -> int:
     return room
 
 
-def transfer_loans(g: Game, corp: str, to: str | None) -> None:
+def transfer_loans(g: Context, corp: str, to: str | None) -> None:
     """``corp``'s loans pass to ``to`` (a merger or acquisition), or go back to the bank unpaid (None)."""
     n = cancel_loans(g, corp)
     if n and to is not None:
         _st(g).loans[to] = loans_of(g, to) + n
 
 
-def value_adjustment(g: Game, player: str) -> int:
+def value_adjustment(g: Context, player: str) -> int:
     """Outstanding loans lower the value of the company's shares; a debt still owed counts against the player."""
     per = _p(g).final_value_per_share_per_loan
     total = -_st(g).owed.get(player, 0)

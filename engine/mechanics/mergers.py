@@ -29,7 +29,7 @@ from ..state import BANK, Share, Token, ckey, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
     from ..state import Corporation
 
 #: A company size, in shares.
@@ -172,22 +172,22 @@ class State:
     reducing: str | None = None  # the survivor of a merger whose president is removing station markers (§7.3)
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["mergers"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["mergers"]  # type: ignore[no-any-return]
 
 
 # ------------------------------------------------------------------------------------------ helpers
 
 
-def size_of(g: Game, corp: str) -> int:
+def size_of(g: Context, corp: str) -> int:
     return 100 // shares.share_percent(g, corp)
 
 
-def zone(g: Game, pos: list[int] | None) -> str | None:
+def zone(g: Context, pos: list[int] | None) -> str | None:
     """``liquidation``, ``acquisition`` or None for a market cell."""
     kinds = market.kinds_at(g, pos)
     for z in ("liquidation", "acquisition"):
@@ -196,7 +196,7 @@ def zone(g: Game, pos: list[int] | None) -> str | None:
     return None
 
 
-def inactive(g: Game, corp: str) -> bool:
+def inactive(g: Context, corp: str) -> bool:
     kinds = market.kinds_at(g, g.state.corporations[corp].price)
     for k in _p(g).inactive_zones:
         if k in kinds:
@@ -204,11 +204,11 @@ def inactive(g: Game, corp: str) -> bool:
     return False
 
 
-def price(g: Game, corp: str) -> int:
+def price(g: Context, corp: str) -> int:
     return market.price_at(g, g.state.corporations[corp].price)
 
 
-def live_corps(g: Game) -> list[str]:
+def live_corps(g: Context) -> list[str]:
     corps = g.state.corporations
     out = []
     for sym in g.state.corp_order:
@@ -222,7 +222,7 @@ def _live(c: Corporation) -> bool:
     return c.floated and not c.closed and bool(c.price)
 
 
-def cell_at_most(g: Game, value: int) -> list[int]:
+def cell_at_most(g: Context, value: int) -> list[int]:
     """The market cell of the highest price not above ``value`` (outside the zones); a fact of the market alone,
     kept with the rulebook's derived tables."""
     key = ("mergers.cell_at_most", value)
@@ -244,13 +244,13 @@ def cell_at_most(g: Game, value: int) -> list[int]:
 _UNSET = object()
 
 
-def move_to(g: Game, corp: str, pos: list[int]) -> None:
+def move_to(g: Context, corp: str, pos: list[int]) -> None:
     """Put ``corp``'s marker on ``pos``, after the others there."""
     market.remove(g, corp)
     market.place(g, corp, pos)
 
 
-def liquidate(g: Game, corp: str) -> None:
+def liquidate(g: Context, corp: str) -> None:
     """The company goes to the liquidation zone."""
     col = (g.book.market.get("movement") or {}).get("liquidation_col")
     if col is None:
@@ -262,17 +262,17 @@ def liquidate(g: Game, corp: str) -> None:
     g.log(f"{corp} goes to liquidation")
 
 
-def loans(g: Game, corp: str) -> int:
+def loans(g: Context, corp: str) -> int:
     return int(g.hooks("loans_outstanding", corp) or 0)
 
 
-def cancel_short_pairs(g: Game, corp: str) -> None:
+def cancel_short_pairs(g: Context, corp: str) -> None:
     """A holder with a share and a short of ``corp`` returns the pair."""
     for holder in list(g.state.holdings):
         shares.close_short_pairs(g, holder, corp)
 
 
-def set_president(g: Game, corp: str) -> None:
+def set_president(g: Context, corp: str) -> None:
     """The largest holder presides (the president keeps a tie; else the nearest to his left)."""
     c = g.state.corporations[corp]
     holders = shares.player_holders(g, corp)
@@ -298,7 +298,7 @@ def set_president(g: Game, corp: str) -> None:
     g.log(f"{g.name(new)} becomes the president of {corp}")
 
 
-def move_assets(g: Game, target: str, to: str) -> list[str]:
+def move_assets(g: Context, target: str, to: str) -> list[str]:
     """Cash, privates, loans and trains of ``target`` pass to ``to``; returns what it received, for the log."""
     tk, ck = ckey(target), ckey(to)
     got = []
@@ -319,7 +319,7 @@ def move_assets(g: Game, target: str, to: str) -> list[str]:
     return got
 
 
-def move_tokens(g: Game, target: str, to: str) -> None:
+def move_tokens(g: Context, target: str, to: str) -> None:
     """``target``'s station markers become ``to``'s; where both have one in a city, ``target``'s goes to the
     charter.  When ``to`` would then have more placed markers than the cap, or two markers on one tile, its
     president first removes markers (step ``reduce_tokens``); otherwise markers beyond the cap leave the
@@ -351,7 +351,7 @@ def move_tokens(g: Game, target: str, to: str) -> None:
     trim_tokens(g, to)
 
 
-def shared_tiles(g: Game, corp: str) -> set[str]:
+def shared_tiles(g: Context, corp: str) -> set[str]:
     """Hexes where ``corp`` has more than one placed station marker."""
     seen: set[str] = set()
     out: set[str] = set()
@@ -361,7 +361,7 @@ def shared_tiles(g: Game, corp: str) -> set[str]:
     return out
 
 
-def must_reduce(g: Game, corp: str) -> bool:
+def must_reduce(g: Context, corp: str) -> bool:
     """Two markers on one tile, or more placed markers than ``max_markers_after_merge`` (§7.3)."""
     cap = _p(g).max_markers_after_merge
     if shared_tiles(g, corp):
@@ -369,7 +369,7 @@ def must_reduce(g: Game, corp: str) -> bool:
     return cap is not None and sum(1 for tok in g.state.corporations[corp].tokens if tok.used) > cap
 
 
-def trim_tokens(g: Game, corp: str) -> None:
+def trim_tokens(g: Context, corp: str) -> None:
     """Markers beyond the cap leave the charter, unplaced ones first."""
     cap = _p(g).max_markers_after_merge
     c = g.state.corporations[corp]
@@ -378,7 +378,7 @@ def trim_tokens(g: Game, corp: str) -> None:
         c.tokens = used + [tok for tok in c.tokens if not tok.used][: max(0, cap - len(used))]
 
 
-def removable_tokens(g: Game, corp: str) -> list[tuple[str, int, int]]:
+def removable_tokens(g: Context, corp: str) -> list[tuple[str, int, int]]:
     """(hex, city, slot) of the markers the president may remove now: those on a tile holding two of them
     first, then any placed marker."""
     key = ckey(corp)
@@ -445,7 +445,7 @@ class ReduceTokens(Step):
             trim_tokens(g, corp)
 
 
-def reset(g: Game, corp: str) -> None:
+def reset(g: Context, corp: str) -> None:
     """The company leaves play and may be started again: trains leave the game, privates close, markers come off
     the map, its certificates return to the charter."""
     key = ckey(corp)
@@ -481,17 +481,17 @@ def reset(g: Game, corp: str) -> None:
 # ------------------------------------------------------------------------------------- merger round
 
 
-def merge_spec(g: Game, corp: str) -> Merge | None:
+def merge_spec(g: Context, corp: str) -> Merge | None:
     size = size_of(g, corp)
     return next((m for m in _p(g).merges if m.size == size), None)
 
 
-def merged_price(g: Game, corp: str, target: str, spec: Merge) -> list[int]:
+def merged_price(g: Context, corp: str, target: str, spec: Merge) -> list[int]:
     a, b = price(g, corp), price(g, target)
     return cell_at_most(g, a + b if spec.price == "sum" else (a + b) // 2)
 
 
-def mergeable(g: Game, corp: str) -> list[str]:
+def mergeable(g: Context, corp: str) -> list[str]:
     """Companies ``corp`` may merge with now."""
     spec = merge_spec(g, corp)
     c = g.state.corporations[corp]
@@ -517,7 +517,7 @@ def mergeable(g: Game, corp: str) -> list[str]:
     return out
 
 
-def merge(g: Game, corp: str, target: str) -> None:
+def merge(g: Context, corp: str, target: str) -> None:
     spec = merge_spec(g, corp)
     assert spec is not None
     c, t = g.state.corporations[corp], g.state.corporations[target]
@@ -540,7 +540,7 @@ def merge(g: Game, corp: str, target: str) -> None:
     reset(g, target)
 
 
-def migrate_shares(g: Game, corp: str, target: str, spec: Merge) -> None:
+def migrate_shares(g: Context, corp: str, target: str, spec: Merge) -> None:
     """Each ``old_shares_per_new`` shares (or shorts) of ``target`` become one of ``corp``'s after it converts."""
     ck, tk = ckey(corp), ckey(target)
     before = set(shares.shares_of(g, ck, corp))
@@ -754,7 +754,7 @@ class PostConversionLoans(Step):
         self.g.hooks("take_loan", sym_of(entity))
 
 
-def settle_change(g: Game) -> None:
+def settle_change(g: Context) -> None:
     """The converted company buys its markers (or goes to liquidation when it cannot pay)."""
     r = g.state.round
     corp = r.data.get("converted")
@@ -777,7 +777,7 @@ def settle_change(g: Game) -> None:
     rounds.bump(g)
 
 
-def merger_setup(g: Game) -> None:
+def merger_setup(g: Context) -> None:
     st = _st(g)
     st.prices_at_start = {c: list(g.state.corporations[c].price or []) for c in live_corps(g)}
     r = g.state.round
@@ -786,7 +786,7 @@ def merger_setup(g: Game) -> None:
     merger_next(g)
 
 
-def merger_next(g: Game) -> None:
+def merger_next(g: Context) -> None:
     r = g.state.round
     while True:
         r.entity_index += 1
@@ -804,14 +804,14 @@ def merger_next(g: Game) -> None:
             return
 
 
-def merger_after(g: Game, action: dict[str, Any]) -> None:
+def merger_after(g: Context, action: dict[str, Any]) -> None:
     if rounds.active_step(g) is not None:
         return
     settle_change(g)
     merger_next(g)
 
 
-def merger_finished(g: Game) -> bool:
+def merger_finished(g: Context) -> bool:
     return bool(g.state.round.data.get("done"))
 
 
@@ -821,20 +821,20 @@ MERGER_ROUND = rounds.RoundType("merger", merger_setup, merger_after, merger_fin
 # -------------------------------------------------------------------------------- acquisition round
 
 
-def loan_value(g: Game) -> int:
+def loan_value(g: Context) -> int:
     return int(g.hooks("loan_repay_price") or 0)
 
 
-def sale_spec(g: Game, mode: str) -> Sale:
+def sale_spec(g: Context, mode: str) -> Sale:
     return _p(g).sales.get(mode) or Sale()  # type: ignore[arg-type]
 
 
-def can_acquire(g: Game, corp: str, buyer: str) -> bool:
+def can_acquire(g: Context, corp: str, buyer: str) -> bool:
     c = g.state.corporations[buyer]
     return buyer != corp and c.floated and not c.closed and not inactive(g, buyer)
 
 
-def compensation(g: Game, corp: str) -> int:
+def compensation(g: Context, corp: str) -> int:
     """What the sold company gets for its treasury shares."""
     data = g.state.round.data
     if _p(g).treasury_share_compensation == "none" or data.get("mode") != "friendly" or inactive(g, corp):
@@ -842,7 +842,7 @@ def compensation(g: Game, corp: str) -> int:
     return shares.num_shares_of(g, ckey(corp), corp) * price(g, corp)
 
 
-def max_bid_for(g: Game, buyer: str, corp: str) -> int:
+def max_bid_for(g: Context, buyer: str, corp: str) -> int:
     """Most ``buyer`` could pay for ``corp``: its cash and the loans it could take (``corp``'s loans notionally
     repaid first), plus ``corp``'s cash and treasury compensation, less ``corp``'s loans."""
     n = loans(g, corp)
@@ -852,7 +852,7 @@ def max_bid_for(g: Game, buyer: str, corp: str) -> int:
     return power + g.cash(ckey(corp)) + compensation(g, corp) - n * value
 
 
-def starting_bid(g: Game, corp: str) -> int:
+def starting_bid(g: Context, corp: str) -> int:
     mode = g.state.round.data.get("mode") or "acquisition"
     spec = sale_spec(g, mode)
     step = _p(g).bid_step
@@ -864,14 +864,14 @@ def starting_bid(g: Game, corp: str) -> int:
     return spec.min_bid
 
 
-def min_bid(g: Game, corp: str) -> int:
+def min_bid(g: Context, corp: str) -> int:
     a = g.state.round.data.get("auction")
     if a and a["bids"]:
         return max(a["bids"].values()) + _p(g).bid_step
     return starting_bid(g, corp)
 
 
-def presidencies(g: Game, player: str) -> list[str]:
+def presidencies(g: Context, player: str) -> list[str]:
     """The live companies (:func:`live_corps`) ``player`` presides, in company order."""
     corps = g.state.corporations
     out = []
@@ -883,7 +883,7 @@ def presidencies(g: Game, player: str) -> list[str]:
     return out
 
 
-def max_bid(g: Game, player: str, corp: str) -> int:
+def max_bid(g: Context, player: str, corp: str) -> int:
     best: int | None = None  # (a loop, not a generator expression: asked for every player in an auction)
     for c in presidencies(g, player):
         if can_acquire(g, corp, c):
@@ -897,18 +897,18 @@ def max_bid(g: Game, player: str, corp: str) -> int:
     return bid
 
 
-def buyers_for(g: Game, player: str, corp: str, bid: int) -> list[str]:
+def buyers_for(g: Context, player: str, corp: str, bid: int) -> list[str]:
     return [c for c in presidencies(g, player) if can_acquire(g, corp, c) and max_bid_for(g, c, corp) >= bid]
 
 
-def _seller(g: Game, corp: str) -> str | None:
+def _seller(g: Context, corp: str) -> str | None:
     owner = g.state.corporations[corp].owner
     if owner is None or kind_of(owner) != "P":
         return _st(g).owner_when_liquidated.get(corp)
     return owner
 
 
-def setup_auction(g: Game) -> None:
+def setup_auction(g: Context) -> None:
     """The next company of the round's list: liquidated, auctioned, offered or skipped."""
     data = g.state.round.data
     data.update({"auction": None, "offer": None, "winner": None, "buyer": None, "mode": None})
@@ -955,7 +955,7 @@ def setup_auction(g: Game) -> None:
         offering.pop(0)
 
 
-def drop_bankrupt_bidders(g: Game, action: dict[str, Any], entity: str) -> None:
+def drop_bankrupt_bidders(g: Context, action: dict[str, Any], entity: str) -> None:
     """A bankrupt player leaves the round's auctions (as if he passed)."""
     r = g.state.round
     if r is None or r.kind != "acquisition":
@@ -983,7 +983,7 @@ def drop_bankrupt_bidders(g: Game, action: dict[str, Any], entity: str) -> None:
         resolve(g)
 
 
-def start_auction(g: Game, corp: str) -> None:
+def start_auction(g: Context, corp: str) -> None:
     data = g.state.round.data
     data["auction"] = {"corp": corp, "bids": {}, "active": []}
     lo = min_bid(g, corp)
@@ -991,7 +991,7 @@ def start_auction(g: Game, corp: str) -> None:
     resolve(g)
 
 
-def resolve(g: Game) -> None:
+def resolve(g: Context) -> None:
     data = g.state.round.data
     a = data["auction"]
     if a is None:
@@ -1015,7 +1015,7 @@ def resolve(g: Game) -> None:
         acquire(g, options[0])
 
 
-def no_sale(g: Game, corp: str) -> None:
+def no_sale(g: Context, corp: str) -> None:
     data = g.state.round.data
     mode = data["mode"]
     g.log(f"All players pass on {corp}")
@@ -1027,7 +1027,7 @@ def no_sale(g: Game, corp: str) -> None:
     setup_auction(g)
 
 
-def acquire(g: Game, buyer: str) -> None:
+def acquire(g: Context, buyer: str) -> None:
     data = g.state.round.data
     w = data["winner"]
     corp, bid = w["corp"], w["price"]
@@ -1053,12 +1053,12 @@ def acquire(g: Game, buyer: str) -> None:
     after_loans(g)
 
 
-def can_take(g: Game, buyer: str) -> bool:
+def can_take(g: Context, buyer: str) -> bool:
     data = g.state.round.data
     return data.get("buyer") == buyer and not data.get("passed_take") and bool(g.hooks("may_take_loan", buyer))
 
 
-def can_payoff(g: Game, buyer: str) -> bool:
+def can_payoff(g: Context, buyer: str) -> bool:
     data = g.state.round.data
     return (
         data.get("buyer") == buyer
@@ -1068,13 +1068,13 @@ def can_payoff(g: Game, buyer: str) -> bool:
     )
 
 
-def pay_one_loan(g: Game, buyer: str) -> None:
+def pay_one_loan(g: Context, buyer: str) -> None:
     g.spend(ckey(buyer), BANK, loan_value(g))
     g.hooks("loans_repaid", buyer, 1)
     g.state.round.data["unpaid"] -= 1
 
 
-def after_loans(g: Game) -> None:
+def after_loans(g: Context) -> None:
     data = g.state.round.data
     buyer = data["buyer"]
     if can_take(g, buyer):
@@ -1092,7 +1092,7 @@ def after_loans(g: Game) -> None:
     settle_president(g, data["winner"]["corp"])
 
 
-def settle_president(g: Game, corp: str) -> None:
+def settle_president(g: Context, corp: str) -> None:
     data = g.state.round.data
     if data.get("mode") == "liquidation":
         owed = data["liq_loans"] * loan_value(g)
@@ -1110,7 +1110,7 @@ def settle_president(g: Game, corp: str) -> None:
     pay_shareholders(g, corp)
 
 
-def _charge(g: Game, player: str, amount: int, corp: str) -> None:
+def _charge(g: Context, player: str, amount: int, corp: str) -> None:
     """``player`` pays the bank ``amount``; what his cash does not cover he owes (a cash crisis)."""
     pay = min(amount, max(0, g.cash(player)))
     if pay > 0:
@@ -1119,7 +1119,7 @@ def _charge(g: Game, player: str, amount: int, corp: str) -> None:
         g.hooks("player_owes", player, amount - pay, corp)
 
 
-def pay_shareholders(g: Game, corp: str) -> None:
+def pay_shareholders(g: Context, corp: str) -> None:
     data = g.state.round.data
     amount = data.get("shareholder_cash", 0)
     if amount > 0:
@@ -1296,7 +1296,7 @@ class Acquire(Step):
         self._maybe_done()
 
 
-def acquisition_setup(g: Game) -> None:
+def acquisition_setup(g: Context) -> None:
     r = g.state.round
     bidders = [p for p in g.player_keys() if presidencies(g, p)]
     offering = sorted(live_corps(g), key=lambda c: market.sort_key(g, c), reverse=True)
@@ -1310,14 +1310,14 @@ def acquisition_setup(g: Game) -> None:
     rounds.skip_steps(g)
 
 
-def acquisition_finished(g: Game) -> bool:
+def acquisition_finished(g: Context) -> bool:
     return bool(g.state.round.data.get("done")) and rounds.active_step(g) is None
 
 
 ACQUISITION_ROUND = rounds.RoundType("acquisition", acquisition_setup, lambda g, action: None, acquisition_finished)
 
 
-def round_entities(g: Game, kind: str) -> list[str] | None:
+def round_entities(g: Context, kind: str) -> list[str] | None:
     if kind == "merger":
         corps = [c for c in live_corps(g) if not inactive(g, c)]
         corps.sort(key=lambda c: market.sort_key(g, c))

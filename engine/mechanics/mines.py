@@ -34,7 +34,7 @@ from ..state import BANK, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
     from ..routes import NodeKey, Route
     from ..state import Ability
 
@@ -77,15 +77,15 @@ class State:
     rights: list[str] = field(default_factory=list)
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["mines"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["mines"]  # type: ignore[no-any-return]
 
 
-def token_ability(g: Game, company: str) -> tuple[str, Ability] | None:
+def token_ability(g: Context, company: str) -> tuple[str, Ability] | None:
     """The usable ``mine`` ability of private ``company`` (a key) that places tokens, with its owner key."""
     if kind_of(company) != "X" or sym_of(company) not in _p(g).tokens_by_private:
         return None
@@ -95,12 +95,12 @@ def token_ability(g: Game, company: str) -> tuple[str, Ability] | None:
     return None
 
 
-def _owner(g: Game, company: str) -> str | None:
+def _owner(g: Context, company: str) -> str | None:
     holder = g.company(company).owner
     return holder if holder is not None and kind_of(holder) == "C" else None
 
 
-def _next_to(g: Game, hex_id: str, exits: Any, kinds: list[str]) -> bool:
+def _next_to(g: Context, hex_id: str, exits: Any, kinds: list[str]) -> bool:
     """Some exit of the tile leads to a hex holding a stop of one of ``kinds``."""
     for e in exits:
         nb = g.book.neighbours[hex_id].get(e)
@@ -109,7 +109,7 @@ def _next_to(g: Game, hex_id: str, exits: Any, kinds: list[str]) -> bool:
     return False
 
 
-def _check(g: Game, company: str, a: Ability, hex_id: str, tile: str, rotation: int) -> None:
+def _check(g: Context, company: str, a: Ability, hex_id: str, tile: str, rotation: int) -> None:
     if hex_id not in (a.spec.get("hexes") or [hex_id]):
         raise illegal("mines.hex", f"{sym_of(company)} cannot place a mine on {hex_id}")
     kinds = abilities.spec_param(a, "adjacent_to") or []
@@ -186,25 +186,25 @@ class MineLay(Step):
         g.log(f"{sym_of(corp)} adds a mine to {hex_id}")
 
 
-def lay_allowed(g: Game, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
+def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
     """A tile holding a mine token is never upgraded (``tile_frozen``)."""
     return not (_p(g).tile_frozen and _st(g).tokens.get(hex_id))
 
 
-def _path_spec(g: Game) -> dict[str, Any]:
+def _path_spec(g: Context) -> dict[str, Any]:
     """The mine tokens as a ``path_hex`` route bonus (:mod:`railbook.engine.bonuses`): ``token_bonus`` per token."""
     amount = _p(g).token_bonus
     return {"type": "path_hex", "hexes": {h: amount * n for h, n in _st(g).tokens.items() if n}}
 
 
-def route_bonus(g: Game, corp: str, route: Route, stops: list[NodeKey], routes: list[Route]) -> int:
+def route_bonus(g: Context, corp: str, route: Route, stops: list[NodeKey], routes: list[Route]) -> int:
     """``token_bonus`` for each hex with a mine token the route passes through."""
     if not _st(g).tokens or not _p(g).token_bonus:
         return 0
     return bonuses.PathHex(_path_spec(g)).passed_value(h for h, _ in route.paths)
 
 
-def extra_bonus_specs(g: Game, corp: str, out: list[dict[str, Any]]) -> None:
+def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     """The mine tokens' bonus for the route optimiser (the same ``path_hex`` bonus the interpreter scores)."""
     if _st(g).tokens and _p(g).token_bonus:
         out.append(_path_spec(g))
@@ -213,7 +213,7 @@ def extra_bonus_specs(g: Game, corp: str, out: list[dict[str, Any]]) -> None:
 # ------------------------------------------------------------------------------------- rights
 
 
-def _rights_private_state(g: Game) -> tuple[bool, str | None]:
+def _rights_private_state(g: Context) -> tuple[bool, str | None]:
     """(rights may be bought now, the company owning ``rights.private`` while it is open)."""
     rights = _p(g).rights
     if rights is None or rights.private is None:
@@ -226,7 +226,7 @@ def _rights_private_state(g: Game) -> tuple[bool, str | None]:
     return False, None
 
 
-def can_buy_rights(g: Game, corp_key: str) -> bool:
+def can_buy_rights(g: Context, corp_key: str) -> bool:
     """``corp_key`` may buy a mine token now (step ``mine_rights``)."""
     rights = _p(g).rights
     if rights is None or kind_of(corp_key) != "C":
@@ -281,7 +281,7 @@ class BuyMineRights(Step):
         g.log(f"{sym_of(entity)} buys a mine token for {rights.cost}")
 
 
-def company_sold(g: Game, company: str, corp: str) -> None:
+def company_sold(g: Context, company: str, corp: str) -> None:
     """The company buying ``rights.private`` takes a mine token from the supply (free)."""
     rights = _p(g).rights
     st = _st(g)
@@ -291,7 +291,7 @@ def company_sold(g: Game, company: str, corp: str) -> None:
     g.log(f"{sym_of(corp)} receives a mine token with {company}")
 
 
-def check_route(g: Game, corp_key: str, route: Route) -> None:
+def check_route(g: Context, corp_key: str, route: Route) -> None:
     """Only a company holding a mine token may run to or through a mine hex."""
     mines = _p(g).hexes
     if not mines or sym_of(corp_key) in _st(g).rights:
@@ -302,7 +302,7 @@ def check_route(g: Game, corp_key: str, route: Route) -> None:
             raise illegal("route.mine", f"train {route.train} enters {h} without a mine token")
 
 
-def route_forbidden_hexes(g: Game, corp: str, out: list[str]) -> None:
+def route_forbidden_hexes(g: Context, corp: str, out: list[str]) -> None:
     """The mine hexes, for a company (symbol) without a mine token."""
     if corp not in _st(g).rights:
         out.extend(_p(g).hexes)

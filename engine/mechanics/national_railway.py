@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
-from .. import board, depot, market, shares, stations
+from .. import board, depot, market, rounds, shares, stations
 from ..closing import close_operator
 from ..contract import CorporationId, Mechanic, NoParams, TrainId
 from ..contract import Params as BaseParams
@@ -36,7 +36,7 @@ from ..state import BANK, DEPOT, POOL, Share, Token, ckey, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class LoanRepayment(BaseParams):
@@ -239,20 +239,20 @@ class State:
     borrowed: list[Any] = field(default_factory=list)  # [train id, its place among the trains on sale]
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["national_railway"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["national_railway"]  # type: ignore[no-any-return]
 
 
-def _debts(g: Game) -> dict[str, int]:
+def _debts(g: Context) -> dict[str, int]:
     """Loans per corporation (asked of the loans mechanic)."""
     return {c: n for c in g.state.corp_order if (n := int(g.hooks("loans_outstanding", c) or 0)) > 0}
 
 
-def formation(g: Game, params: NoParams) -> None:
+def formation(g: Context, params: NoParams) -> None:
     """The phase event: treasuries repay what they can; the rest wait for their presidents' choice."""
     st = _st(g)
     if st.settled:
@@ -284,7 +284,7 @@ def formation(g: Game, params: NoParams) -> None:
         _settle(g)
 
 
-def _settle(g: Game) -> None:
+def _settle(g: Context) -> None:
     st = _st(g)
     st.settled = True
     if not st.absorbed:
@@ -298,12 +298,12 @@ def _settle(g: Game) -> None:
 # ------------------------------------------------------------------------------------------- absorption
 
 
-def _permanent(g: Game, tid: str) -> bool:
+def _permanent(g: Context, tid: str) -> bool:
     spec = g.book.trains[g.state.trains[tid].sym]
     return not spec.get("rusts_on") and not spec.get("obsolete_on")
 
 
-def absorb(g: Game, corp: str) -> None:
+def absorb(g: Context, corp: str) -> None:
     """``corp`` is absorbed: its trains, cash and bonus rights pass to the national, its loans are settled, its
     shares and markers are noted for the exchange at the formation."""
     p, st = _p(g), _st(g)
@@ -331,7 +331,7 @@ def absorb(g: Game, corp: str) -> None:
         st.others.extend([tok.hex, tok.city] for tok in placed[1:])
 
 
-def start_cell(g: Game) -> list[int]:
+def start_cell(g: Context) -> list[int]:
     """The national's start cell: the average of the absorbed prices (the lowest left out from enough
     companies), rounded down, at least the minimum, on the start row's nearest cell."""
     sp = _st(g).prices
@@ -353,14 +353,14 @@ def start_cell(g: Game) -> list[int]:
     return [rule.row, min(cells, key=distance)[0]]
 
 
-def _order_from_trigger(g: Game) -> list[str]:
+def _order_from_trigger(g: Context) -> list[str]:
     players = g.player_keys()
     st = _st(g)
     start = players.index(st.trigger_president) if st.trigger_president in players else 0
     return players[start:] + players[:start]
 
 
-def _second_issue(g: Game) -> None:
+def _second_issue(g: Context) -> None:
     """The national's certificates become the second issue (all still in its initial offering): the existing
     ones take the issue's first percentages, the new ones are numbered on from the issue's share count."""
     p = _p(g)
@@ -382,7 +382,7 @@ def _second_issue(g: Game) -> None:
     g.log(f"{nat} issues its second set of shares")
 
 
-def _share_exchange(g: Game) -> None:
+def _share_exchange(g: Context) -> None:
     p, st = _p(g), _st(g)
     ex = p.share_exchange
     nat, nkey = p.national, ckey(p.national)
@@ -443,7 +443,7 @@ def _share_exchange(g: Game) -> None:
             shares.move_share(g, ordinary.pop(), POOL)
 
 
-def _place(g: Game, hex_id: str, ci: int, old: str | None) -> None:
+def _place(g: Context, hex_id: str, ci: int, old: str | None) -> None:
     """A national marker, free, replaces ``old``'s in a city."""
     nkey = ckey(_p(g).national)
     nat = g.state.corporations[_p(g).national]
@@ -453,7 +453,7 @@ def _place(g: Game, hex_id: str, ci: int, old: str | None) -> None:
     nat.tokens.append(Token(price=0, used=True, hex=hex_id, city=ci))
 
 
-def _token_swap(g: Game) -> None:
+def _token_swap(g: Context) -> None:
     """Homes first, then the other markers; never two on one city, none on a home's tile; duplicates on a tile
     and markers above the count are removed by the president (``remove_token``)."""
     p, st = _p(g), _st(g)
@@ -494,7 +494,7 @@ def _token_swap(g: Game) -> None:
     _pad_tokens(g)
 
 
-def _pad_tokens(g: Game) -> None:
+def _pad_tokens(g: Context) -> None:
     p, st = _p(g), _st(g)
     if st.duplicate_hexes or st.removals:
         return
@@ -503,7 +503,7 @@ def _pad_tokens(g: Game) -> None:
         nat.tokens.append(Token(price=p.tokens.new_marker_price))
 
 
-def _form(g: Game) -> None:
+def _form(g: Context) -> None:
     p, st = _p(g), _st(g)
     nat, nkey = p.national, ckey(p.national)
     c = g.state.corporations[nat]
@@ -533,7 +533,7 @@ def _form(g: Game) -> None:
     g.epoch += 1
 
 
-def share_unit(g: Game, corp: str) -> int | None:
+def share_unit(g: Context, corp: str) -> int | None:
     """After the second issue a national share is the issue's ordinary certificate."""
     p = _p(g)
     if corp == p.national and p.second_issue is not None and _st(g).second_issued:
@@ -541,7 +541,7 @@ def share_unit(g: Game, corp: str) -> int | None:
     return None
 
 
-def _liquidity(g: Game, player: str, national: str) -> int:
+def _liquidity(g: Context, player: str, national: str) -> int:
     """Cash plus the best bundle of each other corporation the player may sell."""
     total = g.cash(player)
     for corp in g.state.corp_order:
@@ -552,21 +552,21 @@ def _liquidity(g: Game, player: str, national: str) -> int:
     return total
 
 
-def _unproven(g: Game) -> bool:
+def _unproven(g: Context) -> bool:
     """The national has formed and never owned a permanent train."""
     st = _st(g)
     return st.formed and not st.permanent
 
 
-def must_withhold(g: Game, entity: str) -> bool:
+def must_withhold(g: Context, entity: str) -> bool:
     return entity == ckey(_p(g).national) and _p(g).pays_dividends_only_with_permanent_train and _unproven(g)
 
 
-def price_fixed(g: Game, corp: str) -> bool:
+def price_fixed(g: Context, corp: str) -> bool:
     return corp == _p(g).national and _p(g).price_moves_only_with_permanent_train and _unproven(g)
 
 
-def after_action(g: Game, action: dict[str, Any], entity: str) -> None:
+def after_action(g: Context, action: dict[str, Any], entity: str) -> None:
     st = _st(g)
     if st.formed and not st.permanent:
         if any(_permanent(g, t) for t in _own_trains(g, ckey(_p(g).national))):
@@ -575,14 +575,14 @@ def after_action(g: Game, action: dict[str, Any], entity: str) -> None:
     temporary_president_check(g, action, entity)
 
 
-def _relieved(g: Game, player: str) -> bool:
+def _relieved(g: Context, player: str) -> bool:
     """The one-share president's duty is over: he or another player holds two national shares."""
     nat = _p(g).national
     two = 2 * shares.share_percent(g, nat)
     return any(pct >= two for pct in shares.player_holders(g, nat).values())
 
 
-def stock_obligation(g: Game, player: str) -> str | None:
+def stock_obligation(g: Context, player: str) -> str | None:
     """The one-share president must buy a second national share in his first turn of the next stock round."""
     p, st = _p(g), _st(g)
     r = g.state.round
@@ -593,7 +593,7 @@ def stock_obligation(g: Game, player: str) -> str | None:
     return p.national
 
 
-def temporary_president_check(g: Game, action: dict[str, Any], entity: str) -> None:
+def temporary_president_check(g: Context, action: dict[str, Any], entity: str) -> None:
     """In his stock turn, a one-share president who cannot raise the price of a second share goes bankrupt."""
     p, st = _p(g), _st(g)
     player = st.temporary_president
@@ -605,7 +605,7 @@ def temporary_president_check(g: Game, action: dict[str, Any], entity: str) -> N
         st.obligation_turn = False
         g.epoch += 1
         return
-    if (player not in g.acting_entities() and entity != player) or g.player(player).bankrupt:
+    if (player not in rounds.active_entities(g) and entity != player) or g.player(player).bankrupt:
         return
     st.obligation_turn = True
     g.epoch += 1
@@ -623,23 +623,23 @@ def temporary_president_check(g: Game, action: dict[str, Any], entity: str) -> N
 # ------------------------------------------------------------------------------------------- its own rules
 
 
-def never_closes(g: Game, corp: str) -> bool:
+def never_closes(g: Context, corp: str) -> bool:
     return corp == _p(g).national and not _p(g).can_close
 
 
-def may_buy_train(g: Game, corp: str, tid: str) -> bool:
+def may_buy_train(g: Context, corp: str, tid: str) -> bool:
     """``trains.buys_only``: the national buys only the listed train types."""
     only = _p(g).trains.buys_only
     return not (only and corp == ckey(_p(g).national) and g.state.trains[tid].sym not in only)
 
 
-def face_price_trade(g: Game, buyer: str, seller: str) -> bool:
+def face_price_trade(g: Context, buyer: str, seller: str) -> bool:
     """``trains.face_price_only``: a train the national buys from or sells to a company goes at its face value."""
     nkey = ckey(_p(g).national)
     return _p(g).trains.face_price_only and nkey in (buyer, seller)
 
 
-def may_discard_train(g: Game, corp: str, tid: str) -> bool:
+def may_discard_train(g: Context, corp: str, tid: str) -> bool:
     """``trains.keep``: the national discards a train of a kept type only when it owns nothing else."""
     keep = _p(g).trains.keep
     if not keep or corp != ckey(_p(g).national) or g.state.trains[tid].sym not in keep:
@@ -647,7 +647,7 @@ def may_discard_train(g: Game, corp: str, tid: str) -> bool:
     return all(g.state.trains[t].sym in keep for t in g.entity_trains(corp))
 
 
-def forced_train_purchase(g: Game, corp: str) -> bool | None:
+def forced_train_purchase(g: Context, corp: str) -> bool | None:
     """With ``trains.borrow`` a trainless national that never owned a permanent train is not forced to buy with
     its president's money: it must buy (at its first chance) once its treasury covers a train it may buy."""
     p = _p(g)
@@ -657,7 +657,7 @@ def forced_train_purchase(g: Game, corp: str) -> bool | None:
     return bool(prices) and g.cash(corp) >= min(prices)
 
 
-def cert_weight(g: Game, corp: str) -> float | None:
+def cert_weight(g: Context, corp: str) -> float | None:
     """After the second issue each national certificate counts ``certificate_weight`` per ordinary share."""
     p = _p(g)
     if corp != p.national or p.second_issue is None or not _st(g).second_issued:
@@ -665,7 +665,7 @@ def cert_weight(g: Game, corp: str) -> float | None:
     return p.second_issue.certificate_weight
 
 
-def holding_limit(g: Game, corp: str) -> int | None:
+def holding_limit(g: Context, corp: str) -> int | None:
     """After the second issue a player may hold ``player_max_shares`` national certificates."""
     p = _p(g)
     if corp != p.national or p.second_issue is None or not _st(g).second_issued:
@@ -673,7 +673,7 @@ def holding_limit(g: Game, corp: str) -> int | None:
     return p.second_issue.player_max_shares * min(p.second_issue.certificates[1:])
 
 
-def cert_allowance(g: Game, player: str) -> float:
+def cert_allowance(g: Context, player: str) -> float:
     """``limit_allowance``: a holder of second-issue national certificates may be that much above the limit."""
     p = _p(g)
     if p.second_issue is None or not _st(g).second_issued or not shares.shares_of(g, player, p.national):
@@ -681,7 +681,7 @@ def cert_allowance(g: Game, player: str) -> float:
     return p.second_issue.limit_allowance
 
 
-def _borrowable(g: Game) -> list[str]:
+def _borrowable(g: Context) -> list[str]:
     """Trains on sale the national may borrow now (the first of each borrowable type)."""
     p, st = _p(g), _st(g)
     nkey = ckey(p.national)
@@ -698,7 +698,7 @@ def _borrowable(g: Game) -> list[str]:
     return list(out.values())
 
 
-def return_borrowed(g: Game) -> None:
+def return_borrowed(g: Context) -> None:
     """The borrowed train goes back to its place among the trains on sale."""
     st = _st(g)
     if not st.borrowed:
@@ -716,7 +716,7 @@ def return_borrowed(g: Game) -> None:
     g.log(f"{_p(g).national} returns the borrowed {t.name} train")
 
 
-def _own_trains(g: Game, key: str) -> list[str]:
+def _own_trains(g: Context, key: str) -> list[str]:
     """The national's trains, the borrowed one left out."""
     st = _st(g)
     return [t for t in g.entity_trains(key) if not st.borrowed or t != st.borrowed[0]]
@@ -754,12 +754,12 @@ class BorrowTrain(Step):
         self.pass_()
 
 
-def operator_started(g: Game, operator: str) -> None:
+def operator_started(g: Context, operator: str) -> None:
     if operator != ckey(_p(g).national):
         return_borrowed(g)
 
 
-def round_finished(g: Game, kind: str) -> None:
+def round_finished(g: Context, kind: str) -> None:
     return_borrowed(g)
 
 

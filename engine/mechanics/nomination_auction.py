@@ -29,7 +29,7 @@ from ..state import BANK
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Pyramid(BaseParams):
@@ -101,15 +101,15 @@ class State:
     tiers: list[list[str | None]] = field(default_factory=list)  # pyramid slots, top tier first; None = empty
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["nomination_auction"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["nomination_auction"]  # type: ignore[no-any-return]
 
 
-def setup(g: Game) -> None:
+def setup(g: Context) -> None:
     st = _st(g)
     if st.prepared:
         return
@@ -139,17 +139,17 @@ def setup(g: Game) -> None:
     st.prepared = True
 
 
-def _for_sale(g: Game, sym: str) -> bool:
+def _for_sale(g: Context, sym: str) -> bool:
     c = g.state.companies[sym]
     return not c.closed and not c.removed and not c.blank
 
 
-def _remove(g: Game, sym: str) -> None:
+def _remove(g: Context, sym: str) -> None:
     close_company(g, sym)
     g.state.companies[sym].removed = True
 
 
-def nominable(g: Game) -> list[str]:
+def nominable(g: Context) -> list[str]:
     """Lots that may be nominated now: all of them, or those of the pyramid's lowest tier still holding one."""
     st, pyramid = _st(g), _p(g).pyramid
     if pyramid is None:
@@ -161,7 +161,7 @@ def nominable(g: Game) -> list[str]:
     return []
 
 
-def _leave_pyramid(g: Game, sym: str) -> None:
+def _leave_pyramid(g: Context, sym: str) -> None:
     """Empty ``sym``'s slot; with ``sold_lot_removes_isolated_neighbours`` an isolated neighbour leaves."""
     pyramid, st = _p(g).pyramid, _st(g)
     if pyramid is None:
@@ -187,7 +187,7 @@ def _leave_pyramid(g: Game, sym: str) -> None:
         return
 
 
-def company_removed(g: Game, sym: str) -> None:
+def company_removed(g: Context, sym: str) -> None:
     lots = _st(g).lots
     if sym in lots:
         lots.remove(sym)
@@ -196,11 +196,11 @@ def company_removed(g: Game, sym: str) -> None:
             row[row.index(sym)] = None
 
 
-def round_entities(g: Game, kind: str) -> list[str] | None:
+def round_entities(g: Context, kind: str) -> list[str] | None:
     return g.player_keys() if kind == "nomination" else None
 
 
-def opening_bid(g: Game, sym: str) -> int:
+def opening_bid(g: Context, sym: str) -> int:
     """The lowest opening bid for a lot."""
     rule, value = _p(g).min_opening_bid, g.state.companies[sym].value
     if rule == "face":
@@ -210,7 +210,7 @@ def opening_bid(g: Game, sym: str) -> int:
     return 0
 
 
-def max_bid(g: Game, player: str, sym: str) -> int:
+def max_bid(g: Context, player: str, sym: str) -> int:
     cash = g.cash(player)
     return min(cash, g.state.companies[sym].value) if _p(g).max_bid == "face" else cash
 

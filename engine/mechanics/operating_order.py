@@ -20,7 +20,7 @@ from ..contract import Params as BaseParams
 from ..state import ckey, kind_of, mkey, sym_of
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Params(BaseParams):
@@ -37,11 +37,11 @@ class Params(BaseParams):
     )
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["operating_order"]  # type: ignore[return-value]
 
 
-def round_entities(g: Game, kind: str) -> list[str] | None:
+def round_entities(g: Context, kind: str) -> list[str] | None:
     if kind != "operating":
         return None
     params = _p(g)
@@ -62,12 +62,12 @@ def round_entities(g: Game, kind: str) -> list[str] | None:
     return out + [ckey(c) for c in corps]
 
 
-def _skipped(g: Game, corp: str) -> bool:
+def _skipped(g: Context, corp: str) -> bool:
     zones = _p(g).skip_zones
     return bool(zones) and bool(set(zones) & set(market.kinds_at(g, g.state.corporations[corp].price)))
 
 
-def operator_skips(g: Game, key: str) -> bool:
+def operator_skips(g: Context, key: str) -> bool:
     """A corporation in one of ``skip_zones`` does not operate (it may have got there during the round)."""
     return kind_of(key) == "C" and sym_of(key) in g.state.corporations and _skipped(g, sym_of(key))
 

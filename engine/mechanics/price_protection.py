@@ -28,7 +28,7 @@ from ..state import BANK, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Params(BaseParams):
@@ -68,15 +68,15 @@ class State:
     over_limit: dict[str, list[str]] = field(default_factory=dict)  # player -> corps he may hold above the limit
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["price_protection"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["price_protection"]  # type: ignore[no-any-return]
 
 
-def defer_sale_move(g: Game, corp: str, share_ids: list[str], percent: int, seller: str, president: str) -> bool:
+def defer_sale_move(g: Context, corp: str, share_ids: list[str], percent: int, seller: str, president: str) -> bool:
     """Queue a sale for protection (its price move waits), unless the rules leave it unprotectable."""
     kept = _st(g).over_limit.get(seller)
     if kept and corp in kept:
@@ -91,7 +91,7 @@ def defer_sale_move(g: Game, corp: str, share_ids: list[str], percent: int, sell
     return True
 
 
-def _drop_after(g: Game, corp: str, n: int) -> list[int]:
+def _drop_after(g: Context, corp: str, n: int) -> list[int]:
     """Where the price would be after an unprotected sale of ``n`` shares (soft ledge included)."""
     c = g.state.corporations[corp]
     pos = list(c.price or [0, 0])
@@ -103,7 +103,7 @@ def _drop_after(g: Game, corp: str, n: int) -> list[int]:
     return pos
 
 
-def cert_exempt(g: Game, player: str, corp: str) -> bool:
+def cert_exempt(g: Context, player: str, corp: str) -> bool:
     """A queued sale that would move ``corp`` into a zone free of the certificate limit: its shares do not count
     (as if it will not be protected)."""
     if not _p(g).cert_limit_assumes_unprotected:
@@ -117,17 +117,17 @@ def cert_exempt(g: Game, player: str, corp: str) -> bool:
     return False
 
 
-def holding_exempt(g: Game, player: str, corp: str) -> bool:
+def holding_exempt(g: Context, player: str, corp: str) -> bool:
     """``player`` keeps a holding above the share limit that protection gave him (until he sells that company)."""
     return corp in (_st(g).over_limit.get(player) or [])
 
 
-def _sold_this_round(g: Game, player: str, corp: str) -> bool:
+def _sold_this_round(g: Context, player: str, corp: str) -> bool:
     sold = (g.state.round.data.get("players_sold") or {}).get(player) or {}
     return bool(sold.get(corp))
 
 
-def can_protect(g: Game, entry: list[Any]) -> bool:
+def can_protect(g: Context, entry: list[Any]) -> bool:
     corp, ids, percent, _seller, president = entry
     p = _p(g)
     price = shares.price_per_share(g, corp) * percent // shares.share_percent(g, corp)
@@ -144,7 +144,7 @@ def can_protect(g: Game, entry: list[Any]) -> bool:
     return True
 
 
-def decline(g: Game, forced: bool = False) -> None:
+def decline(g: Context, forced: bool = False) -> None:
     """The head sale goes unprotected: its price move happens now."""
     corp, _ids, percent, _seller, president = _st(g).queue.pop(0)
     n = percent // shares.share_percent(g, corp)

@@ -23,7 +23,7 @@ from ..state import Company, ckey, kind_of, mkey, sym_of, xkey
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class PriceBound(BaseParams):
@@ -75,7 +75,7 @@ class RemoveMarkers(BaseParams):
     privates: list[PrivateId] = Field(description="privates whose assignments are removed")
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["private_companies"]  # type: ignore[return-value]
 
 
@@ -85,19 +85,19 @@ def _bound(b: PriceBound, value: int) -> int:
     return -int(-value * b.face_value_times // 1)
 
 
-def company_price_range(g: Game, company: Any) -> tuple[int, int]:
+def company_price_range(g: Context, company: Any) -> tuple[int, int]:
     p = _p(g)
     return _bound(p.min_price, company.value), _bound(p.max_price, company.value)
 
 
-def can_buy_phase(g: Game) -> bool:
+def can_buy_phase(g: Context) -> bool:
     phases = _p(g).buy_phases
     if phases is not None:
         return g.phase_name() in phases
     return "can_buy_companies" in g.phase_status()
 
 
-def purchasable(g: Game, corp: str, *, with_room: bool = False, by_ability: bool = True) -> list[str]:
+def purchasable(g: Context, corp: str, *, with_room: bool = False, by_ability: bool = True) -> list[str]:
     """Player-owned privates ``corp`` may buy.  ``with_room`` drops those other rules forbid now (an
     independent's private while ``corp`` has no room for its train; 18xx.games still counts it when deciding
     whether the step is open).  ``by_ability``: include those only a ``purchase_range`` ability makes buyable
@@ -117,7 +117,7 @@ def purchasable(g: Game, corp: str, *, with_room: bool = False, by_ability: bool
     return out
 
 
-def ability_range(g: Game, sym: str, corp: str) -> tuple[int, int] | None:
+def ability_range(g: Context, sym: str, corp: str) -> tuple[int, int] | None:
     """A ``purchase_range`` ability of private ``sym`` that applies to ``corp`` now: ``params.min_factor`` to
     ``params.max_factor`` times the face value, for the corporation the ability names (if any), in its
     ``params.phases`` (which may lie outside the buying phases) or else in the buying phases."""
@@ -137,7 +137,7 @@ def ability_range(g: Game, sym: str, corp: str) -> tuple[int, int] | None:
     return None
 
 
-def price_range(g: Game, sym: str, corp: str) -> tuple[int, int]:
+def price_range(g: Context, sym: str, corp: str) -> tuple[int, int]:
     """What ``corp`` may pay for ``sym`` now: a ``purchase_range`` ability's range, an early purchase window's
     range (hook), else the private's."""
     own = ability_range(g, sym, corp)
@@ -150,7 +150,7 @@ def price_range(g: Game, sym: str, corp: str) -> tuple[int, int]:
     return c.min_price, c.max_price
 
 
-def buying_power(g: Game, corp: str) -> int:
+def buying_power(g: Context, corp: str) -> int:
     return g.cash(corp) + g.hooks("issuable_cash", corp) + g.hooks("buying_power", corp, "company")
 
 
@@ -248,7 +248,7 @@ class BuyCompany(Step):
         g.epoch += 1  # the owner changed; the board did not (a handler that changes it invalidates it itself)
 
 
-def sold(g: Game, sym: str, corp: str) -> None:
+def sold(g: Context, sym: str, corp: str) -> None:
     """Effects of a private passing to a corporation: assignment to the buyer, reservations freed."""
     c = g.state.companies[sym]
     for a in list(c.abilities):
@@ -260,7 +260,7 @@ def sold(g: Game, sym: str, corp: str) -> None:
             g.remove_ability(xkey(sym), a)
 
 
-def unassign_everywhere(g: Game, sym: str, hexes: bool = True, corps: bool = True) -> None:
+def unassign_everywhere(g: Context, sym: str, hexes: bool = True, corps: bool = True) -> None:
     if corps:
         for c in g.state.corporations.values():
             if sym in c.assigned:
@@ -278,7 +278,7 @@ def marker_states(a: Any) -> list[dict[str, Any]]:
     return list((a.spec.get("params") or {}).get("markers") or [])
 
 
-def marker_state(g: Game, sym: str, hex_id: str) -> int:
+def marker_state(g: Context, sym: str, hex_id: str) -> int:
     """Index in ``params.markers`` of the state of ``sym``'s marker on ``hex_id`` (0: the first)."""
     for entry in g.state.hexes[hex_id].assigned:
         if entry.startswith(f"{sym}:"):
@@ -286,7 +286,7 @@ def marker_state(g: Game, sym: str, hex_id: str) -> int:
     return 0
 
 
-def marker_targets(g: Game, sym: str, a: Any) -> list[str]:
+def marker_targets(g: Context, sym: str, a: Any) -> list[str]:
     """Hexes an ``assign_hexes`` ability may mark now: with ``params.markers``, once the marker is placed, only
     its own hex while a later state is left; otherwise the listed hexes not yet marked."""
     hexes = list(a.spec.get("hexes") or [])
@@ -300,7 +300,7 @@ def marker_targets(g: Game, sym: str, a: Any) -> list[str]:
 # ------------------------------------------------------------------------------------------ assign
 
 
-def or_start_company(g: Game) -> str | None:
+def or_start_company(g: Context) -> str | None:
     """A player-owned private with an ``or_start`` assignment still available this operating round."""
     for sym, c in g.state.companies.items():
         if c.closed or c.owner is None or kind_of(c.owner) != "P":
@@ -312,7 +312,7 @@ def or_start_company(g: Game) -> str | None:
     return None
 
 
-def block_or_start(g: Game) -> bool | None:
+def block_or_start(g: Context) -> bool | None:
     r = g.state.round
     if or_start_company(g) is None:
         return None
@@ -320,7 +320,7 @@ def block_or_start(g: Game) -> bool | None:
     return True
 
 
-def assignable_targets(g: Game, sym: str) -> list[str]:
+def assignable_targets(g: Context, sym: str) -> list[str]:
     out = [mkey(m) for m, s in g.state.minors.items() if s.floated and not s.closed and sym not in s.assigned]
     out += [
         ckey(c)
@@ -492,7 +492,7 @@ class Assign(Step):
 # ------------------------------------------------------------------------------------------ events
 
 
-def close_companies(g: Game, params: CloseCompanies) -> None:
+def close_companies(g: Context, params: CloseCompanies) -> None:
     keep = set(params.except_)
     owned_by = _p(g).closure_exceptions_owned_by
     for sym, c in g.state.companies.items():
@@ -511,7 +511,7 @@ def close_companies(g: Game, params: CloseCompanies) -> None:
     g.hooks("privates_closed", params)
 
 
-def remove_markers(g: Game, params: RemoveMarkers) -> None:
+def remove_markers(g: Context, params: RemoveMarkers) -> None:
     for sym in params.privates:
         unassign_everywhere(g, sym)
     g.log("-- Event: private company markers removed --")
@@ -522,7 +522,7 @@ def _close_after_use(c: Any) -> Any:
     return next((a for a in c.abilities if a.type == "close" and (a.spec.get("params") or {}).get("after_use")), None)
 
 
-def ability_removed(g: Game, owner: str, ability: Any) -> None:
+def ability_removed(g: Context, owner: str, ability: Any) -> None:
     """A used-up ability of a private that closes after use marks its ``close`` ability as due."""
     if kind_of(owner) != "X" or not ability.used or ability.type == "close":
         return
@@ -531,7 +531,7 @@ def ability_removed(g: Game, owner: str, ability: Any) -> None:
         closer.used = True
 
 
-def round_finished(g: Game, kind: str) -> None:
+def round_finished(g: Context, kind: str) -> None:
     """Privates whose ``close`` ability says ``after_use: end_of_operating_round`` close once an operating
     round in which one of their abilities was used ends."""
     if kind != "operating":
@@ -545,7 +545,7 @@ def round_finished(g: Game, kind: str) -> None:
             close_company(g, sym)
 
 
-def phase_closes_privates(g: Game, name: str) -> bool:
+def phase_closes_privates(g: Context, name: str) -> bool:
     phase = g.book.phases[g.book.phase_index[name]]
     return any(e.get("type") == "close_companies" for e in phase.get("events") or [])
 

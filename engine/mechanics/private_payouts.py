@@ -21,7 +21,7 @@ from ..contract import Mechanic
 from ..state import BANK, ckey, kind_of, sym_of
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 @dataclass(slots=True)
@@ -31,11 +31,11 @@ class State:
     paid_types: list[str] = field(default_factory=list)
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["private_payouts"]  # type: ignore[no-any-return]
 
 
-def _params(g: Game, corp_key: str, name: str) -> Iterator[tuple[str, Any]]:
+def _params(g: Context, corp_key: str, name: str) -> Iterator[tuple[str, Any]]:
     """(private, value) of every private of ``corp_key`` whose abilities carry parameter ``name``."""
     corp = g.state.corporations.get(sym_of(corp_key))
     if corp is None:
@@ -50,13 +50,13 @@ def _params(g: Game, corp_key: str, name: str) -> Iterator[tuple[str, Any]]:
                 yield sym, value
 
 
-def _pay(g: Game, corp_key: str, amount: int, sym: str) -> None:
+def _pay(g: Context, corp_key: str, amount: int, sym: str) -> None:
     if amount > 0:
         g.spend(BANK, corp_key, amount)
         g.log(f"{sym_of(corp_key)} collects {amount} from {sym}")
 
 
-def train_left_depot(g: Game, tid: str) -> None:
+def train_left_depot(g: Context, tid: str) -> None:
     name = g.state.trains[tid].name
     st = _st(g)
     if name in st.paid_types:
@@ -69,7 +69,7 @@ def train_left_depot(g: Game, tid: str) -> None:
                 return
 
 
-def train_rusted(g: Game, tid: str, owner: str) -> None:
+def train_rusted(g: Context, tid: str, owner: str) -> None:
     if kind_of(owner) != "C":
         return
     name = g.state.trains[tid].name
@@ -78,12 +78,12 @@ def train_rusted(g: Game, tid: str, owner: str) -> None:
             _pay(g, owner, int(table[name]), sym)
 
 
-def company_converted(g: Game, corp: str) -> None:
+def company_converted(g: Context, corp: str) -> None:
     for sym, amount in _params(g, ckey(corp), "per_conversion"):
         _pay(g, ckey(corp), int(amount), sym)
 
 
-def extra_interest(g: Game, corp: str) -> int:
+def extra_interest(g: Context, corp: str) -> int:
     return sum(int(v) for _, v in _params(g, ckey(corp), "extra_interest_per_or"))
 
 

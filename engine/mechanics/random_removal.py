@@ -19,7 +19,7 @@ from ..rng import shuffle_game
 from ..state import ckey
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Group(BaseParams):
@@ -41,11 +41,11 @@ class Params(BaseParams):
     )
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["random_removal"]  # type: ignore[return-value]
 
 
-def setup(g: Game) -> None:
+def setup(g: Context) -> None:
     params = _p(g)
     n = len(g.state.players)
     for name in params.order or list(params.groups):
@@ -65,7 +65,7 @@ def setup(g: Game) -> None:
                 remove_private(g, sym)
 
 
-def remove_private(g: Game, sym: str) -> None:
+def remove_private(g: Context, sym: str) -> None:
     if sym not in g.state.companies:
         return
     close_company(g, sym)
@@ -73,7 +73,7 @@ def remove_private(g: Game, sym: str) -> None:
     g.hooks("company_removed", sym)
 
 
-def remove_corporation(g: Game, sym: str) -> None:
+def remove_corporation(g: Context, sym: str) -> None:
     corp = g.state.corporations.get(sym)
     if corp is None:
         return

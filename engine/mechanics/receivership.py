@@ -17,7 +17,7 @@ from ..shares import Bundle
 from ..state import POOL, ckey, kind_of, sym_of
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Params(BaseParams):
@@ -35,17 +35,17 @@ class Params(BaseParams):
     )
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["receivership"]  # type: ignore[return-value]
 
 
-def in_receivership(g: Game, entity: str | None) -> bool:
+def in_receivership(g: Context, entity: str | None) -> bool:
     if entity is None or kind_of(entity) != "C":
         return False
     return g.state.corporations[sym_of(entity)].owner == POOL
 
 
-def pool_president_bundle(g: Game, player: str, b: Bundle) -> Bundle:
+def pool_president_bundle(g: Context, player: str, b: Bundle) -> Bundle:
     """Buying the president's certificate from the pool of a corporation in receivership costs one share."""
     if not _p(g).president_certificate_as_one_share:
         return b
@@ -54,7 +54,7 @@ def pool_president_bundle(g: Game, player: str, b: Bundle) -> Bundle:
     return Bundle(b.corp, b.shares, shares.share_percent(g, b.corp), b.owner, b.share_price)
 
 
-def after_withhold(g: Game, entity: str) -> None:
+def after_withhold(g: Context, entity: str) -> None:
     if not in_receivership(g, entity) or g.entity_trains(entity):
         return
     c = g.state.corporations[sym_of(entity)]
@@ -65,7 +65,7 @@ def after_withhold(g: Game, entity: str) -> None:
         market.move(g, c.sym, "left", extra)
 
 
-def train_buy(g: Game, entity: str | None) -> None:
+def train_buy(g: Context, entity: str | None) -> None:
     """A trainless corporation in receivership buys the cheapest bank face it can afford."""
     if not _p(g).buys_cheapest_train or not in_receivership(g, entity) or g.entity_trains(entity):
         return
@@ -80,7 +80,7 @@ def train_buy(g: Game, entity: str | None) -> None:
     depot.buy_train(g, entity, tid, face["price"], face["name"])
 
 
-def operating_after_action(g: Game, action: dict[str, Any]) -> None:
+def operating_after_action(g: Context, action: dict[str, Any]) -> None:
     r = g.state.round
     if not r.entities:
         return
@@ -91,7 +91,7 @@ def operating_after_action(g: Game, action: dict[str, Any]) -> None:
         train_buy(g, entity)
 
 
-def presidency_vacated(g: Game, corp: str) -> None:
+def presidency_vacated(g: Context, corp: str) -> None:
     """A corporation whose president left (bankrupt) with a value above zero goes into receivership."""
     c = g.state.corporations[corp]
     if market.price_at(g, c.price) > 0:

@@ -21,7 +21,7 @@ from ..contract import Mechanic
 from ..contract import Params as BaseParams
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Params(BaseParams):
@@ -61,17 +61,17 @@ class State:
     reissued: list[str] = field(default_factory=list)
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["reissue"]  # type: ignore[return-value]
 
 
-def shares_reissued(g: Game, corp: str) -> None:
+def shares_reissued(g: Context, corp: str) -> None:
     st: State = g.state.mechanics["reissue"]
     if corp not in st.reissued:
         st.reissued.append(corp)
 
 
-def capitalization_of(g: Game, corp: str) -> str | None:
+def capitalization_of(g: Context, corp: str) -> str | None:
     """A company that reissued is paid for its initial-offering shares as they sell (hook ``capitalization_of``)."""
     st: State = g.state.mechanics["reissue"]
     return "incremental" if corp in st.reissued else None
@@ -94,7 +94,7 @@ def new_par_price(p: Params, price: int, old_par: int) -> int:
     return value
 
 
-def reissue_par(g: Game, corp: str) -> list[int] | None:
+def reissue_par(g: Context, corp: str) -> list[int] | None:
     """The market cell of ``corp``'s par after a reissue now: a par box of that price, else the top-row cell
     nearest that price."""
     c = g.state.corporations[corp]

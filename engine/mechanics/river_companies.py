@@ -21,7 +21,7 @@ from ..contract import Params as BaseParams
 from ..state import kind_of
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class Params(BaseParams):
@@ -44,11 +44,11 @@ class Params(BaseParams):
     )
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["river_companies"]  # type: ignore[return-value]
 
 
-def crossings_held(g: Game) -> bool:
+def crossings_held(g: Context) -> bool:
     """The private still holds the crossings: it is open and no corporation owns it."""
     c = g.state.companies.get(_p(g).private)
     if c is None or c.closed:
@@ -68,7 +68,7 @@ def sides(a: int, b: int, restrict: str | None) -> tuple[set[int], set[int]]:
     return inner, outer
 
 
-def lay_allowed(g: Game, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
+def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
     p = _p(g)
     if hex_id not in p.hexes or not crossings_held(g):
         return True
@@ -87,7 +87,7 @@ def lay_allowed(g: Game, corp: str, hex_id: str, tile: str, rotation: int) -> bo
     return True
 
 
-def company_buy_window(g: Game, company: str, corp: str) -> tuple[int, int] | None:
+def company_buy_window(g: Context, company: str, corp: str) -> tuple[int, int] | None:
     """A river corporation may buy the private in the early phases, for the early price."""
     p = _p(g)
     if company != p.private or corp[2:] not in p.river_corporations or g.phase_name() not in p.early_phases:
@@ -95,7 +95,7 @@ def company_buy_window(g: Game, company: str, corp: str) -> tuple[int, int] | No
     return p.early_price
 
 
-def buy_company_step_open(g: Game, corp: str) -> bool:
+def buy_company_step_open(g: Context, corp: str) -> bool:
     """In the early phases the buy-company step stays open for a river corporation while the private is open and
     it could pay the lowest early price, even once it owns the private (18xx.games records; NOTES.md)."""
     p = _p(g)

@@ -29,7 +29,7 @@ from ..state import BANK, ckey, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 class StopView(NamedTuple):
@@ -70,7 +70,7 @@ class Params(BaseParams):
     )
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["routes"]  # type: ignore[return-value]
 
 
@@ -82,11 +82,11 @@ class State:
     bought: dict[str, int] = field(default_factory=dict)  # right -> copies sold
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["routes"]  # type: ignore[no-any-return]
 
 
-def _rights(g: Game) -> dict[str, tuple[str, dict[str, Any]]]:
+def _rights(g: Context) -> dict[str, tuple[str, dict[str, Any]]]:
     """right -> (private, its revenue_bonus ability spec): rulebook data, read once per game."""
     found = g.cache.get("route_rights")
     if found is None:
@@ -94,7 +94,7 @@ def _rights(g: Game) -> dict[str, tuple[str, dict[str, Any]]]:
     return found  # type: ignore[no-any-return]
 
 
-def _rights_of(g: Game) -> dict[str, tuple[str, dict[str, Any]]]:
+def _rights_of(g: Context) -> dict[str, tuple[str, dict[str, Any]]]:
     out = {}
     for private, spec in (g.book.raw.get("privates") or {}).items():
         for a in spec.get("abilities") or []:
@@ -104,7 +104,7 @@ def _rights_of(g: Game) -> dict[str, tuple[str, dict[str, Any]]]:
     return out
 
 
-def holds_right(g: Game, corp: str, right: str) -> bool:
+def holds_right(g: Context, corp: str, right: str) -> bool:
     private = _rights(g)[right][0]
     c = g.state.companies.get(private)
     if c is not None and not c.closed and c.owner == ckey(corp):
@@ -112,7 +112,7 @@ def holds_right(g: Game, corp: str, right: str) -> bool:
     return corp in _st(g).rights.get(right, [])
 
 
-def transfer_rights(g: Game, corp: str, to: str) -> None:
+def transfer_rights(g: Context, corp: str, to: str) -> None:
     """``corp``'s rights pass to ``to`` (a merger); a right ``to`` already holds returns a copy to the bank."""
     st = _st(g)
     for right in _rights(g):
@@ -131,14 +131,14 @@ def transfer_rights(g: Game, corp: str, to: str) -> None:
     g.epoch += 1
 
 
-def right_bonus_specs(g: Game, corp: str, out: list[dict[str, Any]]) -> None:
+def right_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     for right, (_, a) in _rights(g).items():
         if holds_right(g, corp, right):
             amount = int(a.get("amount") or 0)
             out.append({"type": "hex_bonus", "hexes": {str(h): amount for h in a.get("hexes") or []}})
 
 
-def keep_right(g: Game, company: str, owner: str) -> None:
+def keep_right(g: Context, company: str, owner: str) -> None:
     """A corporation owning a right's private keeps the right when the private closes."""
     if kind_of(owner) != "C":
         return
@@ -152,7 +152,7 @@ def right_label(right: str) -> str:
     return f"{right.capitalize()} Token"
 
 
-def buyable_rights(g: Game, corp_key: str) -> list[str]:
+def buyable_rights(g: Context, corp_key: str) -> list[str]:
     price = _p(g).bonus_right_price
     if price is None or kind_of(corp_key) != "C" or g.cash(corp_key) < price:
         return []
@@ -211,11 +211,11 @@ class SpecialBuy(Step):
 
 
 @memo
-def _bonuses(g: Game, corp: str) -> tuple[list[bonuses.RouteBonus], list[bonuses.SetBonus]]:
+def _bonuses(g: Context, corp: str) -> tuple[list[bonuses.RouteBonus], list[bonuses.SetBonus]]:
     return bonuses.split(bonuses.game_bonus_specs(g, corp))
 
 
-def _stop(g: Game, node: R.NodeKey) -> StopView:
+def _stop(g: Context, node: R.NodeKey) -> StopView:
     tags = bonuses.hex_tags(g, node[0])
     group = R.node_info(g, node).group
     if group:
@@ -223,7 +223,7 @@ def _stop(g: Game, node: R.NodeKey) -> StopView:
     return StopView(node[0], frozenset(tags))
 
 
-def _stop_kept(g: Game, node: R.NodeKey) -> StopView:
+def _stop_kept(g: Context, node: R.NodeKey) -> StopView:
     """:func:`_stop`, kept while the hex keeps its tile (a view reads the book and the hex's tile alone)."""
     kept: dict[R.NodeKey, tuple[str | None, StopView]] = g.table("stop_views_by_tile")
     tile = g.state.hexes[node[0]].tile
@@ -235,7 +235,7 @@ def _stop_kept(g: Game, node: R.NodeKey) -> StopView:
     return found[1]
 
 
-def _views(g: Game, nodes: list[R.NodeKey]) -> list[StopView]:
+def _views(g: Context, nodes: list[R.NodeKey]) -> list[StopView]:
     """The stops' views, made once per state (a table kept until the game's epoch changes)."""
     kept = g.cache.get("stop_views")
     if kept is None or kept[0] != g.epoch:
@@ -250,7 +250,7 @@ def _views(g: Game, nodes: list[R.NodeKey]) -> list[StopView]:
     return out
 
 
-def _visited(g: Game, route: R.Route) -> list[StopView]:
+def _visited(g: Context, route: R.Route) -> list[StopView]:
     """The views of the stops a route visits (kept on the route while the board is unchanged: each way of
     counting its stops is scored with them)."""
     kept = route.views
@@ -261,7 +261,7 @@ def _visited(g: Game, route: R.Route) -> list[StopView]:
     return kept[1]  # type: ignore[no-any-return]
 
 
-def bonus_revenue(g: Game, corp_key: str, route: R.Route, stops: list[R.NodeKey], routes: list[R.Route]) -> int:
+def bonus_revenue(g: Context, corp_key: str, route: R.Route, stops: list[R.NodeKey], routes: list[R.Route]) -> int:
     """The bonuses a route earns counting ``stops``: its route bonuses, and each set bonus when this route is the
     one earning the most from it (the greater train id on a tie)."""
     route_bonuses, set_bonuses = _bonuses(g, sym_of(corp_key))
@@ -283,7 +283,7 @@ def bonus_revenue(g: Game, corp_key: str, route: R.Route, stops: list[R.NodeKey]
     return total
 
 
-def runnable_trains(g: Game, entity: str) -> list[str]:
+def runnable_trains(g: Context, entity: str) -> list[str]:
     return [t for t in g.entity_trains(entity) if not g.state.trains[t].operated]
 
 

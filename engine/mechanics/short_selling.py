@@ -21,7 +21,7 @@ from ..state import BANK, POOL, Corporation, Share, ckey, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 #: A company size, in shares (a 2-share, 5-share or 10-share company).
 CompanySize = Annotated[int, Field(ge=1)]
@@ -77,11 +77,11 @@ class Params(BaseParams):
     final_value: bool = Field(True, description="each short held lowers its holder's final value by the share price")
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["short_selling"]  # type: ignore[return-value]
 
 
-def _shorts(g: Game, corp: str, holder: str | None = None) -> list[str]:
+def _shorts(g: Context, corp: str, holder: str | None = None) -> list[str]:
     """Short certificates (negative percent) of ``corp``, of one holder or of everyone."""
     st = g.state.shares
     share: Share
@@ -99,7 +99,7 @@ def _shorts(g: Game, corp: str, holder: str | None = None) -> list[str]:
     return out
 
 
-def _short_counts(g: Game) -> dict[str, int]:
+def _short_counts(g: Context) -> dict[str, int]:
     """Company -> how many of its shorts are out."""
     st = g.state.shares
     share: Share
@@ -110,7 +110,7 @@ def _short_counts(g: Game) -> dict[str, int]:
     return counts
 
 
-def can_short(g: Game, player: str, corp: str, counts: dict[str, int] | None = None) -> bool:
+def can_short(g: Context, player: str, corp: str, counts: dict[str, int] | None = None) -> bool:
     """The rules allow ``player`` to sell ``corp`` short now (turn limits aside); ``counts``: the shorts out of
     each company (:func:`_short_counts`), when the caller asks about several."""
     p = _p(g)
@@ -131,7 +131,7 @@ def can_short(g: Game, player: str, corp: str, counts: dict[str, int] | None = N
     return p.max_per_player is None or len(_shorts(g, corp, player)) < p.max_per_player
 
 
-def _turn_open(g: Game, player: str) -> bool:
+def _turn_open(g: Context, player: str) -> bool:
     """``player`` is in his own stock turn and has not yet bought, launched, acted for a company or shorted
     his allowance."""
     data = g.state.round.data
@@ -141,13 +141,13 @@ def _turn_open(g: Game, player: str) -> bool:
     return sum(1 for a in acts if a == "short") < _p(g).per_turn
 
 
-def shortable(g: Game, player: str) -> list[str]:
+def shortable(g: Context, player: str) -> list[str]:
     corps = g.state.corporations
     counts = _short_counts(g)
     return [c for c in g.state.corp_order if corps[c].ipoed and can_short(g, player, c, counts)]
 
 
-def any_shortable(g: Game, player: str) -> bool:
+def any_shortable(g: Context, player: str) -> bool:
     """``bool(shortable(g, player))``, stopping at the first company."""
     corps = g.state.corporations
     counts = _short_counts(g)
@@ -195,18 +195,18 @@ class ShortStep(Step):
         g.log(f"{g.name(entity)} shorts a {unit}% share of {corp} for {price}")
 
 
-def stock_turn_options(g: Game, player: str) -> bool:
+def stock_turn_options(g: Context, player: str) -> bool:
     return _turn_open(g, player) and any_shortable(g, player)
 
 
-def cert_exempt(g: Game, player: str, corp: str) -> bool:
+def cert_exempt(g: Context, player: str, corp: str) -> bool:
     """A player holding a short may buy a share to close it even at the certificate limit (shorts never count)."""
     if not _p(g).buy_to_close_ignores_cert_limit and _p(g).counts_for_cert_limit:
         return False
     return bool(_shorts(g, corp, player))
 
 
-def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
+def action_processed(g: Context, action: dict[str, Any], entity: str) -> None:
     """Pairs of a share and a short held together go back to the open short interest.  Only a change of holdings
     (:func:`shares.holdings_changed`) can make a pair, so the holdings are looked at again only after one."""
     p = _p(g)
@@ -221,7 +221,7 @@ def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
         _close_pairs(g, p, st)
 
 
-def _pair_held(g: Game, p: Params, st: dict[str, Share]) -> bool:
+def _pair_held(g: Context, p: Params, st: dict[str, Share]) -> bool:
     """Someone who may close a pair holds an ordinary share and a short of one company (mostly nobody does)."""
     holdings = g.state.holdings
     short: Share
@@ -241,7 +241,7 @@ def _pair_held(g: Game, p: Params, st: dict[str, Share]) -> bool:
     return False
 
 
-def _close_pairs(g: Game, p: Params, st: dict[str, Share]) -> None:
+def _close_pairs(g: Context, p: Params, st: dict[str, Share]) -> None:
     """Close the pairs of a share and a short, holder by holder in order."""
     short: Share
     held = set()
@@ -263,7 +263,7 @@ def _may_close(p: Params, holder: str) -> bool:
     return p.market_pairs_close if holder == POOL else p.pair_closes_at_once
 
 
-def _holds_plain(g: Game, st: dict[str, Share], ids: list[str], corp: str) -> bool:
+def _holds_plain(g: Context, st: dict[str, Share], ids: list[str], corp: str) -> bool:
     """``ids`` hold an ordinary one-share certificate of ``corp``: what a short pairs with (see
     :func:`shares.close_short_pairs`; a president's certificate does not)."""
     share: Share
@@ -278,7 +278,7 @@ def _holds_plain(g: Game, st: dict[str, Share], ids: list[str], corp: str) -> bo
     return False
 
 
-def round_started(g: Game, kind: str) -> None:
+def round_started(g: Context, kind: str) -> None:
     """At the start of a stock round the bank closes the market's shorts with shares bought from the treasury
     at the current price."""
     if kind != "stock" or not _p(g).bank_closes_market_shorts_at_stock_round_start:
@@ -301,7 +301,7 @@ def round_started(g: Game, kind: str) -> None:
             g.log(f"The market closes {n} short{'s' if n > 1 else ''} of {corp}")
 
 
-def dividend_paid(g: Game, corp: str, per_share: int) -> None:
+def dividend_paid(g: Context, corp: str, per_share: int) -> None:
     """Each short holder pays the bank the dividend of one share per short he holds."""
     if not _p(g).pays_dividends or per_share <= 0:
         return

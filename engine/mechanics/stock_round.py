@@ -23,7 +23,7 @@ from ..state import POOL, ckey, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
     from ..state import Corporation, Share
 
 
@@ -104,15 +104,15 @@ class State:
     sold_outside: dict[str, list[str]] = dataclasses.field(default_factory=dict)
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["stock_round"]  # type: ignore[return-value]
 
 
-def _st(g: Game) -> State:
+def _st(g: Context) -> State:
     return g.state.mechanics["stock_round"]  # type: ignore[no-any-return]
 
 
-def after_operating_action(g: Game, action: dict[str, Any]) -> None:
+def after_operating_action(g: Context, action: dict[str, Any]) -> None:
     """Remember a player's sale in an operating round when the no-buy ban outlasts it."""
     p = _p(g)
     if action.get("type") != "sell_shares" or not p.no_buy_after_sell:
@@ -127,14 +127,14 @@ def after_operating_action(g: Game, action: dict[str, Any]) -> None:
     g.epoch += 1
 
 
-def round_started(g: Game, kind: str) -> None:
+def round_started(g: Context, kind: str) -> None:
     """The bans left by sales in the operating rounds hold for this stock round."""
     if kind == "stock" and _st(g).sold_outside:
         g.state.round.data["sold_before"] = _st(g).sold_outside
         _st(g).sold_outside = {}
 
 
-def sell_timing_ok(g: Game, player: str, corp: str) -> bool:
+def sell_timing_ok(g: Context, player: str, corp: str) -> bool:
     rule = _p(g).sell_after
     c: Corporation = g.state.corporations[corp]
     if rule == "president_any_time_others_after_operation":
@@ -146,7 +146,7 @@ def sell_timing_ok(g: Game, player: str, corp: str) -> bool:
     return True
 
 
-def tradeable(g: Game, corp: str) -> bool:
+def tradeable(g: Context, corp: str) -> bool:
     """``no_trade_zones``: the corporation's shares may be bought and sold where its price is now."""
     zones = _p(g).no_trade_zones
     if not zones:
@@ -161,11 +161,11 @@ def tradeable(g: Game, corp: str) -> bool:
     return True
 
 
-def holding_limit(g: Game, corp: str) -> int:
+def holding_limit(g: Context, corp: str) -> int:
     return _p(g).max_percent_per_player
 
 
-def pool_limit(g: Game, corp: str) -> int:
+def pool_limit(g: Context, corp: str) -> int:
     cap = _p(g).pool_max_percent
     return 10**9 if cap is None else cap
 
@@ -622,12 +622,12 @@ class BuySellParShares(Step):
             g.player(cur).passed = True
 
 
-def g_options(g: Game, player: str) -> bool:
+def g_options(g: Context, player: str) -> bool:
     """Other mechanics offer the player something in his turn (so he may pass rather than be skipped)."""
     return bool(g.hooks("stock_turn_options", player))
 
 
-def parse_price(g: Game, spec: Any) -> list[int]:
+def parse_price(g: Context, spec: Any) -> list[int]:
     """``"40,0,4"`` (price,row,col) -> [row, col]."""
     try:
         parts = [int(x) for x in str(spec).split(",")]
@@ -644,7 +644,7 @@ def parse_price(g: Game, spec: Any) -> list[int]:
     raise illegal("stock.price", f"bad share price {spec!r}")
 
 
-def finish_stock_round(g: Game) -> None:
+def finish_stock_round(g: Context) -> None:
     """End-of-round moves, in operating order: sold out (shares with players, or redeemed) -> up; shares in the
     pool -> down."""
     rules = (g.book.market.get("movement") or {}).get("end_of_stock_round") or {}
@@ -671,7 +671,7 @@ def finish_stock_round(g: Game) -> None:
                 market.move(g, corp, "down" if not g.book.market_1d else "left", per_share * n)
 
 
-def _redeemed_percent(g: Game, corp: str) -> int:
+def _redeemed_percent(g: Context, corp: str) -> int:
     """% of ``corp`` it redeemed and holds off sale (counted as sold for the sold-out move)."""
     st = g.state.shares
     return sum(st[s].percent for s in shares.shares_of(g, ckey(corp), corp) if not st[s].buyable)

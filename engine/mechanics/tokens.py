@@ -21,7 +21,7 @@ from ..state import ckey, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
     from ..state import Ability
 
 
@@ -89,7 +89,7 @@ class SpecialToken(Step):
         stations.place(g, corp, hex_id, ci, connected=False, special=found)
 
 
-def remove_reservations(g: Game, params: RemoveReservations) -> None:
+def remove_reservations(g: Context, params: RemoveReservations) -> None:
     """Event ``remove_reservations``: the listed corporations' reservation abilities (their reserved token spaces
     away from home) end."""
     for corp in params.corporations:

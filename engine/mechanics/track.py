@@ -24,7 +24,7 @@ from ..state import BANK, kind_of, sym_of, xkey
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
     from ..state import Ability, Company
 
 
@@ -84,11 +84,11 @@ class Params(BaseParams):
     )
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["track"]  # type: ignore[return-value]
 
 
-def tile_downgrades(g: Game, hex_id: str) -> dict[str, str] | None:
+def tile_downgrades(g: Context, hex_id: str) -> dict[str, str] | None:
     """``downgrades`` while the phase allows them."""
     p = _p(g)
     if not p.downgrades or g.phase_spec()["name"] not in p.downgrade_phases:
@@ -96,12 +96,12 @@ def tile_downgrades(g: Game, hex_id: str) -> dict[str, str] | None:
     return dict(p.downgrades)
 
 
-def min_cost(g: Game) -> int:
+def min_cost(g: Context) -> int:
     return _p(g).min_cost
 
 
 @memo
-def current_lay(g: Game) -> dict[str, Any] | None:
+def current_lay(g: Context) -> dict[str, Any] | None:
     """The turn's next tile action (whether it may lay, upgrade, and its cost), None when the turn has no more;
     memoised: read-only."""
     r = g.state.round.data
@@ -122,7 +122,7 @@ def current_lay(g: Game) -> dict[str, Any] | None:
     return {"lay": allowed(spec[n].lay), "upgrade": allowed(spec[n].upgrade), "cost": turn_lay_cost(g, n, spec[n].cost)}
 
 
-def turn_lay_cost(g: Game, n: int, cost: int) -> int:
+def turn_lay_cost(g: Context, n: int, cost: int) -> int:
     """The cost of the turn's ``n``-th tile action: the rule's, or the least a private of the operator sets for
     it (ability parameter ``tile_lay_costs``: $ per tile action of the turn)."""
     op = g.state.round.data.get("current_operator")
@@ -133,7 +133,7 @@ def turn_lay_cost(g: Game, n: int, cost: int) -> int:
     return min(costs) if costs else cost
 
 
-def lay_discount_abilities(g: Game, corp: str) -> list[tuple[str, Ability]]:
+def lay_discount_abilities(g: Context, corp: str) -> list[tuple[str, Ability]]:
     return [
         (o, a)
         for o, a in g.abilities_of(corp)
@@ -141,7 +141,7 @@ def lay_discount_abilities(g: Game, corp: str) -> list[tuple[str, Ability]]:
     ]
 
 
-def terrain_discount(g: Game, corp: str, terrain: list[str]) -> int:
+def terrain_discount(g: Context, corp: str, terrain: list[str]) -> int:
     for o, a in g.abilities_of(corp):
         if a.type == "tile_discount" and a.spec.get("terrain") and abilities.right_owner(g, o, a):
             if set(a.spec["terrain"]) & set(terrain):
@@ -149,7 +149,7 @@ def terrain_discount(g: Game, corp: str, terrain: list[str]) -> int:
     return 0
 
 
-def border_discount(g: Game, corp: str, border_type: str, cost: int) -> int:
+def border_discount(g: Context, corp: str, border_type: str, cost: int) -> int:
     for o, a in g.abilities_of(corp):
         if a.type != "tile_discount" or not abilities.right_owner(g, o, a):
             continue
@@ -160,7 +160,7 @@ def border_discount(g: Game, corp: str, border_type: str, cost: int) -> int:
 
 
 @memo
-def free_lay_available(g: Game, corp: str) -> bool:
+def free_lay_available(g: Context, corp: str) -> bool:
     """A lay discount covering the minimum cost on a still-printed hex makes a lay possible without cash."""
     for _, a in lay_discount_abilities(g, corp):
         if int(a.spec.get("amount") or 0) < min_cost(g):
@@ -172,12 +172,12 @@ def free_lay_available(g: Game, corp: str) -> bool:
 
 
 @memo
-def track_buying_power(g: Game, corp: str) -> int:
+def track_buying_power(g: Context, corp: str) -> int:
     """Cash plus what other rules let the corporation raise for track (issues, buying independents...)."""
     return g.cash(corp) + g.hooks("issuable_cash", corp) + g.hooks("buying_power", corp, "track")
 
 
-def lay_cost(g: Game, corp: str, plan: board.LayPlan, *, free: bool = False, discount: int = 0) -> int:
+def lay_cost(g: Context, corp: str, plan: board.LayPlan, *, free: bool = False, discount: int = 0) -> int:
     if free:
         return 0
     terrain = list(g.book.hexes[plan.hex].get("terrain") or [])
@@ -195,7 +195,7 @@ def lay_cost(g: Game, corp: str, plan: board.LayPlan, *, free: bool = False, dis
     return max(0, cost)
 
 
-def blocked_hex(g: Game, hex_id: str) -> str | None:
+def blocked_hex(g: Context, hex_id: str) -> str | None:
     """A private with ``blocks_hexes`` closes its hexes while a player (or nobody) owns it."""
     c: Company
     a: Ability
@@ -214,7 +214,7 @@ def _crossings_only(a: Ability) -> bool:
     return (a.spec.get("params") or {}).get("blocks") == "partition_crossing"
 
 
-def ability_hex_ok(g: Game, a: Ability, hex_id: str) -> bool:
+def ability_hex_ok(g: Context, a: Ability, hex_id: str) -> bool:
     """A ``tile_lay`` ability may lay on ``hex_id``: one of its ``hexes``; without hexes, a hex tagged
     ``params.hex_tag`` (``params.outside_tag_allowed`` of its lays may go elsewhere), else any hex."""
     hexes = a.spec.get("hexes") or []
@@ -236,7 +236,7 @@ def special_lay_terms(a: Ability) -> tuple[bool, int]:
 
 
 def lay(
-    g: Game,
+    g: Context,
     entity: str,
     action: dict[str, Any],
     *,
@@ -300,7 +300,7 @@ def lay(
     return plan
 
 
-def _lift_tokens(g: Game, corp: str, hex_id: str, old_track: Any) -> None:
+def _lift_tokens(g: Context, corp: str, hex_id: str, old_track: Any) -> None:
     """The first track on a hex of several unconnected cities: its tokens wait for ``corp`` to put them back."""
     new_track = board.track(g, hex_id)
     if old_track.paths or len(old_track.cities) < 2 or not new_track.paths or len(new_track.cities) < 2:
@@ -320,7 +320,7 @@ def _lift_tokens(g: Game, corp: str, hex_id: str, old_track: Any) -> None:
             board.invalidate(g, {hex_id}, key)
 
 
-def lifted_token(g: Game, entity: str) -> list[str] | None:
+def lifted_token(g: Context, entity: str) -> list[str] | None:
     """The next token ``entity`` must put back after its first tile on a hex of unconnected cities."""
     for item in g.state.round.data.get("lifted_tokens") or []:
         if item[2] == entity:
@@ -328,7 +328,7 @@ def lifted_token(g: Game, entity: str) -> list[str] | None:
     return None
 
 
-def replace_lifted_token(g: Game, entity: str, action: dict[str, Any]) -> None:
+def replace_lifted_token(g: Context, entity: str, action: dict[str, Any]) -> None:
     """Put a lifted token back (free, no route needed) in the city of its hex the action names."""
     item = lifted_token(g, entity)
     assert item is not None
@@ -349,7 +349,7 @@ def replace_lifted_token(g: Game, entity: str, action: dict[str, Any]) -> None:
     board.invalidate(g, {hex_id}, key)
 
 
-def private_token_open(g: Game, corp: str) -> bool:
+def private_token_open(g: Context, corp: str) -> bool:
     """A private ``corp`` owns lets it place a marker now (the ability's hexes, a city with room, its cost)."""
     for owner, a in g.abilities_of(corp):
         if a.type != "token" or kind_of(owner) != "X" or a.spec.get("when") not in (None, "token"):
@@ -364,7 +364,7 @@ def private_token_open(g: Game, corp: str) -> bool:
     return False
 
 
-def _lay_income(g: Game, corp: str, hex_id: str) -> None:
+def _lay_income(g: Context, corp: str, hex_id: str) -> None:
     """``revenue_bonus`` abilities with ``params.event: yellow_tile_laid``: the bank pays ``amount`` to the company
     for each yellow tile it lays in a hex of the ability's ``terrain`` (after paying the lay)."""
     terrain = set(g.book.hexes[hex_id].get("terrain") or [])
@@ -377,7 +377,7 @@ def _lay_income(g: Game, corp: str, hex_id: str) -> None:
         g.log(f"{sym_of(corp)} receives {a.spec.get('amount')} from {sym_of(o)}")
 
 
-def lay_private_buyable(g: Game, corp: str) -> bool:
+def lay_private_buyable(g: Context, corp: str) -> bool:
     """``corp`` could buy a player's private that lays tiles in the track step."""
     if kind_of(corp) != "C" or not g.hooks("company_buy_phase"):
         return False
@@ -390,7 +390,7 @@ def lay_private_buyable(g: Game, corp: str) -> bool:
     return False
 
 
-def extra_lay_owned(g: Game, corp: str) -> bool:
+def extra_lay_owned(g: Context, corp: str) -> bool:
     """``corp`` owns a private whose extra tile lay (``params.extra_lay`` or ``params.extra``) for the track step is
     still usable."""
     for sym in g.operator(corp).companies:
@@ -658,7 +658,7 @@ class TokenOnly(TrackAndToken):
         raise illegal("track.order", "track is laid before the token step")
 
 
-def legal_lays(g: Game, corp: str, limit: int = 400) -> list[dict[str, Any]]:
+def legal_lays(g: Context, corp: str, limit: int = 400) -> list[dict[str, Any]]:
     """Tile lays the corporation may make now (hex, tile, rotation)."""
     out: list[dict[str, Any]] = []
     lay_ = current_lay(g)
@@ -693,7 +693,7 @@ def legal_lays(g: Game, corp: str, limit: int = 400) -> list[dict[str, Any]]:
     return out
 
 
-def _adds_usable_track(g: Game, corp: str, plan: board.LayPlan, edges: set[int]) -> bool:
+def _adds_usable_track(g: Context, corp: str, plan: board.LayPlan, edges: set[int]) -> bool:
     """The new-track rule for a listed upgrade, judged on the network the tile would give."""
     old = board.track(g, plan.hex)
     net = board.network_after(g, corp, plan)
@@ -705,7 +705,7 @@ def _adds_usable_track(g: Game, corp: str, plan: board.LayPlan, edges: set[int])
 # ------------------------------------------------------------------------------------ special lays
 
 
-def special_lay_ability(g: Game, company: str) -> tuple[str, Ability] | None:
+def special_lay_ability(g: Context, company: str) -> tuple[str, Ability] | None:
     if kind_of(company) != "X":
         return None
     for owner, a in g.abilities_of(company):
@@ -734,7 +734,7 @@ def _normal_lay(a: Ability) -> bool:
     return a.type == "tile_lay" and bool((a.spec.get("params") or {}).get("normal_lay"))
 
 
-def normal_lay_ability(g: Game, company: str) -> tuple[str, Ability] | None:
+def normal_lay_ability(g: Context, company: str) -> tuple[str, Ability] | None:
     if kind_of(company) != "X":
         return None
     for owner, a in g.abilities_of(company):
@@ -743,13 +743,13 @@ def normal_lay_ability(g: Game, company: str) -> tuple[str, Ability] | None:
     return None
 
 
-def _may_start(g: Game, a: Ability) -> bool:
+def _may_start(g: Context, a: Ability) -> bool:
     """``params.requires_unconnected: [A, B]``: the lays may begin only while no track joins A and B."""
     pair = (a.spec.get("params") or {}).get("requires_unconnected")
     return a.laid_hexes or not pair or not board.hexes_joined(g, pair[0], pair[1])
 
 
-def _check_joined(g: Game, company: str, a: Ability) -> None:
+def _check_joined(g: Context, company: str, a: Ability) -> None:
     """``params.must_connect: [A, B]``: once the lays are done, track joins A and B, and each tile
     laid adds track that takes part (one of its new exits is on the track reached from A)."""
     pair = (a.spec.get("params") or {}).get("must_connect")
@@ -761,7 +761,7 @@ def _check_joined(g: Game, company: str, a: Ability) -> None:
         raise illegal("track.ability", f"{sym_of(company)}: {problem}")
 
 
-def _join_problem(g: Game, pair: list[str], laid: dict[str, Any]) -> str | None:
+def _join_problem(g: Context, pair: list[str], laid: dict[str, Any]) -> str | None:
     """Why the tiles laid (hex -> exits it had before) do not join ``pair`` (None when they do)."""
     if not board.hexes_joined(g, pair[0], pair[1]):
         return f"the tiles must join {pair[0]} and {pair[1]}"
@@ -777,7 +777,7 @@ def _join_problem(g: Game, pair: list[str], laid: dict[str, Any]) -> str | None:
     return None
 
 
-def _special_candidates(g: Game, a: Ability) -> list[tuple[str, str, int, board.LayPlan]]:
+def _special_candidates(g: Context, a: Ability) -> list[tuple[str, str, int, board.LayPlan]]:
     """Every lay the ability allows on the current board: (hex, tile id, rotation, plan)."""
     spec = a.spec
     one_per_hex = (spec.get("params") or {}).get("one_per_hex")
@@ -804,7 +804,7 @@ def _special_candidates(g: Game, a: Ability) -> list[tuple[str, str, int, board.
     return out
 
 
-def _can_complete(g: Game, a: Ability, pair: list[str], laid: dict[str, Any], left: int) -> bool:
+def _can_complete(g: Context, a: Ability, pair: list[str], laid: dict[str, Any], left: int) -> bool:
     """With the tiles of ``laid`` on the board: are ``pair`` joined, or can ``left`` more lays join them?"""
     if not _join_problem(g, pair, laid):
         return True
@@ -916,7 +916,7 @@ class SpecialTrack(Step):
         self.rdata["special_company"] = None
 
 
-def _pairs_ok(g: Game, a: Ability, hex_id: str, tile: str, rotation: int) -> bool:
+def _pairs_ok(g: Context, a: Ability, hex_id: str, tile: str, rotation: int) -> bool:
     """For a two-tile lay that must join up: would this second tile connect to the first?"""
     if not (a.spec.get("params") or {}).get("must_connect_each_other") or not a.laid_hexes:
         return True
@@ -928,7 +928,7 @@ def _pairs_ok(g: Game, a: Ability, hex_id: str, tile: str, rotation: int) -> boo
     return False
 
 
-def _check_connected_lays(g: Game, hexes: list[str]) -> None:
+def _check_connected_lays(g: Context, hexes: list[str]) -> None:
     a, b = hexes[-2], hexes[-1]
     for e, nb in g.book.neighbours[a].items():
         if nb == b and e in board.track(g, a).exits and opposite(e) in board.track(g, b).exits:
@@ -936,7 +936,7 @@ def _check_connected_lays(g: Game, hexes: list[str]) -> None:
     raise illegal("track.ability", f"the tiles on {a} and {b} must connect to each other")
 
 
-def _forfeit(g: Game, entity: str) -> None:
+def _forfeit(g: Context, entity: str) -> None:
     last = g.state.last_action_entity
     if g.state.last_action_type != "lay_tile" or last is None or kind_of(last) != "X" or last == entity:
         return
@@ -953,7 +953,7 @@ def _forfeit(g: Game, entity: str) -> None:
 
 
 def turn_lay(
-    g: Game, entity: str, corp: str, action: dict[str, Any], tiles: list[str] | None, discount: int
+    g: Context, entity: str, corp: str, action: dict[str, Any], tiles: list[str] | None, discount: int
 ) -> str | None:
     """A private's yellow lay that is one of ``corp``'s lays this turn (hook ``turn_lay``)."""
     lay_ = current_lay(g)
@@ -967,7 +967,7 @@ def turn_lay(
     return hex_id
 
 
-def turn_lay_open(g: Game, corp: str) -> bool:
+def turn_lay_open(g: Context, corp: str) -> bool:
     r = g.state.round
     if r is None or r.kind != "operating" or r.data.get("current_operator") != corp:
         return False
@@ -977,7 +977,7 @@ def turn_lay_open(g: Game, corp: str) -> bool:
     return any(s.name in ("track_and_token", "track") and s.active() for s in rounds.steps(g))
 
 
-def next_turn_lay_cost(g: Game, corp: str) -> int | None:
+def next_turn_lay_cost(g: Context, corp: str) -> int | None:
     """What ``corp``'s next yellow lay of the turn costs beyond terrain (hook ``turn_lay_cost``)."""
     if not turn_lay_open(g, corp):
         return None
@@ -985,7 +985,7 @@ def next_turn_lay_cost(g: Game, corp: str) -> int | None:
     return min_cost(g) + int((lay_ or {}).get("cost") or 0)
 
 
-def next_turn_lay_price(g: Game, corp: str, plan: board.LayPlan, discount: int) -> int | None:
+def next_turn_lay_price(g: Context, corp: str, plan: board.LayPlan, discount: int) -> int | None:
     """What laying ``plan`` as ``corp``'s next yellow lay of the turn costs in all, as :func:`turn_lay` charges it
     (hook ``turn_lay_price``)."""
     if not turn_lay_open(g, corp):
@@ -993,7 +993,7 @@ def next_turn_lay_price(g: Game, corp: str, plan: board.LayPlan, discount: int) 
     return lay_cost(g, corp, plan, discount=discount) + int((current_lay(g) or {}).get("cost") or 0)
 
 
-def use_turn_lay(g: Game, corp: str) -> bool | None:
+def use_turn_lay(g: Context, corp: str) -> bool | None:
     """One of ``corp``'s yellow lays of the turn is used by something other than a tile (hook ``use_turn_lay``)."""
     if not turn_lay_open(g, corp):
         return None
@@ -1003,23 +1003,23 @@ def use_turn_lay(g: Game, corp: str) -> bool | None:
     return True
 
 
-def forbidden_rotation(g: Game, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
+def forbidden_rotation(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
     """``forbidden_rotations``: no tile takes a rotation listed for it on its hex (hook ``lay_allowed``)."""
     banned = _p(g).forbidden_rotations.get(hex_id)
     return not banned or rotation not in banned.get(board.tile_name_of(tile), [])
 
 
-def lay_allowed(g: Game, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
+def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
     """Hook ``lay_allowed``: ``forbidden_rotations`` and ``brown_city_max_exits``."""
     return forbidden_rotation(g, corp, hex_id, tile, rotation) and max_exits_ok(g, hex_id, tile, rotation)
 
 
-def _brown_ordinary_city(g: Game, name: str) -> bool:
+def _brown_ordinary_city(g: Context, name: str) -> bool:
     spec = g.book.tiles[name]
     return spec["color"] == "brown" and bool(spec.get("cities")) and not spec.get("label")
 
 
-def max_exits_ok(g: Game, hex_id: str, tile: str, rotation: int) -> bool:
+def max_exits_ok(g: Context, hex_id: str, tile: str, rotation: int) -> bool:
     """``brown_city_max_exits``: a brown tile on an ordinary city has as many exits as any brown tile that fits."""
     name = board.tile_name_of(tile)
     if not _p(g).brown_city_max_exits or not _brown_ordinary_city(g, name):
@@ -1039,13 +1039,13 @@ def max_exits_ok(g: Game, hex_id: str, tile: str, rotation: int) -> bool:
     return True
 
 
-def preprocess(g: Game, action: dict[str, Any], entity: str) -> None:
+def preprocess(g: Context, action: dict[str, Any], entity: str) -> None:
     if action.get("type") == "lay_tile" and kind_of(entity) == "C":
         return
     _forfeit(g, entity)
 
 
-def action_processed(g: Game, action: dict[str, Any], entity: str) -> None:
+def action_processed(g: Context, action: dict[str, Any], entity: str) -> None:
     _forfeit(g, entity)
 
 

@@ -22,7 +22,7 @@ from ..state import DEPOT, ckey, kind_of, mkey, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
     from ..state import Corporation, Minor, Train
 
 
@@ -88,11 +88,11 @@ class Params(BaseParams):
     )
 
 
-def _p(g: Game) -> Params:
+def _p(g: Context) -> Params:
     return g.params["trains"]  # type: ignore[return-value]
 
 
-def must_buy(g: Game, corp: str) -> bool:
+def must_buy(g: Context, corp: str) -> bool:
     if not _p(g).must_own_train:
         return False
     forced = g.hooks("forced_train_purchase", corp)
@@ -104,13 +104,13 @@ def must_buy(g: Game, corp: str) -> bool:
 
 
 @memo
-def train_buying_power(g: Game, corp: str) -> int:
+def train_buying_power(g: Context, corp: str) -> int:
     """Cash plus what other rules let the corporation raise for a train (issues, buying independents...)."""
     return g.cash(corp) + g.hooks("issuable_cash", corp) + g.hooks("buying_power", corp, "train")
 
 
 @memo
-def other_trains(g: Game, corp: str) -> list[str]:
+def other_trains(g: Context, corp: str) -> list[str]:
     """Other companies' trains ``corp`` may buy (in the game's train order), found on the sellers' own lists."""
     zones = set(_p(g).no_buy_from_zones)
     state = g.state
@@ -136,7 +136,7 @@ def other_trains(g: Game, corp: str) -> list[str]:
     return out
 
 
-def _train_order(g: Game) -> dict[str, int]:
+def _train_order(g: Context) -> dict[str, int]:
     """Each train's place in the game's order of trains (kept while no train is added)."""
     trains = g.state.trains
     kept = g.cache.get("train_order")
@@ -145,7 +145,7 @@ def _train_order(g: Game) -> dict[str, int]:
     return kept[1]  # type: ignore[no-any-return]
 
 
-def _other_trains_scan(g: Game, corp: str, zones: set[str]) -> list[str]:
+def _other_trains_scan(g: Context, corp: str, zones: set[str]) -> list[str]:
     """:func:`other_trains` by a look at every train (what the memo audit compares it with)."""
     out = []
     t: Train
@@ -162,7 +162,7 @@ def _other_trains_scan(g: Game, corp: str, zones: set[str]) -> list[str]:
 
 
 @memo
-def min_price(g: Game, corp: str) -> int | None:
+def min_price(g: Context, corp: str) -> int | None:
     prices = [
         g.book.trains[g.state.trains[t].sym]["price"]
         for t in depot.depot_trains(g)
@@ -175,7 +175,7 @@ def min_price(g: Game, corp: str) -> int | None:
     return min(prices) if prices else None
 
 
-def trade_in_at_limit(g: Game, corp: str) -> bool:
+def trade_in_at_limit(g: Context, corp: str) -> bool:
     """At its limit, ``corp`` could still buy a bank train by trading one of its trains in (``trade_in_at_limit``)."""
     if not _p(g).trade_in_at_limit:
         return False
@@ -189,7 +189,7 @@ def trade_in_at_limit(g: Game, corp: str) -> bool:
     return False
 
 
-def can_buy(g: Game, corp: str) -> bool:
+def can_buy(g: Context, corp: str) -> bool:
     if not depot.room(g, corp):
         return trade_in_at_limit(g, corp)
     cash = g.cash(corp)
@@ -515,7 +515,7 @@ class BuyTrain(Step):
 
 
 @memo
-def crowded(g: Game) -> list[str]:
+def crowded(g: Context) -> list[str]:
     """Operators holding more trains than their limit (they must discard); memoised: read-only."""
     out: list[str] = []
     state = g.state
@@ -542,7 +542,7 @@ def crowded(g: Game) -> list[str]:
     return out
 
 
-def _train_limits(g: Game) -> tuple[int, dict[str, int]]:
+def _train_limits(g: Context) -> tuple[int, dict[str, int]]:
     """The least train limit of any operator in the current phase (holding no more needs no closer look) and each
     operator's limit (``depot.train_limit``: the phase's and the operator's type), worked out once per phase."""
     state = g.state
@@ -555,7 +555,7 @@ def _train_limits(g: Game) -> tuple[int, dict[str, int]]:
     return kept[2], kept[3]
 
 
-def _over_limit(g: Game, limits: dict[str, int], key: str, held: int) -> bool:
+def _over_limit(g: Context, limits: dict[str, int], key: str, held: int) -> bool:
     limit = limits[key]
     # no more trains than the limit: nothing to count (obsolete trains only lower the count)
     return held > limit and depot.counted_trains(g, key) > limit
@@ -597,7 +597,7 @@ class DiscardTrain(Step):
         depot.discard_to_depot(self.g, tid)
 
 
-def after_operating_action(g: Game, action: dict[str, Any]) -> None:
+def after_operating_action(g: Context, action: dict[str, Any]) -> None:
     """A company whose turn ends without a train goes to liquidation (``trainless_at_turn_end``)."""
     if _p(g).trainless_at_turn_end != "liquidation" or rounds.active_step(g) is not None:
         return
@@ -614,7 +614,7 @@ def after_operating_action(g: Game, action: dict[str, Any]) -> None:
     g.hooks("liquidate", corp)
 
 
-def round_finished(g: Game, kind: str) -> None:
+def round_finished(g: Context, kind: str) -> None:
     """``export_at_or_end``: the bank exports its next train when an operating round ends."""
     p = _p(g)
     if kind != "operating" or not p.export_at_or_end or not g.state.depot:
@@ -624,7 +624,7 @@ def round_finished(g: Game, kind: str) -> None:
     depot.export_train(g, whole_type=whole)
 
 
-def closed_operator_trains(g: Game, key: str) -> bool:
+def closed_operator_trains(g: Context, key: str) -> bool:
     """A closing corporation's trains go to the open market (``closed_company_trains_to: pool``)."""
     if _p(g).closed_company_trains_to != "pool":
         return False

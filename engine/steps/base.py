@@ -15,7 +15,7 @@ from ..errors import illegal
 from ..state import StepState
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..context import Context
 
 
 _TRAITS: dict[type, tuple[bool, bool, bool, frozenset[str] | None, frozenset[str]]] = {}  # step class -> _traits
@@ -42,7 +42,7 @@ class StepBase:
     a native class (``base.pxd``), which cannot have ``__init_subclass__``: the round machinery calls these methods
     in its inner loops."""
 
-    def __init__(self, g: Game, st: StepState, opts: dict[str, Any]):
+    def __init__(self, g: Context, st: StepState, opts: dict[str, Any]):
         self.g = g
         self.st = st
         self.opts = opts
@@ -165,7 +165,7 @@ class StepBase:
         self.pass_()
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
-        """Descriptions of the actions ``entity`` may take here (see ``Game.legal_actions``)."""
+        """Descriptions of the actions ``entity`` may take here (see ``Context.legal_actions``)."""
         return [{"type": t} for t in self.actions(entity)]
 
 

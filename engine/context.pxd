@@ -1,22 +1,22 @@
-# Compiled builds only (railbook.accel_build): Game as a native class, so code that knows it holds a Game (every
-# argument ``g: Game``: railbook.accel_declare; Step's methods: steps/base.pxd) reads its fields directly instead of
-# looking them up by name, and calls the dict and list methods of those typed here directly.  Every attribute a Game
+# Compiled builds only (railbook.accel_build): Context as a native class, so code that knows it holds a Context (every
+# argument ``g: Context``: railbook.accel_declare; Step's methods: steps/base.pxd) reads its fields directly instead of
+# looking them up by name, and calls the dict and list methods of those typed here directly.  Every attribute a Context
 # has must be listed here; the Python source is unchanged and runs as before without a build.
 from railbook.engine.book cimport Book
 from railbook.engine.install cimport Installed
 from railbook.engine.state cimport GameState
 
-cdef class Game:
+cdef class Context:
     cdef public dict cache, params
     cdef public list memo
     cdef public GameState state
     cdef public Book book
     cdef public Installed rules
-    cdef public object _checkpoint, _since, hooks
+    cdef public object hooks
     cdef public long board_version, epoch  # (C integers: compared on every memoised answer)
     cdef public bint audit
 
-    # the questions every module asks of the game, as C methods for code that knows it holds a Game (each must keep
+    # the questions every module asks of the game, as C methods for code that knows it holds a Context (each must keep
     # the signature here: arguments by position, no generator or closure in its body)
     cpdef object log(self, message)
     cpdef object phase_spec(self)
