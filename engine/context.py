@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import memo as _memo
+from . import flags
 from .book import Book
 from .contract import Hooks
 from .errors import MalformedAction, illegal
@@ -54,7 +54,7 @@ class Context:
         self.memo: list[Any] = [-1, {}]
         # whether memoised answers are checked against fresh ones (``RAILBOOK_MEMO_AUDIT``; read once per game: a
         # field of the game costs hot paths less than the memo module's flag)
-        self.audit: bool = _memo.AUDIT
+        self.audit: bool = flags.AUDIT
         self.rules: Installed = installed(book)
         self.params = self.rules.params
         self.hooks = Hooks(self, self.rules.mechanics).caller()

@@ -21,12 +21,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import FunctionType
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict
-
-if TYPE_CHECKING:
-    from .context import Context
 
 
 def _function() -> None:
@@ -363,7 +360,7 @@ class Hooks:
     inner loops).
     """
 
-    def __init__(self, game: Context, mechanics: Iterable[Mechanic]):
+    def __init__(self, game: Any, mechanics: Iterable[Mechanic]):
         self.game = game
         self.table: dict[str, list[Callable[..., Any]]] = {name: [] for name in HOOKS}
         for m in mechanics:
@@ -420,7 +417,7 @@ def _plan(spec: Hook, fns: list[Callable[..., Any]]) -> tuple[int, tuple[Callabl
     return (_ANY if c is Combine.ANY else _ALL), tuple(fns), None
 
 
-def _call(fn: Callable[..., Any], g: Context, args: tuple[Any, ...]) -> Any:
+def _call(fn: Callable[..., Any], g: Any, args: tuple[Any, ...]) -> Any:
     """``fn(g, *args)``, for the commonest numbers of arguments without building a tuple of them."""
     n = len(args)
     if n == 1:
@@ -434,7 +431,7 @@ def _call(fn: Callable[..., Any], g: Context, args: tuple[Any, ...]) -> Any:
     return fn(g, *args)
 
 
-def _combined(kind: int, fns: tuple[Callable[..., Any], ...], default: Any, g: Context, args: tuple[Any, ...]) -> Any:
+def _combined(kind: int, fns: tuple[Callable[..., Any], ...], default: Any, g: Any, args: tuple[Any, ...]) -> Any:
     """A hook's answer from its handlers ``fns`` as its plan says (see :func:`_plan`)."""
     if kind == _ANSWER:
         return _call(fns[0], g, args)
@@ -485,7 +482,7 @@ def _unhandled(spec: Hook) -> Any:
     return True if spec.combine is Combine.ALL else spec.default
 
 
-def _dispatcher(g: Context, spec: Hook, fns: list[Callable[..., Any]]) -> Callable[..., Any]:
+def _dispatcher(g: Any, spec: Hook, fns: list[Callable[..., Any]]) -> Callable[..., Any]:
     """A function of the hook's arguments that runs the handlers and combines their answers (as ``game.hooks``)."""
     if not fns:
         answer = _unhandled(spec)

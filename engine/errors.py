@@ -46,5 +46,7 @@ class SaveError(EngineError):
     """A saved game (or a start argument) that cannot be read: another title's save, malformed JSON or state."""
 
 
-class InternalError(EngineError):
+class InternalError(RailbookError):
     """A fault of the engine itself (not of the record or action): a bug to report, with where it happened."""
+
+    exit_code = 2

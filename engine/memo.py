@@ -8,14 +8,15 @@ served from the memo and raises :class:`StaleMemo` when it differs (slow; for te
 from __future__ import annotations
 
 import inspect
-import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from . import flags
 
 if TYPE_CHECKING:
     from .context import Context
 
-AUDIT = bool(os.environ.get("RAILBOOK_MEMO_AUDIT"))
+AUDIT = flags.AUDIT
 
 
 class StaleMemo(AssertionError):

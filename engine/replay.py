@@ -20,7 +20,7 @@ from typing import Any
 from railbook.records import kept_actions, read_record
 
 from .collector import settled_heap
-from .errors import EngineError, IllegalAction
+from .errors import EngineError, IllegalAction, InternalError
 from .game import Game
 from .rng import seed_from
 
@@ -34,6 +34,32 @@ class ReplayError(EngineError):
     def __init__(self, index: int, action_id: Any, rule: str, message: str):
         self.index, self.action_id, self.rule = index, action_id, rule
         super().__init__(f"action {index} (id {action_id}): {rule}: {message}")
+
+
+class ReplayInternalError(InternalError):
+    """The engine failed on an action (a bug, not a bad record): where in the record, and where in the engine."""
+
+    def __init__(self, index: int, action_id: Any, exc: BaseException):
+        self.index, self.action_id = index, action_id
+        self.where = engine_frame(exc)
+        detail = " ".join(str(exc).split())
+        super().__init__(
+            f"internal error at action {index} (id {action_id}): {type(exc).__name__}: {detail} "
+            f"({self.where}); this is a railbook bug, not a bad record: please report it"
+        )
+
+
+def engine_frame(exc: BaseException) -> str:
+    """``file:line in function`` of the innermost frame of ``exc``'s traceback inside the package."""
+    where = "unknown place"
+    tb = exc.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        parts = Path(code.co_filename).parts
+        if "railbook" in tb.tb_frame.f_globals.get("__name__", ""):
+            where = f"{'/'.join(parts[-2:])}:{tb.tb_lineno} in {code.co_name}"
+        tb = tb.tb_next
+    return where
 
 
 @dataclass
@@ -167,8 +193,10 @@ def _replay_actions(
                 g.process(normalise(a), atomic)  # (positional: no keyword dict per call)
             except IllegalAction as exc:
                 raise ReplayError(index, action.get("id"), exc.rule, exc.message) from None
-            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # a field of the wrong shape
-                raise ReplayError(index, action.get("id"), "action.malformed", f"{type(exc).__name__}: {exc}") from None
+            except (RecursionError, MemoryError):
+                raise
+            except Exception as exc:  # not a rule's refusal: a fault of the engine, never blamed on the record
+                raise ReplayInternalError(index, action.get("id"), exc) from exc
             checks = g.state.extra.pop("route_checks", None)
             if checks:
                 checked += len(checks)

@@ -19,7 +19,7 @@ from railbook.accel import enable as _enable_compiled_builds
 
 _enable_compiled_builds()  # compiled builds of unchanged engine modules, where `make install` made them
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 _EXPORTS = {
     "compile_title": "railbook.api",

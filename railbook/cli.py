@@ -92,14 +92,15 @@ def emit(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False))
 
 
-def fail(message: str, where: str | None = None, **extra: Any) -> None:
-    """Print a one-line (per problem) error, or with ``--json`` a JSON error object on stdout, and exit 1."""
+def fail(message: str, where: str | None = None, code: int = 1, **extra: Any) -> None:
+    """Print a one-line (per problem) error, or with ``--json`` a JSON error object on stdout, and exit ``code``
+    (1: bad input; 2: a fault of railbook)."""
     if json_mode():
         emit({**error_object(message, where), **extra})
     else:
         for line in str(message).splitlines() or ["error"]:
             typer.echo(line, err=True)
-    raise typer.Exit(1)
+    raise typer.Exit(code)
 
 
 def _titles(titles: list[str] | None) -> list[str]:
@@ -413,7 +414,7 @@ def main() -> None:
     try:
         _run_json() if json_mode() else app()
     except RailbookError as exc:
-        _report(str(exc), 1, getattr(exc, "where", None))
+        _report(str(exc), exc.exit_code, getattr(exc, "where", None))
     except KeyboardInterrupt:
         _report("interrupted", 130)
     except Exception as exc:

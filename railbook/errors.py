@@ -4,4 +4,7 @@ from __future__ import annotations
 
 
 class RailbookError(Exception):
-    """A user-facing error; ``str()`` is one line (or one line per problem)."""
+    """A user-facing error; ``str()`` is one line (or one line per problem).  ``exit_code``: what the command line
+    exits with (1: bad input; 2: a fault of railbook itself)."""
+
+    exit_code = 1

@@ -39,7 +39,7 @@ def replay(
         record = load(file)
         outcome = run(record, strict=strict)
     except RailbookError as exc:
-        fail(_about(file, exc))
+        fail(_about(file, exc), code=exc.exit_code)
         return
     for warning in outcome.warnings:
         typer.echo(f"warning: {warning}", err=True)
@@ -51,7 +51,7 @@ def replay(
     else:
         typer.echo(f"{file}: {outcome.actions} actions, game end: {outcome.game_end_reason or 'not finished'}")
         for pid, value in result.items():
-            typer.echo(f"  {outcome.game.name('P|' + pid):20s} {value}")
+            typer.echo(f"  {outcome.game.context.name('P|' + pid):20s} {value}")
     if outcome.expected_result is not None and not outcome.matches:
         expected = _ordered({str(k): int(v) for k, v in outcome.expected_result.items()})
         fail(
@@ -78,7 +78,7 @@ def export_log(
         outcome = run(record, rulebook)
         log = export(record, rulebook, outcome.game)
     except RailbookError as exc:
-        fail(_about(file, exc))
+        fail(_about(file, exc), code=exc.exit_code)
         return
     text = json.dumps(log, indent=1, ensure_ascii=False) + "\n"
     if out is None:

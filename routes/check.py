@@ -13,11 +13,13 @@ from typing import Any
 
 from railbook.engine.bonuses import PathHex, split
 
+from railbook.errors import RailbookError
+
 from .model import Problem
 from .revenue import best_counted, kind_counts
 
 
-class RouteError(ValueError):
+class RouteError(RailbookError, ValueError):
     """A recorded route that the model does not accept."""
 
 

@@ -13,12 +13,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from railbook.errors import RailbookError
+
 from .check import score_recorded
 from .model import Problem
 from .network import build_problem
 
 
-class ReplayUnavailable(RuntimeError):
+class ReplayUnavailable(RailbookError, RuntimeError):
     """The interpreter cannot replay this record (yet)."""
 
 

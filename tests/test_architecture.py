@@ -33,7 +33,8 @@ def _is_package(name: str) -> bool:
 
 
 def _imports(path: Path, name: str, modules: set[str]) -> set[str]:
-    """Engine modules that ``name`` imports at run time (anywhere in the file, TYPE_CHECKING blocks excluded)."""
+    """Engine modules that ``name`` imports anywhere in the file: at load time, inside functions, and for type checking
+    only (a type-only import is a dependency too: a compiled build or a reader follows it)."""
     out: set[str] = set()
     package = name if _is_package(name) else name.rpartition(".")[0]
 
@@ -44,10 +45,6 @@ def _imports(path: Path, name: str, modules: set[str]) -> set[str]:
         return ".".join([*base, *([module] if module else [])])
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for child in node.orelse:
-                visit(child)
-            return
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 target = resolve(node.level, node.module)
@@ -120,9 +117,10 @@ def test_the_graph_sees_imports_inside_functions() -> None:
     graph = import_graph()
     assert "rounds" in graph["game"] and "registry" in graph["install"]
     assert {"contract", "state"} <= graph["mechanics.core"]
+    assert "context" in graph["board"]  # (imported for type checking only)
 
 
-def test_no_import_cycle_among_engine_modules() -> None:
+def test_no_import_cycle_among_engine_modules_type_only_imports_included() -> None:
     assert _cycles(import_graph()) == []
 
 

@@ -159,7 +159,9 @@ def test_ipo_auction_starts_a_two_share_company() -> None:
         act(g, p, "pass")
     corp = g.state.corporations["A&A"]
     assert corp.owner == "P|b" and corp.floated
-    assert market.price_at(g.context, g.state.corporations["A&A"].price) == 70  # half the bid ($75), rounded down to a market value
+    assert (
+        market.price_at(g.context, g.state.corporations["A&A"].price) == 70
+    )  # half the bid ($75), rounded down to a market value
     assert g.context.cash("C|A&A") == 150 and g.context.cash("P|b") == 315 - 150
     assert [s.percent for s in g.state.shares.values() if s.corp == "A&A"] == [100]
     assert g.acting() == ["b"]  # play goes on left of the starter
@@ -316,10 +318,11 @@ def test_a_presidents_certificate_and_a_short_in_the_pool_are_no_pair(monkeypatc
     """A short pairs only with an ordinary one-share certificate (``shares.close_short_pairs``): a bankrupt
     president's certificate joining a short in the pool closes nothing, and the check that found no closable pair
     stands until the holdings change (soak game 34 once had the memo audit call that answer stale)."""
-    from railbook.engine import memo
+    from railbook.engine import flags, memo
 
     from railbook import soak
 
     monkeypatch.setattr(memo, "AUDIT", True)
+    monkeypatch.setattr(flags, "AUDIT", True)
     report = soak.play_game(rulebook_for_title("1817"), 34, max_actions=200)
     assert not report.failures, report.failures[0].message

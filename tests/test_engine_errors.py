@@ -202,3 +202,23 @@ def test_little_miami_tiles_must_join_their_hexes() -> None:
 def test_record_without_title_is_named_clearly() -> None:
     with pytest.raises(EngineError, match="record has no 'title'"):
         replay({"actions": [{"type": "pass"}]})
+
+
+@pytest.mark.skipif(not fixture_files("1846"), reason="no shared 1846 records (set RAILBOOK_SHARED)")
+def test_an_engine_fault_in_a_replay_is_an_internal_error_not_a_bad_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A KeyError inside the rules is railbook's bug: the replay says so, where in the record and in the engine."""
+    from railbook.engine.errors import EngineError, InternalError
+    from railbook.engine.mechanics import stock_round
+    from railbook.engine.replay import ReplayInternalError, load, replay
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("lost")
+
+    monkeypatch.setattr(stock_round.BuySellParShares, "process_buy_shares", broken)
+    record = load(fixture_files("1846")[0])
+    with pytest.raises(ReplayInternalError) as err:
+        replay(record, rulebook=rulebook_for_title("1846"))
+    assert isinstance(err.value, InternalError) and not isinstance(err.value, EngineError)
+    assert err.value.exit_code == 2
+    assert "internal error at action" in str(err.value) and ".py:" in str(err.value)
+    assert "KeyError" in str(err.value) and "not a bad record" in str(err.value)
