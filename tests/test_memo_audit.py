@@ -93,7 +93,7 @@ def test_audit_checks_the_steps_shortcut_answers(audit: None, monkeypatch: pytes
 
     monkeypatch.setattr(BuySellParShares, "any_action", lambda self, entity: True)  # a shortcut that lies
     record = load(max(fixture_files("1846"), key=lambda p: p.stat().st_size))
-    with pytest.raises(ReplayInternalError, match="StaleMemo.*any_action"):
+    with pytest.raises(ReplayInternalError, match=r"StaleMemo.*any_action"):
         replay(record, rulebook=rulebook_for_title(record["title"]))
 
 
@@ -107,5 +107,5 @@ def test_audit_checks_what_a_step_declares_it_offers(audit: None, monkeypatch: p
     monkeypatch.setattr(BuySellParShares, "offers", frozenset({"sell_shares"}))  # but it offers purchases too
     monkeypatch.setattr(base, "_TRAITS", {})  # (what steps read of their class is kept per class: read it again)
     record = load(max(fixture_files("1846"), key=lambda p: p.stat().st_size))
-    with pytest.raises(ReplayInternalError, match="StaleMemo.*allows"):
+    with pytest.raises(ReplayInternalError, match=r"StaleMemo.*allows"):
         replay(record, rulebook=rulebook_for_title(record["title"]))
