@@ -88,3 +88,23 @@ def test_replay_from_another_directory(installed: Path, tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     expected = json.loads(record.read_text())
     assert json.loads(out.stdout)["game_end_reason"] == expected.get("game_end_reason")
+
+
+def test_one_version_in_the_package_and_its_metadata() -> None:
+    import tomllib
+
+    import railbook
+
+    project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())["project"]
+    assert railbook.__version__ == project["version"]
+
+
+def test_every_library_error_is_a_railbook_error() -> None:
+    from railbook.engine.errors import IllegalAction, InternalError, SaveError
+    from railbook.routes.check import RouteError
+    from railbook.routes.positions import ReplayUnavailable
+
+    import railbook
+
+    for error in (IllegalAction, SaveError, InternalError, RouteError, ReplayUnavailable):
+        assert issubclass(error, railbook.RailbookError), error
