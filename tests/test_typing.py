@@ -18,6 +18,7 @@ PUBLIC = [
     "railbook/api.py",
     "railbook/errors.py",
     "railbook/engine/game.py",
+    "railbook/engine/legal.py",
     "railbook/engine/types.py",
     "railbook/engine/errors.py",
     "railbook/engine/contract.py",
