@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from railbook.engine.contract import Ref
-from railbook.engine.registry import ALWAYS_ON, REGISTRY
+from railbook.params import ALWAYS_ON, declarations
+from railbook.params.base import Ref
 
 from .errors import located
 from .load import KeyPath, Positions
@@ -19,7 +19,9 @@ from .validate import schema_problems
 
 def check_mechanics(src: GameSource, positions: Positions) -> list[str]:
     """Every located problem of ``src`` against the contract of the mechanics it switches on."""
-    on = [m for name, m in REGISTRY.items() if name in ALWAYS_ON or getattr(src.mechanics, name, None) is not None]
+    on = [
+        m for name, m in declarations().items() if name in ALWAYS_ON or getattr(src.mechanics, name, None) is not None
+    ]
     lines: list[str] = []
     lines += _events(src, positions, on)
     lines += _rounds(src, positions, on)
@@ -28,8 +30,8 @@ def check_mechanics(src: GameSource, positions: Positions) -> list[str]:
 
 
 def _events(src: GameSource, positions: Positions, on: list[Any]) -> list[str]:
-    handlers = {etype: (m.name, spec[0]) for m in on for etype, spec in m.events.items()}
-    declared = {etype for m in REGISTRY.values() for etype in m.events}
+    handlers = {etype: (m.name, model) for m in on for etype, model in m.events.items()}
+    declared = {etype for m in declarations().values() for etype in m.events}
     lines = []
     for pi, phase in enumerate(src.phases):
         for ei, event in enumerate(phase.events):

@@ -1,11 +1,13 @@
 """The mechanic contract: what a rule module declares, and the hooks through which mechanics ask each other.
 
-A *mechanic* is one rule family a title switches on in its rulebook (``mechanics: {<name>: {params}}``).  Its
-module declares one :class:`Mechanic`:
+A *mechanic* is one rule family a title switches on in its rulebook (``mechanics: {<name>: {params}}``).  It has
+two modules of its name: ``railbook.params.<name>`` declares what the compiler reads (a
+:class:`~railbook.params.base.Declaration`: name, description, the parameter model, the names of its steps and
+round types, its phase events' parameter models) and imports nothing of the engine; the rule module
+``railbook.engine.mechanics.<name>`` supplies the code, as one :class:`Mechanic` built by :meth:`Mechanic.of`:
 
-* ``name`` and ``description``;
-* ``params`` — a :class:`Params` model (typed, every field described, neutral defaults) that the title's
-  parameters must validate against (the compiler checks it, with file and line);
+* ``name``, ``description``, ``params`` — from the declaration (``params``: a :class:`Params` model, typed,
+  every field described, neutral defaults, that the title's parameters must validate against);
 * ``steps`` — the step classes it contributes (by step name), which the rulebook's round kinds list;
 * ``round_types`` — the round drivers it contributes (turn structure of a round kind: ``stock``, ``draft``...);
 * ``hooks`` — handlers of the hooks in :data:`HOOKS` (by hook name; an unknown name is an error at import);
@@ -21,23 +23,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import FunctionType
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
+from railbook.params.base import Declaration, NoParams, Params
 
 if TYPE_CHECKING:
     from .context import Context
 
 
 def _function() -> None:
-    """A function of this module: its type is the type of the methods defined here (a compiled build's methods are
-    not Python functions, and pydantic must be told to leave them alone)."""
-
-
-class Params(BaseModel):
-    """Base of every mechanic's (and event's) parameter model: unknown keys are errors, values are frozen."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, ignored_types=(type(_function),))
+    """A function of this module: its type is the type of a compiled build's methods (see :func:`_read_only_class`)."""
 
 
 class _ReadOnly:
@@ -101,27 +97,6 @@ def read_only(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: read_only(v) for k, v in value.items()}
     return value
-
-
-class NoParams(Params):
-    """A mechanic or event that takes no parameters."""
-
-
-@dataclass(frozen=True)
-class Ref:
-    """Marks a parameter value as the id of something in the rulebook; the compiler checks it exists."""
-
-    kind: str  # corporations | minors | privates | hexes | phases | trains | tiles | market_cells
-
-
-#: Ids of rulebook entities, for parameter models (checked by the compiler, with file and line).
-CorporationId = Annotated[str, Ref("corporations")]
-MinorId = Annotated[str, Ref("minors")]
-PrivateId = Annotated[str, Ref("privates")]
-HexId = Annotated[str, Ref("hexes")]
-PhaseId = Annotated[str, Ref("phases")]
-TrainId = Annotated[str, Ref("trains")]
-TileId = Annotated[str, Ref("tiles")]
 
 
 class Combine(StrEnum):
@@ -342,6 +317,40 @@ class Mechanic:
         unknown = sorted(set(self.hooks) - set(HOOKS))
         if unknown:
             raise TypeError(f"mechanic {self.name}: unknown hooks {', '.join(unknown)} (known: {', '.join(HOOKS)})")
+
+    @classmethod
+    def of(
+        cls,
+        declaration: Declaration,
+        *,
+        steps: dict[str, StepClass] | None = None,
+        round_types: dict[str, RoundType] | None = None,
+        hooks: dict[str, Callable[..., Any]] | None = None,
+        events: dict[str, Callable[..., Any]] | None = None,
+        state: type | None = None,
+    ) -> Mechanic:
+        """The rule module of a mechanic :class:`Declaration` (``railbook.params.<name>``): the code of each step,
+        round type and phase event it declares, by name, and its hooks and state; a name the declaration does not
+        list, or one it lists without code, is a TypeError at import."""
+        steps, round_types, events = steps or {}, round_types or {}, events or {}
+        for kind, declared, given in (
+            ("steps", declaration.steps, steps),
+            ("round types", declaration.round_types, round_types),
+            ("events", tuple(declaration.events), events),
+        ):
+            if tuple(given) != declared:
+                raise TypeError(f"mechanic {declaration.name}: {kind} {list(given)} differ from its declaration's")
+        return cls(
+            name=declaration.name,
+            description=declaration.description,
+            params=declaration.params,
+            steps=steps,
+            round_types=round_types,
+            hooks=hooks or {},
+            events={etype: (declaration.events[etype], fn) for etype, fn in events.items()},
+            state=state,
+            implemented=declaration.implemented,
+        )
 
 
 def check_unique(mechanics: Iterable[Mechanic]) -> None:

@@ -1,5 +1,5 @@
-"""The engine's shape: no import cycles, no mechanic importing another, no compiler in the engine, one
-registry whose every parameter is typed and described, and generated docs that are current."""
+"""The engine's shape: no import cycles, no mechanic importing another, no compiler in the engine and no engine in
+the compiler, one registry whose every parameter is typed and described, and generated docs that are current."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from railbook.compiler import mechanics_doc
 from railbook.compiler.schema import MECHANICS_DOC
 from railbook.engine.contract import HOOKS, Mechanic
 from railbook.engine.registry import REGISTRY
+from railbook.params import declaration
+from railbook.params.base import Declaration
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
 
@@ -148,6 +150,41 @@ def test_importing_the_engine_loads_no_compiler() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_validating_a_title_loads_no_engine_module() -> None:
+    """The compiler reads the mechanics' declarations (railbook.params) alone: ``railbook validate`` (its
+    ``check``) imports nothing of the engine."""
+    code = (
+        "import sys\n"
+        "from railbook.compiler.compile import check\n"
+        "from railbook.compiler.load import load_title\n"
+        "for title in ('1846', '1817'):\n"
+        "    check(load_title(title), [])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('railbook.engine')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_declarations_never_import_the_engine() -> None:
+    params = ENGINE.parent / "params"
+    for path in params.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                assert node.level <= 1 and not (node.module or "").startswith("railbook.engine"), path.name
+            elif isinstance(node, ast.Import):
+                assert not any(a.name.startswith("railbook.engine") for a in node.names), path.name
+
+
+def test_every_rule_module_matches_its_declaration() -> None:
+    for name, m in REGISTRY.items():
+        d = declaration(name)
+        assert (m.name, m.description, m.params, m.implemented) == (d.name, d.description, d.params, d.implemented)
+        assert tuple(m.steps) == d.steps and tuple(m.round_types) == d.round_types, name
+        assert {e: spec[0] for e, spec in m.events.items()} == d.events, name
+    with pytest.raises(TypeError, match="steps \\['lay'\\] differ"):
+        Mechanic.of(Declaration(name="x", description="x"), steps={"lay": object})
 
 
 # ------------------------------------------------------------------------------------------ contract

@@ -11,41 +11,18 @@ the company: its redeemed shares go back on sale at the par the hook ``reissue_p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.company_stock_actions import DECLARATION, Params
 
 from .. import market, rounds, shares
 from ..contract import Mechanic
-from ..contract import Params as BaseParams
 from ..errors import illegal
 from ..state import BANK, POOL, ckey, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """Which company actions a president may take on his stock turn, and what they cost him."""
-
-    actions: list[Literal["redeem", "reissue", "take_loans", "buy_own_shares"]] = Field(
-        min_length=1,
-        description="the company actions allowed: `redeem` (the company buys one of its shares, see "
-        "issue_redeem), `reissue` (its redeemed shares go back on sale, see reissue), `take_loans` (one or "
-        "more, up to its cap, see loans) or `buy_own_shares` (one or more from the market at the current "
-        "price, paid to the bank)",
-    )
-    several_in_order: bool = Field(
-        False, description="the company may take several of `actions` in one turn, in the order listed"
-    )
-    forbidden_zones: list[str] = Field(
-        [], description="market cell kinds (market legend) in which the company may not act"
-    )
-    whole_turn: bool = Field(
-        True, description="a company action is the president's whole stock turn (no buying or selling for himself)"
-    )
-    moves_priority: bool = Field(True, description="a company action counts as an action for passing the priority deal")
 
 
 def _p(g: Context) -> Params:
@@ -335,10 +312,8 @@ class CompanyStockAction(Step):
         g.epoch += 1
 
 
-MECHANIC = Mechanic(
-    name="company_stock_actions",
-    description="corporations act in the stock round",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     steps={"company_turn": CompanyTurn, "company_stock": CompanyStockAction},
     hooks={"stock_turn_options": stock_turn_options},
 )

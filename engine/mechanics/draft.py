@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.draft import DECLARATION, Params
 
 from .. import rounds
 from ..contract import Mechanic
-from ..contract import Params as BaseParams
 from ..errors import illegal
 from ..rng import shuffle_game
 from ..state import BANK, Company
@@ -25,20 +24,6 @@ from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """A draft of the privates (with blank cards) before the first stock round."""
-
-    blanks: dict[int, int] = Field(
-        default_factory=dict, description="player count -> blank cards added to the deck (default: one per player)"
-    )
-    hand_size_over_players: int = Field(
-        2, ge=0, description="cards shown to the drafting player: the number of players plus this"
-    )
-    last_private_price_drop: int = Field(
-        0, ge=0, description="$ the last private's price drops each time it is passed when it is the only card left"
-    )
 
 
 @dataclass(slots=True)
@@ -202,10 +187,8 @@ class DraftStep(Step):
                 g.hooks("company_acquired", sym, player)
 
 
-MECHANIC = Mechanic(
-    name="draft",
-    description="private draft with blank cards and a last-card price drop",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     steps={"draft": DraftStep},
     round_types={"draft": rounds.step_round("draft")},
     hooks={

@@ -13,38 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.edge_tokens import DECLARATION, Params
 
 from .. import board, rounds
-from ..contract import CorporationId, HexId, Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic
 from ..errors import illegal
 from ..state import BANK, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """Where edge tokens go, who owns them and what they are worth."""
-
-    areas: dict[HexId, list[CorporationId]] = Field(
-        min_length=1, description="off-board hex -> the companies that have an edge token for that area"
-    )
-    cost: int = Field(ge=0, description="price of an edge token ($)")
-    counts_as_token_placement: bool = Field(
-        True, description="placing it is the company's one station token placement of the operating round"
-    )
-    multiplier: int = Field(2, ge=1, description="how many times the area's value counts for the token's owner")
-    valid_route_token: bool = Field(
-        False,
-        description="it may serve as the station a route must include (else a station token is still needed) "
-        "(only false is played by the engine)",
-    )
-    record_choice: str | None = Field(
-        None, description="the `choice` of the 18xx.games `choose` action that buys it, for reading records"
-    )
 
 
 @dataclass(slots=True)
@@ -161,10 +139,8 @@ def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     out.append({"type": "hex_bonus", "hexes": {area: area_value(g, area) * (_p(g).multiplier - 1)}})
 
 
-MECHANIC = Mechanic(
-    name="edge_tokens",
-    description="tokens on off-board edges that double revenue",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     steps={"edge_token": EdgeToken},
     hooks={"extra_bonus_specs": extra_bonus_specs},
     state=State,

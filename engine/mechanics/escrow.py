@@ -11,33 +11,16 @@ A corporation that reaches its destination before it is launched starts with its
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.escrow import DECLARATION, Params
 
 from .. import shares
 from ..contract import Mechanic
-from ..contract import Params as BaseParams
 from ..state import BANK, ckey
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """Money from initial-offering sales held back until a condition releases it."""
-
-    shares_paid_to_company: int = Field(
-        ge=0,
-        description="initial-offering shares (the president's certificate counting its shares) whose sale pays "
-        "the company; money from later initial-offering sales is held in escrow",
-    )
-    release_on: Literal["destination_reached"] = Field(
-        "destination_reached", description="what releases the held money to the company (mechanics.destinations)"
-    )
-    later_sales_pay_company: bool = Field(
-        True, description="once released, initial-offering sales pay the company directly (incremental capital)"
-    )
 
 
 @dataclass(slots=True)
@@ -86,10 +69,8 @@ def destination_reached(g: Context, corp: str) -> None:
         g.log(f"{corp} receives {amount} from escrow")
 
 
-MECHANIC = Mechanic(
-    name="escrow",
-    description="money held until a destination is reached",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={"ipo_receiver": ipo_receiver, "destination_reached": destination_reached},
     state=State,
 )

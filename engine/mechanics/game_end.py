@@ -5,21 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.game_end import DECLARATION, Params
 
 from ..contract import Mechanic
-from ..contract import Params as BaseParams
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """A limit on the game's length."""
-
-    turn_limit: int | None = Field(
-        None, ge=1, description="a game still running when this turn's stock round would start ends (reason dnf)"
-    )
 
 
 def _p(g: Context) -> Params:
@@ -32,9 +23,7 @@ def round_started(g: Context, kind: str) -> None:
         g.hooks("end_game", "dnf", False)
 
 
-MECHANIC = Mechanic(
-    name="game_end",
-    description="limits on the game's length beyond the end triggers",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={"round_started": round_started},
 )

@@ -12,51 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.independents import DECLARATION, Params
 
 from .. import board, depot
 from ..closing import close_operator
-from ..contract import Mechanic, MinorId, PhaseId, PrivateId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic
 from ..errors import illegal
 from ..memo import memo
 from ..state import BANK, Token, kind_of, mkey, sym_of
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Independent(BaseParams):
-    """An independent (minor) company owned through a private company."""
-
-    private: PrivateId = Field(description="the private company whose owner owns the independent")
-    debt: int = Field(0, ge=0, description="$ paid to the bank on top of the private's price when acquiring it")
-
-
-class TrainCountRange(BaseParams):
-    """A range of trains a corporation owns."""
-
-    min: int = Field(0, ge=0, description="fewest trains")
-    max: int = Field(99, ge=0, description="most trains")
-
-
-class Params(BaseParams):
-    """Minors owned through a private company, bought out by corporations."""
-
-    companies: dict[MinorId, Independent] = Field(description="the independents, by minor id")
-    close_on_phase: PhaseId | None = Field(
-        None, description="phase whose start closes every independent (None: they never close by phase)"
-    )
-    buyout_counts_for_track: TrainCountRange | None = Field(
-        None,
-        description="a corporation owning this many trains may count the cash of player-owned independents "
-        "(it could buy them) as money for track; None: it may not",
-    )
-    buyout_counts_for_trains: TrainCountRange | None = Field(
-        None,
-        description="a corporation owning this many trains may count the cash of player-owned independents "
-        "as money for a train; None: it may not",
-    )
 
 
 def _p(g: Context) -> Params:
@@ -202,10 +168,8 @@ def potential_minor_cash(g: Context, corp_key: str, lo: int, hi: int) -> int:
     return total
 
 
-MECHANIC = Mechanic(
-    name="independents",
-    description="minors owned through a private company that split their revenue with the owner",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={
         "setup": setup,
         "company_acquired": lambda g, private, player: float_minor(g, private, player),

@@ -9,13 +9,12 @@ not allowed; no more than needed for the dearer face of the cheapest bank train)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.issue_redeem import DECLARATION, Params
 
 from .. import depot, market, rounds, shares
 from ..contract import Mechanic
-from ..contract import Params as BaseParams
 from ..errors import illegal
 from ..memo import memo
 from ..shares import Bundle
@@ -24,48 +23,6 @@ from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
-
-Direction = Literal["left", "right", "up", "down"]
-
-
-class Params(BaseParams):
-    """A corporation issuing and redeeming its own shares in its operating turn."""
-
-    issue_price_move: list[Direction] = Field(
-        default_factory=list,
-        description="an issued share sells at the market value this many steps from the current price",
-    )
-    redeem_price_move: list[Direction] = Field(
-        default_factory=list,
-        description="a redeemed share costs the market value this many steps from the current price",
-    )
-    emergency_issue: bool = Field(
-        False, description="a corporation that must buy a train may issue shares first (see the module)"
-    )
-    redeem_per_stock_round: int | None = Field(
-        None, ge=1, description="shares a corporation may redeem per stock round (None: no such limit)"
-    )
-    max_treasury_shares: int | None = Field(
-        None, ge=0, description="most redeemed shares a corporation may hold (None: no limit)"
-    )
-    min_shares_outside: int | None = Field(
-        None,
-        ge=0,
-        description="a corporation may redeem only if this many of its shares stay with players and the pool "
-        "(None: no such rule)",
-    )
-    redeem_from: Literal["pool", "pool_then_players"] = Field(
-        "pool",
-        description="`pool_then_players`: from the pool while it holds a share, else from any player (the "
-        "president too) as long as the presidency does not change (a redemption in the stock round, see "
-        "company_stock_actions; in the operating turn only from the pool)",
-    )
-    redeem_not_before: Literal["float", "first_operation"] = Field(
-        "float",
-        description="earliest time a corporation may redeem: once floated, or after it has operated (a "
-        "corporation whose capital comes at the end of its float round has nothing to redeem with before: "
-        "capitalization.full_capital_paid)",
-    )
 
 
 def _p(g: Context) -> Params:
@@ -243,10 +200,8 @@ def operator_started(g: Context, entity: str) -> None:
     g.state.round.data["emergency_issued"] = False
 
 
-MECHANIC = Mechanic(
-    name="issue_redeem",
-    description="a corporation issues and redeems its own shares",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     steps={"issue_shares": IssueShares},
     hooks={
         "round_started": round_started,

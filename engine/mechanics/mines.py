@@ -24,11 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.mines import DECLARATION, Params
 
 from .. import abilities, board, bonuses
-from ..contract import HexId, Mechanic, PrivateId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic
 from ..errors import illegal
 from ..state import BANK, kind_of, sym_of
 from ..steps.base import Step
@@ -37,36 +36,6 @@ if TYPE_CHECKING:
     from ..context import Context
     from ..routes import NodeKey, Route
     from ..state import Ability
-
-
-class MineRights(BaseParams):
-    """Rights to run to the mine hexes, bought by a company as a token."""
-
-    cost: int = Field(ge=0, description="price of the rights ($), paid from the company's treasury")
-    uses_yellow_lay: bool = Field(False, description="buying the rights takes the place of a yellow tile lay")
-    tokens: int = Field(ge=1, description="mine tokens in the game: at most this many companies hold rights")
-    max_per_company: int = Field(1, ge=1, description="tokens one company may hold")
-    private: PrivateId | None = Field(
-        None, description="the private that owns the mine (see the module text); none when no private does"
-    )
-    fee_to_private_owner: int = Field(
-        0, ge=0, description="part of each fee paid to the company owning `private` while it is open ($)"
-    )
-
-
-class Params(BaseParams):
-    """Mine hexes, the rights to them, and mine tokens with their route bonus."""
-
-    hexes: list[HexId] = Field([], description="mine hexes: stops only the holders of rights may use")
-    rights: MineRights | None = Field(None, description="how companies get rights to the mine hexes")
-    counts_towards_distance: bool = Field(True, description="a mine counts as a stop towards the train's length")
-    tokens_by_private: dict[PrivateId, int] = Field({}, description="private -> mine tokens its ability places")
-    token_bonus: int = Field(0, ge=0, description="revenue a route earns for each hex with a mine token it passes ($)")
-    tile_frozen: bool = Field(False, description="a tile holding a mine token may never be upgraded")
-    route_end_forbidden: bool = Field(False, description="a route may not start or end at a mine")
-    record_choice: str | None = Field(
-        None, description="the `choice` of the 18xx.games `choose` action that buys rights, for reading records"
-    )
 
 
 @dataclass(slots=True)
@@ -308,10 +277,8 @@ def route_forbidden_hexes(g: Context, corp: str, out: list[str]) -> None:
         out.extend(_p(g).hexes)
 
 
-MECHANIC = Mechanic(
-    name="mines",
-    description="mine tokens and mine revenue",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     steps={"mine": MineLay, "mine_rights": BuyMineRights},
     hooks={
         "lay_allowed": lay_allowed,

@@ -12,29 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.operating_order import DECLARATION, Params
 
 from .. import market
-from ..contract import Mechanic, MinorId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic
 from ..state import ckey, kind_of, mkey, sym_of
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """The order of operation."""
-
-    minors_order: list[MinorId] = Field(default_factory=list, description="minors operate first, in this order")
-    first_or_ascending_price: bool = Field(
-        False, description="the game's first operating round runs the corporations lowest price first"
-    )
-    skip_zones: list[str] = Field(
-        default_factory=list,
-        description="market cell kinds whose corporations do not operate (left out of the order, and skipped when "
-        "they get there during the round)",
-    )
 
 
 def _p(g: Context) -> Params:
@@ -72,9 +57,7 @@ def operator_skips(g: Context, key: str) -> bool:
     return kind_of(key) == "C" and sym_of(key) in g.state.corporations and _skipped(g, sym_of(key))
 
 
-MECHANIC = Mechanic(
-    name="operating_order",
-    description="the order in which minors and corporations operate",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={"round_entities": round_entities, "operator_skips": operator_skips},
 )

@@ -16,48 +16,18 @@ little cash, no certificate room); then the price drops as the market's ``down``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.price_protection import DECLARATION, Params
 
 from .. import market, rounds, shares
 from ..contract import Mechanic
-from ..contract import Params as BaseParams
 from ..errors import illegal
 from ..state import BANK, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """Who may protect a company's share price after a sale, and what holding the protected shares allows."""
-
-    needs_cash: bool = Field(True, description="the president must have the cash on hand to buy the shares")
-    needs_cert_room: bool = Field(
-        True, description="the president must have certificate-limit room for the shares (zones exempt as usual)"
-    )
-    may_exceed_share_limit: bool = Field(
-        True, description="protection may take the president's holding above the share limit"
-    )
-    later_sale_restores_share_limit: Literal["always", "outside_unlimited_holding_zones"] = Field(
-        "always",
-        description="once he sells any share of that company, a president over the share limit must sell down to "
-        "it: always, or only while the price is outside the market zones that lift the share limit",
-    )
-    barred_if_president_sold_this_round: bool = Field(
-        False, description="a president who sold shares of the company this stock round may not protect it"
-    )
-    cert_limit_assumes_unprotected: bool = Field(
-        True,
-        description="for the seller's certificate limit, a sale that would move the price into a zone exempt from "
-        "the limit counts as if it will not be protected",
-    )
-    in_forced_sales: bool = Field(
-        True, description="shares a president sells to raise money for a train (operating round) may be protected"
-    )
-    moves_priority: bool = Field(True, description="a protecting purchase counts as an action for the priority deal")
 
 
 @dataclass(slots=True)
@@ -220,12 +190,9 @@ class PriceProtection(Step):
         g.epoch += 1
 
 
-MECHANIC = Mechanic(
-    name="price_protection",
-    description="a president buys shares another player sold",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     steps={"price_protection": PriceProtection},
     hooks={"defer_sale_move": defer_sale_move, "cert_exempt": cert_exempt, "holding_exempt": holding_exempt},
     state=State,
-    implemented=True,
 )

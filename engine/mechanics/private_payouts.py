@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from railbook.params.private_payouts import DECLARATION
+
 from ..contract import Mechanic
 from ..state import BANK, ckey, kind_of, sym_of
 
@@ -87,9 +89,8 @@ def extra_interest(g: Context, corp: str) -> int:
     return sum(int(v) for _, v in _params(g, ckey(corp), "extra_interest_per_or"))
 
 
-MECHANIC = Mechanic(
-    name="private_payouts",
-    description="privates whose owning company the bank pays or charges on events (first trains, rust, conversions)",
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={
         "train_left_depot": train_left_depot,
         "train_rusted": train_rusted,

@@ -8,31 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.receivership import DECLARATION, Params
 
 from .. import depot, market, shares
 from ..contract import Mechanic
-from ..contract import Params as BaseParams
 from ..shares import Bundle
 from ..state import POOL, ckey, kind_of, sym_of
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """How a corporation without a president operates."""
-
-    trainless_withhold_extra_moves: int = Field(
-        0, ge=0, description="extra steps left when a trainless corporation in receivership withholds"
-    )
-    buys_cheapest_train: bool = Field(
-        False, description="a trainless corporation in receivership buys the cheapest bank train face it can afford"
-    )
-    president_certificate_as_one_share: bool = Field(
-        False,
-        description="a shareholder may buy the president's certificate out of the pool for the price of one share",
-    )
 
 
 def _p(g: Context) -> Params:
@@ -99,10 +83,8 @@ def presidency_vacated(g: Context, corp: str) -> None:
         g.log(f"-- {corp} enters receivership --")
 
 
-MECHANIC = Mechanic(
-    name="receivership",
-    description="a corporation with its president's certificate in the pool operates by itself",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={
         "in_receivership": in_receivership,
         "purchase_bundle": lambda g, player, b: pool_president_bundle(g, player, b),

@@ -12,36 +12,15 @@ corporation owns the private or it closes.  The corporation owning it may lay on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.river_companies import DECLARATION, Params
 
-from ..contract import CorporationId, HexId, Mechanic, PhaseId, PrivateId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic
 from ..state import kind_of
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """The river, the private that controls its crossings, and who benefits."""
-
-    private: PrivateId = Field(description="the private that holds the river crossings")
-    partition_type: Literal["water", "province"] = Field(
-        "water", description="the map's border/partition type that marks the river"
-    )
-    hexes: list[HexId] = Field(min_length=1, description="the hexes the river runs through")
-    discount: int = Field(0, ge=0, description="amount off one river-hex lay for the corporation owning it ($)")
-    river_corporations: list[CorporationId] = Field(
-        [], description="corporations based on the river, which may buy the private early and lay their home tile"
-    )
-    early_phases: list[PhaseId] = Field(
-        [], description="phases before corporations may buy privates in which the river corporations may buy it"
-    )
-    early_price: tuple[int, int] = Field(
-        (0, 0), description="(lowest, highest) $ a river corporation pays for it in `early_phases`"
-    )
 
 
 def _p(g: Context) -> Params:
@@ -105,10 +84,8 @@ def buy_company_step_open(g: Context, corp: str) -> bool:
     return p.early_price[0] <= g.cash(corp)
 
 
-MECHANIC = Mechanic(
-    name="river_companies",
-    description="companies that own river crossings",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={
         "lay_allowed": lay_allowed,
         "company_buy_window": company_buy_window,

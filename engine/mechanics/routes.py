@@ -16,13 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pydantic import Field
+from railbook.params.routes import DECLARATION, Params
 
 from .. import board, bonuses
 from .. import memo as _memo
 from .. import routes as R
-from ..contract import HexId, Mechanic, TrainId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic
 from ..errors import illegal
 from ..memo import memo
 from ..state import BANK, ckey, kind_of, sym_of
@@ -37,37 +36,6 @@ class StopView(NamedTuple):
 
     hex: str
     tags: frozenset[str]
-
-
-class EastWest(BaseParams):
-    """A bonus for a route joining an east and a west off-board."""
-
-    east_group: str = Field(description="the group shared by the east off-boards' stops")
-    west_label: str = Field(description="the label of the west off-board hexes")
-    bonus: dict[HexId, int] = Field(description="the bonus printed by each end hex, $; a route earns both ends'")
-
-
-class Params(BaseParams):
-    """Route bonuses of the title (private companies' bonuses are their abilities)."""
-
-    east_west: EastWest | None = Field(None, description="the east-west bonus, if the title has one")
-    bonus_right_price: int | None = Field(
-        None,
-        ge=0,
-        description="price a corporation pays for a copy of a private's revenue-bonus right (ability params "
-        "`right`): to the corporation owning the private, to the bank once it has closed, never while a player "
-        "owns it (None: rights are not sold)",
-    )
-    bonus_right_copies: int | None = Field(
-        None,
-        ge=1,
-        description="corporations that may hold each right, the owner included (None: unlimited)",
-    )
-    station_bonus_by_train: dict[TrainId, int] = Field(
-        default_factory=dict,
-        description="train -> $ it earns extra per station of its own corporation on its route (not yet played by "
-        "the engine)",
-    )
 
 
 def _p(g: Context) -> Params:
@@ -330,10 +298,8 @@ class RunRoutes(Step):
         self.pass_()
 
 
-MECHANIC = Mechanic(
-    name="routes",
-    description="running trains and the title's route bonuses",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     steps={"route": RunRoutes, "special_buy": SpecialBuy},
     hooks={
         "route_bonus": bonus_revenue,

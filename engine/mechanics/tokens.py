@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.tokens import DECLARATION, RemoveReservations
 
 from .. import abilities, board, stations
-from ..contract import CorporationId, Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic
 from ..errors import illegal
 from ..state import ckey, kind_of, sym_of
 from ..steps.base import Step
@@ -23,12 +22,6 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
     from ..state import Ability
-
-
-class RemoveReservations(BaseParams):
-    """Event ``remove_reservations``: reserved token spaces become free."""
-
-    corporations: list[CorporationId] = Field(description="corporations whose reservations go")
 
 
 class SpecialToken(Step):
@@ -99,9 +92,8 @@ def remove_reservations(g: Context, params: RemoveReservations) -> None:
                 g.remove_ability(ckey(corp), a)
 
 
-MECHANIC = Mechanic(
-    name="tokens",
-    description="station tokens: the turn's placement and private token abilities",
+MECHANIC = Mechanic.of(
+    DECLARATION,
     steps={"special_token": SpecialToken},
-    events={"remove_reservations": (RemoveReservations, remove_reservations)},
+    events={"remove_reservations": remove_reservations},
 )
