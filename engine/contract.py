@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import FunctionType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from pydantic import BaseModel
 from railbook.params.base import Declaration, NoParams, Params
@@ -97,6 +97,34 @@ def read_only(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: read_only(v) for k, v in value.items()}
     return value
+
+
+ParamsT = TypeVar("ParamsT", bound=Params)
+StateT = TypeVar("StateT")
+
+
+def params_of(declaration: Declaration, model: type[ParamsT]) -> Callable[[Context], ParamsT]:
+    """The accessor of a mechanic's parameters in a game, typed by its model: a rule module declares
+    ``PARAMS = params_of(DECLARATION, Params)`` once and reads ``PARAMS(g).field``."""
+    if declaration.params is not model:
+        raise TypeError(f"mechanic {declaration.name}: its parameters are {declaration.params.__name__}")
+    name = declaration.name
+
+    def params(g: Context) -> ParamsT:
+        return cast(ParamsT, g.params[name])  # (a read-only copy of the model: see read_only)
+
+    return params
+
+
+def state_of(declaration: Declaration, cls: type[StateT]) -> Callable[[Context], StateT]:
+    """The accessor of a mechanic's part of the game state (``game.state.mechanics[name]``, of class ``cls``): a rule
+    module declares ``STATE = state_of(DECLARATION, State)`` once and reads ``STATE(g).field``."""
+    name = declaration.name
+
+    def state(g: Context) -> StateT:
+        return cast(StateT, g.state.mechanics[name])
+
+    return state
 
 
 class Combine(StrEnum):

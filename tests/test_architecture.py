@@ -187,6 +187,16 @@ def test_every_rule_module_matches_its_declaration() -> None:
         Mechanic.of(Declaration(name="x", description="x"), steps={"lay": object})
 
 
+def test_rule_modules_read_their_parts_through_typed_accessors() -> None:
+    """A rule module reads its parameters and state as ``PARAMS(g)`` / ``STATE(g)`` (``params_of`` /
+    ``state_of``), never through a copy of an untyped helper."""
+    for path in (ENGINE / "mechanics").glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+        assert not defined & {"_p", "_st"}, f"{path.name} defines {sorted(defined & {'_p', '_st'})}"
+        assert "# type: ignore[return-value]" not in path.read_text(encoding="utf-8"), path.name
+
+
 # ------------------------------------------------------------------------------------------ contract
 
 

@@ -15,7 +15,7 @@ from railbook.params.bankruptcy import DECLARATION, Params
 
 from .. import depot, market, rounds, shares
 from ..closing import close_company, close_operator
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 from ..errors import illegal
 from ..state import BANK, POOL, ckey, clone, kind_of, mkey, sym_of
 from ..steps.base import Step
@@ -24,8 +24,7 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-def _p(g: Context) -> Params:
-    return g.params["bankruptcy"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def limit_reached(g: Context) -> bool:
@@ -119,7 +118,7 @@ class Bankrupt(Step):
             if options:
                 best = max(options, key=lambda b: shares.bundle_price(g, b))
                 _sell_estate_bundle(g, best)
-        keeps = not _p(g).shares_to_pool
+        keeps = not PARAMS(g).shares_to_pool
         for c in [] if keeps else order:
             ids = list(shares.shares_of(g, player, c))
             if not ids or g.state.corporations[c].closed:
@@ -138,7 +137,7 @@ class Bankrupt(Step):
             close_company(g, sym)
         cash = g.cash(player)
         if cash > 0:
-            g.spend(player, corp if _p(g).cash_to == "operating_corporation" else BANK, cash)
+            g.spend(player, corp if PARAMS(g).cash_to == "operating_corporation" else BANK, cash)
         for c in list(g.state.corp_order):
             corpo = g.state.corporations[c]
             if not corpo.closed and corpo.price is not None and "close" in market.kinds_at(g, corpo.price):
@@ -154,7 +153,7 @@ def player_bankrupt(g: Context, player: str, corp: str | None) -> None:
     president.  His privates close (where the rules put them in the market nobody may use or buy them there, which
     is the same).  With ``cash_to:
     corporation_owed_interest_else_bank`` his cash then goes to ``corp``, the company whose interest he owed."""
-    p = _p(g)
+    p = PARAMS(g)
     if not p.shares_to_pool:
         return
     held = _estate(g, player)
@@ -198,7 +197,7 @@ def player_bankrupt(g: Context, player: str, corp: str | None) -> None:
 
 def _sell_estate_bundle(g: Context, b: shares.Bundle) -> None:
     """A bankrupt's sale: the price moves unless ``sales_move_prices`` is off."""
-    if _p(g).sales_move_prices:
+    if PARAMS(g).sales_move_prices:
         shares.sell_and_move(g, b)
     else:
         shares.sell(g, b)
@@ -207,7 +206,7 @@ def _sell_estate_bundle(g: Context, b: shares.Bundle) -> None:
 def _estate(g: Context, player: str) -> list[str]:
     """The companies of which ``player`` holds certificates, in the parameters' order."""
     held = [c for c, ids in g.state.holdings.get(player, {}).items() if ids and c in g.state.corporations]
-    if _p(g).estate_order == "operating_order":
+    if PARAMS(g).estate_order == "operating_order":
         held.sort(key=lambda c: market.sort_key(g, c))
     return held
 

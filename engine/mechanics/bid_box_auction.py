@@ -22,7 +22,7 @@ from railbook.params.bid_box_auction import DECLARATION, Params
 
 from .. import market, rounds, shares
 from ..closing import close_company
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..state import BANK, kind_of
 from ..steps.base import Step
@@ -42,18 +42,14 @@ class State:
     last_buyer: str | None = None
 
 
-def _p(g: Context) -> Params:
-    return g.params["bid_box_auction"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["bid_box_auction"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def unsold(g: Context) -> list[str]:
     """The privates still for sale, in the order offered."""
     comps = g.state.companies
-    return [c for c in _p(g).order if c in comps and comps[c].owner is None and not comps[c].closed]
+    return [c for c in PARAMS(g).order if c in comps and comps[c].owner is None and not comps[c].closed]
 
 
 def price_of(g: Context, sym: str) -> int:
@@ -63,13 +59,13 @@ def price_of(g: Context, sym: str) -> int:
 
 def committed(g: Context, player: str) -> int:
     """Cash a player has set aside in bid boxes."""
-    if not _p(g).bids_lock_cash:
+    if not PARAMS(g).bids_lock_cash:
         return 0
-    return sum(price for bids in _st(g).bids.values() for who, price in bids if who == player)
+    return sum(price for bids in STATE(g).bids.values() for who, price in bids if who == player)
 
 
 def own_bid(g: Context, player: str, sym: str) -> int:
-    return next((price for who, price in _st(g).bids.get(sym, []) if who == player), 0)
+    return next((price for who, price in STATE(g).bids.get(sym, []) if who == player), 0)
 
 
 def max_bid(g: Context, player: str, sym: str) -> int:
@@ -77,8 +73,8 @@ def max_bid(g: Context, player: str, sym: str) -> int:
 
 
 def min_bid(g: Context, sym: str) -> int:
-    p = _p(g)
-    bids = _st(g).bids.get(sym) or []
+    p = PARAMS(g)
+    bids = STATE(g).bids.get(sym) or []
     if bids:
         return max(price for _, price in bids) + p.min_raise
     return g.state.companies[sym].value + p.min_bid_over_face
@@ -86,7 +82,7 @@ def min_bid(g: Context, sym: str) -> int:
 
 def auction_bidder(g: Context) -> str | None:
     """In an auction among a private's bidders, the one to act: the lowest bidder."""
-    st = _st(g)
+    st = STATE(g)
     if st.auctioning is None:
         return None
     bids = st.bids.get(st.auctioning) or []
@@ -98,7 +94,7 @@ def auction_bidder(g: Context) -> str | None:
 def acquire(g: Context, player: str, sym: str, price: int) -> None:
     """``player`` buys private ``sym`` for ``price``; certificates that come with it go to him."""
     c = g.state.companies[sym]
-    st = _st(g)
+    st = STATE(g)
     st.bids.pop(sym, None)
     if price > g.cash(player) - committed(g, player):
         raise illegal("auction.cash", f"{g.name(player)} cannot pay {price} for {sym}")
@@ -120,7 +116,7 @@ def acquire(g: Context, player: str, sym: str, price: int) -> None:
 
 def resolve(g: Context) -> None:
     """Settle the bid boxes from the first unsold private on: one bid sells, several start an auction."""
-    st = _st(g)
+    st = STATE(g)
     st.auctioning = None
     while True:
         left = unsold(g)
@@ -159,7 +155,7 @@ class BidBox(Step):
         g = self.g
         if not self.actions(entity):
             return []
-        st = _st(g)
+        st = STATE(g)
         choices = []
         left = unsold(g)
         offered = [st.auctioning] if st.auctioning else left
@@ -181,7 +177,7 @@ class BidBox(Step):
 
     def process_bid(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        st = _st(g)
+        st = STATE(g)
         sym = action.get("company")
         price = action.get("price")
         if not isinstance(price, int):
@@ -208,21 +204,21 @@ class BidBox(Step):
 
     def _place(self, entity: str, sym: str, price: int) -> None:
         g = self.g
-        p = _p(g)
+        p = PARAMS(g)
         if not p.may_raise_own_bid and own_bid(g, entity, sym):
             raise illegal("auction.raise", f"{g.name(entity)} has already bid on {sym}")
         if price < min_bid(g, sym):
             raise illegal("auction.min_bid", f"the least bid on {sym} is {min_bid(g, sym)}")
         if price > max_bid(g, entity, sym):
             raise illegal("auction.cash", f"{g.name(entity)} can bid at most {max_bid(g, entity, sym)}")
-        bids = _st(g).bids.setdefault(sym, [])
+        bids = STATE(g).bids.setdefault(sym, [])
         bids[:] = [b for b in bids if b[0] != entity]
         bids.append([entity, price])
         g.log(f"{g.name(entity)} bids {price} for {sym}")
 
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        st = _st(g)
+        st = STATE(g)
         if st.auctioning is not None:
             bids = st.bids.get(st.auctioning) or []
             bids[:] = [b for b in bids if b[0] != entity]
@@ -237,8 +233,8 @@ class BidBox(Step):
 
     def _all_passed(self) -> None:
         g = self.g
-        rules = _p(g).all_passed
-        first = _p(g).order[0]
+        rules = PARAMS(g).all_passed
+        first = PARAMS(g).order[0]
         if rules.private_income_round:
             g.hooks("operating_round_started")
         if first in unsold(g) and rules.first_private_price_drop:
@@ -266,10 +262,10 @@ class CompanyPendingPar(Step):
 
     def blocks(self) -> bool:
         """Only while a par is to be set (else the round passes it by without marking a change)."""
-        return bool(_st(self.g).pending_par)
+        return bool(STATE(self.g).pending_par)
 
     def pending(self) -> list[str] | None:
-        pend = _st(self.g).pending_par
+        pend = STATE(self.g).pending_par
         return pend[0] if pend else None
 
     def active_entities(self) -> list[str]:
@@ -317,7 +313,7 @@ class CompanyPendingPar(Step):
         c.par = list(pos)
         c.ipoed = True
         c.owner = player
-        _st(g).pending_par.pop(0)
+        STATE(g).pending_par.pop(0)
         g.log(f"{g.name(player)} sets the par of {corp} at {cell['price']}")
         g.hooks("corporation_launched", corp)
         shares.check_float(g, corp, c.floated)
@@ -347,12 +343,12 @@ def round_entities(g: Context, kind: str) -> list[str] | None:
 
 
 def _finished(g: Context) -> bool:
-    return g.state.finished or (not unsold(g) and not _st(g).pending_par)
+    return g.state.finished or (not unsold(g) and not STATE(g).pending_par)
 
 
 def _on_finish(g: Context) -> None:
     """Priority goes to the player left of the last one to buy a private at its price."""
-    last = _st(g).last_buyer
+    last = STATE(g).last_buyer
     keys = g.player_keys()
     if last in keys:
         g.state.round.entity_index = (keys.index(last) + 1) % len(keys)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from railbook.params.capitalization import DECLARATION, Params
 
 from .. import board, market, shares
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of, state_of
 from ..state import BANK, ckey
 
 if TYPE_CHECKING:
@@ -32,12 +32,8 @@ class State:
     capital_due: list[str] = field(default_factory=list)
 
 
-def _p(g: Context) -> Params:
-    return g.params["capitalization"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["capitalization"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def train_on_sale(g: Context) -> str | None:
@@ -48,12 +44,12 @@ def train_on_sale(g: Context) -> str | None:
 def kind_of_corp(g: Context, corp: str) -> str:
     """``corp``'s capital rule: fixed by the train on sale when it is launched (or would be, if launched now),
     else the rulebook's."""
-    st = _st(g)
+    st = STATE(g)
     kind = st.kinds.get(corp)
     if kind is not None:
         return kind
     spec = str(g.book.corporations[corp].get("capitalization") or "incremental")
-    table = _p(g).kind_by_train_on_sale
+    table = PARAMS(g).kind_by_train_on_sale
     sym = train_on_sale(g)
     if spec != "by_phase" or not table or sym not in table:
         return spec
@@ -73,7 +69,7 @@ def ipo_receiver(g: Context, corp: str, price: int) -> str | None:
 
 def shares_to_operate(g: Context) -> int | None:
     """Initial-offering shares that must be sold for a corporation to operate for the first time now."""
-    table = _p(g).shares_to_operate_by_train_on_sale
+    table = PARAMS(g).shares_to_operate_by_train_on_sale
     if not table:
         return None
     sym = train_on_sale(g)
@@ -94,7 +90,7 @@ def operator_skips(g: Context, key: str) -> bool:
     if key[:2] != "C|" or shares_to_operate(g) is None:
         return False
     corp = key[2:]
-    st = _st(g)
+    st = STATE(g)
     if corp in st.started:
         return False
     pct = float_percent(g, corp) or 0
@@ -107,7 +103,7 @@ def operator_skips(g: Context, key: str) -> bool:
 
 def _before_unfloated(g: Context, corp: str) -> str | None:
     """The first corporation before ``corp`` in ``historical_order`` that is in the game and not floated."""
-    order = _p(g).historical_order
+    order = PARAMS(g).historical_order
     if corp not in order:
         return None
     corps = g.state.corporations
@@ -116,15 +112,15 @@ def _before_unfloated(g: Context, corp: str) -> str | None:
 
 
 def operator_started(g: Context, key: str) -> None:
-    if key[:2] == "C|" and key[2:] in _st(g).capital_due:
+    if key[:2] == "C|" and key[2:] in STATE(g).capital_due:
         _pay_capital(g, key[2:])
-    if _p(g).home_token == "at_first_operation" and key[:2] == "C|":
+    if PARAMS(g).home_token == "at_first_operation" and key[:2] == "C|":
         place_home_token(g, key[2:])
 
 
 def _pay_capital(g: Context, corp: str) -> None:
     """The bank pays a fully capitalised corporation par times its number of shares."""
-    st = _st(g)
+    st = STATE(g)
     if corp in st.capital_due:
         st.capital_due.remove(corp)
     c = g.state.corporations[corp]
@@ -138,27 +134,27 @@ def _pay_capital(g: Context, corp: str) -> None:
 
 def round_finished(g: Context, kind: str) -> None:
     """``full_capital_paid: end_of_stock_round``: the corporations floated in this round receive their capital."""
-    if _p(g).full_capital_paid == "end_of_stock_round":
-        for corp in list(_st(g).capital_due):
+    if PARAMS(g).full_capital_paid == "end_of_stock_round":
+        for corp in list(STATE(g).capital_due):
             _pay_capital(g, corp)
 
 
 def corporation_floated(g: Context, corp: str) -> None:
     g.log(f"{corp} floats")
     if g.hooks("capitalization_of", corp) == "full":
-        if _p(g).full_capital_paid == "at_float":
+        if PARAMS(g).full_capital_paid == "at_float":
             _pay_capital(g, corp)
-        elif corp not in _st(g).capital_due:
-            _st(g).capital_due.append(corp)
-    if _p(g).home_token == "at_float":
+        elif corp not in STATE(g).capital_due:
+            STATE(g).capital_due.append(corp)
+    if PARAMS(g).home_token == "at_float":
         place_home_token(g, corp)
 
 
 def corporation_launched(g: Context, corp: str) -> None:
-    if corp in _st(g).kinds:
-        g.log(f"{corp} is a {_st(g).kinds[corp]} capital corporation")
+    if corp in STATE(g).kinds:
+        g.log(f"{corp} is a {STATE(g).kinds[corp]} capital corporation")
     after_par(g, corp)
-    if _p(g).home_token == "at_launch":
+    if PARAMS(g).home_token == "at_launch":
         place_home_token(g, corp)
 
 

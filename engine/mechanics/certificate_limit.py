@@ -12,19 +12,18 @@ from typing import TYPE_CHECKING
 from railbook.params.certificate_limit import DECLARATION, Params
 
 from .. import market
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 
 if TYPE_CHECKING:
     from ..context import Context
 
 
-def _p(g: Context) -> Params:
-    return g.params["certificate_limit"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def cert_exempt(g: Context, player: str, corp: str) -> bool:
     """A corporation in an ``exempt_zones`` cell: its certificates do not count (hook ``cert_exempt``)."""
-    zones = _p(g).exempt_zones
+    zones = PARAMS(g).exempt_zones
     if not zones:
         return False
     price = g.state.corporations[corp].price
@@ -40,7 +39,7 @@ def update_cert_limit(g: Context) -> None:
     """``by_companies``: once in force, the limit is the row of the corporations not closed (started or not,
     a formed national railway included) for the number of players (runs after core's players-table lookup).
     ``follows_players_left``: the players table's limit for the players left in the game."""
-    p = _p(g)
+    p = PARAMS(g)
     if p.follows_players_left:
         left = sum(1 for pl in g.state.players if not pl.bankrupt)
         row = g.book.raw["players"].get(str(left)) or {}
@@ -59,7 +58,7 @@ def update_cert_limit(g: Context) -> None:
 MECHANIC = Mechanic.of(
     DECLARATION,
     hooks={
-        "privates_count_for_cert_limit": lambda g: _p(g).player_privates_count,
+        "privates_count_for_cert_limit": lambda g: PARAMS(g).player_privates_count,
         "cert_exempt": cert_exempt,
         "update_cert_limit": update_cert_limit,
     },

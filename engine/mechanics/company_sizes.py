@@ -18,7 +18,7 @@ from railbook.params.company_sizes import DECLARATION, IpoAuction, Params
 
 from .. import market, rounds, shares, stations
 from ..closing import close_company
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..state import BANK, Share, Token, ckey, sym_of, xkey
 from ..steps.base import Step
@@ -34,22 +34,18 @@ class State:
     sizes: dict[str, int] = field(default_factory=dict)
 
 
-def _p(g: Context) -> Params:
-    return g.params["company_sizes"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["company_sizes"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def size_of(g: Context, corp: str) -> int:
     """A company's size: as chosen, else its charter's (the president's certificate counting its shares)."""
-    sizes: dict[str, int] = _st(g).sizes  # (declared for compiled builds: see railbook.accel_declare)
+    sizes: dict[str, int] = STATE(g).sizes  # (declared for compiled builds: see railbook.accel_declare)
     size = sizes.get(corp)
     if size is not None:
         return size
     spec = g.book.corporations[corp]["shares"]
-    return len(spec) - 1 + _p(g).president_certificate_shares
+    return len(spec) - 1 + PARAMS(g).president_certificate_shares
 
 
 def share_unit(g: Context, corp: str) -> int:
@@ -57,7 +53,7 @@ def share_unit(g: Context, corp: str) -> int:
 
 
 def holding_limit(g: Context, corp: str) -> int | None:
-    spec = _p(g).sizes.get(size_of(g, corp))
+    spec = PARAMS(g).sizes.get(size_of(g, corp))
     if spec is None or spec.player_share_cap is None:
         return None
     return spec.player_share_cap * share_unit(g, corp)
@@ -67,7 +63,7 @@ def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> li
     """Give ``corp`` the certificates of ``size``: the president's certificate takes its new percent, the others
     become one share each, and the new certificates (``new_count``, else as many as the size lacks) go to the
     treasury, numbered after the old size's printed certificates.  Returns the new share ids."""
-    certs = _p(g).sizes[size].certificates
+    certs = PARAMS(g).sizes[size].certificates
     st = g.state
     ids = sorted((sid for sid, sh in st.shares.items() if sh.corp == corp), key=lambda sid: st.shares[sid].index)
     unit = 100 // size
@@ -75,7 +71,7 @@ def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> li
         sh = st.shares[sid]
         sh.percent = certs[0] if sh.president else (unit if sh.percent > 0 else -unit)
     held = sum(1 for sid in ids if st.shares[sid].percent > 0)
-    printed = len(_p(g).sizes[size_of(g, corp)].certificates)  # shorts add certificates past these
+    printed = len(PARAMS(g).sizes[size_of(g, corp)].certificates)  # shorts add certificates past these
     top = max(st.shares[sid].index for sid in ids)
     new = []
     key = ckey(corp)
@@ -86,7 +82,7 @@ def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> li
         st.holdings.setdefault(key, {}).setdefault(corp, []).append(sid)
         new.append(sid)
     shares.holdings_changed(g)
-    _st(g).sizes[corp] = size
+    STATE(g).sizes[corp] = size
     g.epoch += 1
     g.hooks("update_cert_limit")
     return new
@@ -94,13 +90,13 @@ def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> li
 
 def markers_needed(g: Context, corp: str) -> int:
     """Station markers the company must still buy for its size (markers gained from privates are extra)."""
-    spec = _p(g).sizes.get(size_of(g, corp))
+    spec = PARAMS(g).sizes.get(size_of(g, corp))
     if spec is None:
         return 0
     own = sum(1 for t in g.state.corporations[corp].tokens if not t.extra)
     want = spec.base_markers
-    if _p(g).max_markers is not None:
-        want = min(want, _p(g).max_markers)
+    if PARAMS(g).max_markers is not None:
+        want = min(want, PARAMS(g).max_markers)
     return max(0, want - own)
 
 
@@ -109,7 +105,7 @@ def buy_markers(g: Context, corp: str) -> None:
     need = markers_needed(g, corp)
     if need <= 0:
         return
-    cost = need * _p(g).marker_price
+    cost = need * PARAMS(g).marker_price
     key = ckey(corp)
     if cost > g.cash(key):
         g.log(f"{corp} cannot afford {need} station marker(s) for {cost}")
@@ -141,7 +137,7 @@ def company_sold(g: Context, sym: str, corp: str) -> None:
 
 
 def _ipo(g: Context) -> IpoAuction:
-    spec = _p(g).ipo_auction
+    spec = PARAMS(g).ipo_auction
     assert spec is not None
     return spec
 
@@ -188,8 +184,8 @@ def payable_spans(g: Context, player: str, lo: int, hi: int, step: int) -> list[
 
 
 def phase_sizes(g: Context) -> list[int]:
-    sizes = _p(g).ipo_sizes_by_phase
-    return sizes.get(g.phase_name()) or sorted(_p(g).sizes)[:1]
+    sizes = PARAMS(g).ipo_sizes_by_phase
+    return sizes.get(g.phase_name()) or sorted(PARAMS(g).sizes)[:1]
 
 
 def start_price(g: Context, bid: int) -> list[int]:
@@ -497,10 +493,10 @@ class IpoAuctionStep(Step):
 
 
 def conversion_target(g: Context, corp: str) -> int | None:
-    conv = _p(g).conversions.get(size_of(g, corp))
+    conv = PARAMS(g).conversions.get(size_of(g, corp))
     if conv is None:
         return None
-    if _p(g).conversion_needs_phase_size and conv.to not in phase_sizes(g):
+    if PARAMS(g).conversion_needs_phase_size and conv.to not in phase_sizes(g):
         return None
     return conv.to
 
@@ -508,29 +504,29 @@ def conversion_target(g: Context, corp: str) -> int | None:
 def convert_company(g: Context, corp: str) -> tuple[int, int] | None:
     """Convert ``corp`` to its next size: new treasury certificates; the markers it must now buy (at most up to
     ``max_markers``, every marker it has counting) and their price each."""
-    conv = _p(g).conversions.get(size_of(g, corp))
+    conv = PARAMS(g).conversions.get(size_of(g, corp))
     if conv is None:
         return None
     before = size_of(g, corp)
     resize(g, corp, conv.to, conv.new_treasury_shares)
     g.log(f"{corp} converts from {before} to {conv.to} shares")
     need = conv.markers_bought
-    cap = _p(g).max_markers
+    cap = PARAMS(g).max_markers
     if cap is not None:
         need = max(0, min(need, cap - len(g.state.corporations[corp].tokens)))
-    return need, _p(g).marker_price
+    return need, PARAMS(g).marker_price
 
 
 def corporation_closed(g: Context, corp: str) -> None:
-    _st(g).sizes.pop(corp, None)
+    STATE(g).sizes.pop(corp, None)
 
 
 def ipo_by_auction(g: Context) -> bool:
-    return _p(g).ipo_auction is not None
+    return PARAMS(g).ipo_auction is not None
 
 
 def stock_turn_options(g: Context, player: str) -> bool:
-    if _p(g).ipo_auction is None:
+    if PARAMS(g).ipo_auction is None:
         return False
     if any(a in ("buy_shares", "par") for a in g.state.round.data.get("current_actions") or []):
         return False  # the turn's buy (or start) is done

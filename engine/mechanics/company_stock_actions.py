@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.company_stock_actions import DECLARATION, Params
 
 from .. import market, rounds, shares
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 from ..errors import illegal
 from ..state import BANK, POOL, ckey, kind_of, sym_of
 from ..steps.base import Step
@@ -25,19 +25,18 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-def _p(g: Context) -> Params:
-    return g.params["company_stock_actions"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def _zone_ok(g: Context, corp: str) -> bool:
     kinds = market.kinds_at(g, g.state.corporations[corp].price)
-    return not any(z in kinds for z in _p(g).forbidden_zones)
+    return not any(z in kinds for z in PARAMS(g).forbidden_zones)
 
 
 def own_pool_bundles(g: Context, corp: str, most: int | None = None) -> list[shares.Bundle]:
     """The bundles of one, two, ... (at most ``most``) of the company's shares in the market that its treasury
     can pay for (``buy_own_shares``)."""
-    if "buy_own_shares" not in _p(g).actions or not _zone_ok(g, corp):
+    if "buy_own_shares" not in PARAMS(g).actions or not _zone_ok(g, corp):
         return []
     ids = [s for s in shares.shares_of(g, POOL, corp) if g.state.shares[s].percent > 0]
     out = []
@@ -60,7 +59,7 @@ def company_actions(g: Context, corp: str, last: str | None) -> list[str]:
     if not _zone_ok(g, corp):
         return []
     acts = []
-    order = _p(g).actions
+    order = PARAMS(g).actions
     if "take_loans" in order and last in (None, "take_loan") and g.hooks("may_take_loan", corp):
         acts.append("take_loan")
     if own_pool_bundle(g, corp) is not None:
@@ -198,18 +197,18 @@ class CompanyStockAction(Step):
         c = g.corp(corp_key)
         if c.closed or c.owner is None or c.owner != self._turn_player():
             return False
-        if self.rdata.get("current_actions") and _p(g).whole_turn:
+        if self.rdata.get("current_actions") and PARAMS(g).whole_turn:
             return False
-        forbidden = set(_p(g).forbidden_zones)
+        forbidden = set(PARAMS(g).forbidden_zones)
         return not (forbidden & set(market.kinds_at(g, c.price)))
 
     def actions(self, entity: str) -> list[str]:
         if not self._may_act(entity):
             return []
         acts = []
-        if "redeem" in _p(self.g).actions and self.redeemable(entity):
+        if "redeem" in PARAMS(self.g).actions and self.redeemable(entity):
             acts.append("buy_shares")
-        if "reissue" in _p(self.g).actions and self.reissuable(entity):
+        if "reissue" in PARAMS(self.g).actions and self.reissuable(entity):
             acts.append("sell_shares")
         return acts
 
@@ -263,7 +262,7 @@ class CompanyStockAction(Step):
     def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = sym_of(entity)
-        if not self._may_act(entity) or "redeem" not in _p(g).actions:
+        if not self._may_act(entity) or "redeem" not in PARAMS(g).actions:
             raise illegal("company.redeem", f"{corp} cannot redeem a share now")
         b = shares.make_bundle(g, [str(s) for s in action.get("shares") or []])
         if b.corp != corp or not any(set(x.shares) == set(b.shares) for x in self.redeemable(entity)):
@@ -290,7 +289,7 @@ class CompanyStockAction(Step):
     def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = sym_of(entity)
-        if not self._may_act(entity) or "reissue" not in _p(g).actions or not self.reissuable(entity):
+        if not self._may_act(entity) or "reissue" not in PARAMS(g).actions or not self.reissuable(entity):
             raise illegal("company.reissue", f"{corp} cannot reissue shares now")
         par = g.hooks("reissue_par", corp)
         c = g.corp(entity)
@@ -307,7 +306,7 @@ class CompanyStockAction(Step):
         player = self._turn_player()
         self.rdata.setdefault("current_actions", []).append(kind)
         self.rdata.setdefault("current_actions", []).append("company_action")
-        if player and _p(g).moves_priority:
+        if player and PARAMS(g).moves_priority:
             self.rdata["last_to_act"] = player
         g.epoch += 1
 

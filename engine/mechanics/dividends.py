@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.dividends import DECLARATION, Params
 
 from .. import depot, market, rounds, shares
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 from ..errors import illegal
 from ..routes import round_revenue
 from ..state import BANK, POOL, ckey, kind_of, pkey, sym_of
@@ -23,19 +23,18 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-def _p(g: Context) -> Params:
-    return g.params["dividends"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def price_move(g: Context, corp: str, paid: int) -> int:
     """Steps right (positive) or left (negative) for a payout of ``paid`` in total."""
-    rules = _p(g).movement
+    rules = PARAMS(g).movement
     if rules is None:
         return 1 if paid > 0 else -1
     pos = g.state.corporations[corp].price
     price = market.price_at(g, pos)
     for kind in market.kinds_at(g, pos):
-        price = _p(g).price_basis_in_zones.get(kind, price)
+        price = PARAMS(g).price_basis_in_zones.get(kind, price)
     for rule in rules:
         if rule.holds(paid, price):
             return rule.move
@@ -48,20 +47,20 @@ def earnings(g: Context, entity: str) -> int:
 
 
 def single_certificate_exact(g: Context, corp: str) -> bool:
-    return _p(g).half_single_certificate_exact and shares.presidents_percent(g, corp) == 100
+    return PARAMS(g).half_single_certificate_exact and shares.presidents_percent(g, corp) == 100
 
 
 def half_withheld(g: Context, corp: str, revenue: int) -> int:
     if single_certificate_exact(g, corp):
         return revenue // 2
     n = 100 // shares.share_percent(g, corp)
-    if _p(g).half_per_share_rounding == "down":
+    if PARAMS(g).half_per_share_rounding == "down":
         return -(-revenue // (2 * n)) * n  # the treasury's half rounded up to a multiple of n
     return (revenue // 2 // n) * n
 
 
 def options(g: Context, entity: str, revenue: int) -> dict[str, dict[str, int]]:
-    kinds = _p(g).kinds
+    kinds = PARAMS(g).kinds
     out = {}
     for k in kinds:
         if k == "withhold":
@@ -90,7 +89,7 @@ def pay(g: Context, entity: str, kind: str, revenue: int) -> None:
         g.spend(BANK, entity, o["corporation"])
     paid = o["paid"]
     n = 100 // shares.share_percent(g, corp)
-    params = _p(g)
+    params = PARAMS(g)
     exact = params.per_share == "exact" or single_certificate_exact(g, corp)
     per_share = paid // n if paid > 0 else 0
     if paid > 0 and (per_share > 0 or exact):
@@ -115,7 +114,7 @@ def pay(g: Context, entity: str, kind: str, revenue: int) -> None:
 
 
 def pay_minor(g: Context, entity: str, revenue: int) -> None:
-    split = _p(g).minor_split
+    split = PARAMS(g).minor_split
     if revenue <= 0:
         return
     if split == "half":

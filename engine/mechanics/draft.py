@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.draft import DECLARATION, Params
 
 from .. import rounds
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..rng import shuffle_game
 from ..state import BANK, Company
@@ -34,25 +34,21 @@ class State:
     prepared: bool = False
 
 
-def _p(g: Context) -> Params:
-    return g.params["draft"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["draft"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def blanks(g: Context) -> int:
     n = len(g.state.players)
-    return _p(g).blanks.get(n, n)
+    return PARAMS(g).blanks.get(n, n)
 
 
 def hand_size(g: Context) -> int:
-    return len(g.state.players) + _p(g).hand_size_over_players
+    return len(g.state.players) + PARAMS(g).hand_size_over_players
 
 
 def prepare_deck(g: Context) -> None:
-    st = _st(g)
+    st = STATE(g)
     if st.prepared:
         return
     deck = [sym for sym, c in g.state.companies.items() if not c.closed and not c.removed]
@@ -70,7 +66,7 @@ def seeded_setup(g: Context, part: str) -> None:
 
 
 def company_removed(g: Context, sym: str) -> None:
-    deck = _st(g).deck
+    deck = STATE(g).deck
     if sym in deck:
         deck.remove(sym)
 
@@ -96,7 +92,7 @@ class DraftStep(Step):
 
     @property
     def deck(self) -> list[str]:
-        return _st(self.g).deck
+        return STATE(self.g).deck
 
     def available(self) -> list[str]:
         return self.deck[: hand_size(self.g)]
@@ -139,7 +135,7 @@ class DraftStep(Step):
         if not self.only_one():
             raise illegal("draft.pass", "a player may pass only when one private is left")
         c = self.g.state.companies[self.deck[0]]
-        c.discount += _p(self.g).last_private_price_drop
+        c.discount += PARAMS(self.g).last_private_price_drop
         self.g.log(f"{c.sym} price decreases to {price(self.g, c)}")
         self._next()
         if c.value - c.discount <= 0:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.edge_tokens import DECLARATION, Params
 
 from .. import board, rounds
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..state import BANK, kind_of, sym_of
 from ..steps.base import Step
@@ -32,17 +32,13 @@ class State:
     placed: dict[str, str] = field(default_factory=dict)
 
 
-def _p(g: Context) -> Params:
-    return g.params["edge_tokens"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["edge_tokens"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def area_of(g: Context, corp: str) -> str | None:
     """The off-board hex where company ``corp`` (a symbol) may place its edge token (None: it has none)."""
-    for hex_id, corps in _p(g).areas.items():
+    for hex_id, corps in PARAMS(g).areas.items():
         if corp in corps:
             return hex_id
     return None
@@ -59,12 +55,12 @@ def can_place(g: Context, corp_key: str) -> bool:
         return False
     corp = sym_of(corp_key)
     area = area_of(g, corp)
-    if area is None or corp in _st(g).placed or g.cash(corp_key) < _p(g).cost:
+    if area is None or corp in STATE(g).placed or g.cash(corp_key) < PARAMS(g).cost:
         return False
     r = g.state.round
     if r is None or r.kind != "operating" or r.data.get("current_operator") != corp_key:
         return False
-    if _p(g).counts_as_token_placement and r.data.get("tokened"):
+    if PARAMS(g).counts_as_token_placement and r.data.get("tokened"):
         return False
     if not _token_step_open(g):
         return False
@@ -96,14 +92,14 @@ class EdgeToken(Step):
         acts = self.actions(entity)
         out: list[dict[str, Any]] = []
         if "choose" in acts:
-            out.append({"type": "choose", "choices": [{"choice": _p(self.g).record_choice or "edge_token"}]})
+            out.append({"type": "choose", "choices": [{"choice": PARAMS(self.g).record_choice or "edge_token"}]})
         if "pass" in acts:
             out.append({"type": "pass"})
         return out
 
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        p = _p(g)
+        p = PARAMS(g)
         choice = action.get("choice")
         if choice not in (p.record_choice, "edge_token"):
             raise illegal("edge_token.choice", f"{sym_of(entity)} cannot choose {choice!r} now")
@@ -113,7 +109,7 @@ class EdgeToken(Step):
         area = area_of(g, corp)
         assert area is not None
         g.spend(entity, BANK, p.cost)
-        _st(g).placed[corp] = area
+        STATE(g).placed[corp] = area
         if p.counts_as_token_placement:
             self.rdata["tokened"] = True
             for s in rounds.steps(g):
@@ -133,10 +129,10 @@ def area_value(g: Context, hex_id: str) -> int:
 
 def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     """A company's placed edge token: its area earns ``multiplier - 1`` times its value more on its routes."""
-    area = _st(g).placed.get(corp)
-    if area is None or _p(g).multiplier <= 1:
+    area = STATE(g).placed.get(corp)
+    if area is None or PARAMS(g).multiplier <= 1:
         return
-    out.append({"type": "hex_bonus", "hexes": {area: area_value(g, area) * (_p(g).multiplier - 1)}})
+    out.append({"type": "hex_bonus", "hexes": {area: area_value(g, area) * (PARAMS(g).multiplier - 1)}})
 
 
 MECHANIC = Mechanic.of(

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from railbook.params.escrow import DECLARATION, Params
 
 from .. import shares
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of, state_of
 from ..state import BANK, ckey
 
 if TYPE_CHECKING:
@@ -31,27 +31,23 @@ class State:
     released: list[str] = field(default_factory=list)
 
 
-def _p(g: Context) -> Params:
-    return g.params["escrow"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["escrow"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def held(g: Context, corp: str) -> int:
     """Money the bank holds in escrow for ``corp``."""
-    return _st(g).held.get(corp, 0)
+    return STATE(g).held.get(corp, 0)
 
 
 def ipo_receiver(g: Context, corp: str, price: int) -> str | None:
-    st = _st(g)
+    st = STATE(g)
     if g.hooks("capitalization_of", corp) != "escrow":
         return None
     if corp in st.released:
-        return None if _p(g).later_sales_pay_company else BANK
+        return None if PARAMS(g).later_sales_pay_company else BANK
     sold = (100 - shares.percent_of(g, ckey(corp), corp)) // shares.share_percent(g, corp)
-    if sold < _p(g).shares_paid_to_company:
+    if sold < PARAMS(g).shares_paid_to_company:
         return None
     st.held[corp] = st.held.get(corp, 0) + price
     g.log(f"{price} of the sale of {corp} is held in escrow")
@@ -59,7 +55,7 @@ def ipo_receiver(g: Context, corp: str, price: int) -> str | None:
 
 
 def destination_reached(g: Context, corp: str) -> None:
-    st = _st(g)
+    st = STATE(g)
     if corp in st.released or g.hooks("capitalization_of", corp) != "escrow":
         return
     st.released.append(corp)

@@ -7,18 +7,17 @@ from typing import TYPE_CHECKING
 
 from railbook.params.game_end import DECLARATION, Params
 
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 
 if TYPE_CHECKING:
     from ..context import Context
 
 
-def _p(g: Context) -> Params:
-    return g.params["game_end"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def round_started(g: Context, kind: str) -> None:
-    limit = _p(g).turn_limit
+    limit = PARAMS(g).turn_limit
     if kind == "stock" and limit is not None and g.state.turn >= limit and not g.state.finished:
         g.hooks("end_game", "dnf", False)
 

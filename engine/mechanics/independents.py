@@ -16,7 +16,7 @@ from railbook.params.independents import DECLARATION, Params
 
 from .. import board, depot
 from ..closing import close_operator
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 from ..errors import illegal
 from ..memo import memo
 from ..state import BANK, Token, kind_of, mkey, sym_of
@@ -25,22 +25,21 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-def _p(g: Context) -> Params:
-    return g.params["independents"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def minor_of_private(g: Context, private: str) -> str | None:
     spec = g.book.privates.get(private) or {}
     if spec.get("minor"):
         return str(spec["minor"])
-    for m, ind in _p(g).companies.items():
+    for m, ind in PARAMS(g).companies.items():
         if ind.private == private:
             return m
     return None
 
 
 def acquisition_extra_cost(g: Context, private: str) -> int:
-    for ind in _p(g).companies.values():
+    for ind in PARAMS(g).companies.values():
         if ind.private == private:
             return ind.debt
     return 0
@@ -133,17 +132,17 @@ def close_minors(g: Context) -> None:
 
 def privates_closed(g: Context) -> None:
     """The independents close when the privates do, in the phase that closes them."""
-    if _p(g).close_on_phase == g.phase_name():
+    if PARAMS(g).close_on_phase == g.phase_name():
         close_minors(g)
 
 
 def phase_reached(g: Context, name: str) -> None:
-    if _p(g).close_on_phase == name and not g.hooks("phase_closes_privates", name):
+    if PARAMS(g).close_on_phase == name and not g.hooks("phase_closes_privates", name):
         close_minors(g)
 
 
 def buying_power(g: Context, corp_key: str, purpose: str) -> int:
-    p = _p(g)
+    p = PARAMS(g)
     if purpose not in ("track", "train"):
         return 0
     rng = p.buyout_counts_for_track if purpose == "track" else p.buyout_counts_for_trains

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.issue_redeem import DECLARATION, Params
 
 from .. import depot, market, rounds, shares
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 from ..errors import illegal
 from ..memo import memo
 from ..shares import Bundle
@@ -25,8 +25,7 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-def _p(g: Context) -> Params:
-    return g.params["issue_redeem"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 @memo
@@ -53,7 +52,7 @@ def issuable(g: Context, corp_key: str) -> list[Bundle]:
     c = g.state.corporations[corp]
     if c.price is None:
         return []
-    price = market.price_at(g, market.relative(g, c.price, list(_p(g).issue_price_move)))
+    price = market.price_at(g, market.relative(g, c.price, list(PARAMS(g).issue_price_move)))
     limit = issue_limit(g, corp)
     out = []
     for held in shares.bundles_for(g, corp_key, corp):
@@ -74,7 +73,7 @@ def redeemable(g: Context, corp_key: str) -> list[Bundle]:
         return []
     corp = sym_of(corp_key)
     c = g.state.corporations[corp]
-    price = market.price_at(g, market.relative(g, c.price, list(_p(g).redeem_price_move)))
+    price = market.price_at(g, market.relative(g, c.price, list(PARAMS(g).redeem_price_move)))
     out = []
     for held in shares.bundles_for(g, POOL, corp):
         b = held.priced(price)
@@ -146,7 +145,7 @@ class IssueShares(Step):
 @memo
 def emergency_bundles(g: Context, corp_key: str) -> list[Bundle]:
     """Shares a trainless corporation may issue to buy a train (18xx.games / BGG errata rules)."""
-    if not _p(g).emergency_issue or kind_of(corp_key) != "C":
+    if not PARAMS(g).emergency_issue or kind_of(corp_key) != "C":
         return []
     if g.entity_trains(corp_key):
         return []

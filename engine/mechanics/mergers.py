@@ -22,7 +22,7 @@ from railbook.params.mergers import DECLARATION, Merge, Params, Sale
 
 from .. import board, depot, market, rounds, shares, stations
 from ..closing import close_company, close_operator
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..state import BANK, Share, Token, ckey, kind_of, sym_of
 from ..steps.base import Step
@@ -42,12 +42,8 @@ class State:
     reducing: str | None = None  # the survivor of a merger whose president is removing station markers (§7.3)
 
 
-def _p(g: Context) -> Params:
-    return g.params["mergers"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["mergers"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 # ------------------------------------------------------------------------------------------ helpers
@@ -68,7 +64,7 @@ def zone(g: Context, pos: list[int] | None) -> str | None:
 
 def inactive(g: Context, corp: str) -> bool:
     kinds = market.kinds_at(g, g.state.corporations[corp].price)
-    for k in _p(g).inactive_zones:
+    for k in PARAMS(g).inactive_zones:
         if k in kinds:
             return True
     return False
@@ -127,7 +123,7 @@ def liquidate(g: Context, corp: str) -> None:
         return
     c = g.state.corporations[corp]
     if c.owner and kind_of(c.owner) == "P":
-        _st(g).owner_when_liquidated[corp] = c.owner
+        STATE(g).owner_when_liquidated[corp] = c.owner
     move_to(g, corp, [c.price[0] if c.price else 0, int(col)])
     g.log(f"{corp} goes to liquidation")
 
@@ -214,7 +210,7 @@ def move_tokens(g: Context, target: str, to: str) -> None:
     t.tokens = []
     board.invalidate(g, changed, ck)  # markers changed in these hexes only, ``to`` gaining some
     if must_reduce(g, to):
-        _st(g).reducing = to
+        STATE(g).reducing = to
         g.epoch += 1
         g.log(f"{to} is above its station marker limit and must choose which markers to remove")
         return
@@ -233,7 +229,7 @@ def shared_tiles(g: Context, corp: str) -> set[str]:
 
 def must_reduce(g: Context, corp: str) -> bool:
     """Two markers on one tile, or more placed markers than ``max_markers_after_merge`` (§7.3)."""
-    cap = _p(g).max_markers_after_merge
+    cap = PARAMS(g).max_markers_after_merge
     if shared_tiles(g, corp):
         return True
     return cap is not None and sum(1 for tok in g.state.corporations[corp].tokens if tok.used) > cap
@@ -241,7 +237,7 @@ def must_reduce(g: Context, corp: str) -> bool:
 
 def trim_tokens(g: Context, corp: str) -> None:
     """Markers beyond the cap leave the charter, unplaced ones first."""
-    cap = _p(g).max_markers_after_merge
+    cap = PARAMS(g).max_markers_after_merge
     c = g.state.corporations[corp]
     if cap is not None and len(c.tokens) > cap:
         used = [tok for tok in c.tokens if tok.used]
@@ -272,13 +268,13 @@ class ReduceTokens(Step):
     description = "Choose Station Markers to Remove after a Merger"
 
     def active(self) -> bool:
-        return bool(_st(self.g).reducing)
+        return bool(STATE(self.g).reducing)
 
     def skip(self) -> None:
         """Stays live: a merger or acquisition may call for it at any time in the round."""
 
     def active_entities(self) -> list[str]:
-        corp = _st(self.g).reducing
+        corp = STATE(self.g).reducing
         return [ckey(corp)] if corp else []
 
     def actions(self, entity: str) -> list[str]:
@@ -287,12 +283,12 @@ class ReduceTokens(Step):
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
-        g, corp = self.g, str(_st(self.g).reducing)
+        g, corp = self.g, str(STATE(self.g).reducing)
         choices = [{"city": stations.city_id(g, h, ci), "slot": slot} for h, ci, slot in removable_tokens(g, corp)]
         return [{"type": "remove_token", "choices": choices}]
 
     def process_remove_token(self, action: dict[str, Any], entity: str) -> None:
-        g, corp = self.g, str(_st(self.g).reducing)
+        g, corp = self.g, str(STATE(self.g).reducing)
         hex_id, ci = stations.parse_city(g, action.get("city"))
         allowed = {(h, c) for h, c, _ in removable_tokens(g, corp)}
         if (hex_id, ci) not in allowed:
@@ -311,7 +307,7 @@ class ReduceTokens(Step):
         g.epoch += 1
         g.log(f"{corp} removes its station marker from {hex_id}")
         if not must_reduce(g, corp):
-            _st(g).reducing = None
+            STATE(g).reducing = None
             trim_tokens(g, corp)
 
 
@@ -343,7 +339,7 @@ def reset(g: Context, corp: str) -> None:
     c.par = None
     c.price = None
     c.operated = 0
-    _st(g).owner_when_liquidated.pop(corp, None)
+    STATE(g).owner_when_liquidated.pop(corp, None)
     g.epoch += 1
     g.hooks("update_cert_limit")
 
@@ -353,7 +349,7 @@ def reset(g: Context, corp: str) -> None:
 
 def merge_spec(g: Context, corp: str) -> Merge | None:
     size = size_of(g, corp)
-    return next((m for m in _p(g).merges if m.size == size), None)
+    return next((m for m in PARAMS(g).merges if m.size == size), None)
 
 
 def merged_price(g: Context, corp: str, target: str, spec: Merge) -> list[int]:
@@ -449,7 +445,7 @@ class ConvertMerge(Step):
             return []
         corp = sym_of(entity)
         g = self.g
-        if self.rdata.get("changes", {}).get(corp, 0) >= _p(g).changes_per_company_per_round:
+        if self.rdata.get("changes", {}).get(corp, 0) >= PARAMS(g).changes_per_company_per_round:
             return []
         acts = []
         if g.hooks("conversion_target", corp) is not None:
@@ -609,7 +605,7 @@ class PostConversionLoans(Step):
     description = "Take Loans after a Conversion"
 
     def active(self) -> bool:
-        return bool(self.rdata.get("converted")) and _p(self.g).loans_after_change and not self.st.passed
+        return bool(self.rdata.get("converted")) and PARAMS(self.g).loans_after_change and not self.st.passed
 
     def active_entities(self) -> list[str]:
         corp = self.rdata.get("converted")
@@ -648,7 +644,7 @@ def settle_change(g: Context) -> None:
 
 
 def merger_setup(g: Context) -> None:
-    st = _st(g)
+    st = STATE(g)
     st.prices_at_start = {c: list(g.state.corporations[c].price or []) for c in live_corps(g)}
     r = g.state.round
     r.data.update({"converted": None, "markers": [0, 0], "changes": {}, "pc_passed": [], "done": False})
@@ -696,7 +692,7 @@ def loan_value(g: Context) -> int:
 
 
 def sale_spec(g: Context, mode: str) -> Sale:
-    return _p(g).sales.get(mode) or Sale()  # type: ignore[arg-type]
+    return PARAMS(g).sales.get(mode) or Sale()  # type: ignore[arg-type]
 
 
 def can_acquire(g: Context, corp: str, buyer: str) -> bool:
@@ -707,7 +703,7 @@ def can_acquire(g: Context, corp: str, buyer: str) -> bool:
 def compensation(g: Context, corp: str) -> int:
     """What the sold company gets for its treasury shares."""
     data = g.state.round.data
-    if _p(g).treasury_share_compensation == "none" or data.get("mode") != "friendly" or inactive(g, corp):
+    if PARAMS(g).treasury_share_compensation == "none" or data.get("mode") != "friendly" or inactive(g, corp):
         return 0
     return shares.num_shares_of(g, ckey(corp), corp) * price(g, corp)
 
@@ -718,14 +714,14 @@ def max_bid_for(g: Context, buyer: str, corp: str) -> int:
     n = loans(g, corp)
     room = max(0, int(g.hooks("loan_room", buyer, n)))
     value = loan_value(g)
-    power = g.cash(ckey(buyer)) + (room * value if _p(g).buyer_must_afford_with_loans else 0)
+    power = g.cash(ckey(buyer)) + (room * value if PARAMS(g).buyer_must_afford_with_loans else 0)
     return power + g.cash(ckey(corp)) + compensation(g, corp) - n * value
 
 
 def starting_bid(g: Context, corp: str) -> int:
     mode = g.state.round.data.get("mode") or "acquisition"
     spec = sale_spec(g, mode)
-    step = _p(g).bid_step
+    step = PARAMS(g).bid_step
     if spec.min_bid_is_market_value:
         value = size_of(g, corp) * price(g, corp)
         return (2 * value + step) // (2 * step) * step
@@ -737,7 +733,7 @@ def starting_bid(g: Context, corp: str) -> int:
 def min_bid(g: Context, corp: str) -> int:
     a = g.state.round.data.get("auction")
     if a and a["bids"]:
-        return max(a["bids"].values()) + _p(g).bid_step
+        return max(a["bids"].values()) + PARAMS(g).bid_step
     return starting_bid(g, corp)
 
 
@@ -762,7 +758,7 @@ def max_bid(g: Context, player: str, corp: str) -> int:
                 best = value
     bid = 0 if best is None else best
     seller = g.state.corporations[corp].owner
-    if seller == player and _p(g).seller_president_max_raise is not None:
+    if seller == player and PARAMS(g).seller_president_max_raise is not None:
         bid = min(bid, min_bid(g, corp))
     return bid
 
@@ -774,7 +770,7 @@ def buyers_for(g: Context, player: str, corp: str, bid: int) -> list[str]:
 def _seller(g: Context, corp: str) -> str | None:
     owner = g.state.corporations[corp].owner
     if owner is None or kind_of(owner) != "P":
-        return _st(g).owner_when_liquidated.get(corp)
+        return STATE(g).owner_when_liquidated.get(corp)
     return owner
 
 
@@ -790,9 +786,9 @@ def setup_auction(g: Context) -> None:
         corp = offering[0]
         c = g.state.corporations[corp]
         now = zone(g, c.price)
-        before = zone(g, _st(g).prices_at_start.get(corp))
+        before = zone(g, STATE(g).prices_at_start.get(corp))
         data["liq_cash"], data["liq_loans"] = 0, 0
-        if now and now != before and not _p(g).entered_acquisition_this_round_offered:
+        if now and now != before and not PARAMS(g).entered_acquisition_this_round_offered:
             g.log(f"{corp} moved into {now} during the merger round and is skipped")
             offering.pop(0)
             continue
@@ -954,7 +950,7 @@ def after_loans(g: Context) -> None:
         g.log(f"{buyer} repays an acquired loan over its cap")
     if can_payoff(g, buyer):
         return
-    steps_ = data["unpaid"] * _p(g).kept_loan_price_steps
+    steps_ = data["unpaid"] * PARAMS(g).kept_loan_price_steps
     if steps_:
         market.move(g, buyer, "left" if steps_ < 0 else "right", abs(steps_))
         if zone(g, g.state.corporations[buyer].price) == "acquisition" and buyer in data["offering"]:
@@ -970,13 +966,13 @@ def settle_president(g: Context, corp: str) -> None:
         if debt > 0:
             owner = g.state.corporations[corp].owner
             president = _seller(g, corp) if owner is not None and kind_of(owner) == "P" else None  # none: bank
-            if president is not None and _p(g).liquidation_deficit == "president_pays":
+            if president is not None and PARAMS(g).liquidation_deficit == "president_pays":
                 g.log(f"{g.name(president)} settles {corp}'s debts for {debt}")
                 _charge(g, president, debt, corp)
             data["shareholder_cash"] = 0
         else:
             surplus = data["liq_cash"] - owed
-            data["shareholder_cash"] = surplus if _p(g).liquidation_surplus == "shareholders" else 0
+            data["shareholder_cash"] = surplus if PARAMS(g).liquidation_surplus == "shareholders" else 0
     pay_shareholders(g, corp)
 
 
@@ -1077,7 +1073,7 @@ class Acquire(Step):
             elif t == "bid":
                 corp = data["auction"]["corp"]
                 lo, hi = min_bid(g, corp), max_bid(g, entity, corp)
-                out.append({"type": t, "corporation": corp, "min": lo, "max": hi, "step": _p(g).bid_step})
+                out.append({"type": t, "corporation": corp, "min": lo, "max": hi, "step": PARAMS(g).bid_step})
             elif t == "merge":
                 w = data["winner"]
                 out.append(
@@ -1102,8 +1098,8 @@ class Acquire(Step):
         g, a = self.g, self.rdata["auction"]
         corp = a["corp"]
         bid = action.get("price")
-        if not isinstance(bid, int) or isinstance(bid, bool) or bid % _p(g).bid_step:
-            raise illegal("mergers.bid", f"a bid is a multiple of {_p(g).bid_step}, not {bid!r}")
+        if not isinstance(bid, int) or isinstance(bid, bool) or bid % PARAMS(g).bid_step:
+            raise illegal("mergers.bid", f"a bid is a multiple of {PARAMS(g).bid_step}, not {bid!r}")
         if action.get("corporation") not in (None, corp):
             raise illegal("mergers.bid", f"{corp} is up for auction")
         lo, hi = min_bid(g, corp), max_bid(g, entity, corp)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.mines import DECLARATION, Params
 
 from .. import abilities, board, bonuses
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..state import BANK, kind_of, sym_of
 from ..steps.base import Step
@@ -46,17 +46,13 @@ class State:
     rights: list[str] = field(default_factory=list)
 
 
-def _p(g: Context) -> Params:
-    return g.params["mines"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["mines"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def token_ability(g: Context, company: str) -> tuple[str, Ability] | None:
     """The usable ``mine`` ability of private ``company`` (a key) that places tokens, with its owner key."""
-    if kind_of(company) != "X" or sym_of(company) not in _p(g).tokens_by_private:
+    if kind_of(company) != "X" or sym_of(company) not in PARAMS(g).tokens_by_private:
         return None
     for owner, a in g.abilities_of(company):
         if a.type == "mine" and abilities.right_owner(g, owner, a) and (a.count is None or a.count > 0):
@@ -149,7 +145,7 @@ class MineLay(Step):
         laid = g.hooks("turn_lay", entity, corp, action, a.spec.get("tiles") or None, discount)
         if laid is None:
             raise illegal("mines.timing", f"{sym_of(entity)} cannot lay a tile now")
-        st = _st(g)
+        st = STATE(g)
         st.tokens[hex_id] = st.tokens.get(hex_id, 0) + 1
         g.use_ability(owner, a)
         g.log(f"{sym_of(corp)} adds a mine to {hex_id}")
@@ -157,25 +153,25 @@ class MineLay(Step):
 
 def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
     """A tile holding a mine token is never upgraded (``tile_frozen``)."""
-    return not (_p(g).tile_frozen and _st(g).tokens.get(hex_id))
+    return not (PARAMS(g).tile_frozen and STATE(g).tokens.get(hex_id))
 
 
 def _path_spec(g: Context) -> dict[str, Any]:
     """The mine tokens as a ``path_hex`` route bonus (:mod:`railbook.engine.bonuses`): ``token_bonus`` per token."""
-    amount = _p(g).token_bonus
-    return {"type": "path_hex", "hexes": {h: amount * n for h, n in _st(g).tokens.items() if n}}
+    amount = PARAMS(g).token_bonus
+    return {"type": "path_hex", "hexes": {h: amount * n for h, n in STATE(g).tokens.items() if n}}
 
 
 def route_bonus(g: Context, corp: str, route: Route, stops: list[NodeKey], routes: list[Route]) -> int:
     """``token_bonus`` for each hex with a mine token the route passes through."""
-    if not _st(g).tokens or not _p(g).token_bonus:
+    if not STATE(g).tokens or not PARAMS(g).token_bonus:
         return 0
     return bonuses.PathHex(_path_spec(g)).passed_value(h for h, _ in route.paths)
 
 
 def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     """The mine tokens' bonus for the route optimiser (the same ``path_hex`` bonus the interpreter scores)."""
-    if _st(g).tokens and _p(g).token_bonus:
+    if STATE(g).tokens and PARAMS(g).token_bonus:
         out.append(_path_spec(g))
 
 
@@ -184,7 +180,7 @@ def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
 
 def _rights_private_state(g: Context) -> tuple[bool, str | None]:
     """(rights may be bought now, the company owning ``rights.private`` while it is open)."""
-    rights = _p(g).rights
+    rights = PARAMS(g).rights
     if rights is None or rights.private is None:
         return True, None
     c = g.state.companies.get(rights.private)
@@ -197,10 +193,10 @@ def _rights_private_state(g: Context) -> tuple[bool, str | None]:
 
 def can_buy_rights(g: Context, corp_key: str) -> bool:
     """``corp_key`` may buy a mine token now (step ``mine_rights``)."""
-    rights = _p(g).rights
+    rights = PARAMS(g).rights
     if rights is None or kind_of(corp_key) != "C":
         return False
-    st = _st(g)
+    st = STATE(g)
     corp = sym_of(corp_key)
     if corp in st.rights or len(st.rights) >= rights.tokens or g.cash(corp_key) < rights.cost:
         return False
@@ -209,7 +205,7 @@ def can_buy_rights(g: Context, corp_key: str) -> bool:
     if rights.uses_yellow_lay and not g.hooks("turn_lay_open", corp_key):
         return False
     net = board.network(g, corp_key)
-    return any(h in net.hex_edges or any(nh == h for nh, _ in net.nodes) for h in _p(g).hexes)
+    return any(h in net.hex_edges or any(nh == h for nh, _ in net.nodes) for h in PARAMS(g).hexes)
 
 
 class BuyMineRights(Step):
@@ -227,11 +223,11 @@ class BuyMineRights(Step):
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
-        return [{"type": "choose", "choices": [{"choice": _p(self.g).record_choice or "mine_rights"}]}]
+        return [{"type": "choose", "choices": [{"choice": PARAMS(self.g).record_choice or "mine_rights"}]}]
 
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        p = _p(g)
+        p = PARAMS(g)
         rights = p.rights
         if action.get("choice") not in (p.record_choice, "mine_rights"):
             raise illegal("mines.choice", f"{sym_of(entity)} cannot choose {action.get('choice')!r} now")
@@ -245,15 +241,15 @@ class BuyMineRights(Step):
             g.spend(entity, BANK, rights.cost - to_owner)
         if rights.uses_yellow_lay:
             g.hooks("use_turn_lay", entity)
-        _st(g).rights.append(sym_of(entity))
+        STATE(g).rights.append(sym_of(entity))
         g.epoch += 1
         g.log(f"{sym_of(entity)} buys a mine token for {rights.cost}")
 
 
 def company_sold(g: Context, company: str, corp: str) -> None:
     """The company buying ``rights.private`` takes a mine token from the supply (free)."""
-    rights = _p(g).rights
-    st = _st(g)
+    rights = PARAMS(g).rights
+    st = STATE(g)
     if rights is None or company != rights.private or sym_of(corp) in st.rights or len(st.rights) >= rights.tokens:
         return
     st.rights.append(sym_of(corp))
@@ -262,8 +258,8 @@ def company_sold(g: Context, company: str, corp: str) -> None:
 
 def check_route(g: Context, corp_key: str, route: Route) -> None:
     """Only a company holding a mine token may run to or through a mine hex."""
-    mines = _p(g).hexes
-    if not mines or sym_of(corp_key) in _st(g).rights:
+    mines = PARAMS(g).hexes
+    if not mines or sym_of(corp_key) in STATE(g).rights:
         return
     passed = {h for h, _ in route.paths} | {h for h, _ in route.stops}
     for h in mines:
@@ -273,8 +269,8 @@ def check_route(g: Context, corp_key: str, route: Route) -> None:
 
 def route_forbidden_hexes(g: Context, corp: str, out: list[str]) -> None:
     """The mine hexes, for a company (symbol) without a mine token."""
-    if corp not in _st(g).rights:
-        out.extend(_p(g).hexes)
+    if corp not in STATE(g).rights:
+        out.extend(PARAMS(g).hexes)
 
 
 MECHANIC = Mechanic.of(

@@ -29,7 +29,7 @@ from railbook.params.national_railway import DECLARATION, Params
 
 from .. import board, depot, market, rounds, shares, stations
 from ..closing import close_operator
-from ..contract import Mechanic, NoParams
+from ..contract import Mechanic, NoParams, params_of, state_of
 from ..errors import illegal
 from ..state import BANK, DEPOT, POOL, Share, Token, ckey, kind_of
 from ..steps.base import Step
@@ -63,12 +63,8 @@ class State:
     borrowed: list[Any] = field(default_factory=list)  # [train id, its place among the trains on sale]
 
 
-def _p(g: Context) -> Params:
-    return g.params["national_railway"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["national_railway"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def _debts(g: Context) -> dict[str, int]:
@@ -78,7 +74,7 @@ def _debts(g: Context) -> dict[str, int]:
 
 def formation(g: Context, params: NoParams) -> None:
     """The phase event: treasuries repay what they can; the rest wait for their presidents' choice."""
-    st = _st(g)
+    st = STATE(g)
     if st.settled:
         return
     price = int(g.hooks("loan_repay_price") or 0)
@@ -90,7 +86,7 @@ def formation(g: Context, params: NoParams) -> None:
     debtors = []
     for corp, n in _debts(g).items():
         c = g.state.corporations[corp]
-        if c.closed or corp == _p(g).national:
+        if c.closed or corp == PARAMS(g).national:
             continue
         paid = min(n, g.cash(ckey(corp)) // price) if price else 0
         if paid:
@@ -109,11 +105,11 @@ def formation(g: Context, params: NoParams) -> None:
 
 
 def _settle(g: Context) -> None:
-    st = _st(g)
+    st = STATE(g)
     st.settled = True
     if not st.absorbed:
-        g.log(f"{_p(g).national} does not form")
-        close_operator(g, ckey(_p(g).national))
+        g.log(f"{PARAMS(g).national} does not form")
+        close_operator(g, ckey(PARAMS(g).national))
     else:
         _form(g)
     g.hooks("update_cert_limit")
@@ -130,7 +126,7 @@ def _permanent(g: Context, tid: str) -> bool:
 def absorb(g: Context, corp: str) -> None:
     """``corp`` is absorbed: its trains, cash and bonus rights pass to the national, its loans are settled, its
     shares and markers are noted for the exchange at the formation."""
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     nat, key, nkey = p.national, ckey(corp), ckey(p.national)
     g.log(f"-- {corp} merges into {nat} --")
     st.absorbed.append(corp)
@@ -158,8 +154,8 @@ def absorb(g: Context, corp: str) -> None:
 def start_cell(g: Context) -> list[int]:
     """The national's start cell: the average of the absorbed prices (the lowest left out from enough
     companies), rounded down, at least the minimum, on the start row's nearest cell."""
-    sp = _st(g).prices
-    rule = _p(g).start_price
+    sp = STATE(g).prices
+    rule = PARAMS(g).start_price
     prices = sorted(sp)
     if len(prices) >= rule.drop_lowest_when_at_least:
         prices = prices[1:]
@@ -179,7 +175,7 @@ def start_cell(g: Context) -> list[int]:
 
 def _order_from_trigger(g: Context) -> list[str]:
     players = g.player_keys()
-    st = _st(g)
+    st = STATE(g)
     start = players.index(st.trigger_president) if st.trigger_president in players else 0
     return players[start:] + players[:start]
 
@@ -187,7 +183,7 @@ def _order_from_trigger(g: Context) -> list[str]:
 def _second_issue(g: Context) -> None:
     """The national's certificates become the second issue (all still in its initial offering): the existing
     ones take the issue's first percentages, the new ones are numbered on from the issue's share count."""
-    p = _p(g)
+    p = PARAMS(g)
     nat, nkey = p.national, ckey(p.national)
     issue = p.second_issue
     assert issue is not None
@@ -201,13 +197,13 @@ def _second_issue(g: Context) -> None:
         g.state.shares[sid] = Share(sid, nat, first_new + i, int(pct), False, nkey)
         ids.append(sid)
     shares.holdings_changed(g)
-    _st(g).second_issued = True
+    STATE(g).second_issued = True
     g.epoch += 1
     g.log(f"{nat} issues its second set of shares")
 
 
 def _share_exchange(g: Context) -> None:
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     ex = p.share_exchange
     nat, nkey = p.national, ckey(p.national)
     order = [pl for pl in _order_from_trigger(g) if st.player_shares.get(pl)]
@@ -269,8 +265,8 @@ def _share_exchange(g: Context) -> None:
 
 def _place(g: Context, hex_id: str, ci: int, old: str | None) -> None:
     """A national marker, free, replaces ``old``'s in a city."""
-    nkey = ckey(_p(g).national)
-    nat = g.state.corporations[_p(g).national]
+    nkey = ckey(PARAMS(g).national)
+    nat = g.state.corporations[PARAMS(g).national]
     slots = g.state.hexes[hex_id].tokens[ci]
     i = slots.index(old) if old in slots else slots.index(None)
     slots[i] = nkey
@@ -280,7 +276,7 @@ def _place(g: Context, hex_id: str, ci: int, old: str | None) -> None:
 def _token_swap(g: Context) -> None:
     """Homes first, then the other markers; never two on one city, none on a home's tile; duplicates on a tile
     and markers above the count are removed by the president (``remove_token``)."""
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     nat = g.state.corporations[p.national]
     nat.tokens = []
     owners: dict[tuple[str, int], str] = {}
@@ -319,7 +315,7 @@ def _token_swap(g: Context) -> None:
 
 
 def _pad_tokens(g: Context) -> None:
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     if st.duplicate_hexes or st.removals:
         return
     nat = g.state.corporations[p.national]
@@ -328,7 +324,7 @@ def _pad_tokens(g: Context) -> None:
 
 
 def _form(g: Context) -> None:
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     nat, nkey = p.national, ckey(p.national)
     c = g.state.corporations[nat]
     cell = start_cell(g)
@@ -359,8 +355,8 @@ def _form(g: Context) -> None:
 
 def share_unit(g: Context, corp: str) -> int | None:
     """After the second issue a national share is the issue's ordinary certificate."""
-    p = _p(g)
-    if corp == p.national and p.second_issue is not None and _st(g).second_issued:
+    p = PARAMS(g)
+    if corp == p.national and p.second_issue is not None and STATE(g).second_issued:
         return min(p.second_issue.certificates[1:])
     return None
 
@@ -378,37 +374,37 @@ def _liquidity(g: Context, player: str, national: str) -> int:
 
 def _unproven(g: Context) -> bool:
     """The national has formed and never owned a permanent train."""
-    st = _st(g)
+    st = STATE(g)
     return st.formed and not st.permanent
 
 
 def must_withhold(g: Context, entity: str) -> bool:
-    return entity == ckey(_p(g).national) and _p(g).pays_dividends_only_with_permanent_train and _unproven(g)
+    return entity == ckey(PARAMS(g).national) and PARAMS(g).pays_dividends_only_with_permanent_train and _unproven(g)
 
 
 def price_fixed(g: Context, corp: str) -> bool:
-    return corp == _p(g).national and _p(g).price_moves_only_with_permanent_train and _unproven(g)
+    return corp == PARAMS(g).national and PARAMS(g).price_moves_only_with_permanent_train and _unproven(g)
 
 
 def after_action(g: Context, action: dict[str, Any], entity: str) -> None:
-    st = _st(g)
+    st = STATE(g)
     if st.formed and not st.permanent:
-        if any(_permanent(g, t) for t in _own_trains(g, ckey(_p(g).national))):
+        if any(_permanent(g, t) for t in _own_trains(g, ckey(PARAMS(g).national))):
             st.permanent = True
-            g.log(f"{_p(g).national} owns a permanent train")
+            g.log(f"{PARAMS(g).national} owns a permanent train")
     temporary_president_check(g, action, entity)
 
 
 def _relieved(g: Context, player: str) -> bool:
     """The one-share president's duty is over: he or another player holds two national shares."""
-    nat = _p(g).national
+    nat = PARAMS(g).national
     two = 2 * shares.share_percent(g, nat)
     return any(pct >= two for pct in shares.player_holders(g, nat).values())
 
 
 def stock_obligation(g: Context, player: str) -> str | None:
     """The one-share president must buy a second national share in his first turn of the next stock round."""
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     r = g.state.round
     if st.temporary_president != player or not p.president.single_share_president_must_buy:
         return None
@@ -419,7 +415,7 @@ def stock_obligation(g: Context, player: str) -> str | None:
 
 def temporary_president_check(g: Context, action: dict[str, Any], entity: str) -> None:
     """In his stock turn, a one-share president who cannot raise the price of a second share goes bankrupt."""
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     player = st.temporary_president
     r = g.state.round
     if not player or not p.president.single_share_president_must_buy or r is None or r.kind != "stock":
@@ -448,25 +444,25 @@ def temporary_president_check(g: Context, action: dict[str, Any], entity: str) -
 
 
 def never_closes(g: Context, corp: str) -> bool:
-    return corp == _p(g).national and not _p(g).can_close
+    return corp == PARAMS(g).national and not PARAMS(g).can_close
 
 
 def may_buy_train(g: Context, corp: str, tid: str) -> bool:
     """``trains.buys_only``: the national buys only the listed train types."""
-    only = _p(g).trains.buys_only
-    return not (only and corp == ckey(_p(g).national) and g.state.trains[tid].sym not in only)
+    only = PARAMS(g).trains.buys_only
+    return not (only and corp == ckey(PARAMS(g).national) and g.state.trains[tid].sym not in only)
 
 
 def face_price_trade(g: Context, buyer: str, seller: str) -> bool:
     """``trains.face_price_only``: a train the national buys from or sells to a company goes at its face value."""
-    nkey = ckey(_p(g).national)
-    return _p(g).trains.face_price_only and nkey in (buyer, seller)
+    nkey = ckey(PARAMS(g).national)
+    return PARAMS(g).trains.face_price_only and nkey in (buyer, seller)
 
 
 def may_discard_train(g: Context, corp: str, tid: str) -> bool:
     """``trains.keep``: the national discards a train of a kept type only when it owns nothing else."""
-    keep = _p(g).trains.keep
-    if not keep or corp != ckey(_p(g).national) or g.state.trains[tid].sym not in keep:
+    keep = PARAMS(g).trains.keep
+    if not keep or corp != ckey(PARAMS(g).national) or g.state.trains[tid].sym not in keep:
         return True
     return all(g.state.trains[t].sym in keep for t in g.entity_trains(corp))
 
@@ -474,7 +470,7 @@ def may_discard_train(g: Context, corp: str, tid: str) -> bool:
 def forced_train_purchase(g: Context, corp: str) -> bool | None:
     """With ``trains.borrow`` a trainless national that never owned a permanent train is not forced to buy with
     its president's money: it must buy (at its first chance) once its treasury covers a train it may buy."""
-    p = _p(g)
+    p = PARAMS(g)
     if corp != ckey(p.national) or p.trains.borrow is None or not _unproven(g) or _own_trains(g, corp):
         return None
     prices = [depot.face_price(g, g.state.trains[t]) for t in depot.depot_trains(g) if may_buy_train(g, corp, t)]
@@ -483,31 +479,31 @@ def forced_train_purchase(g: Context, corp: str) -> bool | None:
 
 def cert_weight(g: Context, corp: str) -> float | None:
     """After the second issue each national certificate counts ``certificate_weight`` per ordinary share."""
-    p = _p(g)
-    if corp != p.national or p.second_issue is None or not _st(g).second_issued:
+    p = PARAMS(g)
+    if corp != p.national or p.second_issue is None or not STATE(g).second_issued:
         return None
     return p.second_issue.certificate_weight
 
 
 def holding_limit(g: Context, corp: str) -> int | None:
     """After the second issue a player may hold ``player_max_shares`` national certificates."""
-    p = _p(g)
-    if corp != p.national or p.second_issue is None or not _st(g).second_issued:
+    p = PARAMS(g)
+    if corp != p.national or p.second_issue is None or not STATE(g).second_issued:
         return None
     return p.second_issue.player_max_shares * min(p.second_issue.certificates[1:])
 
 
 def cert_allowance(g: Context, player: str) -> float:
     """``limit_allowance``: a holder of second-issue national certificates may be that much above the limit."""
-    p = _p(g)
-    if p.second_issue is None or not _st(g).second_issued or not shares.shares_of(g, player, p.national):
+    p = PARAMS(g)
+    if p.second_issue is None or not STATE(g).second_issued or not shares.shares_of(g, player, p.national):
         return 0
     return p.second_issue.limit_allowance
 
 
 def _borrowable(g: Context) -> list[str]:
     """Trains on sale the national may borrow now (the first of each borrowable type)."""
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     nkey = ckey(p.national)
     b = p.trains.borrow
     if b is None or st.borrowed or g.current_operator() != nkey or g.entity_trains(nkey):
@@ -524,12 +520,12 @@ def _borrowable(g: Context) -> list[str]:
 
 def return_borrowed(g: Context) -> None:
     """The borrowed train goes back to its place among the trains on sale."""
-    st = _st(g)
+    st = STATE(g)
     if not st.borrowed:
         return
     tid, index = str(st.borrowed[0]), int(st.borrowed[1])
     t = g.state.trains[tid]
-    held = g.entity_trains(ckey(_p(g).national))
+    held = g.entity_trains(ckey(PARAMS(g).national))
     if tid in held:
         held.remove(tid)
     t.owner, t.operated = DEPOT, False
@@ -537,12 +533,12 @@ def return_borrowed(g: Context) -> None:
     st.borrowed = []
     g.cache.pop("depot_trains", None)
     g.epoch += 1
-    g.log(f"{_p(g).national} returns the borrowed {t.name} train")
+    g.log(f"{PARAMS(g).national} returns the borrowed {t.name} train")
 
 
 def _own_trains(g: Context, key: str) -> list[str]:
     """The national's trains, the borrowed one left out."""
-    st = _st(g)
+    st = STATE(g)
     return [t for t in g.entity_trains(key) if not st.borrowed or t != st.borrowed[0]]
 
 
@@ -564,22 +560,22 @@ class BorrowTrain(Step):
         return [{"type": "borrow_train", "choices": [{"train": t} for t in _borrowable(self.g)]}, {"type": "pass"}]
 
     def process_borrow_train(self, action: dict[str, Any], entity: str) -> None:
-        g, st = self.g, _st(self.g)
+        g, st = self.g, STATE(self.g)
         tid = str(action.get("train"))
         if tid not in _borrowable(g):
-            raise illegal("national.borrow", f"{_p(g).national} cannot borrow train {tid} now")
+            raise illegal("national.borrow", f"{PARAMS(g).national} cannot borrow train {tid} now")
         st.borrowed = [tid, g.state.depot.index(tid)]
         g.state.depot.remove(tid)
         t = g.state.trains[tid]
         t.owner = entity
         g.entity_trains(entity).append(tid)
         g.cache.pop("depot_trains", None)
-        g.log(f"{_p(g).national} borrows a {t.name} train")
+        g.log(f"{PARAMS(g).national} borrows a {t.name} train")
         self.pass_()
 
 
 def operator_started(g: Context, operator: str) -> None:
-    if operator != ckey(_p(g).national):
+    if operator != ckey(PARAMS(g).national):
         return_borrowed(g)
 
 
@@ -598,27 +594,27 @@ class NationalFormation(Step):
         """Stays live: the formation may start at any purchase."""
 
     def active(self) -> bool:
-        st = _st(self.g)
+        st = STATE(self.g)
         # (as StepBase.active once nothing is pending; asked by the round machinery at every turn of its loops)
         return bool(st.pending or st.duplicate_hexes or st.removals) or not self.st.passed
 
     def _removing(self) -> bool:
-        st = _st(self.g)
+        st = STATE(self.g)
         return bool(st.duplicate_hexes or st.removals)
 
     def blocks(self) -> bool:
-        return bool(_st(self.g).pending) or self._removing()
+        return bool(STATE(self.g).pending) or self._removing()
 
     def active_entities(self) -> list[str]:
-        pending = _st(self.g).pending
+        pending = STATE(self.g).pending
         if pending:
             return [ckey(pending[0])]
-        return [ckey(_p(self.g).national)] if self._removing() else []
+        return [ckey(PARAMS(self.g).national)] if self._removing() else []
 
     def actions(self, entity: str) -> list[str]:
-        if _st(self.g).pending:
+        if STATE(self.g).pending:
             return ["merge", "pass"]
-        return ["remove_token"] if self._removing() and entity == ckey(_p(self.g).national) else []
+        return ["remove_token"] if self._removing() and entity == ckey(PARAMS(self.g).national) else []
 
     def owed(self, corp: str) -> int:
         g = self.g
@@ -626,8 +622,8 @@ class NationalFormation(Step):
         return n * int(g.hooks("loan_repay_price") or 0)
 
     def _removable(self) -> list[tuple[str, int, int]]:
-        g, st = self.g, _st(self.g)
-        nat = g.state.corporations[_p(g).national]
+        g, st = self.g, STATE(self.g)
+        nat = g.state.corporations[PARAMS(g).national]
         homes = {h for h, _ in st.homes}
         out = []
         for tok in nat.tokens:
@@ -642,7 +638,7 @@ class NationalFormation(Step):
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
         g = self.g
-        pending = _st(g).pending
+        pending = STATE(g).pending
         if not pending:
             if not self.actions(entity):
                 return []
@@ -658,12 +654,12 @@ class NationalFormation(Step):
         return out
 
     def process_remove_token(self, action: dict[str, Any], entity: str) -> None:
-        g, st = self.g, _st(self.g)
+        g, st = self.g, STATE(self.g)
         hex_id, ci = stations.parse_city(g, action.get("city"))
         if not any(h == hex_id and c == ci for h, c, _ in self._removable()):
-            raise illegal("national.remove_token", f"{_p(g).national} may not remove its marker in {hex_id} now")
-        nkey = ckey(_p(g).national)
-        nat = g.state.corporations[_p(g).national]
+            raise illegal("national.remove_token", f"{PARAMS(g).national} may not remove its marker in {hex_id} now")
+        nkey = ckey(PARAMS(g).national)
+        nat = g.state.corporations[PARAMS(g).national]
         slots = g.state.hexes[hex_id].tokens[ci]
         slots[slots.index(nkey)] = None
         nat.tokens = [t for t in nat.tokens if not (t.used and t.hex == hex_id and t.city == ci)]
@@ -679,7 +675,7 @@ class NationalFormation(Step):
 
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        st = _st(g)
+        st = STATE(g)
         corp = st.pending[0]
         key = ckey(corp)
         president = g.owner(key)
@@ -698,7 +694,7 @@ class NationalFormation(Step):
             _settle(g)
 
     def process_merge(self, action: dict[str, Any], entity: str) -> None:
-        st = _st(self.g)
+        st = STATE(self.g)
         if not st.pending:
             raise illegal("national.absorb", "no company is waiting to be absorbed")
         corp = st.pending.pop(0)
@@ -724,8 +720,8 @@ MECHANIC = Mechanic.of(
         "cert_weight": cert_weight,
         "cert_allowance": cert_allowance,
         "stock_obligation": stock_obligation,
-        "national_railway_settled": lambda g: _st(g).settled,
-        "may_launch": lambda g, corp: corp != _p(g).national,
+        "national_railway_settled": lambda g: STATE(g).settled,
+        "may_launch": lambda g, corp: corp != PARAMS(g).national,
         "holding_limit": holding_limit,
         "operator_started": operator_started,
         "round_finished": round_finished,

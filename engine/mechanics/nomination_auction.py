@@ -21,7 +21,7 @@ from railbook.params.nomination_auction import DECLARATION, Params
 
 from .. import rounds
 from ..closing import close_company
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..rng import shuffle_game
 from ..state import BANK
@@ -41,20 +41,16 @@ class State:
     tiers: list[list[str | None]] = field(default_factory=list)  # pyramid slots, top tier first; None = empty
 
 
-def _p(g: Context) -> Params:
-    return g.params["nomination_auction"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["nomination_auction"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def setup(g: Context) -> None:
-    st = _st(g)
+    st = STATE(g)
     if st.prepared:
         return
-    pyramid = _p(g).pyramid
-    st.seed_left = _p(g).seed_money
+    pyramid = PARAMS(g).pyramid
+    st.seed_left = PARAMS(g).seed_money
     top: str | None = None
     if pyramid is not None and pyramid.top_lot_drawn_from:
         drawn = [s for s in g.state.companies if s in pyramid.top_lot_drawn_from and _for_sale(g, s)]
@@ -91,7 +87,7 @@ def _remove(g: Context, sym: str) -> None:
 
 def nominable(g: Context) -> list[str]:
     """Lots that may be nominated now: all of them, or those of the pyramid's lowest tier still holding one."""
-    st, pyramid = _st(g), _p(g).pyramid
+    st, pyramid = STATE(g), PARAMS(g).pyramid
     if pyramid is None:
         return list(st.lots)
     for tier in reversed(st.tiers):
@@ -103,7 +99,7 @@ def nominable(g: Context) -> list[str]:
 
 def _leave_pyramid(g: Context, sym: str) -> None:
     """Empty ``sym``'s slot; with ``sold_lot_removes_isolated_neighbours`` an isolated neighbour leaves."""
-    pyramid, st = _p(g).pyramid, _st(g)
+    pyramid, st = PARAMS(g).pyramid, STATE(g)
     if pyramid is None:
         return
 
@@ -128,10 +124,10 @@ def _leave_pyramid(g: Context, sym: str) -> None:
 
 
 def company_removed(g: Context, sym: str) -> None:
-    lots = _st(g).lots
+    lots = STATE(g).lots
     if sym in lots:
         lots.remove(sym)
-    for row in _st(g).tiers:
+    for row in STATE(g).tiers:
         if sym in row:
             row[row.index(sym)] = None
 
@@ -142,17 +138,17 @@ def round_entities(g: Context, kind: str) -> list[str] | None:
 
 def opening_bid(g: Context, sym: str) -> int:
     """The lowest opening bid for a lot."""
-    rule, value = _p(g).min_opening_bid, g.state.companies[sym].value
+    rule, value = PARAMS(g).min_opening_bid, g.state.companies[sym].value
     if rule == "face":
         return value
     if rule == "face_minus_remaining_seed":
-        return max(0, value - _st(g).seed_left)
+        return max(0, value - STATE(g).seed_left)
     return 0
 
 
 def max_bid(g: Context, player: str, sym: str) -> int:
     cash = g.cash(player)
-    return min(cash, g.state.companies[sym].value) if _p(g).max_bid == "face" else cash
+    return min(cash, g.state.companies[sym].value) if PARAMS(g).max_bid == "face" else cash
 
 
 class NominationAuction(Step):
@@ -181,12 +177,12 @@ class NominationAuction(Step):
     def min_bid(self) -> int:
         a = self.auction
         assert a is not None
-        return max(a["bids"].values()) + _p(self.g).bid_step
+        return max(a["bids"].values()) + PARAMS(self.g).bid_step
 
     def actions(self, entity: str) -> list[str]:
-        if not _st(self.g).lots or entity != self.current_entity():
+        if not STATE(self.g).lots or entity != self.current_entity():
             return []
-        if self.auction or _p(self.g).may_pass_instead_of_nominating:
+        if self.auction or PARAMS(self.g).may_pass_instead_of_nominating:
             return ["bid", "pass"]
         return ["bid"]
 
@@ -199,7 +195,7 @@ class NominationAuction(Step):
                 lo, hi = self.min_bid(), max_bid(self.g, entity, a["company"])
                 if lo <= hi:
                     out.append(
-                        {"type": "bid", "company": a["company"], "min": lo, "max": hi, "step": _p(self.g).bid_step}
+                        {"type": "bid", "company": a["company"], "min": lo, "max": hi, "step": PARAMS(self.g).bid_step}
                     )
             else:
                 choices = []
@@ -207,7 +203,7 @@ class NominationAuction(Step):
                     lo, hi = opening_bid(self.g, sym), max_bid(self.g, entity, sym)
                     if lo <= hi:
                         choices.append({"company": sym, "min": lo, "max": hi})
-                out.append({"type": "bid", "choices": choices, "step": _p(self.g).bid_step})
+                out.append({"type": "bid", "choices": choices, "step": PARAMS(self.g).bid_step})
         if "pass" in acts:
             out.append({"type": "pass"})
         return out
@@ -215,7 +211,7 @@ class NominationAuction(Step):
     # ------------------------------------------------------------------------------- processing
 
     def _check_price(self, entity: str, sym: str, price: Any, lowest: int) -> int:
-        g, p = self.g, _p(self.g)
+        g, p = self.g, PARAMS(self.g)
         if not isinstance(price, int) or isinstance(price, bool):
             raise illegal("auction.price", f"bid price {price!r} is not a whole number")
         if price % p.bid_step:
@@ -238,7 +234,7 @@ class NominationAuction(Step):
             g.log(f"{g.name(entity)} bids {price} for {a['company']}")
             self._drop_unable(entity)
         else:
-            if sym not in _st(g).lots:
+            if sym not in STATE(g).lots:
                 raise illegal("auction.company", f"{sym!r} is not for sale")
             if sym not in nominable(g):
                 raise illegal("auction.pyramid", f"{sym} is not in the lowest tier of the pyramid")
@@ -282,8 +278,8 @@ class NominationAuction(Step):
 
     def _all_passed(self) -> None:
         g = self.g
-        st = _st(g)
-        if _p(g).unsold_lots == "removed":
+        st = STATE(g)
+        if PARAMS(g).unsold_lots == "removed":
             for sym in list(st.lots):
                 g.log(f"{sym} is not sold and leaves the game")
                 close_company(g, sym)
@@ -303,12 +299,12 @@ class NominationAuction(Step):
         r = self.round
         for p in r.entities:
             g.player(p).passed = False
-        after = a["triggerer"] if _p(g).next_nominator == "left_of_last_nominator" else a["active"][0]
+        after = a["triggerer"] if PARAMS(g).next_nominator == "left_of_last_nominator" else a["active"][0]
         r.entity_index = r.entities.index(after)
         self._next_entity()
 
     def _win(self, player: str, sym: str, price: int) -> None:
-        g, st = self.g, _st(self.g)
+        g, st = self.g, STATE(self.g)
         c = g.state.companies[sym]
         seed = max(0, c.value - price) if st.seed_left else 0
         seed = min(seed, st.seed_left)

@@ -15,21 +15,20 @@ from typing import TYPE_CHECKING
 from railbook.params.operating_order import DECLARATION, Params
 
 from .. import market
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 from ..state import ckey, kind_of, mkey, sym_of
 
 if TYPE_CHECKING:
     from ..context import Context
 
 
-def _p(g: Context) -> Params:
-    return g.params["operating_order"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def round_entities(g: Context, kind: str) -> list[str] | None:
     if kind != "operating":
         return None
-    params = _p(g)
+    params = PARAMS(g)
     seq = [s for s in params.minors_order if s in g.state.minors]
     minors = seq + [m for m in g.state.minors if m not in seq]
     out = [mkey(m) for m in minors if g.state.minors[m].floated and not g.state.minors[m].closed]
@@ -48,7 +47,7 @@ def round_entities(g: Context, kind: str) -> list[str] | None:
 
 
 def _skipped(g: Context, corp: str) -> bool:
-    zones = _p(g).skip_zones
+    zones = PARAMS(g).skip_zones
     return bool(zones) and bool(set(zones) & set(market.kinds_at(g, g.state.corporations[corp].price)))
 
 

@@ -16,7 +16,7 @@ from railbook.params.private_companies import DECLARATION, CloseCompanies, Param
 
 from .. import abilities, rounds
 from ..closing import close_company
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 from ..errors import illegal
 from ..state import Company, ckey, kind_of, mkey, sym_of, xkey
 from ..steps.base import Step
@@ -25,8 +25,7 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-def _p(g: Context) -> Params:
-    return g.params["private_companies"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def _bound(b: PriceBound, value: int) -> int:
@@ -36,12 +35,12 @@ def _bound(b: PriceBound, value: int) -> int:
 
 
 def company_price_range(g: Context, company: Any) -> tuple[int, int]:
-    p = _p(g)
+    p = PARAMS(g)
     return _bound(p.min_price, company.value), _bound(p.max_price, company.value)
 
 
 def can_buy_phase(g: Context) -> bool:
-    phases = _p(g).buy_phases
+    phases = PARAMS(g).buy_phases
     if phases is not None:
         return g.phase_name() in phases
     return "can_buy_companies" in g.phase_status()
@@ -444,7 +443,7 @@ class Assign(Step):
 
 def close_companies(g: Context, params: CloseCompanies) -> None:
     keep = set(params.except_)
-    owned_by = _p(g).closure_exceptions_owned_by
+    owned_by = PARAMS(g).closure_exceptions_owned_by
     for sym, c in g.state.companies.items():
         if c.closed or c.blank:
             continue

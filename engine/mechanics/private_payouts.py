@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.params.private_payouts import DECLARATION
 
-from ..contract import Mechanic
+from ..contract import Mechanic, state_of
 from ..state import BANK, ckey, kind_of, sym_of
 
 if TYPE_CHECKING:
@@ -33,8 +33,7 @@ class State:
     paid_types: list[str] = field(default_factory=list)
 
 
-def _st(g: Context) -> State:
-    return g.state.mechanics["private_payouts"]  # type: ignore[no-any-return]
+STATE = state_of(DECLARATION, State)
 
 
 def _params(g: Context, corp_key: str, name: str) -> Iterator[tuple[str, Any]]:
@@ -60,7 +59,7 @@ def _pay(g: Context, corp_key: str, amount: int, sym: str) -> None:
 
 def train_left_depot(g: Context, tid: str) -> None:
     name = g.state.trains[tid].name
-    st = _st(g)
+    st = STATE(g)
     if name in st.paid_types:
         return
     for corp in g.state.corp_order:

@@ -13,7 +13,7 @@ from railbook.params.random_removal import DECLARATION, Params
 
 from .. import board
 from ..closing import close_company
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 from ..rng import shuffle_game
 from ..state import ckey
 
@@ -21,12 +21,11 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-def _p(g: Context) -> Params:
-    return g.params["random_removal"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def setup(g: Context) -> None:
-    params = _p(g)
+    params = PARAMS(g)
     n = len(g.state.players)
     for name in params.order or list(params.groups):
         group = params.groups.get(name)

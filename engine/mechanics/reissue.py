@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from railbook.params.reissue import DECLARATION, Params
 
 from .. import market
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -30,8 +30,7 @@ class State:
     reissued: list[str] = field(default_factory=list)
 
 
-def _p(g: Context) -> Params:
-    return g.params["reissue"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def shares_reissued(g: Context, corp: str) -> None:
@@ -69,7 +68,7 @@ def reissue_par(g: Context, corp: str) -> list[int] | None:
     c = g.state.corporations[corp]
     if c.price is None or c.par is None:
         return None
-    value = new_par_price(_p(g), market.price_at(g, c.price), market.price_at(g, c.par))
+    value = new_par_price(PARAMS(g), market.price_at(g, c.price), market.price_at(g, c.par))
     for cell in g.book.market["par"]:
         if cell["price"] == value:
             return [cell["row"], cell["col"]]

@@ -16,20 +16,19 @@ from typing import TYPE_CHECKING
 
 from railbook.params.river_companies import DECLARATION, Params
 
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 from ..state import kind_of
 
 if TYPE_CHECKING:
     from ..context import Context
 
 
-def _p(g: Context) -> Params:
-    return g.params["river_companies"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def crossings_held(g: Context) -> bool:
     """The private still holds the crossings: it is open and no corporation owns it."""
-    c = g.state.companies.get(_p(g).private)
+    c = g.state.companies.get(PARAMS(g).private)
     if c is None or c.closed:
         return False
     return c.owner is None or kind_of(c.owner) == "P"
@@ -48,7 +47,7 @@ def sides(a: int, b: int, restrict: str | None) -> tuple[set[int], set[int]]:
 
 
 def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
-    p = _p(g)
+    p = PARAMS(g)
     if hex_id not in p.hexes or not crossings_held(g):
         return True
     spec = g.book.hexes.get(hex_id) or {}
@@ -68,7 +67,7 @@ def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) ->
 
 def company_buy_window(g: Context, company: str, corp: str) -> tuple[int, int] | None:
     """A river corporation may buy the private in the early phases, for the early price."""
-    p = _p(g)
+    p = PARAMS(g)
     if company != p.private or corp[2:] not in p.river_corporations or g.phase_name() not in p.early_phases:
         return None
     return p.early_price
@@ -77,7 +76,7 @@ def company_buy_window(g: Context, company: str, corp: str) -> tuple[int, int] |
 def buy_company_step_open(g: Context, corp: str) -> bool:
     """In the early phases the buy-company step stays open for a river corporation while the private is open and
     it could pay the lowest early price, even once it owns the private (18xx.games records; NOTES.md)."""
-    p = _p(g)
+    p = PARAMS(g)
     c = g.state.companies.get(p.private)
     if c is None or c.closed or corp[2:] not in p.river_corporations or g.phase_name() not in p.early_phases:
         return False

@@ -21,7 +21,7 @@ from railbook.params.routes import DECLARATION, Params
 from .. import board, bonuses
 from .. import memo as _memo
 from .. import routes as R
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..memo import memo
 from ..state import BANK, ckey, kind_of, sym_of
@@ -38,8 +38,7 @@ class StopView(NamedTuple):
     tags: frozenset[str]
 
 
-def _p(g: Context) -> Params:
-    return g.params["routes"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 @dataclass(slots=True)
@@ -50,8 +49,7 @@ class State:
     bought: dict[str, int] = field(default_factory=dict)  # right -> copies sold
 
 
-def _st(g: Context) -> State:
-    return g.state.mechanics["routes"]  # type: ignore[no-any-return]
+STATE = state_of(DECLARATION, State)
 
 
 def _rights(g: Context) -> dict[str, tuple[str, dict[str, Any]]]:
@@ -77,12 +75,12 @@ def holds_right(g: Context, corp: str, right: str) -> bool:
     c = g.state.companies.get(private)
     if c is not None and not c.closed and c.owner == ckey(corp):
         return True
-    return corp in _st(g).rights.get(right, [])
+    return corp in STATE(g).rights.get(right, [])
 
 
 def transfer_rights(g: Context, corp: str, to: str) -> None:
     """``corp``'s rights pass to ``to`` (a merger); a right ``to`` already holds returns a copy to the bank."""
-    st = _st(g)
+    st = STATE(g)
     for right in _rights(g):
         if not holds_right(g, corp, right):
             continue
@@ -111,7 +109,7 @@ def keep_right(g: Context, company: str, owner: str) -> None:
     if kind_of(owner) != "C":
         return
     for right, (private, _) in _rights(g).items():
-        holders = _st(g).rights.setdefault(right, [])
+        holders = STATE(g).rights.setdefault(right, [])
         if private == company and sym_of(owner) not in holders:
             holders.append(sym_of(owner))
 
@@ -121,11 +119,11 @@ def right_label(right: str) -> str:
 
 
 def buyable_rights(g: Context, corp_key: str) -> list[str]:
-    price = _p(g).bonus_right_price
+    price = PARAMS(g).bonus_right_price
     if price is None or kind_of(corp_key) != "C" or g.cash(corp_key) < price:
         return []
     corp = sym_of(corp_key)
-    copies = _p(g).bonus_right_copies
+    copies = PARAMS(g).bonus_right_copies
     out = []
     for right, (private, _) in _rights(g).items():
         c = g.state.companies.get(private)
@@ -133,7 +131,7 @@ def buyable_rights(g: Context, corp_key: str) -> list[str]:
             continue  # unsold or player-owned: not for sale
         if holds_right(g, corp, right):
             continue
-        if copies is not None and _st(g).bought.get(right, 0) >= copies - 1:
+        if copies is not None and STATE(g).bought.get(right, 0) >= copies - 1:
             continue
         out.append(right)
     return out
@@ -157,7 +155,7 @@ class SpecialBuy(Step):
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
-        price = _p(self.g).bonus_right_price
+        price = PARAMS(self.g).bonus_right_price
         choices = [{"description": right_label(r), "cost": price} for r in buyable_rights(self.g, entity)]
         return [{"type": "special_buy", "choices": choices}]
 
@@ -167,11 +165,11 @@ class SpecialBuy(Step):
         right = next((r for r in buyable_rights(g, entity) if right_label(r) == wanted), None)
         if right is None:
             raise illegal("routes.right", f"{sym_of(entity)} cannot buy {wanted!r} now")
-        price = int(_p(g).bonus_right_price or 0)
+        price = int(PARAMS(g).bonus_right_price or 0)
         c = g.state.companies[_rights(g)[right][0]]
         seller = BANK if c.closed or c.owner is None else c.owner
         g.spend(entity, seller, price)
-        st = _st(g)
+        st = STATE(g)
         st.rights.setdefault(right, []).append(sym_of(entity))
         st.bought[right] = st.bought.get(right, 0) + 1
         g.epoch += 1

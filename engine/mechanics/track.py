@@ -16,7 +16,7 @@ from railbook.params.track import DECLARATION, Params
 from railbook.hexgrid import opposite
 
 from .. import abilities, board, rounds, stations
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 from ..errors import EngineError, illegal
 from ..memo import memo
 from ..state import BANK, kind_of, sym_of, xkey
@@ -27,20 +27,19 @@ if TYPE_CHECKING:
     from ..state import Ability, Company
 
 
-def _p(g: Context) -> Params:
-    return g.params["track"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def tile_downgrades(g: Context, hex_id: str) -> dict[str, str] | None:
     """``downgrades`` while the phase allows them."""
-    p = _p(g)
+    p = PARAMS(g)
     if not p.downgrades or g.phase_spec()["name"] not in p.downgrade_phases:
         return None
     return dict(p.downgrades)
 
 
 def min_cost(g: Context) -> int:
-    return _p(g).min_cost
+    return PARAMS(g).min_cost
 
 
 @memo
@@ -48,8 +47,8 @@ def current_lay(g: Context) -> dict[str, Any] | None:
     """The turn's next tile action (whether it may lay, upgrade, and its cost), None when the turn has no more;
     memoised: read-only."""
     r = g.state.round.data
-    spec = _p(g).lays
-    first = _p(g).first_turn_lays
+    spec = PARAMS(g).lays
+    first = PARAMS(g).first_turn_lays
     if first is not None:
         op = r.get("current_operator")
         if op is not None and g.state.round.kind == "operating" and not g.operator(op).operated:
@@ -228,7 +227,7 @@ def lay(
     if cost > g.cash(corp):
         raise illegal("track.cash", f"{sym_of(corp)} cannot pay {cost} for the tile on {hex_id}")
     board.apply_lay(g, plan)
-    if special is None and old_track is not None and _p(g).new_track_must_be_usable:
+    if special is None and old_track is not None and PARAMS(g).new_track_must_be_usable:
         if not board.uses_new_track(g, corp, hex_id, old_track, old_rev):
             raise illegal(
                 "track.new_track", f"the tile on {hex_id} must add track {sym_of(corp)} can use or upgrade a city"
@@ -236,7 +235,7 @@ def lay(
     if cost > 0:
         g.spend(corp, BANK, cost)
     g.log(f"{g.name(entity)} lays tile {plan.tile_id} on {hex_id} (rotation {plan.rotation}) for {cost}")
-    if old_track is not None and _p(g).unconnected_city_tokens == "layer_places":
+    if old_track is not None and PARAMS(g).unconnected_city_tokens == "layer_places":
         _lift_tokens(g, corp, hex_id, old_track)
     if old_track is not None and board.colour(g, hex_id) == "yellow":
         _lay_income(g, corp, hex_id)
@@ -369,7 +368,7 @@ class TrackAndToken(Step):
         g = self.g
         lay_ = current_lay(g)
         if lay_ is None or not (lay_.get("lay") or lay_.get("upgrade")):
-            return _p(g).open_while_lay_private_buyable and (
+            return PARAMS(g).open_while_lay_private_buyable and (
                 lay_private_buyable(g, entity) or extra_lay_owned(g, entity)
             )
         if not g.operator(entity).tokens:
@@ -948,7 +947,7 @@ def use_turn_lay(g: Context, corp: str) -> bool | None:
 
 def forbidden_rotation(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
     """``forbidden_rotations``: no tile takes a rotation listed for it on its hex (hook ``lay_allowed``)."""
-    banned = _p(g).forbidden_rotations.get(hex_id)
+    banned = PARAMS(g).forbidden_rotations.get(hex_id)
     return not banned or rotation not in banned.get(board.tile_name_of(tile), [])
 
 
@@ -965,7 +964,7 @@ def _brown_ordinary_city(g: Context, name: str) -> bool:
 def max_exits_ok(g: Context, hex_id: str, tile: str, rotation: int) -> bool:
     """``brown_city_max_exits``: a brown tile on an ordinary city has as many exits as any brown tile that fits."""
     name = board.tile_name_of(tile)
-    if not _p(g).brown_city_max_exits or not _brown_ordinary_city(g, name):
+    if not PARAMS(g).brown_city_max_exits or not _brown_ordinary_city(g, name):
         return True
     exits = len(g.book.track(name, hex_id, rotation).exits)
     for other in board.upgrade_options(g, hex_id):

@@ -13,7 +13,7 @@ from railbook.params.trains import DECLARATION, Params
 
 from .. import board, depot, market, rounds, shares
 from .. import memo as _memo
-from ..contract import Mechanic
+from ..contract import Mechanic, params_of
 from ..errors import illegal
 from ..memo import memo
 from ..shares import Bundle
@@ -25,19 +25,18 @@ if TYPE_CHECKING:
     from ..state import Corporation, Minor, Train
 
 
-def _p(g: Context) -> Params:
-    return g.params["trains"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def must_buy(g: Context, corp: str) -> bool:
-    if not _p(g).must_own_train:
+    if not PARAMS(g).must_own_train:
         return False
     forced = g.hooks("forced_train_purchase", corp)
     if forced is not None:
         return bool(forced)
     if g.entity_trains(corp) or not depot.depot_trains(g):
         return False
-    return not _p(g).must_own_train_only_with_route or board.network(g, corp).route_available
+    return not PARAMS(g).must_own_train_only_with_route or board.network(g, corp).route_available
 
 
 @memo
@@ -49,7 +48,7 @@ def train_buying_power(g: Context, corp: str) -> int:
 @memo
 def other_trains(g: Context, corp: str) -> list[str]:
     """Other companies' trains ``corp`` may buy (in the game's train order), found on the sellers' own lists."""
-    zones = set(_p(g).no_buy_from_zones)
+    zones = set(PARAMS(g).no_buy_from_zones)
     state = g.state
     trains = state.trains
     out: list[str] = []
@@ -114,7 +113,7 @@ def min_price(g: Context, corp: str) -> int | None:
 
 def trade_in_at_limit(g: Context, corp: str) -> bool:
     """At its limit, ``corp`` could still buy a bank train by trading one of its trains in (``trade_in_at_limit``)."""
-    if not _p(g).trade_in_at_limit:
+    if not PARAMS(g).trade_in_at_limit:
         return False
     own = {g.state.trains[t].sym for t in g.entity_trains(corp)}
     money = max(g.cash(corp), train_buying_power(g, corp))
@@ -152,7 +151,7 @@ class BuyTrain(Step):
 
     def new_trains_left(self) -> bool:
         """``bank_trains_per_turn``: the corporation may still buy a new train from the bank this turn."""
-        limit = _p(self.g).bank_trains_per_turn
+        limit = PARAMS(self.g).bank_trains_per_turn
         return limit is None or int(self.st.data.get("new_bought") or 0) < limit
 
     def unpass(self) -> None:
@@ -251,7 +250,7 @@ class BuyTrain(Step):
         """Purchases of bank train ``tid`` (as ``face``) trading one of ``corp``'s trains in, one per traded type."""
         g = self.g
         discount = g.book.trains[g.state.trains[tid].sym].get("discount") or {}
-        if not discount or (not depot.room(g, corp) and not _p(g).trade_in_at_limit):
+        if not discount or (not depot.room(g, corp) and not PARAMS(g).trade_in_at_limit):
             return []
         out, seen = [], set()
         for own in g.entity_trains(corp):
@@ -270,7 +269,7 @@ class BuyTrain(Step):
             return [depot.variants(g, t)[t.name]]
         if self.must_issue_first(corp):
             faces = [v for v in faces if g.cash(corp) >= v["price"]]
-        if len(faces) < 2 or not _p(g).restricted_face_choice:
+        if len(faces) < 2 or not PARAMS(g).restricted_face_choice:
             return faces
         lo, hi = sorted(faces, key=lambda v: v["price"])[:2]
         cash = g.cash(corp)
@@ -292,7 +291,7 @@ class BuyTrain(Step):
     def cheapest_bank_price(self, corp: str) -> int | float:
         """With ``emergency_cheapest_only``, the most the president may help pay for: the cheapest bank train
         (any face) ``corp`` may buy now; without it, no bound."""
-        if not _p(self.g).emergency_cheapest_only:
+        if not PARAMS(self.g).emergency_cheapest_only:
             return float("inf")
         g = self.g
         bank = [tid for tid in self.buyable_trains(corp) if g.state.trains[tid].owner == DEPOT]
@@ -300,7 +299,7 @@ class BuyTrain(Step):
 
     def must_issue_first(self, corp: str) -> bool:
         return (
-            _p(self.g).issue_before_president_cash
+            PARAMS(self.g).issue_before_president_cash
             and self.st.data.get("last_share_issued_price") is None
             and bool(self.g.hooks("emergency_bundles", corp))
         )
@@ -325,7 +324,7 @@ class BuyTrain(Step):
         discount = (g.book.trains[t.sym].get("discount") or {}) if t.owner == DEPOT else {}
         if traded is not None and (traded not in g.entity_trains(entity) or g.state.trains[traded].sym not in discount):
             raise illegal("trains.exchange", f"{sym_of(entity)} cannot trade {traded} in for {tid}")
-        if not depot.room(g, entity) and not (traded is not None and _p(g).trade_in_at_limit):
+        if not depot.room(g, entity) and not (traded is not None and PARAMS(g).trade_in_at_limit):
             raise illegal("trains.limit", f"{sym_of(entity)} is at its train limit")
         if t.owner == DEPOT:
             faces = {v["name"]: v for v in self.variants(entity, tid)}
@@ -355,7 +354,7 @@ class BuyTrain(Step):
                 raise illegal("trains.cash", f"{g.name(president)} cannot contribute {remaining}")
             g.spend(president, entity, remaining)
         if traded is not None:
-            if _p(g).traded_in_to == "pool":
+            if PARAMS(g).traded_in_to == "pool":
                 depot.discard_to_depot(g, traded)
             else:
                 depot.rust(g, traded)
@@ -399,10 +398,10 @@ class BuyTrain(Step):
             others = max([p for h, p in holders.items() if h != player], default=0)
             if remaining < others:
                 return False
-        if ckey(b.corp) == cur and _p(g).president_may_not_sell_operating_corp_to_zero:
+        if ckey(b.corp) == cur and PARAMS(g).president_may_not_sell_operating_corp_to_zero:
             if market.step(g, c.price, "left") != c.price and market.price_at(g, market.step(g, c.price, "left")) == 0:
                 return False
-        restore = _p(g).emergency_sale_restores_share_limit
+        restore = PARAMS(g).emergency_sale_restores_share_limit
         if restore and not shares.holding_ok(g, player, b.corp, -b.percent):
             return False
         needed = depot.max_depot_price(g)
@@ -536,7 +535,7 @@ class DiscardTrain(Step):
 
 def after_operating_action(g: Context, action: dict[str, Any]) -> None:
     """A company whose turn ends without a train goes to liquidation (``trainless_at_turn_end``)."""
-    if _p(g).trainless_at_turn_end != "liquidation" or rounds.active_step(g) is not None:
+    if PARAMS(g).trainless_at_turn_end != "liquidation" or rounds.active_step(g) is not None:
         return
     r = g.state.round
     if not r.entities or r.entity_index >= len(r.entities):
@@ -553,7 +552,7 @@ def after_operating_action(g: Context, action: dict[str, Any]) -> None:
 
 def round_finished(g: Context, kind: str) -> None:
     """``export_at_or_end``: the bank exports its next train when an operating round ends."""
-    p = _p(g)
+    p = PARAMS(g)
     if kind != "operating" or not p.export_at_or_end or not g.state.depot:
         return
     first_type = next(iter(g.book.trains))
@@ -563,7 +562,7 @@ def round_finished(g: Context, kind: str) -> None:
 
 def closed_operator_trains(g: Context, key: str) -> bool:
     """A closing corporation's trains go to the open market (``closed_company_trains_to: pool``)."""
-    if _p(g).closed_company_trains_to != "pool":
+    if PARAMS(g).closed_company_trains_to != "pool":
         return False
     for tid in list(g.entity_trains(key)):
         depot.discard_to_depot(g, tid)
@@ -577,7 +576,7 @@ MECHANIC = Mechanic.of(
         "round_finished": round_finished,
         "after_operating_action": after_operating_action,
         "must_buy_train": must_buy,
-        "obsolete_count_for_limit": lambda g: _p(g).obsolete_count_for_limit,
+        "obsolete_count_for_limit": lambda g: PARAMS(g).obsolete_count_for_limit,
         "closed_operator_trains": closed_operator_trains,
     },
 )
