@@ -1,5 +1,5 @@
-"""Checks of a title against the mechanic contract: phase events, round kinds and steps, and the ids its
-mechanic parameters name, each with a located one-line error."""
+"""Checks of a title against the mechanic contract: phase events, round kinds and steps, the interfaces its
+mechanics require, and the ids its mechanic parameters name, each with a located one-line error."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ def check_mechanics(src: GameSource, positions: Positions) -> list[str]:
     lines: list[str] = []
     lines += _events(src, positions, on)
     lines += _rounds(src, positions, on)
+    lines += _interfaces(positions, on)
     lines += _refs(src, positions)
     return lines
 
@@ -77,6 +78,29 @@ def _rounds(src: GameSource, positions: Positions, on: list[Any]) -> list[str]:
                         positions.find((*path, "steps", i)),
                         ".".join(map(str, (*path, "steps", i))),
                         f"no switched-on mechanic contributes step {name!r} (known: {', '.join(sorted(steps))})",
+                    )
+                )
+    return lines
+
+
+def _interfaces(positions: Positions, on: list[Any]) -> list[str]:
+    """Every interface a switched-on mechanic requires is provided by a switched-on mechanic."""
+    provided = {name for m in on for name in m.provides}
+    providers: dict[str, list[str]] = {}
+    for m in declarations().values():
+        for name in m.provides:
+            providers.setdefault(name, []).append(m.name)
+    lines = []
+    for m in on:
+        for name in m.requires:
+            if name not in provided:
+                path: KeyPath = ("mechanics", m.name)
+                lines.append(
+                    located(
+                        positions.find(path),
+                        ".".join(map(str, path)),
+                        f"mechanic {m.name} requires interface {name}, which no switched-on mechanic provides "
+                        f"(switch on {' or '.join(providers.get(name, ['?']))})",
                     )
                 )
     return lines

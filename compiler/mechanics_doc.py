@@ -46,6 +46,7 @@ the switched-on mechanics contribute (listed below).  Mechanics never call each 
 def render() -> str:
     """The whole document."""
     from railbook.engine.contract import HOOKS
+    from railbook.engine.interfaces import INTERFACES
     from railbook.engine.registry import module_of
 
     declared = declarations()
@@ -80,7 +81,16 @@ def render() -> str:
         if m.round_types:
             facts.append("round types: " + ", ".join(f"`{t}`" for t in m.round_types))
         if rules.hooks:
-            facts.append("hooks: " + ", ".join(f"`{h}`" for h in rules.hooks))
+            facts.append(
+                "hooks: "
+                + ", ".join(
+                    f"`{h}`" + (f" (priority {rules.priorities[h]})" if h in rules.priorities else "")
+                    for h in rules.hooks
+                )
+            )
+        for what, names in (("provides", m.provides), ("requires", m.requires), ("uses", m.uses)):
+            if names:
+                facts.append(f"{what} interfaces: " + ", ".join(f"[`{n}`](#interface-{n.lower()})" for n in names))
         if rules.state is not None:
             facts.append(f"state: `{rules.state.__name__}` ({inspect.getdoc(rules.state) or ''})")
         if facts:
@@ -89,6 +99,19 @@ def render() -> str:
             out.append(f"\n**Phase event `{etype}`**: {inspect.getdoc(model) or ''}\n")
             if model.model_fields:
                 out.extend(_table(model))
+    out.append("\n## Interfaces\n")
+    out.append(
+        "A mechanic that calls another declares it: it *requires* an interface (a title switching it on must switch "
+        "on the mechanic that *provides* it; `railbook validate` says so otherwise) or *uses* it when provided.  "
+        "Each is a protocol of `engine/interfaces.py`; its methods take the game first."
+    )
+    for name, iface in INTERFACES.items():
+        out.append(f"\n### Interface {name}\n")
+        out.append(f"{inspect.getdoc(iface.protocol) or ''}\n")
+        for member, fn in vars(iface.protocol).items():
+            if not member.startswith("_") and callable(fn):
+                params = list(inspect.signature(fn).parameters)[2:]
+                out.append(f"- `{member}({', '.join(params)})`: {inspect.getdoc(fn) or ''}")
     out.append("\n## Hooks\n")
     out.append("| hook | arguments | answers combine | what it is |")
     out.append("|---|---|---|---|")

@@ -43,9 +43,14 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps bankruptcy contributes (a round kind lists them in the rulebook).
+BANKRUPT_STEP = "bankrupt"
+
+
 DECLARATION = Declaration(
     name="bankruptcy",
     description="a president who cannot fund a required train goes bankrupt",
     params=Params,
-    steps=("bankrupt",),
+    steps=(BANKRUPT_STEP,),
+    uses=("Liquidation", "EmergencyIssue"),
 )

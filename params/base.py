@@ -49,8 +49,10 @@ TileId = Annotated[str, Ref("tiles")]
 @dataclass(frozen=True)
 class Declaration:
     """What a mechanic declares to the compiler: its name, what it does, its parameter model, the steps and round
-    types it contributes (by name) and its phase events (event type -> parameter model).  The engine's rule module
-    of the same name supplies the code for each (``railbook.engine.contract.Mechanic.of``)."""
+    types it contributes (by name), its phase events (event type -> parameter model) and the interfaces
+    (``railbook.engine.interfaces``, by name) it provides, requires (a title switching it on must switch on a
+    provider) and uses when a switched-on mechanic provides them.  The engine's rule module of the same name
+    supplies the code for each (``railbook.engine.contract.Mechanic.of``)."""
 
     name: str
     description: str
@@ -58,4 +60,7 @@ class Declaration:
     steps: tuple[str, ...] = ()
     round_types: tuple[str, ...] = ()
     events: dict[str, type[Params]] = field(default_factory=dict)
+    provides: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()
+    uses: tuple[str, ...] = ()
     implemented: bool = True

@@ -53,13 +53,15 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps bid_box_auction contributes (a round kind lists them in the rulebook).
+BID_BOX_STEP = "bid_box"
+COMPANY_PENDING_PAR_STEP = "company_pending_par"
+
+
 DECLARATION = Declaration(
     name="bid_box_auction",
     description="initial stock round with privates bought in order or bid on (bid boxes)",
     params=Params,
-    steps=(
-        "bid_box",
-        "company_pending_par",
-    ),
+    steps=(BID_BOX_STEP, COMPANY_PENDING_PAR_STEP),
     round_types=("bid_box",),
 )

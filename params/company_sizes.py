@@ -91,9 +91,14 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps company_sizes contributes (a round kind lists them in the rulebook).
+IPO_AUCTION_STEP = "ipo_auction"
+
+
 DECLARATION = Declaration(
     name="company_sizes",
     description="2/5/10-share companies, conversions",
     params=Params,
-    steps=("ipo_auction",),
+    steps=(IPO_AUCTION_STEP,),
+    provides=("Conversions",),
 )

@@ -33,12 +33,15 @@ class Params(BaseParams):
     moves_priority: bool = Field(True, description="a company action counts as an action for passing the priority deal")
 
 
+#: The names of the steps company_stock_actions contributes (a round kind lists them in the rulebook).
+COMPANY_TURN_STEP = "company_turn"
+COMPANY_STOCK_STEP = "company_stock"
+
+
 DECLARATION = Declaration(
     name="company_stock_actions",
     description="corporations act in the stock round",
     params=Params,
-    steps=(
-        "company_turn",
-        "company_stock",
-    ),
+    uses=("Loans",),
+    steps=(COMPANY_TURN_STEP, COMPANY_STOCK_STEP),
 )

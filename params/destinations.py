@@ -77,9 +77,13 @@ class Params(BaseParams):
         return self
 
 
+#: The names of the steps destinations contributes (a round kind lists them in the rulebook).
+CONNECTION_RUN_STEP = "connection_run"
+
+
 DECLARATION = Declaration(
     name="destinations",
     description="reaching a destination triggers an effect",
     params=Params,
-    steps=("connection_run",),
+    steps=(CONNECTION_RUN_STEP,),
 )

@@ -80,9 +80,13 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps dividends contributes (a round kind lists them in the rulebook).
+DIVIDEND_STEP = "dividend"
+
+
 DECLARATION = Declaration(
     name="dividends",
     description="dividend choices and the share-price move",
     params=Params,
-    steps=("dividend",),
+    steps=(DIVIDEND_STEP,),
 )

@@ -21,10 +21,14 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps draft contributes (a round kind lists them in the rulebook).
+DRAFT_STEP = "draft"
+
+
 DECLARATION = Declaration(
     name="draft",
     description="private draft with blank cards and a last-card price drop",
     params=Params,
-    steps=("draft",),
+    steps=(DRAFT_STEP,),
     round_types=("draft",),
 )

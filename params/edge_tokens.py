@@ -28,9 +28,13 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps edge_tokens contributes (a round kind lists them in the rulebook).
+EDGE_TOKEN_STEP = "edge_token"
+
+
 DECLARATION = Declaration(
     name="edge_tokens",
     description="tokens on off-board edges that double revenue",
     params=Params,
-    steps=("edge_token",),
+    steps=(EDGE_TOKEN_STEP,),
 )

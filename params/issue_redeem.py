@@ -51,9 +51,14 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps issue_redeem contributes (a round kind lists them in the rulebook).
+ISSUE_SHARES_STEP = "issue_shares"
+
+
 DECLARATION = Declaration(
     name="issue_redeem",
     description="a corporation issues and redeems its own shares",
     params=Params,
-    steps=("issue_shares",),
+    steps=(ISSUE_SHARES_STEP,),
+    provides=("EmergencyIssue",),
 )

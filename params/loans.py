@@ -93,14 +93,18 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps loans contributes (a round kind lists them in the rulebook).
+LOAN_STEP = "loan"
+LOAN_INTEREST_STEP = "loan_interest"
+LOAN_REDEMPTION_STEP = "loan_redemption"
+CASH_CRISIS_STEP = "cash_crisis"
+
+
 DECLARATION = Declaration(
     name="loans",
     description="corporations take loans with interest",
     params=Params,
-    steps=(
-        "loan",
-        "loan_interest",
-        "loan_redemption",
-        "cash_crisis",
-    ),
+    provides=("Loans",),
+    steps=(LOAN_STEP, LOAN_INTEREST_STEP, LOAN_REDEMPTION_STEP, CASH_CRISIS_STEP),
+    uses=("Liquidation",),
 )

@@ -141,19 +141,23 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps mergers contributes (a round kind lists them in the rulebook).
+REDUCE_TOKENS_STEP = "reduce_tokens"
+CONVERT_MERGE_STEP = "convert_merge"
+POST_CONVERSION_STEP = "post_conversion"
+POST_CONVERSION_LOANS_STEP = "post_conversion_loans"
+ACQUIRE_STEP = "acquire"
+
+
 DECLARATION = Declaration(
     name="mergers",
     description="merger and acquisition rounds",
     params=Params,
-    steps=(
-        "reduce_tokens",
-        "convert_merge",
-        "post_conversion",
-        "post_conversion_loans",
-        "acquire",
-    ),
+    requires=("Loans", "Conversions"),
+    steps=(REDUCE_TOKENS_STEP, CONVERT_MERGE_STEP, POST_CONVERSION_STEP, POST_CONVERSION_LOANS_STEP, ACQUIRE_STEP),
     round_types=(
         "merger",
         "acquisition",
     ),
+    provides=("Liquidation",),
 )

@@ -37,12 +37,15 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps mines contributes (a round kind lists them in the rulebook).
+MINE_STEP = "mine"
+MINE_RIGHTS_STEP = "mine_rights"
+
+
 DECLARATION = Declaration(
+    requires=("TileLays",),
     name="mines",
     description="mine tokens and mine revenue",
     params=Params,
-    steps=(
-        "mine",
-        "mine_rights",
-    ),
+    steps=(MINE_STEP, MINE_RIGHTS_STEP),
 )

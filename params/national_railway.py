@@ -186,13 +186,16 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps national_railway contributes (a round kind lists them in the rulebook).
+NATIONAL_FORMATION_STEP = "national_formation"
+BORROW_TRAIN_STEP = "borrow_train"
+
+
 DECLARATION = Declaration(
     name="national_railway",
     description="a government railway formed from merged companies",
     params=Params,
-    steps=(
-        "national_formation",
-        "borrow_train",
-    ),
+    requires=("Loans",),
+    steps=(NATIONAL_FORMATION_STEP, BORROW_TRAIN_STEP),
     events={"national_railway_formation": NoParams},
 )

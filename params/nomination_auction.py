@@ -70,10 +70,14 @@ class Params(BaseParams):
     pyramid: Pyramid | None = Field(None, description="tiered lot layout (None: every lot may be nominated)")
 
 
+#: The names of the steps nomination_auction contributes (a round kind lists them in the rulebook).
+NOMINATION_AUCTION_STEP = "nomination_auction"
+
+
 DECLARATION = Declaration(
     name="nomination_auction",
     description="a player nominates a private and all bid; seed money",
     params=Params,
-    steps=("nomination_auction",),
+    steps=(NOMINATION_AUCTION_STEP,),
     round_types=("nomination",),
 )

@@ -40,9 +40,13 @@ class Params(BaseParams):
     moves_priority: bool = Field(True, description="a protecting purchase counts as an action for the priority deal")
 
 
+#: The names of the steps price_protection contributes (a round kind lists them in the rulebook).
+PRICE_PROTECTION_STEP = "price_protection"
+
+
 DECLARATION = Declaration(
     name="price_protection",
     description="a president buys shares another player sold",
     params=Params,
-    steps=("price_protection",),
+    steps=(PRICE_PROTECTION_STEP,),
 )

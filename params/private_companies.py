@@ -60,13 +60,15 @@ class RemoveMarkers(BaseParams):
     privates: list[PrivateId] = Field(description="privates whose assignments are removed")
 
 
+#: The names of the steps private_companies contributes (a round kind lists them in the rulebook).
+BUY_COMPANY_STEP = "buy_company"
+ASSIGN_STEP = "assign"
+
+
 DECLARATION = Declaration(
     name="private_companies",
     description="corporations buy privates from players; private markers; closure of the privates",
     params=Params,
-    steps=(
-        "buy_company",
-        "assign",
-    ),
+    steps=(BUY_COMPANY_STEP, ASSIGN_STEP),
     events={"close_companies": CloseCompanies, "remove_markers": RemoveMarkers},
 )

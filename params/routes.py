@@ -38,12 +38,14 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps routes contributes (a round kind lists them in the rulebook).
+ROUTE_STEP = "route"
+SPECIAL_BUY_STEP = "special_buy"
+
+
 DECLARATION = Declaration(
     name="routes",
     description="running trains and the title's route bonuses",
     params=Params,
-    steps=(
-        "route",
-        "special_buy",
-    ),
+    steps=(ROUTE_STEP, SPECIAL_BUY_STEP),
 )

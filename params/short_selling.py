@@ -62,9 +62,13 @@ class Params(BaseParams):
     final_value: bool = Field(True, description="each short held lowers its holder's final value by the share price")
 
 
+#: The names of the steps short_selling contributes (a round kind lists them in the rulebook).
+SHORT_STEP = "short"
+
+
 DECLARATION = Declaration(
     name="short_selling",
     description="players sell shares they do not own",
     params=Params,
-    steps=("short",),
+    steps=(SHORT_STEP,),
 )

@@ -78,9 +78,13 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps stock_round contributes (a round kind lists them in the rulebook).
+STOCK_STEP = "stock"
+
+
 DECLARATION = Declaration(
     name="stock_round",
     description="stock round turns: sell then buy, launch corporations, limits",
     params=Params,
-    steps=("stock",),
+    steps=(STOCK_STEP,),
 )

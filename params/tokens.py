@@ -13,10 +13,14 @@ class RemoveReservations(BaseParams):
     corporations: list[CorporationId] = Field(description="corporations whose reservations go")
 
 
+#: The names of the steps tokens contributes (a round kind lists them in the rulebook).
+SPECIAL_TOKEN_STEP = "special_token"
+
+
 DECLARATION = Declaration(
     name="tokens",
     description="station tokens: the turn's placement and private token abilities",
     params=NoParams,
-    steps=("special_token",),
+    steps=(SPECIAL_TOKEN_STEP,),
     events={"remove_reservations": RemoveReservations},
 )

@@ -64,14 +64,17 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps track contributes (a round kind lists them in the rulebook).
+TRACK_AND_TOKEN_STEP = "track_and_token"
+TRACK_STEP = "track"
+TOKEN_STEP = "token"
+SPECIAL_TRACK_STEP = "special_track"
+
+
 DECLARATION = Declaration(
+    provides=("TileLays",),
     name="track",
     description="tile lays per turn and their costs (with the turn's station token)",
     params=Params,
-    steps=(
-        "track_and_token",
-        "track",
-        "token",
-        "special_track",
-    ),
+    steps=(TRACK_AND_TOKEN_STEP, TRACK_STEP, TOKEN_STEP, SPECIAL_TRACK_STEP),
 )

@@ -71,12 +71,15 @@ class Params(BaseParams):
     )
 
 
+#: The names of the steps trains contributes (a round kind lists them in the rulebook).
+BUY_TRAIN_STEP = "buy_train"
+DISCARD_TRAIN_STEP = "discard_train"
+
+
 DECLARATION = Declaration(
     name="trains",
     description="train buying, limits and the emergency purchase",
     params=Params,
-    steps=(
-        "buy_train",
-        "discard_train",
-    ),
+    steps=(BUY_TRAIN_STEP, DISCARD_TRAIN_STEP),
+    uses=("Liquidation", "EmergencyIssue"),
 )

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.bankruptcy import DECLARATION, Params
+from railbook.params.bankruptcy import BANKRUPT_STEP, DECLARATION, Params
+from railbook.params.trains import BUY_TRAIN_STEP
 
 from .. import depot, market, rounds, shares
 from ..closing import close_company, close_operator
 from ..contract import Mechanic, params_of
 from ..errors import illegal
+from ..interfaces import EMERGENCY_ISSUE, LIQUIDATION
 from ..state import BANK, POOL, ckey, clone, kind_of, mkey, sym_of
 from ..steps.base import Step
 
@@ -25,6 +27,13 @@ if TYPE_CHECKING:
 
 
 PARAMS = params_of(DECLARATION, Params)
+
+
+def emergency_bundles(g: Context, corp: str) -> list[shares.Bundle]:
+    """Bundles ``corp`` (a key) may issue now to raise money for a train (none unless a mechanic provides
+    :class:`~railbook.engine.interfaces.EmergencyIssue`)."""
+    issue = EMERGENCY_ISSUE.get(g)
+    return issue.bundles(g, corp) if issue is not None else []
 
 
 def limit_reached(g: Context) -> bool:
@@ -39,7 +48,7 @@ def limit_reached(g: Context) -> bool:
 
 
 def _buy_train_step(g: Context) -> Any:
-    found = rounds.steps_named(g, "buy_train")
+    found = rounds.steps_named(g, BUY_TRAIN_STEP)
     return found[0] if found else None
 
 
@@ -59,7 +68,7 @@ def emergency_liquidity(g: Context, player: str, corp: str) -> int:
 
 
 class Bankrupt(Step):
-    name = "bankrupt"
+    name = BANKRUPT_STEP
     description = "Bankrupt"
     offers = frozenset({"bankrupt"})
 
@@ -87,7 +96,7 @@ class Bankrupt(Step):
         player = g.owner(corp)
         if player is None or kind_of(player) != "P":
             return False
-        power = g.cash(corp) + max((shares.bundle_price(g, b) for b in g.hooks("emergency_bundles", corp)), default=0)
+        power = g.cash(corp) + max((shares.bundle_price(g, b) for b in emergency_bundles(g, corp)), default=0)
         power += emergency_liquidity(g, player, corp)
         return power < depot.min_depot_price(g)
 
@@ -97,9 +106,9 @@ class Bankrupt(Step):
         player = g.owner(corp)
         if player is None or kind_of(player) != "P":
             raise illegal("bankrupt.player", f"{sym_of(corp)} has no president to go bankrupt")
-        bundles = g.hooks("emergency_bundles", corp)
+        bundles = emergency_bundles(g, corp)
         if bundles:
-            g.hooks("emergency_issue", corp, max(bundles, key=lambda b: shares.num_shares(g, b)))
+            EMERGENCY_ISSUE.of(g).issue(g, corp, max(bundles, key=lambda b: shares.num_shares(g, b)))
         if not self.can_go_bankrupt(corp):
             raise illegal(
                 "bankrupt.not_needed",
@@ -184,7 +193,9 @@ def player_bankrupt(g: Context, player: str, corp: str | None) -> None:
         if presided:
             if p.president_certificate_in_market_liquidates:
                 g.log(f"-- {c} enters liquidation (it has no president) --")
-                g.hooks("liquidate", c)
+                zone = LIQUIDATION.get(g)
+                if zone is not None:
+                    zone.liquidate(g, c)
             g.state.corporations[c].owner = POOL
             g.hooks("presidency_vacated", c)
     for sym in list(g.player(player).companies):
@@ -226,6 +237,6 @@ def _needs_train(g: Context, corp: str) -> bool:
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"bankrupt": Bankrupt},
+    steps={BANKRUPT_STEP: Bankrupt},
     hooks={"bankrupt_check": limit_reached, "player_bankrupt": player_bankrupt},
 )

@@ -18,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.bid_box_auction import DECLARATION, Params
+from railbook.params.bid_box_auction import BID_BOX_STEP, COMPANY_PENDING_PAR_STEP, DECLARATION, Params
 
 from .. import market, rounds, shares
 from ..closing import close_company
-from ..contract import Mechanic, params_of, state_of
+from ..contract import First, Mechanic, params_of, state_of
 from ..errors import illegal
 from ..state import BANK, kind_of
 from ..steps.base import Step
@@ -137,7 +137,7 @@ def resolve(g: Context) -> None:
 class BidBox(Step):
     """Buy the first private at its price, bid on a later one, or pass; auctions among several bidders."""
 
-    name = "bid_box"
+    name = BID_BOX_STEP
     description = "Buy or Bid on Companies"
 
     def active_entities(self) -> list[str]:
@@ -254,7 +254,7 @@ class BidBox(Step):
 class CompanyPendingPar(Step):
     """The buyer of a private that is a president's certificate sets the corporation's par."""
 
-    name = "company_pending_par"
+    name = COMPANY_PENDING_PAR_STEP
     description = "Set the par of a company bought with a private"
 
     def skip(self) -> None:
@@ -365,8 +365,11 @@ BID_BOX_ROUND = rounds.RoundType("bid_box", lambda g: None, _after, _finished, o
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"bid_box": BidBox, "company_pending_par": CompanyPendingPar},
+    steps={BID_BOX_STEP: BidBox, COMPANY_PENDING_PAR_STEP: CompanyPendingPar},
     round_types={"bid_box": BID_BOX_ROUND},
-    hooks={"round_entities": round_entities},
+    hooks={
+        # answers only its round kind (bid_box)
+        "round_entities": First(round_entities, 21)
+    },
     state=State,
 )

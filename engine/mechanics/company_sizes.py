@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.company_sizes import DECLARATION, IpoAuction, Params
+from railbook.params.company_sizes import DECLARATION, IPO_AUCTION_STEP, IpoAuction, Params
+from railbook.params.stock_round import STOCK_STEP
 
 from .. import market, rounds, shares, stations
 from ..closing import close_company
-from ..contract import Mechanic, params_of, state_of
+from ..contract import First, Mechanic, params_of, state_of
 from ..errors import illegal
+from ..interfaces import CONVERSIONS
 from ..state import BANK, Share, Token, ckey, sym_of, xkey
 from ..steps.base import Step
 
@@ -215,7 +217,7 @@ def home_cities(g: Context, corp: str) -> list[tuple[str, int]]:
 class IpoAuctionStep(Step):
     """Starting a company in the stock round: home station, auction, size, payment in privates."""
 
-    name = "ipo_auction"
+    name = IPO_AUCTION_STEP
     description = "Start a Company"
 
     @staticmethod
@@ -487,7 +489,7 @@ class IpoAuctionStep(Step):
         self.rdata.setdefault("current_actions", []).append("par")
         # the start is the starter's whole turn
         for s in rounds.steps(g):
-            if s is not self and s.active() and s.st.name.split("#")[0] == "stock":
+            if s is not self and s.active() and s.st.name.split("#")[0] == STOCK_STEP:
                 s.pass_()
         g.epoch += 1
 
@@ -536,18 +538,25 @@ def stock_turn_options(g: Context, player: str) -> bool:
     return max_bid(g, player) >= _ipo(g).min_bid
 
 
+class _Conversions:
+    """The :class:`~railbook.engine.interfaces.Conversions` this mechanic provides."""
+
+    target = staticmethod(conversion_target)
+    convert = staticmethod(convert_company)
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"ipo_auction": IpoAuctionStep},
+    steps={IPO_AUCTION_STEP: IpoAuctionStep},
     hooks={
         "share_unit": share_unit,
-        "holding_limit": holding_limit,
+        # a size's share cap overrides stock_round's limit (priority 0)
+        "holding_limit": First(holding_limit, 10),
         "company_sold": company_sold,
         "ipo_by_auction": ipo_by_auction,
         "stock_turn_options": stock_turn_options,
-        "conversion_target": conversion_target,
-        "convert_company": convert_company,
         "corporation_closed": corporation_closed,
     },
     state=State,
+    provides=[CONVERSIONS.provided_by(_Conversions())],
 )

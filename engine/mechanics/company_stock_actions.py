@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.company_stock_actions import DECLARATION, Params
+from railbook.params.company_stock_actions import COMPANY_STOCK_STEP, COMPANY_TURN_STEP, DECLARATION, Params
+from railbook.params.stock_round import STOCK_STEP
 
 from .. import market, rounds, shares
 from ..contract import Mechanic, params_of
 from ..errors import illegal
+from ..interfaces import LOANS
 from ..state import BANK, POOL, ckey, kind_of, sym_of
 from ..steps.base import Step
 
@@ -60,7 +62,8 @@ def company_actions(g: Context, corp: str, last: str | None) -> list[str]:
         return []
     acts = []
     order = PARAMS(g).actions
-    if "take_loans" in order and last in (None, "take_loan") and g.hooks("may_take_loan", corp):
+    loans = LOANS.get(g)
+    if "take_loans" in order and last in (None, "take_loan") and loans is not None and loans.may_take(g, corp):
         acts.append("take_loan")
     if own_pool_bundle(g, corp) is not None:
         acts.append("buy_shares")
@@ -75,7 +78,7 @@ def _presided(g: Context, player: str) -> list[str]:
 class CompanyTurn(Step):
     """A president's stock turn taken for one company he presides (its loans, its own shares)."""
 
-    name = "company_turn"
+    name = COMPANY_TURN_STEP
     description = "Act for a Company"
 
     @staticmethod
@@ -123,7 +126,7 @@ class CompanyTurn(Step):
         g = self.g
         if "take_loan" not in self.actions(entity):
             raise illegal("company_turn.loan", f"{sym_of(entity)} cannot take a loan now")
-        g.hooks("take_loan", sym_of(entity))
+        LOANS.of(g).take(g, sym_of(entity))  # (offered only when a mechanic provides loans)
         self._acted(entity, "take_loan")
 
     def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
@@ -147,7 +150,7 @@ class CompanyTurn(Step):
         g = self.g
         self.rdata.setdefault("current_actions", []).append("company_turn")
         for s in rounds.steps(g):
-            if s.active() and s.st.name.split("#")[0] == "stock":
+            if s.active() and s.st.name.split("#")[0] == STOCK_STEP:
                 s.pass_()
         self.pass_()
 
@@ -165,7 +168,7 @@ def _redeem_rules(g: Context) -> Any:
 class CompanyStockAction(Step):
     """A president's stock turn spent acting for one of his companies (before the stock step)."""
 
-    name = "company_stock"
+    name = COMPANY_STOCK_STEP
     description = "Act for a company"
     offers = frozenset({"buy_shares", "sell_shares"})
 
@@ -313,6 +316,6 @@ class CompanyStockAction(Step):
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"company_turn": CompanyTurn, "company_stock": CompanyStockAction},
+    steps={COMPANY_TURN_STEP: CompanyTurn, COMPANY_STOCK_STEP: CompanyStockAction},
     hooks={"stock_turn_options": stock_turn_options},
 )

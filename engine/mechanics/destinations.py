@@ -26,7 +26,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.destinations import DECLARATION, Params
+from railbook.params.destinations import CONNECTION_RUN_STEP, DECLARATION, Params
 
 from .. import board, market, rounds, shares
 from .. import memo as _memo
@@ -501,7 +501,7 @@ def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
 class ConnectionRunStep(Step):
     """A connected company's bonus run: its destination marker, one run home -> destination, a dividend."""
 
-    name = "connection_run"
+    name = CONNECTION_RUN_STEP
     description = "Connection run"
     offers = frozenset({"choose", "run_routes", "dividend"})
 
@@ -662,7 +662,7 @@ class ConnectionRunStep(Step):
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"connection_run": ConnectionRunStep},
+    steps={CONNECTION_RUN_STEP: ConnectionRunStep},
     hooks={
         "operator_started": operator_started,
         "after_operating_action": after_operating_action,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.dividends import DECLARATION, Params
+from railbook.params.dividends import DECLARATION, DIVIDEND_STEP, Params
+from railbook.params.issue_redeem import ISSUE_SHARES_STEP
 
 from .. import depot, market, rounds, shares
 from ..contract import Mechanic, params_of
@@ -142,7 +143,7 @@ def _after_run(g: Context, entity: str) -> None:
 
 
 class Dividend(Step):
-    name = "dividend"
+    name = DIVIDEND_STEP
     description = "Pay or Withhold Dividends"
 
     def actions(self, entity: str) -> list[str]:
@@ -183,11 +184,11 @@ class Dividend(Step):
     def pass_(self) -> None:
         super().pass_()
         for s in rounds.steps(self.g):
-            if s.name == "issue_shares":
+            if s.name == ISSUE_SHARES_STEP:
                 s.pass_()
 
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"dividend": Dividend},
+    steps={DIVIDEND_STEP: Dividend},
 )

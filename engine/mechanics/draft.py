@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.draft import DECLARATION, Params
+from railbook.params.draft import DECLARATION, DRAFT_STEP, Params
 
 from .. import rounds
-from ..contract import Mechanic, params_of, state_of
+from ..contract import First, Mechanic, params_of, state_of
 from ..errors import illegal
 from ..rng import shuffle_game
 from ..state import BANK, Company
@@ -83,7 +83,7 @@ def price(g: Context, c: Company) -> int:
 
 
 class DraftStep(Step):
-    name = "draft"
+    name = DRAFT_STEP
     description = "Draft Companies"
 
     @staticmethod
@@ -185,13 +185,14 @@ class DraftStep(Step):
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"draft": DraftStep},
+    steps={DRAFT_STEP: DraftStep},
     round_types={"draft": rounds.step_round("draft")},
     hooks={
         "setup": lambda g: prepare_deck(g),
         "seeded_setup": seeded_setup,
         "company_removed": company_removed,
-        "round_entities": round_entities,
+        # answers only its round kind (draft); any priority no other answerer of that kind has
+        "round_entities": First(round_entities, 20),
     },
     state=State,
 )

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.edge_tokens import DECLARATION, Params
+from railbook.params.edge_tokens import DECLARATION, EDGE_TOKEN_STEP, Params
+from railbook.params.track import TOKEN_STEP, TRACK_AND_TOKEN_STEP
 
 from .. import board, rounds
 from ..contract import Mechanic, params_of, state_of
@@ -45,7 +46,7 @@ def area_of(g: Context, corp: str) -> str | None:
 
 
 def _token_step_open(g: Context) -> bool:
-    return any(s.name in ("token", "track_and_token") and s.active() for s in rounds.steps(g))
+    return any(s.name in (TOKEN_STEP, TRACK_AND_TOKEN_STEP) and s.active() for s in rounds.steps(g))
 
 
 def can_place(g: Context, corp_key: str) -> bool:
@@ -70,13 +71,13 @@ def can_place(g: Context, corp_key: str) -> bool:
 class EdgeToken(Step):
     """Place the operating company's edge token (with its token placement of the turn)."""
 
-    name = "edge_token"
+    name = EDGE_TOKEN_STEP
     description = "Place an Edge Token"
 
     def _token_step_idle(self) -> bool:
         """The token step is open but has nothing else to offer: this step then holds the turn."""
         for s in rounds.steps(self.g):
-            if s.name in ("token", "track_and_token") and s.active():
+            if s.name in (TOKEN_STEP, TRACK_AND_TOKEN_STEP) and s.active():
                 return not s.current_actions()
         return False
 
@@ -113,7 +114,7 @@ class EdgeToken(Step):
         if p.counts_as_token_placement:
             self.rdata["tokened"] = True
             for s in rounds.steps(g):
-                if s.name in ("token", "track_and_token") and s.active():
+                if s.name in (TOKEN_STEP, TRACK_AND_TOKEN_STEP) and s.active():
                     s.st.data["tokened"] = True
         g.epoch += 1
         g.log(f"{corp} places an edge token on {area} for {p.cost}")
@@ -137,7 +138,7 @@ def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"edge_token": EdgeToken},
+    steps={EDGE_TOKEN_STEP: EdgeToken},
     hooks={"extra_bonus_specs": extra_bonus_specs},
     state=State,
 )

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from railbook.params.escrow import DECLARATION, Params
 
 from .. import shares
-from ..contract import Mechanic, params_of, state_of
+from ..contract import First, Mechanic, params_of, state_of
 from ..state import BANK, ckey
 
 if TYPE_CHECKING:
@@ -67,6 +67,10 @@ def destination_reached(g: Context, corp: str) -> None:
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    hooks={"ipo_receiver": ipo_receiver, "destination_reached": destination_reached},
+    hooks={
+        # escrow holds sales that capitalization's rule (priority 0) would pay the company
+        "ipo_receiver": First(ipo_receiver, 10),
+        "destination_reached": destination_reached,
+    },
     state=State,
 )

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.issue_redeem import DECLARATION, Params
+from railbook.params.issue_redeem import DECLARATION, ISSUE_SHARES_STEP, Params
 
 from .. import depot, market, rounds, shares
 from ..contract import Mechanic, params_of
 from ..errors import illegal
+from ..interfaces import EMERGENCY_ISSUE
 from ..memo import memo
 from ..shares import Bundle
 from ..state import POOL, kind_of, sym_of
@@ -33,7 +34,7 @@ def step_open(g: Context) -> bool:
     r = g.state.round
     if r is None or r.kind != "operating":
         return False
-    found = rounds.steps_named(g, "issue_shares")
+    found = rounds.steps_named(g, ISSUE_SHARES_STEP)
     return found[0].active() if found else False
 
 
@@ -87,7 +88,7 @@ def _same(a: Bundle, b: Bundle) -> bool:
 
 
 class IssueShares(Step):
-    name = "issue_shares"
+    name = ISSUE_SHARES_STEP
     description = "Issue or Redeem Shares"
     offers = frozenset({"buy_shares", "sell_shares"})
 
@@ -199,14 +200,20 @@ def operator_started(g: Context, entity: str) -> None:
     g.state.round.data["emergency_issued"] = False
 
 
+class _EmergencyIssue:
+    """The :class:`~railbook.engine.interfaces.EmergencyIssue` this mechanic provides."""
+
+    bundles = staticmethod(emergency_bundles)
+    issue = staticmethod(emergency_issue)
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"issue_shares": IssueShares},
+    steps={ISSUE_SHARES_STEP: IssueShares},
     hooks={
         "round_started": round_started,
         "operator_started": operator_started,
         "issuable_cash": issuable_cash,
-        "emergency_bundles": emergency_bundles,
-        "emergency_issue": emergency_issue,
     },
+    provides=[EMERGENCY_ISSUE.provided_by(_EmergencyIssue())],
 )

@@ -15,11 +15,20 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.loans import DECLARATION, Params
+from railbook.params.loans import (
+    CASH_CRISIS_STEP,
+    DECLARATION,
+    LOAN_INTEREST_STEP,
+    LOAN_REDEMPTION_STEP,
+    LOAN_STEP,
+    Params,
+)
+from railbook.params.trains import BUY_TRAIN_STEP
 
 from .. import market, rounds, shares
 from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
+from ..interfaces import LIQUIDATION, LOANS
 from ..shares import Bundle
 from ..state import BANK, ckey, kind_of, sym_of
 from ..steps.base import Step, step_active
@@ -108,7 +117,7 @@ def repay_price(g: Context) -> int:
 
 
 def _buy_train_passed(g: Context) -> bool:
-    for s in rounds.steps_named(g, "buy_train"):
+    for s in rounds.steps_named(g, BUY_TRAIN_STEP):
         if not step_active(s):
             return True
     return False
@@ -150,7 +159,7 @@ def cancel_loans(g: Context, corp: str) -> int:
 class Loan(Step):
     """Take a loan at any point of the turn; repay loans after the train purchase."""
 
-    name = "loan"
+    name = LOAN_STEP
     description = "Take or Repay Loans"
 
     def blocks(self) -> bool:
@@ -167,7 +176,7 @@ class Loan(Step):
         entity = self.current_entity()
         if entity is None or sym_of(entity) in STATE(self.g).interest_paid:
             return False
-        for s in rounds.steps_named(self.g, "loan_interest"):
+        for s in rounds.steps_named(self.g, LOAN_INTEREST_STEP):
             if step_active(s):
                 return True
         return False
@@ -223,7 +232,7 @@ class Loan(Step):
 class LoanInterest(Step):
     """Interest on the loans, charged once the trains have run (never acts: it is done as it is passed)."""
 
-    name = "loan_interest"
+    name = LOAN_INTEREST_STEP
     description = "Pay Loan Interest"
 
     def skip(self) -> None:
@@ -273,7 +282,9 @@ def pay_interest(g: Context, corp: str) -> None:
                 owed -= pay
         elif payer == "liquidation":
             g.log(f"{corp} cannot afford {owed} interest and goes into liquidation")
-            g.hooks("liquidate", corp)
+            zone = LIQUIDATION.get(g)
+            if zone is not None:
+                zone.liquidate(g, corp)
             president = g.owner(key)
             if president is not None and kind_of(president) == "P" and g.cash(key) > 0:
                 g.spend(key, president, g.cash(key))
@@ -315,7 +326,7 @@ def revenue_deduction(g: Context, entity: str) -> int:
 class LoanRedemption(Step):
     """Loans over the cap are repaid once the train purchase is over (never acts: done as it is passed)."""
 
-    name = "loan_redemption"
+    name = LOAN_REDEMPTION_STEP
     description = "Redeem Excess Loans"
 
     def skip(self) -> None:
@@ -348,7 +359,7 @@ class CashCrisis(Step):
     """A president who owes the bank for his company sells shares until the debt is paid; with nothing left
     to sell he is bankrupt."""
 
-    name = "cash_crisis"
+    name = CASH_CRISIS_STEP
     description = "Emergency Fundraising"
     offers = frozenset({"sell_shares", "bankrupt"})
 
@@ -511,22 +522,33 @@ def value_adjustment(g: Context, player: str) -> int:
     return total
 
 
+class _Loans:
+    """The :class:`~railbook.engine.interfaces.Loans` this mechanic provides."""
+
+    outstanding = staticmethod(loans_of)
+    repay_price = staticmethod(repay_price)
+    repaid = staticmethod(repay)
+    may_take = staticmethod(may_take)
+    take = staticmethod(take_loan)
+    room = staticmethod(loan_room)
+    transfer = staticmethod(transfer_loans)
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"loan": Loan, "loan_interest": LoanInterest, "loan_redemption": LoanRedemption, "cash_crisis": CashCrisis},
+    steps={
+        LOAN_STEP: Loan,
+        LOAN_INTEREST_STEP: LoanInterest,
+        LOAN_REDEMPTION_STEP: LoanRedemption,
+        CASH_CRISIS_STEP: CashCrisis,
+    },
     hooks={
         "operating_round_started": operating_round_started,
         "revenue_deduction": revenue_deduction,
         "value_adjustment": value_adjustment,
-        "loans_outstanding": loans_of,
-        "loan_repay_price": repay_price,
-        "loans_repaid": lambda g, corp, count: repay(g, corp, count),
-        "may_take_loan": may_take,
         "buying_power": buying_power,
-        "take_loan": take_loan,
-        "loan_room": loan_room,
-        "transfer_loans": transfer_loans,
         "player_owes": player_owes,
     },
     state=State,
+    provides=[LOANS.provided_by(_Loans())],
 )

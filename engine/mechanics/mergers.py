@@ -18,12 +18,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.mergers import DECLARATION, Merge, Params, Sale
+from railbook.params.mergers import (
+    ACQUIRE_STEP,
+    CONVERT_MERGE_STEP,
+    DECLARATION,
+    POST_CONVERSION_LOANS_STEP,
+    POST_CONVERSION_STEP,
+    REDUCE_TOKENS_STEP,
+    Merge,
+    Params,
+    Sale,
+)
 
 from .. import board, depot, market, rounds, shares, stations
 from ..closing import close_company, close_operator
-from ..contract import Mechanic, params_of, state_of
+from ..contract import First, Mechanic, params_of, state_of
 from ..errors import illegal
+from ..interfaces import CONVERSIONS, LIQUIDATION, LOANS
 from ..state import BANK, Share, Token, ckey, kind_of, sym_of
 from ..steps.base import Step
 
@@ -129,7 +140,7 @@ def liquidate(g: Context, corp: str) -> None:
 
 
 def loans(g: Context, corp: str) -> int:
-    return int(g.hooks("loans_outstanding", corp) or 0)
+    return LOANS.of(g).outstanding(g, corp)
 
 
 def cancel_short_pairs(g: Context, corp: str) -> None:
@@ -178,7 +189,7 @@ def move_assets(g: Context, target: str, to: str) -> list[str]:
         c.companies.append(sym)
         g.state.companies[sym].owner = ck
         got.append(sym)
-    g.hooks("transfer_loans", target, to)
+    LOANS.of(g).transfer(g, target, to)
     for tid in list(t.trains):
         depot.give_train(g, ck, tid, None, free=True)
         got.append(tid)
@@ -264,7 +275,7 @@ class ReduceTokens(Step):
     """After a merger or acquisition leaving the survivor above its marker limit (or with two markers on one
     tile), its president removes markers one at a time (§7.3); the removed ones go to its charter."""
 
-    name = "reduce_tokens"
+    name = REDUCE_TOKENS_STEP
     description = "Choose Station Markers to Remove after a Merger"
 
     def active(self) -> bool:
@@ -320,7 +331,7 @@ def reset(g: Context, corp: str) -> None:
         depot.rust(g, tid)
     for sym in list(c.companies):
         close_company(g, sym)
-    g.hooks("transfer_loans", corp, None)
+    LOANS.of(g).transfer(g, corp, None)
     close_operator(g, key)
     spec = g.book.corporations[corp]
     for sid in [s for s, sh in g.state.shares.items() if sh.corp == corp]:
@@ -394,7 +405,7 @@ def merge(g: Context, corp: str, target: str) -> None:
     g.log(f"{corp} merges with {target} at {market.price_at(g, pos)} receiving {', '.join(got) or 'nothing'}")
     owner, t_owner = c.owner, t.owner
     if spec.president == "initiator_buys_a_share":
-        g.hooks("convert_company", corp)
+        CONVERSIONS.of(g).convert(g, corp)
         if owner != t_owner and owner and t_owner:
             value = market.price_at(g, pos)
             g.spend(owner, ckey(corp), value)
@@ -410,7 +421,7 @@ def migrate_shares(g: Context, corp: str, target: str, spec: Merge) -> None:
     """Each ``old_shares_per_new`` shares (or shorts) of ``target`` become one of ``corp``'s after it converts."""
     ck, tk = ckey(corp), ckey(target)
     before = set(shares.shares_of(g, ck, corp))
-    g.hooks("convert_company", corp)
+    CONVERSIONS.of(g).convert(g, corp)
     unit_t = shares.share_percent(g, target)
     unit = shares.share_percent(g, corp)
     # only the certificates the conversion created serve the old company's holders (then new ones)
@@ -432,7 +443,7 @@ def migrate_shares(g: Context, corp: str, target: str, spec: Merge) -> None:
 class ConvertMerge(Step):
     """A company's turn in the merger round: convert, merge or pass."""
 
-    name = "convert_merge"
+    name = CONVERT_MERGE_STEP
     description = "Convert or Merge"
 
     def active_entities(self) -> list[str]:
@@ -448,7 +459,7 @@ class ConvertMerge(Step):
         if self.rdata.get("changes", {}).get(corp, 0) >= PARAMS(g).changes_per_company_per_round:
             return []
         acts = []
-        if g.hooks("conversion_target", corp) is not None:
+        if CONVERSIONS.of(g).target(g, corp) is not None:
             acts.append("convert")
         if mergeable(g, corp):
             acts.append("merge")
@@ -474,7 +485,7 @@ class ConvertMerge(Step):
 
     def process_convert(self, action: dict[str, Any], entity: str) -> None:
         corp = sym_of(entity)
-        res = self.g.hooks("convert_company", corp)
+        res = CONVERSIONS.of(self.g).convert(self.g, corp)
         if res is None:
             raise illegal("mergers.convert", f"{corp} cannot convert")
         self.g.hooks("company_converted", corp)
@@ -500,7 +511,7 @@ class ConvertMerge(Step):
 class PostConversion(Step):
     """After a change, from the president on: buy treasury shares (the president any number, others one) or sell."""
 
-    name = "post_conversion"
+    name = POST_CONVERSION_STEP
     description = "Buy or Sell Shares after a Conversion"
 
     def active(self) -> bool:
@@ -601,7 +612,7 @@ class PostConversion(Step):
 class PostConversionLoans(Step):
     """After a change the company may take loans."""
 
-    name = "post_conversion_loans"
+    name = POST_CONVERSION_LOANS_STEP
     description = "Take Loans after a Conversion"
 
     def active(self) -> bool:
@@ -609,7 +620,7 @@ class PostConversionLoans(Step):
 
     def active_entities(self) -> list[str]:
         corp = self.rdata.get("converted")
-        if not self.active() or not self.g.hooks("may_take_loan", corp):
+        if not self.active() or not LOANS.of(self.g).may_take(self.g, corp):
             return []
         return [ckey(corp)]
 
@@ -617,7 +628,7 @@ class PostConversionLoans(Step):
         return ["take_loan", "pass"] if entity == self.current_entity() else []
 
     def process_take_loan(self, action: dict[str, Any], entity: str) -> None:
-        self.g.hooks("take_loan", sym_of(entity))
+        LOANS.of(self.g).take(self.g, sym_of(entity))
 
 
 def settle_change(g: Context) -> None:
@@ -688,7 +699,7 @@ MERGER_ROUND = rounds.RoundType("merger", merger_setup, merger_after, merger_fin
 
 
 def loan_value(g: Context) -> int:
-    return int(g.hooks("loan_repay_price") or 0)
+    return LOANS.of(g).repay_price(g)
 
 
 def sale_spec(g: Context, mode: str) -> Sale:
@@ -712,7 +723,7 @@ def max_bid_for(g: Context, buyer: str, corp: str) -> int:
     """Most ``buyer`` could pay for ``corp``: its cash and the loans it could take (``corp``'s loans notionally
     repaid first), plus ``corp``'s cash and treasury compensation, less ``corp``'s loans."""
     n = loans(g, corp)
-    room = max(0, int(g.hooks("loan_room", buyer, n)))
+    room = max(0, LOANS.of(g).room(g, buyer, n))
     value = loan_value(g)
     power = g.cash(ckey(buyer)) + (room * value if PARAMS(g).buyer_must_afford_with_loans else 0)
     return power + g.cash(ckey(corp)) + compensation(g, corp) - n * value
@@ -798,7 +809,7 @@ def setup_auction(g: Context) -> None:
             if sale_spec(g, "liquidation").cash_and_loans_set_aside:
                 if g.cash(key) > 0:
                     g.spend(key, BANK, g.cash(key))
-                g.hooks("transfer_loans", corp, None)
+                LOANS.of(g).transfer(g, corp, None)
             g.log(f"{corp} is being liquidated: it had {data['liq_cash']} and {data['liq_loans']} loans")
             data["mode"] = "liquidation"
             start_auction(g, corp)
@@ -912,8 +923,8 @@ def acquire(g: Context, buyer: str) -> None:
     data["unpaid"] = loans(g, buyer) - before
     g.log(f"{buyer} acquires {corp} receiving {', '.join(got) or 'nothing'}")
     key = ckey(buyer)
-    while g.cash(key) < bid and g.hooks("may_take_loan", buyer):
-        g.hooks("take_loan", buyer)
+    while g.cash(key) < bid and LOANS.of(g).may_take(g, buyer):
+        LOANS.of(g).take(g, buyer)
     g.spend(key, BANK, bid)
     data["passed_take"], data["passed_payoff"] = False, False
     after_loans(g)
@@ -921,7 +932,7 @@ def acquire(g: Context, buyer: str) -> None:
 
 def can_take(g: Context, buyer: str) -> bool:
     data = g.state.round.data
-    return data.get("buyer") == buyer and not data.get("passed_take") and bool(g.hooks("may_take_loan", buyer))
+    return data.get("buyer") == buyer and not data.get("passed_take") and bool(LOANS.of(g).may_take(g, buyer))
 
 
 def can_payoff(g: Context, buyer: str) -> bool:
@@ -936,7 +947,7 @@ def can_payoff(g: Context, buyer: str) -> bool:
 
 def pay_one_loan(g: Context, buyer: str) -> None:
     g.spend(ckey(buyer), BANK, loan_value(g))
-    g.hooks("loans_repaid", buyer, 1)
+    LOANS.of(g).repaid(g, buyer, 1)
     g.state.round.data["unpaid"] -= 1
 
 
@@ -945,7 +956,7 @@ def after_loans(g: Context) -> None:
     buyer = data["buyer"]
     if can_take(g, buyer):
         return
-    while int(g.hooks("loan_room", buyer, 0)) < 0 and data["unpaid"] > 0:
+    while LOANS.of(g).room(g, buyer, 0) < 0 and data["unpaid"] > 0:
         pay_one_loan(g, buyer)
         g.log(f"{buyer} repays an acquired loan over its cap")
     if can_payoff(g, buyer):
@@ -1012,7 +1023,7 @@ def pay_shareholders(g: Context, corp: str) -> None:
 class Acquire(Step):
     """Liquidations, acquisitions and friendly sales, with their auctions."""
 
-    name = "acquire"
+    name = ACQUIRE_STEP
     description = "Acquire Companies"
 
     def blocks(self) -> bool:
@@ -1118,7 +1129,7 @@ class Acquire(Step):
 
     def process_take_loan(self, action: dict[str, Any], entity: str) -> None:
         g, buyer = self.g, sym_of(entity)
-        g.hooks("take_loan", buyer)
+        LOANS.of(g).take(g, buyer)
         if not can_take(g, buyer):
             after_loans(g)
         self._maybe_done()
@@ -1171,7 +1182,7 @@ def acquisition_setup(g: Context) -> None:
     setup_auction(g)
     if r.data["done"]:
         for s in rounds.steps(g):
-            if s.name == "acquire":
+            if s.name == ACQUIRE_STEP:
                 s.pass_()
     rounds.skip_steps(g)
 
@@ -1193,21 +1204,31 @@ def round_entities(g: Context, kind: str) -> list[str] | None:
     return None
 
 
+class _Liquidation:
+    """The :class:`~railbook.engine.interfaces.Liquidation` this mechanic provides."""
+
+    liquidate = staticmethod(liquidate)
+
+    @staticmethod
+    def in_liquidation(g: Context, corp: str) -> bool:
+        return "liquidation" in market.kinds_at(g, g.state.corporations[corp].price)
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
     steps={
-        "reduce_tokens": ReduceTokens,
-        "convert_merge": ConvertMerge,
-        "post_conversion": PostConversion,
-        "post_conversion_loans": PostConversionLoans,
-        "acquire": Acquire,
+        REDUCE_TOKENS_STEP: ReduceTokens,
+        CONVERT_MERGE_STEP: ConvertMerge,
+        POST_CONVERSION_STEP: PostConversion,
+        POST_CONVERSION_LOANS_STEP: PostConversionLoans,
+        ACQUIRE_STEP: Acquire,
     },
     round_types={"merger": MERGER_ROUND, "acquisition": ACQUISITION_ROUND},
     hooks={
-        "round_entities": round_entities,
+        # answers only its round kinds (merger, acquisition)
+        "round_entities": First(round_entities, 23),
         "action_processed": drop_bankrupt_bidders,
-        "liquidate": liquidate,
-        "in_liquidation": lambda g, corp: "liquidation" in market.kinds_at(g, g.state.corporations[corp].price),
     },
     state=State,
+    provides=[LIQUIDATION.provided_by(_Liquidation())],
 )

@@ -24,11 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.mines import DECLARATION, Params
+from railbook.params.mines import DECLARATION, MINE_RIGHTS_STEP, MINE_STEP, Params
 
 from .. import abilities, board, bonuses
 from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
+from ..interfaces import TILE_LAYS
 from ..state import BANK, kind_of, sym_of
 from ..steps.base import Step
 
@@ -87,7 +88,7 @@ def _check(g: Context, company: str, a: Ability, hex_id: str, tile: str, rotatio
 class MineLay(Step):
     """A private's mine: a yellow tile as one of its company's lays, with a mine token on it."""
 
-    name = "mine"
+    name = MINE_STEP
     description = "Lay a mine tile"
 
     def blocks(self) -> bool:
@@ -98,9 +99,9 @@ class MineLay(Step):
         if found is None:
             return []
         corp = _owner(self.g, entity)
-        if corp is None or not self.g.hooks("turn_lay_open", corp):
+        if corp is None or not TILE_LAYS.of(self.g).open(self.g, corp):
             return []
-        cost = self.g.hooks("turn_lay_cost", corp)
+        cost = TILE_LAYS.of(self.g).cost(self.g, corp)
         return ["lay_tile"] if cost is None or cost <= self.g.cash(corp) else []
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
@@ -125,7 +126,7 @@ class MineLay(Step):
                         _check(g, entity, a, h, tid, rot)
                     except Exception:
                         continue
-                    price = g.hooks("turn_lay_price", corp, plan, discount)
+                    price = TILE_LAYS.of(g).price(g, corp, plan, discount)
                     if price is not None and price > cash:
                         continue  # terrain the company cannot pay for
                     choices.append({"hex": h, "tile": tid, "rotation": rot})
@@ -135,14 +136,14 @@ class MineLay(Step):
         g = self.g
         found = token_ability(g, entity)
         corp = _owner(g, entity)
-        if found is None or corp is None or not g.hooks("turn_lay_open", corp):
+        if found is None or corp is None or not TILE_LAYS.of(g).open(g, corp):
             raise illegal("mines.timing", f"{sym_of(entity)} cannot place a mine now")
         owner, a = found
         hex_id = str(action.get("hex"))
         rotation = action.get("rotation")
         _check(g, entity, a, hex_id, str(action.get("tile")), rotation if isinstance(rotation, int) else 0)
         discount = int(abilities.spec_param(a, "waives_terrain_cost", 0) or 0)
-        laid = g.hooks("turn_lay", entity, corp, action, a.spec.get("tiles") or None, discount)
+        laid = TILE_LAYS.of(g).lay(g, entity, corp, action, a.spec.get("tiles") or None, discount)
         if laid is None:
             raise illegal("mines.timing", f"{sym_of(entity)} cannot lay a tile now")
         st = STATE(g)
@@ -202,7 +203,7 @@ def can_buy_rights(g: Context, corp_key: str) -> bool:
         return False
     if not _rights_private_state(g)[0]:
         return False
-    if rights.uses_yellow_lay and not g.hooks("turn_lay_open", corp_key):
+    if rights.uses_yellow_lay and not TILE_LAYS.of(g).open(g, corp_key):
         return False
     net = board.network(g, corp_key)
     return any(h in net.hex_edges or any(nh == h for nh, _ in net.nodes) for h in PARAMS(g).hexes)
@@ -211,7 +212,7 @@ def can_buy_rights(g: Context, corp_key: str) -> bool:
 class BuyMineRights(Step):
     """Buy the rights to the mine hexes (a mine token), in the operating company's track step."""
 
-    name = "mine_rights"
+    name = MINE_RIGHTS_STEP
     description = "Buy a mine token"
 
     def blocks(self) -> bool:
@@ -240,7 +241,7 @@ class BuyMineRights(Step):
         if rights.cost - to_owner:
             g.spend(entity, BANK, rights.cost - to_owner)
         if rights.uses_yellow_lay:
-            g.hooks("use_turn_lay", entity)
+            TILE_LAYS.of(g).use(g, entity)
         STATE(g).rights.append(sym_of(entity))
         g.epoch += 1
         g.log(f"{sym_of(entity)} buys a mine token for {rights.cost}")
@@ -275,7 +276,7 @@ def route_forbidden_hexes(g: Context, corp: str, out: list[str]) -> None:
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"mine": MineLay, "mine_rights": BuyMineRights},
+    steps={MINE_STEP: MineLay, MINE_RIGHTS_STEP: BuyMineRights},
     hooks={
         "lay_allowed": lay_allowed,
         "route_bonus": route_bonus,

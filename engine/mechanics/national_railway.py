@@ -25,12 +25,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.national_railway import DECLARATION, Params
+from railbook.params.national_railway import BORROW_TRAIN_STEP, DECLARATION, NATIONAL_FORMATION_STEP, Params
 
 from .. import board, depot, market, rounds, shares, stations
 from ..closing import close_operator
-from ..contract import Mechanic, NoParams, params_of, state_of
+from ..contract import First, Mechanic, NoParams, params_of, state_of
 from ..errors import illegal
+from ..interfaces import LOANS
 from ..state import BANK, DEPOT, POOL, Share, Token, ckey, kind_of
 from ..steps.base import Step
 
@@ -69,7 +70,8 @@ STATE = state_of(DECLARATION, State)
 
 def _debts(g: Context) -> dict[str, int]:
     """Loans per corporation (asked of the loans mechanic)."""
-    return {c: n for c in g.state.corp_order if (n := int(g.hooks("loans_outstanding", c) or 0)) > 0}
+    loans = LOANS.of(g)
+    return {c: n for c in g.state.corp_order if (n := loans.outstanding(g, c)) > 0}
 
 
 def formation(g: Context, params: NoParams) -> None:
@@ -77,7 +79,7 @@ def formation(g: Context, params: NoParams) -> None:
     st = STATE(g)
     if st.settled:
         return
-    price = int(g.hooks("loan_repay_price") or 0)
+    price = LOANS.of(g).repay_price(g)
     trigger = g.current_operator()
     players = g.player_keys()
     start = players.index(g.controller(trigger)) if trigger and g.controller(trigger) in players else 0
@@ -91,7 +93,7 @@ def formation(g: Context, params: NoParams) -> None:
         paid = min(n, g.cash(ckey(corp)) // price) if price else 0
         if paid:
             g.spend(ckey(corp), BANK, paid * price)
-            g.hooks("loans_repaid", corp, paid)
+            LOANS.of(g).repaid(g, corp, paid)
             g.log(f"{corp} repays {paid} loans")
         if paid < n:
             debtors.append(corp)
@@ -136,7 +138,7 @@ def absorb(g: Context, corp: str) -> None:
             st.permanent = True
     if g.cash(key) > 0:
         g.spend(key, nkey, g.cash(key))
-    g.hooks("transfer_loans", corp, None if p.absorbed_loans == "cancelled" else nat)
+    LOANS.of(g).transfer(g, corp, None if p.absorbed_loans == "cancelled" else nat)
     if p.inherits_bonus_rights:
         g.hooks("transfer_bonus_rights", corp, nat)
     unit = shares.share_percent(g, corp)
@@ -546,7 +548,7 @@ class BorrowTrain(Step):
     """A trainless national that never owned a permanent train runs a train still on sale (``trains.borrow``):
     the train stays the bank's (no phase change, others may buy it) and goes back when the national's turn ends."""
 
-    name = "borrow_train"
+    name = BORROW_TRAIN_STEP
     description = "Borrow a train"
 
     def actions(self, entity: str) -> list[str]:
@@ -587,7 +589,7 @@ class NationalFormation(Step):
     """Presidents of companies still in debt at the formation pay the rest (``pass``) or let them be absorbed
     (``merge``); then the national's president removes its duplicate markers (``remove_token``)."""
 
-    name = "national_formation"
+    name = NATIONAL_FORMATION_STEP
     description = "National railway formation: repay loans or merge"
 
     def skip(self) -> None:
@@ -618,8 +620,8 @@ class NationalFormation(Step):
 
     def owed(self, corp: str) -> int:
         g = self.g
-        n = int(g.hooks("loans_outstanding", corp) or 0)
-        return n * int(g.hooks("loan_repay_price") or 0)
+        loans = LOANS.of(g)
+        return loans.outstanding(g, corp) * loans.repay_price(g)
 
     def _removable(self) -> list[tuple[str, int, int]]:
         g, st = self.g, STATE(self.g)
@@ -687,7 +689,7 @@ class NationalFormation(Step):
             g.spend(key, BANK, g.cash(key))
         if rest > 0:
             g.spend(president, BANK, rest)
-        g.hooks("loans_repaid", corp, int(g.hooks("loans_outstanding", corp) or 0))
+        LOANS.of(g).repaid(g, corp, LOANS.of(g).outstanding(g, corp))
         g.log(f"{g.name(president)} pays off {corp}'s loans")
         st.pending.pop(0)
         if not st.pending:
@@ -705,10 +707,11 @@ class NationalFormation(Step):
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"national_formation": NationalFormation, "borrow_train": BorrowTrain},
+    steps={NATIONAL_FORMATION_STEP: NationalFormation, BORROW_TRAIN_STEP: BorrowTrain},
     events={"national_railway_formation": formation},
     hooks={
-        "share_unit": share_unit,
+        # the national's second issue overrides company_sizes' unit (priority 0)
+        "share_unit": First(share_unit, 10),
         "action_processed": after_action,
         "must_withhold": must_withhold,
         "price_fixed": price_fixed,
@@ -722,7 +725,8 @@ MECHANIC = Mechanic.of(
         "stock_obligation": stock_obligation,
         "national_railway_settled": lambda g: STATE(g).settled,
         "may_launch": lambda g, corp: corp != PARAMS(g).national,
-        "holding_limit": holding_limit,
+        # the national's second issue overrides any other limit
+        "holding_limit": First(holding_limit, 20),
         "operator_started": operator_started,
         "round_finished": round_finished,
     },

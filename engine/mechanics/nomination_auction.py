@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.nomination_auction import DECLARATION, Params
+from railbook.params.nomination_auction import DECLARATION, NOMINATION_AUCTION_STEP, Params
 
 from .. import rounds
 from ..closing import close_company
-from ..contract import Mechanic, params_of, state_of
+from ..contract import First, Mechanic, params_of, state_of
 from ..errors import illegal
 from ..rng import shuffle_game
 from ..state import BANK
@@ -152,7 +152,7 @@ def max_bid(g: Context, player: str, sym: str) -> int:
 
 
 class NominationAuction(Step):
-    name = "nomination_auction"
+    name = NOMINATION_AUCTION_STEP
     description = "Bid on Companies"
 
     @staticmethod
@@ -321,8 +321,13 @@ class NominationAuction(Step):
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"nomination_auction": NominationAuction},
+    steps={NOMINATION_AUCTION_STEP: NominationAuction},
     round_types={"nomination": rounds.step_round("nomination")},
-    hooks={"setup": setup, "company_removed": company_removed, "round_entities": round_entities},
+    hooks={
+        "setup": setup,
+        "company_removed": company_removed,
+        # answers only its round kind (nomination)
+        "round_entities": First(round_entities, 22),
+    },
     state=State,
 )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from railbook.params.operating_order import DECLARATION, Params
 
 from .. import market
-from ..contract import Mechanic, params_of
+from ..contract import First, Mechanic, params_of
 from ..state import ckey, kind_of, mkey, sym_of
 
 if TYPE_CHECKING:
@@ -58,5 +58,9 @@ def operator_skips(g: Context, key: str) -> bool:
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    hooks={"round_entities": round_entities, "operator_skips": operator_skips},
+    hooks={
+        # its operating order replaces core's (priority 0)
+        "round_entities": First(round_entities, 10),
+        "operator_skips": operator_skips,
+    },
 )

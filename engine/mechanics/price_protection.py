@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.price_protection import DECLARATION, Params
+from railbook.params.price_protection import DECLARATION, PRICE_PROTECTION_STEP, Params
 
 from .. import market, rounds, shares
 from ..contract import Mechanic, params_of, state_of
@@ -123,7 +123,7 @@ def decline(g: Context, forced: bool = False) -> None:
 class PriceProtection(Step):
     """The president of a company whose shares were just sold may buy them all at the price of the sale."""
 
-    name = "price_protection"
+    name = PRICE_PROTECTION_STEP
     description = "Price protect shares"
 
     def blocks(self) -> bool:
@@ -188,7 +188,7 @@ class PriceProtection(Step):
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"price_protection": PriceProtection},
+    steps={PRICE_PROTECTION_STEP: PriceProtection},
     hooks={"defer_sale_move": defer_sale_move, "cert_exempt": cert_exempt, "holding_exempt": holding_exempt},
     state=State,
 )

@@ -12,7 +12,15 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.private_companies import DECLARATION, CloseCompanies, Params, PriceBound, RemoveMarkers
+from railbook.params.private_companies import (
+    ASSIGN_STEP,
+    BUY_COMPANY_STEP,
+    DECLARATION,
+    CloseCompanies,
+    Params,
+    PriceBound,
+    RemoveMarkers,
+)
 
 from .. import abilities, rounds
 from ..closing import close_company
@@ -104,7 +112,7 @@ def buying_power(g: Context, corp: str) -> int:
 
 
 class BuyCompany(Step):
-    name = "buy_company"
+    name = BUY_COMPANY_STEP
     description = "Buy Companies"
 
     def blocks(self) -> bool:
@@ -282,7 +290,7 @@ def assignable_targets(g: Context, sym: str) -> list[str]:
 
 
 class Assign(Step):
-    name = "assign"
+    name = ASSIGN_STEP
     description = "Assign a private company's marker"
 
     def blocks(self) -> bool:
@@ -501,7 +509,7 @@ def phase_closes_privates(g: Context, name: str) -> bool:
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"buy_company": BuyCompany, "assign": Assign},
+    steps={BUY_COMPANY_STEP: BuyCompany, ASSIGN_STEP: Assign},
     hooks={
         "company_price_range": company_price_range,
         "company_buy_phase": can_buy_phase,

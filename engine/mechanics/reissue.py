@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from railbook.params.reissue import DECLARATION, Params
 
 from .. import market
-from ..contract import Mechanic, params_of
+from ..contract import First, Mechanic, params_of, state_of
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -31,17 +31,18 @@ class State:
 
 
 PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def shares_reissued(g: Context, corp: str) -> None:
-    st: State = g.state.mechanics["reissue"]
+    st = STATE(g)
     if corp not in st.reissued:
         st.reissued.append(corp)
 
 
 def capitalization_of(g: Context, corp: str) -> str | None:
     """A company that reissued is paid for its initial-offering shares as they sell (hook ``capitalization_of``)."""
-    st: State = g.state.mechanics["reissue"]
+    st = STATE(g)
     return "incremental" if corp in st.reissued else None
 
 
@@ -85,6 +86,11 @@ def reissue_par(g: Context, corp: str) -> list[int] | None:
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    hooks={"reissue_par": reissue_par, "shares_reissued": shares_reissued, "capitalization_of": capitalization_of},
+    hooks={
+        "reissue_par": reissue_par,
+        "shares_reissued": shares_reissued,
+        # a reissued company is incremental whatever capitalization (priority 0) says
+        "capitalization_of": First(capitalization_of, 10),
+    },
     state=State,
 )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from railbook.params.routes import DECLARATION, Params
+from railbook.params.routes import DECLARATION, ROUTE_STEP, SPECIAL_BUY_STEP, Params
 
 from .. import board, bonuses
 from .. import memo as _memo
@@ -140,7 +140,7 @@ def buyable_rights(g: Context, corp_key: str) -> list[str]:
 class SpecialBuy(Step):
     """Buy a copy of a private's bonus right, at any time in the corporation's operating turn."""
 
-    name = "special_buy"
+    name = SPECIAL_BUY_STEP
     description = "Buy a bonus right"
     offers = frozenset({"special_buy"})
 
@@ -254,7 +254,7 @@ def runnable_trains(g: Context, entity: str) -> list[str]:
 
 
 class RunRoutes(Step):
-    name = "route"
+    name = ROUTE_STEP
     description = "Run Routes"
 
     @staticmethod
@@ -298,7 +298,7 @@ class RunRoutes(Step):
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"route": RunRoutes, "special_buy": SpecialBuy},
+    steps={ROUTE_STEP: RunRoutes, SPECIAL_BUY_STEP: SpecialBuy},
     hooks={
         "route_bonus": bonus_revenue,
         "extra_bonus_specs": right_bonus_specs,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.short_selling import DECLARATION, Params
+from railbook.params.short_selling import DECLARATION, SHORT_STEP, Params
 
 from .. import market, shares
 from .. import memo as _memo
@@ -102,7 +102,7 @@ def any_shortable(g: Context, player: str) -> bool:
 class ShortStep(Step):
     """A short sale in a player's stock turn (after his sales, before his purchase)."""
 
-    name = "short"
+    name = SHORT_STEP
     description = "Sell Short"
     offers = frozenset({"short"})
 
@@ -265,7 +265,7 @@ def dividend_paid(g: Context, corp: str, per_share: int) -> None:
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"short": ShortStep},
+    steps={SHORT_STEP: ShortStep},
     hooks={
         "stock_turn_options": stock_turn_options,
         "cert_exempt": cert_exempt,

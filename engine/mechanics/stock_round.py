@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.stock_round import DECLARATION, Params
+from railbook.params.stock_round import DECLARATION, STOCK_STEP, Params
 
 from .. import market, shares
 from ..closing import close_operator
@@ -97,7 +97,7 @@ def pool_limit(g: Context, corp: str) -> int:
 
 
 class BuySellParShares(Step):
-    name = "stock"
+    name = STOCK_STEP
     description = "Sell then Buy Shares"
 
     @staticmethod
@@ -614,7 +614,7 @@ def _times(rule: Any) -> int:
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"stock": BuySellParShares},
+    steps={STOCK_STEP: BuySellParShares},
     hooks={
         "stock_round_finished": finish_stock_round,
         "holding_limit": holding_limit,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.tokens import DECLARATION, RemoveReservations
+from railbook.params.tokens import DECLARATION, SPECIAL_TOKEN_STEP, RemoveReservations
 
 from .. import abilities, board, stations
 from ..contract import Mechanic
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 class SpecialToken(Step):
     """A private's token ability (used by the private, on its owner's turn)."""
 
-    name = "special_token"
+    name = SPECIAL_TOKEN_STEP
     description = "Place a private company's token"
     offers = frozenset({"place_token"})
 
@@ -94,6 +94,6 @@ def remove_reservations(g: Context, params: RemoveReservations) -> None:
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"special_token": SpecialToken},
+    steps={SPECIAL_TOKEN_STEP: SpecialToken},
     events={"remove_reservations": remove_reservations},
 )

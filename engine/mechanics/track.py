@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.track import DECLARATION, Params
+from railbook.params.track import DECLARATION, SPECIAL_TRACK_STEP, TOKEN_STEP, TRACK_AND_TOKEN_STEP, TRACK_STEP, Params
 
 from railbook.hexgrid import opposite
 
 from .. import abilities, board, rounds, stations
 from ..contract import Mechanic, params_of
 from ..errors import EngineError, illegal
+from ..interfaces import TILE_LAYS
 from ..memo import memo
 from ..state import BANK, kind_of, sym_of, xkey
 from ..steps.base import Step
@@ -345,7 +346,7 @@ def extra_lay_owned(g: Context, corp: str) -> bool:
 
 
 class TrackAndToken(Step):
-    name = "track_and_token"
+    name = TRACK_AND_TOKEN_STEP
     description = "Place a Token or Lay Track"
 
     @staticmethod
@@ -505,7 +506,7 @@ class TrackAndToken(Step):
 class TrackOnly(TrackAndToken):
     """Lay track only (a separate ``token`` step follows)."""
 
-    name = "track"
+    name = TRACK_STEP
     description = "Lay Track"
 
     def can_token(self, entity: str) -> bool:
@@ -590,7 +591,7 @@ class TrackOnly(TrackAndToken):
 class TokenOnly(TrackAndToken):
     """Place one station token (after a separate ``track`` step)."""
 
-    name = "token"
+    name = TOKEN_STEP
     description = "Place a Token"
 
     def can_lay(self, entity: str) -> bool:
@@ -768,7 +769,7 @@ def _can_complete(g: Context, a: Ability, pair: list[str], laid: dict[str, Any],
 
 
 class SpecialTrack(Step):
-    name = "special_track"
+    name = SPECIAL_TRACK_STEP
     description = "Lay track with a private company"
 
     def blocks(self) -> bool:
@@ -916,7 +917,7 @@ def turn_lay_open(g: Context, corp: str) -> bool:
     lay_ = current_lay(g)
     if lay_ is None or not lay_.get("lay"):
         return False
-    return any(s.name in ("track_and_token", "track") and s.active() for s in rounds.steps(g))
+    return any(s.name in (TRACK_AND_TOKEN_STEP, TRACK_STEP) and s.active() for s in rounds.steps(g))
 
 
 def next_turn_lay_cost(g: Context, corp: str) -> int | None:
@@ -991,18 +992,29 @@ def action_processed(g: Context, action: dict[str, Any], entity: str) -> None:
     _forfeit(g, entity)
 
 
+class _TileLays:
+    """The :class:`~railbook.engine.interfaces.TileLays` this mechanic provides."""
+
+    lay = staticmethod(turn_lay)
+    open = staticmethod(turn_lay_open)
+    use = staticmethod(use_turn_lay)
+    cost = staticmethod(next_turn_lay_cost)
+    price = staticmethod(next_turn_lay_price)
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"track_and_token": TrackAndToken, "track": TrackOnly, "token": TokenOnly, "special_track": SpecialTrack},
+    steps={
+        TRACK_AND_TOKEN_STEP: TrackAndToken,
+        TRACK_STEP: TrackOnly,
+        TOKEN_STEP: TokenOnly,
+        SPECIAL_TRACK_STEP: SpecialTrack,
+    },
     hooks={
         "tile_downgrades": tile_downgrades,
         "preprocess": preprocess,
         "action_processed": action_processed,
-        "turn_lay": turn_lay,
-        "turn_lay_open": turn_lay_open,
-        "use_turn_lay": use_turn_lay,
-        "turn_lay_cost": next_turn_lay_cost,
-        "turn_lay_price": next_turn_lay_price,
         "lay_allowed": lay_allowed,
     },
+    provides=[TILE_LAYS.provided_by(_TileLays())],
 )

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.trains import DECLARATION, Params
+from railbook.params.trains import BUY_TRAIN_STEP, DECLARATION, DISCARD_TRAIN_STEP, Params
 
 from .. import board, depot, market, rounds, shares
 from .. import memo as _memo
 from ..contract import Mechanic, params_of
 from ..errors import illegal
+from ..interfaces import EMERGENCY_ISSUE, LIQUIDATION
 from ..memo import memo
 from ..shares import Bundle
 from ..state import DEPOT, ckey, kind_of, mkey, sym_of
@@ -26,6 +27,13 @@ if TYPE_CHECKING:
 
 
 PARAMS = params_of(DECLARATION, Params)
+
+
+def emergency_bundles(g: Context, corp: str) -> list[Bundle]:
+    """Bundles ``corp`` (a key) may issue now to raise money for a train (none unless a mechanic provides
+    :class:`~railbook.engine.interfaces.EmergencyIssue`)."""
+    issue = EMERGENCY_ISSUE.get(g)
+    return issue.bundles(g, corp) if issue is not None else []
 
 
 def must_buy(g: Context, corp: str) -> bool:
@@ -137,7 +145,7 @@ def can_buy(g: Context, corp: str) -> bool:
 
 
 class BuyTrain(Step):
-    name = "buy_train"
+    name = BUY_TRAIN_STEP
     description = "Buy Trains"
 
     def setup(self) -> None:
@@ -159,7 +167,7 @@ class BuyTrain(Step):
         self.setup()
 
     def can_issue(self, corp: str) -> bool:
-        return kind_of(corp) == "C" and bool(self.g.hooks("emergency_bundles", corp))
+        return kind_of(corp) == "C" and bool(emergency_bundles(self.g, corp))
 
     def actions(self, entity: str) -> list[str]:
         g = self.g
@@ -214,9 +222,7 @@ class BuyTrain(Step):
                 out.append(
                     {
                         "type": "sell_shares",
-                        "choices": [
-                            {"shares": b.shares, "percent": b.percent} for b in g.hooks("emergency_bundles", entity)
-                        ],
+                        "choices": [{"shares": b.shares, "percent": b.percent} for b in emergency_bundles(g, entity)],
                     }
                 )
             else:
@@ -301,7 +307,7 @@ class BuyTrain(Step):
         return (
             PARAMS(self.g).issue_before_president_cash
             and self.st.data.get("last_share_issued_price") is None
-            and bool(self.g.hooks("emergency_bundles", corp))
+            and bool(emergency_bundles(self.g, corp))
         )
 
     # ----------------------------------------------------------------------------------- process
@@ -415,7 +421,7 @@ class BuyTrain(Step):
         cur = self.current_entity()
         b = shares.make_bundle(g, list(action.get("shares") or []), action.get("percent"))
         if kind_of(entity) == "C":
-            options = g.hooks("emergency_bundles", entity)
+            options = emergency_bundles(g, entity)
             idx = next(
                 (i for i, o in enumerate(options) if sorted(o.shares) == sorted(b.shares) and o.percent == b.percent),
                 None,
@@ -427,7 +433,7 @@ class BuyTrain(Step):
             self.st.data["last_share_issued_price"] = (
                 price if idx == 0 else price - shares.bundle_price(g, options[idx - 1])
             )
-            g.hooks("emergency_issue", entity, match)
+            EMERGENCY_ISSUE.of(g).issue(g, entity, match)
             return
         if self.can_issue(cur):
             raise illegal("trains.issue_first", f"{sym_of(cur)} must issue shares before its president sells")
@@ -498,7 +504,7 @@ def _over_limit(g: Context, limits: dict[str, int], key: str, held: int) -> bool
 
 
 class DiscardTrain(Step):
-    name = "discard_train"
+    name = DISCARD_TRAIN_STEP
     description = "Discard Trains"
     offers = frozenset({"discard_train"})
 
@@ -544,10 +550,12 @@ def after_operating_action(g: Context, action: dict[str, Any]) -> None:
     if kind_of(entity) != "C" or g.is_closed(entity) or g.entity_trains(entity):
         return
     corp = sym_of(entity)
-    if g.state.corporations[corp].price is None or g.hooks("in_liquidation", corp):
+    zone = LIQUIDATION.get(g)
+    if g.state.corporations[corp].price is None or (zone is not None and zone.in_liquidation(g, corp)):
         return
     g.log(f"{corp} has no trains and liquidates")
-    g.hooks("liquidate", corp)
+    if zone is not None:
+        zone.liquidate(g, corp)
 
 
 def round_finished(g: Context, kind: str) -> None:
@@ -571,7 +579,7 @@ def closed_operator_trains(g: Context, key: str) -> bool:
 
 MECHANIC = Mechanic.of(
     DECLARATION,
-    steps={"buy_train": BuyTrain, "discard_train": DiscardTrain},
+    steps={BUY_TRAIN_STEP: BuyTrain, DISCARD_TRAIN_STEP: DiscardTrain},
     hooks={
         "round_finished": round_finished,
         "after_operating_action": after_operating_action,
