@@ -1,5 +1,5 @@
-"""Checks of a title against the mechanic contract: phase events, round kinds and steps, and the ids its
-mechanic parameters name, each with a located one-line error."""
+"""Checks of a title against the mechanic contract: phase events, round kinds and steps, the interfaces its
+mechanics require, and the ids its mechanic parameters name, each with a located one-line error."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from railbook.engine.contract import Ref
-from railbook.engine.registry import ALWAYS_ON, REGISTRY
+from railbook.params import ALWAYS_ON, declarations
+from railbook.params.base import Ref
 
 from .errors import located
 from .load import KeyPath, Positions
@@ -19,17 +19,20 @@ from .validate import schema_problems
 
 def check_mechanics(src: GameSource, positions: Positions) -> list[str]:
     """Every located problem of ``src`` against the contract of the mechanics it switches on."""
-    on = [m for name, m in REGISTRY.items() if name in ALWAYS_ON or getattr(src.mechanics, name, None) is not None]
+    on = [
+        m for name, m in declarations().items() if name in ALWAYS_ON or getattr(src.mechanics, name, None) is not None
+    ]
     lines: list[str] = []
     lines += _events(src, positions, on)
     lines += _rounds(src, positions, on)
+    lines += _interfaces(positions, on)
     lines += _refs(src, positions)
     return lines
 
 
 def _events(src: GameSource, positions: Positions, on: list[Any]) -> list[str]:
-    handlers = {etype: (m.name, spec[0]) for m in on for etype, spec in m.events.items()}
-    declared = {etype for m in REGISTRY.values() for etype in m.events}
+    handlers = {etype: (m.name, model) for m in on for etype, model in m.events.items()}
+    declared = {etype for m in declarations().values() for etype in m.events}
     lines = []
     for pi, phase in enumerate(src.phases):
         for ei, event in enumerate(phase.events):
@@ -75,6 +78,29 @@ def _rounds(src: GameSource, positions: Positions, on: list[Any]) -> list[str]:
                         positions.find((*path, "steps", i)),
                         ".".join(map(str, (*path, "steps", i))),
                         f"no switched-on mechanic contributes step {name!r} (known: {', '.join(sorted(steps))})",
+                    )
+                )
+    return lines
+
+
+def _interfaces(positions: Positions, on: list[Any]) -> list[str]:
+    """Every interface a switched-on mechanic requires is provided by a switched-on mechanic."""
+    provided = {name for m in on for name in m.provides}
+    providers: dict[str, list[str]] = {}
+    for m in declarations().values():
+        for name in m.provides:
+            providers.setdefault(name, []).append(m.name)
+    lines = []
+    for m in on:
+        for name in m.requires:
+            if name not in provided:
+                path: KeyPath = ("mechanics", m.name)
+                lines.append(
+                    located(
+                        positions.find(path),
+                        ".".join(map(str, path)),
+                        f"mechanic {m.name} requires interface {name}, which no switched-on mechanic provides "
+                        f"(switch on {' or '.join(providers.get(name, ['?']))})",
                     )
                 )
     return lines

@@ -1,5 +1,7 @@
-"""``docs/MECHANICS.md``, generated from the mechanic registry: each mechanic's parameters, steps, round types,
-hooks, phase events and state, so the document never drifts from the models."""
+"""``docs/MECHANICS.md``, generated from the mechanics' declarations (railbook.params) and rule modules (the engine's,
+for the hooks, the state and each module's docstring): each mechanic's parameters, steps, round types, hooks, phase
+events and state, so the document never drifts from the models.  Only ``railbook schema`` renders it: validating a
+title does not import the engine."""
 
 from __future__ import annotations
 
@@ -9,8 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
-from railbook.engine.contract import HOOKS, NoParams, Ref
-from railbook.engine.registry import ALWAYS_ON, MODULES, REGISTRY
+from railbook.params import ALWAYS_ON, declarations
+from railbook.params.base import NoParams, Ref
 
 INTRO = """# Mechanics and their parameters
 
@@ -43,17 +45,23 @@ the switched-on mechanics contribute (listed below).  Mechanics never call each 
 
 def render() -> str:
     """The whole document."""
+    from railbook.engine.contract import HOOKS
+    from railbook.engine.interfaces import INTERFACES
+    from railbook.engine.registry import module_of
+
+    declared = declarations()
     out = [INTRO]
     out.append("\n## Contents\n")
-    for name, m in REGISTRY.items():
+    for name, m in declared.items():
         status = "always on" if name in ALWAYS_ON else ("" if m.implemented else "declared")
         out.append(f"- [`{name}`](#{name}) — {m.description}" + (f" *({status})*" if status else ""))
-    for name, m in REGISTRY.items():
+    for name, m in declared.items():
+        module = module_of(name)
+        rules = module.MECHANIC
         out.append(f"\n## {name}\n")
         out.append(m.description[0].upper() + m.description[1:] + ".")
         if not m.implemented:
             out.append("\n*Declared: the engine has no rule code for it yet.*")
-        module = next(mod for mod in MODULES if mod.MECHANIC is m)
         doc = inspect.getdoc(module)
         if doc:
             body = doc.split("\n", 1)[1].strip() if "\n" in doc else ""
@@ -72,16 +80,38 @@ def render() -> str:
             facts.append("steps: " + ", ".join(f"`{s}`" for s in m.steps))
         if m.round_types:
             facts.append("round types: " + ", ".join(f"`{t}`" for t in m.round_types))
-        if m.hooks:
-            facts.append("hooks: " + ", ".join(f"`{h}`" for h in m.hooks))
-        if m.state is not None:
-            facts.append(f"state: `{m.state.__name__}` ({inspect.getdoc(m.state) or ''})")
+        if rules.hooks:
+            facts.append(
+                "hooks: "
+                + ", ".join(
+                    f"`{h}`" + (f" (priority {rules.priorities[h]})" if h in rules.priorities else "")
+                    for h in rules.hooks
+                )
+            )
+        for what, names in (("provides", m.provides), ("requires", m.requires), ("uses", m.uses)):
+            if names:
+                facts.append(f"{what} interfaces: " + ", ".join(f"[`{n}`](#interface-{n.lower()})" for n in names))
+        if rules.state is not None:
+            facts.append(f"state: `{rules.state.__name__}` ({inspect.getdoc(rules.state) or ''})")
         if facts:
             out.append("\n" + "\n".join(f"- {f}" for f in facts))
-        for etype, (model, _) in m.events.items():
+        for etype, model in m.events.items():
             out.append(f"\n**Phase event `{etype}`**: {inspect.getdoc(model) or ''}\n")
             if model.model_fields:
                 out.extend(_table(model))
+    out.append("\n## Interfaces\n")
+    out.append(
+        "A mechanic that calls another declares it: it *requires* an interface (a title switching it on must switch "
+        "on the mechanic that *provides* it; `railbook validate` says so otherwise) or *uses* it when provided.  "
+        "Each is a protocol of `engine/interfaces.py`; its methods take the game first."
+    )
+    for name, iface in INTERFACES.items():
+        out.append(f"\n### Interface {name}\n")
+        out.append(f"{inspect.getdoc(iface.protocol) or ''}\n")
+        for member, fn in vars(iface.protocol).items():
+            if not member.startswith("_") and callable(fn):
+                params = list(inspect.signature(fn).parameters)[2:]
+                out.append(f"- `{member}({', '.join(params)})`: {inspect.getdoc(fn) or ''}")
     out.append("\n## Hooks\n")
     out.append("| hook | arguments | answers combine | what it is |")
     out.append("|---|---|---|---|")

@@ -12,7 +12,7 @@ import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
-from railbook.engine.registry import switchable
+from railbook.params import switchable
 
 FORMAT_VERSION = "2.0"
 
@@ -542,7 +542,7 @@ class MapSpec(Strict):
 
 
 def _mechanics_model() -> type[BaseModel]:
-    """The ``mechanics`` mapping: one optional, typed parameter model per mechanic in the engine's registry."""
+    """The ``mechanics`` mapping: one optional, typed parameter model per declared mechanic (railbook.params)."""
     fields: dict[str, Any] = {
         name: (m.params | None, Field(None, description=m.description)) for name, m in switchable().items()
     }

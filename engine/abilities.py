@@ -12,6 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.params.routes import ROUTE_STEP
+from railbook.params.track import SPECIAL_TRACK_STEP, TOKEN_STEP, TRACK_AND_TOKEN_STEP, TRACK_STEP
+from railbook.params.trains import BUY_TRAIN_STEP
+
 from . import rounds
 from .state import Ability, kind_of
 
@@ -20,10 +24,10 @@ if TYPE_CHECKING:
 
 #: The operating steps an ability's step name covers (a title has either ``track_and_token`` or ``track``/``token``).
 STEP_ALIASES = {
-    "track": ("track_and_token", "track"),
-    "token": ("track_and_token", "token"),
-    "route": ("route",),
-    "trains": ("buy_train",),
+    "track": (TRACK_AND_TOKEN_STEP, TRACK_STEP),
+    "token": (TRACK_AND_TOKEN_STEP, TOKEN_STEP),
+    "route": (ROUTE_STEP,),
+    "trains": (BUY_TRAIN_STEP,),
 }
 
 
@@ -86,7 +90,7 @@ def timing_ok(g: Context, owner: str, a: Ability, passive_ok: bool = True) -> bo
     return False
 
 
-TIMED_STEPS = ("track_and_token", "special_track", "track", "token", "route", "buy_train")
+TIMED_STEPS = (TRACK_AND_TOKEN_STEP, SPECIAL_TRACK_STEP, TRACK_STEP, TOKEN_STEP, ROUTE_STEP, BUY_TRAIN_STEP)
 
 
 def ability_step(g: Context) -> str | None:

@@ -1,11 +1,13 @@
 """The mechanic contract: what a rule module declares, and the hooks through which mechanics ask each other.
 
-A *mechanic* is one rule family a title switches on in its rulebook (``mechanics: {<name>: {params}}``).  Its
-module declares one :class:`Mechanic`:
+A *mechanic* is one rule family a title switches on in its rulebook (``mechanics: {<name>: {params}}``).  It has
+two modules of its name: ``railbook.params.<name>`` declares what the compiler reads (a
+:class:`~railbook.params.base.Declaration`: name, description, the parameter model, the names of its steps and
+round types, its phase events' parameter models) and imports nothing of the engine; the rule module
+``railbook.engine.mechanics.<name>`` supplies the code, as one :class:`Mechanic` built by :meth:`Mechanic.of`:
 
-* ``name`` and ``description``;
-* ``params`` — a :class:`Params` model (typed, every field described, neutral defaults) that the title's
-  parameters must validate against (the compiler checks it, with file and line);
+* ``name``, ``description``, ``params`` — from the declaration (``params``: a :class:`Params` model, typed,
+  every field described, neutral defaults, that the title's parameters must validate against);
 * ``steps`` — the step classes it contributes (by step name), which the rulebook's round kinds list;
 * ``round_types`` — the round drivers it contributes (turn structure of a round kind: ``stock``, ``draft``...);
 * ``hooks`` — handlers of the hooks in :data:`HOOKS` (by hook name; an unknown name is an error at import);
@@ -21,20 +23,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import FunctionType
-from typing import Annotated, Any
+from typing import Any, Protocol, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
+from railbook.params.base import Declaration, NoParams, Params
 
 
 def _function() -> None:
-    """A function of this module: its type is the type of the methods defined here (a compiled build's methods are
-    not Python functions, and pydantic must be told to leave them alone)."""
-
-
-class Params(BaseModel):
-    """Base of every mechanic's (and event's) parameter model: unknown keys are errors, values are frozen."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, ignored_types=(type(_function),))
+    """A function of this module: its type is the type of a compiled build's methods (see :func:`_read_only_class`)."""
 
 
 class _ReadOnly:
@@ -100,32 +96,47 @@ def read_only(value: Any) -> Any:
     return value
 
 
-class NoParams(Params):
-    """A mechanic or event that takes no parameters."""
+ParamsT = TypeVar("ParamsT", bound=Params)
+StateT = TypeVar("StateT")
 
 
-@dataclass(frozen=True)
-class Ref:
-    """Marks a parameter value as the id of something in the rulebook; the compiler checks it exists."""
+class Holder(Protocol):
+    """What the accessors read of a game's context (a protocol: this module imports no context, so no module that
+    reads a context forms an import cycle with it)."""
 
-    kind: str  # corporations | minors | privates | hexes | phases | trains | tiles | market_cells
+    params: dict[str, Any]
+    state: Any
 
 
-#: Ids of rulebook entities, for parameter models (checked by the compiler, with file and line).
-CorporationId = Annotated[str, Ref("corporations")]
-MinorId = Annotated[str, Ref("minors")]
-PrivateId = Annotated[str, Ref("privates")]
-HexId = Annotated[str, Ref("hexes")]
-PhaseId = Annotated[str, Ref("phases")]
-TrainId = Annotated[str, Ref("trains")]
-TileId = Annotated[str, Ref("tiles")]
+def params_of(declaration: Declaration, model: type[ParamsT]) -> Callable[[Holder], ParamsT]:
+    """The accessor of a mechanic's parameters in a game, typed by its model: a rule module declares
+    ``PARAMS = params_of(DECLARATION, Params)`` once and reads ``PARAMS(g).field``."""
+    if declaration.params is not model:
+        raise TypeError(f"mechanic {declaration.name}: its parameters are {declaration.params.__name__}")
+    name = declaration.name
+
+    def params(g: Holder) -> ParamsT:
+        return cast(ParamsT, g.params[name])  # (a read-only copy of the model: see read_only)
+
+    return params
+
+
+def state_of(declaration: Declaration, cls: type[StateT]) -> Callable[[Holder], StateT]:
+    """The accessor of a mechanic's part of the game state (``game.state.mechanics[name]``, of class ``cls``): a rule
+    module declares ``STATE = state_of(DECLARATION, State)`` once and reads ``STATE(g).field``."""
+    name = declaration.name
+
+    def state(g: Holder) -> StateT:
+        return cast(StateT, g.state.mechanics[name])
+
+    return state
 
 
 class Combine(StrEnum):
     """How the answers of several handlers of one hook combine."""
 
     NOTIFY = "notify"  # every handler runs, in mechanic order; no answer
-    FIRST = "first"  # the last-registered handler that answers (not None) wins; else the default
+    FIRST = "first"  # the handler of the highest declared priority that answers (not None) wins; else the default
     SUM = "sum"  # the answers are added (contributions, e.g. buying power)
     ANY = "any"  # true when any handler answers true
     ALL = "all"  # false when any handler answers false
@@ -180,8 +191,6 @@ HOOKS: dict[str, Hook] = {
     "buying_power": _h(S, "entity purpose", "money an operator can raise beyond its treasury for `purpose`", 0),
     "purchase_bundle": _h(F, "player bundle", "the bundle a player actually buys when asking for `bundle`"),
     "block_or_start": _h(A, "", "something must happen before the first operator of an OR may act", False),
-    "emergency_bundles": _h(F, "corp", "bundles a corporation may issue now to raise money for a train", []),
-    "emergency_issue": _h(F, "corp bundle", "issue a bundle for an emergency train purchase; $ raised"),
     "acquisition_extra_cost": _h(S, "company", "$ a player pays beyond a private's price when acquiring it", 0),
     "may_buy_company": _h(L, "company corp", "no rule forbids `corp` buying private `company` now", True),
     "issuable_cash": _h(S, "corp", "$ a corporation could raise by issuing shares now", 0),
@@ -206,12 +215,6 @@ HOOKS: dict[str, Hook] = {
     "update_cert_limit": _h(N, "", "recompute the certificate limit"),
     "route_bonus": _h(S, "corp route stops routes", "$ the bonuses add to a route counting `stops`", 0),
     "lay_allowed": _h(L, "corp hex tile rotation", "no rule forbids `corp` laying `tile` on `hex` at `rotation`", True),
-    "turn_lay": _h(
-        F,
-        "entity corp action tiles discount",
-        "lay a tile of `tiles` for `corp` as one of its turn's lays, by `entity` (a private's ability), `discount` $ "
-        "off the hex's cost; the hex laid (None: nothing lays tiles)",
-    ),
     "must_withhold": _h(
         A, "entity", "the corporation must withhold its earnings now (it has no dividend choice)", False
     ),
@@ -231,15 +234,6 @@ HOOKS: dict[str, Hook] = {
     "cert_weight": _h(F, "corp", "certificate-limit count of one ordinary certificate of `corp` (None: 1)"),
     "cert_allowance": _h(S, "player", "certificates `player` may hold above the limit (never buying while at it)", 0),
     "tile_downgrades": _h(F, "hex", "tile -> tile that may replace it on `hex` now, dropping its towns (None: none)"),
-    "turn_lay_open": _h(A, "corp", "`corp` may still lay a new (yellow) tile as one of its turn's lays now", False),
-    "use_turn_lay": _h(F, "corp", "a yellow lay of `corp`'s turn is used up without a tile (None: none left)"),
-    "turn_lay_cost": _h(F, "corp", "$ `corp`'s next tile lay of its turn costs beyond terrain (None: none open)"),
-    "turn_lay_price": _h(
-        F,
-        "corp plan discount",
-        "$ `corp` pays in all to lay `plan` (a board.LayPlan) as its next tile lay of the turn, `discount` $ off the "
-        "hex's cost (None: none open)",
-    ),
     "check_route": _h(N, "corp route", "a mechanic's route rule: raise an illegal action when `route` breaks it"),
     "route_forbidden_hexes": _h(N, "corp out", "add to `out` the hexes `corp` (a symbol) may not enter on a route"),
     "company_buy_window": _h(
@@ -274,8 +268,6 @@ HOOKS: dict[str, Hook] = {
     ),
     "must_buy_train": _h(A, "entity", "the operator must buy a train now", False),
     "withheld": _h(N, "entity", "an operator withheld (or could not pay) its earnings"),
-    "liquidate": _h(N, "corp", "`corp` (a symbol) goes to the liquidation zone now (to be sold)"),
-    "in_liquidation": _h(A, "corp", "`corp` (a symbol) is in the liquidation zone", False),
     "dividend_paid": _h(N, "corp per_share", "`corp` paid its holders `per_share` $ for each share (shorts pay it)"),
     "player_owes": _h(
         N, "player amount corp", "`player` owes the bank `amount` $ he lacks (a cash crisis; `corp`: the cause)"
@@ -290,23 +282,9 @@ HOOKS: dict[str, Hook] = {
     "destination_reached": _h(N, "corp", "a corporation reached its destination (its effect happens now)"),
     "revenue_deduction": _h(S, "entity", "$ taken from this turn's earnings before they are paid or withheld", 0),
     "value_adjustment": _h(S, "player", "$ added to (or taken from) a player's value by rules such as debts", 0),
-    "loans_outstanding": _h(F, "corp", "loans `corp` has outstanding", 0),
-    "loan_repay_price": _h(F, "", "$ it costs to repay one loan", 0),
-    "loans_repaid": _h(N, "corp count", "`count` of `corp`'s loans were repaid (by a rule outside the loans mechanic)"),
-    "may_take_loan": _h(A, "corp", "`corp` (a symbol) may take a loan now", False),
-    "take_loan": _h(N, "corp", "`corp` (a symbol) takes one loan now"),
-    "loan_room": _h(
-        F,
-        "corp extra",
-        "loans `corp` may still take, `extra` loans returned to the bank first (negative: over its cap)",
-        0,
-    ),
-    "transfer_loans": _h(N, "corp to", "`corp`'s loans pass to `to` (a symbol; None: back to the bank, unpaid)"),
     "transfer_bonus_rights": _h(
         N, "corp to", "`corp`'s bonus rights pass to `to` (symbols; a right `to` already holds goes back to the bank)"
     ),
-    "conversion_target": _h(F, "corp", "the size `corp` would convert to now (None: it cannot convert)"),
-    "convert_company": _h(F, "corp", "`corp` converts to its next size now; (markers it must buy, $ each)"),
     "train_left_depot": _h(N, "train", "a new train (an id) left the bank's depot: bought from it or exported"),
     "train_rusted": _h(N, "train owner", "`owner`'s train (an id) rusted and left the game"),
     "extra_interest": _h(S, "corp", "$ `corp` (a symbol) owes at its interest step beyond its loans' interest", 0),
@@ -322,6 +300,17 @@ RoundType = Any
 
 
 @dataclass(frozen=True)
+class First:
+    """A handler of a ``FIRST`` hook with its declared priority.  Of the switched-on mechanics' handlers of such a
+    hook, the one of the highest priority that answers (not None) wins; a handler given plainly has priority 0.  Two
+    switched-on mechanics answering one ``FIRST`` hook at the same priority are refused when a game is built (the
+    registry's order decides nothing)."""
+
+    fn: Callable[..., Any]
+    priority: int
+
+
+@dataclass(frozen=True)
 class Mechanic:
     """A rule module's declaration (see the module docstring)."""
 
@@ -334,11 +323,80 @@ class Mechanic:
     events: dict[str, tuple[type[Params], Callable[..., Any]]] = field(default_factory=dict)
     state: type | None = None
     implemented: bool = True
+    #: hook -> the declared priority of this mechanic's handler of that ``FIRST`` hook (see :class:`First`)
+    priorities: dict[str, int] = field(default_factory=dict)
+    #: interface name -> the object this mechanic provides it by (:mod:`railbook.engine.interfaces`)
+    provides: dict[str, Any] = field(default_factory=dict)
+    requires: tuple[str, ...] = ()  # interfaces a title switching this mechanic on must provide
+    uses: tuple[str, ...] = ()  # interfaces this mechanic asks for, and does without when none provides them
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.hooks) - set(HOOKS))
         if unknown:
             raise TypeError(f"mechanic {self.name}: unknown hooks {', '.join(unknown)} (known: {', '.join(HOOKS)})")
+        for name in self.priorities:
+            if name not in self.hooks or HOOKS[name].combine is not Combine.FIRST:
+                raise TypeError(f"mechanic {self.name}: hook {name} is not a FIRST hook it handles: no priority")
+
+    def priority(self, hook: str) -> int:
+        """The declared priority of this mechanic's handler of ``FIRST`` hook ``hook`` (0 unless declared)."""
+        return self.priorities.get(hook, 0)
+
+    @classmethod
+    def of(
+        cls,
+        declaration: Declaration,
+        *,
+        steps: dict[str, StepClass] | None = None,
+        round_types: dict[str, RoundType] | None = None,
+        hooks: dict[str, Callable[..., Any] | First] | None = None,
+        events: dict[str, Callable[..., Any]] | None = None,
+        state: type | None = None,
+        provides: Iterable[tuple[str, Any]] = (),
+    ) -> Mechanic:
+        """The rule module of a mechanic :class:`Declaration` (``railbook.params.<name>``): the code of each step,
+        round type and phase event it declares, by name, and its hooks (a ``FIRST`` hook's handler with its priority:
+        :class:`First`), state and the providers of the interfaces it declares to provide
+        (``Interface.provided_by``); a name the declaration does not list, or one it lists without code, is a
+        TypeError at import."""
+        steps, round_types, events, provided = steps or {}, round_types or {}, events or {}, dict(provides)
+        for kind, declared, given in (
+            ("steps", declaration.steps, steps),
+            ("round types", declaration.round_types, round_types),
+            ("events", tuple(declaration.events), events),
+            ("interfaces provided", declaration.provides, provided),
+        ):
+            if tuple(given) != declared:
+                raise TypeError(f"mechanic {declaration.name}: {kind} {list(given)} differ from its declaration's")
+        return cls(
+            name=declaration.name,
+            description=declaration.description,
+            params=declaration.params,
+            steps=steps,
+            round_types=round_types,
+            hooks={name: fn.fn if isinstance(fn, First) else fn for name, fn in (hooks or {}).items()},
+            events={etype: (declaration.events[etype], fn) for etype, fn in events.items()},
+            state=state,
+            implemented=declaration.implemented,
+            priorities={name: fn.priority for name, fn in (hooks or {}).items() if isinstance(fn, First)},
+            provides=provided,
+            requires=declaration.requires,
+            uses=declaration.uses,
+        )
+
+
+def check_priorities(mechanics: Iterable[Mechanic]) -> None:
+    """No two of ``mechanics`` answer a ``FIRST`` hook at the same priority (TypeError naming them)."""
+    seen: dict[tuple[str, int], str] = {}
+    for m in mechanics:
+        for name in m.hooks:
+            if HOOKS[name].combine is Combine.FIRST:
+                other = seen.setdefault((name, m.priority(name)), m.name)
+                if other != m.name:
+                    raise TypeError(
+                        f"mechanics {other} and {m.name} both answer hook {name} at priority {m.priority(name)}: "
+                        "declare which wins (contract.First)"
+                    )
 
 
 def check_unique(mechanics: Iterable[Mechanic]) -> None:
@@ -353,7 +411,8 @@ def check_unique(mechanics: Iterable[Mechanic]) -> None:
 
 
 class Hooks:
-    """The hooks of one game: each hook's handlers from the switched-on mechanics, in registry order.
+    """The hooks of one game: each hook's handlers from the switched-on mechanics, in registry order (a ``FIRST``
+    hook's by their declared priorities, lowest first: the last asked first).
 
     ``game.hooks(name, *args)`` asks (or tells) every handler of hook ``name`` and combines the answers as the
     hook says.  Each hook gets a dispatcher of its own when the game is built (the engine calls hooks in its
@@ -362,10 +421,15 @@ class Hooks:
 
     def __init__(self, game: Any, mechanics: Iterable[Mechanic]):
         self.game = game
-        self.table: dict[str, list[Callable[..., Any]]] = {name: [] for name in HOOKS}
+        mechanics = list(mechanics)
+        check_priorities(mechanics)
+        ranked: dict[str, list[tuple[int, Callable[..., Any]]]] = {name: [] for name in HOOKS}
         for m in mechanics:
             for name, fn in m.hooks.items():
-                self.table[name].append(fn)
+                ranked[name].append((m.priority(name) if HOOKS[name].combine is Combine.FIRST else 0, fn))
+        self.table: dict[str, list[Callable[..., Any]]] = {
+            name: [fn for _, fn in sorted(fns, key=lambda e: e[0])] for name, fns in ranked.items()
+        }
         self._dispatch = {name: _dispatcher(game, HOOKS[name], fns) for name, fns in self.table.items()}
         for name, spec in HOOKS.items():
             if spec.static:
@@ -411,7 +475,7 @@ def _plan(spec: Hook, fns: list[Callable[..., Any]]) -> tuple[int, tuple[Callabl
     if len(fns) == 1 and (c is Combine.SUM or (c is Combine.FIRST and default is None)):
         return _ANSWER, tuple(fns), None  # the handler's answer is the hook's
     if c is Combine.FIRST:
-        return _FIRST, tuple(reversed(fns)), default
+        return _FIRST, tuple(reversed(fns)), default  # (the highest priority asked first)
     if c is Combine.SUM:
         return _SUM, tuple(fns), None
     return (_ANY if c is Combine.ANY else _ALL), tuple(fns), None

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from . import params_cache
-from .contract import Mechanic, Params, read_only
+from .contract import Mechanic, Params, check_priorities, read_only
 from .errors import UnsupportedTitle
 from .registry import ALWAYS_ON, ORDER, in_order, mechanic
 
@@ -33,6 +33,8 @@ class Installed:
     #: round kind -> its steps as (state name, step class, options, whether the class adds round data)
     plans: dict[str, list[tuple[str, type, dict[str, Any], bool]]] = field(default_factory=dict)
     step_classes: dict[str, type] = field(default_factory=dict)  # a step state's name ("track#6") -> its class
+    #: interface name -> its provider among the switched-on mechanics (railbook.engine.interfaces)
+    interfaces: dict[str, Any] = field(default_factory=dict)
 
     def on(self, name: str) -> bool:
         """Whether mechanic ``name`` is switched on."""
@@ -62,7 +64,12 @@ def _install(book: Book) -> Installed:
     if missing:
         raise UnsupportedTitle(f"{title}: the engine has no module for mechanics {', '.join(missing)}")
     mechanics = in_order(wanted)
+    try:
+        check_priorities(mechanics)
+    except TypeError as exc:
+        raise UnsupportedTitle(f"{title}: {exc}") from None
     out = Installed(mechanics=mechanics, params={})
+    out.interfaces = _interfaces(title, mechanics)
     for m in mechanics:
         out.step_types.update(m.steps)
         out.round_types.update(m.round_types)
@@ -79,6 +86,25 @@ def _install(book: Book) -> Installed:
     out.params = {name: read_only(p) for name, p in params.items()}
     out.event_params = {at: read_only(p) for at, p in event_params.items()}
     out.rounds = _rounds(book, out)
+    return out
+
+
+def _interfaces(title: str, mechanics: list[Mechanic]) -> dict[str, Any]:
+    """The interfaces the switched-on ``mechanics`` provide, by name; every one a mechanic requires provided, by one
+    mechanic (else :class:`UnsupportedTitle`)."""
+    out: dict[str, Any] = {}
+    by: dict[str, str] = {}
+    for m in mechanics:
+        for name, provider in m.provides.items():
+            if name in by:
+                raise UnsupportedTitle(f"{title}: mechanics {by[name]} and {m.name} both provide interface {name}")
+            out[name], by[name] = provider, m.name
+    for m in mechanics:
+        for name in m.requires:
+            if name not in out:
+                raise UnsupportedTitle(
+                    f"{title}: mechanic {m.name} requires interface {name}, which no switched-on mechanic provides"
+                )
     return out
 
 

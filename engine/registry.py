@@ -1,10 +1,11 @@
-"""The one registry of mechanics, shared by the compiler (parameter models) and the engine (rule modules).
+"""The registry of the engine's rule modules, one per mechanic.
 
 Every mechanic module of :mod:`railbook.engine.mechanics` declares a ``MECHANIC``
-(:class:`railbook.engine.contract.Mechanic`) under its own module name; :data:`ORDER` lists them in a fixed
-order, which is the order their hook handlers run in.  Modules are imported when first asked for, so a game
-loads only the mechanics its rulebook switches on; :data:`REGISTRY` and :data:`MODULES` (all of them) import
-every module on first use.
+(:class:`railbook.engine.contract.Mechanic`) under its own module name, built from the mechanic's declaration
+(:mod:`railbook.params`, which the compiler reads without this package); :data:`ORDER` lists them in a fixed
+order, the order their hook handlers run in.  Modules are imported when first asked for, so a game loads only
+the mechanics its rulebook switches on; :data:`REGISTRY` and :data:`MODULES` (all of them) import every module
+on first use.
 """
 
 from __future__ import annotations
@@ -13,47 +14,11 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
+from railbook.params import ALWAYS_ON, ORDER
+
 from .contract import Mechanic, check_unique
 
-#: Every mechanic's name (its module's name), in hook order.
-ORDER: tuple[str, ...] = (
-    "core",
-    "random_removal",
-    "draft",
-    "bid_box_auction",
-    "nomination_auction",
-    "independents",
-    "stock_round",
-    "company_stock_actions",
-    "price_protection",
-    "short_selling",
-    "capitalization",
-    "escrow",
-    "company_sizes",
-    "private_companies",
-    "private_payouts",
-    "issue_redeem",
-    "reissue",
-    "loans",
-    "track",
-    "tokens",
-    "destinations",
-    "edge_tokens",
-    "mines",
-    "river_companies",
-    "routes",
-    "dividends",
-    "trains",
-    "receivership",
-    "mergers",
-    "national_railway",
-    "bankruptcy",
-    "operating_order",
-    "certificate_limit",
-    "game_end",
-    "final_value",
-)
-ALWAYS_ON = ("core",)
+__all__ = ["ALWAYS_ON", "ORDER", "in_order", "mechanic", "module_of", "switchable"]
 
 
 def module_of(name: str) -> ModuleType:

@@ -1,5 +1,5 @@
-"""The engine's shape: no import cycles, no mechanic importing another, no compiler in the engine, one
-registry whose every parameter is typed and described, and generated docs that are current."""
+"""The engine's shape: no import cycles, no mechanic importing another, no compiler in the engine and no engine in
+the compiler, one registry whose every parameter is typed and described, and generated docs that are current."""
 
 from __future__ import annotations
 
@@ -13,9 +13,15 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 from railbook.compiler import mechanics_doc
+from railbook.compiler.compile import build_rulebook
+from railbook.compiler.load import available_titles
 from railbook.compiler.schema import MECHANICS_DOC
-from railbook.engine.contract import HOOKS, Mechanic
+from railbook.engine.book import Book
+from railbook.engine.contract import HOOKS, Hooks, Mechanic, check_priorities
+from railbook.engine.install import installed
 from railbook.engine.registry import REGISTRY
+from railbook.params import declaration
+from railbook.params.base import Declaration
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
 
@@ -148,6 +154,70 @@ def test_importing_the_engine_loads_no_compiler() -> None:
     assert out.strip() == "[]"
 
 
+def test_validating_a_title_loads_no_engine_module() -> None:
+    """The compiler reads the mechanics' declarations (railbook.params) alone: ``railbook validate`` (its
+    ``check``) imports nothing of the engine."""
+    code = (
+        "import sys\n"
+        "from railbook.compiler.compile import check\n"
+        "from railbook.compiler.load import load_title\n"
+        "for title in ('1846', '1817'):\n"
+        "    check(load_title(title), [])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('railbook.engine')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_declarations_never_import_the_engine() -> None:
+    params = ENGINE.parent / "params"
+    for path in params.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                assert node.level <= 1 and not (node.module or "").startswith("railbook.engine"), path.name
+            elif isinstance(node, ast.Import):
+                assert not any(a.name.startswith("railbook.engine") for a in node.names), path.name
+
+
+def test_every_rule_module_matches_its_declaration() -> None:
+    for name, m in REGISTRY.items():
+        d = declaration(name)
+        assert (m.name, m.description, m.params, m.implemented) == (d.name, d.description, d.params, d.implemented)
+        assert tuple(m.steps) == d.steps and tuple(m.round_types) == d.round_types, name
+        assert {e: spec[0] for e, spec in m.events.items()} == d.events, name
+    with pytest.raises(TypeError, match="steps \\['lay'\\] differ"):
+        Mechanic.of(Declaration(name="x", description="x"), steps={"lay": object})
+
+
+def test_rule_modules_read_their_parts_through_typed_accessors() -> None:
+    """A rule module reads its parameters and state as ``PARAMS(g)`` / ``STATE(g)`` (``params_of`` /
+    ``state_of``), never through a copy of an untyped helper."""
+    for path in (ENGINE / "mechanics").glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+        assert not defined & {"_p", "_st"}, f"{path.name} defines {sorted(defined & {'_p', '_st'})}"
+        assert "# type: ignore[return-value]" not in path.read_text(encoding="utf-8"), path.name
+
+
+def test_steps_are_found_by_their_declared_constants() -> None:
+    """Code finds a step by the constant its mechanic declares (``railbook.params.trains.BUY_TRAIN_STEP``), never
+    by a string of its name."""
+    steps = {s for m in REGISTRY.values() for s in m.steps}
+    for path in ENGINE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "steps_named":
+                assert not any(isinstance(a, ast.Constant) for a in node.args), f"{path.name}:{node.lineno}"
+            if isinstance(node, ast.Compare) and "name" in ast.unparse(node.left):
+                names = {c.value for c in ast.walk(node) if isinstance(c, ast.Constant)}
+                assert not names & steps, f"{path.name}:{node.lineno} compares a step's name with {names & steps}"
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.Assign) and ast.unparse(item.targets[0]) == "name":
+                        assert not isinstance(item.value, ast.Constant) or item.value.value not in steps, (
+                            f"{path.name}: step {node.name} names itself by a string"
+                        )
+
+
 # ------------------------------------------------------------------------------------------ contract
 
 
@@ -185,6 +255,33 @@ def test_hooks_handled_are_known_and_a_misspelt_one_is_an_error() -> None:
         assert set(m.hooks) <= set(HOOKS)
     with pytest.raises(TypeError, match="unknown hooks corporation_closd"):
         Mechanic(name="x", description="x", hooks={"corporation_closd": lambda g, corp: None})
+
+
+def test_first_hooks_have_one_handler_per_priority() -> None:
+    """Of all mechanics (so of any title's), no two answer a ``FIRST`` hook at the same declared priority: the
+    winner is declared, never the registry's order."""
+    check_priorities(REGISTRY.values())
+    for title in available_titles():
+        book = Book(build_rulebook(title))
+        check_priorities(installed(book).mechanics)
+
+
+def test_a_priority_tie_is_refused() -> None:
+    a = Mechanic(name="a", description="a", hooks={"holding_limit": lambda g, corp: 60})
+    b = Mechanic(name="b", description="b", hooks={"holding_limit": lambda g, corp: 50})
+    with pytest.raises(TypeError, match="a and b both answer hook holding_limit at priority 0"):
+        check_priorities([a, b])
+    with pytest.raises(TypeError, match="not a FIRST hook"):
+        Mechanic(name="c", description="c", hooks={"setup": lambda g: None}, priorities={"setup": 1})
+
+
+def test_the_highest_priority_answers_a_first_hook() -> None:
+    low = Mechanic(name="low", description="x", hooks={"holding_limit": lambda g, corp: 60}, priorities={})
+    high = Mechanic(
+        name="high", description="x", hooks={"holding_limit": lambda g, corp: 50}, priorities={"holding_limit": 5}
+    )
+    for order in ([low, high], [high, low]):
+        assert Hooks(object(), order)("holding_limit", "X") == 50  # type: ignore[arg-type]
 
 
 def test_steps_round_types_and_events_have_one_owner() -> None:

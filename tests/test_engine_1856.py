@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from railbook.engine import Game
 from railbook.engine.errors import IllegalAction
+from railbook.engine.interfaces import LOANS
 from railbook.engine.replay import ReplayError, load, replay
 
 from railbook.api import rulebook_for_title
@@ -121,7 +122,7 @@ def test_loan_interest_repayment_and_final_value() -> None:
     act(g, type="pass", entity="BBG", entity_type="corporation")
     assert [a["type"] for a in g.legal_descriptions()] == ["payoff_loan", "pass"]
     act(g, type="payoff_loan", entity="BBG", entity_type="corporation", loan=0)
-    assert g.context.hooks("loans_outstanding", "BBG") == 0
+    assert LOANS.of(g.context).outstanding(g.context, "BBG") == 0
     assert g.context.cash("C|BBG") == 3 * 65 - 10 - 100 + 100 - 100
 
 
@@ -135,7 +136,7 @@ def test_a_loan_after_the_interest_step_gives_less() -> None:
 
 def test_loans_are_capped_by_the_shares_players_hold() -> None:
     g = _operating_bbg()
-    assert g.context.hooks("loans_outstanding", "BBG") == 0
+    assert LOANS.of(g.context).outstanding(g.context, "BBG") == 0
     from railbook.engine.mechanics import loans
 
     assert loans.cap(g.context, "BBG") == 3

@@ -12,7 +12,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # the namespace ``railbook`` over the repository's folders, as pyproject.toml maps it
-LAYOUT = {"": "railbook", "compiler": "compiler", "engine": "engine", "render": "render", "routes": "routes"}
+LAYOUT = {
+    "": "railbook",
+    "compiler": "compiler",
+    "engine": "engine",
+    "params": "params",
+    "render": "render",
+    "routes": "routes",
+}
 PUBLIC = [
     "railbook/__init__.py",
     "railbook/api.py",

@@ -9,15 +9,16 @@ on (``params.players_left``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.bankruptcy import BANKRUPT_STEP, DECLARATION, Params
+from railbook.params.trains import BUY_TRAIN_STEP
 
 from .. import depot, market, rounds, shares
 from ..closing import close_company, close_operator
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 from ..errors import illegal
+from ..interfaces import EMERGENCY_ISSUE, LIQUIDATION
 from ..state import BANK, POOL, ckey, clone, kind_of, mkey, sym_of
 from ..steps.base import Step
 
@@ -25,42 +26,14 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-class Params(BaseParams):
-    """What a bankrupt player's estate does."""
-
-    cash_to: Literal["bank", "operating_corporation", "corporation_owed_interest_else_bank"] = Field(
-        "bank", description="who receives the bankrupt player's remaining cash"
-    )
-    shares_to_pool: bool = Field(
-        True,
-        description="the bankrupt player's remaining shares go to the pool (False: he keeps them and his privates, "
-        "and they count for his final value)",
-    )
-    forced_sales_may_change_presidency: Literal["any", "not_of_corporation_in_need", "none"] = Field(
-        "any",
-        description="in a player's sales forced to pay a debt (loan interest or repayment, see loans), which "
-        "presidencies may change hands: any; any but that of the corporation owed; none (then one share at a "
-        "time). Sales to fund a forced train purchase never change the buying corporation's presidency",
-    )
-    president_certificate_in_market_liquidates: bool = Field(
-        False,
-        description="a corporation whose president's certificate goes to the market goes to liquidation",
-    )
-    sales_move_prices: bool = Field(
-        True,
-        description="the bankrupt president's sales move share prices down (False: the game ends before those "
-        "moves are made, so the other players' shares count at the prices before the sales)",
-    )
-    estate_order: Literal["first_held", "operating_order"] = Field(
-        "first_held",
-        description="order in which the estate's companies are sold and liquidated: the order he first held them, "
-        "or the operating order of their share prices (taken again before the second pass, after the sales moved "
-        "prices)",
-    )
+PARAMS = params_of(DECLARATION, Params)
 
 
-def _p(g: Context) -> Params:
-    return g.params["bankruptcy"]  # type: ignore[return-value]
+def emergency_bundles(g: Context, corp: str) -> list[shares.Bundle]:
+    """Bundles ``corp`` (a key) may issue now to raise money for a train (none unless a mechanic provides
+    :class:`~railbook.engine.interfaces.EmergencyIssue`)."""
+    issue = EMERGENCY_ISSUE.get(g)
+    return issue.bundles(g, corp) if issue is not None else []
 
 
 def limit_reached(g: Context) -> bool:
@@ -75,7 +48,7 @@ def limit_reached(g: Context) -> bool:
 
 
 def _buy_train_step(g: Context) -> Any:
-    found = rounds.steps_named(g, "buy_train")
+    found = rounds.steps_named(g, BUY_TRAIN_STEP)
     return found[0] if found else None
 
 
@@ -95,7 +68,7 @@ def emergency_liquidity(g: Context, player: str, corp: str) -> int:
 
 
 class Bankrupt(Step):
-    name = "bankrupt"
+    name = BANKRUPT_STEP
     description = "Bankrupt"
     offers = frozenset({"bankrupt"})
 
@@ -123,7 +96,7 @@ class Bankrupt(Step):
         player = g.owner(corp)
         if player is None or kind_of(player) != "P":
             return False
-        power = g.cash(corp) + max((shares.bundle_price(g, b) for b in g.hooks("emergency_bundles", corp)), default=0)
+        power = g.cash(corp) + max((shares.bundle_price(g, b) for b in emergency_bundles(g, corp)), default=0)
         power += emergency_liquidity(g, player, corp)
         return power < depot.min_depot_price(g)
 
@@ -133,9 +106,9 @@ class Bankrupt(Step):
         player = g.owner(corp)
         if player is None or kind_of(player) != "P":
             raise illegal("bankrupt.player", f"{sym_of(corp)} has no president to go bankrupt")
-        bundles = g.hooks("emergency_bundles", corp)
+        bundles = emergency_bundles(g, corp)
         if bundles:
-            g.hooks("emergency_issue", corp, max(bundles, key=lambda b: shares.num_shares(g, b)))
+            EMERGENCY_ISSUE.of(g).issue(g, corp, max(bundles, key=lambda b: shares.num_shares(g, b)))
         if not self.can_go_bankrupt(corp):
             raise illegal(
                 "bankrupt.not_needed",
@@ -154,7 +127,7 @@ class Bankrupt(Step):
             if options:
                 best = max(options, key=lambda b: shares.bundle_price(g, b))
                 _sell_estate_bundle(g, best)
-        keeps = not _p(g).shares_to_pool
+        keeps = not PARAMS(g).shares_to_pool
         for c in [] if keeps else order:
             ids = list(shares.shares_of(g, player, c))
             if not ids or g.state.corporations[c].closed:
@@ -173,7 +146,7 @@ class Bankrupt(Step):
             close_company(g, sym)
         cash = g.cash(player)
         if cash > 0:
-            g.spend(player, corp if _p(g).cash_to == "operating_corporation" else BANK, cash)
+            g.spend(player, corp if PARAMS(g).cash_to == "operating_corporation" else BANK, cash)
         for c in list(g.state.corp_order):
             corpo = g.state.corporations[c]
             if not corpo.closed and corpo.price is not None and "close" in market.kinds_at(g, corpo.price):
@@ -189,7 +162,7 @@ def player_bankrupt(g: Context, player: str, corp: str | None) -> None:
     president.  His privates close (where the rules put them in the market nobody may use or buy them there, which
     is the same).  With ``cash_to:
     corporation_owed_interest_else_bank`` his cash then goes to ``corp``, the company whose interest he owed."""
-    p = _p(g)
+    p = PARAMS(g)
     if not p.shares_to_pool:
         return
     held = _estate(g, player)
@@ -220,7 +193,9 @@ def player_bankrupt(g: Context, player: str, corp: str | None) -> None:
         if presided:
             if p.president_certificate_in_market_liquidates:
                 g.log(f"-- {c} enters liquidation (it has no president) --")
-                g.hooks("liquidate", c)
+                zone = LIQUIDATION.get(g)
+                if zone is not None:
+                    zone.liquidate(g, c)
             g.state.corporations[c].owner = POOL
             g.hooks("presidency_vacated", c)
     for sym in list(g.player(player).companies):
@@ -233,7 +208,7 @@ def player_bankrupt(g: Context, player: str, corp: str | None) -> None:
 
 def _sell_estate_bundle(g: Context, b: shares.Bundle) -> None:
     """A bankrupt's sale: the price moves unless ``sales_move_prices`` is off."""
-    if _p(g).sales_move_prices:
+    if PARAMS(g).sales_move_prices:
         shares.sell_and_move(g, b)
     else:
         shares.sell(g, b)
@@ -242,7 +217,7 @@ def _sell_estate_bundle(g: Context, b: shares.Bundle) -> None:
 def _estate(g: Context, player: str) -> list[str]:
     """The companies of which ``player`` holds certificates, in the parameters' order."""
     held = [c for c, ids in g.state.holdings.get(player, {}).items() if ids and c in g.state.corporations]
-    if _p(g).estate_order == "operating_order":
+    if PARAMS(g).estate_order == "operating_order":
         held.sort(key=lambda c: market.sort_key(g, c))
     return held
 
@@ -260,10 +235,8 @@ def _needs_train(g: Context, corp: str) -> bool:
     return bool(g.hooks("must_buy_train", corp))
 
 
-MECHANIC = Mechanic(
-    name="bankruptcy",
-    description="a president who cannot fund a required train goes bankrupt",
-    params=Params,
-    steps={"bankrupt": Bankrupt},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={BANKRUPT_STEP: Bankrupt},
     hooks={"bankrupt_check": limit_reached, "player_bankrupt": player_bankrupt},
 )

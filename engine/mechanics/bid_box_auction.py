@@ -16,62 +16,19 @@ closes then when the ability says ``closes_after_par``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.bid_box_auction import BID_BOX_STEP, COMPANY_PENDING_PAR_STEP, DECLARATION, Params
 
 from .. import market, rounds, shares
 from ..closing import close_company
-from ..contract import Mechanic, PrivateId
-from ..contract import Params as BaseParams
+from ..contract import First, Mechanic, params_of, state_of
 from ..errors import illegal
 from ..state import BANK, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class AllPassed(BaseParams):
-    """What happens when all players pass in turn while privates are still unsold."""
-
-    private_income_round: bool = Field(
-        True, description="an operating round follows in which only the sold privates pay their income"
-    )
-    first_private_price_drop: int = Field(
-        0,
-        ge=0,
-        description="the first private of `order`, while unsold, gets this much cheaper; at $0 the priority "
-        "holder must take it free as his only action",
-    )
-    restart_with: Literal["priority_holder", "left_of_last_buyer_or_bidder"] = Field(
-        "priority_holder",
-        description="who starts the next initial round: the priority holder, or the player left of the last "
-        "one to buy or bid (the same first player as before when nobody bought or bid)",
-    )
-
-
-class Params(BaseParams):
-    """Initial round selling privates in order: buy the first at face or bid on a later one."""
-
-    order: list[PrivateId] = Field(min_length=1, description="the privates in the order they are offered")
-    min_bid_over_face: int = Field(
-        5, ge=0, description="a first bid on a private exceeds its face value by at least this ($)"
-    )
-    min_raise: int = Field(5, ge=0, description="a bid exceeds the private's current high bid by at least this ($)")
-    bids_lock_cash: bool = Field(True, description="a bidder's money stays set aside until that private is sold")
-    may_raise_own_bid: bool = Field(True, description="a bidder may raise his own bid on a later turn")
-    all_passed: AllPassed = Field(default_factory=AllPassed, description="when everyone passes with privates unsold")
-    selling_allowed: bool = Field(
-        False,
-        description="players may sell certificates in the initial round (otherwise nothing bought in it may be "
-        "sold before the next stock round)",
-    )
-    then: Literal["stock_round", "shares_in_same_round"] = Field(
-        "stock_round",
-        description="after the last private sells: a normal stock round starts, or the same initial round goes "
-        "on with share purchases and company starts (still under `selling_allowed`)",
-    )
 
 
 @dataclass(slots=True)
@@ -85,18 +42,14 @@ class State:
     last_buyer: str | None = None
 
 
-def _p(g: Context) -> Params:
-    return g.params["bid_box_auction"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["bid_box_auction"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def unsold(g: Context) -> list[str]:
     """The privates still for sale, in the order offered."""
     comps = g.state.companies
-    return [c for c in _p(g).order if c in comps and comps[c].owner is None and not comps[c].closed]
+    return [c for c in PARAMS(g).order if c in comps and comps[c].owner is None and not comps[c].closed]
 
 
 def price_of(g: Context, sym: str) -> int:
@@ -106,13 +59,13 @@ def price_of(g: Context, sym: str) -> int:
 
 def committed(g: Context, player: str) -> int:
     """Cash a player has set aside in bid boxes."""
-    if not _p(g).bids_lock_cash:
+    if not PARAMS(g).bids_lock_cash:
         return 0
-    return sum(price for bids in _st(g).bids.values() for who, price in bids if who == player)
+    return sum(price for bids in STATE(g).bids.values() for who, price in bids if who == player)
 
 
 def own_bid(g: Context, player: str, sym: str) -> int:
-    return next((price for who, price in _st(g).bids.get(sym, []) if who == player), 0)
+    return next((price for who, price in STATE(g).bids.get(sym, []) if who == player), 0)
 
 
 def max_bid(g: Context, player: str, sym: str) -> int:
@@ -120,8 +73,8 @@ def max_bid(g: Context, player: str, sym: str) -> int:
 
 
 def min_bid(g: Context, sym: str) -> int:
-    p = _p(g)
-    bids = _st(g).bids.get(sym) or []
+    p = PARAMS(g)
+    bids = STATE(g).bids.get(sym) or []
     if bids:
         return max(price for _, price in bids) + p.min_raise
     return g.state.companies[sym].value + p.min_bid_over_face
@@ -129,7 +82,7 @@ def min_bid(g: Context, sym: str) -> int:
 
 def auction_bidder(g: Context) -> str | None:
     """In an auction among a private's bidders, the one to act: the lowest bidder."""
-    st = _st(g)
+    st = STATE(g)
     if st.auctioning is None:
         return None
     bids = st.bids.get(st.auctioning) or []
@@ -141,7 +94,7 @@ def auction_bidder(g: Context) -> str | None:
 def acquire(g: Context, player: str, sym: str, price: int) -> None:
     """``player`` buys private ``sym`` for ``price``; certificates that come with it go to him."""
     c = g.state.companies[sym]
-    st = _st(g)
+    st = STATE(g)
     st.bids.pop(sym, None)
     if price > g.cash(player) - committed(g, player):
         raise illegal("auction.cash", f"{g.name(player)} cannot pay {price} for {sym}")
@@ -163,7 +116,7 @@ def acquire(g: Context, player: str, sym: str, price: int) -> None:
 
 def resolve(g: Context) -> None:
     """Settle the bid boxes from the first unsold private on: one bid sells, several start an auction."""
-    st = _st(g)
+    st = STATE(g)
     st.auctioning = None
     while True:
         left = unsold(g)
@@ -184,7 +137,7 @@ def resolve(g: Context) -> None:
 class BidBox(Step):
     """Buy the first private at its price, bid on a later one, or pass; auctions among several bidders."""
 
-    name = "bid_box"
+    name = BID_BOX_STEP
     description = "Buy or Bid on Companies"
 
     def active_entities(self) -> list[str]:
@@ -202,7 +155,7 @@ class BidBox(Step):
         g = self.g
         if not self.actions(entity):
             return []
-        st = _st(g)
+        st = STATE(g)
         choices = []
         left = unsold(g)
         offered = [st.auctioning] if st.auctioning else left
@@ -224,7 +177,7 @@ class BidBox(Step):
 
     def process_bid(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        st = _st(g)
+        st = STATE(g)
         sym = action.get("company")
         price = action.get("price")
         if not isinstance(price, int):
@@ -251,21 +204,21 @@ class BidBox(Step):
 
     def _place(self, entity: str, sym: str, price: int) -> None:
         g = self.g
-        p = _p(g)
+        p = PARAMS(g)
         if not p.may_raise_own_bid and own_bid(g, entity, sym):
             raise illegal("auction.raise", f"{g.name(entity)} has already bid on {sym}")
         if price < min_bid(g, sym):
             raise illegal("auction.min_bid", f"the least bid on {sym} is {min_bid(g, sym)}")
         if price > max_bid(g, entity, sym):
             raise illegal("auction.cash", f"{g.name(entity)} can bid at most {max_bid(g, entity, sym)}")
-        bids = _st(g).bids.setdefault(sym, [])
+        bids = STATE(g).bids.setdefault(sym, [])
         bids[:] = [b for b in bids if b[0] != entity]
         bids.append([entity, price])
         g.log(f"{g.name(entity)} bids {price} for {sym}")
 
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        st = _st(g)
+        st = STATE(g)
         if st.auctioning is not None:
             bids = st.bids.get(st.auctioning) or []
             bids[:] = [b for b in bids if b[0] != entity]
@@ -280,8 +233,8 @@ class BidBox(Step):
 
     def _all_passed(self) -> None:
         g = self.g
-        rules = _p(g).all_passed
-        first = _p(g).order[0]
+        rules = PARAMS(g).all_passed
+        first = PARAMS(g).order[0]
         if rules.private_income_round:
             g.hooks("operating_round_started")
         if first in unsold(g) and rules.first_private_price_drop:
@@ -301,7 +254,7 @@ class BidBox(Step):
 class CompanyPendingPar(Step):
     """The buyer of a private that is a president's certificate sets the corporation's par."""
 
-    name = "company_pending_par"
+    name = COMPANY_PENDING_PAR_STEP
     description = "Set the par of a company bought with a private"
 
     def skip(self) -> None:
@@ -309,10 +262,10 @@ class CompanyPendingPar(Step):
 
     def blocks(self) -> bool:
         """Only while a par is to be set (else the round passes it by without marking a change)."""
-        return bool(_st(self.g).pending_par)
+        return bool(STATE(self.g).pending_par)
 
     def pending(self) -> list[str] | None:
-        pend = _st(self.g).pending_par
+        pend = STATE(self.g).pending_par
         return pend[0] if pend else None
 
     def active_entities(self) -> list[str]:
@@ -360,7 +313,7 @@ class CompanyPendingPar(Step):
         c.par = list(pos)
         c.ipoed = True
         c.owner = player
-        _st(g).pending_par.pop(0)
+        STATE(g).pending_par.pop(0)
         g.log(f"{g.name(player)} sets the par of {corp} at {cell['price']}")
         g.hooks("corporation_launched", corp)
         shares.check_float(g, corp, c.floated)
@@ -390,12 +343,12 @@ def round_entities(g: Context, kind: str) -> list[str] | None:
 
 
 def _finished(g: Context) -> bool:
-    return g.state.finished or (not unsold(g) and not _st(g).pending_par)
+    return g.state.finished or (not unsold(g) and not STATE(g).pending_par)
 
 
 def _on_finish(g: Context) -> None:
     """Priority goes to the player left of the last one to buy a private at its price."""
-    last = _st(g).last_buyer
+    last = STATE(g).last_buyer
     keys = g.player_keys()
     if last in keys:
         g.state.round.entity_index = (keys.index(last) + 1) % len(keys)
@@ -410,12 +363,13 @@ def _after(g: Context, action: dict[str, Any]) -> None:
 
 BID_BOX_ROUND = rounds.RoundType("bid_box", lambda g: None, _after, _finished, on_finish=_on_finish)
 
-MECHANIC = Mechanic(
-    name="bid_box_auction",
-    description="initial stock round with privates bought in order or bid on (bid boxes)",
-    params=Params,
-    steps={"bid_box": BidBox, "company_pending_par": CompanyPendingPar},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={BID_BOX_STEP: BidBox, COMPANY_PENDING_PAR_STEP: CompanyPendingPar},
     round_types={"bid_box": BID_BOX_ROUND},
-    hooks={"round_entities": round_entities},
+    hooks={
+        # answers only its round kind (bid_box)
+        "round_entities": First(round_entities, 21)
+    },
     state=State,
 )

@@ -10,50 +10,16 @@ pays the launch price from the bank on launch.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.capitalization import DECLARATION, Params
 
 from .. import board, market, shares
-from ..contract import CorporationId, Mechanic, TrainId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of, state_of
 from ..state import BANK, ckey
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """When a corporation places its home token."""
-
-    home_token: Literal["at_launch", "at_float", "at_first_operation"] = Field(
-        "at_float",
-        description="the home token goes down when the corporation is launched (par), when it floats, or free "
-        "at its first operating turn",
-    )
-    full_capital_paid: Literal["at_float", "end_of_stock_round", "at_first_operation"] = Field(
-        "at_float",
-        description="when a fully capitalised corporation receives its treasury: as it floats, at the end of the "
-        "round in which it floated (so it has no money to spend in that stock round), or at its first operating "
-        "turn",
-    )
-    historical_order: list[CorporationId] = Field(
-        default_factory=list,
-        description="a corporation may not operate until every corporation before it in this list has floated "
-        "(empty: no such order)",
-    )
-    kind_by_train_on_sale: dict[TrainId, Literal["incremental", "full", "escrow"]] = Field(
-        default_factory=dict,
-        description="cheapest train on sale from the bank when the president's certificate is bought -> the "
-        "corporation's capital rule for the whole game (escrow: mechanics.escrow; empty: each corporation's "
-        "`capitalization`)",
-    )
-    shares_to_operate_by_train_on_sale: dict[TrainId, int] = Field(
-        default_factory=dict,
-        description="cheapest train on sale when a corporation first tries to operate -> initial-offering shares "
-        "that must be sold (to players or the market) for it to operate; short of that it skips the round and "
-        "its price does not move (empty: it operates once floated)",
-    )
 
 
 @dataclass(slots=True)
@@ -66,12 +32,8 @@ class State:
     capital_due: list[str] = field(default_factory=list)
 
 
-def _p(g: Context) -> Params:
-    return g.params["capitalization"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["capitalization"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def train_on_sale(g: Context) -> str | None:
@@ -82,12 +44,12 @@ def train_on_sale(g: Context) -> str | None:
 def kind_of_corp(g: Context, corp: str) -> str:
     """``corp``'s capital rule: fixed by the train on sale when it is launched (or would be, if launched now),
     else the rulebook's."""
-    st = _st(g)
+    st = STATE(g)
     kind = st.kinds.get(corp)
     if kind is not None:
         return kind
     spec = str(g.book.corporations[corp].get("capitalization") or "incremental")
-    table = _p(g).kind_by_train_on_sale
+    table = PARAMS(g).kind_by_train_on_sale
     sym = train_on_sale(g)
     if spec != "by_phase" or not table or sym not in table:
         return spec
@@ -107,7 +69,7 @@ def ipo_receiver(g: Context, corp: str, price: int) -> str | None:
 
 def shares_to_operate(g: Context) -> int | None:
     """Initial-offering shares that must be sold for a corporation to operate for the first time now."""
-    table = _p(g).shares_to_operate_by_train_on_sale
+    table = PARAMS(g).shares_to_operate_by_train_on_sale
     if not table:
         return None
     sym = train_on_sale(g)
@@ -128,7 +90,7 @@ def operator_skips(g: Context, key: str) -> bool:
     if key[:2] != "C|" or shares_to_operate(g) is None:
         return False
     corp = key[2:]
-    st = _st(g)
+    st = STATE(g)
     if corp in st.started:
         return False
     pct = float_percent(g, corp) or 0
@@ -141,7 +103,7 @@ def operator_skips(g: Context, key: str) -> bool:
 
 def _before_unfloated(g: Context, corp: str) -> str | None:
     """The first corporation before ``corp`` in ``historical_order`` that is in the game and not floated."""
-    order = _p(g).historical_order
+    order = PARAMS(g).historical_order
     if corp not in order:
         return None
     corps = g.state.corporations
@@ -150,15 +112,15 @@ def _before_unfloated(g: Context, corp: str) -> str | None:
 
 
 def operator_started(g: Context, key: str) -> None:
-    if key[:2] == "C|" and key[2:] in _st(g).capital_due:
+    if key[:2] == "C|" and key[2:] in STATE(g).capital_due:
         _pay_capital(g, key[2:])
-    if _p(g).home_token == "at_first_operation" and key[:2] == "C|":
+    if PARAMS(g).home_token == "at_first_operation" and key[:2] == "C|":
         place_home_token(g, key[2:])
 
 
 def _pay_capital(g: Context, corp: str) -> None:
     """The bank pays a fully capitalised corporation par times its number of shares."""
-    st = _st(g)
+    st = STATE(g)
     if corp in st.capital_due:
         st.capital_due.remove(corp)
     c = g.state.corporations[corp]
@@ -172,27 +134,27 @@ def _pay_capital(g: Context, corp: str) -> None:
 
 def round_finished(g: Context, kind: str) -> None:
     """``full_capital_paid: end_of_stock_round``: the corporations floated in this round receive their capital."""
-    if _p(g).full_capital_paid == "end_of_stock_round":
-        for corp in list(_st(g).capital_due):
+    if PARAMS(g).full_capital_paid == "end_of_stock_round":
+        for corp in list(STATE(g).capital_due):
             _pay_capital(g, corp)
 
 
 def corporation_floated(g: Context, corp: str) -> None:
     g.log(f"{corp} floats")
     if g.hooks("capitalization_of", corp) == "full":
-        if _p(g).full_capital_paid == "at_float":
+        if PARAMS(g).full_capital_paid == "at_float":
             _pay_capital(g, corp)
-        elif corp not in _st(g).capital_due:
-            _st(g).capital_due.append(corp)
-    if _p(g).home_token == "at_float":
+        elif corp not in STATE(g).capital_due:
+            STATE(g).capital_due.append(corp)
+    if PARAMS(g).home_token == "at_float":
         place_home_token(g, corp)
 
 
 def corporation_launched(g: Context, corp: str) -> None:
-    if corp in _st(g).kinds:
-        g.log(f"{corp} is a {_st(g).kinds[corp]} capital corporation")
+    if corp in STATE(g).kinds:
+        g.log(f"{corp} is a {STATE(g).kinds[corp]} capital corporation")
     after_par(g, corp)
-    if _p(g).home_token == "at_launch":
+    if PARAMS(g).home_token == "at_launch":
         place_home_token(g, corp)
 
 
@@ -238,10 +200,8 @@ def place_home_token(g: Context, corp: str) -> None:
         return
 
 
-MECHANIC = Mechanic(
-    name="capitalization",
-    description="how a corporation receives its money and places its home token",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={
         "corporation_floated": corporation_floated,
         "corporation_launched": corporation_launched,

@@ -7,49 +7,23 @@ market cells marked ``no_cert_limit`` or ``unlimited_holding`` do not count.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.certificate_limit import DECLARATION, Params
 
 from .. import market
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 
 if TYPE_CHECKING:
     from ..context import Context
 
 
-class Params(BaseParams):
-    """What counts toward the certificate limit."""
-
-    player_privates_count: bool = Field(True, description="private companies a player owns count as certificates")
-    by_companies: dict[int, dict[int, int]] = Field(
-        default_factory=dict,
-        description="corporations not closed (started or not, a national railway included) -> players -> "
-        "limit, in force from `by_companies_from`; fewer corporations than the smallest key use that row",
-    )
-    by_companies_from: Literal["start", "national_railway_formation"] = Field(
-        "start", description="when `by_companies` replaces the players table"
-    )
-    exempt_zones: list[str] = Field(
-        default_factory=list,
-        description="market cell kinds whose corporations' certificates do not count toward the limit (besides "
-        "`no_cert_limit` and `unlimited_holding`)",
-    )
-    follows_players_left: bool = Field(
-        False,
-        description="when a player leaves the game (bankrupt) the limit becomes the players table's for the players "
-        "left (kept where the table has no such row)",
-    )
-
-
-def _p(g: Context) -> Params:
-    return g.params["certificate_limit"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def cert_exempt(g: Context, player: str, corp: str) -> bool:
     """A corporation in an ``exempt_zones`` cell: its certificates do not count (hook ``cert_exempt``)."""
-    zones = _p(g).exempt_zones
+    zones = PARAMS(g).exempt_zones
     if not zones:
         return False
     price = g.state.corporations[corp].price
@@ -65,7 +39,7 @@ def update_cert_limit(g: Context) -> None:
     """``by_companies``: once in force, the limit is the row of the corporations not closed (started or not,
     a formed national railway included) for the number of players (runs after core's players-table lookup).
     ``follows_players_left``: the players table's limit for the players left in the game."""
-    p = _p(g)
+    p = PARAMS(g)
     if p.follows_players_left:
         left = sum(1 for pl in g.state.players if not pl.bankrupt)
         row = g.book.raw["players"].get(str(left)) or {}
@@ -81,12 +55,10 @@ def update_cert_limit(g: Context) -> None:
     g.state.cert_limit = p.by_companies[row].get(len(g.state.players), g.state.cert_limit)
 
 
-MECHANIC = Mechanic(
-    name="certificate_limit",
-    description="what counts toward the certificate limit",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={
-        "privates_count_for_cert_limit": lambda g: _p(g).player_privates_count,
+        "privates_count_for_cert_limit": lambda g: PARAMS(g).player_privates_count,
         "cert_exempt": cert_exempt,
         "update_cert_limit": update_cert_limit,
     },

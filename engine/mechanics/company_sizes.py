@@ -12,102 +12,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.company_sizes import DECLARATION, IPO_AUCTION_STEP, IpoAuction, Params
+from railbook.params.stock_round import STOCK_STEP
 
 from .. import market, rounds, shares, stations
 from ..closing import close_company
-from ..contract import HexId, Mechanic, PhaseId
-from ..contract import Params as BaseParams
+from ..contract import First, Mechanic, params_of, state_of
 from ..errors import illegal
+from ..interfaces import CONVERSIONS
 from ..state import BANK, Share, Token, ckey, sym_of, xkey
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
-
-#: A company size, in shares.
-CompanySize = Annotated[int, Field(ge=1)]
-
-
-class Size(BaseParams):
-    """One company size: its certificates, station markers and holding limits."""
-
-    certificates: list[Annotated[int, Field(ge=1, le=100)]] = Field(
-        description="percentages of its certificates, the president's first (they add up to 100)"
-    )
-    base_markers: int = Field(ge=0, description="station markers a company of this size has, its home included")
-    ipo_extra_markers: int = Field(
-        0, ge=0, description="markers it must buy at `marker_price` each after its IPO, before the stock round ends"
-    )
-    player_share_cap: int | None = Field(
-        None,
-        ge=1,
-        description="most shares of it one player may hold, the president's counting its shares (None: "
-        "the title's percentage limit)",
-    )
-    sellable: bool = Field(True, description="its shares may be sold to the market")
-
-
-class Conversion(BaseParams):
-    """A company growing from one size to the next."""
-
-    to: CompanySize = Field(description="size after the conversion")
-    new_treasury_shares: int = Field(ge=0, description="shares added to its treasury")
-    markers_bought: int = Field(
-        0, ge=0, description="markers it must buy at `marker_price` each, fewer when `max_markers` would be exceeded"
-    )
-
-
-class IpoAuction(BaseParams):
-    """Starting a company: its president's certificate is auctioned and the winner chooses its size."""
-
-    min_bid: int = Field(ge=0, description="lowest opening bid, in $")
-    max_bid: int = Field(ge=0, description="highest bid, in $")
-    bid_step: int = Field(5, ge=1, description="bids are multiples of this, in $")
-    pass_is_final: bool = Field(True, description="a player who passes may not bid again in that auction")
-    bidding_power: Literal["cash", "cash_plus_own_privates_at_face"] = Field(
-        "cash", description="what a bid may not exceed"
-    )
-    par_fraction_of_bid: float = Field(
-        0.5, gt=0, description="the start price is the winning bid times this, rounded down to a market value"
-    )
-    privates_as_payment: bool = Field(
-        False, description="the winner may pay with his privates at face value (cash + privates exactly the bid)"
-    )
-    bid_to_treasury: bool = Field(True, description="the whole bid goes to the company's treasury")
-    home_anywhere: bool = Field(
-        False, description="the starter places the home station in any open city space (not a printed home)"
-    )
-    forbidden_home_hexes: list[HexId] = Field(default_factory=list, description="hexes no home may be placed in")
-    play_continues_left_of_starter: bool = Field(
-        True, description="after the auction play goes on left of the player who started it, whoever won"
-    )
-
-
-class Params(BaseParams):
-    """Company sizes, the sizes a new company may take by phase, station markers bought, conversions."""
-
-    sizes: dict[CompanySize, Size] = Field(description="size (shares) -> its certificates, markers and limits")
-    president_certificate_shares: int = Field(2, ge=1, description="shares the president's certificate counts as")
-    ipo_sizes_by_phase: dict[PhaseId, list[CompanySize]] = Field(
-        description="phase -> sizes a company started in it may choose (the IPO winner chooses)"
-    )
-    marker_price: int = Field(0, ge=0, description="price of each station marker a company buys, in $")
-    max_markers: int | None = Field(None, ge=1, description="most station markers a company may own (None: no cap)")
-    conversions: dict[CompanySize, Conversion] = Field(
-        default_factory=dict, description="size -> its conversion to the next size"
-    )
-    conversion_needs_phase_size: bool = Field(
-        False, description="a conversion needs the new size to be among the current phase's IPO sizes"
-    )
-    ipo_auction: IpoAuction | None = Field(
-        None, description="auction of a new company's president's certificate (None: bought at a chosen par)"
-    )
-    unpaid_markers_liquidate: bool = Field(
-        True, description="a company unable to pay for the markers it must buy goes to liquidation"
-    )
 
 
 @dataclass(slots=True)
@@ -117,22 +36,18 @@ class State:
     sizes: dict[str, int] = field(default_factory=dict)
 
 
-def _p(g: Context) -> Params:
-    return g.params["company_sizes"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["company_sizes"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def size_of(g: Context, corp: str) -> int:
     """A company's size: as chosen, else its charter's (the president's certificate counting its shares)."""
-    sizes: dict[str, int] = _st(g).sizes  # (declared for compiled builds: see railbook.accel_declare)
+    sizes: dict[str, int] = STATE(g).sizes  # (declared for compiled builds: see railbook.accel_declare)
     size = sizes.get(corp)
     if size is not None:
         return size
     spec = g.book.corporations[corp]["shares"]
-    return len(spec) - 1 + _p(g).president_certificate_shares
+    return len(spec) - 1 + PARAMS(g).president_certificate_shares
 
 
 def share_unit(g: Context, corp: str) -> int:
@@ -140,7 +55,7 @@ def share_unit(g: Context, corp: str) -> int:
 
 
 def holding_limit(g: Context, corp: str) -> int | None:
-    spec = _p(g).sizes.get(size_of(g, corp))
+    spec = PARAMS(g).sizes.get(size_of(g, corp))
     if spec is None or spec.player_share_cap is None:
         return None
     return spec.player_share_cap * share_unit(g, corp)
@@ -150,7 +65,7 @@ def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> li
     """Give ``corp`` the certificates of ``size``: the president's certificate takes its new percent, the others
     become one share each, and the new certificates (``new_count``, else as many as the size lacks) go to the
     treasury, numbered after the old size's printed certificates.  Returns the new share ids."""
-    certs = _p(g).sizes[size].certificates
+    certs = PARAMS(g).sizes[size].certificates
     st = g.state
     ids = sorted((sid for sid, sh in st.shares.items() if sh.corp == corp), key=lambda sid: st.shares[sid].index)
     unit = 100 // size
@@ -158,7 +73,7 @@ def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> li
         sh = st.shares[sid]
         sh.percent = certs[0] if sh.president else (unit if sh.percent > 0 else -unit)
     held = sum(1 for sid in ids if st.shares[sid].percent > 0)
-    printed = len(_p(g).sizes[size_of(g, corp)].certificates)  # shorts add certificates past these
+    printed = len(PARAMS(g).sizes[size_of(g, corp)].certificates)  # shorts add certificates past these
     top = max(st.shares[sid].index for sid in ids)
     new = []
     key = ckey(corp)
@@ -169,7 +84,7 @@ def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> li
         st.holdings.setdefault(key, {}).setdefault(corp, []).append(sid)
         new.append(sid)
     shares.holdings_changed(g)
-    _st(g).sizes[corp] = size
+    STATE(g).sizes[corp] = size
     g.epoch += 1
     g.hooks("update_cert_limit")
     return new
@@ -177,13 +92,13 @@ def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> li
 
 def markers_needed(g: Context, corp: str) -> int:
     """Station markers the company must still buy for its size (markers gained from privates are extra)."""
-    spec = _p(g).sizes.get(size_of(g, corp))
+    spec = PARAMS(g).sizes.get(size_of(g, corp))
     if spec is None:
         return 0
     own = sum(1 for t in g.state.corporations[corp].tokens if not t.extra)
     want = spec.base_markers
-    if _p(g).max_markers is not None:
-        want = min(want, _p(g).max_markers)
+    if PARAMS(g).max_markers is not None:
+        want = min(want, PARAMS(g).max_markers)
     return max(0, want - own)
 
 
@@ -192,7 +107,7 @@ def buy_markers(g: Context, corp: str) -> None:
     need = markers_needed(g, corp)
     if need <= 0:
         return
-    cost = need * _p(g).marker_price
+    cost = need * PARAMS(g).marker_price
     key = ckey(corp)
     if cost > g.cash(key):
         g.log(f"{corp} cannot afford {need} station marker(s) for {cost}")
@@ -224,7 +139,7 @@ def company_sold(g: Context, sym: str, corp: str) -> None:
 
 
 def _ipo(g: Context) -> IpoAuction:
-    spec = _p(g).ipo_auction
+    spec = PARAMS(g).ipo_auction
     assert spec is not None
     return spec
 
@@ -271,8 +186,8 @@ def payable_spans(g: Context, player: str, lo: int, hi: int, step: int) -> list[
 
 
 def phase_sizes(g: Context) -> list[int]:
-    sizes = _p(g).ipo_sizes_by_phase
-    return sizes.get(g.phase_name()) or sorted(_p(g).sizes)[:1]
+    sizes = PARAMS(g).ipo_sizes_by_phase
+    return sizes.get(g.phase_name()) or sorted(PARAMS(g).sizes)[:1]
 
 
 def start_price(g: Context, bid: int) -> list[int]:
@@ -302,7 +217,7 @@ def home_cities(g: Context, corp: str) -> list[tuple[str, int]]:
 class IpoAuctionStep(Step):
     """Starting a company in the stock round: home station, auction, size, payment in privates."""
 
-    name = "ipo_auction"
+    name = IPO_AUCTION_STEP
     description = "Start a Company"
 
     @staticmethod
@@ -574,16 +489,16 @@ class IpoAuctionStep(Step):
         self.rdata.setdefault("current_actions", []).append("par")
         # the start is the starter's whole turn
         for s in rounds.steps(g):
-            if s is not self and s.active() and s.st.name.split("#")[0] == "stock":
+            if s is not self and s.active() and s.st.name.split("#")[0] == STOCK_STEP:
                 s.pass_()
         g.epoch += 1
 
 
 def conversion_target(g: Context, corp: str) -> int | None:
-    conv = _p(g).conversions.get(size_of(g, corp))
+    conv = PARAMS(g).conversions.get(size_of(g, corp))
     if conv is None:
         return None
-    if _p(g).conversion_needs_phase_size and conv.to not in phase_sizes(g):
+    if PARAMS(g).conversion_needs_phase_size and conv.to not in phase_sizes(g):
         return None
     return conv.to
 
@@ -591,29 +506,29 @@ def conversion_target(g: Context, corp: str) -> int | None:
 def convert_company(g: Context, corp: str) -> tuple[int, int] | None:
     """Convert ``corp`` to its next size: new treasury certificates; the markers it must now buy (at most up to
     ``max_markers``, every marker it has counting) and their price each."""
-    conv = _p(g).conversions.get(size_of(g, corp))
+    conv = PARAMS(g).conversions.get(size_of(g, corp))
     if conv is None:
         return None
     before = size_of(g, corp)
     resize(g, corp, conv.to, conv.new_treasury_shares)
     g.log(f"{corp} converts from {before} to {conv.to} shares")
     need = conv.markers_bought
-    cap = _p(g).max_markers
+    cap = PARAMS(g).max_markers
     if cap is not None:
         need = max(0, min(need, cap - len(g.state.corporations[corp].tokens)))
-    return need, _p(g).marker_price
+    return need, PARAMS(g).marker_price
 
 
 def corporation_closed(g: Context, corp: str) -> None:
-    _st(g).sizes.pop(corp, None)
+    STATE(g).sizes.pop(corp, None)
 
 
 def ipo_by_auction(g: Context) -> bool:
-    return _p(g).ipo_auction is not None
+    return PARAMS(g).ipo_auction is not None
 
 
 def stock_turn_options(g: Context, player: str) -> bool:
-    if _p(g).ipo_auction is None:
+    if PARAMS(g).ipo_auction is None:
         return False
     if any(a in ("buy_shares", "par") for a in g.state.round.data.get("current_actions") or []):
         return False  # the turn's buy (or start) is done
@@ -623,20 +538,25 @@ def stock_turn_options(g: Context, player: str) -> bool:
     return max_bid(g, player) >= _ipo(g).min_bid
 
 
-MECHANIC = Mechanic(
-    name="company_sizes",
-    description="2/5/10-share companies, conversions",
-    params=Params,
-    steps={"ipo_auction": IpoAuctionStep},
+class _Conversions:
+    """The :class:`~railbook.engine.interfaces.Conversions` this mechanic provides."""
+
+    target = staticmethod(conversion_target)
+    convert = staticmethod(convert_company)
+
+
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={IPO_AUCTION_STEP: IpoAuctionStep},
     hooks={
         "share_unit": share_unit,
-        "holding_limit": holding_limit,
+        # a size's share cap overrides stock_round's limit (priority 0)
+        "holding_limit": First(holding_limit, 10),
         "company_sold": company_sold,
         "ipo_by_auction": ipo_by_auction,
         "stock_turn_options": stock_turn_options,
-        "conversion_target": conversion_target,
-        "convert_company": convert_company,
         "corporation_closed": corporation_closed,
     },
     state=State,
+    provides=[CONVERSIONS.provided_by(_Conversions())],
 )

@@ -11,14 +11,15 @@ the company: its redeemed shares go back on sale at the par the hook ``reissue_p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.company_stock_actions import COMPANY_STOCK_STEP, COMPANY_TURN_STEP, DECLARATION, Params
+from railbook.params.stock_round import STOCK_STEP
 
 from .. import market, rounds, shares
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 from ..errors import illegal
+from ..interfaces import LOANS
 from ..state import BANK, POOL, ckey, kind_of, sym_of
 from ..steps.base import Step
 
@@ -26,41 +27,18 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-class Params(BaseParams):
-    """Which company actions a president may take on his stock turn, and what they cost him."""
-
-    actions: list[Literal["redeem", "reissue", "take_loans", "buy_own_shares"]] = Field(
-        min_length=1,
-        description="the company actions allowed: `redeem` (the company buys one of its shares, see "
-        "issue_redeem), `reissue` (its redeemed shares go back on sale, see reissue), `take_loans` (one or "
-        "more, up to its cap, see loans) or `buy_own_shares` (one or more from the market at the current "
-        "price, paid to the bank)",
-    )
-    several_in_order: bool = Field(
-        False, description="the company may take several of `actions` in one turn, in the order listed"
-    )
-    forbidden_zones: list[str] = Field(
-        [], description="market cell kinds (market legend) in which the company may not act"
-    )
-    whole_turn: bool = Field(
-        True, description="a company action is the president's whole stock turn (no buying or selling for himself)"
-    )
-    moves_priority: bool = Field(True, description="a company action counts as an action for passing the priority deal")
-
-
-def _p(g: Context) -> Params:
-    return g.params["company_stock_actions"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def _zone_ok(g: Context, corp: str) -> bool:
     kinds = market.kinds_at(g, g.state.corporations[corp].price)
-    return not any(z in kinds for z in _p(g).forbidden_zones)
+    return not any(z in kinds for z in PARAMS(g).forbidden_zones)
 
 
 def own_pool_bundles(g: Context, corp: str, most: int | None = None) -> list[shares.Bundle]:
     """The bundles of one, two, ... (at most ``most``) of the company's shares in the market that its treasury
     can pay for (``buy_own_shares``)."""
-    if "buy_own_shares" not in _p(g).actions or not _zone_ok(g, corp):
+    if "buy_own_shares" not in PARAMS(g).actions or not _zone_ok(g, corp):
         return []
     ids = [s for s in shares.shares_of(g, POOL, corp) if g.state.shares[s].percent > 0]
     out = []
@@ -83,8 +61,9 @@ def company_actions(g: Context, corp: str, last: str | None) -> list[str]:
     if not _zone_ok(g, corp):
         return []
     acts = []
-    order = _p(g).actions
-    if "take_loans" in order and last in (None, "take_loan") and g.hooks("may_take_loan", corp):
+    order = PARAMS(g).actions
+    loans = LOANS.get(g)
+    if "take_loans" in order and last in (None, "take_loan") and loans is not None and loans.may_take(g, corp):
         acts.append("take_loan")
     if own_pool_bundle(g, corp) is not None:
         acts.append("buy_shares")
@@ -99,7 +78,7 @@ def _presided(g: Context, player: str) -> list[str]:
 class CompanyTurn(Step):
     """A president's stock turn taken for one company he presides (its loans, its own shares)."""
 
-    name = "company_turn"
+    name = COMPANY_TURN_STEP
     description = "Act for a Company"
 
     @staticmethod
@@ -147,7 +126,7 @@ class CompanyTurn(Step):
         g = self.g
         if "take_loan" not in self.actions(entity):
             raise illegal("company_turn.loan", f"{sym_of(entity)} cannot take a loan now")
-        g.hooks("take_loan", sym_of(entity))
+        LOANS.of(g).take(g, sym_of(entity))  # (offered only when a mechanic provides loans)
         self._acted(entity, "take_loan")
 
     def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
@@ -171,7 +150,7 @@ class CompanyTurn(Step):
         g = self.g
         self.rdata.setdefault("current_actions", []).append("company_turn")
         for s in rounds.steps(g):
-            if s.active() and s.st.name.split("#")[0] == "stock":
+            if s.active() and s.st.name.split("#")[0] == STOCK_STEP:
                 s.pass_()
         self.pass_()
 
@@ -189,7 +168,7 @@ def _redeem_rules(g: Context) -> Any:
 class CompanyStockAction(Step):
     """A president's stock turn spent acting for one of his companies (before the stock step)."""
 
-    name = "company_stock"
+    name = COMPANY_STOCK_STEP
     description = "Act for a company"
     offers = frozenset({"buy_shares", "sell_shares"})
 
@@ -221,18 +200,18 @@ class CompanyStockAction(Step):
         c = g.corp(corp_key)
         if c.closed or c.owner is None or c.owner != self._turn_player():
             return False
-        if self.rdata.get("current_actions") and _p(g).whole_turn:
+        if self.rdata.get("current_actions") and PARAMS(g).whole_turn:
             return False
-        forbidden = set(_p(g).forbidden_zones)
+        forbidden = set(PARAMS(g).forbidden_zones)
         return not (forbidden & set(market.kinds_at(g, c.price)))
 
     def actions(self, entity: str) -> list[str]:
         if not self._may_act(entity):
             return []
         acts = []
-        if "redeem" in _p(self.g).actions and self.redeemable(entity):
+        if "redeem" in PARAMS(self.g).actions and self.redeemable(entity):
             acts.append("buy_shares")
-        if "reissue" in _p(self.g).actions and self.reissuable(entity):
+        if "reissue" in PARAMS(self.g).actions and self.reissuable(entity):
             acts.append("sell_shares")
         return acts
 
@@ -286,7 +265,7 @@ class CompanyStockAction(Step):
     def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = sym_of(entity)
-        if not self._may_act(entity) or "redeem" not in _p(g).actions:
+        if not self._may_act(entity) or "redeem" not in PARAMS(g).actions:
             raise illegal("company.redeem", f"{corp} cannot redeem a share now")
         b = shares.make_bundle(g, [str(s) for s in action.get("shares") or []])
         if b.corp != corp or not any(set(x.shares) == set(b.shares) for x in self.redeemable(entity)):
@@ -313,7 +292,7 @@ class CompanyStockAction(Step):
     def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = sym_of(entity)
-        if not self._may_act(entity) or "reissue" not in _p(g).actions or not self.reissuable(entity):
+        if not self._may_act(entity) or "reissue" not in PARAMS(g).actions or not self.reissuable(entity):
             raise illegal("company.reissue", f"{corp} cannot reissue shares now")
         par = g.hooks("reissue_par", corp)
         c = g.corp(entity)
@@ -330,15 +309,13 @@ class CompanyStockAction(Step):
         player = self._turn_player()
         self.rdata.setdefault("current_actions", []).append(kind)
         self.rdata.setdefault("current_actions", []).append("company_action")
-        if player and _p(g).moves_priority:
+        if player and PARAMS(g).moves_priority:
             self.rdata["last_to_act"] = player
         g.epoch += 1
 
 
-MECHANIC = Mechanic(
-    name="company_stock_actions",
-    description="corporations act in the stock round",
-    params=Params,
-    steps={"company_turn": CompanyTurn, "company_stock": CompanyStockAction},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={COMPANY_TURN_STEP: CompanyTurn, COMPANY_STOCK_STEP: CompanyStockAction},
     hooks={"stock_turn_options": stock_turn_options},
 )

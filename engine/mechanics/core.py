@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.params.core import DECLARATION
+
 from .. import board, depot, market, rounds, shares
 from .. import memo as _memo
 from ..closing import close_company, close_operator
@@ -307,9 +309,8 @@ def corporation_closed(g: Context, corp: str) -> None:
     update_cert_limit(g)
 
 
-MECHANIC = Mechanic(
-    name="core",
-    description="rules every title has: stock and operating rounds, private income, phases, closures, game end",
+MECHANIC = Mechanic.of(
+    DECLARATION,
     round_types={"stock": rounds.STOCK, "operating": rounds.OPERATING},
     hooks={
         "round_entities": round_entities,

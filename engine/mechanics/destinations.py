@@ -24,16 +24,15 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field, model_validator
+from railbook.params.destinations import CONNECTION_RUN_STEP, DECLARATION, Params
 
 from .. import board, market, rounds, shares
 from .. import memo as _memo
 from .. import routes as R
 from ..book import PATH_BITS, Track
-from ..contract import CorporationId, HexId, Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of, state_of
 from ..errors import IllegalAction, illegal
 from ..state import BANK, POOL, Token, ckey, kind_of, sym_of
 from ..steps.base import Step
@@ -42,74 +41,6 @@ if TYPE_CHECKING:
     from ..cint import CInt
     from ..context import Context
     from ..state import Corporation, Train
-
-
-class ConnectionRun(BaseParams):
-    """The bonus run a company makes when it first connects home and destination."""
-
-    dividend_options: list[Literal["full", "half", "withhold"]] = Field(
-        ["full", "half", "withhold"], min_length=1, description="what the company may do with the run's income"
-    )
-    withhold_moves_price: bool = Field(True, description="withholding the run's income moves the share price left")
-
-
-class CitySpaceMarkers(BaseParams):
-    """Destinations whose marker takes an ordinary city space instead of the hex edge (a variant)."""
-
-    hexes: list[HexId] = Field(min_length=1, description="destination hexes where the marker takes a city space")
-    edge_if_full: bool = Field(True, description="with no free space the marker goes to the hex edge")
-    moves_into_freed_space: bool = Field(
-        True, description="a marker at the edge moves into a city space that frees later"
-    )
-
-
-class DestinationMarker(BaseParams):
-    """The destination station marker a connected company receives."""
-
-    free_at_hex_edge: bool = Field(
-        True, description="it may be placed free at the destination hex's edge, using no city space"
-    )
-    otherwise_token_cost: int = Field(
-        ge=0,
-        description="if not placed there (or the company already has a station at the destination) it stays on "
-        "the charter as one more station marker of this cost ($), placed by the normal rules",
-    )
-    doubles_destination_at_route_end: bool = Field(
-        True,
-        description="while at the hex edge, the destination's value counts twice for the company on a route "
-        "that starts or ends there",
-    )
-    city_space: CitySpaceMarkers | None = Field(None, description="destinations where it takes a city space instead")
-
-
-class Params(BaseParams):
-    """When a company counts as having reached its destination, and what that does."""
-
-    effect: Literal["connection_run", "release_escrow"] = Field(description="what reaching the destination does")
-    checked: Literal["after_each_operator_turn", "after_every_tile_lay"] = Field(
-        "after_each_operator_turn", description="when every company's connection is checked"
-    )
-    ignore_distance: bool = Field(
-        False, description="any track path counts, however long (else one of its trains must be able to run it)"
-    )
-    ignore_station_markers: bool = Field(
-        False, description="the path may pass cities full of other companies' stations"
-    )
-    once_per_company: bool = Field(True, description="the effect happens only the first time")
-    start_hexes: dict[CorporationId, HexId] = Field(
-        {}, description="company -> hex it traces from instead of its home station (e.g. an alternate destination)"
-    )
-    also_reached_at: dict[CorporationId, list[HexId]] = Field(
-        {}, description="company -> other hexes whose connection to its home also counts as reaching its destination"
-    )
-    connection_run: ConnectionRun | None = Field(None, description="the bonus run (effect `connection_run`)")
-    marker: DestinationMarker | None = Field(None, description="the destination marker (effect `connection_run`)")
-
-    @model_validator(mode="after")
-    def _run_needs_its_parts(self) -> Params:
-        if self.effect == "connection_run" and self.connection_run is None:
-            raise ValueError("effect connection_run needs `connection_run`")
-        return self
 
 
 @dataclass(slots=True)
@@ -123,12 +54,8 @@ class State:
     marked: dict[str, str] = field(default_factory=dict)  # corporation -> destination hex of its edge marker
 
 
-def _p(g: Context) -> Params:
-    return g.params["destinations"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["destinations"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def destination_of(g: Context, corp: str) -> str | None:
@@ -139,7 +66,7 @@ def destination_of(g: Context, corp: str) -> str | None:
 def home_hexes(g: Context, corp: str) -> set[str]:
     """The hexes where ``corp`` has its home station (none before its home station is down)."""
     c: Corporation = g.state.corporations[corp]
-    start = _p(g).start_hexes.get(corp)
+    start = PARAMS(g).start_hexes.get(corp)
     if start:
         return {start}
     if not c.tokens:
@@ -158,7 +85,7 @@ def connected(g: Context, corp: str) -> bool:
     homes = home_hexes(g, corp)
     if not homes:
         return False
-    p = _p(g)
+    p = PARAMS(g)
     if _connected_to(g, p, corp, dest, homes):
         return True
     for d in p.also_reached_at.get(corp) or ():
@@ -254,7 +181,7 @@ def _walk_from(g: Context, corp: str, dest: str) -> board.Network | None:
     starts = board.stop_nodes(g, dest)
     if not starts:
         return None
-    return board.reach(g, ckey(corp), starts, blocking=not _p(g).ignore_station_markers)
+    return board.reach(g, ckey(corp), starts, blocking=not PARAMS(g).ignore_station_markers)
 
 
 def _home_stops(g: Context, corp: str, dest: str, homes: set[str], most: int | None = None) -> int | None:
@@ -273,7 +200,7 @@ def _home_stops(g: Context, corp: str, dest: str, homes: set[str], most: int | N
         return hit[1]  # type: ignore[no-any-return]
     value: int | None = None
     read: set[str] = {dest}
-    if not _p(g).ignore_distance:
+    if not PARAMS(g).ignore_distance:
         # the fewest-stops search finds a path exactly when one exists (and reads less of the board than a walk)
         chains = _fewest_stops_trace(g, corp, dest, homes, read, most)
         value = None if chains is None else len(chains) + 1
@@ -489,8 +416,8 @@ def _adjacent_chains(
 def check(g: Context, operator: str | None = None) -> None:
     """Queue the companies that can now reach their destination (the one that just operated first, then share
     price order)."""
-    st = _st(g)
-    once = _p(g).once_per_company
+    st = STATE(g)
+    once = PARAMS(g).once_per_company
     asked: list[tuple[str, tuple[str, ...]]] = []  # the companies to look at, with their trains
     c: Corporation
     for corp in g.state.corp_order:
@@ -516,11 +443,11 @@ def check(g: Context, operator: str | None = None) -> None:
 
 
 def reached(g: Context, corp: str) -> None:
-    st = _st(g)
+    st = STATE(g)
     st.reached.append(corp)
     g.log(f"{corp} can connect to its destination")
     g.hooks("destination_reached", corp)
-    if _p(g).effect == "connection_run":
+    if PARAMS(g).effect == "connection_run":
         if not st.pending:
             st.stage = "marker"
         st.pending.append(corp)
@@ -528,17 +455,17 @@ def reached(g: Context, corp: str) -> None:
 
 
 def operator_started(g: Context, operator: str) -> None:
-    if _p(g).checked == "after_each_operator_turn":
+    if PARAMS(g).checked == "after_each_operator_turn":
         check(g)
 
 
 def after_operating_action(g: Context, action: dict[str, Any]) -> None:
-    p = _p(g)
+    p = PARAMS(g)
     if p.checked == "after_every_tile_lay":
         if action.get("type") == "lay_tile":
             check(g)
         return
-    if _st(g).pending or g.state.round is None or g.state.round.kind != "operating":
+    if STATE(g).pending or g.state.round is None or g.state.round.kind != "operating":
         return
     if rounds.active_step(g) is None:
         check(g, g.state.round.data.get("current_operator"))
@@ -550,10 +477,10 @@ def record_notice(g: Context, action: dict[str, Any]) -> bool:
     if action.get("type") != "destination_connection":
         return False
     named = [str(c) for c in action.get("corporations") or []]
-    missing = [c for c in named if c not in _st(g).reached]
+    missing = [c for c in named if c not in STATE(g).reached]
     if missing and g.state.round is not None and g.state.round.kind == "operating":
         check(g, g.state.round.data.get("current_operator"))
-        missing = [c for c in named if c not in _st(g).reached]
+        missing = [c for c in named if c not in STATE(g).reached]
     if missing:
         raise illegal("destination.connection", f"{', '.join(missing)} cannot reach the destination by the rules")
     return True
@@ -561,8 +488,8 @@ def record_notice(g: Context, action: dict[str, Any]) -> bool:
 
 def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     """A destination marker at the hex edge: the destination counts twice at a route's end."""
-    marker = _p(g).marker
-    hex_id = _st(g).marked.get(corp)
+    marker = PARAMS(g).marker
+    hex_id = STATE(g).marked.get(corp)
     if hex_id is None or marker is None or not marker.doubles_destination_at_route_end:
         return
     t = board.track(g, hex_id)
@@ -574,7 +501,7 @@ def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
 class ConnectionRunStep(Step):
     """A connected company's bonus run: its destination marker, one run home -> destination, a dividend."""
 
-    name = "connection_run"
+    name = CONNECTION_RUN_STEP
     description = "Connection run"
     offers = frozenset({"choose", "run_routes", "dividend"})
 
@@ -582,20 +509,20 @@ class ConnectionRunStep(Step):
         """Stays live all round: a run may be due after any operator's turn."""
 
     def active_entities(self) -> list[str]:
-        pending = _st(self.g).pending
+        pending = STATE(self.g).pending
         return [ckey(pending[0])] if pending else []
 
     def actions(self, entity: str) -> list[str]:
-        st = _st(self.g)
+        st = STATE(self.g)
         if not st.pending or entity != ckey(st.pending[0]):
             return []
         return {"marker": ["choose"], "route": ["run_routes"], "dividend": ["dividend"]}[st.stage]
 
     def blocks(self) -> bool:
-        return bool(_st(self.g).pending)
+        return bool(STATE(self.g).pending)
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
-        st = _st(self.g)
+        st = STATE(self.g)
         if not st.pending or entity != ckey(st.pending[0]):
             return []
         if st.stage == "marker":
@@ -613,25 +540,25 @@ class ConnectionRunStep(Step):
 
     def marker_choices(self, corp: str) -> list[str]:
         g = self.g
-        marker = _p(g).marker
+        marker = PARAMS(g).marker
         dest = destination_of(g, corp)
         if marker is None or not marker.free_at_hex_edge or dest is None or board.hex_tokened_by(g, dest, ckey(corp)):
             return ["Charter"]
         return ["Map", "Charter"]
 
     def kinds(self) -> list[str]:
-        run = _p(self.g).connection_run
+        run = PARAMS(self.g).connection_run
         opts = run.dividend_options if run else ["full", "withhold"]
         return ["payout" if k == "full" else k for k in opts]
 
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        st = _st(g)
+        st = STATE(g)
         corp = sym_of(entity)
         choice = str(action.get("choice"))
         if choice not in self.marker_choices(corp):
             raise illegal("destination.marker", f"{corp} cannot put its destination marker on the {choice}")
-        marker = _p(g).marker
+        marker = PARAMS(g).marker
         c = g.state.corporations[corp]
         dest = destination_of(g, corp)
         if choice == "Map" and dest is not None:
@@ -678,7 +605,7 @@ class ConnectionRunStep(Step):
             [r.train, rec, r.revenue] for r, rec in zip(found, recorded, strict=True) if rec is not None
         ]
         g.log(f"{corp} runs for {total} (connection run)")
-        st = _st(g)
+        st = STATE(g)
         st.revenue = total
         st.stage = "dividend"
         g.epoch += 1
@@ -689,14 +616,14 @@ class ConnectionRunStep(Step):
         kind = str(action.get("kind"))
         if kind not in self.kinds():
             raise illegal("destination.dividend", f"a connection run may not pay {kind!r}")
-        st = _st(self.g)
+        st = STATE(self.g)
         self._pay(sym_of(entity), kind, st.revenue)
         self._finish(st.revenue)
 
     def _pay(self, corp: str, kind: str, revenue: int) -> None:
         g = self.g
         entity = ckey(corp)
-        run = _p(g).connection_run
+        run = PARAMS(g).connection_run
         if kind == "withhold":
             if revenue > 0:
                 g.spend(BANK, entity, revenue)
@@ -719,7 +646,7 @@ class ConnectionRunStep(Step):
 
     def _finish(self, revenue: int) -> None:
         g = self.g
-        st = _st(g)
+        st = STATE(g)
         corp = st.pending.pop(0)
         st.stage = "marker"
         st.revenue = 0
@@ -733,11 +660,9 @@ class ConnectionRunStep(Step):
         g.epoch += 1
 
 
-MECHANIC = Mechanic(
-    name="destinations",
-    description="reaching a destination triggers an effect",
-    params=Params,
-    steps={"connection_run": ConnectionRunStep},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={CONNECTION_RUN_STEP: ConnectionRunStep},
     hooks={
         "operator_started": operator_started,
         "after_operating_action": after_operating_action,

@@ -8,13 +8,13 @@ number of shares (``half_per_share_rounding``), in the treasury and pays the res
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.dividends import DECLARATION, DIVIDEND_STEP, Params
+from railbook.params.issue_redeem import ISSUE_SHARES_STEP
 
 from .. import depot, market, rounds, shares
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 from ..errors import illegal
 from ..routes import round_revenue
 from ..state import BANK, POOL, ckey, kind_of, pkey, sym_of
@@ -24,90 +24,18 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-class Movement(BaseParams):
-    """A row of the price-move table: P = the total paid to the shares, S = the share price.  Every bound given
-    must hold; the first row that holds decides the move."""
-
-    payout_at_least_times_price: float | None = Field(None, ge=0, description="P >= this x S")
-    payout_below_times_price: float | None = Field(None, ge=0, description="P < this x S")
-    price_above: int | None = Field(None, ge=0, description="S > this")
-    price_at_most: int | None = Field(None, ge=0, description="S <= this")
-    move: int = Field(description="steps right (positive) or left (negative)")
-    paid_at_least: int | None = Field(None, ge=0, description="P >= this, in $ (1: anything paid)")
-
-    def holds(self, paid: int, price: int) -> bool:
-        if self.payout_at_least_times_price is not None and paid < self.payout_at_least_times_price * price:
-            return False
-        if self.payout_below_times_price is not None and paid >= self.payout_below_times_price * price:
-            return False
-        if self.price_above is not None and price <= self.price_above:
-            return False
-        if self.paid_at_least is not None and paid < self.paid_at_least:
-            return False
-        return self.price_at_most is None or price <= self.price_at_most
-
-
-class Params(BaseParams):
-    """Dividend choices and share-price moves."""
-
-    kinds: list[Literal["payout", "half", "withhold"]] = Field(
-        default_factory=lambda: ["payout", "withhold"], description="the choices a corporation has"
-    )
-    movement: list[Movement] | None = Field(
-        None, description="price moves by payout (None: one step right when anything is paid, else one left)"
-    )
-    half_per_share_rounding: Literal["up", "down"] = Field(
-        "up",
-        description="a half dividend pays each share half the earnings / shares, rounded up (the treasury keeps "
-        "the rest; $130 -> $7 a share, $60 kept) or down ($6 a share, $70 kept)",
-    )
-    half_price_move: int | None = Field(
-        None,
-        description="steps right a half dividend moves the price (None: as `movement` says for the amount paid)",
-    )
-    minor_split: Literal["half", "all_to_owner"] = Field(
-        "half",
-        description="a minor's earnings: half to its treasury (the smaller half) and half to its owner, or all "
-        "to its owner",
-    )
-    market_shares_pay: Literal["bank", "company"] = Field(
-        "bank",
-        description="who receives the dividend of shares in the market",
-    )
-    half_single_certificate_exact: bool = Field(
-        False,
-        description="a half payout of a corporation with one certificate is split exactly (otherwise the withheld "
-        "half is rounded down to a multiple of the number of shares)",
-    )
-    per_share: Literal["whole", "exact"] = Field(
-        "whole",
-        description="the payout per share: whole dollars (the total divided by the shares, rounded down), or "
-        "exact, each holder receiving his shares times the total divided by the shares, rounded up",
-    )
-    treasury_shares_pay: Literal["corporation", "nobody"] = Field(
-        "corporation",
-        description="who receives the dividend of the shares the corporation holds: its initial offering (IPO) "
-        "and the shares it redeemed",
-    )
-    price_basis_in_zones: dict[str, int] = Field(
-        default_factory=dict,
-        description="market cell kind -> the price S counts as in `movement` while the share price is in such a cell",
-    )
-
-
-def _p(g: Context) -> Params:
-    return g.params["dividends"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def price_move(g: Context, corp: str, paid: int) -> int:
     """Steps right (positive) or left (negative) for a payout of ``paid`` in total."""
-    rules = _p(g).movement
+    rules = PARAMS(g).movement
     if rules is None:
         return 1 if paid > 0 else -1
     pos = g.state.corporations[corp].price
     price = market.price_at(g, pos)
     for kind in market.kinds_at(g, pos):
-        price = _p(g).price_basis_in_zones.get(kind, price)
+        price = PARAMS(g).price_basis_in_zones.get(kind, price)
     for rule in rules:
         if rule.holds(paid, price):
             return rule.move
@@ -120,20 +48,20 @@ def earnings(g: Context, entity: str) -> int:
 
 
 def single_certificate_exact(g: Context, corp: str) -> bool:
-    return _p(g).half_single_certificate_exact and shares.presidents_percent(g, corp) == 100
+    return PARAMS(g).half_single_certificate_exact and shares.presidents_percent(g, corp) == 100
 
 
 def half_withheld(g: Context, corp: str, revenue: int) -> int:
     if single_certificate_exact(g, corp):
         return revenue // 2
     n = 100 // shares.share_percent(g, corp)
-    if _p(g).half_per_share_rounding == "down":
+    if PARAMS(g).half_per_share_rounding == "down":
         return -(-revenue // (2 * n)) * n  # the treasury's half rounded up to a multiple of n
     return (revenue // 2 // n) * n
 
 
 def options(g: Context, entity: str, revenue: int) -> dict[str, dict[str, int]]:
-    kinds = _p(g).kinds
+    kinds = PARAMS(g).kinds
     out = {}
     for k in kinds:
         if k == "withhold":
@@ -162,7 +90,7 @@ def pay(g: Context, entity: str, kind: str, revenue: int) -> None:
         g.spend(BANK, entity, o["corporation"])
     paid = o["paid"]
     n = 100 // shares.share_percent(g, corp)
-    params = _p(g)
+    params = PARAMS(g)
     exact = params.per_share == "exact" or single_certificate_exact(g, corp)
     per_share = paid // n if paid > 0 else 0
     if paid > 0 and (per_share > 0 or exact):
@@ -187,7 +115,7 @@ def pay(g: Context, entity: str, kind: str, revenue: int) -> None:
 
 
 def pay_minor(g: Context, entity: str, revenue: int) -> None:
-    split = _p(g).minor_split
+    split = PARAMS(g).minor_split
     if revenue <= 0:
         return
     if split == "half":
@@ -215,7 +143,7 @@ def _after_run(g: Context, entity: str) -> None:
 
 
 class Dividend(Step):
-    name = "dividend"
+    name = DIVIDEND_STEP
     description = "Pay or Withhold Dividends"
 
     def actions(self, entity: str) -> list[str]:
@@ -256,13 +184,11 @@ class Dividend(Step):
     def pass_(self) -> None:
         super().pass_()
         for s in rounds.steps(self.g):
-            if s.name == "issue_shares":
+            if s.name == ISSUE_SHARES_STEP:
                 s.pass_()
 
 
-MECHANIC = Mechanic(
-    name="dividends",
-    description="dividend choices and the share-price move",
-    params=Params,
-    steps={"dividend": Dividend},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={DIVIDEND_STEP: Dividend},
 )

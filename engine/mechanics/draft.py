@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.draft import DECLARATION, DRAFT_STEP, Params
 
 from .. import rounds
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import First, Mechanic, params_of, state_of
 from ..errors import illegal
 from ..rng import shuffle_game
 from ..state import BANK, Company
@@ -25,20 +24,6 @@ from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """A draft of the privates (with blank cards) before the first stock round."""
-
-    blanks: dict[int, int] = Field(
-        default_factory=dict, description="player count -> blank cards added to the deck (default: one per player)"
-    )
-    hand_size_over_players: int = Field(
-        2, ge=0, description="cards shown to the drafting player: the number of players plus this"
-    )
-    last_private_price_drop: int = Field(
-        0, ge=0, description="$ the last private's price drops each time it is passed when it is the only card left"
-    )
 
 
 @dataclass(slots=True)
@@ -49,25 +34,21 @@ class State:
     prepared: bool = False
 
 
-def _p(g: Context) -> Params:
-    return g.params["draft"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["draft"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def blanks(g: Context) -> int:
     n = len(g.state.players)
-    return _p(g).blanks.get(n, n)
+    return PARAMS(g).blanks.get(n, n)
 
 
 def hand_size(g: Context) -> int:
-    return len(g.state.players) + _p(g).hand_size_over_players
+    return len(g.state.players) + PARAMS(g).hand_size_over_players
 
 
 def prepare_deck(g: Context) -> None:
-    st = _st(g)
+    st = STATE(g)
     if st.prepared:
         return
     deck = [sym for sym, c in g.state.companies.items() if not c.closed and not c.removed]
@@ -85,7 +66,7 @@ def seeded_setup(g: Context, part: str) -> None:
 
 
 def company_removed(g: Context, sym: str) -> None:
-    deck = _st(g).deck
+    deck = STATE(g).deck
     if sym in deck:
         deck.remove(sym)
 
@@ -102,7 +83,7 @@ def price(g: Context, c: Company) -> int:
 
 
 class DraftStep(Step):
-    name = "draft"
+    name = DRAFT_STEP
     description = "Draft Companies"
 
     @staticmethod
@@ -111,7 +92,7 @@ class DraftStep(Step):
 
     @property
     def deck(self) -> list[str]:
-        return _st(self.g).deck
+        return STATE(self.g).deck
 
     def available(self) -> list[str]:
         return self.deck[: hand_size(self.g)]
@@ -154,7 +135,7 @@ class DraftStep(Step):
         if not self.only_one():
             raise illegal("draft.pass", "a player may pass only when one private is left")
         c = self.g.state.companies[self.deck[0]]
-        c.discount += _p(self.g).last_private_price_drop
+        c.discount += PARAMS(self.g).last_private_price_drop
         self.g.log(f"{c.sym} price decreases to {price(self.g, c)}")
         self._next()
         if c.value - c.discount <= 0:
@@ -202,17 +183,16 @@ class DraftStep(Step):
                 g.hooks("company_acquired", sym, player)
 
 
-MECHANIC = Mechanic(
-    name="draft",
-    description="private draft with blank cards and a last-card price drop",
-    params=Params,
-    steps={"draft": DraftStep},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={DRAFT_STEP: DraftStep},
     round_types={"draft": rounds.step_round("draft")},
     hooks={
         "setup": lambda g: prepare_deck(g),
         "seeded_setup": seeded_setup,
         "company_removed": company_removed,
-        "round_entities": round_entities,
+        # answers only its round kind (draft); any priority no other answerer of that kind has
+        "round_entities": First(round_entities, 20),
     },
     state=State,
 )

@@ -13,38 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.edge_tokens import DECLARATION, EDGE_TOKEN_STEP, Params
+from railbook.params.track import TOKEN_STEP, TRACK_AND_TOKEN_STEP
 
 from .. import board, rounds
-from ..contract import CorporationId, HexId, Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..state import BANK, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """Where edge tokens go, who owns them and what they are worth."""
-
-    areas: dict[HexId, list[CorporationId]] = Field(
-        min_length=1, description="off-board hex -> the companies that have an edge token for that area"
-    )
-    cost: int = Field(ge=0, description="price of an edge token ($)")
-    counts_as_token_placement: bool = Field(
-        True, description="placing it is the company's one station token placement of the operating round"
-    )
-    multiplier: int = Field(2, ge=1, description="how many times the area's value counts for the token's owner")
-    valid_route_token: bool = Field(
-        False,
-        description="it may serve as the station a route must include (else a station token is still needed) "
-        "(only false is played by the engine)",
-    )
-    record_choice: str | None = Field(
-        None, description="the `choice` of the 18xx.games `choose` action that buys it, for reading records"
-    )
 
 
 @dataclass(slots=True)
@@ -54,24 +33,20 @@ class State:
     placed: dict[str, str] = field(default_factory=dict)
 
 
-def _p(g: Context) -> Params:
-    return g.params["edge_tokens"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["edge_tokens"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def area_of(g: Context, corp: str) -> str | None:
     """The off-board hex where company ``corp`` (a symbol) may place its edge token (None: it has none)."""
-    for hex_id, corps in _p(g).areas.items():
+    for hex_id, corps in PARAMS(g).areas.items():
         if corp in corps:
             return hex_id
     return None
 
 
 def _token_step_open(g: Context) -> bool:
-    return any(s.name in ("token", "track_and_token") and s.active() for s in rounds.steps(g))
+    return any(s.name in (TOKEN_STEP, TRACK_AND_TOKEN_STEP) and s.active() for s in rounds.steps(g))
 
 
 def can_place(g: Context, corp_key: str) -> bool:
@@ -81,12 +56,12 @@ def can_place(g: Context, corp_key: str) -> bool:
         return False
     corp = sym_of(corp_key)
     area = area_of(g, corp)
-    if area is None or corp in _st(g).placed or g.cash(corp_key) < _p(g).cost:
+    if area is None or corp in STATE(g).placed or g.cash(corp_key) < PARAMS(g).cost:
         return False
     r = g.state.round
     if r is None or r.kind != "operating" or r.data.get("current_operator") != corp_key:
         return False
-    if _p(g).counts_as_token_placement and r.data.get("tokened"):
+    if PARAMS(g).counts_as_token_placement and r.data.get("tokened"):
         return False
     if not _token_step_open(g):
         return False
@@ -96,13 +71,13 @@ def can_place(g: Context, corp_key: str) -> bool:
 class EdgeToken(Step):
     """Place the operating company's edge token (with its token placement of the turn)."""
 
-    name = "edge_token"
+    name = EDGE_TOKEN_STEP
     description = "Place an Edge Token"
 
     def _token_step_idle(self) -> bool:
         """The token step is open but has nothing else to offer: this step then holds the turn."""
         for s in rounds.steps(self.g):
-            if s.name in ("token", "track_and_token") and s.active():
+            if s.name in (TOKEN_STEP, TRACK_AND_TOKEN_STEP) and s.active():
                 return not s.current_actions()
         return False
 
@@ -118,14 +93,14 @@ class EdgeToken(Step):
         acts = self.actions(entity)
         out: list[dict[str, Any]] = []
         if "choose" in acts:
-            out.append({"type": "choose", "choices": [{"choice": _p(self.g).record_choice or "edge_token"}]})
+            out.append({"type": "choose", "choices": [{"choice": PARAMS(self.g).record_choice or "edge_token"}]})
         if "pass" in acts:
             out.append({"type": "pass"})
         return out
 
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        p = _p(g)
+        p = PARAMS(g)
         choice = action.get("choice")
         if choice not in (p.record_choice, "edge_token"):
             raise illegal("edge_token.choice", f"{sym_of(entity)} cannot choose {choice!r} now")
@@ -135,11 +110,11 @@ class EdgeToken(Step):
         area = area_of(g, corp)
         assert area is not None
         g.spend(entity, BANK, p.cost)
-        _st(g).placed[corp] = area
+        STATE(g).placed[corp] = area
         if p.counts_as_token_placement:
             self.rdata["tokened"] = True
             for s in rounds.steps(g):
-                if s.name in ("token", "track_and_token") and s.active():
+                if s.name in (TOKEN_STEP, TRACK_AND_TOKEN_STEP) and s.active():
                     s.st.data["tokened"] = True
         g.epoch += 1
         g.log(f"{corp} places an edge token on {area} for {p.cost}")
@@ -155,17 +130,15 @@ def area_value(g: Context, hex_id: str) -> int:
 
 def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     """A company's placed edge token: its area earns ``multiplier - 1`` times its value more on its routes."""
-    area = _st(g).placed.get(corp)
-    if area is None or _p(g).multiplier <= 1:
+    area = STATE(g).placed.get(corp)
+    if area is None or PARAMS(g).multiplier <= 1:
         return
-    out.append({"type": "hex_bonus", "hexes": {area: area_value(g, area) * (_p(g).multiplier - 1)}})
+    out.append({"type": "hex_bonus", "hexes": {area: area_value(g, area) * (PARAMS(g).multiplier - 1)}})
 
 
-MECHANIC = Mechanic(
-    name="edge_tokens",
-    description="tokens on off-board edges that double revenue",
-    params=Params,
-    steps={"edge_token": EdgeToken},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={EDGE_TOKEN_STEP: EdgeToken},
     hooks={"extra_bonus_specs": extra_bonus_specs},
     state=State,
 )

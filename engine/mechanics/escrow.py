@@ -11,33 +11,16 @@ A corporation that reaches its destination before it is launched starts with its
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.escrow import DECLARATION, Params
 
 from .. import shares
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import First, Mechanic, params_of, state_of
 from ..state import BANK, ckey
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """Money from initial-offering sales held back until a condition releases it."""
-
-    shares_paid_to_company: int = Field(
-        ge=0,
-        description="initial-offering shares (the president's certificate counting its shares) whose sale pays "
-        "the company; money from later initial-offering sales is held in escrow",
-    )
-    release_on: Literal["destination_reached"] = Field(
-        "destination_reached", description="what releases the held money to the company (mechanics.destinations)"
-    )
-    later_sales_pay_company: bool = Field(
-        True, description="once released, initial-offering sales pay the company directly (incremental capital)"
-    )
 
 
 @dataclass(slots=True)
@@ -48,27 +31,23 @@ class State:
     released: list[str] = field(default_factory=list)
 
 
-def _p(g: Context) -> Params:
-    return g.params["escrow"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["escrow"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def held(g: Context, corp: str) -> int:
     """Money the bank holds in escrow for ``corp``."""
-    return _st(g).held.get(corp, 0)
+    return STATE(g).held.get(corp, 0)
 
 
 def ipo_receiver(g: Context, corp: str, price: int) -> str | None:
-    st = _st(g)
+    st = STATE(g)
     if g.hooks("capitalization_of", corp) != "escrow":
         return None
     if corp in st.released:
-        return None if _p(g).later_sales_pay_company else BANK
+        return None if PARAMS(g).later_sales_pay_company else BANK
     sold = (100 - shares.percent_of(g, ckey(corp), corp)) // shares.share_percent(g, corp)
-    if sold < _p(g).shares_paid_to_company:
+    if sold < PARAMS(g).shares_paid_to_company:
         return None
     st.held[corp] = st.held.get(corp, 0) + price
     g.log(f"{price} of the sale of {corp} is held in escrow")
@@ -76,7 +55,7 @@ def ipo_receiver(g: Context, corp: str, price: int) -> str | None:
 
 
 def destination_reached(g: Context, corp: str) -> None:
-    st = _st(g)
+    st = STATE(g)
     if corp in st.released or g.hooks("capitalization_of", corp) != "escrow":
         return
     st.released.append(corp)
@@ -86,10 +65,12 @@ def destination_reached(g: Context, corp: str) -> None:
         g.log(f"{corp} receives {amount} from escrow")
 
 
-MECHANIC = Mechanic(
-    name="escrow",
-    description="money held until a destination is reached",
-    params=Params,
-    hooks={"ipo_receiver": ipo_receiver, "destination_reached": destination_reached},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    hooks={
+        # escrow holds sales that capitalization's rule (priority 0) would pay the company
+        "ipo_receiver": First(ipo_receiver, 10),
+        "destination_reached": destination_reached,
+    },
     state=State,
 )

@@ -5,6 +5,10 @@ is where titles that change it (debts, short positions) add their parameters."""
 
 from __future__ import annotations
 
+from railbook.params.final_value import DECLARATION
+
 from ..contract import Mechanic
 
-MECHANIC = Mechanic(name="final_value", description="how a player's final value is computed")
+MECHANIC = Mechanic.of(
+    DECLARATION,
+)

@@ -5,36 +5,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.game_end import DECLARATION, Params
 
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 
 if TYPE_CHECKING:
     from ..context import Context
 
 
-class Params(BaseParams):
-    """A limit on the game's length."""
-
-    turn_limit: int | None = Field(
-        None, ge=1, description="a game still running when this turn's stock round would start ends (reason dnf)"
-    )
-
-
-def _p(g: Context) -> Params:
-    return g.params["game_end"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def round_started(g: Context, kind: str) -> None:
-    limit = _p(g).turn_limit
+    limit = PARAMS(g).turn_limit
     if kind == "stock" and limit is not None and g.state.turn >= limit and not g.state.finished:
         g.hooks("end_game", "dnf", False)
 
 
-MECHANIC = Mechanic(
-    name="game_end",
-    description="limits on the game's length beyond the end triggers",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={"round_started": round_started},
 )

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.independents import DECLARATION, Params
 
 from .. import board, depot
 from ..closing import close_operator
-from ..contract import Mechanic, MinorId, PhaseId, PrivateId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 from ..errors import illegal
 from ..memo import memo
 from ..state import BANK, Token, kind_of, mkey, sym_of
@@ -26,55 +25,21 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-class Independent(BaseParams):
-    """An independent (minor) company owned through a private company."""
-
-    private: PrivateId = Field(description="the private company whose owner owns the independent")
-    debt: int = Field(0, ge=0, description="$ paid to the bank on top of the private's price when acquiring it")
-
-
-class TrainCountRange(BaseParams):
-    """A range of trains a corporation owns."""
-
-    min: int = Field(0, ge=0, description="fewest trains")
-    max: int = Field(99, ge=0, description="most trains")
-
-
-class Params(BaseParams):
-    """Minors owned through a private company, bought out by corporations."""
-
-    companies: dict[MinorId, Independent] = Field(description="the independents, by minor id")
-    close_on_phase: PhaseId | None = Field(
-        None, description="phase whose start closes every independent (None: they never close by phase)"
-    )
-    buyout_counts_for_track: TrainCountRange | None = Field(
-        None,
-        description="a corporation owning this many trains may count the cash of player-owned independents "
-        "(it could buy them) as money for track; None: it may not",
-    )
-    buyout_counts_for_trains: TrainCountRange | None = Field(
-        None,
-        description="a corporation owning this many trains may count the cash of player-owned independents "
-        "as money for a train; None: it may not",
-    )
-
-
-def _p(g: Context) -> Params:
-    return g.params["independents"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def minor_of_private(g: Context, private: str) -> str | None:
     spec = g.book.privates.get(private) or {}
     if spec.get("minor"):
         return str(spec["minor"])
-    for m, ind in _p(g).companies.items():
+    for m, ind in PARAMS(g).companies.items():
         if ind.private == private:
             return m
     return None
 
 
 def acquisition_extra_cost(g: Context, private: str) -> int:
-    for ind in _p(g).companies.values():
+    for ind in PARAMS(g).companies.values():
         if ind.private == private:
             return ind.debt
     return 0
@@ -167,17 +132,17 @@ def close_minors(g: Context) -> None:
 
 def privates_closed(g: Context) -> None:
     """The independents close when the privates do, in the phase that closes them."""
-    if _p(g).close_on_phase == g.phase_name():
+    if PARAMS(g).close_on_phase == g.phase_name():
         close_minors(g)
 
 
 def phase_reached(g: Context, name: str) -> None:
-    if _p(g).close_on_phase == name and not g.hooks("phase_closes_privates", name):
+    if PARAMS(g).close_on_phase == name and not g.hooks("phase_closes_privates", name):
         close_minors(g)
 
 
 def buying_power(g: Context, corp_key: str, purpose: str) -> int:
-    p = _p(g)
+    p = PARAMS(g)
     if purpose not in ("track", "train"):
         return 0
     rng = p.buyout_counts_for_track if purpose == "track" else p.buyout_counts_for_trains
@@ -202,10 +167,8 @@ def potential_minor_cash(g: Context, corp_key: str, lo: int, hi: int) -> int:
     return total
 
 
-MECHANIC = Mechanic(
-    name="independents",
-    description="minors owned through a private company that split their revenue with the owner",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={
         "setup": setup,
         "company_acquired": lambda g, private, player: float_minor(g, private, player),

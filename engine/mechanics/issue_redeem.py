@@ -9,14 +9,14 @@ not allowed; no more than needed for the dearer face of the cheapest bank train)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.issue_redeem import DECLARATION, ISSUE_SHARES_STEP, Params
 
 from .. import depot, market, rounds, shares
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 from ..errors import illegal
+from ..interfaces import EMERGENCY_ISSUE
 from ..memo import memo
 from ..shares import Bundle
 from ..state import POOL, kind_of, sym_of
@@ -25,51 +25,8 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
-Direction = Literal["left", "right", "up", "down"]
 
-
-class Params(BaseParams):
-    """A corporation issuing and redeeming its own shares in its operating turn."""
-
-    issue_price_move: list[Direction] = Field(
-        default_factory=list,
-        description="an issued share sells at the market value this many steps from the current price",
-    )
-    redeem_price_move: list[Direction] = Field(
-        default_factory=list,
-        description="a redeemed share costs the market value this many steps from the current price",
-    )
-    emergency_issue: bool = Field(
-        False, description="a corporation that must buy a train may issue shares first (see the module)"
-    )
-    redeem_per_stock_round: int | None = Field(
-        None, ge=1, description="shares a corporation may redeem per stock round (None: no such limit)"
-    )
-    max_treasury_shares: int | None = Field(
-        None, ge=0, description="most redeemed shares a corporation may hold (None: no limit)"
-    )
-    min_shares_outside: int | None = Field(
-        None,
-        ge=0,
-        description="a corporation may redeem only if this many of its shares stay with players and the pool "
-        "(None: no such rule)",
-    )
-    redeem_from: Literal["pool", "pool_then_players"] = Field(
-        "pool",
-        description="`pool_then_players`: from the pool while it holds a share, else from any player (the "
-        "president too) as long as the presidency does not change (a redemption in the stock round, see "
-        "company_stock_actions; in the operating turn only from the pool)",
-    )
-    redeem_not_before: Literal["float", "first_operation"] = Field(
-        "float",
-        description="earliest time a corporation may redeem: once floated, or after it has operated (a "
-        "corporation whose capital comes at the end of its float round has nothing to redeem with before: "
-        "capitalization.full_capital_paid)",
-    )
-
-
-def _p(g: Context) -> Params:
-    return g.params["issue_redeem"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 @memo
@@ -77,7 +34,7 @@ def step_open(g: Context) -> bool:
     r = g.state.round
     if r is None or r.kind != "operating":
         return False
-    found = rounds.steps_named(g, "issue_shares")
+    found = rounds.steps_named(g, ISSUE_SHARES_STEP)
     return found[0].active() if found else False
 
 
@@ -96,7 +53,7 @@ def issuable(g: Context, corp_key: str) -> list[Bundle]:
     c = g.state.corporations[corp]
     if c.price is None:
         return []
-    price = market.price_at(g, market.relative(g, c.price, list(_p(g).issue_price_move)))
+    price = market.price_at(g, market.relative(g, c.price, list(PARAMS(g).issue_price_move)))
     limit = issue_limit(g, corp)
     out = []
     for held in shares.bundles_for(g, corp_key, corp):
@@ -117,7 +74,7 @@ def redeemable(g: Context, corp_key: str) -> list[Bundle]:
         return []
     corp = sym_of(corp_key)
     c = g.state.corporations[corp]
-    price = market.price_at(g, market.relative(g, c.price, list(_p(g).redeem_price_move)))
+    price = market.price_at(g, market.relative(g, c.price, list(PARAMS(g).redeem_price_move)))
     out = []
     for held in shares.bundles_for(g, POOL, corp):
         b = held.priced(price)
@@ -131,7 +88,7 @@ def _same(a: Bundle, b: Bundle) -> bool:
 
 
 class IssueShares(Step):
-    name = "issue_shares"
+    name = ISSUE_SHARES_STEP
     description = "Issue or Redeem Shares"
     offers = frozenset({"buy_shares", "sell_shares"})
 
@@ -189,7 +146,7 @@ class IssueShares(Step):
 @memo
 def emergency_bundles(g: Context, corp_key: str) -> list[Bundle]:
     """Shares a trainless corporation may issue to buy a train (18xx.games / BGG errata rules)."""
-    if not _p(g).emergency_issue or kind_of(corp_key) != "C":
+    if not PARAMS(g).emergency_issue or kind_of(corp_key) != "C":
         return []
     if g.entity_trains(corp_key):
         return []
@@ -243,16 +200,20 @@ def operator_started(g: Context, entity: str) -> None:
     g.state.round.data["emergency_issued"] = False
 
 
-MECHANIC = Mechanic(
-    name="issue_redeem",
-    description="a corporation issues and redeems its own shares",
-    params=Params,
-    steps={"issue_shares": IssueShares},
+class _EmergencyIssue:
+    """The :class:`~railbook.engine.interfaces.EmergencyIssue` this mechanic provides."""
+
+    bundles = staticmethod(emergency_bundles)
+    issue = staticmethod(emergency_issue)
+
+
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={ISSUE_SHARES_STEP: IssueShares},
     hooks={
         "round_started": round_started,
         "operator_started": operator_started,
         "issuable_cash": issuable_cash,
-        "emergency_bundles": emergency_bundles,
-        "emergency_issue": emergency_issue,
     },
+    provides=[EMERGENCY_ISSUE.provided_by(_EmergencyIssue())],
 )

@@ -13,103 +13,28 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.loans import (
+    CASH_CRISIS_STEP,
+    DECLARATION,
+    LOAN_INTEREST_STEP,
+    LOAN_REDEMPTION_STEP,
+    LOAN_STEP,
+    Params,
+)
+from railbook.params.trains import BUY_TRAIN_STEP
 
 from .. import market, rounds, shares
-from ..contract import Mechanic, PhaseId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
+from ..interfaces import LIQUIDATION, LOANS
 from ..shares import Bundle
 from ..state import BANK, ckey, kind_of, sym_of
 from ..steps.base import Step, step_active
 
 if TYPE_CHECKING:
     from ..context import Context
-
-#: A company size, in shares.
-CompanySize = Annotated[int, Field(ge=1)]
-
-#: Who pays (or what happens), in order, when a company cannot pay what it owes.
-Payer = Literal[
-    "treasury",  # the company's cash (whole loans' worth where the title says so)
-    "earnings_cut",  # this operating round's earnings are cut by the unpaid amount (not below 0)
-    "take_loans",  # the company takes more loans, up to its cap
-    "liquidation",  # the company goes to the liquidation zone; the president takes its cash
-    "president_cash",  # the president's cash
-    "president_sells_shares",  # the president sells shares (the bankruptcy mechanic's sale rules)
-    "bankruptcy",  # the president is bankrupt
-]
-
-
-class MarketRate(BaseParams):
-    """A market-wide interest rate: ``step`` per ``loans_per_step`` loans outstanding (rounded up), bounded."""
-
-    minimum: int = Field(ge=0, description="lowest rate per loan, in $")
-    maximum: int = Field(ge=0, description="highest rate per loan, in $")
-    step: int = Field(ge=1, description="rate added per block of `loans_per_step` loans outstanding, in $")
-    loans_per_step: int = Field(ge=1, description="loans per rate step (a part block counts as a block)")
-    set_at: Literal["operating_round_start"] = Field(
-        "operating_round_start", description="when the rate is set; it holds until the next setting"
-    )
-
-
-class ForcedRepayment(BaseParams):
-    """Loans over the cap must be repaid at the repayment step."""
-
-    payers: list[Payer] = Field(description="who pays the excess, in order")
-
-
-class Params(BaseParams):
-    """Loans: amount, interest, caps, when they may be taken and repaid, what an unpaid debt leads to."""
-
-    amount: int = Field(ge=1, description="money a loan gives the company, in $")
-    interest_per_loan: int | None = Field(
-        None, ge=0, description="fixed interest per loan each operating round, in $ (None: `market_rate`)"
-    )
-    market_rate: MarketRate | None = Field(None, description="market-wide interest rate (None: fixed interest)")
-    bank_total: int | None = Field(None, ge=0, description="loans the bank has in all (None: unlimited)")
-    cap: Literal["none", "shares_held_by_players", "by_size"] = Field(
-        "none",
-        description="loans one company may have: no cap; one per share held by players (the president's "
-        "certificate counting its shares); or `cap_by_size`",
-    )
-    cap_by_size: dict[CompanySize, Annotated[int, Field(ge=0)]] = Field(
-        default_factory=dict, description="company size (shares) -> most loans (with cap `by_size`)"
-    )
-    per_operating_turn: int | None = Field(None, ge=1, description="loans per operating turn (None: any number)")
-    phases: list[PhaseId] = Field(default_factory=list, description="phases in which loans may be taken (empty: all)")
-    take_between_interest_and_repayment: bool = Field(
-        True, description="a loan may be taken after the interest step and before the repayment step"
-    )
-    take_after_repayment: bool = Field(False, description="a loan may be taken after the repayment step")
-    also_taken_in: list[Literal["stock_round_company_turn", "after_conversion_or_merger", "to_pay_merger_bid"]] = Field(
-        default_factory=list, description="other moments a company may take loans"
-    )
-    new_loans_pay_interest: bool = Field(
-        True, description="loans taken in this operating turn are charged at its interest step"
-    )
-    shortfall_loans_pay_interest: bool = Field(
-        False, description="a loan taken to pay the interest is itself charged interest in the same payment"
-    )
-    late_loan_amount: int | None = Field(
-        None, ge=0, description="money a loan taken after this turn's interest step gives (None: `amount`)"
-    )
-    interest_shortfall: list[Payer] = Field(
-        default_factory=lambda: ["treasury", "president_cash", "president_sells_shares", "bankruptcy"],
-        description="who pays interest the company cannot, in order",
-    )
-    repay_price: int | None = Field(None, ge=0, description="price of repaying one loan, in $ (None: `amount`)")
-    forced_repayment: ForcedRepayment | None = Field(
-        None, description="loans over the cap must be repaid at the repayment step (None: never forced)"
-    )
-    loans_count_for_trains: bool = Field(
-        False, description="the loans a company may still take count toward the money it has for buying trains"
-    )
-    final_value_per_share_per_loan: int = Field(
-        0, ge=0, description="at game end each outstanding loan lowers the company's share price by this, in $"
-    )
 
 
 @dataclass(slots=True)
@@ -128,41 +53,37 @@ class State:
     interest_for: dict[str, str] = field(default_factory=dict)  # player -> company whose interest he owes
 
 
-def _p(g: Context) -> Params:
-    return g.params["loans"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["loans"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def loans_of(g: Context, corp: str) -> int:
     """Loans ``corp`` (a symbol) has outstanding."""
-    loans: dict[str, int] = _st(g).loans  # (declared for compiled builds: see railbook.accel_declare)
+    loans: dict[str, int] = STATE(g).loans  # (declared for compiled builds: see railbook.accel_declare)
     return loans.get(corp, 0)
 
 
 def total_loans(g: Context) -> int:
-    return sum(_st(g).loans.values())
+    return sum(STATE(g).loans.values())
 
 
 def interest_rate(g: Context) -> int:
     """Interest per loan now."""
-    p = _p(g)
-    return p.interest_per_loan if p.interest_per_loan is not None else _st(g).rate
+    p = PARAMS(g)
+    return p.interest_per_loan if p.interest_per_loan is not None else STATE(g).rate
 
 
 def set_market_rate(g: Context) -> None:
-    rate = _p(g).market_rate
+    rate = PARAMS(g).market_rate
     if rate is None:
         return
     steps = math.ceil(total_loans(g) / rate.loans_per_step)
-    _st(g).rate = max(rate.minimum, min(rate.maximum, steps * rate.step))
+    STATE(g).rate = max(rate.minimum, min(rate.maximum, steps * rate.step))
 
 
 def cap(g: Context, corp: str) -> int | None:
     """Most loans ``corp`` may have (None: no cap)."""
-    p = _p(g)
+    p = PARAMS(g)
     if p.cap == "shares_held_by_players":
         unit = shares.share_percent(g, corp)
         return sum(shares.player_holders(g, corp).values()) // unit
@@ -174,7 +95,7 @@ def cap(g: Context, corp: str) -> int | None:
 
 def may_take(g: Context, corp: str) -> bool:
     """``corp`` (a symbol) may take a loan now."""
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     if p.phases and g.phase_name() not in p.phases:
         return False
     # the turn's own limits first: the cap counts the shares players hold
@@ -191,19 +112,19 @@ def may_take(g: Context, corp: str) -> bool:
 
 
 def repay_price(g: Context) -> int:
-    p = _p(g)
+    p = PARAMS(g)
     return p.repay_price if p.repay_price is not None else p.amount
 
 
 def _buy_train_passed(g: Context) -> bool:
-    for s in rounds.steps_named(g, "buy_train"):
+    for s in rounds.steps_named(g, BUY_TRAIN_STEP):
         if not step_active(s):
             return True
     return False
 
 
 def take_loan(g: Context, corp: str) -> None:
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     late = corp in st.interest_paid and p.late_loan_amount is not None
     amount = p.late_loan_amount if late and p.late_loan_amount is not None else p.amount
     st.loans[corp] = loans_of(g, corp) + 1
@@ -224,7 +145,7 @@ def _price_move(g: Context, corp: str, event: str) -> None:
 
 
 def repay(g: Context, corp: str, count: int = 1) -> None:
-    st = _st(g)
+    st = STATE(g)
     st.loans[corp] = loans_of(g, corp) - count
     if not st.loans[corp]:
         del st.loans[corp]
@@ -232,13 +153,13 @@ def repay(g: Context, corp: str, count: int = 1) -> None:
 
 def cancel_loans(g: Context, corp: str) -> int:
     """Take ``corp``'s loans off it unpaid (e.g. when another company absorbs it); how many there were."""
-    return _st(g).loans.pop(corp, 0)
+    return STATE(g).loans.pop(corp, 0)
 
 
 class Loan(Step):
     """Take a loan at any point of the turn; repay loans after the train purchase."""
 
-    name = "loan"
+    name = LOAN_STEP
     description = "Take or Repay Loans"
 
     def blocks(self) -> bool:
@@ -253,9 +174,9 @@ class Loan(Step):
     def _interest_pending(self) -> bool:
         """The turn's interest is charged after the train purchase and is still to come (repayment waits)."""
         entity = self.current_entity()
-        if entity is None or sym_of(entity) in _st(self.g).interest_paid:
+        if entity is None or sym_of(entity) in STATE(self.g).interest_paid:
             return False
-        for s in rounds.steps_named(self.g, "loan_interest"):
+        for s in rounds.steps_named(self.g, LOAN_INTEREST_STEP):
             if step_active(s):
                 return True
         return False
@@ -291,7 +212,7 @@ class Loan(Step):
         corp = sym_of(entity)
         if not may_take(self.g, corp):
             raise illegal("loans.take", f"{corp} may not take a loan now")
-        if _p(self.g).take_after_repayment and corp in _st(self.g).interest_paid:
+        if PARAMS(self.g).take_after_repayment and corp in STATE(self.g).interest_paid:
             self.st.data["took_after_interest"] = True
         take_loan(self.g, corp)
 
@@ -302,7 +223,7 @@ class Loan(Step):
         g.spend(entity, BANK, repay_price(g))
         repay(g, corp)
         _price_move(g, corp, "loan_repaid")
-        st = _st(g)
+        st = STATE(g)
         if corp not in st.redeemed:
             st.redeemed.append(corp)
         g.log(f"{corp} repays a loan for {repay_price(g)}")
@@ -311,7 +232,7 @@ class Loan(Step):
 class LoanInterest(Step):
     """Interest on the loans, charged once the trains have run (never acts: it is done as it is passed)."""
 
-    name = "loan_interest"
+    name = LOAN_INTEREST_STEP
     description = "Pay Loan Interest"
 
     def skip(self) -> None:
@@ -322,7 +243,7 @@ class LoanInterest(Step):
 
 
 def pay_interest(g: Context, corp: str) -> None:
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     if corp in st.interest_paid:
         return
     st.interest_paid.append(corp)
@@ -361,7 +282,9 @@ def pay_interest(g: Context, corp: str) -> None:
                 owed -= pay
         elif payer == "liquidation":
             g.log(f"{corp} cannot afford {owed} interest and goes into liquidation")
-            g.hooks("liquidate", corp)
+            zone = LIQUIDATION.get(g)
+            if zone is not None:
+                zone.liquidate(g, corp)
             president = g.owner(key)
             if president is not None and kind_of(president) == "P" and g.cash(key) > 0:
                 g.spend(key, president, g.cash(key))
@@ -383,7 +306,7 @@ def charge_president(g: Context, corp: str, amount: int) -> None:
     if pay > 0:
         g.spend(president, BANK, pay)
     if amount > pay:
-        st = _st(g)
+        st = STATE(g)
         st.owed[president] = st.owed.get(president, 0) + amount - pay
         st.owed_for[president] = corp
         g.log(f"{g.name(president)} owes {amount - pay} for {corp} and must sell shares")
@@ -391,24 +314,24 @@ def charge_president(g: Context, corp: str, amount: int) -> None:
 
 def player_owes(g: Context, player: str, amount: int, corp: str) -> None:
     """``player`` owes the bank ``amount`` (e.g. a short's dividend): a cash crisis, he must sell."""
-    st = _st(g)
+    st = STATE(g)
     st.owed[player] = st.owed.get(player, 0) + amount
     st.owed_for.setdefault(player, corp)
 
 
 def revenue_deduction(g: Context, entity: str) -> int:
-    return _st(g).deduction.get(sym_of(entity), 0)
+    return STATE(g).deduction.get(sym_of(entity), 0)
 
 
 class LoanRedemption(Step):
     """Loans over the cap are repaid once the train purchase is over (never acts: done as it is passed)."""
 
-    name = "loan_redemption"
+    name = LOAN_REDEMPTION_STEP
     description = "Redeem Excess Loans"
 
     def skip(self) -> None:
         entity = self.current_entity()
-        if entity is not None and kind_of(entity) == "C" and _p(self.g).forced_repayment is not None:
+        if entity is not None and kind_of(entity) == "C" and PARAMS(self.g).forced_repayment is not None:
             force_repayment(self.g, sym_of(entity))
         self.pass_()
 
@@ -420,7 +343,7 @@ def force_repayment(g: Context, corp: str) -> None:
         return
     owed = excess * repay_price(g)
     repay(g, corp, excess)
-    st = _st(g)
+    st = STATE(g)
     if corp not in st.redeemed:
         st.redeemed.append(corp)
     key = ckey(corp)
@@ -436,7 +359,7 @@ class CashCrisis(Step):
     """A president who owes the bank for his company sells shares until the debt is paid; with nothing left
     to sell he is bankrupt."""
 
-    name = "cash_crisis"
+    name = CASH_CRISIS_STEP
     description = "Emergency Fundraising"
     offers = frozenset({"sell_shares", "bankrupt"})
 
@@ -445,17 +368,17 @@ class CashCrisis(Step):
 
     def blocks(self) -> bool:
         """Only while someone owes (else the round passes it by without marking a change)."""
-        return bool(_st(self.g).owed)
+        return bool(STATE(self.g).owed)
 
     def active_entities(self) -> list[str]:
-        return list(_st(self.g).owed)[:1]
+        return list(STATE(self.g).owed)[:1]
 
     def actions(self, entity: str) -> list[str]:
         if entity not in self.active_entities():
             return []
         sellable = self.sellable(entity)
         acts = ["sell_shares"] if sellable else []
-        if raisable(self.g, entity, sellable) < _st(self.g).owed.get(entity, 0):
+        if raisable(self.g, entity, sellable) < STATE(self.g).owed.get(entity, 0):
             acts.append("bankrupt")  # even selling everything cannot pay: he may declare bankruptcy at once
         return acts
 
@@ -480,7 +403,7 @@ class CashCrisis(Step):
         if zones & set(market.kinds_at(g, c.price)):
             return False
         keep = getattr(g.params.get("bankruptcy"), "forced_sales_may_change_presidency", None)
-        if c.owner == player and (keep == "none" or b.corp == _st(g).owed_for.get(player)):
+        if c.owner == player and (keep == "none" or b.corp == STATE(g).owed_for.get(player)):
             holders = shares.player_holders(g, b.corp)
             others = max([p for h, p in holders.items() if h != player], default=0)
             if holders.get(player, 0) - b.percent < others:
@@ -504,7 +427,7 @@ class CashCrisis(Step):
         if b.owner != entity or not self.can_sell(entity, b):
             raise illegal("loans.cash_crisis", f"{g.name(entity)} cannot sell {', '.join(b.shares)} now")
         price = shares.sell_and_move(g, b)
-        st = _st(g)
+        st = STATE(g)
         pay = min(price, st.owed[entity])
         g.spend(entity, BANK, pay)
         st.owed[entity] -= pay
@@ -531,7 +454,7 @@ def raisable(g: Context, player: str, bundles: list[Bundle]) -> int:
 def bankrupt(g: Context, player: str) -> None:
     """``player`` cannot pay what he owes: he leaves the game (his estate: hook ``player_bankrupt``); what cash
     is left pays his debt and goes to the bank."""
-    st = _st(g)
+    st = STATE(g)
     g.log(f"-- {g.name(player)} goes bankrupt --")
     interest_corp = st.interest_for.pop(player, None)
     g.hooks("player_bankrupt", player, interest_corp)
@@ -546,7 +469,7 @@ def bankrupt(g: Context, player: str) -> None:
 
 
 def operating_round_started(g: Context) -> None:
-    st = _st(g)
+    st = STATE(g)
     st.took, st.redeemed, st.interest_paid, st.deduction = {}, [], [], {}
     set_market_rate(g)
 
@@ -554,9 +477,9 @@ def operating_round_started(g: Context) -> None:
 def buying_power(g: Context, entity: str, purpose: str) -> int:
     """Station markers (the track step's purpose) and privates (``company``) may be paid with the loan a company
     could take now; with ``loans_count_for_trains`` a train purchase may use every loan it may still take."""
-    p = _p(g)
+    p = PARAMS(g)
     if purpose in ("track", "company") and kind_of(entity) == "C" and may_take(g, sym_of(entity)):
-        late = sym_of(entity) in _st(g).interest_paid and p.late_loan_amount is not None
+        late = sym_of(entity) in STATE(g).interest_paid and p.late_loan_amount is not None
         return p.late_loan_amount if late and p.late_loan_amount is not None else p.amount
     if purpose != "train" or not p.loans_count_for_trains or kind_of(entity) != "C":
         return 0
@@ -573,7 +496,7 @@ def buying_power(g: Context, entity: str, purpose: str) -> int:
 def loan_room(g: Context, corp: str, extra: int) -> int:
     """Loans ``corp`` may still take by its cap and the bank's supply, ``extra`` loans returned first (negative:
     it has more than its cap)."""
-    p = _p(g)
+    p = PARAMS(g)
     limit = cap(g, corp)
     room = (limit if limit is not None else 10**6) - loans_of(g, corp)
     if p.bank_total is not None:
@@ -585,38 +508,47 @@ def transfer_loans(g: Context, corp: str, to: str | None) -> None:
     """``corp``'s loans pass to ``to`` (a merger or acquisition), or go back to the bank unpaid (None)."""
     n = cancel_loans(g, corp)
     if n and to is not None:
-        _st(g).loans[to] = loans_of(g, to) + n
+        STATE(g).loans[to] = loans_of(g, to) + n
 
 
 def value_adjustment(g: Context, player: str) -> int:
     """Outstanding loans lower the value of the company's shares; a debt still owed counts against the player."""
-    per = _p(g).final_value_per_share_per_loan
-    total = -_st(g).owed.get(player, 0)
+    per = PARAMS(g).final_value_per_share_per_loan
+    total = -STATE(g).owed.get(player, 0)
     if per:
-        for corp, n in _st(g).loans.items():
+        for corp, n in STATE(g).loans.items():
             if n and not g.state.corporations[corp].closed:
                 total -= per * n * shares.num_shares_of(g, player, corp)
     return total
 
 
-MECHANIC = Mechanic(
-    name="loans",
-    description="corporations take loans with interest",
-    params=Params,
-    steps={"loan": Loan, "loan_interest": LoanInterest, "loan_redemption": LoanRedemption, "cash_crisis": CashCrisis},
+class _Loans:
+    """The :class:`~railbook.engine.interfaces.Loans` this mechanic provides."""
+
+    outstanding = staticmethod(loans_of)
+    repay_price = staticmethod(repay_price)
+    repaid = staticmethod(repay)
+    may_take = staticmethod(may_take)
+    take = staticmethod(take_loan)
+    room = staticmethod(loan_room)
+    transfer = staticmethod(transfer_loans)
+
+
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={
+        LOAN_STEP: Loan,
+        LOAN_INTEREST_STEP: LoanInterest,
+        LOAN_REDEMPTION_STEP: LoanRedemption,
+        CASH_CRISIS_STEP: CashCrisis,
+    },
     hooks={
         "operating_round_started": operating_round_started,
         "revenue_deduction": revenue_deduction,
         "value_adjustment": value_adjustment,
-        "loans_outstanding": loans_of,
-        "loan_repay_price": repay_price,
-        "loans_repaid": lambda g, corp, count: repay(g, corp, count),
-        "may_take_loan": may_take,
         "buying_power": buying_power,
-        "take_loan": take_loan,
-        "loan_room": loan_room,
-        "transfer_loans": transfer_loans,
         "player_owes": player_owes,
     },
     state=State,
+    provides=[LOANS.provided_by(_Loans())],
 )

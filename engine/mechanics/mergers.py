@@ -16,150 +16,31 @@ the money goes to the shareholders, share by share (step ``acquire``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.mergers import (
+    ACQUIRE_STEP,
+    CONVERT_MERGE_STEP,
+    DECLARATION,
+    POST_CONVERSION_LOANS_STEP,
+    POST_CONVERSION_STEP,
+    REDUCE_TOKENS_STEP,
+    Merge,
+    Params,
+    Sale,
+)
 
 from .. import board, depot, market, rounds, shares, stations
 from ..closing import close_company, close_operator
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import First, Mechanic, params_of, state_of
 from ..errors import illegal
+from ..interfaces import CONVERSIONS, LIQUIDATION, LOANS
 from ..state import BANK, Share, Token, ckey, kind_of, sym_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
     from ..state import Corporation
-
-#: A company size, in shares.
-CompanySize = Annotated[int, Field(ge=1)]
-
-Stage = Literal["convert_or_merge", "liquidation", "acquisition", "friendly_sale"]
-StageOrder = Literal["operating_order", "reverse_operating_order", "reverse_entry_order"]
-
-
-class StageSpec(BaseParams):
-    """One pass of the round: which companies act, in which order."""
-
-    stage: Stage = Field(description="what the companies of this pass do")
-    order: StageOrder = Field(
-        description="operating order, its reverse, or the reverse of the order companies entered the zone"
-    )
-
-
-class Merge(BaseParams):
-    """Two companies of one size merging into one of a larger size."""
-
-    size: CompanySize = Field(description="size of each merging company")
-    to: CompanySize = Field(description="size of the merged company")
-    old_shares_per_new: int = Field(ge=1, description="shares of the merging companies exchanged for one new share")
-    new_treasury_shares: int = Field(0, ge=0, description="shares added to the survivor's treasury")
-    price: Literal["sum", "average"] = Field(
-        description="new price: the sum or the average of the two prices, rounded down to a market value"
-    )
-    president: Literal["initiator_buys_a_share", "most_shares_tie_initiator"] = Field(
-        description="with different presidents: the initiating president buys one more share and takes the "
-        "president's certificate (the other gets a share); or whoever of the two holds more shares, ties "
-        "to the initiator"
-    )
-
-
-class PostProcess(BaseParams):
-    """Share trading right after a conversion or merger."""
-
-    president_buys_any: bool = Field(True, description="the president may buy any number of treasury shares")
-    others_one_action: bool = Field(
-        True,
-        description="each other player, clockwise from the president's left, may once buy one treasury share or "
-        "sell any number or pass",
-    )
-    shorts_allowed: bool = Field(False, description="short sales are allowed in it")
-
-
-class Sale(BaseParams):
-    """An auction of a company's assets to another company."""
-
-    min_bid: int = Field(0, ge=0, description="lowest bid, in $")
-    min_bid_is_market_value: bool = Field(
-        False, description="the lowest bid is the share price times the company's size instead"
-    )
-    bank_bids_min: bool = Field(False, description="the bank holds the opening bid of `min_bid`")
-    cash_and_loans_set_aside: bool = Field(
-        False, description="the president first sets the company's cash and loans aside (they do not go to the buyer)"
-    )
-    offered_by_president: bool = Field(False, description="only offered when the president chooses to")
-    binding_once_bid: bool = Field(False, description="an offer cannot be withdrawn once someone bids")
-    unsold: Literal["continues", "assets_leave_game"] = Field(
-        "continues",
-        description="with no bid: the company carries on; or its markers are removed and its trains and "
-        "privates leave the game",
-    )
-
-
-class Params(BaseParams):
-    """The merger and acquisition round and its auctions."""
-
-    held_after: Literal["every_operating_round"] = Field(
-        "every_operating_round", description="when a merger round is held"
-    )
-    stages: list[StageSpec] = Field(description="the passes of the round, in order")
-    order_by_prices_at: Literal["round_start", "current"] = Field(
-        "round_start", description="operating order within the round uses prices from the round's start or current"
-    )
-    inactive_zones: list[str] = Field(
-        default_factory=list,
-        description="market cell kinds (market legend) in which a company neither converts, merges nor bids",
-    )
-    changes_per_company_per_round: int = Field(1, ge=1, description="conversions or mergers per company per round")
-    merges: list[Merge] = Field(default_factory=list, description="the mergers allowed")
-    post_process: PostProcess = Field(default_factory=PostProcess, description="trading after a change")
-    loans_after_change: bool = Field(True, description="the company may take loans after converting or merging")
-    max_markers_after_merge: int | None = Field(
-        None, ge=1, description="station markers the survivor keeps at most; the president picks which"
-    )
-    duplicate_marker_on_tile: Literal["return_one_to_charter"] = Field(
-        "return_one_to_charter",
-        description="two markers of one company on one tile: one goes back to its charter (in one city the "
-        "acquired one; in two cities of one tile the president picks)",
-    )
-    sales: dict[Literal["liquidation", "acquisition", "friendly"], Sale] = Field(
-        default_factory=dict,
-        description="liquidation (company in the liquidation zone), acquisition (in the acquisition zone) and "
-        "friendly (offered) sales, each with its auction rules",
-    )
-    bid_step: int = Field(10, ge=1, description="bids are multiples of this above the previous bid, in $")
-    first_bidder: Literal["left_of_seller_president"] = Field(
-        "left_of_seller_president", description="the player whose company bids first"
-    )
-    seller_president_max_raise: int | None = Field(
-        None, ge=0, description="most the seller's president may raise over the previous bid (None: no cap)"
-    )
-    pass_is_final: bool = Field(True, description="a company that passes may not bid again in that auction")
-    buyer_must_afford_with_loans: bool = Field(
-        True, description="a bid must be payable with the buyer's cash, the acquired cash and the loans it may take"
-    )
-    treasury_shares_to_market: bool = Field(True, description="the sold company's treasury shares go to the market")
-    treasury_share_compensation: Literal["none", "current_price_outside_inactive_zones"] = Field(
-        "none",
-        description="what a sold company gets for its treasury shares: nothing, or the current price per share "
-        "unless it is in an inactive zone",
-    )
-    kept_loan_price_steps: int = Field(0, description="price steps per acquired loan the buyer keeps (negative: left)")
-    payout_per_share: Literal["floor_of_amount_over_size"] = Field(
-        "floor_of_amount_over_size",
-        description="each share gets the price (or liquidation surplus) divided by the size, rounded down; each "
-        "short pays the same",
-    )
-    liquidation_deficit: Literal["president_pays"] = Field(
-        "president_pays", description="who covers loans the liquidation money cannot repay"
-    )
-    liquidation_surplus: Literal["shareholders", "bank"] = Field(
-        "shareholders", description="who gets liquidation money left after the loans"
-    )
-    entered_acquisition_this_round_offered: bool = Field(
-        False, description="a company pushed into acquisition during this round is auctioned in it"
-    )
 
 
 @dataclass(slots=True)
@@ -172,12 +53,8 @@ class State:
     reducing: str | None = None  # the survivor of a merger whose president is removing station markers (§7.3)
 
 
-def _p(g: Context) -> Params:
-    return g.params["mergers"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["mergers"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 # ------------------------------------------------------------------------------------------ helpers
@@ -198,7 +75,7 @@ def zone(g: Context, pos: list[int] | None) -> str | None:
 
 def inactive(g: Context, corp: str) -> bool:
     kinds = market.kinds_at(g, g.state.corporations[corp].price)
-    for k in _p(g).inactive_zones:
+    for k in PARAMS(g).inactive_zones:
         if k in kinds:
             return True
     return False
@@ -257,13 +134,13 @@ def liquidate(g: Context, corp: str) -> None:
         return
     c = g.state.corporations[corp]
     if c.owner and kind_of(c.owner) == "P":
-        _st(g).owner_when_liquidated[corp] = c.owner
+        STATE(g).owner_when_liquidated[corp] = c.owner
     move_to(g, corp, [c.price[0] if c.price else 0, int(col)])
     g.log(f"{corp} goes to liquidation")
 
 
 def loans(g: Context, corp: str) -> int:
-    return int(g.hooks("loans_outstanding", corp) or 0)
+    return LOANS.of(g).outstanding(g, corp)
 
 
 def cancel_short_pairs(g: Context, corp: str) -> None:
@@ -312,7 +189,7 @@ def move_assets(g: Context, target: str, to: str) -> list[str]:
         c.companies.append(sym)
         g.state.companies[sym].owner = ck
         got.append(sym)
-    g.hooks("transfer_loans", target, to)
+    LOANS.of(g).transfer(g, target, to)
     for tid in list(t.trains):
         depot.give_train(g, ck, tid, None, free=True)
         got.append(tid)
@@ -344,7 +221,7 @@ def move_tokens(g: Context, target: str, to: str) -> None:
     t.tokens = []
     board.invalidate(g, changed, ck)  # markers changed in these hexes only, ``to`` gaining some
     if must_reduce(g, to):
-        _st(g).reducing = to
+        STATE(g).reducing = to
         g.epoch += 1
         g.log(f"{to} is above its station marker limit and must choose which markers to remove")
         return
@@ -363,7 +240,7 @@ def shared_tiles(g: Context, corp: str) -> set[str]:
 
 def must_reduce(g: Context, corp: str) -> bool:
     """Two markers on one tile, or more placed markers than ``max_markers_after_merge`` (§7.3)."""
-    cap = _p(g).max_markers_after_merge
+    cap = PARAMS(g).max_markers_after_merge
     if shared_tiles(g, corp):
         return True
     return cap is not None and sum(1 for tok in g.state.corporations[corp].tokens if tok.used) > cap
@@ -371,7 +248,7 @@ def must_reduce(g: Context, corp: str) -> bool:
 
 def trim_tokens(g: Context, corp: str) -> None:
     """Markers beyond the cap leave the charter, unplaced ones first."""
-    cap = _p(g).max_markers_after_merge
+    cap = PARAMS(g).max_markers_after_merge
     c = g.state.corporations[corp]
     if cap is not None and len(c.tokens) > cap:
         used = [tok for tok in c.tokens if tok.used]
@@ -398,17 +275,17 @@ class ReduceTokens(Step):
     """After a merger or acquisition leaving the survivor above its marker limit (or with two markers on one
     tile), its president removes markers one at a time (§7.3); the removed ones go to its charter."""
 
-    name = "reduce_tokens"
+    name = REDUCE_TOKENS_STEP
     description = "Choose Station Markers to Remove after a Merger"
 
     def active(self) -> bool:
-        return bool(_st(self.g).reducing)
+        return bool(STATE(self.g).reducing)
 
     def skip(self) -> None:
         """Stays live: a merger or acquisition may call for it at any time in the round."""
 
     def active_entities(self) -> list[str]:
-        corp = _st(self.g).reducing
+        corp = STATE(self.g).reducing
         return [ckey(corp)] if corp else []
 
     def actions(self, entity: str) -> list[str]:
@@ -417,12 +294,12 @@ class ReduceTokens(Step):
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
-        g, corp = self.g, str(_st(self.g).reducing)
+        g, corp = self.g, str(STATE(self.g).reducing)
         choices = [{"city": stations.city_id(g, h, ci), "slot": slot} for h, ci, slot in removable_tokens(g, corp)]
         return [{"type": "remove_token", "choices": choices}]
 
     def process_remove_token(self, action: dict[str, Any], entity: str) -> None:
-        g, corp = self.g, str(_st(self.g).reducing)
+        g, corp = self.g, str(STATE(self.g).reducing)
         hex_id, ci = stations.parse_city(g, action.get("city"))
         allowed = {(h, c) for h, c, _ in removable_tokens(g, corp)}
         if (hex_id, ci) not in allowed:
@@ -441,7 +318,7 @@ class ReduceTokens(Step):
         g.epoch += 1
         g.log(f"{corp} removes its station marker from {hex_id}")
         if not must_reduce(g, corp):
-            _st(g).reducing = None
+            STATE(g).reducing = None
             trim_tokens(g, corp)
 
 
@@ -454,7 +331,7 @@ def reset(g: Context, corp: str) -> None:
         depot.rust(g, tid)
     for sym in list(c.companies):
         close_company(g, sym)
-    g.hooks("transfer_loans", corp, None)
+    LOANS.of(g).transfer(g, corp, None)
     close_operator(g, key)
     spec = g.book.corporations[corp]
     for sid in [s for s, sh in g.state.shares.items() if sh.corp == corp]:
@@ -473,7 +350,7 @@ def reset(g: Context, corp: str) -> None:
     c.par = None
     c.price = None
     c.operated = 0
-    _st(g).owner_when_liquidated.pop(corp, None)
+    STATE(g).owner_when_liquidated.pop(corp, None)
     g.epoch += 1
     g.hooks("update_cert_limit")
 
@@ -483,7 +360,7 @@ def reset(g: Context, corp: str) -> None:
 
 def merge_spec(g: Context, corp: str) -> Merge | None:
     size = size_of(g, corp)
-    return next((m for m in _p(g).merges if m.size == size), None)
+    return next((m for m in PARAMS(g).merges if m.size == size), None)
 
 
 def merged_price(g: Context, corp: str, target: str, spec: Merge) -> list[int]:
@@ -528,7 +405,7 @@ def merge(g: Context, corp: str, target: str) -> None:
     g.log(f"{corp} merges with {target} at {market.price_at(g, pos)} receiving {', '.join(got) or 'nothing'}")
     owner, t_owner = c.owner, t.owner
     if spec.president == "initiator_buys_a_share":
-        g.hooks("convert_company", corp)
+        CONVERSIONS.of(g).convert(g, corp)
         if owner != t_owner and owner and t_owner:
             value = market.price_at(g, pos)
             g.spend(owner, ckey(corp), value)
@@ -544,7 +421,7 @@ def migrate_shares(g: Context, corp: str, target: str, spec: Merge) -> None:
     """Each ``old_shares_per_new`` shares (or shorts) of ``target`` become one of ``corp``'s after it converts."""
     ck, tk = ckey(corp), ckey(target)
     before = set(shares.shares_of(g, ck, corp))
-    g.hooks("convert_company", corp)
+    CONVERSIONS.of(g).convert(g, corp)
     unit_t = shares.share_percent(g, target)
     unit = shares.share_percent(g, corp)
     # only the certificates the conversion created serve the old company's holders (then new ones)
@@ -566,7 +443,7 @@ def migrate_shares(g: Context, corp: str, target: str, spec: Merge) -> None:
 class ConvertMerge(Step):
     """A company's turn in the merger round: convert, merge or pass."""
 
-    name = "convert_merge"
+    name = CONVERT_MERGE_STEP
     description = "Convert or Merge"
 
     def active_entities(self) -> list[str]:
@@ -579,10 +456,10 @@ class ConvertMerge(Step):
             return []
         corp = sym_of(entity)
         g = self.g
-        if self.rdata.get("changes", {}).get(corp, 0) >= _p(g).changes_per_company_per_round:
+        if self.rdata.get("changes", {}).get(corp, 0) >= PARAMS(g).changes_per_company_per_round:
             return []
         acts = []
-        if g.hooks("conversion_target", corp) is not None:
+        if CONVERSIONS.of(g).target(g, corp) is not None:
             acts.append("convert")
         if mergeable(g, corp):
             acts.append("merge")
@@ -608,7 +485,7 @@ class ConvertMerge(Step):
 
     def process_convert(self, action: dict[str, Any], entity: str) -> None:
         corp = sym_of(entity)
-        res = self.g.hooks("convert_company", corp)
+        res = CONVERSIONS.of(self.g).convert(self.g, corp)
         if res is None:
             raise illegal("mergers.convert", f"{corp} cannot convert")
         self.g.hooks("company_converted", corp)
@@ -634,7 +511,7 @@ class ConvertMerge(Step):
 class PostConversion(Step):
     """After a change, from the president on: buy treasury shares (the president any number, others one) or sell."""
 
-    name = "post_conversion"
+    name = POST_CONVERSION_STEP
     description = "Buy or Sell Shares after a Conversion"
 
     def active(self) -> bool:
@@ -735,15 +612,15 @@ class PostConversion(Step):
 class PostConversionLoans(Step):
     """After a change the company may take loans."""
 
-    name = "post_conversion_loans"
+    name = POST_CONVERSION_LOANS_STEP
     description = "Take Loans after a Conversion"
 
     def active(self) -> bool:
-        return bool(self.rdata.get("converted")) and _p(self.g).loans_after_change and not self.st.passed
+        return bool(self.rdata.get("converted")) and PARAMS(self.g).loans_after_change and not self.st.passed
 
     def active_entities(self) -> list[str]:
         corp = self.rdata.get("converted")
-        if not self.active() or not self.g.hooks("may_take_loan", corp):
+        if not self.active() or not LOANS.of(self.g).may_take(self.g, corp):
             return []
         return [ckey(corp)]
 
@@ -751,7 +628,7 @@ class PostConversionLoans(Step):
         return ["take_loan", "pass"] if entity == self.current_entity() else []
 
     def process_take_loan(self, action: dict[str, Any], entity: str) -> None:
-        self.g.hooks("take_loan", sym_of(entity))
+        LOANS.of(self.g).take(self.g, sym_of(entity))
 
 
 def settle_change(g: Context) -> None:
@@ -778,7 +655,7 @@ def settle_change(g: Context) -> None:
 
 
 def merger_setup(g: Context) -> None:
-    st = _st(g)
+    st = STATE(g)
     st.prices_at_start = {c: list(g.state.corporations[c].price or []) for c in live_corps(g)}
     r = g.state.round
     r.data.update({"converted": None, "markers": [0, 0], "changes": {}, "pc_passed": [], "done": False})
@@ -822,11 +699,11 @@ MERGER_ROUND = rounds.RoundType("merger", merger_setup, merger_after, merger_fin
 
 
 def loan_value(g: Context) -> int:
-    return int(g.hooks("loan_repay_price") or 0)
+    return LOANS.of(g).repay_price(g)
 
 
 def sale_spec(g: Context, mode: str) -> Sale:
-    return _p(g).sales.get(mode) or Sale()  # type: ignore[arg-type]
+    return PARAMS(g).sales.get(mode) or Sale()  # type: ignore[arg-type]
 
 
 def can_acquire(g: Context, corp: str, buyer: str) -> bool:
@@ -837,7 +714,7 @@ def can_acquire(g: Context, corp: str, buyer: str) -> bool:
 def compensation(g: Context, corp: str) -> int:
     """What the sold company gets for its treasury shares."""
     data = g.state.round.data
-    if _p(g).treasury_share_compensation == "none" or data.get("mode") != "friendly" or inactive(g, corp):
+    if PARAMS(g).treasury_share_compensation == "none" or data.get("mode") != "friendly" or inactive(g, corp):
         return 0
     return shares.num_shares_of(g, ckey(corp), corp) * price(g, corp)
 
@@ -846,16 +723,16 @@ def max_bid_for(g: Context, buyer: str, corp: str) -> int:
     """Most ``buyer`` could pay for ``corp``: its cash and the loans it could take (``corp``'s loans notionally
     repaid first), plus ``corp``'s cash and treasury compensation, less ``corp``'s loans."""
     n = loans(g, corp)
-    room = max(0, int(g.hooks("loan_room", buyer, n)))
+    room = max(0, LOANS.of(g).room(g, buyer, n))
     value = loan_value(g)
-    power = g.cash(ckey(buyer)) + (room * value if _p(g).buyer_must_afford_with_loans else 0)
+    power = g.cash(ckey(buyer)) + (room * value if PARAMS(g).buyer_must_afford_with_loans else 0)
     return power + g.cash(ckey(corp)) + compensation(g, corp) - n * value
 
 
 def starting_bid(g: Context, corp: str) -> int:
     mode = g.state.round.data.get("mode") or "acquisition"
     spec = sale_spec(g, mode)
-    step = _p(g).bid_step
+    step = PARAMS(g).bid_step
     if spec.min_bid_is_market_value:
         value = size_of(g, corp) * price(g, corp)
         return (2 * value + step) // (2 * step) * step
@@ -867,7 +744,7 @@ def starting_bid(g: Context, corp: str) -> int:
 def min_bid(g: Context, corp: str) -> int:
     a = g.state.round.data.get("auction")
     if a and a["bids"]:
-        return max(a["bids"].values()) + _p(g).bid_step
+        return max(a["bids"].values()) + PARAMS(g).bid_step
     return starting_bid(g, corp)
 
 
@@ -892,7 +769,7 @@ def max_bid(g: Context, player: str, corp: str) -> int:
                 best = value
     bid = 0 if best is None else best
     seller = g.state.corporations[corp].owner
-    if seller == player and _p(g).seller_president_max_raise is not None:
+    if seller == player and PARAMS(g).seller_president_max_raise is not None:
         bid = min(bid, min_bid(g, corp))
     return bid
 
@@ -904,7 +781,7 @@ def buyers_for(g: Context, player: str, corp: str, bid: int) -> list[str]:
 def _seller(g: Context, corp: str) -> str | None:
     owner = g.state.corporations[corp].owner
     if owner is None or kind_of(owner) != "P":
-        return _st(g).owner_when_liquidated.get(corp)
+        return STATE(g).owner_when_liquidated.get(corp)
     return owner
 
 
@@ -920,9 +797,9 @@ def setup_auction(g: Context) -> None:
         corp = offering[0]
         c = g.state.corporations[corp]
         now = zone(g, c.price)
-        before = zone(g, _st(g).prices_at_start.get(corp))
+        before = zone(g, STATE(g).prices_at_start.get(corp))
         data["liq_cash"], data["liq_loans"] = 0, 0
-        if now and now != before and not _p(g).entered_acquisition_this_round_offered:
+        if now and now != before and not PARAMS(g).entered_acquisition_this_round_offered:
             g.log(f"{corp} moved into {now} during the merger round and is skipped")
             offering.pop(0)
             continue
@@ -932,7 +809,7 @@ def setup_auction(g: Context) -> None:
             if sale_spec(g, "liquidation").cash_and_loans_set_aside:
                 if g.cash(key) > 0:
                     g.spend(key, BANK, g.cash(key))
-                g.hooks("transfer_loans", corp, None)
+                LOANS.of(g).transfer(g, corp, None)
             g.log(f"{corp} is being liquidated: it had {data['liq_cash']} and {data['liq_loans']} loans")
             data["mode"] = "liquidation"
             start_auction(g, corp)
@@ -1046,8 +923,8 @@ def acquire(g: Context, buyer: str) -> None:
     data["unpaid"] = loans(g, buyer) - before
     g.log(f"{buyer} acquires {corp} receiving {', '.join(got) or 'nothing'}")
     key = ckey(buyer)
-    while g.cash(key) < bid and g.hooks("may_take_loan", buyer):
-        g.hooks("take_loan", buyer)
+    while g.cash(key) < bid and LOANS.of(g).may_take(g, buyer):
+        LOANS.of(g).take(g, buyer)
     g.spend(key, BANK, bid)
     data["passed_take"], data["passed_payoff"] = False, False
     after_loans(g)
@@ -1055,7 +932,7 @@ def acquire(g: Context, buyer: str) -> None:
 
 def can_take(g: Context, buyer: str) -> bool:
     data = g.state.round.data
-    return data.get("buyer") == buyer and not data.get("passed_take") and bool(g.hooks("may_take_loan", buyer))
+    return data.get("buyer") == buyer and not data.get("passed_take") and bool(LOANS.of(g).may_take(g, buyer))
 
 
 def can_payoff(g: Context, buyer: str) -> bool:
@@ -1070,7 +947,7 @@ def can_payoff(g: Context, buyer: str) -> bool:
 
 def pay_one_loan(g: Context, buyer: str) -> None:
     g.spend(ckey(buyer), BANK, loan_value(g))
-    g.hooks("loans_repaid", buyer, 1)
+    LOANS.of(g).repaid(g, buyer, 1)
     g.state.round.data["unpaid"] -= 1
 
 
@@ -1079,12 +956,12 @@ def after_loans(g: Context) -> None:
     buyer = data["buyer"]
     if can_take(g, buyer):
         return
-    while int(g.hooks("loan_room", buyer, 0)) < 0 and data["unpaid"] > 0:
+    while LOANS.of(g).room(g, buyer, 0) < 0 and data["unpaid"] > 0:
         pay_one_loan(g, buyer)
         g.log(f"{buyer} repays an acquired loan over its cap")
     if can_payoff(g, buyer):
         return
-    steps_ = data["unpaid"] * _p(g).kept_loan_price_steps
+    steps_ = data["unpaid"] * PARAMS(g).kept_loan_price_steps
     if steps_:
         market.move(g, buyer, "left" if steps_ < 0 else "right", abs(steps_))
         if zone(g, g.state.corporations[buyer].price) == "acquisition" and buyer in data["offering"]:
@@ -1100,13 +977,13 @@ def settle_president(g: Context, corp: str) -> None:
         if debt > 0:
             owner = g.state.corporations[corp].owner
             president = _seller(g, corp) if owner is not None and kind_of(owner) == "P" else None  # none: bank
-            if president is not None and _p(g).liquidation_deficit == "president_pays":
+            if president is not None and PARAMS(g).liquidation_deficit == "president_pays":
                 g.log(f"{g.name(president)} settles {corp}'s debts for {debt}")
                 _charge(g, president, debt, corp)
             data["shareholder_cash"] = 0
         else:
             surplus = data["liq_cash"] - owed
-            data["shareholder_cash"] = surplus if _p(g).liquidation_surplus == "shareholders" else 0
+            data["shareholder_cash"] = surplus if PARAMS(g).liquidation_surplus == "shareholders" else 0
     pay_shareholders(g, corp)
 
 
@@ -1146,7 +1023,7 @@ def pay_shareholders(g: Context, corp: str) -> None:
 class Acquire(Step):
     """Liquidations, acquisitions and friendly sales, with their auctions."""
 
-    name = "acquire"
+    name = ACQUIRE_STEP
     description = "Acquire Companies"
 
     def blocks(self) -> bool:
@@ -1207,7 +1084,7 @@ class Acquire(Step):
             elif t == "bid":
                 corp = data["auction"]["corp"]
                 lo, hi = min_bid(g, corp), max_bid(g, entity, corp)
-                out.append({"type": t, "corporation": corp, "min": lo, "max": hi, "step": _p(g).bid_step})
+                out.append({"type": t, "corporation": corp, "min": lo, "max": hi, "step": PARAMS(g).bid_step})
             elif t == "merge":
                 w = data["winner"]
                 out.append(
@@ -1232,8 +1109,8 @@ class Acquire(Step):
         g, a = self.g, self.rdata["auction"]
         corp = a["corp"]
         bid = action.get("price")
-        if not isinstance(bid, int) or isinstance(bid, bool) or bid % _p(g).bid_step:
-            raise illegal("mergers.bid", f"a bid is a multiple of {_p(g).bid_step}, not {bid!r}")
+        if not isinstance(bid, int) or isinstance(bid, bool) or bid % PARAMS(g).bid_step:
+            raise illegal("mergers.bid", f"a bid is a multiple of {PARAMS(g).bid_step}, not {bid!r}")
         if action.get("corporation") != corp:
             raise illegal("mergers.bid", f"{corp} is up for auction")
         lo, hi = min_bid(g, corp), max_bid(g, entity, corp)
@@ -1252,7 +1129,7 @@ class Acquire(Step):
 
     def process_take_loan(self, action: dict[str, Any], entity: str) -> None:
         g, buyer = self.g, sym_of(entity)
-        g.hooks("take_loan", buyer)
+        LOANS.of(g).take(g, buyer)
         if not can_take(g, buyer):
             after_loans(g)
         self._maybe_done()
@@ -1305,7 +1182,7 @@ def acquisition_setup(g: Context) -> None:
     setup_auction(g)
     if r.data["done"]:
         for s in rounds.steps(g):
-            if s.name == "acquire":
+            if s.name == ACQUIRE_STEP:
                 s.pass_()
     rounds.skip_steps(g)
 
@@ -1327,23 +1204,31 @@ def round_entities(g: Context, kind: str) -> list[str] | None:
     return None
 
 
-MECHANIC = Mechanic(
-    name="mergers",
-    description="merger and acquisition rounds",
-    params=Params,
+class _Liquidation:
+    """The :class:`~railbook.engine.interfaces.Liquidation` this mechanic provides."""
+
+    liquidate = staticmethod(liquidate)
+
+    @staticmethod
+    def in_liquidation(g: Context, corp: str) -> bool:
+        return "liquidation" in market.kinds_at(g, g.state.corporations[corp].price)
+
+
+MECHANIC = Mechanic.of(
+    DECLARATION,
     steps={
-        "reduce_tokens": ReduceTokens,
-        "convert_merge": ConvertMerge,
-        "post_conversion": PostConversion,
-        "post_conversion_loans": PostConversionLoans,
-        "acquire": Acquire,
+        REDUCE_TOKENS_STEP: ReduceTokens,
+        CONVERT_MERGE_STEP: ConvertMerge,
+        POST_CONVERSION_STEP: PostConversion,
+        POST_CONVERSION_LOANS_STEP: PostConversionLoans,
+        ACQUIRE_STEP: Acquire,
     },
     round_types={"merger": MERGER_ROUND, "acquisition": ACQUISITION_ROUND},
     hooks={
-        "round_entities": round_entities,
+        # answers only its round kinds (merger, acquisition)
+        "round_entities": First(round_entities, 23),
         "action_processed": drop_bankrupt_bidders,
-        "liquidate": liquidate,
-        "in_liquidation": lambda g, corp: "liquidation" in market.kinds_at(g, g.state.corporations[corp].price),
     },
     state=State,
+    provides=[LIQUIDATION.provided_by(_Liquidation())],
 )

@@ -24,12 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.mines import DECLARATION, MINE_RIGHTS_STEP, MINE_STEP, Params
 
 from .. import abilities, board, bonuses
-from ..contract import HexId, Mechanic, PrivateId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
+from ..interfaces import TILE_LAYS
 from ..state import BANK, kind_of, sym_of
 from ..steps.base import Step
 
@@ -37,36 +37,6 @@ if TYPE_CHECKING:
     from ..context import Context
     from ..routes import NodeKey, Route
     from ..state import Ability
-
-
-class MineRights(BaseParams):
-    """Rights to run to the mine hexes, bought by a company as a token."""
-
-    cost: int = Field(ge=0, description="price of the rights ($), paid from the company's treasury")
-    uses_yellow_lay: bool = Field(False, description="buying the rights takes the place of a yellow tile lay")
-    tokens: int = Field(ge=1, description="mine tokens in the game: at most this many companies hold rights")
-    max_per_company: int = Field(1, ge=1, description="tokens one company may hold")
-    private: PrivateId | None = Field(
-        None, description="the private that owns the mine (see the module text); none when no private does"
-    )
-    fee_to_private_owner: int = Field(
-        0, ge=0, description="part of each fee paid to the company owning `private` while it is open ($)"
-    )
-
-
-class Params(BaseParams):
-    """Mine hexes, the rights to them, and mine tokens with their route bonus."""
-
-    hexes: list[HexId] = Field([], description="mine hexes: stops only the holders of rights may use")
-    rights: MineRights | None = Field(None, description="how companies get rights to the mine hexes")
-    counts_towards_distance: bool = Field(True, description="a mine counts as a stop towards the train's length")
-    tokens_by_private: dict[PrivateId, int] = Field({}, description="private -> mine tokens its ability places")
-    token_bonus: int = Field(0, ge=0, description="revenue a route earns for each hex with a mine token it passes ($)")
-    tile_frozen: bool = Field(False, description="a tile holding a mine token may never be upgraded")
-    route_end_forbidden: bool = Field(False, description="a route may not start or end at a mine")
-    record_choice: str | None = Field(
-        None, description="the `choice` of the 18xx.games `choose` action that buys rights, for reading records"
-    )
 
 
 @dataclass(slots=True)
@@ -77,17 +47,13 @@ class State:
     rights: list[str] = field(default_factory=list)
 
 
-def _p(g: Context) -> Params:
-    return g.params["mines"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["mines"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def token_ability(g: Context, company: str) -> tuple[str, Ability] | None:
     """The usable ``mine`` ability of private ``company`` (a key) that places tokens, with its owner key."""
-    if kind_of(company) != "X" or sym_of(company) not in _p(g).tokens_by_private:
+    if kind_of(company) != "X" or sym_of(company) not in PARAMS(g).tokens_by_private:
         return None
     for owner, a in g.abilities_of(company):
         if a.type == "mine" and abilities.right_owner(g, owner, a) and (a.count is None or a.count > 0):
@@ -122,7 +88,7 @@ def _check(g: Context, company: str, a: Ability, hex_id: str, tile: str, rotatio
 class MineLay(Step):
     """A private's mine: a yellow tile as one of its company's lays, with a mine token on it."""
 
-    name = "mine"
+    name = MINE_STEP
     description = "Lay a mine tile"
 
     def blocks(self) -> bool:
@@ -133,9 +99,9 @@ class MineLay(Step):
         if found is None:
             return []
         corp = _owner(self.g, entity)
-        if corp is None or not self.g.hooks("turn_lay_open", corp):
+        if corp is None or not TILE_LAYS.of(self.g).open(self.g, corp):
             return []
-        cost = self.g.hooks("turn_lay_cost", corp)
+        cost = TILE_LAYS.of(self.g).cost(self.g, corp)
         return ["lay_tile"] if cost is None or cost <= self.g.cash(corp) else []
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
@@ -160,7 +126,7 @@ class MineLay(Step):
                         _check(g, entity, a, h, tid, rot)
                     except Exception:
                         continue
-                    price = g.hooks("turn_lay_price", corp, plan, discount)
+                    price = TILE_LAYS.of(g).price(g, corp, plan, discount)
                     if price is not None and price > cash:
                         continue  # terrain the company cannot pay for
                     choices.append({"hex": h, "tile": tid, "rotation": rot})
@@ -170,17 +136,17 @@ class MineLay(Step):
         g = self.g
         found = token_ability(g, entity)
         corp = _owner(g, entity)
-        if found is None or corp is None or not g.hooks("turn_lay_open", corp):
+        if found is None or corp is None or not TILE_LAYS.of(g).open(g, corp):
             raise illegal("mines.timing", f"{sym_of(entity)} cannot place a mine now")
         owner, a = found
         hex_id = str(action.get("hex"))
         rotation = action.get("rotation")
         _check(g, entity, a, hex_id, str(action.get("tile")), rotation if isinstance(rotation, int) else 0)
         discount = int(abilities.spec_param(a, "waives_terrain_cost", 0) or 0)
-        laid = g.hooks("turn_lay", entity, corp, action, a.spec.get("tiles") or None, discount)
+        laid = TILE_LAYS.of(g).lay(g, entity, corp, action, a.spec.get("tiles") or None, discount)
         if laid is None:
             raise illegal("mines.timing", f"{sym_of(entity)} cannot lay a tile now")
-        st = _st(g)
+        st = STATE(g)
         st.tokens[hex_id] = st.tokens.get(hex_id, 0) + 1
         g.use_ability(owner, a)
         g.log(f"{sym_of(corp)} adds a mine to {hex_id}")
@@ -188,25 +154,25 @@ class MineLay(Step):
 
 def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
     """A tile holding a mine token is never upgraded (``tile_frozen``)."""
-    return not (_p(g).tile_frozen and _st(g).tokens.get(hex_id))
+    return not (PARAMS(g).tile_frozen and STATE(g).tokens.get(hex_id))
 
 
 def _path_spec(g: Context) -> dict[str, Any]:
     """The mine tokens as a ``path_hex`` route bonus (:mod:`railbook.engine.bonuses`): ``token_bonus`` per token."""
-    amount = _p(g).token_bonus
-    return {"type": "path_hex", "hexes": {h: amount * n for h, n in _st(g).tokens.items() if n}}
+    amount = PARAMS(g).token_bonus
+    return {"type": "path_hex", "hexes": {h: amount * n for h, n in STATE(g).tokens.items() if n}}
 
 
 def route_bonus(g: Context, corp: str, route: Route, stops: list[NodeKey], routes: list[Route]) -> int:
     """``token_bonus`` for each hex with a mine token the route passes through."""
-    if not _st(g).tokens or not _p(g).token_bonus:
+    if not STATE(g).tokens or not PARAMS(g).token_bonus:
         return 0
     return bonuses.PathHex(_path_spec(g)).passed_value(h for h, _ in route.paths)
 
 
 def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     """The mine tokens' bonus for the route optimiser (the same ``path_hex`` bonus the interpreter scores)."""
-    if _st(g).tokens and _p(g).token_bonus:
+    if STATE(g).tokens and PARAMS(g).token_bonus:
         out.append(_path_spec(g))
 
 
@@ -215,7 +181,7 @@ def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
 
 def _rights_private_state(g: Context) -> tuple[bool, str | None]:
     """(rights may be bought now, the company owning ``rights.private`` while it is open)."""
-    rights = _p(g).rights
+    rights = PARAMS(g).rights
     if rights is None or rights.private is None:
         return True, None
     c = g.state.companies.get(rights.private)
@@ -228,25 +194,25 @@ def _rights_private_state(g: Context) -> tuple[bool, str | None]:
 
 def can_buy_rights(g: Context, corp_key: str) -> bool:
     """``corp_key`` may buy a mine token now (step ``mine_rights``)."""
-    rights = _p(g).rights
+    rights = PARAMS(g).rights
     if rights is None or kind_of(corp_key) != "C":
         return False
-    st = _st(g)
+    st = STATE(g)
     corp = sym_of(corp_key)
     if corp in st.rights or len(st.rights) >= rights.tokens or g.cash(corp_key) < rights.cost:
         return False
     if not _rights_private_state(g)[0]:
         return False
-    if rights.uses_yellow_lay and not g.hooks("turn_lay_open", corp_key):
+    if rights.uses_yellow_lay and not TILE_LAYS.of(g).open(g, corp_key):
         return False
     net = board.network(g, corp_key)
-    return any(h in net.hex_edges or any(nh == h for nh, _ in net.nodes) for h in _p(g).hexes)
+    return any(h in net.hex_edges or any(nh == h for nh, _ in net.nodes) for h in PARAMS(g).hexes)
 
 
 class BuyMineRights(Step):
     """Buy the rights to the mine hexes (a mine token), in the operating company's track step."""
 
-    name = "mine_rights"
+    name = MINE_RIGHTS_STEP
     description = "Buy a mine token"
 
     def blocks(self) -> bool:
@@ -258,11 +224,11 @@ class BuyMineRights(Step):
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
-        return [{"type": "choose", "choices": [{"choice": _p(self.g).record_choice or "mine_rights"}]}]
+        return [{"type": "choose", "choices": [{"choice": PARAMS(self.g).record_choice or "mine_rights"}]}]
 
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        p = _p(g)
+        p = PARAMS(g)
         rights = p.rights
         if action.get("choice") not in (p.record_choice, "mine_rights"):
             raise illegal("mines.choice", f"{sym_of(entity)} cannot choose {action.get('choice')!r} now")
@@ -275,16 +241,16 @@ class BuyMineRights(Step):
         if rights.cost - to_owner:
             g.spend(entity, BANK, rights.cost - to_owner)
         if rights.uses_yellow_lay:
-            g.hooks("use_turn_lay", entity)
-        _st(g).rights.append(sym_of(entity))
+            TILE_LAYS.of(g).use(g, entity)
+        STATE(g).rights.append(sym_of(entity))
         g.epoch += 1
         g.log(f"{sym_of(entity)} buys a mine token for {rights.cost}")
 
 
 def company_sold(g: Context, company: str, corp: str) -> None:
     """The company buying ``rights.private`` takes a mine token from the supply (free)."""
-    rights = _p(g).rights
-    st = _st(g)
+    rights = PARAMS(g).rights
+    st = STATE(g)
     if rights is None or company != rights.private or sym_of(corp) in st.rights or len(st.rights) >= rights.tokens:
         return
     st.rights.append(sym_of(corp))
@@ -293,8 +259,8 @@ def company_sold(g: Context, company: str, corp: str) -> None:
 
 def check_route(g: Context, corp_key: str, route: Route) -> None:
     """Only a company holding a mine token may run to or through a mine hex."""
-    mines = _p(g).hexes
-    if not mines or sym_of(corp_key) in _st(g).rights:
+    mines = PARAMS(g).hexes
+    if not mines or sym_of(corp_key) in STATE(g).rights:
         return
     passed = {h for h, _ in route.paths} | {h for h, _ in route.stops}
     for h in mines:
@@ -304,15 +270,13 @@ def check_route(g: Context, corp_key: str, route: Route) -> None:
 
 def route_forbidden_hexes(g: Context, corp: str, out: list[str]) -> None:
     """The mine hexes, for a company (symbol) without a mine token."""
-    if corp not in _st(g).rights:
-        out.extend(_p(g).hexes)
+    if corp not in STATE(g).rights:
+        out.extend(PARAMS(g).hexes)
 
 
-MECHANIC = Mechanic(
-    name="mines",
-    description="mine tokens and mine revenue",
-    params=Params,
-    steps={"mine": MineLay, "mine_rights": BuyMineRights},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={MINE_STEP: MineLay, MINE_RIGHTS_STEP: BuyMineRights},
     hooks={
         "lay_allowed": lay_allowed,
         "route_bonus": route_bonus,

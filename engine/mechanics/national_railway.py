@@ -23,195 +23,20 @@ Fields marked "(not yet played by the engine)" are not honoured yet.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.national_railway import BORROW_TRAIN_STEP, DECLARATION, NATIONAL_FORMATION_STEP, Params
 
 from .. import board, depot, market, rounds, shares, stations
 from ..closing import close_operator
-from ..contract import CorporationId, Mechanic, NoParams, TrainId
-from ..contract import Params as BaseParams
+from ..contract import First, Mechanic, NoParams, params_of, state_of
 from ..errors import illegal
+from ..interfaces import LOANS
 from ..state import BANK, DEPOT, POOL, Share, Token, ckey, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class LoanRepayment(BaseParams):
-    """Loans every company must repay when the national railway forms."""
-
-    order: Literal["clockwise_from_trigger_president"] = Field(
-        "clockwise_from_trigger_president",
-        description="presidents repay in turn, starting with the president of the company that triggered it",
-    )
-    payers: list[Literal["treasury", "president_cash"]] = Field(
-        default_factory=lambda: ["treasury", "president_cash"],
-        description="who repays, in order (the treasury in whole loans only)",
-    )
-    president_sells_shares: bool = Field(False, description="the president may sell shares to repay")
-    president_chooses_order: bool = Field(
-        True, description="a president of several companies chooses in which order they repay"
-    )
-
-
-class ShareExchange(BaseParams):
-    """Shares of absorbed companies exchanged for national shares."""
-
-    old_per_new: int = Field(2, ge=1, description="absorbed shares (any mix of companies) per national share")
-    order: Literal["clockwise_from_trigger_president"] = Field(
-        "clockwise_from_trigger_president", description="order in which players exchange"
-    )
-    player_odd_share: Literal["to_market_unpaid", "discarded"] = Field(
-        "to_market_unpaid", description="a player's share left over after exchanging"
-    )
-    market_old_per_new: int = Field(2, ge=1, description="absorbed shares in the market per national share")
-    market_odd_share: Literal["to_market_unpaid", "discarded"] = Field(
-        "discarded", description="a market share left over"
-    )
-    leftover_national_shares: Literal["initial_offering", "bank"] = Field(
-        "initial_offering", description="where national shares not handed out go"
-    )
-    shortage: Literal["discard_unconverted"] = Field(
-        "discard_unconverted", description="absorbed shares left when national shares run out are discarded unpaid"
-    )
-
-
-class SecondIssue(BaseParams):
-    """More national shares issued when the first issue is not enough for the exchange."""
-
-    when_more_than: int = Field(ge=1, description="issued when the exchange needs more national shares than this")
-    certificates: list[Annotated[int, Field(ge=1, le=100)]] = Field(
-        description="percentages of all national certificates after the issue, the president's first"
-    )
-    certificate_weight: float = Field(
-        0.5,
-        gt=0,
-        description="certificate-limit count of each ordinary certificate after the issue",
-    )
-    player_max_shares: int = Field(
-        ge=1,
-        description="most national certificates one player may hold after the issue",
-    )
-    limit_allowance: float = Field(
-        0.5,
-        ge=0,
-        description="certificates a holder of national certificates may hold above the limit (never buying while "
-        "at it)",
-    )
-
-
-class President(BaseParams):
-    """Who presides the national railway."""
-
-    temporary: Literal["first_with_two_shares"] = Field(
-        "first_with_two_shares", description="the president's certificate goes first to the first player with two"
-    )
-    tie: Literal["temporary_holder_then_leftwards"] = Field(
-        "temporary_holder_then_leftwards", description="among the players with the most shares after the exchange"
-    )
-    single_share_president_must_buy: bool = Field(
-        True,
-        description="with nobody holding two shares the first receiver presides and must buy a second share in "
-        "his first turn of the next stock round, selling if needed, unless another player reaches two first; one "
-        "who cannot raise its price is bankrupt",
-    )
-
-
-class Tokens(BaseParams):
-    """Station markers of the national railway."""
-
-    count: int = Field(ge=0, description="its station markers")
-    homes_first: bool = Field(True, description="absorbed home markers are replaced first, then the president picks")
-    one_per_tile: bool = Field(True, description="never two of its markers on one tile")
-    new_marker_price: int = Field(ge=0, description="price of each further marker it places, in $")
-
-
-class StartPrice(BaseParams):
-    """The national railway's starting share price."""
-
-    minimum: int = Field(ge=0, description="lowest start price, in $")
-    drop_lowest_when_at_least: int = Field(
-        3, ge=2, description="absorbed companies from which on the lowest price is left out of the average"
-    )
-    round_down_to: int = Field(5, ge=1, description="the average is rounded down to a multiple of this, in $")
-    row: int = Field(0, ge=0, description="market row the price is placed on (0: the top row)")
-    ties: Literal["higher", "lower"] = Field(
-        "higher", description="the cell nearest the average at or above the minimum; an average midway goes this way"
-    )
-
-
-class Borrowing(BaseParams):
-    """A trainless national railway runs a train still in the bank."""
-
-    trains: list[TrainId] = Field(description="train types it may borrow")
-    until_permanent_train: bool = Field(True, description="no more borrowing once it owns a permanent train")
-    withhold_until_paid: bool = Field(True, description="it withholds until it has paid for the borrowed train")
-
-
-class Trains(BaseParams):
-    """Trains of the national railway."""
-
-    keep: list[TrainId] = Field(
-        default_factory=list,
-        description="train types it must keep (up to its limit): it discards one only when it owns no other type",
-    )
-    discarded_to: Literal["market", "bank"] = Field("market", description="where absorbed trains it drops go")
-    buys_only: list[TrainId] = Field(default_factory=list, description="train types it may buy (empty: any)")
-    face_price_only: bool = Field(True, description="it buys and sells trains only at face value")
-    borrow: Borrowing | None = Field(
-        None,
-        description="running a borrowed bank train while trainless (None: no); a trainless national that never owned "
-        "a permanent train is forced to buy only once its treasury covers a train it may buy",
-    )
-
-
-class Params(BaseParams):
-    """The national railway: loan settlement, absorption, share and marker exchange, price, its own rules."""
-
-    national: CorporationId = Field(description="the national railway's corporation")
-    forms_after: Literal["trigger_operating_turn"] = Field(
-        "trigger_operating_turn", description="formation happens once the triggering company has finished its turn"
-    )
-    loan_repayment: LoanRepayment = Field(default_factory=LoanRepayment, description="loans repaid at formation")
-    absorbs: Literal["companies_with_unpaid_loans"] = Field(
-        "companies_with_unpaid_loans", description="which companies it absorbs"
-    )
-    absorbed_loans: Literal["cancelled", "kept"] = Field("cancelled", description="loans of the absorbed companies")
-    share_exchange: ShareExchange = Field(default_factory=ShareExchange, description="the share exchange")
-    second_issue: SecondIssue | None = Field(None, description="a second issue of shares (None: none)")
-    market_over_limit: Literal["holders_buy_excess"] = Field(
-        "holders_buy_excess",
-        description="national shares in the market above its limit are bought by holders in turn from priority, "
-        "selling other shares if needed (not yet played by the engine)",
-    )
-    president: President = Field(default_factory=President, description="who presides it")
-    tokens: Tokens = Field(description="its station markers")
-    start_price: StartPrice = Field(description="its start price: average of the absorbed companies' prices")
-    starting_cash: Literal["absorbed_companies_cash"] = Field(
-        "absorbed_companies_cash", description="its only starting capital"
-    )
-    ipo_sales_pay: Literal["bank", "company"] = Field("bank", description="who receives its initial-offering sales")
-    trains: Trains = Field(default_factory=Trains, description="its trains")
-    pays_dividends_only_with_permanent_train: bool = Field(
-        True, description="it pays only once it owns a permanent train"
-    )
-    price_moves_only_with_permanent_train: bool = Field(
-        True, description="its share price never moves until it owns a permanent train"
-    )
-    first_operation: Literal["at_once_unless_absorbed_operated", "next_operating_round"] = Field(
-        "at_once_unless_absorbed_operated",
-        description="it operates right after forming unless an absorbed company operated this round; otherwise "
-        "from the next operating round",
-    )
-    can_close: bool = Field(
-        False,
-        description="it may close (false: its price stops one cell short of a closing cell)",
-    )
-    inherits_bonus_rights: bool = Field(
-        True, description="it inherits the absorbed companies' bonus rights (a duplicate goes back to the bank)"
-    )
 
 
 @dataclass(slots=True)
@@ -239,25 +64,22 @@ class State:
     borrowed: list[Any] = field(default_factory=list)  # [train id, its place among the trains on sale]
 
 
-def _p(g: Context) -> Params:
-    return g.params["national_railway"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["national_railway"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def _debts(g: Context) -> dict[str, int]:
     """Loans per corporation (asked of the loans mechanic)."""
-    return {c: n for c in g.state.corp_order if (n := int(g.hooks("loans_outstanding", c) or 0)) > 0}
+    loans = LOANS.of(g)
+    return {c: n for c in g.state.corp_order if (n := loans.outstanding(g, c)) > 0}
 
 
 def formation(g: Context, params: NoParams) -> None:
     """The phase event: treasuries repay what they can; the rest wait for their presidents' choice."""
-    st = _st(g)
+    st = STATE(g)
     if st.settled:
         return
-    price = int(g.hooks("loan_repay_price") or 0)
+    price = LOANS.of(g).repay_price(g)
     trigger = g.current_operator()
     players = g.player_keys()
     start = players.index(g.controller(trigger)) if trigger and g.controller(trigger) in players else 0
@@ -266,12 +88,12 @@ def formation(g: Context, params: NoParams) -> None:
     debtors = []
     for corp, n in _debts(g).items():
         c = g.state.corporations[corp]
-        if c.closed or corp == _p(g).national:
+        if c.closed or corp == PARAMS(g).national:
             continue
         paid = min(n, g.cash(ckey(corp)) // price) if price else 0
         if paid:
             g.spend(ckey(corp), BANK, paid * price)
-            g.hooks("loans_repaid", corp, paid)
+            LOANS.of(g).repaid(g, corp, paid)
             g.log(f"{corp} repays {paid} loans")
         if paid < n:
             debtors.append(corp)
@@ -285,11 +107,11 @@ def formation(g: Context, params: NoParams) -> None:
 
 
 def _settle(g: Context) -> None:
-    st = _st(g)
+    st = STATE(g)
     st.settled = True
     if not st.absorbed:
-        g.log(f"{_p(g).national} does not form")
-        close_operator(g, ckey(_p(g).national))
+        g.log(f"{PARAMS(g).national} does not form")
+        close_operator(g, ckey(PARAMS(g).national))
     else:
         _form(g)
     g.hooks("update_cert_limit")
@@ -306,7 +128,7 @@ def _permanent(g: Context, tid: str) -> bool:
 def absorb(g: Context, corp: str) -> None:
     """``corp`` is absorbed: its trains, cash and bonus rights pass to the national, its loans are settled, its
     shares and markers are noted for the exchange at the formation."""
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     nat, key, nkey = p.national, ckey(corp), ckey(p.national)
     g.log(f"-- {corp} merges into {nat} --")
     st.absorbed.append(corp)
@@ -316,7 +138,7 @@ def absorb(g: Context, corp: str) -> None:
             st.permanent = True
     if g.cash(key) > 0:
         g.spend(key, nkey, g.cash(key))
-    g.hooks("transfer_loans", corp, None if p.absorbed_loans == "cancelled" else nat)
+    LOANS.of(g).transfer(g, corp, None if p.absorbed_loans == "cancelled" else nat)
     if p.inherits_bonus_rights:
         g.hooks("transfer_bonus_rights", corp, nat)
     unit = shares.share_percent(g, corp)
@@ -334,8 +156,8 @@ def absorb(g: Context, corp: str) -> None:
 def start_cell(g: Context) -> list[int]:
     """The national's start cell: the average of the absorbed prices (the lowest left out from enough
     companies), rounded down, at least the minimum, on the start row's nearest cell."""
-    sp = _st(g).prices
-    rule = _p(g).start_price
+    sp = STATE(g).prices
+    rule = PARAMS(g).start_price
     prices = sorted(sp)
     if len(prices) >= rule.drop_lowest_when_at_least:
         prices = prices[1:]
@@ -355,7 +177,7 @@ def start_cell(g: Context) -> list[int]:
 
 def _order_from_trigger(g: Context) -> list[str]:
     players = g.player_keys()
-    st = _st(g)
+    st = STATE(g)
     start = players.index(st.trigger_president) if st.trigger_president in players else 0
     return players[start:] + players[:start]
 
@@ -363,7 +185,7 @@ def _order_from_trigger(g: Context) -> list[str]:
 def _second_issue(g: Context) -> None:
     """The national's certificates become the second issue (all still in its initial offering): the existing
     ones take the issue's first percentages, the new ones are numbered on from the issue's share count."""
-    p = _p(g)
+    p = PARAMS(g)
     nat, nkey = p.national, ckey(p.national)
     issue = p.second_issue
     assert issue is not None
@@ -377,13 +199,13 @@ def _second_issue(g: Context) -> None:
         g.state.shares[sid] = Share(sid, nat, first_new + i, int(pct), False, nkey)
         ids.append(sid)
     shares.holdings_changed(g)
-    _st(g).second_issued = True
+    STATE(g).second_issued = True
     g.epoch += 1
     g.log(f"{nat} issues its second set of shares")
 
 
 def _share_exchange(g: Context) -> None:
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     ex = p.share_exchange
     nat, nkey = p.national, ckey(p.national)
     order = [pl for pl in _order_from_trigger(g) if st.player_shares.get(pl)]
@@ -445,8 +267,8 @@ def _share_exchange(g: Context) -> None:
 
 def _place(g: Context, hex_id: str, ci: int, old: str | None) -> None:
     """A national marker, free, replaces ``old``'s in a city."""
-    nkey = ckey(_p(g).national)
-    nat = g.state.corporations[_p(g).national]
+    nkey = ckey(PARAMS(g).national)
+    nat = g.state.corporations[PARAMS(g).national]
     slots = g.state.hexes[hex_id].tokens[ci]
     i = slots.index(old) if old in slots else slots.index(None)
     slots[i] = nkey
@@ -456,7 +278,7 @@ def _place(g: Context, hex_id: str, ci: int, old: str | None) -> None:
 def _token_swap(g: Context) -> None:
     """Homes first, then the other markers; never two on one city, none on a home's tile; duplicates on a tile
     and markers above the count are removed by the president (``remove_token``)."""
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     nat = g.state.corporations[p.national]
     nat.tokens = []
     owners: dict[tuple[str, int], str] = {}
@@ -495,7 +317,7 @@ def _token_swap(g: Context) -> None:
 
 
 def _pad_tokens(g: Context) -> None:
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     if st.duplicate_hexes or st.removals:
         return
     nat = g.state.corporations[p.national]
@@ -504,7 +326,7 @@ def _pad_tokens(g: Context) -> None:
 
 
 def _form(g: Context) -> None:
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     nat, nkey = p.national, ckey(p.national)
     c = g.state.corporations[nat]
     cell = start_cell(g)
@@ -535,8 +357,8 @@ def _form(g: Context) -> None:
 
 def share_unit(g: Context, corp: str) -> int | None:
     """After the second issue a national share is the issue's ordinary certificate."""
-    p = _p(g)
-    if corp == p.national and p.second_issue is not None and _st(g).second_issued:
+    p = PARAMS(g)
+    if corp == p.national and p.second_issue is not None and STATE(g).second_issued:
         return min(p.second_issue.certificates[1:])
     return None
 
@@ -554,37 +376,37 @@ def _liquidity(g: Context, player: str, national: str) -> int:
 
 def _unproven(g: Context) -> bool:
     """The national has formed and never owned a permanent train."""
-    st = _st(g)
+    st = STATE(g)
     return st.formed and not st.permanent
 
 
 def must_withhold(g: Context, entity: str) -> bool:
-    return entity == ckey(_p(g).national) and _p(g).pays_dividends_only_with_permanent_train and _unproven(g)
+    return entity == ckey(PARAMS(g).national) and PARAMS(g).pays_dividends_only_with_permanent_train and _unproven(g)
 
 
 def price_fixed(g: Context, corp: str) -> bool:
-    return corp == _p(g).national and _p(g).price_moves_only_with_permanent_train and _unproven(g)
+    return corp == PARAMS(g).national and PARAMS(g).price_moves_only_with_permanent_train and _unproven(g)
 
 
 def after_action(g: Context, action: dict[str, Any], entity: str) -> None:
-    st = _st(g)
+    st = STATE(g)
     if st.formed and not st.permanent:
-        if any(_permanent(g, t) for t in _own_trains(g, ckey(_p(g).national))):
+        if any(_permanent(g, t) for t in _own_trains(g, ckey(PARAMS(g).national))):
             st.permanent = True
-            g.log(f"{_p(g).national} owns a permanent train")
+            g.log(f"{PARAMS(g).national} owns a permanent train")
     temporary_president_check(g, action, entity)
 
 
 def _relieved(g: Context, player: str) -> bool:
     """The one-share president's duty is over: he or another player holds two national shares."""
-    nat = _p(g).national
+    nat = PARAMS(g).national
     two = 2 * shares.share_percent(g, nat)
     return any(pct >= two for pct in shares.player_holders(g, nat).values())
 
 
 def stock_obligation(g: Context, player: str) -> str | None:
     """The one-share president must buy a second national share in his first turn of the next stock round."""
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     r = g.state.round
     if st.temporary_president != player or not p.president.single_share_president_must_buy:
         return None
@@ -595,7 +417,7 @@ def stock_obligation(g: Context, player: str) -> str | None:
 
 def temporary_president_check(g: Context, action: dict[str, Any], entity: str) -> None:
     """In his stock turn, a one-share president who cannot raise the price of a second share goes bankrupt."""
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     player = st.temporary_president
     r = g.state.round
     if not player or not p.president.single_share_president_must_buy or r is None or r.kind != "stock":
@@ -624,25 +446,25 @@ def temporary_president_check(g: Context, action: dict[str, Any], entity: str) -
 
 
 def never_closes(g: Context, corp: str) -> bool:
-    return corp == _p(g).national and not _p(g).can_close
+    return corp == PARAMS(g).national and not PARAMS(g).can_close
 
 
 def may_buy_train(g: Context, corp: str, tid: str) -> bool:
     """``trains.buys_only``: the national buys only the listed train types."""
-    only = _p(g).trains.buys_only
-    return not (only and corp == ckey(_p(g).national) and g.state.trains[tid].sym not in only)
+    only = PARAMS(g).trains.buys_only
+    return not (only and corp == ckey(PARAMS(g).national) and g.state.trains[tid].sym not in only)
 
 
 def face_price_trade(g: Context, buyer: str, seller: str) -> bool:
     """``trains.face_price_only``: a train the national buys from or sells to a company goes at its face value."""
-    nkey = ckey(_p(g).national)
-    return _p(g).trains.face_price_only and nkey in (buyer, seller)
+    nkey = ckey(PARAMS(g).national)
+    return PARAMS(g).trains.face_price_only and nkey in (buyer, seller)
 
 
 def may_discard_train(g: Context, corp: str, tid: str) -> bool:
     """``trains.keep``: the national discards a train of a kept type only when it owns nothing else."""
-    keep = _p(g).trains.keep
-    if not keep or corp != ckey(_p(g).national) or g.state.trains[tid].sym not in keep:
+    keep = PARAMS(g).trains.keep
+    if not keep or corp != ckey(PARAMS(g).national) or g.state.trains[tid].sym not in keep:
         return True
     return all(g.state.trains[t].sym in keep for t in g.entity_trains(corp))
 
@@ -650,7 +472,7 @@ def may_discard_train(g: Context, corp: str, tid: str) -> bool:
 def forced_train_purchase(g: Context, corp: str) -> bool | None:
     """With ``trains.borrow`` a trainless national that never owned a permanent train is not forced to buy with
     its president's money: it must buy (at its first chance) once its treasury covers a train it may buy."""
-    p = _p(g)
+    p = PARAMS(g)
     if corp != ckey(p.national) or p.trains.borrow is None or not _unproven(g) or _own_trains(g, corp):
         return None
     prices = [depot.face_price(g, g.state.trains[t]) for t in depot.depot_trains(g) if may_buy_train(g, corp, t)]
@@ -659,31 +481,31 @@ def forced_train_purchase(g: Context, corp: str) -> bool | None:
 
 def cert_weight(g: Context, corp: str) -> float | None:
     """After the second issue each national certificate counts ``certificate_weight`` per ordinary share."""
-    p = _p(g)
-    if corp != p.national or p.second_issue is None or not _st(g).second_issued:
+    p = PARAMS(g)
+    if corp != p.national or p.second_issue is None or not STATE(g).second_issued:
         return None
     return p.second_issue.certificate_weight
 
 
 def holding_limit(g: Context, corp: str) -> int | None:
     """After the second issue a player may hold ``player_max_shares`` national certificates."""
-    p = _p(g)
-    if corp != p.national or p.second_issue is None or not _st(g).second_issued:
+    p = PARAMS(g)
+    if corp != p.national or p.second_issue is None or not STATE(g).second_issued:
         return None
     return p.second_issue.player_max_shares * min(p.second_issue.certificates[1:])
 
 
 def cert_allowance(g: Context, player: str) -> float:
     """``limit_allowance``: a holder of second-issue national certificates may be that much above the limit."""
-    p = _p(g)
-    if p.second_issue is None or not _st(g).second_issued or not shares.shares_of(g, player, p.national):
+    p = PARAMS(g)
+    if p.second_issue is None or not STATE(g).second_issued or not shares.shares_of(g, player, p.national):
         return 0
     return p.second_issue.limit_allowance
 
 
 def _borrowable(g: Context) -> list[str]:
     """Trains on sale the national may borrow now (the first of each borrowable type)."""
-    p, st = _p(g), _st(g)
+    p, st = PARAMS(g), STATE(g)
     nkey = ckey(p.national)
     b = p.trains.borrow
     if b is None or st.borrowed or g.current_operator() != nkey or g.entity_trains(nkey):
@@ -700,12 +522,12 @@ def _borrowable(g: Context) -> list[str]:
 
 def return_borrowed(g: Context) -> None:
     """The borrowed train goes back to its place among the trains on sale."""
-    st = _st(g)
+    st = STATE(g)
     if not st.borrowed:
         return
     tid, index = str(st.borrowed[0]), int(st.borrowed[1])
     t = g.state.trains[tid]
-    held = g.entity_trains(ckey(_p(g).national))
+    held = g.entity_trains(ckey(PARAMS(g).national))
     if tid in held:
         held.remove(tid)
     t.owner, t.operated = DEPOT, False
@@ -713,12 +535,12 @@ def return_borrowed(g: Context) -> None:
     st.borrowed = []
     g.cache.pop("depot_trains", None)
     g.epoch += 1
-    g.log(f"{_p(g).national} returns the borrowed {t.name} train")
+    g.log(f"{PARAMS(g).national} returns the borrowed {t.name} train")
 
 
 def _own_trains(g: Context, key: str) -> list[str]:
     """The national's trains, the borrowed one left out."""
-    st = _st(g)
+    st = STATE(g)
     return [t for t in g.entity_trains(key) if not st.borrowed or t != st.borrowed[0]]
 
 
@@ -726,7 +548,7 @@ class BorrowTrain(Step):
     """A trainless national that never owned a permanent train runs a train still on sale (``trains.borrow``):
     the train stays the bank's (no phase change, others may buy it) and goes back when the national's turn ends."""
 
-    name = "borrow_train"
+    name = BORROW_TRAIN_STEP
     description = "Borrow a train"
 
     def actions(self, entity: str) -> list[str]:
@@ -740,22 +562,22 @@ class BorrowTrain(Step):
         return [{"type": "borrow_train", "choices": [{"train": t} for t in _borrowable(self.g)]}, {"type": "pass"}]
 
     def process_borrow_train(self, action: dict[str, Any], entity: str) -> None:
-        g, st = self.g, _st(self.g)
+        g, st = self.g, STATE(self.g)
         tid = str(action.get("train"))
         if tid not in _borrowable(g):
-            raise illegal("national.borrow", f"{_p(g).national} cannot borrow train {tid} now")
+            raise illegal("national.borrow", f"{PARAMS(g).national} cannot borrow train {tid} now")
         st.borrowed = [tid, g.state.depot.index(tid)]
         g.state.depot.remove(tid)
         t = g.state.trains[tid]
         t.owner = entity
         g.entity_trains(entity).append(tid)
         g.cache.pop("depot_trains", None)
-        g.log(f"{_p(g).national} borrows a {t.name} train")
+        g.log(f"{PARAMS(g).national} borrows a {t.name} train")
         self.pass_()
 
 
 def operator_started(g: Context, operator: str) -> None:
-    if operator != ckey(_p(g).national):
+    if operator != ckey(PARAMS(g).national):
         return_borrowed(g)
 
 
@@ -767,43 +589,43 @@ class NationalFormation(Step):
     """Presidents of companies still in debt at the formation pay the rest (``pass``) or let them be absorbed
     (``merge``); then the national's president removes its duplicate markers (``remove_token``)."""
 
-    name = "national_formation"
+    name = NATIONAL_FORMATION_STEP
     description = "National railway formation: repay loans or merge"
 
     def skip(self) -> None:
         """Stays live: the formation may start at any purchase."""
 
     def active(self) -> bool:
-        st = _st(self.g)
+        st = STATE(self.g)
         # (as StepBase.active once nothing is pending; asked by the round machinery at every turn of its loops)
         return bool(st.pending or st.duplicate_hexes or st.removals) or not self.st.passed
 
     def _removing(self) -> bool:
-        st = _st(self.g)
+        st = STATE(self.g)
         return bool(st.duplicate_hexes or st.removals)
 
     def blocks(self) -> bool:
-        return bool(_st(self.g).pending) or self._removing()
+        return bool(STATE(self.g).pending) or self._removing()
 
     def active_entities(self) -> list[str]:
-        pending = _st(self.g).pending
+        pending = STATE(self.g).pending
         if pending:
             return [ckey(pending[0])]
-        return [ckey(_p(self.g).national)] if self._removing() else []
+        return [ckey(PARAMS(self.g).national)] if self._removing() else []
 
     def actions(self, entity: str) -> list[str]:
-        if _st(self.g).pending:
+        if STATE(self.g).pending:
             return ["merge", "pass"]
-        return ["remove_token"] if self._removing() and entity == ckey(_p(self.g).national) else []
+        return ["remove_token"] if self._removing() and entity == ckey(PARAMS(self.g).national) else []
 
     def owed(self, corp: str) -> int:
         g = self.g
-        n = int(g.hooks("loans_outstanding", corp) or 0)
-        return n * int(g.hooks("loan_repay_price") or 0)
+        loans = LOANS.of(g)
+        return loans.outstanding(g, corp) * loans.repay_price(g)
 
     def _removable(self) -> list[tuple[str, int, int]]:
-        g, st = self.g, _st(self.g)
-        nat = g.state.corporations[_p(g).national]
+        g, st = self.g, STATE(self.g)
+        nat = g.state.corporations[PARAMS(g).national]
         homes = {h for h, _ in st.homes}
         out = []
         for tok in nat.tokens:
@@ -818,7 +640,7 @@ class NationalFormation(Step):
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
         g = self.g
-        pending = _st(g).pending
+        pending = STATE(g).pending
         if not pending:
             if not self.actions(entity):
                 return []
@@ -834,12 +656,12 @@ class NationalFormation(Step):
         return out
 
     def process_remove_token(self, action: dict[str, Any], entity: str) -> None:
-        g, st = self.g, _st(self.g)
+        g, st = self.g, STATE(self.g)
         hex_id, ci = stations.parse_city(g, action.get("city"))
         if not any(h == hex_id and c == ci for h, c, _ in self._removable()):
-            raise illegal("national.remove_token", f"{_p(g).national} may not remove its marker in {hex_id} now")
-        nkey = ckey(_p(g).national)
-        nat = g.state.corporations[_p(g).national]
+            raise illegal("national.remove_token", f"{PARAMS(g).national} may not remove its marker in {hex_id} now")
+        nkey = ckey(PARAMS(g).national)
+        nat = g.state.corporations[PARAMS(g).national]
         slots = g.state.hexes[hex_id].tokens[ci]
         slots[slots.index(nkey)] = None
         nat.tokens = [t for t in nat.tokens if not (t.used and t.hex == hex_id and t.city == ci)]
@@ -855,7 +677,7 @@ class NationalFormation(Step):
 
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        st = _st(g)
+        st = STATE(g)
         corp = st.pending[0]
         key = ckey(corp)
         president = g.owner(key)
@@ -867,14 +689,14 @@ class NationalFormation(Step):
             g.spend(key, BANK, g.cash(key))
         if rest > 0:
             g.spend(president, BANK, rest)
-        g.hooks("loans_repaid", corp, int(g.hooks("loans_outstanding", corp) or 0))
+        LOANS.of(g).repaid(g, corp, LOANS.of(g).outstanding(g, corp))
         g.log(f"{g.name(president)} pays off {corp}'s loans")
         st.pending.pop(0)
         if not st.pending:
             _settle(g)
 
     def process_merge(self, action: dict[str, Any], entity: str) -> None:
-        st = _st(self.g)
+        st = STATE(self.g)
         if not st.pending:
             raise illegal("national.absorb", "no company is waiting to be absorbed")
         corp = st.pending.pop(0)
@@ -883,14 +705,13 @@ class NationalFormation(Step):
             _settle(self.g)
 
 
-MECHANIC = Mechanic(
-    name="national_railway",
-    description="a government railway formed from merged companies",
-    params=Params,
-    steps={"national_formation": NationalFormation, "borrow_train": BorrowTrain},
-    events={"national_railway_formation": (NoParams, formation)},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={NATIONAL_FORMATION_STEP: NationalFormation, BORROW_TRAIN_STEP: BorrowTrain},
+    events={"national_railway_formation": formation},
     hooks={
-        "share_unit": share_unit,
+        # the national's second issue overrides company_sizes' unit (priority 0)
+        "share_unit": First(share_unit, 10),
         "action_processed": after_action,
         "must_withhold": must_withhold,
         "price_fixed": price_fixed,
@@ -902,9 +723,10 @@ MECHANIC = Mechanic(
         "cert_weight": cert_weight,
         "cert_allowance": cert_allowance,
         "stock_obligation": stock_obligation,
-        "national_railway_settled": lambda g: _st(g).settled,
-        "may_launch": lambda g, corp: corp != _p(g).national,
-        "holding_limit": holding_limit,
+        "national_railway_settled": lambda g: STATE(g).settled,
+        "may_launch": lambda g, corp: corp != PARAMS(g).national,
+        # the national's second issue overrides any other limit
+        "holding_limit": First(holding_limit, 20),
         "operator_started": operator_started,
         "round_finished": round_finished,
     },

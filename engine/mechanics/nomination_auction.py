@@ -15,14 +15,13 @@ an empty slot; a neighbour in the same tier left with no lot on either side leav
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.nomination_auction import DECLARATION, NOMINATION_AUCTION_STEP, Params
 
 from .. import rounds
 from ..closing import close_company
-from ..contract import Mechanic, PrivateId
-from ..contract import Params as BaseParams
+from ..contract import First, Mechanic, params_of, state_of
 from ..errors import illegal
 from ..rng import shuffle_game
 from ..state import BANK
@@ -30,65 +29,6 @@ from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Pyramid(BaseParams):
-    """Lots laid out in tiers (a pyramid): only the bottom tier may be nominated."""
-
-    tier_sizes: list[int] = Field(
-        description="number of lots in each tier, top tier first (e.g. [1, 2, 3] is a 6-lot pyramid)"
-    )
-    shuffle: Literal["seeded"] = Field(
-        "seeded", description="how the lots are placed: shuffled with the game's seeded random generator"
-    )
-    top_lot_drawn_from: list[PrivateId] = Field(
-        default_factory=list,
-        description="privates of which `top_lots_kept` are drawn at random for the top of the pyramid; the "
-        "rest of them leave the game (empty: every lot is shuffled in)",
-    )
-    top_lots_kept: int = Field(0, ge=0, description="privates drawn from `top_lot_drawn_from` and kept")
-    sold_lot_removes_isolated_neighbours: bool = Field(
-        False,
-        description="when a lot is sold, a neighbour in its tier left with no lot on either side leaves the game",
-    )
-    empty_tier_opens_tier_above: bool = Field(
-        True, description="once the bottom tier is empty the tier above becomes nominable"
-    )
-
-
-class Params(BaseParams):
-    """Nomination auction of the privates before the first stock round (optionally with seed money)."""
-
-    seed_money: int = Field(
-        0, ge=0, description="money the bank sets aside; it pays the bank (face value - winning bid) of each lot sold"
-    )
-    bid_step: int = Field(5, ge=1, description="every bid is a multiple of this and a raise is at least this, in $")
-    min_opening_bid: Literal["face", "face_minus_remaining_seed", "zero"] = Field(
-        "face",
-        description="lowest opening bid: the face value; the face value minus the seed money left (never "
-        "below 0); or 0",
-    )
-    max_bid: Literal["cash", "face"] = Field(
-        "cash", description="highest bid: the bidder's cash, or the lot's face value (and the bidder's cash)"
-    )
-    may_pass_instead_of_nominating: bool = Field(
-        True, description="the player to nominate may pass (false: must nominate while lots remain)"
-    )
-    pass_is_final: bool = Field(True, description="a player who passes in an auction may not bid again in it")
-    next_nominator: Literal["left_of_last_nominator", "left_of_last_winner"] = Field(
-        "left_of_last_nominator", description="who nominates after an auction ends"
-    )
-    ends_when: Literal["all_pass_consecutively", "no_lots_left"] = Field(
-        "all_pass_consecutively",
-        description="the round ends when every player passes in turn, or only once every lot is sold",
-    )
-    unsold_lots: Literal["removed", "kept_by_bank"] = Field(
-        "removed", description="what happens to lots unsold when the round ends"
-    )
-    priority_after: Literal["left_of_last_nominator", "left_of_last_actor"] = Field(
-        "left_of_last_nominator", description="who holds priority for the first stock round"
-    )
-    pyramid: Pyramid | None = Field(None, description="tiered lot layout (None: every lot may be nominated)")
 
 
 @dataclass(slots=True)
@@ -101,20 +41,16 @@ class State:
     tiers: list[list[str | None]] = field(default_factory=list)  # pyramid slots, top tier first; None = empty
 
 
-def _p(g: Context) -> Params:
-    return g.params["nomination_auction"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["nomination_auction"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def setup(g: Context) -> None:
-    st = _st(g)
+    st = STATE(g)
     if st.prepared:
         return
-    pyramid = _p(g).pyramid
-    st.seed_left = _p(g).seed_money
+    pyramid = PARAMS(g).pyramid
+    st.seed_left = PARAMS(g).seed_money
     top: str | None = None
     if pyramid is not None and pyramid.top_lot_drawn_from:
         drawn = [s for s in g.state.companies if s in pyramid.top_lot_drawn_from and _for_sale(g, s)]
@@ -151,7 +87,7 @@ def _remove(g: Context, sym: str) -> None:
 
 def nominable(g: Context) -> list[str]:
     """Lots that may be nominated now: all of them, or those of the pyramid's lowest tier still holding one."""
-    st, pyramid = _st(g), _p(g).pyramid
+    st, pyramid = STATE(g), PARAMS(g).pyramid
     if pyramid is None:
         return list(st.lots)
     for tier in reversed(st.tiers):
@@ -163,7 +99,7 @@ def nominable(g: Context) -> list[str]:
 
 def _leave_pyramid(g: Context, sym: str) -> None:
     """Empty ``sym``'s slot; with ``sold_lot_removes_isolated_neighbours`` an isolated neighbour leaves."""
-    pyramid, st = _p(g).pyramid, _st(g)
+    pyramid, st = PARAMS(g).pyramid, STATE(g)
     if pyramid is None:
         return
 
@@ -188,10 +124,10 @@ def _leave_pyramid(g: Context, sym: str) -> None:
 
 
 def company_removed(g: Context, sym: str) -> None:
-    lots = _st(g).lots
+    lots = STATE(g).lots
     if sym in lots:
         lots.remove(sym)
-    for row in _st(g).tiers:
+    for row in STATE(g).tiers:
         if sym in row:
             row[row.index(sym)] = None
 
@@ -202,21 +138,21 @@ def round_entities(g: Context, kind: str) -> list[str] | None:
 
 def opening_bid(g: Context, sym: str) -> int:
     """The lowest opening bid for a lot."""
-    rule, value = _p(g).min_opening_bid, g.state.companies[sym].value
+    rule, value = PARAMS(g).min_opening_bid, g.state.companies[sym].value
     if rule == "face":
         return value
     if rule == "face_minus_remaining_seed":
-        return max(0, value - _st(g).seed_left)
+        return max(0, value - STATE(g).seed_left)
     return 0
 
 
 def max_bid(g: Context, player: str, sym: str) -> int:
     cash = g.cash(player)
-    return min(cash, g.state.companies[sym].value) if _p(g).max_bid == "face" else cash
+    return min(cash, g.state.companies[sym].value) if PARAMS(g).max_bid == "face" else cash
 
 
 class NominationAuction(Step):
-    name = "nomination_auction"
+    name = NOMINATION_AUCTION_STEP
     description = "Bid on Companies"
 
     @staticmethod
@@ -241,12 +177,12 @@ class NominationAuction(Step):
     def min_bid(self) -> int:
         a = self.auction
         assert a is not None
-        return max(a["bids"].values()) + _p(self.g).bid_step
+        return max(a["bids"].values()) + PARAMS(self.g).bid_step
 
     def actions(self, entity: str) -> list[str]:
-        if not _st(self.g).lots or entity != self.current_entity():
+        if not STATE(self.g).lots or entity != self.current_entity():
             return []
-        if self.auction or _p(self.g).may_pass_instead_of_nominating:
+        if self.auction or PARAMS(self.g).may_pass_instead_of_nominating:
             return ["bid", "pass"]
         return ["bid"]
 
@@ -259,7 +195,7 @@ class NominationAuction(Step):
                 lo, hi = self.min_bid(), max_bid(self.g, entity, a["company"])
                 if lo <= hi:
                     out.append(
-                        {"type": "bid", "company": a["company"], "min": lo, "max": hi, "step": _p(self.g).bid_step}
+                        {"type": "bid", "company": a["company"], "min": lo, "max": hi, "step": PARAMS(self.g).bid_step}
                     )
             else:
                 choices = []
@@ -267,7 +203,7 @@ class NominationAuction(Step):
                     lo, hi = opening_bid(self.g, sym), max_bid(self.g, entity, sym)
                     if lo <= hi:
                         choices.append({"company": sym, "min": lo, "max": hi})
-                out.append({"type": "bid", "choices": choices, "step": _p(self.g).bid_step})
+                out.append({"type": "bid", "choices": choices, "step": PARAMS(self.g).bid_step})
         if "pass" in acts:
             out.append({"type": "pass"})
         return out
@@ -275,7 +211,7 @@ class NominationAuction(Step):
     # ------------------------------------------------------------------------------- processing
 
     def _check_price(self, entity: str, sym: str, price: Any, lowest: int) -> int:
-        g, p = self.g, _p(self.g)
+        g, p = self.g, PARAMS(self.g)
         if not isinstance(price, int) or isinstance(price, bool):
             raise illegal("auction.price", f"bid price {price!r} is not a whole number")
         if price % p.bid_step:
@@ -298,7 +234,7 @@ class NominationAuction(Step):
             g.log(f"{g.name(entity)} bids {price} for {a['company']}")
             self._drop_unable(entity)
         else:
-            if sym not in _st(g).lots:
+            if sym not in STATE(g).lots:
                 raise illegal("auction.company", f"{sym!r} is not for sale")
             if sym not in nominable(g):
                 raise illegal("auction.pyramid", f"{sym} is not in the lowest tier of the pyramid")
@@ -342,8 +278,8 @@ class NominationAuction(Step):
 
     def _all_passed(self) -> None:
         g = self.g
-        st = _st(g)
-        if _p(g).unsold_lots == "removed":
+        st = STATE(g)
+        if PARAMS(g).unsold_lots == "removed":
             for sym in list(st.lots):
                 g.log(f"{sym} is not sold and leaves the game")
                 close_company(g, sym)
@@ -363,12 +299,12 @@ class NominationAuction(Step):
         r = self.round
         for p in r.entities:
             g.player(p).passed = False
-        after = a["triggerer"] if _p(g).next_nominator == "left_of_last_nominator" else a["active"][0]
+        after = a["triggerer"] if PARAMS(g).next_nominator == "left_of_last_nominator" else a["active"][0]
         r.entity_index = r.entities.index(after)
         self._next_entity()
 
     def _win(self, player: str, sym: str, price: int) -> None:
-        g, st = self.g, _st(self.g)
+        g, st = self.g, STATE(self.g)
         c = g.state.companies[sym]
         seed = max(0, c.value - price) if st.seed_left else 0
         seed = min(seed, st.seed_left)
@@ -383,12 +319,15 @@ class NominationAuction(Step):
         g.hooks("company_acquired", sym, player)
 
 
-MECHANIC = Mechanic(
-    name="nomination_auction",
-    description="a player nominates a private and all bid; seed money",
-    params=Params,
-    steps={"nomination_auction": NominationAuction},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={NOMINATION_AUCTION_STEP: NominationAuction},
     round_types={"nomination": rounds.step_round("nomination")},
-    hooks={"setup": setup, "company_removed": company_removed, "round_entities": round_entities},
+    hooks={
+        "setup": setup,
+        "company_removed": company_removed,
+        # answers only its round kind (nomination)
+        "round_entities": First(round_entities, 22),
+    },
     state=State,
 )

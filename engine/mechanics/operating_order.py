@@ -12,39 +12,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.operating_order import DECLARATION, Params
 
 from .. import market
-from ..contract import Mechanic, MinorId
-from ..contract import Params as BaseParams
+from ..contract import First, Mechanic, params_of
 from ..state import ckey, kind_of, mkey, sym_of
 
 if TYPE_CHECKING:
     from ..context import Context
 
 
-class Params(BaseParams):
-    """The order of operation."""
-
-    minors_order: list[MinorId] = Field(default_factory=list, description="minors operate first, in this order")
-    first_or_ascending_price: bool = Field(
-        False, description="the game's first operating round runs the corporations lowest price first"
-    )
-    skip_zones: list[str] = Field(
-        default_factory=list,
-        description="market cell kinds whose corporations do not operate (left out of the order, and skipped when "
-        "they get there during the round)",
-    )
-
-
-def _p(g: Context) -> Params:
-    return g.params["operating_order"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def round_entities(g: Context, kind: str) -> list[str] | None:
     if kind != "operating":
         return None
-    params = _p(g)
+    params = PARAMS(g)
     seq = [s for s in params.minors_order if s in g.state.minors]
     minors = seq + [m for m in g.state.minors if m not in seq]
     out = [mkey(m) for m in minors if g.state.minors[m].floated and not g.state.minors[m].closed]
@@ -63,7 +47,7 @@ def round_entities(g: Context, kind: str) -> list[str] | None:
 
 
 def _skipped(g: Context, corp: str) -> bool:
-    zones = _p(g).skip_zones
+    zones = PARAMS(g).skip_zones
     return bool(zones) and bool(set(zones) & set(market.kinds_at(g, g.state.corporations[corp].price)))
 
 
@@ -72,9 +56,11 @@ def operator_skips(g: Context, key: str) -> bool:
     return kind_of(key) == "C" and sym_of(key) in g.state.corporations and _skipped(g, sym_of(key))
 
 
-MECHANIC = Mechanic(
-    name="operating_order",
-    description="the order in which minors and corporations operate",
-    params=Params,
-    hooks={"round_entities": round_entities, "operator_skips": operator_skips},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    hooks={
+        # its operating order replaces core's (priority 0)
+        "round_entities": First(round_entities, 10),
+        "operator_skips": operator_skips,
+    },
 )

@@ -16,48 +16,18 @@ little cash, no certificate room); then the price drops as the market's ``down``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.price_protection import DECLARATION, PRICE_PROTECTION_STEP, Params
 
 from .. import market, rounds, shares
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..state import BANK, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """Who may protect a company's share price after a sale, and what holding the protected shares allows."""
-
-    needs_cash: bool = Field(True, description="the president must have the cash on hand to buy the shares")
-    needs_cert_room: bool = Field(
-        True, description="the president must have certificate-limit room for the shares (zones exempt as usual)"
-    )
-    may_exceed_share_limit: bool = Field(
-        True, description="protection may take the president's holding above the share limit"
-    )
-    later_sale_restores_share_limit: Literal["always", "outside_unlimited_holding_zones"] = Field(
-        "always",
-        description="once he sells any share of that company, a president over the share limit must sell down to "
-        "it: always, or only while the price is outside the market zones that lift the share limit",
-    )
-    barred_if_president_sold_this_round: bool = Field(
-        False, description="a president who sold shares of the company this stock round may not protect it"
-    )
-    cert_limit_assumes_unprotected: bool = Field(
-        True,
-        description="for the seller's certificate limit, a sale that would move the price into a zone exempt from "
-        "the limit counts as if it will not be protected",
-    )
-    in_forced_sales: bool = Field(
-        True, description="shares a president sells to raise money for a train (operating round) may be protected"
-    )
-    moves_priority: bool = Field(True, description="a protecting purchase counts as an action for the priority deal")
 
 
 @dataclass(slots=True)
@@ -68,25 +38,21 @@ class State:
     over_limit: dict[str, list[str]] = field(default_factory=dict)  # player -> corps he may hold above the limit
 
 
-def _p(g: Context) -> Params:
-    return g.params["price_protection"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["price_protection"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def defer_sale_move(g: Context, corp: str, share_ids: list[str], percent: int, seller: str, president: str) -> bool:
     """Queue a sale for protection (its price move waits), unless the rules leave it unprotectable."""
-    kept = _st(g).over_limit.get(seller)
+    kept = STATE(g).over_limit.get(seller)
     if kept and corp in kept:
         kept.remove(corp)  # a sale ends the protected excess: the share limit applies again
     r = g.state.round
-    if r is not None and r.kind == "operating" and not _p(g).in_forced_sales:
+    if r is not None and r.kind == "operating" and not PARAMS(g).in_forced_sales:
         return False
     if president is None or kind_of(president) != "P" or president == seller:
         return False
-    _st(g).queue.append([corp, list(share_ids), percent, seller, president])
+    STATE(g).queue.append([corp, list(share_ids), percent, seller, president])
     g.epoch += 1
     return True
 
@@ -106,9 +72,9 @@ def _drop_after(g: Context, corp: str, n: int) -> list[int]:
 def cert_exempt(g: Context, player: str, corp: str) -> bool:
     """A queued sale that would move ``corp`` into a zone free of the certificate limit: its shares do not count
     (as if it will not be protected)."""
-    if not _p(g).cert_limit_assumes_unprotected:
+    if not PARAMS(g).cert_limit_assumes_unprotected:
         return False
-    for qcorp, _ids, percent, _seller, _pres in _st(g).queue:
+    for qcorp, _ids, percent, _seller, _pres in STATE(g).queue:
         if qcorp != corp:
             continue
         kinds = market.kinds_at(g, _drop_after(g, corp, percent // shares.share_percent(g, corp)))
@@ -119,7 +85,7 @@ def cert_exempt(g: Context, player: str, corp: str) -> bool:
 
 def holding_exempt(g: Context, player: str, corp: str) -> bool:
     """``player`` keeps a holding above the share limit that protection gave him (until he sells that company)."""
-    return corp in (_st(g).over_limit.get(player) or [])
+    return corp in (STATE(g).over_limit.get(player) or [])
 
 
 def _sold_this_round(g: Context, player: str, corp: str) -> bool:
@@ -129,7 +95,7 @@ def _sold_this_round(g: Context, player: str, corp: str) -> bool:
 
 def can_protect(g: Context, entry: list[Any]) -> bool:
     corp, ids, percent, _seller, president = entry
-    p = _p(g)
+    p = PARAMS(g)
     price = shares.price_per_share(g, corp) * percent // shares.share_percent(g, corp)
     if p.needs_cash and g.cash(president) < price:
         return False
@@ -146,7 +112,7 @@ def can_protect(g: Context, entry: list[Any]) -> bool:
 
 def decline(g: Context, forced: bool = False) -> None:
     """The head sale goes unprotected: its price move happens now."""
-    corp, _ids, percent, _seller, president = _st(g).queue.pop(0)
+    corp, _ids, percent, _seller, president = STATE(g).queue.pop(0)
     n = percent // shares.share_percent(g, corp)
     market.drop(g, corp, n)
     g.log(f"{g.name(president)} {'cannot' if forced else 'does not'} protect {corp}")
@@ -157,15 +123,15 @@ def decline(g: Context, forced: bool = False) -> None:
 class PriceProtection(Step):
     """The president of a company whose shares were just sold may buy them all at the price of the sale."""
 
-    name = "price_protection"
+    name = PRICE_PROTECTION_STEP
     description = "Price protect shares"
 
     def blocks(self) -> bool:
         """Only while a sale waits (else the round passes it by without marking a change)."""
-        return bool(_st(self.g).queue)
+        return bool(STATE(self.g).queue)
 
     def head(self) -> list[Any] | None:
-        q = _st(self.g).queue
+        q = STATE(self.g).queue
         return q[0] if q else None
 
     def active_entities(self) -> list[str]:
@@ -201,18 +167,18 @@ class PriceProtection(Step):
             raise illegal("protection.bundle", f"{g.name(president)} must protect all of {', '.join(ids)}")
         b = shares.make_bundle(g, list(ids), percent)
         price = shares.bundle_price(g, b)
-        _st(g).queue.pop(0)
+        STATE(g).queue.pop(0)
         shares.transfer(g, b, president, spender=president, receiver=BANK, price=price)
         g.log(f"{g.name(president)} protects {percent}% of {corp} for {price}")
-        if _p(g).may_exceed_share_limit and shares.percent_of(g, president, corp) > g.hooks("holding_limit", corp):
-            kept = _st(g).over_limit.setdefault(president, [])
+        if PARAMS(g).may_exceed_share_limit and shares.percent_of(g, president, corp) > g.hooks("holding_limit", corp):
+            kept = STATE(g).over_limit.setdefault(president, [])
             if corp not in kept:
                 kept.append(corp)
         r = g.state.round
         if r.kind == "stock" and president in r.entities:
             r.entity_index = r.entities.index(president)
             g.player(president).passed = False
-            if _p(g).moves_priority:
+            if PARAMS(g).moves_priority:
                 self.rdata["last_to_act"] = president
                 order = self.rdata.get("pass_order") or []
                 if president in order:
@@ -220,12 +186,9 @@ class PriceProtection(Step):
         g.epoch += 1
 
 
-MECHANIC = Mechanic(
-    name="price_protection",
-    description="a president buys shares another player sold",
-    params=Params,
-    steps={"price_protection": PriceProtection},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={PRICE_PROTECTION_STEP: PriceProtection},
     hooks={"defer_sale_move": defer_sale_move, "cert_exempt": cert_exempt, "holding_exempt": holding_exempt},
     state=State,
-    implemented=True,
 )

@@ -10,14 +10,21 @@ company is assigned to the corporation that buys it.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.private_companies import (
+    ASSIGN_STEP,
+    BUY_COMPANY_STEP,
+    DECLARATION,
+    CloseCompanies,
+    Params,
+    PriceBound,
+    RemoveMarkers,
+)
 
 from .. import abilities, rounds
 from ..closing import close_company
-from ..contract import Mechanic, PhaseId, PrivateId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 from ..errors import illegal
 from ..state import Company, ckey, kind_of, mkey, sym_of, xkey
 from ..steps.base import Step
@@ -26,57 +33,7 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-class PriceBound(BaseParams):
-    """One end of the price range of a private: a fixed amount or a multiple of the face value."""
-
-    amount: int | None = Field(None, ge=0, description="a fixed $ amount (takes precedence)")
-    face_value_times: float = Field(1.0, ge=0, description="otherwise: the face value times this (rounded up)")
-
-
-class Params(BaseParams):
-    """Corporations buying private companies from players; marker assignments; closures."""
-
-    buy_phases: list[PhaseId] | None = Field(
-        None, description="phases in which corporations may buy privates (None: phases with status can_buy_companies)"
-    )
-    min_price: PriceBound = Field(
-        default_factory=lambda: PriceBound(face_value_times=0.5), description="lowest price a corporation may pay"
-    )
-    max_price: PriceBound = Field(
-        default_factory=lambda: PriceBound(face_value_times=2.0), description="highest price a corporation may pay"
-    )
-    closure_exceptions_owned_by: Literal["anyone", "corporation", "player"] = Field(
-        "anyone",
-        description="a private listed as an exception of a `close_companies` event survives only when owned so",
-    )
-    no_income_from_phase: PhaseId | None = Field(
-        None, description="from this phase no private pays income (None: they pay while open)"
-    )
-    count_in_final_value: bool = Field(
-        True,
-        description="privates a player still owns count at face value in his final value",
-    )
-
-
-class CloseCompanies(BaseParams):
-    """Event ``close_companies``: the private companies close."""
-
-    except_: list[PrivateId] = Field(default_factory=list, alias="except", description="privates that stay open")
-    except_while_unused: list[PrivateId] = Field(
-        default_factory=list,
-        description="privates that stay open while an ability with a count has uses left (one whose uses run "
-        "out afterwards stays open, with nothing left to do, until a later closure)",
-    )
-
-
-class RemoveMarkers(BaseParams):
-    """Event ``remove_markers``: the listed privates' markers leave the map and the corporations."""
-
-    privates: list[PrivateId] = Field(description="privates whose assignments are removed")
-
-
-def _p(g: Context) -> Params:
-    return g.params["private_companies"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def _bound(b: PriceBound, value: int) -> int:
@@ -86,12 +43,12 @@ def _bound(b: PriceBound, value: int) -> int:
 
 
 def company_price_range(g: Context, company: Any) -> tuple[int, int]:
-    p = _p(g)
+    p = PARAMS(g)
     return _bound(p.min_price, company.value), _bound(p.max_price, company.value)
 
 
 def can_buy_phase(g: Context) -> bool:
-    phases = _p(g).buy_phases
+    phases = PARAMS(g).buy_phases
     if phases is not None:
         return g.phase_name() in phases
     return "can_buy_companies" in g.phase_status()
@@ -155,7 +112,7 @@ def buying_power(g: Context, corp: str) -> int:
 
 
 class BuyCompany(Step):
-    name = "buy_company"
+    name = BUY_COMPANY_STEP
     description = "Buy Companies"
 
     def blocks(self) -> bool:
@@ -333,7 +290,7 @@ def assignable_targets(g: Context, sym: str) -> list[str]:
 
 
 class Assign(Step):
-    name = "assign"
+    name = ASSIGN_STEP
     description = "Assign a private company's marker"
 
     def blocks(self) -> bool:
@@ -494,7 +451,7 @@ class Assign(Step):
 
 def close_companies(g: Context, params: CloseCompanies) -> None:
     keep = set(params.except_)
-    owned_by = _p(g).closure_exceptions_owned_by
+    owned_by = PARAMS(g).closure_exceptions_owned_by
     for sym, c in g.state.companies.items():
         if c.closed or c.blank:
             continue
@@ -550,11 +507,9 @@ def phase_closes_privates(g: Context, name: str) -> bool:
     return any(e.get("type") == "close_companies" for e in phase.get("events") or [])
 
 
-MECHANIC = Mechanic(
-    name="private_companies",
-    description="corporations buy privates from players; private markers; closure of the privates",
-    params=Params,
-    steps={"buy_company": BuyCompany, "assign": Assign},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={BUY_COMPANY_STEP: BuyCompany, ASSIGN_STEP: Assign},
     hooks={
         "company_price_range": company_price_range,
         "company_buy_phase": can_buy_phase,
@@ -563,5 +518,5 @@ MECHANIC = Mechanic(
         "ability_removed": ability_removed,
         "round_finished": round_finished,
     },
-    events={"close_companies": (CloseCompanies, close_companies), "remove_markers": (RemoveMarkers, remove_markers)},
+    events={"close_companies": close_companies, "remove_markers": remove_markers},
 )

@@ -17,7 +17,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..contract import Mechanic
+from railbook.params.private_payouts import DECLARATION
+
+from ..contract import Mechanic, state_of
 from ..state import BANK, ckey, kind_of, sym_of
 
 if TYPE_CHECKING:
@@ -31,8 +33,7 @@ class State:
     paid_types: list[str] = field(default_factory=list)
 
 
-def _st(g: Context) -> State:
-    return g.state.mechanics["private_payouts"]  # type: ignore[no-any-return]
+STATE = state_of(DECLARATION, State)
 
 
 def _params(g: Context, corp_key: str, name: str) -> Iterator[tuple[str, Any]]:
@@ -58,7 +59,7 @@ def _pay(g: Context, corp_key: str, amount: int, sym: str) -> None:
 
 def train_left_depot(g: Context, tid: str) -> None:
     name = g.state.trains[tid].name
-    st = _st(g)
+    st = STATE(g)
     if name in st.paid_types:
         return
     for corp in g.state.corp_order:
@@ -87,9 +88,8 @@ def extra_interest(g: Context, corp: str) -> int:
     return sum(int(v) for _, v in _params(g, ckey(corp), "extra_interest_per_or"))
 
 
-MECHANIC = Mechanic(
-    name="private_payouts",
-    description="privates whose owning company the bank pays or charges on events (first trains, rust, conversions)",
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={
         "train_left_depot": train_left_depot,
         "train_rusted": train_rusted,

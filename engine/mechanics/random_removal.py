@@ -7,14 +7,13 @@ members with the smallest draws.  A removed corporation leaves a token on its ho
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.random_removal import DECLARATION, Params
 
 from .. import board
 from ..closing import close_company
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 from ..rng import shuffle_game
 from ..state import ckey
 
@@ -22,31 +21,11 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-class Group(BaseParams):
-    """A group of companies of which some are removed at random."""
-
-    kind: Literal["privates", "corporations"] = Field(description="what the members are")
-    members: list[str] = Field(description="private or corporation ids, in the order they draw")
-    remove: dict[int, int] = Field(default_factory=dict, description="player count -> members removed (0 if absent)")
-
-
-class Params(BaseParams):
-    """Seeded random removal of companies by group at setup."""
-
-    groups: dict[str, Group] = Field(default_factory=dict, description="removal groups by name")
-    order: list[str] = Field(
-        default_factory=list,
-        description="group names (and seeded-setup parts of other mechanics, e.g. `draft_deck`) in the order they "
-        "draw; default: the groups in their order",
-    )
-
-
-def _p(g: Context) -> Params:
-    return g.params["random_removal"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def setup(g: Context) -> None:
-    params = _p(g)
+    params = PARAMS(g)
     n = len(g.state.players)
     for name in params.order or list(params.groups):
         group = params.groups.get(name)
@@ -102,9 +81,7 @@ def remove_corporation(g: Context, sym: str) -> None:
     board.invalidate(g)
 
 
-MECHANIC = Mechanic(
-    name="random_removal",
-    description="seeded random removal of companies by group at setup",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={"setup": setup},
 )

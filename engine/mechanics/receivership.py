@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.receivership import DECLARATION, Params
 
 from .. import depot, market, shares
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 from ..shares import Bundle
 from ..state import POOL, ckey, kind_of, sym_of
 
@@ -20,23 +19,7 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-class Params(BaseParams):
-    """How a corporation without a president operates."""
-
-    trainless_withhold_extra_moves: int = Field(
-        0, ge=0, description="extra steps left when a trainless corporation in receivership withholds"
-    )
-    buys_cheapest_train: bool = Field(
-        False, description="a trainless corporation in receivership buys the cheapest bank train face it can afford"
-    )
-    president_certificate_as_one_share: bool = Field(
-        False,
-        description="a shareholder may buy the president's certificate out of the pool for the price of one share",
-    )
-
-
-def _p(g: Context) -> Params:
-    return g.params["receivership"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def in_receivership(g: Context, entity: str | None) -> bool:
@@ -47,7 +30,7 @@ def in_receivership(g: Context, entity: str | None) -> bool:
 
 def pool_president_bundle(g: Context, player: str, b: Bundle) -> Bundle:
     """Buying the president's certificate from the pool of a corporation in receivership costs one share."""
-    if not _p(g).president_certificate_as_one_share:
+    if not PARAMS(g).president_certificate_as_one_share:
         return b
     if not in_receivership(g, ckey(b.corp)) or shares.presidents_share(g, b) is None or b.owner != POOL:
         return b
@@ -60,14 +43,14 @@ def after_withhold(g: Context, entity: str) -> None:
     c = g.state.corporations[sym_of(entity)]
     if market.price_at(g, c.price) == 0:
         return
-    extra = _p(g).trainless_withhold_extra_moves
+    extra = PARAMS(g).trainless_withhold_extra_moves
     if extra > 0:
         market.move(g, c.sym, "left", extra)
 
 
 def train_buy(g: Context, entity: str | None) -> None:
     """A trainless corporation in receivership buys the cheapest bank face it can afford."""
-    if not _p(g).buys_cheapest_train or not in_receivership(g, entity) or g.entity_trains(entity):
+    if not PARAMS(g).buys_cheapest_train or not in_receivership(g, entity) or g.entity_trains(entity):
         return
     tid = depot.min_depot_train(g)
     if tid is None:
@@ -99,10 +82,8 @@ def presidency_vacated(g: Context, corp: str) -> None:
         g.log(f"-- {corp} enters receivership --")
 
 
-MECHANIC = Mechanic(
-    name="receivership",
-    description="a corporation with its president's certificate in the pool operates by itself",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={
         "in_receivership": in_receivership,
         "purchase_bundle": lambda g, player, b: pool_president_bundle(g, player, b),

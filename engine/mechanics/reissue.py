@@ -12,46 +12,15 @@ market cell of that par).  ``requires_empty_ipo`` and ``per_stock_round`` are ch
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.reissue import DECLARATION, Params
 
 from .. import market
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import First, Mechanic, params_of, state_of
 
 if TYPE_CHECKING:
     from ..context import Context
-
-
-class Params(BaseParams):
-    """When redeemed shares may be reissued and at which par."""
-
-    requires_empty_ipo: bool = Field(True, description="only when no share of the company is left in the IPO")
-    per_stock_round: int = Field(1, ge=1, description="reissues a company may make per stock round")
-    all_redeemed_shares: bool = Field(True, description="a reissue puts back all the shares the company holds")
-    par_values: list[int] = Field(min_length=1, description="the par values a reissue may choose from, ascending ($)")
-    market_fraction: float = Field(
-        gt=0, le=1, description="the new par is the par value nearest this fraction of the current market price"
-    )
-    tie: Literal["higher", "lower"] = Field("higher", description="which par value wins when two are equally near")
-    never_below_old_par: bool = Field(True, description="the new par is at least the company's old par")
-    above_top_par: Literal["top_par", "nearest_top_row_cell"] = Field(
-        "top_par",
-        description="when the computed par is above the highest of `par_values`: use the highest, or the "
-        "market's top-row cell nearest the computed value",
-    )
-    max_par: int | None = Field(None, gt=0, description="a cap on the new par ($); none when null")
-    table: dict[int, int] = Field(
-        {},
-        description="market price -> new par as printed on the board; where a price is listed it replaces the "
-        "computation (the old-par floor still applies)",
-    )
-    min_market_price: dict[int, int] = Field(
-        {},
-        description="par value -> the lowest market price at which a reissue may take that par (the small "
-        "bracketed numbers on the par boxes)",
-    )
 
 
 @dataclass(slots=True)
@@ -61,19 +30,19 @@ class State:
     reissued: list[str] = field(default_factory=list)
 
 
-def _p(g: Context) -> Params:
-    return g.params["reissue"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def shares_reissued(g: Context, corp: str) -> None:
-    st: State = g.state.mechanics["reissue"]
+    st = STATE(g)
     if corp not in st.reissued:
         st.reissued.append(corp)
 
 
 def capitalization_of(g: Context, corp: str) -> str | None:
     """A company that reissued is paid for its initial-offering shares as they sell (hook ``capitalization_of``)."""
-    st: State = g.state.mechanics["reissue"]
+    st = STATE(g)
     return "incremental" if corp in st.reissued else None
 
 
@@ -100,7 +69,7 @@ def reissue_par(g: Context, corp: str) -> list[int] | None:
     c = g.state.corporations[corp]
     if c.price is None or c.par is None:
         return None
-    value = new_par_price(_p(g), market.price_at(g, c.price), market.price_at(g, c.par))
+    value = new_par_price(PARAMS(g), market.price_at(g, c.price), market.price_at(g, c.par))
     for cell in g.book.market["par"]:
         if cell["price"] == value:
             return [cell["row"], cell["col"]]
@@ -115,10 +84,13 @@ def reissue_par(g: Context, corp: str) -> list[int] | None:
     return best
 
 
-MECHANIC = Mechanic(
-    name="reissue",
-    description="redeemed shares go back to the IPO at a new par",
-    params=Params,
-    hooks={"reissue_par": reissue_par, "shares_reissued": shares_reissued, "capitalization_of": capitalization_of},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    hooks={
+        "reissue_par": reissue_par,
+        "shares_reissued": shares_reissued,
+        # a reissued company is incremental whatever capitalization (priority 0) says
+        "capitalization_of": First(capitalization_of, 10),
+    },
     state=State,
 )

@@ -12,45 +12,23 @@ corporation owns the private or it closes.  The corporation owning it may lay on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pydantic import Field
+from railbook.params.river_companies import DECLARATION, Params
 
-from ..contract import CorporationId, HexId, Mechanic, PhaseId, PrivateId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 from ..state import kind_of
 
 if TYPE_CHECKING:
     from ..context import Context
 
 
-class Params(BaseParams):
-    """The river, the private that controls its crossings, and who benefits."""
-
-    private: PrivateId = Field(description="the private that holds the river crossings")
-    partition_type: Literal["water", "province"] = Field(
-        "water", description="the map's border/partition type that marks the river"
-    )
-    hexes: list[HexId] = Field(min_length=1, description="the hexes the river runs through")
-    discount: int = Field(0, ge=0, description="amount off one river-hex lay for the corporation owning it ($)")
-    river_corporations: list[CorporationId] = Field(
-        [], description="corporations based on the river, which may buy the private early and lay their home tile"
-    )
-    early_phases: list[PhaseId] = Field(
-        [], description="phases before corporations may buy privates in which the river corporations may buy it"
-    )
-    early_price: tuple[int, int] = Field(
-        (0, 0), description="(lowest, highest) $ a river corporation pays for it in `early_phases`"
-    )
-
-
-def _p(g: Context) -> Params:
-    return g.params["river_companies"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def crossings_held(g: Context) -> bool:
     """The private still holds the crossings: it is open and no corporation owns it."""
-    c = g.state.companies.get(_p(g).private)
+    c = g.state.companies.get(PARAMS(g).private)
     if c is None or c.closed:
         return False
     return c.owner is None or kind_of(c.owner) == "P"
@@ -69,7 +47,7 @@ def sides(a: int, b: int, restrict: str | None) -> tuple[set[int], set[int]]:
 
 
 def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
-    p = _p(g)
+    p = PARAMS(g)
     if hex_id not in p.hexes or not crossings_held(g):
         return True
     spec = g.book.hexes.get(hex_id) or {}
@@ -89,7 +67,7 @@ def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) ->
 
 def company_buy_window(g: Context, company: str, corp: str) -> tuple[int, int] | None:
     """A river corporation may buy the private in the early phases, for the early price."""
-    p = _p(g)
+    p = PARAMS(g)
     if company != p.private or corp[2:] not in p.river_corporations or g.phase_name() not in p.early_phases:
         return None
     return p.early_price
@@ -98,17 +76,15 @@ def company_buy_window(g: Context, company: str, corp: str) -> tuple[int, int] |
 def buy_company_step_open(g: Context, corp: str) -> bool:
     """In the early phases the buy-company step stays open for a river corporation while the private is open and
     it could pay the lowest early price, even once it owns the private (18xx.games records; NOTES.md)."""
-    p = _p(g)
+    p = PARAMS(g)
     c = g.state.companies.get(p.private)
     if c is None or c.closed or corp[2:] not in p.river_corporations or g.phase_name() not in p.early_phases:
         return False
     return p.early_price[0] <= g.cash(corp)
 
 
-MECHANIC = Mechanic(
-    name="river_companies",
-    description="companies that own river crossings",
-    params=Params,
+MECHANIC = Mechanic.of(
+    DECLARATION,
     hooks={
         "lay_allowed": lay_allowed,
         "company_buy_window": company_buy_window,

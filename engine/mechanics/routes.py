@@ -16,13 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pydantic import Field
+from railbook.params.routes import DECLARATION, ROUTE_STEP, SPECIAL_BUY_STEP, Params
 
 from .. import board, bonuses
 from .. import memo as _memo
 from .. import routes as R
-from ..contract import HexId, Mechanic, TrainId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..memo import memo
 from ..state import BANK, ckey, kind_of, sym_of
@@ -39,39 +38,7 @@ class StopView(NamedTuple):
     tags: frozenset[str]
 
 
-class EastWest(BaseParams):
-    """A bonus for a route joining an east and a west off-board."""
-
-    east_group: str = Field(description="the group shared by the east off-boards' stops")
-    west_label: str = Field(description="the label of the west off-board hexes")
-    bonus: dict[HexId, int] = Field(description="the bonus printed by each end hex, $; a route earns both ends'")
-
-
-class Params(BaseParams):
-    """Route bonuses of the title (private companies' bonuses are their abilities)."""
-
-    east_west: EastWest | None = Field(None, description="the east-west bonus, if the title has one")
-    bonus_right_price: int | None = Field(
-        None,
-        ge=0,
-        description="price a corporation pays for a copy of a private's revenue-bonus right (ability params "
-        "`right`): to the corporation owning the private, to the bank once it has closed, never while a player "
-        "owns it (None: rights are not sold)",
-    )
-    bonus_right_copies: int | None = Field(
-        None,
-        ge=1,
-        description="corporations that may hold each right, the owner included (None: unlimited)",
-    )
-    station_bonus_by_train: dict[TrainId, int] = Field(
-        default_factory=dict,
-        description="train -> $ it earns extra per station of its own corporation on its route (not yet played by "
-        "the engine)",
-    )
-
-
-def _p(g: Context) -> Params:
-    return g.params["routes"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 @dataclass(slots=True)
@@ -82,8 +49,7 @@ class State:
     bought: dict[str, int] = field(default_factory=dict)  # right -> copies sold
 
 
-def _st(g: Context) -> State:
-    return g.state.mechanics["routes"]  # type: ignore[no-any-return]
+STATE = state_of(DECLARATION, State)
 
 
 def _rights(g: Context) -> dict[str, tuple[str, dict[str, Any]]]:
@@ -109,12 +75,12 @@ def holds_right(g: Context, corp: str, right: str) -> bool:
     c = g.state.companies.get(private)
     if c is not None and not c.closed and c.owner == ckey(corp):
         return True
-    return corp in _st(g).rights.get(right, [])
+    return corp in STATE(g).rights.get(right, [])
 
 
 def transfer_rights(g: Context, corp: str, to: str) -> None:
     """``corp``'s rights pass to ``to`` (a merger); a right ``to`` already holds returns a copy to the bank."""
-    st = _st(g)
+    st = STATE(g)
     for right in _rights(g):
         if not holds_right(g, corp, right):
             continue
@@ -143,7 +109,7 @@ def keep_right(g: Context, company: str, owner: str) -> None:
     if kind_of(owner) != "C":
         return
     for right, (private, _) in _rights(g).items():
-        holders = _st(g).rights.setdefault(right, [])
+        holders = STATE(g).rights.setdefault(right, [])
         if private == company and sym_of(owner) not in holders:
             holders.append(sym_of(owner))
 
@@ -153,11 +119,11 @@ def right_label(right: str) -> str:
 
 
 def buyable_rights(g: Context, corp_key: str) -> list[str]:
-    price = _p(g).bonus_right_price
+    price = PARAMS(g).bonus_right_price
     if price is None or kind_of(corp_key) != "C" or g.cash(corp_key) < price:
         return []
     corp = sym_of(corp_key)
-    copies = _p(g).bonus_right_copies
+    copies = PARAMS(g).bonus_right_copies
     out = []
     for right, (private, _) in _rights(g).items():
         c = g.state.companies.get(private)
@@ -165,7 +131,7 @@ def buyable_rights(g: Context, corp_key: str) -> list[str]:
             continue  # unsold or player-owned: not for sale
         if holds_right(g, corp, right):
             continue
-        if copies is not None and _st(g).bought.get(right, 0) >= copies - 1:
+        if copies is not None and STATE(g).bought.get(right, 0) >= copies - 1:
             continue
         out.append(right)
     return out
@@ -174,7 +140,7 @@ def buyable_rights(g: Context, corp_key: str) -> list[str]:
 class SpecialBuy(Step):
     """Buy a copy of a private's bonus right, at any time in the corporation's operating turn."""
 
-    name = "special_buy"
+    name = SPECIAL_BUY_STEP
     description = "Buy a bonus right"
     offers = frozenset({"special_buy"})
 
@@ -189,7 +155,7 @@ class SpecialBuy(Step):
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
-        price = _p(self.g).bonus_right_price
+        price = PARAMS(self.g).bonus_right_price
         choices = [{"description": right_label(r), "cost": price} for r in buyable_rights(self.g, entity)]
         return [{"type": "special_buy", "choices": choices}]
 
@@ -199,11 +165,11 @@ class SpecialBuy(Step):
         right = next((r for r in buyable_rights(g, entity) if right_label(r) == wanted), None)
         if right is None:
             raise illegal("routes.right", f"{sym_of(entity)} cannot buy {wanted!r} now")
-        price = int(_p(g).bonus_right_price or 0)
+        price = int(PARAMS(g).bonus_right_price or 0)
         c = g.state.companies[_rights(g)[right][0]]
         seller = BANK if c.closed or c.owner is None else c.owner
         g.spend(entity, seller, price)
-        st = _st(g)
+        st = STATE(g)
         st.rights.setdefault(right, []).append(sym_of(entity))
         st.bought[right] = st.bought.get(right, 0) + 1
         g.epoch += 1
@@ -288,7 +254,7 @@ def runnable_trains(g: Context, entity: str) -> list[str]:
 
 
 class RunRoutes(Step):
-    name = "route"
+    name = ROUTE_STEP
     description = "Run Routes"
 
     @staticmethod
@@ -330,11 +296,9 @@ class RunRoutes(Step):
         self.pass_()
 
 
-MECHANIC = Mechanic(
-    name="routes",
-    description="running trains and the title's route bonuses",
-    params=Params,
-    steps={"route": RunRoutes, "special_buy": SpecialBuy},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={ROUTE_STEP: RunRoutes, SPECIAL_BUY_STEP: SpecialBuy},
     hooks={
         "route_bonus": bonus_revenue,
         "extra_bonus_specs": right_bonus_specs,

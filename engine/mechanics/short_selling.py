@@ -8,14 +8,13 @@ each stock round; short holders pay the per-share dividend; a short lowers its h
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.short_selling import DECLARATION, SHORT_STEP, Params
 
 from .. import market, shares
 from .. import memo as _memo
-from ..contract import Mechanic, PhaseId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 from ..errors import illegal
 from ..state import BANK, POOL, Corporation, Share, ckey, kind_of
 from ..steps.base import Step
@@ -23,62 +22,8 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
-#: A company size, in shares (a 2-share, 5-share or 10-share company).
-CompanySize = Annotated[int, Field(ge=1)]
 
-
-class Params(BaseParams):
-    """Short sales in the stock round: limits, price, dividend liability, closing and final value."""
-
-    max_shorts_by_size: dict[CompanySize, Annotated[int, Field(ge=0)]] = Field(
-        default_factory=dict,
-        description="company size (shares) -> most shorts of one company that may be out at once; a size not "
-        "listed may not be shorted",
-    )
-    per_turn: int = Field(1, ge=1, description="short sales a player may make in one stock-round turn")
-    max_per_player: int | None = Field(None, ge=0, description="shorts of one company a player may hold (None: no cap)")
-    not_in_ipo_round: bool = Field(True, description="no short sale of a company in the stock round of its IPO")
-    not_while_holding_shares: bool = Field(
-        True, description="no short sale of a company the player holds any share of (president's included)"
-    )
-    forbidden_zones: list[str] = Field(
-        default_factory=list,
-        description="market cell kinds (market legend) in which the company may not be shorted",
-    )
-    forbidden_phases: list[PhaseId] = Field(
-        default_factory=list, description="phases in which no new short sale is allowed (shorts held remain)"
-    )
-    moves_price: bool = Field(False, description="a short sale moves the share price like a sale")
-    counts_as_sale: bool = Field(
-        True, description="a short sale counts as a sale of that company (no buying it for the rest of the round)"
-    )
-    buy_to_close_ignores_cert_limit: bool = Field(
-        True, description="a player may buy a share to close his short even at or above the certificate limit"
-    )
-    counts_for_cert_limit: bool = Field(False, description="a short counts toward the certificate limit")
-    pays_dividends: bool = Field(
-        True, description="a short holder pays the bank the per-share dividend for each short (cash crisis if unable)"
-    )
-    pair_closes_at_once: bool = Field(
-        True, description="a player holding a share and a short of one company returns the pair at once"
-    )
-    market_pairs_close: bool = Field(
-        True, description="a share and a short of one company both in the open market return to the short interest"
-    )
-    bank_closes_market_shorts_at_stock_round_start: bool = Field(
-        False,
-        description="at the start of every stock round the bank buys treasury shares to close shorts in the market",
-    )
-    old_shares_cover_excess_after_merger: bool = Field(
-        False,
-        description="after a merger leaves more shorts out than allowed, shares and shorts of the merged-away "
-        "company serve as the survivor's until the excess is gone",
-    )
-    final_value: bool = Field(True, description="each short held lowers its holder's final value by the share price")
-
-
-def _p(g: Context) -> Params:
-    return g.params["short_selling"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def _shorts(g: Context, corp: str, holder: str | None = None) -> list[str]:
@@ -113,7 +58,7 @@ def _short_counts(g: Context) -> dict[str, int]:
 def can_short(g: Context, player: str, corp: str, counts: dict[str, int] | None = None) -> bool:
     """The rules allow ``player`` to sell ``corp`` short now (turn limits aside); ``counts``: the shorts out of
     each company (:func:`_short_counts`), when the caller asks about several."""
-    p = _p(g)
+    p = PARAMS(g)
     c: Corporation = g.state.corporations[corp]
     if not c.ipoed or c.closed or c.removed or c.price is None:
         return False
@@ -138,7 +83,7 @@ def _turn_open(g: Context, player: str) -> bool:
     acts = data.get("current_actions") or []
     if data.get("ipo") or any(a in ("buy_shares", "par", "buy_company", "company_action") for a in acts):
         return False
-    return sum(1 for a in acts if a == "short") < _p(g).per_turn
+    return sum(1 for a in acts if a == "short") < PARAMS(g).per_turn
 
 
 def shortable(g: Context, player: str) -> list[str]:
@@ -157,7 +102,7 @@ def any_shortable(g: Context, player: str) -> bool:
 class ShortStep(Step):
     """A short sale in a player's stock turn (after his sales, before his purchase)."""
 
-    name = "short"
+    name = SHORT_STEP
     description = "Sell Short"
     offers = frozenset({"short"})
 
@@ -180,7 +125,7 @@ class ShortStep(Step):
         corp = str(action.get("corporation"))
         if corp not in g.state.corporations or not _turn_open(g, entity) or not can_short(g, entity, corp):
             raise illegal("short_selling.short", f"{g.name(entity)} cannot short {corp} now")
-        p = _p(g)
+        p = PARAMS(g)
         unit = shares.share_percent(g, corp)
         price = shares.price_per_share(g, corp)
         shares.new_share(g, corp, POOL, unit)
@@ -201,7 +146,7 @@ def stock_turn_options(g: Context, player: str) -> bool:
 
 def cert_exempt(g: Context, player: str, corp: str) -> bool:
     """A player holding a short may buy a share to close it even at the certificate limit (shorts never count)."""
-    if not _p(g).buy_to_close_ignores_cert_limit and _p(g).counts_for_cert_limit:
+    if not PARAMS(g).buy_to_close_ignores_cert_limit and PARAMS(g).counts_for_cert_limit:
         return False
     return bool(_shorts(g, corp, player))
 
@@ -209,7 +154,7 @@ def cert_exempt(g: Context, player: str, corp: str) -> bool:
 def action_processed(g: Context, action: dict[str, Any], entity: str) -> None:
     """Pairs of a share and a short held together go back to the open short interest.  Only a change of holdings
     (:func:`shares.holdings_changed`) can make a pair, so the holdings are looked at again only after one."""
-    p = _p(g)
+    p = PARAMS(g)
     st = g.state.shares
     version = g.cache.get("holdings_version", 0)
     if g.cache.get("short_pairs_checked") == version:
@@ -281,9 +226,9 @@ def _holds_plain(g: Context, st: dict[str, Share], ids: list[str], corp: str) ->
 def round_started(g: Context, kind: str) -> None:
     """At the start of a stock round the bank closes the market's shorts with shares bought from the treasury
     at the current price."""
-    if kind != "stock" or not _p(g).bank_closes_market_shorts_at_stock_round_start:
+    if kind != "stock" or not PARAMS(g).bank_closes_market_shorts_at_stock_round_start:
         return
-    forbidden = set(_p(g).forbidden_zones)
+    forbidden = set(PARAMS(g).forbidden_zones)
     for corp in g.state.corp_order:
         c = g.state.corporations[corp]
         if c.closed or c.price is None or forbidden & set(market.kinds_at(g, c.price)):
@@ -303,7 +248,7 @@ def round_started(g: Context, kind: str) -> None:
 
 def dividend_paid(g: Context, corp: str, per_share: int) -> None:
     """Each short holder pays the bank the dividend of one share per short he holds."""
-    if not _p(g).pays_dividends or per_share <= 0:
+    if not PARAMS(g).pays_dividends or per_share <= 0:
         return
     owing: dict[str, int] = {}
     for s in g.state.shares.values():
@@ -318,12 +263,9 @@ def dividend_paid(g: Context, corp: str, per_share: int) -> None:
             g.hooks("player_owes", player, amount - pay, corp)
 
 
-MECHANIC = Mechanic(
-    name="short_selling",
-    description="players sell shares they do not own",
-    params=Params,
-    steps={"short": ShortStep},
-    implemented=True,
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={SHORT_STEP: ShortStep},
     hooks={
         "stock_turn_options": stock_turn_options,
         "cert_exempt": cert_exempt,

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.stock_round import DECLARATION, STOCK_STEP, Params
 
 from .. import market, shares
 from ..closing import close_operator
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..shares import Bundle
 from ..state import POOL, ckey, kind_of
@@ -27,75 +26,6 @@ if TYPE_CHECKING:
     from ..state import Corporation, Share
 
 
-class Params(BaseParams):
-    """Turn structure and limits of the stock round."""
-
-    sell_after: Literal[
-        "any_time",
-        "after_first_stock_round",
-        "after_operation",
-        "president_any_time_others_after_operation",
-        "after_launch_round",
-    ] = Field("any_time", description="when a corporation's shares may first be sold")
-    sell_before_buy: bool = Field(
-        False, description="a turn is: sell any, then buy one (no selling after the purchase in that turn)"
-    )
-    sell_in_blocks: bool = Field(
-        False, description="a player sells a corporation's shares at most once per turn (one price move)"
-    )
-    no_buy_after_sell: bool = Field(
-        True, description="a player may not buy a corporation's shares after selling some in the same round"
-    )
-    max_percent_per_player: int = Field(60, ge=0, le=100, description="most % of one corporation a player may hold")
-    pool_max_percent: int | None = Field(
-        50, ge=0, le=100, description="most % of one corporation the pool may hold (None: no limit)"
-    )
-    no_buy_after_sell_until: Literal["end_of_round", "after_next_operating_rounds"] = Field(
-        "end_of_round",
-        description="how long the `no_buy_after_sell` ban lasts: this stock round, or until the next set of "
-        "operating rounds has run (then a player who sells in an operating round, e.g. for a train, may not buy "
-        "that company in the next stock round)",
-    )
-    sell_bought_this_turn: bool = Field(
-        False,
-        description="a player who bought first may sell in the same turn, the certificate just bought included "
-        "(else that certificate stays: a sale must leave at least the percent bought this turn)",
-    )
-    buy_private_from_player: bool = Field(
-        False,
-        description="instead of a certificate a player may buy a private from another player, at any agreed price "
-        "of at least $1 (action `buy_company`; the seller's consent is given at the table, as for a company's "
-        "purchase of a private); it counts as the turn's purchase",
-    )
-    buy_then_sell: bool = Field(
-        False,
-        description="a turn may also be: buy one, then sell (never sell, buy and sell again; see "
-        "`sell_bought_this_turn` for the certificate just bought)",
-    )
-    ipo_price: Literal["market", "par"] = Field(
-        "market",
-        description="what a share bought from the initial offering costs: the corporation's current market price "
-        "or its par price (shares from the open market always cost the market price)",
-    )
-    no_trade_zones: list[str] = Field(
-        default_factory=list,
-        description="market cell kinds (market legend) in which a corporation's shares may be neither bought "
-        "nor sold (in the stock round, and in forced sales: loans, bankruptcy)",
-    )
-    sell_down_to_share_limit: bool = Field(
-        True,
-        description="a player above the share limit (outside the zones that lift it) must sell down to it before "
-        "anything else in his turn; false: he keeps an excess the market or price protection gave him, but a sale "
-        "of that company must bring him within the limit",
-    )
-    redeemed_sold_from_turn: int | None = Field(
-        1,
-        ge=1,
-        description="the first game turn whose end-of-stock-round sold-out test counts shares the company redeemed "
-        "(held off sale in its treasury) as sold; earlier stock rounds count only players' shares (None: never)",
-    )
-
-
 @dataclasses.dataclass(slots=True)
 class State:
     """Companies each player sold outside a stock round, barred to him in the next one
@@ -104,22 +34,18 @@ class State:
     sold_outside: dict[str, list[str]] = dataclasses.field(default_factory=dict)
 
 
-def _p(g: Context) -> Params:
-    return g.params["stock_round"]  # type: ignore[return-value]
-
-
-def _st(g: Context) -> State:
-    return g.state.mechanics["stock_round"]  # type: ignore[no-any-return]
+PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
 
 
 def after_operating_action(g: Context, action: dict[str, Any]) -> None:
     """Remember a player's sale in an operating round when the no-buy ban outlasts it."""
-    p = _p(g)
+    p = PARAMS(g)
     if action.get("type") != "sell_shares" or not p.no_buy_after_sell:
         return
     if p.no_buy_after_sell_until != "after_next_operating_rounds" or kind_of(g.entity_key(action)) != "P":
         return
-    sold = _st(g).sold_outside.setdefault(g.entity_key(action), [])
+    sold = STATE(g).sold_outside.setdefault(g.entity_key(action), [])
     for sid in action.get("shares") or []:
         corp = g.state.shares[sid].corp if sid in g.state.shares else None
         if corp is not None and corp not in sold:
@@ -129,13 +55,13 @@ def after_operating_action(g: Context, action: dict[str, Any]) -> None:
 
 def round_started(g: Context, kind: str) -> None:
     """The bans left by sales in the operating rounds hold for this stock round."""
-    if kind == "stock" and _st(g).sold_outside:
-        g.state.round.data["sold_before"] = _st(g).sold_outside
-        _st(g).sold_outside = {}
+    if kind == "stock" and STATE(g).sold_outside:
+        g.state.round.data["sold_before"] = STATE(g).sold_outside
+        STATE(g).sold_outside = {}
 
 
 def sell_timing_ok(g: Context, player: str, corp: str) -> bool:
-    rule = _p(g).sell_after
+    rule = PARAMS(g).sell_after
     c: Corporation = g.state.corporations[corp]
     if rule == "president_any_time_others_after_operation":
         return c.operated > 0 or c.owner == player
@@ -148,7 +74,7 @@ def sell_timing_ok(g: Context, player: str, corp: str) -> bool:
 
 def tradeable(g: Context, corp: str) -> bool:
     """``no_trade_zones``: the corporation's shares may be bought and sold where its price is now."""
-    zones = _p(g).no_trade_zones
+    zones = PARAMS(g).no_trade_zones
     if not zones:
         return True
     c: Corporation = g.state.corporations[corp]
@@ -162,16 +88,16 @@ def tradeable(g: Context, corp: str) -> bool:
 
 
 def holding_limit(g: Context, corp: str) -> int:
-    return _p(g).max_percent_per_player
+    return PARAMS(g).max_percent_per_player
 
 
 def pool_limit(g: Context, corp: str) -> int:
-    cap = _p(g).pool_max_percent
+    cap = PARAMS(g).pool_max_percent
     return 10**9 if cap is None else cap
 
 
 class BuySellParShares(Step):
-    name = "stock"
+    name = STOCK_STEP
     description = "Sell then Buy Shares"
 
     @staticmethod
@@ -225,7 +151,7 @@ class BuySellParShares(Step):
             return False
         if g.cash(player) < shares.bundle_price(g, b):
             return False
-        if _p(g).no_buy_after_sell and (self.sold_now(player, b.corp) or b.corp in self.sold_before(player)):
+        if PARAMS(g).no_buy_after_sell and (self.sold_now(player, b.corp) or b.corp in self.sold_before(player)):
             return False
         if self.bought() and not self.another_market_buy(b):
             return False
@@ -248,7 +174,7 @@ class BuySellParShares(Step):
         g = self.g
         b = g.hooks("purchase_bundle", player, b) or b
         par = g.state.corporations[b.corp].par
-        if _p(g).ipo_price == "par" and b.owner == ckey(b.corp) and b.share_price is None and par is not None:
+        if PARAMS(g).ipo_price == "par" and b.owner == ckey(b.corp) and b.share_price is None and par is not None:
             b = b.priced(market.price_at(g, par))
         return b
 
@@ -263,23 +189,23 @@ class BuySellParShares(Step):
 
     def _restores_limit(self, player: str, b: Bundle) -> bool:
         """Without ``sell_down_to_share_limit``, a sale by a player above the share limit must end the excess."""
-        if _p(self.g).sell_down_to_share_limit:
+        if PARAMS(self.g).sell_down_to_share_limit:
             return True
         return shares.holding_ok(self.g, player, b.corp, -b.percent)
 
     def _keeps_bought(self, player: str, b: Bundle) -> bool:
         """Without ``sell_bought_this_turn`` a sale leaves the player at least what he bought this turn."""
         just = self.rdata.get("bought_now", {}).get(b.corp, 0)
-        if not just or _p(self.g).sell_bought_this_turn:
+        if not just or PARAMS(self.g).sell_bought_this_turn:
             return True
         return b.percent <= shares.percent_of(self.g, player, b.corp) - just
 
     def _sell_first(self) -> bool:
-        return _p(self.g).sell_before_buy
+        return PARAMS(self.g).sell_before_buy
 
     def _buy_then_sell(self) -> bool:
         """After a purchase the player may still sell, when the turn began with the purchase (buy, then sell)."""
-        if not _p(self.g).buy_then_sell:
+        if not PARAMS(self.g).buy_then_sell:
             return False
         acts = self.rdata["current_actions"]
         first_buy = next((i for i, a in enumerate(acts) if a in ("buy_shares", "par", "buy_company")), None)
@@ -291,7 +217,7 @@ class BuySellParShares(Step):
         g = self.g
         if not sell_timing_ok(g, player, corp) or not tradeable(g, corp):
             return False
-        return not (_p(g).sell_in_blocks and self.sold_now(player, corp) == "now")
+        return not (PARAMS(g).sell_in_blocks and self.sold_now(player, corp) == "now")
 
     def corporations(self) -> list[str]:
         corps = self.g.state.corporations
@@ -336,7 +262,7 @@ class BuySellParShares(Step):
         more = self.bought()  # only further open-market shares in a multiple-buy cell (another_market_buy)
         cash = g.cash(player)
         st = g.state
-        p = _p(g)
+        p = PARAMS(g)
         no_rebuy = p.no_buy_after_sell
         ipo_at_par = p.ipo_price == "par"
         sold = self.rdata["players_sold"].get(player, {})
@@ -408,7 +334,7 @@ class BuySellParShares(Step):
         g = self.g
         limit = g.state.cert_limit + g.hooks("cert_allowance", player)
         over = shares.certs_at_most(g, player) > limit and shares.num_certs(g, player) > limit
-        if not over and _p(g).sell_down_to_share_limit:
+        if not over and PARAMS(g).sell_down_to_share_limit:
             corp: Corporation
             for c in g.state.holdings.get(player, {}):
                 corp = g.state.corporations[c]
@@ -444,7 +370,7 @@ class BuySellParShares(Step):
     def privates_for_sale(self, player: str) -> list[str]:
         """``buy_private_from_player``: the other players' privates ``player`` may buy this turn."""
         g = self.g
-        if not _p(g).buy_private_from_player or self.bought() or g.cash(player) < 1:
+        if not PARAMS(g).buy_private_from_player or self.bought() or g.cash(player) < 1:
             return []
         if g.hooks("privates_count_for_cert_limit") and shares.num_certs(g, player) >= g.state.cert_limit:
             return []
@@ -654,7 +580,7 @@ def finish_stock_round(g: Context) -> None:
     sizes = rules.get("sold_out_sizes")
     corps = [c for c in g.state.corp_order if g.state.corporations[c].floated and not g.state.corporations[c].closed]
     corps.sort(key=lambda c: market.sort_key(g, c))
-    first = _p(g).redeemed_sold_from_turn
+    first = PARAMS(g).redeemed_sold_from_turn
     count_redeemed = first is not None and g.state.turn >= first
     for corp in corps:
         holders = shares.player_holders(g, corp)
@@ -686,16 +612,14 @@ def _times(rule: Any) -> int:
     return int(str(rule).rpartition("_")[2] or 1)
 
 
-MECHANIC = Mechanic(
-    name="stock_round",
-    description="stock round turns: sell then buy, launch corporations, limits",
-    params=Params,
-    steps={"stock": BuySellParShares},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={STOCK_STEP: BuySellParShares},
     hooks={
         "stock_round_finished": finish_stock_round,
         "holding_limit": holding_limit,
         "pool_limit": pool_limit,
-        "sells_in_blocks": lambda g: _p(g).sell_in_blocks,
+        "sells_in_blocks": lambda g: PARAMS(g).sell_in_blocks,
         "after_operating_action": after_operating_action,
         "round_started": round_started,
     },

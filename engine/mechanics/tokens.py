@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.tokens import DECLARATION, SPECIAL_TOKEN_STEP, RemoveReservations
 
 from .. import abilities, board, stations
-from ..contract import CorporationId, Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic
 from ..errors import illegal
 from ..state import ckey, kind_of, sym_of
 from ..steps.base import Step
@@ -25,16 +24,10 @@ if TYPE_CHECKING:
     from ..state import Ability
 
 
-class RemoveReservations(BaseParams):
-    """Event ``remove_reservations``: reserved token spaces become free."""
-
-    corporations: list[CorporationId] = Field(description="corporations whose reservations go")
-
-
 class SpecialToken(Step):
     """A private's token ability (used by the private, on its owner's turn)."""
 
-    name = "special_token"
+    name = SPECIAL_TOKEN_STEP
     description = "Place a private company's token"
     offers = frozenset({"place_token"})
 
@@ -99,9 +92,8 @@ def remove_reservations(g: Context, params: RemoveReservations) -> None:
                 g.remove_ability(ckey(corp), a)
 
 
-MECHANIC = Mechanic(
-    name="tokens",
-    description="station tokens: the turn's placement and private token abilities",
-    steps={"special_token": SpecialToken},
-    events={"remove_reservations": (RemoveReservations, remove_reservations)},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={SPECIAL_TOKEN_STEP: SpecialToken},
+    events={"remove_reservations": remove_reservations},
 )

@@ -9,16 +9,16 @@ connection (``params.lay_together``: the second lay is forfeited if anything els
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.track import DECLARATION, SPECIAL_TRACK_STEP, TOKEN_STEP, TRACK_AND_TOKEN_STEP, TRACK_STEP, Params
 
 from railbook.hexgrid import opposite
 
 from .. import abilities, board, rounds, stations
-from ..contract import HexId, Mechanic, PhaseId, TileId
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 from ..errors import EngineError, illegal
+from ..interfaces import TILE_LAYS
 from ..memo import memo
 from ..state import BANK, kind_of, sym_of, xkey
 from ..steps.base import Step
@@ -28,76 +28,19 @@ if TYPE_CHECKING:
     from ..state import Ability, Company
 
 
-Permission = Literal["yes", "no", "if_not_upgraded"]
-
-
-class TileLay(BaseParams):
-    """One tile action of a turn: whether it may lay a new (yellow) tile and whether it may upgrade."""
-
-    lay: Permission = Field(
-        "yes", description="may lay a tile on an empty hex (`if_not_upgraded`: only if no upgrade was made this turn)"
-    )
-    upgrade: Permission = Field(
-        "yes", description="may upgrade a tile (`if_not_upgraded`: only if no upgrade was made this turn)"
-    )
-    cost: int = Field(0, ge=0, description="extra $ this tile action costs")
-
-
-class Params(BaseParams):
-    """Tile actions per operating turn and their costs."""
-
-    lays: list[TileLay] = Field(default_factory=lambda: [TileLay()], description="the tile actions of a turn, in order")
-    min_cost: int = Field(0, ge=0, description="every tile lay or upgrade costs at least this ($)")
-    new_track_must_be_usable: bool = Field(
-        True, description="an upgrade must add track the corporation can use, or upgrade a city it reaches"
-    )
-    first_turn_lays: list[TileLay] | None = Field(
-        None,
-        description="the tile actions of a corporation's first operating turn (None: as `lays`)",
-    )
-    forbidden_rotations: dict[HexId, dict[TileId, list[int]]] = Field(
-        default_factory=dict,
-        description="hex -> tile -> rotations (0-5) that tile may not take there",
-    )
-    downgrades: dict[TileId, TileId] = Field(
-        default_factory=dict,
-        description="tile -> tile that may replace it as a downgrade (e.g. a town to plain track), in "
-        "`downgrade_phases`",
-    )
-    downgrade_phases: list[PhaseId] = Field(default_factory=list, description="phases allowing `downgrades`")
-    brown_city_max_exits: bool = Field(
-        False,
-        description="a brown tile on an ordinary (unlabelled) city must have the most exits of the brown tiles that "
-        "fit there (on the map, keeping the old track)",
-    )
-    open_while_lay_private_buyable: bool = Field(
-        False,
-        description="the track step stays open (to be passed) after the turn's lays while the corporation could buy a "
-        "player's private with a `tile_lay` ability for the track step (in a phase where companies buy privates), or "
-        "owns a private whose extra lay (`params.extra_lay`) is still usable (as on 18xx.games)",
-    )
-    unconnected_city_tokens: Literal["keep_number", "layer_places"] = Field(
-        "keep_number",
-        description="station tokens in a hex of several cities without track when its first tile is laid: "
-        "`keep_number` keeps each in the city of the same number; `layer_places` lifts them and the laying "
-        "company puts each back, free, in a city of that hex with room (18xx.games)",
-    )
-
-
-def _p(g: Context) -> Params:
-    return g.params["track"]  # type: ignore[return-value]
+PARAMS = params_of(DECLARATION, Params)
 
 
 def tile_downgrades(g: Context, hex_id: str) -> dict[str, str] | None:
     """``downgrades`` while the phase allows them."""
-    p = _p(g)
+    p = PARAMS(g)
     if not p.downgrades or g.phase_spec()["name"] not in p.downgrade_phases:
         return None
     return dict(p.downgrades)
 
 
 def min_cost(g: Context) -> int:
-    return _p(g).min_cost
+    return PARAMS(g).min_cost
 
 
 @memo
@@ -105,8 +48,8 @@ def current_lay(g: Context) -> dict[str, Any] | None:
     """The turn's next tile action (whether it may lay, upgrade, and its cost), None when the turn has no more;
     memoised: read-only."""
     r = g.state.round.data
-    spec = _p(g).lays
-    first = _p(g).first_turn_lays
+    spec = PARAMS(g).lays
+    first = PARAMS(g).first_turn_lays
     if first is not None:
         op = r.get("current_operator")
         if op is not None and g.state.round.kind == "operating" and not g.operator(op).operated:
@@ -285,7 +228,7 @@ def lay(
     if cost > g.cash(corp):
         raise illegal("track.cash", f"{sym_of(corp)} cannot pay {cost} for the tile on {hex_id}")
     board.apply_lay(g, plan)
-    if special is None and old_track is not None and _p(g).new_track_must_be_usable:
+    if special is None and old_track is not None and PARAMS(g).new_track_must_be_usable:
         if not board.uses_new_track(g, corp, hex_id, old_track, old_rev):
             raise illegal(
                 "track.new_track", f"the tile on {hex_id} must add track {sym_of(corp)} can use or upgrade a city"
@@ -293,7 +236,7 @@ def lay(
     if cost > 0:
         g.spend(corp, BANK, cost)
     g.log(f"{g.name(entity)} lays tile {plan.tile_id} on {hex_id} (rotation {plan.rotation}) for {cost}")
-    if old_track is not None and _p(g).unconnected_city_tokens == "layer_places":
+    if old_track is not None and PARAMS(g).unconnected_city_tokens == "layer_places":
         _lift_tokens(g, corp, hex_id, old_track)
     if old_track is not None and board.colour(g, hex_id) == "yellow":
         _lay_income(g, corp, hex_id)
@@ -403,7 +346,7 @@ def extra_lay_owned(g: Context, corp: str) -> bool:
 
 
 class TrackAndToken(Step):
-    name = "track_and_token"
+    name = TRACK_AND_TOKEN_STEP
     description = "Place a Token or Lay Track"
 
     @staticmethod
@@ -426,7 +369,7 @@ class TrackAndToken(Step):
         g = self.g
         lay_ = current_lay(g)
         if lay_ is None or not (lay_.get("lay") or lay_.get("upgrade")):
-            return _p(g).open_while_lay_private_buyable and (
+            return PARAMS(g).open_while_lay_private_buyable and (
                 lay_private_buyable(g, entity) or extra_lay_owned(g, entity)
             )
         if not g.operator(entity).tokens:
@@ -563,7 +506,7 @@ class TrackAndToken(Step):
 class TrackOnly(TrackAndToken):
     """Lay track only (a separate ``token`` step follows)."""
 
-    name = "track"
+    name = TRACK_STEP
     description = "Lay Track"
 
     def can_token(self, entity: str) -> bool:
@@ -648,7 +591,7 @@ class TrackOnly(TrackAndToken):
 class TokenOnly(TrackAndToken):
     """Place one station token (after a separate ``track`` step)."""
 
-    name = "token"
+    name = TOKEN_STEP
     description = "Place a Token"
 
     def can_lay(self, entity: str) -> bool:
@@ -826,7 +769,7 @@ def _can_complete(g: Context, a: Ability, pair: list[str], laid: dict[str, Any],
 
 
 class SpecialTrack(Step):
-    name = "special_track"
+    name = SPECIAL_TRACK_STEP
     description = "Lay track with a private company"
 
     def blocks(self) -> bool:
@@ -974,7 +917,7 @@ def turn_lay_open(g: Context, corp: str) -> bool:
     lay_ = current_lay(g)
     if lay_ is None or not lay_.get("lay"):
         return False
-    return any(s.name in ("track_and_token", "track") and s.active() for s in rounds.steps(g))
+    return any(s.name in (TRACK_AND_TOKEN_STEP, TRACK_STEP) and s.active() for s in rounds.steps(g))
 
 
 def next_turn_lay_cost(g: Context, corp: str) -> int | None:
@@ -1005,7 +948,7 @@ def use_turn_lay(g: Context, corp: str) -> bool | None:
 
 def forbidden_rotation(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
     """``forbidden_rotations``: no tile takes a rotation listed for it on its hex (hook ``lay_allowed``)."""
-    banned = _p(g).forbidden_rotations.get(hex_id)
+    banned = PARAMS(g).forbidden_rotations.get(hex_id)
     return not banned or rotation not in banned.get(board.tile_name_of(tile), [])
 
 
@@ -1022,7 +965,7 @@ def _brown_ordinary_city(g: Context, name: str) -> bool:
 def max_exits_ok(g: Context, hex_id: str, tile: str, rotation: int) -> bool:
     """``brown_city_max_exits``: a brown tile on an ordinary city has as many exits as any brown tile that fits."""
     name = board.tile_name_of(tile)
-    if not _p(g).brown_city_max_exits or not _brown_ordinary_city(g, name):
+    if not PARAMS(g).brown_city_max_exits or not _brown_ordinary_city(g, name):
         return True
     exits = len(g.book.track(name, hex_id, rotation).exits)
     for other in board.upgrade_options(g, hex_id):
@@ -1049,20 +992,29 @@ def action_processed(g: Context, action: dict[str, Any], entity: str) -> None:
     _forfeit(g, entity)
 
 
-MECHANIC = Mechanic(
-    name="track",
-    description="tile lays per turn and their costs (with the turn's station token)",
-    params=Params,
-    steps={"track_and_token": TrackAndToken, "track": TrackOnly, "token": TokenOnly, "special_track": SpecialTrack},
+class _TileLays:
+    """The :class:`~railbook.engine.interfaces.TileLays` this mechanic provides."""
+
+    lay = staticmethod(turn_lay)
+    open = staticmethod(turn_lay_open)
+    use = staticmethod(use_turn_lay)
+    cost = staticmethod(next_turn_lay_cost)
+    price = staticmethod(next_turn_lay_price)
+
+
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={
+        TRACK_AND_TOKEN_STEP: TrackAndToken,
+        TRACK_STEP: TrackOnly,
+        TOKEN_STEP: TokenOnly,
+        SPECIAL_TRACK_STEP: SpecialTrack,
+    },
     hooks={
         "tile_downgrades": tile_downgrades,
         "preprocess": preprocess,
         "action_processed": action_processed,
-        "turn_lay": turn_lay,
-        "turn_lay_open": turn_lay_open,
-        "use_turn_lay": use_turn_lay,
-        "turn_lay_cost": next_turn_lay_cost,
-        "turn_lay_price": next_turn_lay_price,
         "lay_allowed": lay_allowed,
     },
+    provides=[TILE_LAYS.provided_by(_TileLays())],
 )

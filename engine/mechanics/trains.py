@@ -7,15 +7,15 @@ president, who may sell shares.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from railbook.params.trains import BUY_TRAIN_STEP, DECLARATION, DISCARD_TRAIN_STEP, Params
 
 from .. import board, depot, market, rounds, shares
 from .. import memo as _memo
-from ..contract import Mechanic
-from ..contract import Params as BaseParams
+from ..contract import Mechanic, params_of
 from ..errors import illegal
+from ..interfaces import EMERGENCY_ISSUE, LIQUIDATION
 from ..memo import memo
 from ..shares import Bundle
 from ..state import DEPOT, ckey, kind_of, mkey, sym_of
@@ -26,81 +26,25 @@ if TYPE_CHECKING:
     from ..state import Corporation, Minor, Train
 
 
-class Params(BaseParams):
-    """Train purchases, limits and the emergency purchase."""
-
-    must_own_train: bool = Field(True, description="a corporation without a train must buy one (route or not)")
-    must_own_train_only_with_route: bool = Field(
-        False,
-        description="the obligation of `must_own_train` holds only when the corporation has a legal route",
-    )
-    bank_trains_per_turn: int | None = Field(
-        None, ge=1, description="new trains a corporation may buy from the bank per turn (None: no limit)"
-    )
-    emergency_cheapest_only: bool = Field(
-        False,
-        description="once the president must contribute, only the cheapest train (and face) the bank offers, new "
-        "or discarded, may be bought (never one from a corporation: the president only ever pays for bank "
-        "trains)",
-    )
-    closed_company_trains_to: Literal["removed", "pool"] = Field(
-        "removed",
-        description="where a closing corporation's trains go: out of the game, or to the open market where they "
-        "may be bought again",
-    )
-    obsolete_count_for_limit: bool = Field(False, description="obsolete trains count toward the train limit")
-    issue_before_president_cash: bool = Field(
-        False, description="in an emergency the corporation must issue the shares it may before its president pays"
-    )
-    president_may_not_sell_operating_corp_to_zero: bool = Field(
-        False, description="an emergency sale may not drop the buying corporation's price to $0"
-    )
-    restricted_face_choice: bool = Field(
-        False,
-        description="for a two-faced bank train: a corporation that can afford only the cheaper face (or is in "
-        "receivership) takes it, and after raising money only a face that money was needed for may be bought",
-    )
-    trade_in_at_limit: bool = Field(
-        False,
-        description="a train with a trade-in discount may be bought at the train limit, trading one in",
-    )
-    traded_in_to: Literal["scrapped", "pool"] = Field("scrapped", description="where a traded-in train goes")
-    trainless_at_turn_end: Literal["nothing", "liquidation"] = Field(
-        "nothing",
-        description="what happens to a corporation that ends its turn without a train",
-    )
-    no_buy_from_zones: list[str] = Field(
-        default_factory=list,
-        description="market cell kinds of corporations that may not sell trains to another corporation",
-    )
-    export_at_or_end: bool = Field(
-        False,
-        description="at the end of every operating round the next bank train is removed; this may change the "
-        "phase like a purchase",
-    )
-    emergency_sale_restores_share_limit: bool = Field(
-        False,
-        description="a president above the share limit (outside the zones that lift it) who sells shares of that "
-        "company to buy a train must sell down to the limit, even beyond what the train needs",
-    )
-    first_export_removes_type: bool = Field(
-        False, description="the first export also removes every unsold train of its type"
-    )
+PARAMS = params_of(DECLARATION, Params)
 
 
-def _p(g: Context) -> Params:
-    return g.params["trains"]  # type: ignore[return-value]
+def emergency_bundles(g: Context, corp: str) -> list[Bundle]:
+    """Bundles ``corp`` (a key) may issue now to raise money for a train (none unless a mechanic provides
+    :class:`~railbook.engine.interfaces.EmergencyIssue`)."""
+    issue = EMERGENCY_ISSUE.get(g)
+    return issue.bundles(g, corp) if issue is not None else []
 
 
 def must_buy(g: Context, corp: str) -> bool:
-    if not _p(g).must_own_train:
+    if not PARAMS(g).must_own_train:
         return False
     forced = g.hooks("forced_train_purchase", corp)
     if forced is not None:
         return bool(forced)
     if g.entity_trains(corp) or not depot.depot_trains(g):
         return False
-    return not _p(g).must_own_train_only_with_route or board.network(g, corp).route_available
+    return not PARAMS(g).must_own_train_only_with_route or board.network(g, corp).route_available
 
 
 @memo
@@ -112,7 +56,7 @@ def train_buying_power(g: Context, corp: str) -> int:
 @memo
 def other_trains(g: Context, corp: str) -> list[str]:
     """Other companies' trains ``corp`` may buy (in the game's train order), found on the sellers' own lists."""
-    zones = set(_p(g).no_buy_from_zones)
+    zones = set(PARAMS(g).no_buy_from_zones)
     state = g.state
     trains = state.trains
     out: list[str] = []
@@ -177,7 +121,7 @@ def min_price(g: Context, corp: str) -> int | None:
 
 def trade_in_at_limit(g: Context, corp: str) -> bool:
     """At its limit, ``corp`` could still buy a bank train by trading one of its trains in (``trade_in_at_limit``)."""
-    if not _p(g).trade_in_at_limit:
+    if not PARAMS(g).trade_in_at_limit:
         return False
     own = {g.state.trains[t].sym for t in g.entity_trains(corp)}
     money = max(g.cash(corp), train_buying_power(g, corp))
@@ -201,7 +145,7 @@ def can_buy(g: Context, corp: str) -> bool:
 
 
 class BuyTrain(Step):
-    name = "buy_train"
+    name = BUY_TRAIN_STEP
     description = "Buy Trains"
 
     def setup(self) -> None:
@@ -215,7 +159,7 @@ class BuyTrain(Step):
 
     def new_trains_left(self) -> bool:
         """``bank_trains_per_turn``: the corporation may still buy a new train from the bank this turn."""
-        limit = _p(self.g).bank_trains_per_turn
+        limit = PARAMS(self.g).bank_trains_per_turn
         return limit is None or int(self.st.data.get("new_bought") or 0) < limit
 
     def unpass(self) -> None:
@@ -223,7 +167,7 @@ class BuyTrain(Step):
         self.setup()
 
     def can_issue(self, corp: str) -> bool:
-        return kind_of(corp) == "C" and bool(self.g.hooks("emergency_bundles", corp))
+        return kind_of(corp) == "C" and bool(emergency_bundles(self.g, corp))
 
     def actions(self, entity: str) -> list[str]:
         g = self.g
@@ -278,9 +222,7 @@ class BuyTrain(Step):
                 out.append(
                     {
                         "type": "sell_shares",
-                        "choices": [
-                            {"shares": b.shares, "percent": b.percent} for b in g.hooks("emergency_bundles", entity)
-                        ],
+                        "choices": [{"shares": b.shares, "percent": b.percent} for b in emergency_bundles(g, entity)],
                     }
                 )
             else:
@@ -314,7 +256,7 @@ class BuyTrain(Step):
         """Purchases of bank train ``tid`` (as ``face``) trading one of ``corp``'s trains in, one per traded type."""
         g = self.g
         discount = g.book.trains[g.state.trains[tid].sym].get("discount") or {}
-        if not discount or (not depot.room(g, corp) and not _p(g).trade_in_at_limit):
+        if not discount or (not depot.room(g, corp) and not PARAMS(g).trade_in_at_limit):
             return []
         out, seen = [], set()
         for own in g.entity_trains(corp):
@@ -333,7 +275,7 @@ class BuyTrain(Step):
             return [depot.variants(g, t)[t.name]]
         if self.must_issue_first(corp):
             faces = [v for v in faces if g.cash(corp) >= v["price"]]
-        if len(faces) < 2 or not _p(g).restricted_face_choice:
+        if len(faces) < 2 or not PARAMS(g).restricted_face_choice:
             return faces
         lo, hi = sorted(faces, key=lambda v: v["price"])[:2]
         cash = g.cash(corp)
@@ -355,7 +297,7 @@ class BuyTrain(Step):
     def cheapest_bank_price(self, corp: str) -> int | float:
         """With ``emergency_cheapest_only``, the most the president may help pay for: the cheapest bank train
         (any face) ``corp`` may buy now; without it, no bound."""
-        if not _p(self.g).emergency_cheapest_only:
+        if not PARAMS(self.g).emergency_cheapest_only:
             return float("inf")
         g = self.g
         bank = [tid for tid in self.buyable_trains(corp) if g.state.trains[tid].owner == DEPOT]
@@ -363,9 +305,9 @@ class BuyTrain(Step):
 
     def must_issue_first(self, corp: str) -> bool:
         return (
-            _p(self.g).issue_before_president_cash
+            PARAMS(self.g).issue_before_president_cash
             and self.st.data.get("last_share_issued_price") is None
-            and bool(self.g.hooks("emergency_bundles", corp))
+            and bool(emergency_bundles(self.g, corp))
         )
 
     # ----------------------------------------------------------------------------------- process
@@ -388,7 +330,7 @@ class BuyTrain(Step):
         discount = (g.book.trains[t.sym].get("discount") or {}) if t.owner == DEPOT else {}
         if traded is not None and (traded not in g.entity_trains(entity) or g.state.trains[traded].sym not in discount):
             raise illegal("trains.exchange", f"{sym_of(entity)} cannot trade {traded} in for {tid}")
-        if not depot.room(g, entity) and not (traded is not None and _p(g).trade_in_at_limit):
+        if not depot.room(g, entity) and not (traded is not None and PARAMS(g).trade_in_at_limit):
             raise illegal("trains.limit", f"{sym_of(entity)} is at its train limit")
         if t.owner == DEPOT:
             faces = {v["name"]: v for v in self.variants(entity, tid)}
@@ -418,7 +360,7 @@ class BuyTrain(Step):
                 raise illegal("trains.cash", f"{g.name(president)} cannot contribute {remaining}")
             g.spend(president, entity, remaining)
         if traded is not None:
-            if _p(g).traded_in_to == "pool":
+            if PARAMS(g).traded_in_to == "pool":
                 depot.discard_to_depot(g, traded)
             else:
                 depot.rust(g, traded)
@@ -462,10 +404,10 @@ class BuyTrain(Step):
             others = max([p for h, p in holders.items() if h != player], default=0)
             if remaining < others:
                 return False
-        if ckey(b.corp) == cur and _p(g).president_may_not_sell_operating_corp_to_zero:
+        if ckey(b.corp) == cur and PARAMS(g).president_may_not_sell_operating_corp_to_zero:
             if market.step(g, c.price, "left") != c.price and market.price_at(g, market.step(g, c.price, "left")) == 0:
                 return False
-        restore = _p(g).emergency_sale_restores_share_limit
+        restore = PARAMS(g).emergency_sale_restores_share_limit
         if restore and not shares.holding_ok(g, player, b.corp, -b.percent):
             return False
         needed = depot.max_depot_price(g)
@@ -479,7 +421,7 @@ class BuyTrain(Step):
         cur = self.current_entity()
         b = shares.make_bundle(g, list(action.get("shares") or []), action.get("percent"))
         if kind_of(entity) == "C":
-            options = g.hooks("emergency_bundles", entity)
+            options = emergency_bundles(g, entity)
             idx = next(
                 (i for i, o in enumerate(options) if sorted(o.shares) == sorted(b.shares) and o.percent == b.percent),
                 None,
@@ -491,7 +433,7 @@ class BuyTrain(Step):
             self.st.data["last_share_issued_price"] = (
                 price if idx == 0 else price - shares.bundle_price(g, options[idx - 1])
             )
-            g.hooks("emergency_issue", entity, match)
+            EMERGENCY_ISSUE.of(g).issue(g, entity, match)
             return
         if self.can_issue(cur):
             raise illegal("trains.issue_first", f"{sym_of(cur)} must issue shares before its president sells")
@@ -562,7 +504,7 @@ def _over_limit(g: Context, limits: dict[str, int], key: str, held: int) -> bool
 
 
 class DiscardTrain(Step):
-    name = "discard_train"
+    name = DISCARD_TRAIN_STEP
     description = "Discard Trains"
     offers = frozenset({"discard_train"})
 
@@ -599,7 +541,7 @@ class DiscardTrain(Step):
 
 def after_operating_action(g: Context, action: dict[str, Any]) -> None:
     """A company whose turn ends without a train goes to liquidation (``trainless_at_turn_end``)."""
-    if _p(g).trainless_at_turn_end != "liquidation" or rounds.active_step(g) is not None:
+    if PARAMS(g).trainless_at_turn_end != "liquidation" or rounds.active_step(g) is not None:
         return
     r = g.state.round
     if not r.entities or r.entity_index >= len(r.entities):
@@ -608,15 +550,17 @@ def after_operating_action(g: Context, action: dict[str, Any]) -> None:
     if kind_of(entity) != "C" or g.is_closed(entity) or g.entity_trains(entity):
         return
     corp = sym_of(entity)
-    if g.state.corporations[corp].price is None or g.hooks("in_liquidation", corp):
+    zone = LIQUIDATION.get(g)
+    if g.state.corporations[corp].price is None or (zone is not None and zone.in_liquidation(g, corp)):
         return
     g.log(f"{corp} has no trains and liquidates")
-    g.hooks("liquidate", corp)
+    if zone is not None:
+        zone.liquidate(g, corp)
 
 
 def round_finished(g: Context, kind: str) -> None:
     """``export_at_or_end``: the bank exports its next train when an operating round ends."""
-    p = _p(g)
+    p = PARAMS(g)
     if kind != "operating" or not p.export_at_or_end or not g.state.depot:
         return
     first_type = next(iter(g.book.trains))
@@ -626,23 +570,21 @@ def round_finished(g: Context, kind: str) -> None:
 
 def closed_operator_trains(g: Context, key: str) -> bool:
     """A closing corporation's trains go to the open market (``closed_company_trains_to: pool``)."""
-    if _p(g).closed_company_trains_to != "pool":
+    if PARAMS(g).closed_company_trains_to != "pool":
         return False
     for tid in list(g.entity_trains(key)):
         depot.discard_to_depot(g, tid)
     return True
 
 
-MECHANIC = Mechanic(
-    name="trains",
-    description="train buying, limits and the emergency purchase",
-    params=Params,
-    steps={"buy_train": BuyTrain, "discard_train": DiscardTrain},
+MECHANIC = Mechanic.of(
+    DECLARATION,
+    steps={BUY_TRAIN_STEP: BuyTrain, DISCARD_TRAIN_STEP: DiscardTrain},
     hooks={
         "round_finished": round_finished,
         "after_operating_action": after_operating_action,
         "must_buy_train": must_buy,
-        "obsolete_count_for_limit": lambda g: _p(g).obsolete_count_for_limit,
+        "obsolete_count_for_limit": lambda g: PARAMS(g).obsolete_count_for_limit,
         "closed_operator_trains": closed_operator_trains,
     },
 )

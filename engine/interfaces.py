@@ -1,0 +1,231 @@
+"""Typed interfaces between mechanics: what one mechanic offers another, by a direct call instead of a hook.
+
+A hook (:data:`railbook.engine.contract.HOOKS`) is a broadcast: any mechanic may answer it, and the answers combine.
+An *interface* is a service exactly one mechanic provides and others call: loans, the turn's tile lays, a company's
+conversion to its next size...  Each is a :class:`typing.Protocol` here with an :class:`Interface` key of the same
+name:
+
+* the providing mechanic declares it (``provides=("Loans",)`` in its ``railbook.params`` declaration) and hands an
+  object of the protocol to its rule module (``Mechanic.of(..., provides=[LOANS.provided_by(_Loans())])``);
+* a mechanic that cannot work without it declares ``requires=("Loans",)``: the compiler (``railbook validate``)
+  and the engine refuse, with a located error, a title whose switched-on mechanics leave it unprovided; it calls
+  ``LOANS.of(g).outstanding(g, corp)``;
+* a mechanic that works with or without it declares ``uses=("Loans",)`` and asks ``LOANS.get(g)``, which is None
+  when no switched-on mechanic provides it.
+
+The methods take the game's context ``g`` first, as hook handlers do (a provider is shared by every game of a
+rulebook, so it keeps nothing of a game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
+
+if TYPE_CHECKING:
+    from .board import LayPlan
+    from .context import Context
+    from .shares import Bundle
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Interface(Generic[T]):
+    """The key of an interface: its name (as declarations spell it) and its protocol."""
+
+    name: str
+    protocol: type
+
+    def of(self, g: Context) -> T:
+        """The provider of a required interface (the installer has checked there is one)."""
+        return cast(T, g.rules.interfaces[self.name])
+
+    def get(self, g: Context) -> T | None:
+        """The provider of a used interface, or None when no switched-on mechanic provides it."""
+        return cast("T | None", g.rules.interfaces.get(self.name))
+
+    def provided_by(self, provider: T) -> tuple[str, T]:
+        """``(name, provider)`` for ``Mechanic.of(provides=...)``: a provider lacking a method of the protocol is a
+        TypeError at import."""
+        missing = [n for n in _members(self.protocol) if not callable(getattr(provider, n, None))]
+        if missing:
+            raise TypeError(f"{type(provider).__name__} does not provide {self.name}: no {', '.join(missing)}")
+        return self.name, provider
+
+
+def _members(protocol: type) -> list[str]:
+    return [n for n, v in vars(protocol).items() if not n.startswith("_") and callable(v)]
+
+
+class Loans(Protocol):
+    """A company's loans from the bank (provided by ``loans``)."""
+
+    def outstanding(self, g: Context, corp: str) -> int:
+        """Loans ``corp`` (a symbol) has outstanding."""
+        ...
+
+    def repay_price(self, g: Context) -> int:
+        """$ it costs to repay one loan."""
+        ...
+
+    def repaid(self, g: Context, corp: str, count: int) -> None:
+        """``count`` of ``corp``'s loans were repaid (by a rule outside the loans mechanic: the money is paid)."""
+        ...
+
+    def may_take(self, g: Context, corp: str) -> bool:
+        """``corp`` (a symbol) may take a loan now."""
+        ...
+
+    def take(self, g: Context, corp: str) -> None:
+        """``corp`` (a symbol) takes one loan now."""
+        ...
+
+    def room(self, g: Context, corp: str, extra: int) -> int:
+        """Loans ``corp`` may still take, ``extra`` loans returned to the bank first (negative: over its cap)."""
+        ...
+
+    def transfer(self, g: Context, corp: str, to: str | None) -> None:
+        """``corp``'s loans pass to ``to`` (a symbol; None: back to the bank, unpaid)."""
+        ...
+
+
+class TileLays(Protocol):
+    """The yellow tile lays of an operating company's turn (provided by ``track``), for rules that lay tiles or use
+    a lay up otherwise (a mine)."""
+
+    def lay(
+        self, g: Context, entity: str, corp: str, action: dict[str, Any], tiles: list[str] | None, discount: int
+    ) -> str | None:
+        """Lay a tile of ``tiles`` for ``corp`` as one of its turn's lays, by ``entity`` (a private's ability),
+        ``discount`` $ off the hex's cost; the hex laid."""
+        ...
+
+    def open(self, g: Context, corp: str) -> bool:
+        """``corp`` may still lay a new (yellow) tile as one of its turn's lays now."""
+        ...
+
+    def use(self, g: Context, corp: str) -> bool | None:
+        """A yellow lay of ``corp``'s turn is used up without a tile (None: none left)."""
+        ...
+
+    def cost(self, g: Context, corp: str) -> int | None:
+        """$ ``corp``'s next tile lay of its turn costs beyond terrain (None: none open)."""
+        ...
+
+    def price(self, g: Context, corp: str, plan: LayPlan, discount: int) -> int | None:
+        """$ ``corp`` pays in all to lay ``plan`` as its next lay of the turn, ``discount`` $ off the hex's cost
+        (None: none open)."""
+        ...
+
+
+class Conversions(Protocol):
+    """A company's conversion to its next size (provided by ``company_sizes``)."""
+
+    def target(self, g: Context, corp: str) -> int | None:
+        """The size ``corp`` would convert to now (None: it cannot convert)."""
+        ...
+
+    def convert(self, g: Context, corp: str) -> tuple[int, int] | None:
+        """``corp`` converts to its next size now; (markers it must buy, $ each)."""
+        ...
+
+
+class Liquidation(Protocol):
+    """The liquidation zone of the market, where companies go to be sold (provided by ``mergers``)."""
+
+    def liquidate(self, g: Context, corp: str) -> None:
+        """``corp`` (a symbol) goes to the liquidation zone now."""
+        ...
+
+    def in_liquidation(self, g: Context, corp: str) -> bool:
+        """``corp`` (a symbol) is in the liquidation zone."""
+        ...
+
+
+class EmergencyIssue(Protocol):
+    """Shares a trainless company may issue to raise money for a train (provided by ``issue_redeem``)."""
+
+    def bundles(self, g: Context, corp: str) -> list[Bundle]:
+        """Bundles ``corp`` (a key) may issue now to raise money for a train."""
+        ...
+
+    def issue(self, g: Context, corp: str, bundle: Bundle) -> int:
+        """Issue ``bundle`` for an emergency train purchase; $ raised."""
+        ...
+
+
+class RedemptionRules(Protocol):
+    """The limits of redeeming shares (the ``issue_redeem`` parameters a company's stock turn follows)."""
+
+    @property
+    def redeem_per_stock_round(self) -> int | None: ...
+    @property
+    def max_treasury_shares(self) -> int | None: ...
+    @property
+    def redeem_from(self) -> str: ...
+    @property
+    def redeem_not_before(self) -> str: ...
+
+
+class Redemption(Protocol):
+    """A company's buying back its own shares (provided by ``issue_redeem``)."""
+
+    def rules(self, g: Context) -> RedemptionRules:
+        """The limits a redemption follows."""
+        ...
+
+
+class StockMarket(Protocol):
+    """The stock round's rules of trading (provided by ``stock_round``)."""
+
+    def no_trade_zones(self, g: Context) -> list[str]:
+        """Market zones whose shares may not be sold (nor bought)."""
+        ...
+
+
+class Bankruptcy(Protocol):
+    """What a bankruptcy allows (provided by ``bankruptcy``)."""
+
+    def forced_sales_may_change_presidency(self, g: Context) -> str:
+        """Whether a forced sale may change a presidency: ``any``, ``not_of_corporation_in_need`` or ``none``."""
+        ...
+
+
+class PrivateIncome(Protocol):
+    """How private companies pay and count (provided by ``private_companies``)."""
+
+    def no_income_from_phase(self, g: Context) -> str | None:
+        """The phase from which privates pay no income (None: they pay while open)."""
+        ...
+
+    def count_in_final_value(self, g: Context) -> bool:
+        """A player's privates count at face value in his final value."""
+        ...
+
+
+LOANS: Interface[Loans] = Interface("Loans", Loans)
+TILE_LAYS: Interface[TileLays] = Interface("TileLays", TileLays)
+CONVERSIONS: Interface[Conversions] = Interface("Conversions", Conversions)
+LIQUIDATION: Interface[Liquidation] = Interface("Liquidation", Liquidation)
+EMERGENCY_ISSUE: Interface[EmergencyIssue] = Interface("EmergencyIssue", EmergencyIssue)
+REDEMPTION: Interface[Redemption] = Interface("Redemption", Redemption)
+STOCK_MARKET: Interface[StockMarket] = Interface("StockMarket", StockMarket)
+BANKRUPTCY: Interface[Bankruptcy] = Interface("Bankruptcy", Bankruptcy)
+PRIVATE_INCOME: Interface[PrivateIncome] = Interface("PrivateIncome", PrivateIncome)
+
+#: Every interface, by name.
+INTERFACES: dict[str, Interface[Any]] = {
+    i.name: i
+    for i in (
+        LOANS,
+        TILE_LAYS,
+        CONVERSIONS,
+        LIQUIDATION,
+        EMERGENCY_ISSUE,
+        REDEMPTION,
+        STOCK_MARKET,
+        BANKRUPTCY,
+        PRIVATE_INCOME,
+    )
+}

@@ -1,0 +1,110 @@
+"""The ``loans`` mechanic's parameters and declaration (its rules: ``engine/mechanics/loans.py``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+from railbook.params.base import Declaration, PhaseId
+from railbook.params.base import Params as BaseParams
+
+#: A company size, in shares.
+CompanySize = Annotated[int, Field(ge=1)]
+
+
+#: Who pays (or what happens), in order, when a company cannot pay what it owes.
+Payer = Literal[
+    "treasury",  # the company's cash (whole loans' worth where the title says so)
+    "earnings_cut",  # this operating round's earnings are cut by the unpaid amount (not below 0)
+    "take_loans",  # the company takes more loans, up to its cap
+    "liquidation",  # the company goes to the liquidation zone; the president takes its cash
+    "president_cash",  # the president's cash
+    "president_sells_shares",  # the president sells shares (the bankruptcy mechanic's sale rules)
+    "bankruptcy",  # the president is bankrupt
+]
+
+
+class MarketRate(BaseParams):
+    """A market-wide interest rate: ``step`` per ``loans_per_step`` loans outstanding (rounded up), bounded."""
+
+    minimum: int = Field(ge=0, description="lowest rate per loan, in $")
+    maximum: int = Field(ge=0, description="highest rate per loan, in $")
+    step: int = Field(ge=1, description="rate added per block of `loans_per_step` loans outstanding, in $")
+    loans_per_step: int = Field(ge=1, description="loans per rate step (a part block counts as a block)")
+    set_at: Literal["operating_round_start"] = Field(
+        "operating_round_start", description="when the rate is set; it holds until the next setting"
+    )
+
+
+class ForcedRepayment(BaseParams):
+    """Loans over the cap must be repaid at the repayment step."""
+
+    payers: list[Payer] = Field(description="who pays the excess, in order")
+
+
+class Params(BaseParams):
+    """Loans: amount, interest, caps, when they may be taken and repaid, what an unpaid debt leads to."""
+
+    amount: int = Field(ge=1, description="money a loan gives the company, in $")
+    interest_per_loan: int | None = Field(
+        None, ge=0, description="fixed interest per loan each operating round, in $ (None: `market_rate`)"
+    )
+    market_rate: MarketRate | None = Field(None, description="market-wide interest rate (None: fixed interest)")
+    bank_total: int | None = Field(None, ge=0, description="loans the bank has in all (None: unlimited)")
+    cap: Literal["none", "shares_held_by_players", "by_size"] = Field(
+        "none",
+        description="loans one company may have: no cap; one per share held by players (the president's "
+        "certificate counting its shares); or `cap_by_size`",
+    )
+    cap_by_size: dict[CompanySize, Annotated[int, Field(ge=0)]] = Field(
+        default_factory=dict, description="company size (shares) -> most loans (with cap `by_size`)"
+    )
+    per_operating_turn: int | None = Field(None, ge=1, description="loans per operating turn (None: any number)")
+    phases: list[PhaseId] = Field(default_factory=list, description="phases in which loans may be taken (empty: all)")
+    take_between_interest_and_repayment: bool = Field(
+        True, description="a loan may be taken after the interest step and before the repayment step"
+    )
+    take_after_repayment: bool = Field(False, description="a loan may be taken after the repayment step")
+    also_taken_in: list[Literal["stock_round_company_turn", "after_conversion_or_merger", "to_pay_merger_bid"]] = Field(
+        default_factory=list, description="other moments a company may take loans"
+    )
+    new_loans_pay_interest: bool = Field(
+        True, description="loans taken in this operating turn are charged at its interest step"
+    )
+    shortfall_loans_pay_interest: bool = Field(
+        False, description="a loan taken to pay the interest is itself charged interest in the same payment"
+    )
+    late_loan_amount: int | None = Field(
+        None, ge=0, description="money a loan taken after this turn's interest step gives (None: `amount`)"
+    )
+    interest_shortfall: list[Payer] = Field(
+        default_factory=lambda: ["treasury", "president_cash", "president_sells_shares", "bankruptcy"],
+        description="who pays interest the company cannot, in order",
+    )
+    repay_price: int | None = Field(None, ge=0, description="price of repaying one loan, in $ (None: `amount`)")
+    forced_repayment: ForcedRepayment | None = Field(
+        None, description="loans over the cap must be repaid at the repayment step (None: never forced)"
+    )
+    loans_count_for_trains: bool = Field(
+        False, description="the loans a company may still take count toward the money it has for buying trains"
+    )
+    final_value_per_share_per_loan: int = Field(
+        0, ge=0, description="at game end each outstanding loan lowers the company's share price by this, in $"
+    )
+
+
+#: The names of the steps loans contributes (a round kind lists them in the rulebook).
+LOAN_STEP = "loan"
+LOAN_INTEREST_STEP = "loan_interest"
+LOAN_REDEMPTION_STEP = "loan_redemption"
+CASH_CRISIS_STEP = "cash_crisis"
+
+
+DECLARATION = Declaration(
+    name="loans",
+    description="corporations take loans with interest",
+    params=Params,
+    provides=("Loans",),
+    steps=(LOAN_STEP, LOAN_INTEREST_STEP, LOAN_REDEMPTION_STEP, CASH_CRISIS_STEP),
+    uses=("Liquidation",),
+)

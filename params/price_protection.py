@@ -1,0 +1,52 @@
+"""The ``price_protection`` mechanic's parameters and declaration.
+
+Its rules: ``engine/mechanics/price_protection.py``."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+from railbook.params.base import Declaration
+from railbook.params.base import Params as BaseParams
+
+
+class Params(BaseParams):
+    """Who may protect a company's share price after a sale, and what holding the protected shares allows."""
+
+    needs_cash: bool = Field(True, description="the president must have the cash on hand to buy the shares")
+    needs_cert_room: bool = Field(
+        True, description="the president must have certificate-limit room for the shares (zones exempt as usual)"
+    )
+    may_exceed_share_limit: bool = Field(
+        True, description="protection may take the president's holding above the share limit"
+    )
+    later_sale_restores_share_limit: Literal["always", "outside_unlimited_holding_zones"] = Field(
+        "always",
+        description="once he sells any share of that company, a president over the share limit must sell down to "
+        "it: always, or only while the price is outside the market zones that lift the share limit",
+    )
+    barred_if_president_sold_this_round: bool = Field(
+        False, description="a president who sold shares of the company this stock round may not protect it"
+    )
+    cert_limit_assumes_unprotected: bool = Field(
+        True,
+        description="for the seller's certificate limit, a sale that would move the price into a zone exempt from "
+        "the limit counts as if it will not be protected",
+    )
+    in_forced_sales: bool = Field(
+        True, description="shares a president sells to raise money for a train (operating round) may be protected"
+    )
+    moves_priority: bool = Field(True, description="a protecting purchase counts as an action for the priority deal")
+
+
+#: The names of the steps price_protection contributes (a round kind lists them in the rulebook).
+PRICE_PROTECTION_STEP = "price_protection"
+
+
+DECLARATION = Declaration(
+    name="price_protection",
+    description="a president buys shares another player sold",
+    params=Params,
+    steps=(PRICE_PROTECTION_STEP,),
+)

@@ -1,0 +1,80 @@
+"""The ``track`` mechanic's parameters and declaration (its rules: ``engine/mechanics/track.py``)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+from railbook.params.base import Declaration, HexId, PhaseId, TileId
+from railbook.params.base import Params as BaseParams
+
+Permission = Literal["yes", "no", "if_not_upgraded"]
+
+
+class TileLay(BaseParams):
+    """One tile action of a turn: whether it may lay a new (yellow) tile and whether it may upgrade."""
+
+    lay: Permission = Field(
+        "yes", description="may lay a tile on an empty hex (`if_not_upgraded`: only if no upgrade was made this turn)"
+    )
+    upgrade: Permission = Field(
+        "yes", description="may upgrade a tile (`if_not_upgraded`: only if no upgrade was made this turn)"
+    )
+    cost: int = Field(0, ge=0, description="extra $ this tile action costs")
+
+
+class Params(BaseParams):
+    """Tile actions per operating turn and their costs."""
+
+    lays: list[TileLay] = Field(default_factory=lambda: [TileLay()], description="the tile actions of a turn, in order")
+    min_cost: int = Field(0, ge=0, description="every tile lay or upgrade costs at least this ($)")
+    new_track_must_be_usable: bool = Field(
+        True, description="an upgrade must add track the corporation can use, or upgrade a city it reaches"
+    )
+    first_turn_lays: list[TileLay] | None = Field(
+        None,
+        description="the tile actions of a corporation's first operating turn (None: as `lays`)",
+    )
+    forbidden_rotations: dict[HexId, dict[TileId, list[int]]] = Field(
+        default_factory=dict,
+        description="hex -> tile -> rotations (0-5) that tile may not take there",
+    )
+    downgrades: dict[TileId, TileId] = Field(
+        default_factory=dict,
+        description="tile -> tile that may replace it as a downgrade (e.g. a town to plain track), in "
+        "`downgrade_phases`",
+    )
+    downgrade_phases: list[PhaseId] = Field(default_factory=list, description="phases allowing `downgrades`")
+    brown_city_max_exits: bool = Field(
+        False,
+        description="a brown tile on an ordinary (unlabelled) city must have the most exits of the brown tiles that "
+        "fit there (on the map, keeping the old track)",
+    )
+    open_while_lay_private_buyable: bool = Field(
+        False,
+        description="the track step stays open (to be passed) after the turn's lays while the corporation could buy a "
+        "player's private with a `tile_lay` ability for the track step (in a phase where companies buy privates), or "
+        "owns a private whose extra lay (`params.extra_lay`) is still usable (as on 18xx.games)",
+    )
+    unconnected_city_tokens: Literal["keep_number", "layer_places"] = Field(
+        "keep_number",
+        description="station tokens in a hex of several cities without track when its first tile is laid: "
+        "`keep_number` keeps each in the city of the same number; `layer_places` lifts them and the laying "
+        "company puts each back, free, in a city of that hex with room (18xx.games)",
+    )
+
+
+#: The names of the steps track contributes (a round kind lists them in the rulebook).
+TRACK_AND_TOKEN_STEP = "track_and_token"
+TRACK_STEP = "track"
+TOKEN_STEP = "token"
+SPECIAL_TRACK_STEP = "special_track"
+
+
+DECLARATION = Declaration(
+    provides=("TileLays",),
+    name="track",
+    description="tile lays per turn and their costs (with the turn's station token)",
+    params=Params,
+    steps=(TRACK_AND_TOKEN_STEP, TRACK_STEP, TOKEN_STEP, SPECIAL_TRACK_STEP),
+)
