@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from railbook.hexgrid import default_axes, hex_xy, neighbours, upgrade_rotations
-from railbook.jsonio import deep_merge, dump_json, merge_patch_diff, write_atomic
+from railbook.jsonio import deep_merge, dump_json, merge_patch_diff
+from railbook.outputs import write_inside
 
 from .checks import check_source
 from .contract_checks import check_mechanics
@@ -287,6 +288,4 @@ def build_rulebook(title: str | Path) -> dict[str, Any]:
 def compile_title(title: str | Path, out_dir: Path) -> Path:
     """Compile one title to ``out_dir/<title>/rulebook.json``; returns the path written."""
     book = build_rulebook(title)
-    path = out_dir / book["title"] / "rulebook.json"
-    write_atomic(path, dump_json(book))
-    return path
+    return write_inside(out_dir, book["title"], "rulebook.json", data=dump_json(book))

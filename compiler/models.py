@@ -11,8 +11,10 @@ import datetime
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 from railbook.engine.registry import switchable
+
+from railbook.outputs import TITLE_ID_MAX, TITLE_ID_PATTERN, title_id_problem
 
 FORMAT_VERSION = "2.0"
 
@@ -510,8 +512,26 @@ class Option(Strict):
     )
 
 
+def _title_id(v: Any) -> Any:
+    problem = title_id_problem(v)
+    if problem:
+        raise ValueError(problem)
+    return v
+
+
+TitleId = Annotated[
+    str,
+    AfterValidator(_title_id),
+    Field(
+        description="short title id (the folder name): a letter or digit, then letters, digits, '_', '-' or '.'",
+        json_schema_extra={"pattern": TITLE_ID_PATTERN, "maxLength": TITLE_ID_MAX},
+    ),
+]
+"""A title id: a name, never a path (``railbook/outputs.py``)."""
+
+
 class Meta(Strict):
-    title: str = Field(description="short title id (the folder name)")
+    title: TitleId
     full_name: str = Field(description="full printed name")
     designer: str | None = Field(None, description="designer(s)")
     publisher: str | None = Field(None, description="publisher")

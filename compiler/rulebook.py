@@ -20,6 +20,7 @@ from .models import (
     Rounds,
     Strict,
     Tile,
+    TitleId,
     Train,
     UpgradeException,
 )
@@ -77,7 +78,7 @@ class CompiledOption(Strict):
 
 class Rulebook(Strict):
     format_version: str = Field(FORMAT_VERSION, description="MAJOR.MINOR of this format (docs/RULEBOOK.md)")
-    title: str = Field(description="short title id")
+    title: TitleId
     meta: Meta = Field(description="title, designer, sources")
     players: dict[int, PlayerSetup] = Field(description="player count -> starting cash, bank and certificate limit")
     cert_limit_by: str = Field(description="what a certificate-limit table is keyed by")

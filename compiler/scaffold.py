@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 import tempfile
 from pathlib import Path
 
 from railbook.errors import RailbookError
+from railbook.outputs import inside, title_id_problem
 
 FILES = {
     "game.yaml": """\
@@ -118,11 +118,16 @@ privates:
 }
 
 
+def _shown(name: str) -> str:
+    return (name[:60] + "...") if len(name) > 60 else (name or repr(name))
+
+
 def scaffold(name: str, directory: Path) -> Path:
     """Write a new title folder ``directory/name``, all or nothing; refuses to overwrite."""
-    if not re.fullmatch(r"[A-Za-z0-9_.-]+", name) or not name.strip("."):
-        raise RailbookError(f"{name or repr(name)}: a title name uses letters, digits, '_', '-' or '.'")
-    target = directory / name
+    problem = title_id_problem(name, named=False)
+    if problem:
+        raise RailbookError(f"{_shown(name)}: {problem}")
+    target = inside(directory, name, is_folder=True)
     if target.exists() or target.is_symlink():
         raise RailbookError(f"{target}: already exists; choose another name or folder")
     staging: Path | None = None

@@ -25,7 +25,8 @@ def export_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Write TITLE as an 18xx-maker game file OUT/<title>.json; what it cannot hold is listed on stderr."""
-    from railbook.jsonio import dump_json, write_atomic
+    from railbook.jsonio import dump_json
+    from railbook.outputs import title_id_problem, write_inside
 
     from .export import export_rulebook
 
@@ -36,6 +37,9 @@ def export_cmd(
     except RailbookError as exc:
         fail(str(exc))
         return
+    problem = title_id_problem(book["title"])
+    if problem:
+        fail(f"{title}: title: {problem}")
     game, losses = export_rulebook(book)
     if schemas is not None:
         from .validate import validate_game
@@ -43,8 +47,11 @@ def export_cmd(
         problems = validate_game(game, schemas)
         if problems:
             fail("\n".join(f"{book['title']}: 18xx-maker schema: {p}" for p in problems))
-    path = out / f"{book['title']}.json"
-    write_atomic(path, dump_json(game))
+    try:
+        path = write_inside(out, f"{book['title']}.json", data=dump_json(game))
+    except RailbookError as exc:
+        fail(str(exc))
+        return
     if as_json:
         emit({"written": str(path), "not_carried": losses})
         return

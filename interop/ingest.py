@@ -11,7 +11,6 @@ from typing import Any
 
 from railbook.errors import RailbookError
 from railbook.hexgrid import hex_xy
-from railbook.jsonio import read_json
 
 from .encoding import decode
 from .geometry import Node, city_node, connectivity, position, rotate, screen_turn
@@ -32,13 +31,16 @@ class Imported:
 
 def load_catalogue(folder: Path | None) -> dict[str, Any]:
     """18xx-maker's standard tiles (``tiles/*.json`` of ``@18xx-maker/games``) with their aliases."""
+    from railbook.records import parse_json, read_text
+
     tiles: dict[str, Any] = {}
     if folder is None:
         return tiles
     for path in sorted(Path(folder).glob("*.json")):
-        data = read_json(path)
-        if isinstance(data, dict):
-            tiles.update(data)
+        data = parse_json(read_text(path), str(path), depth=64)  # errors name this file, not the game file
+        if not isinstance(data, dict):
+            raise RailbookError(f"{path}: not an 18xx-maker tiles file (the top level is not an object)")
+        tiles.update({str(k): v for k, v in data.items() if isinstance(v, dict)})
     for tile in list(tiles.values()):
         for alias in tile.get("aliases", []) if isinstance(tile, dict) else []:
             tiles.setdefault(str(alias), tile)
@@ -821,29 +823,63 @@ def notes_text(imported: Imported) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _comment(text: str) -> str:
+    """``text`` made safe for one YAML comment line: no line breaks or other control characters."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)[:200]
+
+
 def write_title(imported: Imported, out: Path, *, force: bool = False) -> Path:
     """Write the title folder all at once (a temporary folder renamed into place)."""
     import os
     import shutil
     import tempfile
 
-    if out.exists() and any(out.iterdir()) and not force:
-        raise RailbookError(f"{out}: already exists and is not empty; choose another --out or pass --force")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    from railbook.outputs import NAME_MAX
+
+    if not out.name or out.name in (".", ".."):
+        raise RailbookError(f"{out}: --out must name the title folder to create")
+    if len(out.name.encode("utf-8", "surrogatepass")) > NAME_MAX - 16:
+        raise RailbookError(f"{out}: --out: a folder name of {len(out.name)} characters is too long")
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        raise RailbookError(f"{out}: already exists and is not a folder; choose another --out")
+    tmp: Path | None = None
     try:
-        source = imported.source or "an 18xx-maker game file"
+        if out.exists() and any(out.iterdir()) and not force:
+            raise RailbookError(f"{out}: already exists and is not empty; choose another --out or pass --force")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+        source = _comment(imported.source or "an 18xx-maker game file")
         for file, data in imported.files.items():
-            header = f"# {imported.name}: {_HEADERS[file]}.\n# source: {source} (imported by railbook)\n"
+            header = f"# {_comment(imported.name)}: {_HEADERS[file]}.\n# source: {source} (imported by railbook)\n"
             (tmp / file).write_text(_yaml_text(data, header), encoding="utf-8")
         (tmp / "NOTES.md").write_text(notes_text(imported), encoding="utf-8")
+        tmp.chmod(0o777 & ~_umask())
         if out.exists():
             shutil.rmtree(out)
         os.replace(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+        tmp = None
+    except OSError as exc:
+        raise RailbookError(f"{exc.filename or out}: cannot write the title: {exc.strerror or exc}") from None
+    finally:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
     return out
+
+
+def _umask() -> int:
+    import os
+
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def title_name(out: Path) -> str:
+    """The title id an import into ``out`` gets: the folder's name made a title id (``railbook/outputs.py``)."""
+    from railbook.outputs import TITLE_ID_MAX
+
+    name = re.sub(r"[^A-Za-z0-9_.-]", "_", out.name).lstrip("._-")[:TITLE_ID_MAX]
+    return name or "imported"
 
 
 def import_file(path: Path, out: Path, catalogue_dir: Path | None = None, *, force: bool = False) -> Imported:
@@ -851,7 +887,6 @@ def import_file(path: Path, out: Path, catalogue_dir: Path | None = None, *, for
     from railbook.records import parse_json, read_text
 
     game = parse_json(read_text(Path(path)), str(path), depth=64)  # within the input limits, errors located
-    name = re.sub(r"[^A-Za-z0-9_.-]", "_", out.name) or "imported"
-    imported = import_game(game, name, load_catalogue(catalogue_dir), source=Path(path).name)
+    imported = import_game(game, title_name(out), load_catalogue(catalogue_dir), source=_comment(Path(path).name))
     write_title(imported, out, force=force)
     return imported

@@ -22,6 +22,7 @@ from .errors import RailbookError
 from .jsonio import interned
 
 LOG_FORMAT = "railbook-log"
+LATEST_TIME = 253_402_300_799  # 9999-12-31 23:59:59 UTC, the last second a date can hold
 
 
 FIELDS: dict[str, type | tuple[type, ...]] = {
@@ -155,6 +156,9 @@ def check_record(data: Any, shown: str) -> dict[str, Any]:
     for key, value in (("settings.optional_rules", settings.get("optional_rules")), ("options", data.get("options"))):
         if value is not None and not (isinstance(value, list) and all(isinstance(o, str) for o in value)):
             raise RecordError(shown, f"record.malformed: '{key}' must be a list of strings")
+    created = data.get("created_at")
+    if isinstance(created, int | float) and not isinstance(created, bool) and not 0 <= created <= LATEST_TIME:
+        raise RecordError(shown, "record.malformed: 'created_at' is seconds since 1970 up to the year 9999")
     result = data.get("result") or {}
     if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in result.values()):
         raise RecordError(shown, "record.malformed: 'result' maps players to numbers")

@@ -153,6 +153,8 @@ def _render_one(
     step = None if advance is None else (lambda c, t=book["title"]: advance(f"{t} {c}"))
     try:
         return name, render_title(book, out, components, opts, step=step)
+    except RailbookError as exc:
+        return name, str(exc)
     except OSError as exc:
         return name, f"{exc.filename or out}: cannot write: {exc.strerror or exc}"
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
