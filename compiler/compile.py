@@ -64,7 +64,7 @@ def compile_market(market: Market) -> dict[str, Any]:
         "type": market.type,
         "grid": grid,
         "par": sorted(par, key=lambda p: (p["price"], p["row"], p["col"])),
-        "movement": market.movement,
+        "movement": market.movement.model_dump(mode="json"),
         "zone_colours": market.zone_colours,
     }
 

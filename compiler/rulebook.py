@@ -14,6 +14,7 @@ from .models import (
     Mechanics,
     Meta,
     Minor,
+    Movement,
     Phase,
     PlayerSetup,
     Private,
@@ -62,7 +63,7 @@ class CompiledMarket(Strict):
     type: Literal["1d", "2d"] = Field(description="1d: one row; 2d: a grid")
     grid: list[list[MarketCell | None]] = Field(description="rows of cells; null where there is no cell")
     par: list[ParValue] = Field(description="par values in increasing price, each with its cell")
-    movement: dict[str, Any] = Field(description="movement rule parameters")
+    movement: Movement = Field(description="movement rule parameters")
     zone_colours: dict[str, str] = Field(description="cell kind -> colour for printing")
 
 
