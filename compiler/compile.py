@@ -11,6 +11,7 @@ from railbook.hexgrid import default_axes, hex_xy, neighbours, upgrade_rotations
 from railbook.jsonio import deep_merge, dump_json, merge_patch_diff
 from railbook.outputs import write_inside
 
+from .bounds import bound_problems
 from .checks import check_source
 from .contract_checks import check_mechanics
 from .errors import TitleError
@@ -228,6 +229,9 @@ def check(doc: LoadedDoc, warnings: list[str] | None = None) -> GameSource:
     from .playable import check_playable  # builds on this module's resolvers
 
     src = validate_source(doc)
+    bounds = bound_problems(src, doc)
+    if bounds:
+        raise TitleError(bounds)
     problems = check_source(src, catalogue_tiles(), doc.positions) + check_mechanics(src, doc.positions)
     if not problems:
         playable = check_playable(src, catalogue_tiles(), doc.positions)

@@ -460,8 +460,34 @@ def import_market(game: dict[str, Any], todo: list[str]) -> dict[str, Any]:
             todo.append("market: no par values marked; mark them with 'p' cells")
     movement = stock.get("movement")
     if isinstance(movement, dict):
-        market["movement"] = {k: v for k, v in movement.items() if k in ("up", "down", "left", "right")}
+        kept, legend = _movement(movement, two_d=market.get("type") != "1d")
+        if kept:
+            market["movement"] = kept
+        if legend:
+            todo.append(f"market: the movement legend ({', '.join(legend)}) is text; write it as market.movement rules")
     return market
+
+
+def _movement(movement: dict[str, Any], two_d: bool) -> tuple[dict[str, Any], list[str]]:
+    """The entries of an 18xx-maker movement legend that are railbook movement rules, and the names of the rest."""
+    from pydantic import ValidationError
+    from railbook.compiler.models import Movement
+
+    kept: dict[str, Any] = {}
+    legend: list[str] = []
+    for key, value in movement.items():
+        if key not in ("up", "down", "left", "right"):
+            continue
+        try:
+            Movement.model_validate({key: value})
+        except ValidationError:
+            legend.append(str(key))
+            continue
+        if two_d and key in ("up", "down") and isinstance(value, str):  # a 2d market's form is a mapping
+            legend.append(str(key))
+            continue
+        kept[key] = value
+    return kept, legend
 
 
 def _distance(name: str) -> Any:
