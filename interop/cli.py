@@ -87,8 +87,8 @@ def import_maker(
     except RailbookError as exc:
         fail(str(exc))
         return
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # a field of an unexpected shape
-        fail(f"{file}: not an 18xx-maker game this importer can read: {type(exc).__name__}: {exc}")
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError):
+        fail(f"{file}: not an 18xx-maker game this importer can read")  # a field of an unexpected shape
         return
     if as_json:
         emit({"title": imported.name, "written": str(out), "todo": len(imported.todo)})

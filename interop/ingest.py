@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -737,37 +739,69 @@ def _starter_rules() -> dict[str, Any]:
     return {k: data[k] for k in ("mechanics", "end", "players") if k in data}
 
 
+_SHAPE_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError)
+
+
+@contextmanager
+def _reading(source: str, part: str) -> Iterator[None]:
+    """Turn a field of an unexpected shape met while reading ``part`` into a one-line error naming the part."""
+    try:
+        yield
+    except RailbookError:
+        raise
+    except _SHAPE_ERRORS as exc:
+        key = exc.args[0] if isinstance(exc, KeyError) and exc.args else None
+        missing = f" (no '{key}')" if isinstance(key, str) and len(key) <= 40 and key.isprintable() else ""
+        raise RailbookError(
+            f"{source}: {part}: not in the shape 18xx-maker writes{missing}; this importer cannot read it"
+        ) from None
+
+
 def import_game(game: dict[str, Any], name: str, catalogue: dict[str, Any], source: str = "") -> Imported:
     """An 18xx-maker game (parsed JSON) as railbook title files."""
+    where = source or name
     if not isinstance(game, dict) or not isinstance(game.get("info"), dict):
-        raise RailbookError(f"{source or name}: not an 18xx-maker game file (no 'info' object)")
+        raise RailbookError(f"{where}: not an 18xx-maker game file (no 'info' object)")
     info = game["info"]
     todo: list[str] = []
-    layout = "flat" if info.get("orientation") == "horizontal" else "pointy"
-    map_spec, found = import_map(game, layout, todo)
-    full = " ".join(str(x) for x in (info.get("title", name), info.get("subtitle", "")) if x).strip()
-    meta: dict[str, Any] = {"title": name, "full_name": full or name}
-    if info.get("designer"):
-        meta["designer"] = str(info["designer"])
-    if info.get("publisher"):
-        meta["publisher"] = str(info["publisher"])
-    meta["sources"] = [f"18xx-maker game file {source or name}"]
-    if isinstance(info.get("currency"), str) and "#" in info["currency"]:
-        meta["currency"] = info["currency"].replace("#", "{}", 1)
+    with _reading(where, "info"):
+        layout = "flat" if info.get("orientation") == "horizontal" else "pointy"
+        full = " ".join(str(x) for x in (info.get("title", name), info.get("subtitle", "")) if x).strip()
+        meta: dict[str, Any] = {"title": name, "full_name": full or name}
+        if info.get("designer"):
+            meta["designer"] = str(info["designer"])
+        if info.get("publisher"):
+            meta["publisher"] = str(info["publisher"])
+        meta["sources"] = [f"18xx-maker game file {where}"]
+        if isinstance(info.get("currency"), str) and "#" in info["currency"]:
+            meta["currency"] = info["currency"].replace("#", "{}", 1)
+    with _reading(where, "map"):
+        map_spec, found = import_map(game, layout, todo)
+    with _reading(where, "players"):
+        players = import_players(game, todo)
+    with _reading(where, "tiles"):
+        tiles = import_tiles(game, catalogue, todo)
+    with _reading(where, "stock market"):
+        market = import_market(game, todo)
+    with _reading(where, "trains and phases"):
+        trains = import_trains(game, todo)
+    with _reading(where, "companies"):
+        companies = import_companies(game, found, map_spec["hexes"], todo)
     files = {
         "game.yaml": {
             "meta": meta,
-            "players": import_players(game, todo),
+            "players": players,
             "mechanics": _starter_rules().get("mechanics", {}),
             "end": _starter_rules().get("end", []),
         },
         "map.yaml": {"map": map_spec},
-        "tiles.yaml": import_tiles(game, catalogue, todo),
-        "market.yaml": {"market": import_market(game, todo)},
-        "trains.yaml": import_trains(game, todo),
-        "companies.yaml": import_companies(game, found, map_spec["hexes"], todo),
+        "tiles.yaml": tiles,
+        "market.yaml": {"market": market},
+        "trains.yaml": trains,
+        "companies.yaml": companies,
     }
-    _tidy(files, todo)
+    with _reading(where, "tiles and map"):
+        _tidy(files, todo)
     return Imported(name, files, todo, source)
 
 
