@@ -347,7 +347,7 @@ def soak(
             print("\r\033[K", end="", file=sys.stderr)
         summaries.append(summary)
         if not as_json:
-            _print_soak(summary)
+            _print_soak(summary, title)
     failures = sum(len(s.failures) for s in summaries)
     if as_json:
         emit({"titles": [s.as_dict() for s in summaries], "failures": failures})
@@ -359,7 +359,8 @@ def soak(
         raise typer.Exit(1)
 
 
-def _print_soak(s: Any) -> None:
+def _print_soak(s: Any, given: str | None = None) -> None:
+    """A soak's summary line, and for each failure a command that replays it (naming the title as it was given)."""
     if not s.playable:
         typer.echo(f"{s.title}: not playable yet: {s.reason}")
         return
@@ -370,7 +371,8 @@ def _print_soak(s: Any) -> None:
     )
     for f in s.failures:
         typer.echo(f"  FAIL seed {f.seed} after action {f.action}: {f.invariant}: {f.message}")
-        typer.echo(f"    reproduce: railbook soak {s.title} --games 1 --seed {f.seed}")
+        again = shlex.quote(given if given is not None else str(s.title))
+        typer.echo(f"    reproduce: {command_name()} soak {again} --games 1 --seed {f.seed}")
 
 
 def _register_optional() -> None:
