@@ -16,7 +16,7 @@ from .checks import check_source
 from .contract_checks import check_mechanics
 from .errors import TitleError
 from .load import LoadedDoc, Positions, load_catalogue, load_title
-from .models import GameSource, Hex, Market, Tile, homes_of
+from .models import GameSource, Hex, Market, Tile, dump_ordered, homes_of
 from .rulebook import Rulebook
 from .validate import validate_catalogue, validate_source
 
@@ -65,7 +65,7 @@ def compile_market(market: Market) -> dict[str, Any]:
         "type": market.type,
         "grid": grid,
         "par": sorted(par, key=lambda p: (p["price"], p["row"], p["col"])),
-        "movement": market.movement.model_dump(mode="json"),
+        "movement": dump_ordered(market.movement),
         "zone_colours": market.zone_colours,
     }
 

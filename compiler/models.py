@@ -19,7 +19,6 @@ from pydantic import (
     PrivateAttr,
     create_model,
     field_validator,
-    model_serializer,
     model_validator,
 )
 from railbook.engine.registry import switchable
@@ -210,8 +209,8 @@ class TileRules(Strict):
 
 
 class Ordered(Strict):
-    """A model that serializes the keys it was given, in the order they were written (so a compiled rulebook keeps
-    the title's own order and leaves out what the title did not write)."""
+    """A model that remembers the keys it was given, in the order they were written: :func:`dump_ordered` gives
+    them back so (a compiled rulebook keeps the title's own order and leaves out what the title did not write)."""
 
     _order: tuple[str, ...] = PrivateAttr(default=())
 
@@ -223,10 +222,18 @@ class Ordered(Strict):
             model._order = tuple(str(k) for k in data)
         return model
 
-    @model_serializer(mode="wrap")
-    def _in_order(self, handler: Any) -> dict[str, Any]:
-        out = handler(self)
-        return {k: out[k] for k in self._order if k in out}
+
+def dump_ordered(value: Any) -> Any:
+    """JSON data of ``value``: an :class:`Ordered` model as the keys it was given, in their order."""
+    if isinstance(value, Ordered):
+        return {k: dump_ordered(getattr(value, k)) for k in value._order if k in type(value).model_fields}
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, list | tuple):
+        return [dump_ordered(v) for v in value]
+    if isinstance(value, dict):
+        return {k: dump_ordered(v) for k, v in value.items()}
+    return value
 
 
 def bounded(low: int, high: int, limit: limits.Limit) -> Any:

@@ -187,12 +187,37 @@ def read_rulebook(path: Path) -> dict[str, Any]:
     from railbook.records import parse_json, read_text
 
     book = parse_json(read_text(path), str(path), depth=64)
+    bad = _bad_text(book)
+    if bad is not None:
+        raise RailbookError(f"{path}: not a compiled rulebook: {bad}")
     schema = json.loads((schemas_dir() / "rulebook.schema.json").read_text(encoding="utf-8"))
     error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(book))
     if error is not None:
         at = "/".join(str(p) for p in error.absolute_path) or "top level"
         raise RailbookError(f"{path}: not a compiled rulebook: {at}: {' '.join(error.message.split())[:200]}")
     return book
+
+
+def _bad_text(data: Any, at: str = "") -> str | None:
+    """Where JSON data holds a text no title may (a control character, a lone surrogate), and why."""
+    from railbook.compiler.load import text_problem
+
+    stack: list[tuple[Any, str]] = [(data, at)]
+    while stack:
+        node, where = stack.pop()
+        if isinstance(node, str):
+            problem = text_problem(node)
+            if problem:
+                return f"{where or 'top level'}: {problem}"
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                key_problem = text_problem(str(key))
+                if key_problem:
+                    return f"{where or 'top level'}: a key's {key_problem}"
+                stack.append((value, f"{where}/{key}".lstrip("/")))
+        elif isinstance(node, list):
+            stack.extend((value, f"{where}/{i}".lstrip("/")) for i, value in enumerate(node))
+    return None
 
 
 def summarise(book: dict[str, Any]) -> dict[str, Any]:
