@@ -47,9 +47,10 @@ def _check_part(part: str, folder: Path) -> None:
         or (os.altsep is not None and os.altsep in part)
     )
     if bad:
-        raise OutputError(f"{folder}: {str(part)[:80]!r} is not a plain file name; refusing to write outside it")
+        raise OutputError(f"{shown(folder)}: {str(part)[:80]!r} is not a plain file name; refusing to write outside it")
     if len(part.encode("utf-8", "surrogatepass")) > NAME_MAX:
-        raise OutputError(f"{folder}: a file name of {len(part)} characters is too long (at most {NAME_MAX} bytes)")
+        too_long = f"a file name of {len(part)} characters is too long (at most {NAME_MAX} bytes)"
+        raise OutputError(f"{shown(folder)}: {too_long}")
 
 
 def inside(folder: Path, *parts: str, is_folder: bool = False) -> Path:
@@ -61,21 +62,34 @@ def inside(folder: Path, *parts: str, is_folder: bool = False) -> Path:
     folder = Path(folder)
     for part in parts:
         _check_part(part, folder)
+    try:
+        return _inside(folder, parts, is_folder)
+    except OSError as exc:  # a name too long, a folder that cannot be searched...
+        raise OutputError(f"{shown(exc.filename or folder)}: cannot write there: {exc.strerror or exc}") from None
+
+
+def shown(path: object) -> str:
+    """A path as an error shows it: a very long one is cut in the middle."""
+    text = str(path)
+    return text if len(text) <= 160 else f"{text[:80]}...{text[-60:]}"
+
+
+def _inside(folder: Path, parts: tuple[str, ...], is_folder: bool) -> Path:
     if folder.exists() and not folder.is_dir():
-        raise OutputError(f"{folder}: not a folder")
+        raise OutputError(f"{shown(folder)}: not a folder")
     base = folder.resolve()
     target = base.joinpath(*parts)
     step = base
     for part in parts if is_folder else parts[:-1]:
         step = step / part
         if step.is_symlink():
-            raise OutputError(f"{folder / step.relative_to(base)}: a link; refusing to write through it")
+            raise OutputError(f"{shown(folder / step.relative_to(base))}: a link; refusing to write through it")
         if step.exists() and not step.is_dir():
-            raise OutputError(f"{folder / step.relative_to(base)}: exists and is not a folder")
+            raise OutputError(f"{shown(folder / step.relative_to(base))}: exists and is not a folder")
     if not is_folder and target.is_dir() and not target.is_symlink():
-        raise OutputError(f"{folder.joinpath(*parts)}: is a folder")
+        raise OutputError(f"{shown(folder.joinpath(*parts))}: is a folder")
     if not target.parent.resolve().is_relative_to(base) or target.parent.resolve() != target.parent:
-        raise OutputError(f"{folder.joinpath(*parts)}: outside {folder}; refusing to write")
+        raise OutputError(f"{shown(folder.joinpath(*parts))}: outside {shown(folder)}; refusing to write")
     return folder.joinpath(*parts)
 
 
@@ -85,7 +99,7 @@ def write_inside(folder: Path, *parts: str, data: str | bytes) -> Path:
     try:
         write_atomic(path, data)
     except OSError as exc:
-        raise OutputError(f"{exc.filename or path}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError(f"{shown(exc.filename or path)}: cannot write: {exc.strerror or exc}") from None
     return path
 
 
@@ -95,7 +109,7 @@ def make_folder(folder: Path, *parts: str) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputError(f"{exc.filename or path}: cannot create the folder: {exc.strerror or exc}") from None
+        raise OutputError(f"{shown(exc.filename or path)}: cannot create the folder: {exc.strerror or exc}") from None
     if path.is_symlink() or not path.is_dir():
         raise OutputError(f"{path}: not a folder")
     return path
