@@ -894,7 +894,7 @@ def write_title(imported: Imported, out: Path, *, force: bool = False) -> Path:
     import shutil
     import tempfile
 
-    from railbook.outputs import NAME_MAX
+    from railbook.outputs import NAME_MAX, inside, write_inside
 
     if not out.name or out.name in (".", ".."):
         raise RailbookError(f"{out}: --out must name the title folder to create")
@@ -902,6 +902,7 @@ def write_title(imported: Imported, out: Path, *, force: bool = False) -> Path:
         raise RailbookError(f"{out}: --out: a folder name of {len(out.name)} characters is too long")
     if out.is_symlink() or (out.exists() and not out.is_dir()):
         raise RailbookError(f"{out}: already exists and is not a folder; choose another --out")
+    inside(out.parent, out.name, is_folder=True)
     tmp: Path | None = None
     try:
         if out.exists() and any(out.iterdir()) and not force:
@@ -911,8 +912,8 @@ def write_title(imported: Imported, out: Path, *, force: bool = False) -> Path:
         source = _comment(imported.source or "an 18xx-maker game file")
         for file, data in imported.files.items():
             header = f"# {_comment(imported.name)}: {_HEADERS[file]}.\n# source: {source} (imported by railbook)\n"
-            (tmp / file).write_text(_yaml_text(data, header), encoding="utf-8")
-        (tmp / "NOTES.md").write_text(notes_text(imported), encoding="utf-8")
+            write_inside(tmp, file, data=_yaml_text(data, header))
+        write_inside(tmp, "NOTES.md", data=notes_text(imported))
         tmp.chmod(0o777 & ~_umask())
         if out.exists():
             shutil.rmtree(out)

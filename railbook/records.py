@@ -13,6 +13,7 @@ import json
 import math
 import re
 import stat
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -136,6 +137,8 @@ def parse_json(text: str, shown: str, depth: int = limits.RECORD_DEPTH.value) ->
     except MemoryError:
         raise RecordError(shown, "record too large to read into memory") from None
     except ValueError as exc:  # NaN, Infinity, a number with thousands of digits
+        if "digits" in str(exc):
+            raise RecordError(shown, f"a number with more than {sys.get_int_max_str_digits():,} digits") from None
         raise RecordError(shown, f"not JSON: {' '.join(str(exc).split())}") from None
     else:
         if _depth_ok(data, depth):
