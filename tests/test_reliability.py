@@ -18,11 +18,11 @@ import pytest
 from railbook.compiler.load import available_titles
 from railbook.interop.ingest import import_file
 from railbook.render.build import MANIFEST, RenderOptions, render_title
-from railbook.render.cli import die_with_parent
 
 from railbook.errors import RailbookError
 from railbook.jsonio import write_atomic
 from railbook.outputs import OutputError, inside, title_id_problem, write_inside
+from railbook.workers import die_with_parent
 from tests.conftest import fixture_files, run_cli
 from tests.test_hostile_inputs import run_forked
 
