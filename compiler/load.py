@@ -15,7 +15,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from railbook import limits
-from railbook.paths import games_dir
+from railbook.paths import games_dir, is_dir
 
 from .errors import Location, RailbookError, TitleError, located
 from .guard import Counts, check_events
@@ -61,10 +61,10 @@ class LoadedDoc:
 def resolve_title_dir(title: str | Path) -> Path:
     """A title name in ``games/`` or a path to a title folder."""
     candidate = Path(title)
-    if candidate.is_dir():
+    if is_dir(candidate):
         return candidate
     named = GAMES_DIR / str(title)
-    if named.is_dir() and str(title) != "common":
+    if is_dir(named) and str(title) != "common":
         return named
     raise RailbookError(f"{title}: no such title (not a folder, not in {GAMES_DIR})")
 

@@ -76,11 +76,13 @@ def import_maker(
     as_json: JsonOpt = False,
 ) -> None:
     """Write an 18xx-maker game as railbook YAML title files in OUT, with a NOTES.md TODO list."""
+    from railbook.paths import is_dir, is_file
+
     from .ingest import import_file
 
-    if not file.is_file():
+    if not is_file(file):
         fail(f"{file}: no such file")
-    if tiles is not None and not tiles.is_dir():
+    if tiles is not None and not is_dir(tiles):
         fail(f"--tiles: {tiles} is not a folder")
     try:
         imported = import_file(file, out, tiles, force=force)

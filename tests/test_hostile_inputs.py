@@ -231,6 +231,7 @@ def hostile_titles(base: Path) -> dict[str, Path]:
     os.mkfifo(base / "fifo-title")
     t["a fifo as the title"] = base / "fifo-title"
     t["no such title"] = base / "does-not-exist"
+    t["a name too long"] = base / ("n" * 300)
     bad_book = base / "bad-rulebook.json"
     bad_book.write_text('{"title": 3, "hexes": [' + "[" * 5000, encoding="utf-8")
     t["broken rulebook.json"] = bad_book
@@ -336,6 +337,7 @@ def hostile_records(base: Path) -> dict[str, Path]:
     os.mkfifo(fifo)
     out["a fifo"] = fifo
     out["no such file"] = base / "missing.json"
+    out["a name too long"] = base / ("n" * 300 + ".json")
     return out
 
 
@@ -427,6 +429,7 @@ TITLE_CASES = [
     "dangling symlink",
     "a fifo as the title",
     "no such title",
+    "a name too long",
     "broken rulebook.json",
     "rulebook.json of the wrong shape",
     "rulebook.json whose title is a path",
@@ -510,6 +513,7 @@ RECORD_CASES = [
     "a folder",
     "a fifo",
     "no such file",
+    "a name too long",
 ]
 
 
