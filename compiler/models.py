@@ -236,22 +236,35 @@ def dump_ordered(value: Any) -> Any:
     return value
 
 
-def bounded(low: int, high: int, limit: limits.Limit) -> Any:
-    """A whole number from ``low`` to ``high``; outside them the error names ``limit``."""
+def _within(low: int, high: int, limit: limits.Limit) -> Any:
+    """A validator: a whole number from ``low`` to ``high``; outside them the error names ``limit``."""
 
     def check(v: int) -> int:
         if not low <= v <= high:
             raise ValueError(f"{v} is out of range: {low} to {high} (limit {limit.name})")
         return v
 
-    return Annotated[int, AfterValidator(check), Field(json_schema_extra={"minimum": low, "maximum": high})]
+    return check
 
 
 STEPS = limits.MARKET_STEPS.value
-Steps = bounded(-STEPS, STEPS, limits.MARKET_STEPS)
+COLUMNS = limits.MARKET_COLUMNS.value
+Steps = Annotated[
+    int,
+    AfterValidator(_within(-STEPS, STEPS, limits.MARKET_STEPS)),
+    Field(json_schema_extra={"minimum": -STEPS, "maximum": STEPS}),
+]
 """Steps of one share-price move: positive right (or up), negative left (or down)."""
-PosSteps = bounded(0, STEPS, limits.MARKET_STEPS)
-Column = bounded(0, limits.MARKET_COLUMNS.value - 1, limits.MARKET_COLUMNS)
+PosSteps = Annotated[
+    int,
+    AfterValidator(_within(0, STEPS, limits.MARKET_STEPS)),
+    Field(json_schema_extra={"minimum": 0, "maximum": STEPS}),
+]
+Column = Annotated[
+    int,
+    AfterValidator(_within(0, COLUMNS - 1, limits.MARKET_COLUMNS)),
+    Field(json_schema_extra={"minimum": 0, "maximum": COLUMNS - 1}),
+]
 Direction = Literal["left", "right", "up", "down"]
 _MOVE_TEXT = re.compile(r"^(left|right|up|down)_(\d{1,3})$")
 _MOVE_RULE = (
@@ -415,7 +428,7 @@ class Market(Strict):
     legend: dict[str, str] = Field(default_factory=dict, description="cell letter -> cell kind")
     rows: list[str] = Field(description="cells as text: a price and legend letters, '.' for no cell")
     par_prices: list[int] | None = Field(None, description="explicit par values, when not marked in the grid")
-    movement: Movement = Field(default_factory=Movement, description="movement rule parameters")
+    movement: Movement = Field(default_factory=lambda: Movement(), description="movement rule parameters")
     zone_colours: dict[str, str] = Field(default_factory=dict, description="cell kind -> colour for printing")
 
     @field_validator("rows")

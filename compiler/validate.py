@@ -164,7 +164,7 @@ def located_errors(exc: ValidationError, data: Any, model: type[BaseModel] | Non
     """``(path in the data, message)`` per problem: the errors of a union's members at one place are merged into
     one line naming what each member accepts, and a member's shape error is dropped when another member matched
     the shape and failed deeper."""
-    errors = [(_data_path(data, tuple(err["loc"])), err) for err in exc.errors()]
+    errors = [(_data_path(data, tuple(err["loc"])), dict(err)) for err in exc.errors()]
     deeper = {path[:n] for path, _ in errors for n in range(len(path))}
     groups: dict[KeyPath, list[dict[str, Any]]] = {}
     for path, err in errors:

@@ -50,7 +50,9 @@ def replay(
         fail(
             f"{file}: result {result} / {outcome.game_end_reason} differs from the recorded "
             f"{expected} / {outcome.expected_reason}",
-            **facts,
+            result=result,
+            game_end_reason=outcome.game_end_reason,
+            actions=outcome.actions,
         )
     if as_json:
         typer.echo(json.dumps(facts))
