@@ -907,6 +907,12 @@ def write_title(imported: Imported, out: Path, *, force: bool = False) -> Path:
     try:
         if out.exists() and any(out.iterdir()) and not force:
             raise RailbookError(f"{out}: already exists and is not empty; choose another --out or pass --force")
+        if out.exists():
+            stranger = next((p for p in sorted(out.iterdir()) if not _title_file(p)), None)
+            if stranger is not None:
+                raise RailbookError(
+                    f"{out}: --force replaces only a title folder (YAML and Markdown files); it holds {stranger.name!r}"
+                )
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
         source = _comment(imported.source or "an 18xx-maker game file")
@@ -925,6 +931,11 @@ def write_title(imported: Imported, out: Path, *, force: bool = False) -> Path:
         if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)
     return out
+
+
+def _title_file(path: Path) -> bool:
+    """A file an import writes (or a designer adds) in a title folder: a plain ``.yaml`` or ``.md`` file."""
+    return path.suffix in (".yaml", ".md") and path.is_file() and not path.is_symlink()
 
 
 def _umask() -> int:

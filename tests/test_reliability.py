@@ -284,3 +284,18 @@ def test_soak_reproduce_hint_names_the_title_as_given(capsys: pytest.CaptureFixt
     _print_soak(summary, "my titles/demo")
     out = capsys.readouterr().out
     assert "soak 'my titles/demo' --games 1 --seed 17" in out
+
+
+def test_import_force_replaces_only_a_title_folder(maker_game: dict[str, Any], tmp_path: Path) -> None:
+    game = tmp_path / "g.json"
+    game.write_text(json.dumps(maker_game), encoding="utf-8")
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "notes.txt").write_text("precious", encoding="utf-8")
+    with pytest.raises(RailbookError, match="replaces only a title folder"):
+        import_file(game, home, force=True)
+    assert (home / "notes.txt").read_text(encoding="utf-8") == "precious"
+    title = tmp_path / "title"
+    import_file(game, title)
+    import_file(game, title, force=True)
+    assert (title / "game.yaml").is_file()
