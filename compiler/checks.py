@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from railbook.hexgrid import hex_xy, neighbours, opposite
 
@@ -113,19 +114,26 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
             for k, h in enumerate(getattr(ent, "coordinates_reserved", [])):
                 if h not in hexes:
                     p.unknown((kind, sym, "coordinates_reserved", k), "hex", h, hexes)
+    owners: list[tuple[str, dict[str, Any]]] = [
+        ("privates", src.privates),
+        ("corporations", src.corporations),
+        ("minors", src.minors),
+    ]
+    for kind, table in owners:
+        for sym, ent in table.items():
+            for j, ab in enumerate(ent.abilities):
+                base = (kind, sym, "abilities", j)
+                for k, h in enumerate(ab.hexes):
+                    if h not in hexes:
+                        p.unknown((*base, "hexes", k), "hex", h, hexes)
+                for k, t in enumerate(ab.tiles):
+                    if t not in src.manifest:
+                        p.unknown((*base, "tiles", k), "tile", t, src.manifest)
+                if ab.corporation and ab.corporation not in src.corporations:
+                    p.unknown((*base, "corporation"), "corporation", ab.corporation, src.corporations)
     for sym, priv in src.privates.items():
         if priv.minor and priv.minor not in src.minors:
             p.unknown(("privates", sym, "minor"), "minor", priv.minor, src.minors)
-        for j, ab in enumerate(priv.abilities):
-            base = ("privates", sym, "abilities", j)
-            for k, h in enumerate(ab.hexes):
-                if h not in hexes:
-                    p.unknown((*base, "hexes", k), "hex", h, hexes)
-            for k, t in enumerate(ab.tiles):
-                if t not in src.manifest:
-                    p.unknown((*base, "tiles", k), "tile", t, src.manifest)
-            if ab.corporation and ab.corporation not in src.corporations:
-                p.unknown((*base, "corporation"), "corporation", ab.corporation, src.corporations)
         if priv.closes_on and priv.closes_on not in phase_names and priv.closes_on not in train_names:
             p.unknown(("privates", sym, "closes_on"), "phase or train", priv.closes_on, phase_names + train_names)
 

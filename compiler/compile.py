@@ -8,13 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from railbook.hexgrid import default_axes, hex_xy, neighbours, upgrade_rotations
-from railbook.jsonio import deep_merge, dump_json, merge_patch_diff, write_atomic
+from railbook.jsonio import deep_merge, dump_json, merge_patch_diff
+from railbook.outputs import write_inside
 
+from .bounds import bound_problems
 from .checks import check_source
 from .contract_checks import check_mechanics
 from .errors import TitleError
 from .load import LoadedDoc, Positions, load_catalogue, load_title
-from .models import GameSource, Hex, Market, Tile, homes_of
+from .models import GameSource, Hex, Market, Tile, dump_ordered, homes_of
 from .rulebook import Rulebook
 from .validate import validate_catalogue, validate_source
 
@@ -63,7 +65,7 @@ def compile_market(market: Market) -> dict[str, Any]:
         "type": market.type,
         "grid": grid,
         "par": sorted(par, key=lambda p: (p["price"], p["row"], p["col"])),
-        "movement": market.movement,
+        "movement": dump_ordered(market.movement),
         "zone_colours": market.zone_colours,
     }
 
@@ -227,6 +229,9 @@ def check(doc: LoadedDoc, warnings: list[str] | None = None) -> GameSource:
     from .playable import check_playable  # builds on this module's resolvers
 
     src = validate_source(doc)
+    bounds = bound_problems(src, doc)
+    if bounds:
+        raise TitleError(bounds)
     problems = check_source(src, catalogue_tiles(), doc.positions) + check_mechanics(src, doc.positions)
     if not problems:
         playable = check_playable(src, catalogue_tiles(), doc.positions)
@@ -287,6 +292,4 @@ def build_rulebook(title: str | Path) -> dict[str, Any]:
 def compile_title(title: str | Path, out_dir: Path) -> Path:
     """Compile one title to ``out_dir/<title>/rulebook.json``; returns the path written."""
     book = build_rulebook(title)
-    path = out_dir / book["title"] / "rulebook.json"
-    write_atomic(path, dump_json(book))
-    return path
+    return write_inside(out_dir, book["title"], "rulebook.json", data=dump_json(book))

@@ -26,7 +26,7 @@ from railbook import limits
 
 from .errors import TitleError
 
-NUMBER = re.compile(r"[-+]?(0x|0o|0b)?[0-9_.]+([eE][-+]?[0-9]+)?")
+NUMBER = re.compile(r"[-+]?(?:0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9_.]+(?:[eE][-+]?[0-9]+)?)")
 
 
 @dataclass
@@ -46,6 +46,20 @@ class Counts:
     keys: int = 0
     aliases: int = 0
     sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+PLAIN_TAGS = frozenset(
+    {"!", *(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq"))}
+)
+"""The only explicit tags a title may use: the core schema's (``!!str`` ...) and the non-specific ``!``."""
+
+
+def _tag_problem(event: Any) -> str | None:
+    tag = getattr(event, "tag", None)
+    if tag is None or str(tag) in PLAIN_TAGS:
+        return None
+    shown = str(tag).replace("tag:yaml.org,2002:", "!!")
+    return f"unknown tag '{shown[:60]}': a title is plain YAML (mappings, lists, text, numbers, true/false, null)"
 
 
 def _fail(shown: str, event: Any, message: str) -> TitleError:
@@ -91,7 +105,9 @@ def check_events(text: str, shown: str, counts: Counts | None = None) -> Counts:
                 raise _fail(shown, event, f"more than {limits.YAML_ALIASES.value:,} aliases")
             nodes, keys = counts.sizes.get(str(event.anchor), (1, 0))
             add(event, nodes, keys)
-        elif isinstance(event, ScalarEvent):
+        elif isinstance(event, ScalarEvent | CollectionStartEvent) and _tag_problem(event):
+            raise _fail(shown, event, str(_tag_problem(event)))
+        if isinstance(event, ScalarEvent):
             value = event.value
             plain = event.style is None
             if plain and len(value) > limits.YAML_NUMBER_DIGITS.value and NUMBER.fullmatch(value):

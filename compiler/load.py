@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import errno
 import math
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from railbook import limits
-from railbook.paths import games_dir
+from railbook.paths import games_dir, is_dir
 
 from .errors import Location, RailbookError, TitleError, located
 from .guard import Counts, check_events
@@ -59,10 +61,10 @@ class LoadedDoc:
 def resolve_title_dir(title: str | Path) -> Path:
     """A title name in ``games/`` or a path to a title folder."""
     candidate = Path(title)
-    if candidate.is_dir():
+    if is_dir(candidate):
         return candidate
     named = GAMES_DIR / str(title)
-    if named.is_dir() and str(title) != "common":
+    if is_dir(named) and str(title) != "common":
         return named
     raise RailbookError(f"{title}: no such title (not a folder, not in {GAMES_DIR})")
 
@@ -74,9 +76,31 @@ def available_titles() -> list[str]:
 
 def _display(path: Path) -> str:
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        return str(path.parent.resolve().relative_to(Path.cwd().resolve()) / path.name)
+    except (ValueError, OSError, RuntimeError):  # outside the working folder, or a loop of links
         return str(path)
+
+
+BAD_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+"""Characters no text of a title may hold: control characters (tab and line breaks aside), lone surrogates
+(not Unicode at all) and the non-characters U+FFFE and U+FFFF (none of which XML, so SVG, can carry)."""
+
+
+def text_problem(text: str) -> str | None:
+    """Why ``text`` may not be used in a title (None when it may)."""
+    bad = BAD_TEXT.search(text)
+    if bad is None:
+        return None
+    code = ord(bad.group())
+    kind = "a lone surrogate (not valid Unicode)" if 0xD800 <= code <= 0xDFFF else "a control character"
+    return f"text holds {kind}, U+{code:04X}, at character {bad.start() + 1}"
+
+
+def _text(value: str, where: Location | None, path: KeyPath, file: str) -> str:
+    problem = text_problem(value)
+    if problem:
+        raise TitleError([located(where or Location(file, 1, 1), _dotted(path), problem)])
+    return value
 
 
 def _plain(node: Any, file: str, prefix: KeyPath, positions: Positions) -> Any:
@@ -87,6 +111,9 @@ def _plain(node: Any, file: str, prefix: KeyPath, positions: Positions) -> Any:
             path = (*prefix, key)
             line, col = _spot(node, key, positions.find(prefix))  # a merged (<<) key has none
             positions.table[path] = Location(file, line + 1, col + 1)
+            if isinstance(key, str) and text_problem(key):
+                where = positions.table[path]
+                raise TitleError([located(where, _dotted(prefix), f"a key's {text_problem(key)}")])
             out[key] = _plain(value, file, path, positions)
         return out
     if isinstance(node, CommentedSeq):
@@ -97,8 +124,10 @@ def _plain(node: Any, file: str, prefix: KeyPath, positions: Positions) -> Any:
             positions.table[path] = Location(file, line + 1, col + 1)
             items.append(_plain(value, file, path, positions))
         return items
+    if isinstance(node, TaggedScalar):  # an explicit !!str (other tags were refused by the guard)
+        node = str(node.value)
     if isinstance(node, str):
-        return str(node)
+        return _text(str(node), positions.find(prefix), prefix, file)
     if isinstance(node, float) and not math.isfinite(node):
         where = positions.find(prefix) or Location(file, 1, 1)
         raise TitleError([located(where, _dotted(prefix), "a number must be finite (not .inf or .nan)")])
@@ -199,7 +228,14 @@ def load_title(title: str | Path) -> LoadedDoc:
     inside = root.resolve()
     counts = Counts()
     for path in files:
-        if not path.resolve().is_relative_to(inside):
+        try:
+            real = path.resolve(strict=True)
+        except (OSError, RuntimeError) as exc:  # a dangling link, or a loop of links
+            why = "a loop of links" if isinstance(exc, RuntimeError) or exc.errno == errno.ELOOP else "cannot read"
+            if isinstance(exc, FileNotFoundError):
+                why = "a link to nothing"
+            raise TitleError([f"{_display(path)}:1:1: {why}"]) from None
+        if not real.is_relative_to(inside):
             raise TitleError([f"{_display(path)}:1:1: a link to a file outside the title folder"])
         data = read_yaml(path, positions, counts=counts)
         if not isinstance(data, dict):

@@ -11,8 +11,20 @@ import datetime
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    create_model,
+    field_validator,
+    model_validator,
+)
 from railbook.params import switchable
+
+from railbook import limits
+from railbook.outputs import TITLE_ID_MAX, TITLE_ID_PATTERN, title_id_problem
 
 FORMAT_VERSION = "2.0"
 
@@ -196,6 +208,215 @@ class TileRules(Strict):
 # -------------------------------------------------------------------------------------------- market
 
 
+class Ordered(Strict):
+    """A model that remembers the keys it was given, in the order they were written: :func:`dump_ordered` gives
+    them back so (a compiled rulebook keeps the title's own order and leaves out what the title did not write)."""
+
+    _order: tuple[str, ...] = PrivateAttr(default=())
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _keep_order(cls, data: Any, handler: Any) -> Any:
+        model = handler(data)
+        if isinstance(data, dict) and isinstance(model, Ordered):
+            model._order = tuple(str(k) for k in data)
+        return model
+
+
+def dump_ordered(value: Any) -> Any:
+    """JSON data of ``value``: an :class:`Ordered` model as the keys it was given, in their order."""
+    if isinstance(value, Ordered):
+        return {k: dump_ordered(getattr(value, k)) for k in value._order if k in type(value).model_fields}
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, list | tuple):
+        return [dump_ordered(v) for v in value]
+    if isinstance(value, dict):
+        return {k: dump_ordered(v) for k, v in value.items()}
+    return value
+
+
+def _within(low: int, high: int, limit: limits.Limit) -> Any:
+    """A validator: a whole number from ``low`` to ``high``; outside them the error names ``limit``."""
+
+    def check(v: int) -> int:
+        if not low <= v <= high:
+            raise ValueError(f"{v} is out of range: {low} to {high} (limit {limit.name})")
+        return v
+
+    return check
+
+
+STEPS = limits.MARKET_STEPS.value
+COLUMNS = limits.MARKET_COLUMNS.value
+Steps = Annotated[
+    int,
+    AfterValidator(_within(-STEPS, STEPS, limits.MARKET_STEPS)),
+    Field(json_schema_extra={"minimum": -STEPS, "maximum": STEPS}),
+]
+"""Steps of one share-price move: positive right (or up), negative left (or down)."""
+PosSteps = Annotated[
+    int,
+    AfterValidator(_within(0, STEPS, limits.MARKET_STEPS)),
+    Field(json_schema_extra={"minimum": 0, "maximum": STEPS}),
+]
+Column = Annotated[
+    int,
+    AfterValidator(_within(0, COLUMNS - 1, limits.MARKET_COLUMNS)),
+    Field(json_schema_extra={"minimum": 0, "maximum": COLUMNS - 1}),
+]
+Direction = Literal["left", "right", "up", "down"]
+_MOVE_TEXT = re.compile(r"^(left|right|up|down)_(\d{1,3})$")
+_MOVE_RULE = (
+    "write none or a direction and steps, e.g. left_1, right_2 (directions: left, right, up, down; "
+    f"steps: 1 to {STEPS})"
+)
+
+
+def _move_text(v: Any) -> Any:
+    m = _MOVE_TEXT.match(v) if isinstance(v, str) else None
+    if v != "none" and (m is None or not 1 <= int(m.group(2)) <= STEPS):
+        raise ValueError(f"{str(v)[:40]!r} is not a move: {_MOVE_RULE}")
+    return v
+
+
+def _steps_or_move(v: Any) -> Any:
+    if isinstance(v, int) and not isinstance(v, bool):
+        if not -STEPS <= v <= STEPS:
+            raise ValueError(f"{v} is out of range: -{STEPS} to {STEPS} steps (limit market_steps)")
+        return v
+    if isinstance(v, str):
+        return _move_text(v)
+    raise ValueError(f"{str(v)[:40]!r} is not a move: a number of steps (-{STEPS} to {STEPS}), or {_MOVE_RULE}")
+
+
+MoveText = Annotated[str, AfterValidator(_move_text)]
+"""A price move written as text: ``none``, or ``<direction>_<steps>`` (``left_1``, ``right_2``)."""
+StepsOrMove = Annotated[int | str, AfterValidator(_steps_or_move)]
+"""A price move: a number of steps (negative: left or down), or written as text (:data:`MoveText`)."""
+
+
+class SaleMove(Ordered):
+    """How selling shares moves the price."""
+
+    who: Literal["president", "anyone"] = Field("anyone", description="whose sales move the price")
+    move: Steps = Field(-1, description="steps per unit sold (negative: down or left)")
+    per: Literal["share", "corporation_per_turn", "full_10_percent"] = Field(
+        "share", description="the unit: each share, each corporation once a turn, or each full 10%"
+    )
+    direction: Direction | None = Field(None, description="in a 2d market, the direction of the move")
+
+
+class EndOfStockRound(Ordered):
+    """Moves at the end of a stock round, in operating order."""
+
+    order: Literal["stock_price_order", "operating_order"] | None = Field(
+        None, description="the order corporations move in"
+    )
+    sold_out: StepsOrMove | None = Field(None, description="move of a sold-out corporation (default: 1 up)")
+    sold_out_sizes: list[Annotated[int, Field(ge=1, le=100)]] | None = Field(
+        None, description="only corporations of these numbers of shares count as sold out"
+    )
+    pool_shares: StepsOrMove | None = Field(None, description="move of a corporation with shares in the pool")
+    then_per_market_share: StepsOrMove | None = Field(None, description="a further move per share in the pool (market)")
+    over_100_percent: MoveText | None = Field(
+        None, description="a note: the move of a company more than 100% held by players"
+    )
+
+
+class DividendMoves(Ordered):
+    """A note of the dividend moves (the engine reads ``mechanics.dividends.movement``)."""
+
+    zero: MoveText | None = Field(None, description="move when nothing is paid")
+    below_price: MoveText | None = Field(None, description="move when less than the share price is paid")
+    at_least_price: MoveText | None = Field(None, description="move when at least the share price is paid")
+    at_least_double_price: MoveText | None = Field(None, description="move when at least twice the price is paid")
+    acquisition_price_basis: Money | None = Field(None, description="the price counted in an acquisition cell")
+
+
+class UpMove(Ordered):
+    """A 2d market's UP move."""
+
+    rows: PosSteps = Field(1, description="rows up")
+    top_row: Literal["down_right", "stay"] = Field("stay", description="from the top row: one right and down, or stay")
+    max_price: Money | None = Field(None, description="a token at this price or above stays")
+
+
+class DownMove(Ordered):
+    """A 2d market's DOWN move."""
+
+    per_share: PosSteps = Field(1, description="rows down per share sold")
+    soft_ledge_absorbs: PosSteps = Field(
+        0, description="a token with at most this many moves left stops on the soft ledge"
+    )
+    bottom_is_hard_stop: bool = Field(True, description="the bottom of a column stops the token")
+
+
+class SideMove(Ordered):
+    """A 2d market's RIGHT or LEFT move."""
+
+    columns: PosSteps = Field(1, description="columns moved")
+    blocked: Direction | Literal["stay"] = Field("stay", description="where the token goes when the move is blocked")
+
+
+class Movement(Ordered):
+    """The stock market's movement rules (``market.movement``): what the engine reads, and notes of the rules."""
+
+    sale: SaleMove | Literal["none"] | None = Field(None, description="how sales move the price; none: never")
+    buy: Literal["none"] | None = Field(None, description="how buying moves the price; none: never")
+    end_of_stock_round: EndOfStockRound | None = Field(None, description="moves at the end of a stock round")
+    up: UpMove | Direction | None = Field(None, description="the UP move (2d: rows, top_row, max_price)")
+    down: DownMove | Direction | None = Field(None, description="the DOWN move (2d: per_share, soft_ledge_absorbs)")
+    right: SideMove | Direction | None = Field(None, description="the RIGHT move (2d: columns, blocked)")
+    left: SideMove | Direction | None = Field(None, description="the LEFT move (2d: columns, blocked)")
+    floor_col: Column | None = Field(None, description="1d: no move left of this column")
+    ceiling_col: Column | None = Field(None, description="1d: no move right of this column")
+    liquidation_col: Column | None = Field(None, description="column a liquidated company moves to")
+    loan_taken: MoveText | None = Field(None, description="move per loan taken")
+    loan_repaid: MoveText | None = Field(None, description="move per loan repaid")
+    acquired_loan_kept: MoveText | None = Field(None, description="move per acquired loan not paid off")
+    dividend: DividendMoves | None = Field(None, description="a note of the dividend moves")
+    dividends: Literal["see mechanics.dividends"] | None = Field(
+        None, description="a note: the dividend moves are mechanics.dividends.movement"
+    )
+    dividend_paid: Direction | None = Field(None, description="a note: the move of a dividend paid")
+    withheld: Direction | None = Field(None, description="a note: the move of a dividend withheld")
+    right_edge: Direction | Literal["stay"] | None = Field(None, description="a note: a RIGHT move at a row's end")
+    left_edge: Direction | Literal["stay"] | None = Field(None, description="a note: a LEFT move at a row's start")
+    sold_out_at_end_of_sr: Direction | None = Field(None, description="a note: the sold-out move")
+    top_row_up: Direction | Literal["stay"] | None = Field(None, description="a note: an UP move in the top row")
+    no_cell_below: Direction | Literal["stay"] | None = Field(None, description="a note: a DOWN move off the grid")
+    same_box_arrival: Literal["below_existing_tokens", "above_existing_tokens"] | None = Field(
+        None, description="a note: where a token arriving in an occupied cell goes"
+    )
+    arrival_in_box: Literal["top", "bottom"] | None = Field(None, description="a note: as same_box_arrival")
+    new_marker_in_cell: Literal["top", "bottom"] | None = Field(None, description="a note: as same_box_arrival")
+    price_order: list[Literal["price_desc", "column_desc", "row_asc", "stack_top_first"]] | None = Field(
+        None, description="a note: how share price order is decided"
+    )
+    at_zero: Literal["close", "stay"] | None = Field(None, description="a note: what a price of 0 does")
+    zones_cumulative: bool | None = Field(None, description="a note: zone effects add up")
+    ledge_kind: str | None = Field(None, description="the cell kind of the area below the soft ledge")
+    close_on_entry: bool | None = Field(None, description="a note: a company entering a close cell closes")
+    national_never_closes: bool | None = Field(None, description="a note: the national company stops short of close")
+    national_fixed_until_permanent_train: bool | None = Field(
+        None, description="a note: the national's price is fixed until it owns a permanent train"
+    )
+    merger_2_2: Literal["sum_rounded_down", "average_rounded_down"] | None = Field(
+        None, description="a note: the price of a merged 2+2 company"
+    )
+    merger_5_5: Literal["sum_rounded_down", "average_rounded_down"] | None = Field(
+        None, description="a note: the price of a merged 5+5 company"
+    )
+
+    @field_validator("ledge_kind")
+    @classmethod
+    def _kind(cls, v: str | None) -> str | None:
+        if v is not None and v not in CELL_KINDS:
+            raise ValueError(f"unknown cell kind '{v}'; choose from {', '.join(CELL_KINDS)}")
+        return v
+
+
 class Market(Strict):
     """The stock market.
 
@@ -207,8 +428,32 @@ class Market(Strict):
     legend: dict[str, str] = Field(default_factory=dict, description="cell letter -> cell kind")
     rows: list[str] = Field(description="cells as text: a price and legend letters, '.' for no cell")
     par_prices: list[int] | None = Field(None, description="explicit par values, when not marked in the grid")
-    movement: dict[str, Any] = Field(default_factory=dict, description="movement rule parameters")
+    movement: Movement = Field(default_factory=lambda: Movement(), description="movement rule parameters")
     zone_colours: dict[str, str] = Field(default_factory=dict, description="cell kind -> colour for printing")
+
+    @field_validator("rows")
+    @classmethod
+    def _rows(cls, v: list[str]) -> list[str]:
+        if len(v) > limits.MARKET_ROWS.value:
+            raise ValueError(f"more than {limits.MARKET_ROWS.value} rows (limit market_rows)")
+        for r, row in enumerate(v):
+            if len(row.split()) > limits.MARKET_COLUMNS.value:
+                raise ValueError(f"row {r} has more than {limits.MARKET_COLUMNS.value} cells (limit market_columns)")
+        return v
+
+    @model_validator(mode="after")
+    def _moves_fit(self) -> Market:
+        mv = self.movement
+        width = max((len(row.split()) for row in self.rows), default=0)
+        for name in ("floor_col", "ceiling_col", "liquidation_col"):
+            col = getattr(mv, name)
+            if col is not None and col >= width:
+                raise ValueError(f"movement.{name}: column {col} is past the widest row ({width} cells)")
+        if self.type == "2d":
+            for name, form in (("up", "{rows, top_row, max_price}"), ("down", "{per_share, soft_ledge_absorbs}")):
+                if isinstance(getattr(mv, name), str):
+                    raise ValueError(f"movement.{name}: a 2d market's {name} move is written {form}")
+        return self
 
     @field_validator("legend")
     @classmethod
@@ -510,8 +755,26 @@ class Option(Strict):
     )
 
 
+def _title_id(v: Any) -> Any:
+    problem = title_id_problem(v)
+    if problem:
+        raise ValueError(problem)
+    return v
+
+
+TitleId = Annotated[
+    str,
+    AfterValidator(_title_id),
+    Field(
+        description="short title id (the folder name): a letter or digit, then letters, digits, '_', '-' or '.'",
+        json_schema_extra={"pattern": TITLE_ID_PATTERN, "maxLength": TITLE_ID_MAX},
+    ),
+]
+"""A title id: a name, never a path (``railbook/outputs.py``)."""
+
+
 class Meta(Strict):
-    title: str = Field(description="short title id (the folder name)")
+    title: TitleId
     full_name: str = Field(description="full printed name")
     designer: str | None = Field(None, description="designer(s)")
     publisher: str | None = Field(None, description="publisher")

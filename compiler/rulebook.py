@@ -14,12 +14,14 @@ from .models import (
     Mechanics,
     Meta,
     Minor,
+    Movement,
     Phase,
     PlayerSetup,
     Private,
     Rounds,
     Strict,
     Tile,
+    TitleId,
     Train,
     UpgradeException,
 )
@@ -61,7 +63,7 @@ class CompiledMarket(Strict):
     type: Literal["1d", "2d"] = Field(description="1d: one row; 2d: a grid")
     grid: list[list[MarketCell | None]] = Field(description="rows of cells; null where there is no cell")
     par: list[ParValue] = Field(description="par values in increasing price, each with its cell")
-    movement: dict[str, Any] = Field(description="movement rule parameters")
+    movement: Movement = Field(description="movement rule parameters")
     zone_colours: dict[str, str] = Field(description="cell kind -> colour for printing")
 
 
@@ -77,7 +79,7 @@ class CompiledOption(Strict):
 
 class Rulebook(Strict):
     format_version: str = Field(FORMAT_VERSION, description="MAJOR.MINOR of this format (docs/RULEBOOK.md)")
-    title: str = Field(description="short title id")
+    title: TitleId
     meta: Meta = Field(description="title, designer, sources")
     players: dict[int, PlayerSetup] = Field(description="player count -> starting cash, bank and certificate limit")
     cert_limit_by: str = Field(description="what a certificate-limit table is keyed by")

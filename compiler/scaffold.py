@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import re
+import os
 import shutil
 import tempfile
 from pathlib import Path
 
 from railbook.errors import RailbookError
+from railbook.outputs import inside, title_id_problem, write_inside
 
 FILES = {
     "game.yaml": """\
@@ -118,11 +119,16 @@ privates:
 }
 
 
+def _shown(name: str) -> str:
+    return (name[:60] + "...") if len(name) > 60 else (name or repr(name))
+
+
 def scaffold(name: str, directory: Path) -> Path:
     """Write a new title folder ``directory/name``, all or nothing; refuses to overwrite."""
-    if not re.fullmatch(r"[A-Za-z0-9_.-]+", name) or not name.strip("."):
-        raise RailbookError(f"{name or repr(name)}: a title name uses letters, digits, '_', '-' or '.'")
-    target = directory / name
+    problem = title_id_problem(name, named=False)
+    if problem:
+        raise RailbookError(f"{_shown(name)}: {problem}")
+    target = inside(directory, name, is_folder=True)
     if target.exists() or target.is_symlink():
         raise RailbookError(f"{target}: already exists; choose another name or folder")
     staging: Path | None = None
@@ -130,12 +136,20 @@ def scaffold(name: str, directory: Path) -> Path:
         directory.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{name}.", dir=directory))
         for file, text in FILES.items():
-            (staging / file).write_text(text.format(name=name), encoding="utf-8")
-        (staging / "NOTES.md").write_text(f"# {name}\n\nDesign notes and sources.\n", encoding="utf-8")
-        staging.chmod(0o755)
+            write_inside(staging, file, data=text.format(name=name))
+        write_inside(staging, "NOTES.md", data=f"# {name}\n\nDesign notes and sources.\n")
+        staging.chmod(0o777 & ~_umask())
         staging.rename(target)
+        staging = None
     except OSError as exc:
+        raise RailbookError(f"{exc.filename or target}: cannot create the title: {exc.strerror or exc}") from None
+    finally:
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)
-        raise RailbookError(f"{exc.filename or target}: cannot create the title: {exc.strerror or exc}") from None
     return target
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

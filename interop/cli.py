@@ -25,7 +25,8 @@ def export_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Write TITLE as an 18xx-maker game file OUT/<title>.json; what it cannot hold is listed on stderr."""
-    from railbook.jsonio import dump_json, write_atomic
+    from railbook.jsonio import dump_json
+    from railbook.outputs import title_id_problem, write_inside
 
     from .export import export_rulebook
 
@@ -36,6 +37,9 @@ def export_cmd(
     except RailbookError as exc:
         fail(str(exc))
         return
+    problem = title_id_problem(book["title"])
+    if problem:
+        fail(f"{title}: title: {problem}")
     game, losses = export_rulebook(book)
     if schemas is not None:
         from .validate import validate_game
@@ -43,8 +47,11 @@ def export_cmd(
         problems = validate_game(game, schemas)
         if problems:
             fail("\n".join(f"{book['title']}: 18xx-maker schema: {p}" for p in problems))
-    path = out / f"{book['title']}.json"
-    write_atomic(path, dump_json(game))
+    try:
+        path = write_inside(out, f"{book['title']}.json", data=dump_json(game))
+    except RailbookError as exc:
+        fail(str(exc))
+        return
     if as_json:
         emit({"written": str(path), "not_carried": losses})
         return
@@ -69,19 +76,21 @@ def import_maker(
     as_json: JsonOpt = False,
 ) -> None:
     """Write an 18xx-maker game as railbook YAML title files in OUT, with a NOTES.md TODO list."""
+    from railbook.paths import is_dir, is_file
+
     from .ingest import import_file
 
-    if not file.is_file():
+    if not is_file(file):
         fail(f"{file}: no such file")
-    if tiles is not None and not tiles.is_dir():
+    if tiles is not None and not is_dir(tiles):
         fail(f"--tiles: {tiles} is not a folder")
     try:
         imported = import_file(file, out, tiles, force=force)
     except RailbookError as exc:
         fail(str(exc))
         return
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # a field of an unexpected shape
-        fail(f"{file}: not an 18xx-maker game this importer can read: {type(exc).__name__}: {exc}")
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError):
+        fail(f"{file}: not an 18xx-maker game this importer can read")  # a field of an unexpected shape
         return
     if as_json:
         emit({"title": imported.name, "written": str(out), "todo": len(imported.todo)})

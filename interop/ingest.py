@@ -5,13 +5,14 @@ from __future__ import annotations
 import copy
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from railbook.errors import RailbookError
 from railbook.hexgrid import hex_xy
-from railbook.jsonio import read_json
 
 from .encoding import decode
 from .geometry import Node, city_node, connectivity, position, rotate, screen_turn
@@ -32,13 +33,16 @@ class Imported:
 
 def load_catalogue(folder: Path | None) -> dict[str, Any]:
     """18xx-maker's standard tiles (``tiles/*.json`` of ``@18xx-maker/games``) with their aliases."""
+    from railbook.records import parse_json, read_text
+
     tiles: dict[str, Any] = {}
     if folder is None:
         return tiles
     for path in sorted(Path(folder).glob("*.json")):
-        data = read_json(path)
-        if isinstance(data, dict):
-            tiles.update(data)
+        data = parse_json(read_text(path), str(path), depth=64)  # errors name this file, not the game file
+        if not isinstance(data, dict):
+            raise RailbookError(f"{path}: not an 18xx-maker tiles file (the top level is not an object)")
+        tiles.update({str(k): v for k, v in data.items() if isinstance(v, dict)})
     for tile in list(tiles.values()):
         for alias in tile.get("aliases", []) if isinstance(tile, dict) else []:
             tiles.setdefault(str(alias), tile)
@@ -458,8 +462,34 @@ def import_market(game: dict[str, Any], todo: list[str]) -> dict[str, Any]:
             todo.append("market: no par values marked; mark them with 'p' cells")
     movement = stock.get("movement")
     if isinstance(movement, dict):
-        market["movement"] = {k: v for k, v in movement.items() if k in ("up", "down", "left", "right")}
+        kept, legend = _movement(movement, two_d=market.get("type") != "1d")
+        if kept:
+            market["movement"] = kept
+        if legend:
+            todo.append(f"market: the movement legend ({', '.join(legend)}) is text; write it as market.movement rules")
     return market
+
+
+def _movement(movement: dict[str, Any], two_d: bool) -> tuple[dict[str, Any], list[str]]:
+    """The entries of an 18xx-maker movement legend that are railbook movement rules, and the names of the rest."""
+    from pydantic import ValidationError
+    from railbook.compiler.models import Movement
+
+    kept: dict[str, Any] = {}
+    legend: list[str] = []
+    for key, value in movement.items():
+        if key not in ("up", "down", "left", "right"):
+            continue
+        try:
+            Movement.model_validate({key: value})
+        except ValidationError:
+            legend.append(str(key))
+            continue
+        if two_d and key in ("up", "down") and isinstance(value, str):  # a 2d market's form is a mapping
+            legend.append(str(key))
+            continue
+        kept[key] = value
+    return kept, legend
 
 
 def _distance(name: str) -> Any:
@@ -709,37 +739,69 @@ def _starter_rules() -> dict[str, Any]:
     return {k: data[k] for k in ("mechanics", "end", "players") if k in data}
 
 
+_SHAPE_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError)
+
+
+@contextmanager
+def _reading(source: str, part: str) -> Iterator[None]:
+    """Turn a field of an unexpected shape met while reading ``part`` into a one-line error naming the part."""
+    try:
+        yield
+    except RailbookError:
+        raise
+    except _SHAPE_ERRORS as exc:
+        key = exc.args[0] if isinstance(exc, KeyError) and exc.args else None
+        missing = f" (no '{key}')" if isinstance(key, str) and len(key) <= 40 and key.isprintable() else ""
+        raise RailbookError(
+            f"{source}: {part}: not in the shape 18xx-maker writes{missing}; this importer cannot read it"
+        ) from None
+
+
 def import_game(game: dict[str, Any], name: str, catalogue: dict[str, Any], source: str = "") -> Imported:
     """An 18xx-maker game (parsed JSON) as railbook title files."""
+    where = source or name
     if not isinstance(game, dict) or not isinstance(game.get("info"), dict):
-        raise RailbookError(f"{source or name}: not an 18xx-maker game file (no 'info' object)")
+        raise RailbookError(f"{where}: not an 18xx-maker game file (no 'info' object)")
     info = game["info"]
     todo: list[str] = []
-    layout = "flat" if info.get("orientation") == "horizontal" else "pointy"
-    map_spec, found = import_map(game, layout, todo)
-    full = " ".join(str(x) for x in (info.get("title", name), info.get("subtitle", "")) if x).strip()
-    meta: dict[str, Any] = {"title": name, "full_name": full or name}
-    if info.get("designer"):
-        meta["designer"] = str(info["designer"])
-    if info.get("publisher"):
-        meta["publisher"] = str(info["publisher"])
-    meta["sources"] = [f"18xx-maker game file {source or name}"]
-    if isinstance(info.get("currency"), str) and "#" in info["currency"]:
-        meta["currency"] = info["currency"].replace("#", "{}", 1)
+    with _reading(where, "info"):
+        layout = "flat" if info.get("orientation") == "horizontal" else "pointy"
+        full = " ".join(str(x) for x in (info.get("title", name), info.get("subtitle", "")) if x).strip()
+        meta: dict[str, Any] = {"title": name, "full_name": full or name}
+        if info.get("designer"):
+            meta["designer"] = str(info["designer"])
+        if info.get("publisher"):
+            meta["publisher"] = str(info["publisher"])
+        meta["sources"] = [f"18xx-maker game file {where}"]
+        if isinstance(info.get("currency"), str) and "#" in info["currency"]:
+            meta["currency"] = info["currency"].replace("#", "{}", 1)
+    with _reading(where, "map"):
+        map_spec, found = import_map(game, layout, todo)
+    with _reading(where, "players"):
+        players = import_players(game, todo)
+    with _reading(where, "tiles"):
+        tiles = import_tiles(game, catalogue, todo)
+    with _reading(where, "stock market"):
+        market = import_market(game, todo)
+    with _reading(where, "trains and phases"):
+        trains = import_trains(game, todo)
+    with _reading(where, "companies"):
+        companies = import_companies(game, found, map_spec["hexes"], todo)
     files = {
         "game.yaml": {
             "meta": meta,
-            "players": import_players(game, todo),
+            "players": players,
             "mechanics": _starter_rules().get("mechanics", {}),
             "end": _starter_rules().get("end", []),
         },
         "map.yaml": {"map": map_spec},
-        "tiles.yaml": import_tiles(game, catalogue, todo),
-        "market.yaml": {"market": import_market(game, todo)},
-        "trains.yaml": import_trains(game, todo),
-        "companies.yaml": import_companies(game, found, map_spec["hexes"], todo),
+        "tiles.yaml": tiles,
+        "market.yaml": {"market": market},
+        "trains.yaml": trains,
+        "companies.yaml": companies,
     }
-    _tidy(files, todo)
+    with _reading(where, "tiles and map"):
+        _tidy(files, todo)
     return Imported(name, files, todo, source)
 
 
@@ -821,29 +883,75 @@ def notes_text(imported: Imported) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _comment(text: str) -> str:
+    """``text`` made safe for one YAML comment line: no line breaks or other control characters."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)[:200]
+
+
 def write_title(imported: Imported, out: Path, *, force: bool = False) -> Path:
     """Write the title folder all at once (a temporary folder renamed into place)."""
     import os
     import shutil
     import tempfile
 
-    if out.exists() and any(out.iterdir()) and not force:
-        raise RailbookError(f"{out}: already exists and is not empty; choose another --out or pass --force")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    from railbook.outputs import NAME_MAX, inside, write_inside
+
+    if not out.name or out.name in (".", ".."):
+        raise RailbookError(f"{out}: --out must name the title folder to create")
+    if len(out.name.encode("utf-8", "surrogatepass")) > NAME_MAX - 16:
+        raise RailbookError(f"{out}: --out: a folder name of {len(out.name)} characters is too long")
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        raise RailbookError(f"{out}: already exists and is not a folder; choose another --out")
+    inside(out.parent, out.name, is_folder=True)
+    tmp: Path | None = None
     try:
-        source = imported.source or "an 18xx-maker game file"
+        if out.exists() and any(out.iterdir()) and not force:
+            raise RailbookError(f"{out}: already exists and is not empty; choose another --out or pass --force")
+        if out.exists():
+            stranger = next((p for p in sorted(out.iterdir()) if not _title_file(p)), None)
+            if stranger is not None:
+                raise RailbookError(
+                    f"{out}: --force replaces only a title folder (YAML and Markdown files); it holds {stranger.name!r}"
+                )
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+        source = _comment(imported.source or "an 18xx-maker game file")
         for file, data in imported.files.items():
-            header = f"# {imported.name}: {_HEADERS[file]}.\n# source: {source} (imported by railbook)\n"
-            (tmp / file).write_text(_yaml_text(data, header), encoding="utf-8")
-        (tmp / "NOTES.md").write_text(notes_text(imported), encoding="utf-8")
+            header = f"# {_comment(imported.name)}: {_HEADERS[file]}.\n# source: {source} (imported by railbook)\n"
+            write_inside(tmp, file, data=_yaml_text(data, header))
+        write_inside(tmp, "NOTES.md", data=notes_text(imported))
+        tmp.chmod(0o777 & ~_umask())
         if out.exists():
             shutil.rmtree(out)
         os.replace(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+        tmp = None
+    except OSError as exc:
+        raise RailbookError(f"{exc.filename or out}: cannot write the title: {exc.strerror or exc}") from None
+    finally:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
     return out
+
+
+def _title_file(path: Path) -> bool:
+    """A file an import writes (or a designer adds) in a title folder: a plain ``.yaml`` or ``.md`` file."""
+    return path.suffix in (".yaml", ".md") and path.is_file() and not path.is_symlink()
+
+
+def _umask() -> int:
+    import os
+
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def title_name(out: Path) -> str:
+    """The title id an import into ``out`` gets: the folder's name made a title id (``railbook/outputs.py``)."""
+    from railbook.outputs import TITLE_ID_MAX
+
+    name = re.sub(r"[^A-Za-z0-9_.-]", "_", out.name).lstrip("._-")[:TITLE_ID_MAX]
+    return name or "imported"
 
 
 def import_file(path: Path, out: Path, catalogue_dir: Path | None = None, *, force: bool = False) -> Imported:
@@ -851,7 +959,6 @@ def import_file(path: Path, out: Path, catalogue_dir: Path | None = None, *, for
     from railbook.records import parse_json, read_text
 
     game = parse_json(read_text(Path(path)), str(path), depth=64)  # within the input limits, errors located
-    name = re.sub(r"[^A-Za-z0-9_.-]", "_", out.name) or "imported"
-    imported = import_game(game, name, load_catalogue(catalogue_dir), source=Path(path).name)
+    imported = import_game(game, title_name(out), load_catalogue(catalogue_dir), source=_comment(Path(path).name))
     write_title(imported, out, force=force)
     return imported

@@ -173,9 +173,10 @@ def compile_cmd(titles: TitlesArg = None, out: OutOpt = Path("output"), as_json:
 def rulebook_for(title: str) -> dict[str, Any]:
     """A compiled rulebook: from a rulebook.json path, or compiled from a title in memory."""
     from railbook.compiler.compile import build_rulebook
+    from railbook.paths import exists
 
     path = Path(title)
-    if path.suffix == ".json" and path.exists():
+    if path.suffix == ".json" and exists(path):
         return read_rulebook(path)
     return build_rulebook(title)
 
@@ -188,12 +189,37 @@ def read_rulebook(path: Path) -> dict[str, Any]:
     from railbook.records import parse_json, read_text
 
     book = parse_json(read_text(path), str(path), depth=64)
+    bad = _bad_text(book)
+    if bad is not None:
+        raise RailbookError(f"{path}: not a compiled rulebook: {bad}")
     schema = json.loads((schemas_dir() / "rulebook.schema.json").read_text(encoding="utf-8"))
     error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(book))
     if error is not None:
         at = "/".join(str(p) for p in error.absolute_path) or "top level"
         raise RailbookError(f"{path}: not a compiled rulebook: {at}: {' '.join(error.message.split())[:200]}")
     return book
+
+
+def _bad_text(data: Any, at: str = "") -> str | None:
+    """Where JSON data holds a text no title may (a control character, a lone surrogate), and why."""
+    from railbook.compiler.load import text_problem
+
+    stack: list[tuple[Any, str]] = [(data, at)]
+    while stack:
+        node, where = stack.pop()
+        if isinstance(node, str):
+            problem = text_problem(node)
+            if problem:
+                return f"{where or 'top level'}: {problem}"
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                key_problem = text_problem(str(key))
+                if key_problem:
+                    return f"{where or 'top level'}: a key's {key_problem}"
+                stack.append((value, f"{where}/{key}".lstrip("/")))
+        elif isinstance(node, list):
+            stack.extend((value, f"{where}/{i}".lstrip("/")) for i, value in enumerate(node))
+    return None
 
 
 def summarise(book: dict[str, Any]) -> dict[str, Any]:
@@ -348,7 +374,7 @@ def soak(
             print("\r\033[K", end="", file=sys.stderr)
         summaries.append(summary)
         if not as_json:
-            _print_soak(summary)
+            _print_soak(summary, title)
     failures = sum(len(s.failures) for s in summaries)
     if as_json:
         emit({"titles": [s.as_dict() for s in summaries], "failures": failures})
@@ -360,7 +386,8 @@ def soak(
         raise typer.Exit(1)
 
 
-def _print_soak(s: Any) -> None:
+def _print_soak(s: Any, given: str | None = None) -> None:
+    """A soak's summary line, and for each failure a command that replays it (naming the title as it was given)."""
     if not s.playable:
         typer.echo(f"{s.title}: not playable yet: {s.reason}")
         return
@@ -371,7 +398,8 @@ def _print_soak(s: Any) -> None:
     )
     for f in s.failures:
         typer.echo(f"  FAIL seed {f.seed} after action {f.action}: {f.invariant}: {f.message}")
-        typer.echo(f"    reproduce: railbook soak {s.title} --games 1 --seed {f.seed}")
+        again = shlex.quote(given if given is not None else str(s.title))
+        typer.echo(f"    reproduce: {command_name()} soak {again} --games 1 --seed {f.seed}")
 
 
 def _register_optional() -> None:

@@ -47,6 +47,20 @@ RECORD_UNDO_WORK = Limit(
     "record_undo_work", 2_000_000, "record", "actions taken back or restored by undo and redo, summed"
 )
 
+# Bounds on what a title's values may be: the largest today are 12,000 (a bank), 40 (a train count), 32
+# (market columns), 11 (market rows) and 2 (steps of one price move).
+TITLE_NUMBER = Limit(
+    "title_number", 1_000_000, "title", "for any number, positive or negative (money, prices, revenue)"
+)
+TITLE_COUNT = Limit(
+    "title_count", 1_000, "title", "for a count: copies of a train or tile, trains removed, stops, slots, limits"
+)
+MARKET_STEPS = Limit(
+    "market_steps", 100, "title", "steps in one share-price move (sale, dividend, end of a stock round, loan)"
+)
+MARKET_ROWS = Limit("market_rows", 100, "title", "rows of the stock market")
+MARKET_COLUMNS = Limit("market_columns", 200, "title", "cells in one row of the stock market")
+
 ALL: tuple[Limit, ...] = (
     YAML_FILE_BYTES,
     YAML_FILES,
@@ -55,6 +69,11 @@ ALL: tuple[Limit, ...] = (
     YAML_NODES,
     YAML_KEYS,
     YAML_NUMBER_DIGITS,
+    TITLE_NUMBER,
+    TITLE_COUNT,
+    MARKET_STEPS,
+    MARKET_ROWS,
+    MARKET_COLUMNS,
     RECORD_BYTES,
     RECORD_DEPTH,
     RECORD_ACTIONS,

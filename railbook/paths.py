@@ -34,3 +34,27 @@ def games_dir() -> Path:
 def schemas_dir() -> Path:
     """The folder of the generated JSON Schemas."""
     return _data_dir("schemas", "rulebook.schema.json")
+
+
+def is_dir(path: Path) -> bool:
+    """``path.is_dir()``, False where the system cannot even look (a name too long, a folder it may not search)."""
+    try:
+        return Path(path).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def is_file(path: Path) -> bool:
+    """``path.is_file()``, False where the system cannot even look."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def exists(path: Path) -> bool:
+    """``path.exists()``, False where the system cannot even look."""
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False

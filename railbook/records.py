@@ -13,6 +13,7 @@ import json
 import math
 import re
 import stat
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from .errors import RailbookError
 from .jsonio import interned
 
 LOG_FORMAT = "railbook-log"
+LATEST_TIME = 253_402_300_799  # 9999-12-31 23:59:59 UTC, the last second a date can hold
 
 
 FIELDS: dict[str, type | tuple[type, ...]] = {
@@ -135,6 +137,8 @@ def parse_json(text: str, shown: str, depth: int = limits.RECORD_DEPTH.value) ->
     except MemoryError:
         raise RecordError(shown, "record too large to read into memory") from None
     except ValueError as exc:  # NaN, Infinity, a number with thousands of digits
+        if "digits" in str(exc):
+            raise RecordError(shown, f"a number with more than {sys.get_int_max_str_digits():,} digits") from None
         raise RecordError(shown, f"not JSON: {' '.join(str(exc).split())}") from None
     else:
         if _depth_ok(data, depth):
@@ -155,6 +159,9 @@ def check_record(data: Any, shown: str) -> dict[str, Any]:
     for key, value in (("settings.optional_rules", settings.get("optional_rules")), ("options", data.get("options"))):
         if value is not None and not (isinstance(value, list) and all(isinstance(o, str) for o in value)):
             raise RecordError(shown, f"record.malformed: '{key}' must be a list of strings")
+    created = data.get("created_at")
+    if isinstance(created, int | float) and not isinstance(created, bool) and not 0 <= created <= LATEST_TIME:
+        raise RecordError(shown, "record.malformed: 'created_at' is seconds since 1970 up to the year 9999")
     result = data.get("result") or {}
     if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in result.values()):
         raise RecordError(shown, "record.malformed: 'result' maps players to numbers")

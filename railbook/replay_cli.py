@@ -44,20 +44,22 @@ def replay(
     for warning in outcome.warnings:
         typer.echo(f"warning: {warning}", err=True)
     result = _ordered(outcome.result)
-    if as_json:
-        typer.echo(
-            json.dumps({"result": result, "game_end_reason": outcome.game_end_reason, "actions": outcome.actions})
-        )
-    else:
-        typer.echo(f"{file}: {outcome.actions} actions, game end: {outcome.game_end_reason or 'not finished'}")
-        for pid, value in result.items():
-            typer.echo(f"  {outcome.game.context.name('P|' + pid):20s} {value}")
-    if outcome.expected_result is not None and not outcome.matches:
+    facts = {"result": result, "game_end_reason": outcome.game_end_reason, "actions": outcome.actions}
+    if outcome.expected_result is not None and not outcome.matches:  # one error, with the facts, and no result
         expected = _ordered({str(k): int(v) for k, v in outcome.expected_result.items()})
         fail(
             f"{file}: result {result} / {outcome.game_end_reason} differs from the recorded "
-            f"{expected} / {outcome.expected_reason}"
+            f"{expected} / {outcome.expected_reason}",
+            result=result,
+            game_end_reason=outcome.game_end_reason,
+            actions=outcome.actions,
         )
+    if as_json:
+        typer.echo(json.dumps(facts))
+        return
+    typer.echo(f"{file}: {outcome.actions} actions, game end: {outcome.game_end_reason or 'not finished'}")
+    for pid, value in result.items():
+        typer.echo(f"  {outcome.game.context.name('P|' + pid):20s} {value}")
 
 
 @app.command(name="export-log")

@@ -429,7 +429,10 @@ def play_game(
 _WORKER: dict[str, Any] = {}
 
 
-def _init(rulebook: dict[str, Any], max_actions: int, setups: tuple[list[int], list[str]]) -> None:
+def _init(rulebook: dict[str, Any], max_actions: int, setups: tuple[list[int], list[str]], parent: int) -> None:
+    from .workers import die_with_parent
+
+    die_with_parent(parent)
     _WORKER.update(rulebook=rulebook, max_actions=max_actions, setups=setups)
 
 
@@ -448,7 +451,9 @@ def play_games(
             yield play_game(rulebook, seed, max_actions, setups)
         return
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with context.Pool(min(jobs, len(seeds)), initializer=_init, initargs=(rulebook, max_actions, setups)) as pool:
+    with context.Pool(
+        min(jobs, len(seeds)), initializer=_init, initargs=(rulebook, max_actions, setups, os.getpid())
+    ) as pool:
         yield from pool.imap_unordered(_one, seeds, chunksize=1)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable
@@ -9,7 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from railbook.jsonio import write_atomic
+from railbook.jsonio import dump_json
+from railbook.outputs import inside, make_folder, write_inside
 
 from .names import COMPONENTS
 from .pages import Page, Paper, Recorded, finish, pdf_from, png_from, record
@@ -113,14 +115,47 @@ def _page_name(component: str, index: int, total: int, ext: str) -> str:
     return f"{component}.{ext}" if total == 1 else f"{component}-{index}.{ext}"
 
 
+MANIFEST = ".railbook-render.json"
+"""The files railbook wrote in a title's render folder: the only ones its clean-up may delete."""
+
+
+def _manifest(folder: Path) -> set[str]:
+    """The file names an earlier render recorded in ``folder`` (none when there is no readable manifest)."""
+    path = folder / MANIFEST
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > 1024 * 1024:
+            return set()
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return set()
+    files = data.get("files") if isinstance(data, dict) else None
+    return {f for f in files if isinstance(f, str)} if isinstance(files, list) else set()
+
+
 def _remove_stale(folder: Path, component: str, keep: set[Path]) -> None:
-    """Page files of an earlier run that this run did not write (the component had more pages)."""
+    """Page files of an earlier run that this run did not write (the component had more pages).
+
+    Only files the manifest says railbook wrote here are candidates, each a plain file (not a link) directly in
+    ``folder``; the manifest is brought up to date (what was removed out, what was written in).
+    """
     pattern = re.compile(rf"^{re.escape(component)}(-\d+)?\.(svg|png)$")
     if not folder.is_dir():
         return
-    for path in folder.iterdir():
-        if pattern.match(path.name) and path not in keep:
+    made = _manifest(folder)
+    kept = {p.name for p in keep}
+    for name in sorted(made):
+        if not pattern.match(name) or name in kept:
+            continue
+        path = inside(folder, name)
+        if path.is_file() and not path.is_symlink():
             path.unlink(missing_ok=True)
+        made.discard(name)
+    write_inside(folder, MANIFEST, data=dump_json({"files": sorted(made | kept)}))
+
+
+def _record_made(folder: Path, name: str) -> None:
+    """Add ``name`` to the folder's manifest of files railbook wrote."""
+    write_inside(folder, MANIFEST, data=dump_json({"files": sorted(_manifest(folder) | {name})}))
 
 
 def write_component(
@@ -133,20 +168,15 @@ def write_component(
     needs_cairo = "pdf" in opts.formats or "png" in opts.formats
     for i, svg in enumerate(svgs, 1):
         if "svg" in opts.formats:
-            path = folder / _page_name(component, i, total, "svg")
-            write_atomic(path, svg)
-            written.append(path)
+            written.append(write_inside(folder, _page_name(component, i, total, "svg"), data=svg))
         if needs_cairo:
             rec = record(svg)
             recorded.append(rec)
             if "png" in opts.formats:
-                path = folder / _page_name(component, i, total, "png")
-                write_atomic(path, png_from(rec, opts.dpi))
-                written.append(path)
+                name = _page_name(component, i, total, "png")
+                written.append(write_inside(folder, name, data=png_from(rec, opts.dpi)))
     if "pdf" in opts.formats:
-        path = folder / f"{component}.pdf"
-        write_atomic(path, pdf_from(recorded))
-        written.append(path)
+        written.append(write_inside(folder, f"{component}.pdf", data=pdf_from(recorded)))
     _remove_stale(folder, component, set(written))
     return written, recorded
 
@@ -162,8 +192,7 @@ def render_title(
     opts = opts or RenderOptions()
     start = time.perf_counter()
     title = book["title"]
-    folder = out_dir / title
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = make_folder(out_dir, title)
     result = TitleResult(title)
     everything: list[Recorded] = []
     for component in components:
@@ -175,8 +204,7 @@ def render_title(
         if step:
             step(component)
     if "pdf" in opts.formats and everything:
-        path = folder / f"{title}-print.pdf"
-        write_atomic(path, pdf_from(everything))
-        result.print_pdf = path
+        result.print_pdf = write_inside(folder, f"{title}-print.pdf", data=pdf_from(everything))
+        _record_made(folder, result.print_pdf.name)
     result.seconds = time.perf_counter() - start
     return result

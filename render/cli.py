@@ -153,6 +153,8 @@ def _render_one(
     step = None if advance is None else (lambda c, t=book["title"]: advance(f"{t} {c}"))
     try:
         return name, render_title(book, out, components, opts, step=step)
+    except RailbookError as exc:
+        return name, str(exc)
     except OSError as exc:
         return name, f"{exc.filename or out}: cannot write: {exc.strerror or exc}"
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
@@ -167,7 +169,10 @@ def _render_parallel(
     from concurrent.futures import ProcessPoolExecutor
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+    context = multiprocessing.get_context(method)
+    from railbook.workers import die_with_parent
+
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
         futures = [pool.submit(_render_one, name, out, components, opts) for name in names]
         for future in futures:
             yield future.result()

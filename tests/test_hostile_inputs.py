@@ -115,6 +115,73 @@ def _bomb(levels: int = 9) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _demo(base: Path, name: str, edits: list[tuple[str, str, str]], extra: dict[str, str] | None = None) -> Path:
+    """The ``railbook new`` title with ``(file, old, new)`` text edits (each must apply) and extra files."""
+    from railbook.compiler.scaffold import FILES
+
+    files = {file: text.format(name="demo") for file, text in FILES.items()}
+    for file, old, new in edits:
+        assert old in files[file], (file, old)
+        files[file] = files[file].replace(old, new, 1)
+    return _title(base, name, {**files, **(extra or {})})
+
+
+_CORP = '    tokens: [0, 40]\n    color: "#1f5fa8"\n'
+# Titles that validated (or crashed) before issue 38: each is now a located error.
+VALUE_CASES: dict[str, tuple[list[tuple[str, str, str]], dict[str, str]]] = {
+    "title a relative path": ([("game.yaml", 'title: "demo"', 'title: "../../victim"')], {}),
+    "title an absolute path": ([("game.yaml", 'title: "demo"', 'title: "/tmp/victim"')], {}),
+    "title of 300 characters": ([("game.yaml", 'title: "demo"', f'title: "{"t" * 300}"')], {}),
+    "train count 10^18": ([("trains.yaml", "count: 4,", "count: 1000000000000000000,")], {}),
+    "pool_shares -10^9": ([], {"x.yaml": ""}),
+    "dividend move 10^9": (
+        [("game.yaml", "dividends: {kinds: [payout, withhold]}", "dividends: {movement: [{move: 1000000000}]}")],
+        {},
+    ),
+    "movement sale: x": ([], {"x.yaml": ""}),
+    "movement end_of_stock_round: x": ([], {"x.yaml": ""}),
+    "movement sold_out: yyy": ([], {"x.yaml": ""}),
+    "movement free text": ([], {"x.yaml": ""}),
+    "movement unknown key": ([], {"x.yaml": ""}),
+    "ability on an off-map hex": (
+        [("companies.yaml", _CORP, _CORP + "    abilities: [{type: token, hexes: [Z99]}]\n")],
+        {},
+    ),
+    "control character in text": ([("game.yaml", "designer: you", 'designer: "\\x07"')], {}),
+    "lone surrogate in text": ([("game.yaml", "designer: you", 'designer: "\\ud800"')], {}),
+    "control character in a key": ([("game.yaml", "designer: you", 'designer: you\n  "\\x1b[31m": 1')], {}),
+    "boolean for a number": ([("game.yaml", "2: {cash: 600,", "2: {cash: true,")], {}),
+    "text for a number": ([("game.yaml", "2: {cash: 600,", '2: {cash: "600",')], {}),
+    "unknown tag": ([("game.yaml", "designer: you", "designer: !foo you")], {}),
+    "omap tag": ([("game.yaml", "sources: []", "sources: !!omap [a: 1]")], {}),
+    "hex number past the digit limit": ([("game.yaml", "2: {cash: 600,", f"2: {{cash: 0x{'f' * 5000},")], {}),
+    "hex number out of range": ([("game.yaml", "2: {cash: 600,", f"2: {{cash: 0x{'f' * 900},")], {}),
+    "market of 10,000 cells in a row": ([("market.yaml", '"50 60 70 80 90 100"', '"' + "50 " * 10_000 + '"')], {}),
+}
+_MOVEMENT = {
+    "pool_shares -10^9": "{end_of_stock_round: {pool_shares: -1000000000}}",
+    "movement sale: x": "{sale: x}",
+    "movement end_of_stock_round: x": "{end_of_stock_round: x}",
+    "movement sold_out: yyy": "{end_of_stock_round: {sold_out: yyy}}",
+    "movement free text": "{up: [Sold out]}",
+    "movement unknown key": "{sold_out: 1}",
+}
+
+
+def hostile_values(base: Path) -> dict[str, Path]:
+    """Title folders with one hostile value each (the ``railbook new`` title otherwise)."""
+    out = {}
+    for i, (case, (edits, extra)) in enumerate(VALUE_CASES.items()):
+        if case in _MOVEMENT:
+            edits = [("market.yaml", "  legend: {p: par}", f"  legend: {{p: par}}\n  movement: {_MOVEMENT[case]}")]
+            extra = {}
+        out[case] = _demo(base, f"v{i:02d}", edits, extra)
+    folder = _demo(base, "loop", [])
+    (folder / "loop.yaml").symlink_to("loop.yaml")
+    out["a loop of links"] = folder
+    return out
+
+
 def hostile_titles(base: Path) -> dict[str, Path]:
     """Title folders that must all be refused."""
     outside = base / "outside.yaml"
@@ -164,9 +231,19 @@ def hostile_titles(base: Path) -> dict[str, Path]:
     os.mkfifo(base / "fifo-title")
     t["a fifo as the title"] = base / "fifo-title"
     t["no such title"] = base / "does-not-exist"
+    t["a name too long"] = base / ("n" * 300)
     bad_book = base / "bad-rulebook.json"
     bad_book.write_text('{"title": 3, "hexes": [' + "[" * 5000, encoding="utf-8")
     t["broken rulebook.json"] = bad_book
+    for case, change in (
+        ("rulebook.json whose title is a path", {"title": "../../victim"}),
+        ("rulebook.json with a control character", {"meta": {"title": "x", "full_name": "a\x1b[2J"}}),
+    ):
+        from railbook.api import rulebook_for_title
+
+        book = {**rulebook_for_title("1846"), **change} if "1846" in available_titles() else change
+        t[case] = base / f"{len(t):02d}-rulebook.json"
+        t[case].write_text(json.dumps(book), encoding="utf-8")
     odd_book = base / "odd-rulebook.json"
     odd_book.write_text(json.dumps({"title": "x", "meta": [], "hexes": 7}), encoding="utf-8")
     t["rulebook.json of the wrong shape"] = odd_book
@@ -229,6 +306,8 @@ def hostile_records(base: Path) -> dict[str, Path]:
     put("settings a list", _record([], settings=[1]))
     put("optional rules of the wrong type", _record([], settings={"optional_rules": {"a": 1}}))
     put("result not numbers", _record([], result={"1": "lots"}))
+    put("created_at 1e20", _record([], created_at=1e20))
+    put("created_at before the year 1", _record([], created_at=-62135596801))
     put("title of the wrong type", _record([], title=["1846"]))
     put("unknown title", _record([], title="9999"))
     put("title not playable", _record([dict(move, id=1)], title="1817"))
@@ -258,6 +337,7 @@ def hostile_records(base: Path) -> dict[str, Path]:
     os.mkfifo(fifo)
     out["a fifo"] = fifo
     out["no such file"] = base / "missing.json"
+    out["a name too long"] = base / ("n" * 300 + ".json")
     return out
 
 
@@ -316,7 +396,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Path], d
         rulebook_for_title("1846")
     for sub in ("titles", "records", "out"):
         (base / sub).mkdir()
-    titles = hostile_titles(base / "titles")
+    titles = {**hostile_titles(base / "titles"), **hostile_values(base / "titles")}
     records = hostile_records(base / "records") if "1846" in available_titles() else {}
     out = base / "out"
     return titles, records, out
@@ -349,8 +429,11 @@ TITLE_CASES = [
     "dangling symlink",
     "a fifo as the title",
     "no such title",
+    "a name too long",
     "broken rulebook.json",
     "rulebook.json of the wrong shape",
+    "rulebook.json whose title is a path",
+    "rulebook.json with a control character",
 ]
 
 
@@ -360,6 +443,32 @@ def test_hostile_title(case: str, corpus: tuple[dict[str, Path], dict[str, Path]
     for i, (command, args) in enumerate(_commands_for_title(titles[case], out).items()):
         as_json = (i + TITLE_CASES.index(case)) % 2 == 0
         _check(run_forked([*args, "--json"] if as_json else args, out), as_json, f"{case} / {command}")
+
+
+VALUE_CASE_NAMES = [*VALUE_CASES, "a loop of links"]
+
+
+@pytest.mark.parametrize("case", VALUE_CASE_NAMES)
+def test_hostile_value(case: str, corpus: tuple[dict[str, Path], dict[str, Path], Path]) -> None:
+    """A located error from validate (naming the file of the title, line and column), compile and render; nothing
+    written anywhere (a title that names a path must not reach outside ``--out``)."""
+    titles, _, out = corpus
+    around = out.parent
+    before = sorted(p.name for p in around.iterdir())
+    args = {
+        "validate": ["validate", str(titles[case])],
+        "compile": ["compile", str(titles[case]), "--out", str(out)],
+        "render": ["render", str(titles[case]), "--only", "tiles", "--format", "svg", "--out", str(out)],
+    }
+    for i, (command, argv) in enumerate(args.items()):
+        as_json = (i + VALUE_CASE_NAMES.index(case)) % 2 == 0
+        run = run_forked([*argv, "--json"] if as_json else argv, out)
+        _check(run, as_json, f"{case} / {command}")
+        where = json.loads(run.stdout)["where"] if as_json else run.stderr.split(": ")[0]
+        assert re.search(r"\.yaml:\d+:\d+$", where or ""), f"{case} / {command}: not located: {where}"
+    assert sorted(p.name for p in around.iterdir()) == before, f"{case}: files written beside --out"
+    assert not (around.parent / "victim").exists() and not (around.parent.parent / "victim").exists(), case
+    assert not list(out.rglob("rulebook.json")), f"{case}: a rulebook was written"
 
 
 RECORD_CASES = [
@@ -382,6 +491,8 @@ RECORD_CASES = [
     "settings a list",
     "optional rules of the wrong type",
     "result not numbers",
+    "created_at 1e20",
+    "created_at before the year 1",
     "title of the wrong type",
     "unknown title",
     "title not playable",
@@ -402,6 +513,7 @@ RECORD_CASES = [
     "a folder",
     "a fifo",
     "no such file",
+    "a name too long",
 ]
 
 
@@ -425,6 +537,8 @@ NEW_CASES = {
     "folder below a file": ["new", "x", "--dir", "{base}/plain-file/sub"],
     "folder is a fifo": ["new", "x", "--dir", "{base}/a-fifo"],
     "folder under /dev/null": ["new", "x", "--dir", "/dev/null/sub"],
+    "name of 300 characters": ["new", "n" * 300, "--dir", "{base}"],
+    "name with a control character": ["new", "a\x07", "--dir", "{base}"],
 }
 
 

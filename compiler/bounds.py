@@ -1,0 +1,142 @@
+"""Bounds on every number a title writes, and booleans refused where a number is due.
+
+The models give each value its type; this walk gives each number a size a real title cannot reach and the
+engine can afford (``railbook/limits.py``, the input-limits table of ``docs/FORMAT.md``): price moves are at most
+``market_steps`` steps, counts (copies of a train or tile, stops, slots, limits) at most ``title_count``, and any
+other number (money above all) at most ``title_number`` either way.  The kind of a number is told by the name of
+the field that holds it (the same in the title's models and in every mechanic's parameters), so the bound holds
+for parameters the compiler does not know one by one.  The walk also catches a boolean or a text that a number
+field took (``cash: true`` would otherwise be 1, ``cash: "400"`` 400).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from railbook import limits
+from railbook.jsonio import deep_merge
+
+from .errors import located
+from .load import KeyPath, LoadedDoc
+
+COUNT_FIELDS = frozenset(
+    {
+        "count",
+        "manifest",
+        "trains_removed",
+        "visit",
+        "pay",
+        "slots",
+        "lanes",
+        "junctions",
+        "train_limit",
+        "operating_rounds",
+        "cert_limit",
+        "repeat",
+        "multiplier",
+        "city",
+    }
+)
+"""Fields (and mappings) whose numbers are counts."""
+
+FREE_FORM = frozenset({"params"})
+"""Mappings of further parameters: a number in them is named by its own key."""
+
+_NO_RAW = object()
+
+
+def limit_for(field: str) -> limits.Limit:
+    """The bound of a number held by ``field``."""
+    if field in ("move", "steps") or field.endswith(("_move", "_steps")):
+        return limits.MARKET_STEPS
+    if field in COUNT_FIELDS or field.endswith(("_count", "_per_turn")):
+        return limits.TITLE_COUNT
+    return limits.TITLE_NUMBER
+
+
+def _check_number(value: Any, raw: Any, field: str, path: KeyPath, out: list[tuple[KeyPath, str]]) -> None:
+    if isinstance(raw, bool) and not isinstance(value, bool):
+        out.append((path, f"{str(raw).lower()} is not a number: write a number"))
+        return
+    if isinstance(raw, str):
+        out.append((path, f"{raw[:20]!r} is text, not a number: write the number without quotes"))
+        return
+    limit = limit_for(field)
+    if abs(value) > limit.value:
+        shown = f"{value:,}" if isinstance(value, int) else f"{value:g}"
+        shown = shown if len(shown) <= 24 else f"a number of {len(str(abs(int(value))))} digits"
+        out.append((path, f"{shown} is out of range: at most {limit.value:,} either way (limit {limit.name})"))
+
+
+def _raw_item(raw: Any, key: Any) -> tuple[Any, Any]:
+    """The key as written and the value the title wrote under ``key`` (``_NO_RAW`` when it wrote none)."""
+    if not isinstance(raw, dict):
+        return key, _NO_RAW
+    for k in (key, str(key)):
+        if k in raw:
+            return k, raw[k]
+    if isinstance(key, str) and key.lstrip("-").isdigit() and int(key) in raw:
+        return int(key), raw[int(key)]
+    return key, _NO_RAW
+
+
+def walk(value: Any, raw: Any, path: KeyPath, field: str, out: list[tuple[KeyPath, str]]) -> None:
+    """Check every number in ``value`` (a validated model or part of one) against its bound.
+
+    ``raw`` is what the title wrote there (``_NO_RAW`` where the value was derived, e.g. ``distance: 3/5``); only
+    what the title wrote is walked, defaults are not.
+    """
+    if isinstance(value, BaseModel):
+        for name, info in type(value).model_fields.items():
+            key = info.alias or name
+            if name == "overlay":
+                continue  # an option's overlay is checked merged over the title, see bound_problems
+            if raw is _NO_RAW or not isinstance(raw, dict):
+                sub: Any = _NO_RAW
+            elif key in raw:
+                sub = raw[key]
+            else:
+                continue
+            walk(getattr(value, name), sub, (*path, key), name, out)
+        return
+    if isinstance(value, dict):
+        for k, v in value.items():
+            shown, sub = _raw_item(raw, k)
+            if raw is not _NO_RAW and sub is _NO_RAW:
+                continue
+            if isinstance(k, int) and not isinstance(k, bool) and abs(k) > limits.TITLE_COUNT.value:
+                out.append(((*path, shown), f"key {k:,} is out of range: at most {limits.TITLE_COUNT.value:,}"))
+            walk(v, sub, (*path, shown), str(k) if field in FREE_FORM else field, out)
+        return
+    if isinstance(value, list | tuple):
+        items = raw if isinstance(raw, list) and len(raw) == len(value) else None
+        for i, v in enumerate(value):
+            walk(v, items[i] if items is not None else _NO_RAW, (*path, i), field, out)
+        return
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return
+    _check_number(value, raw, field, path, out)
+
+
+def bound_problems(src: BaseModel, doc: LoadedDoc) -> list[str]:
+    """One located line per number out of its bound (or boolean in a number's place), options included."""
+    found: list[tuple[KeyPath, str]] = []
+    walk(src, doc.data, (), "", found)
+    lines = [located(doc.positions.find(path), ".".join(map(str, path)), msg) for path, msg in found]
+    base = {k: v for k, v in doc.data.items() if k != "options"}
+    for name, option in getattr(src, "options", {}).items():
+        if not option.overlay:
+            continue
+        merged = deep_merge(base, option.overlay)
+        variant = type(src).model_validate({**merged, "options": {}})
+        found = []
+        walk(variant, merged, (), "", found)
+        for path, msg in found:
+            where = ("options", name, "overlay", *path)
+            if where in doc.positions.table:  # a value the overlay wrote (the title's own are reported above)
+                lines.append(
+                    located(doc.positions.table[where], ".".join(map(str, path)), f"with option {name}: {msg}")
+                )
+    return list(dict.fromkeys(lines))
