@@ -10,7 +10,7 @@ import svgwrite
 
 from .geometry import fmt
 from .pages import MARGIN, Grid, Page, Paper, best_grid, cut_grid
-from .style import INK, fit_lines, fit_size, wrap
+from .style import INK, TEXT_MIN, fit_lines, fit_size, wrap
 from .svg import text
 
 T = TypeVar("T")
@@ -137,8 +137,8 @@ def paragraph(
 ) -> float:
     """Word-wrapped text from (x, y) (top of the first line); shrinks to fit ``max_height``; returns the height."""
     lines = wrap(content, size, width, bold)
-    while max_height is not None and len(lines) * size * leading > max_height and size > 1.4:
-        size *= 0.92
+    while max_height is not None and len(lines) * size * leading > max_height and size > TEXT_MIN:
+        size = max(TEXT_MIN, size * 0.92)
         lines = wrap(content, size, width, bold)
     for i, line in enumerate(lines):
         tx = x if anchor == "start" else x + width / 2
@@ -156,7 +156,7 @@ def paragraphs(
     size: float,
     height: float,
     *,
-    min_size: float = 2.1,
+    min_size: float = TEXT_MIN,
     gap: float = 1.5,
     leading: float = 1.22,
 ) -> float:

@@ -210,7 +210,7 @@ def draw_charter(
     shares = _shares_text([int(s) for s in corp.get("shares", [])])
     if shares:
         y += paragraph(dwg, g, rx, y, rw, f"Certificates: {shares}", 2.7) + 1
-    for line in company_text(corp, currency):
+    for line in company_text(corp, currency, book):
         y += paragraph(dwg, g, rx, y, rw, line, 2.7, max_height=max(3.5, h - 6 - y)) + 1
 
 
@@ -248,7 +248,7 @@ def draw_minor(
     phases = company_phases(book, sym)
     if phases and y < h - 18:
         y += _phase_table(dwg, g, 4, y, w - 8, phases, kind)
-    for line in company_text(minor, currency):
+    for line in company_text(minor, currency, book):
         if y > h - 5:
             break
         y += paragraph(dwg, g, 4, y + 1, w - 8, line, 2.4, max_height=max(3.0, h - 4 - y)) + 1

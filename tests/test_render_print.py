@@ -283,7 +283,7 @@ def test_snapshot_certificate_with_a_long_name() -> None:
 
 
 def test_snapshot_private_with_long_text() -> None:
-    item = ("LSP", SNAPSHOT_BOOK["privates"]["LSP"], "${}")
+    item = ("LSP", SNAPSHOT_BOOK["privates"]["LSP"], SNAPSHOT_BOOK)
     _snapshot("card-private-long-text", _card(draw_private, item, 63.0, 88.0))
 
 
