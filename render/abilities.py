@@ -110,7 +110,7 @@ def _where(ab: dict[str, Any], w: Words, last: str = "or") -> str:
 
 
 def _tiles(ab: dict[str, Any], w: Words, count: int | None, extra: bool) -> str:
-    """"one extra yellow tile", "up to two extra tiles (#7, #8 or #9)"."""
+    """ "one extra yellow tile", "up to two extra tiles (#7, #8 or #9)"."""
     tiles = [str(t) for t in ab.get("tiles") or []]
     colours = {w.tile_colours.get(t, "") for t in tiles}
     colour = f"{colours.pop()} " if len(colours) == 1 and "" not in colours else ""

@@ -384,7 +384,7 @@ def render_map(book: dict[str, Any], paper: Paper, tile_size: float) -> list[Pag
     """An overview page, then the map at true scale over as many pages as it needs."""
     art = build_map(book, tile_size)
     name = f"{book['meta']['full_name']} — map"
-    caption = "map at true scale: trim one page along a dashed overlap line and glue it over the next"
+    caption = "true-scale map: trim a page on its dashed line, glue it over the next"
     return [overview_page(book, art, paper), *poster_pages(art, paper, name, caption)]
 
 

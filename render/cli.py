@@ -133,7 +133,7 @@ def render(
         emit({"rendered": done})
         return
     for title, r in done.items():
-        typer.echo(f"{title}: {r['pages']} pages in {r['seconds']:.1f} s -> {r['out']}")
+        typer.echo(f"{title}: {r['pages']} page{'' if r['pages'] == 1 else 's'} in {r['seconds']:.1f} s -> {r['out']}")
 
 
 def _render_one(

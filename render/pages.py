@@ -12,7 +12,7 @@ import svgwrite
 
 from .geometry import fmt
 from .names import PAPERS
-from .style import CUT, INK, MARK, fit_size
+from .style import CUT, INK, MARK, TEXT_MIN, fit_size, text_width
 from .svg import drawing, text, to_bytes
 
 MARGIN = 9.0
@@ -74,23 +74,35 @@ def finish(pages: list[Page], heading: str, component: str) -> list[bytes]:
 
 
 def footer(page: Page, heading: str, component: str, number: int, total: int) -> None:
-    """Heading and page number at the bottom, with a 50 mm bar to check the print scale."""
+    """Heading, instructions and page number at the bottom, with a 50 mm bar to check the print scale; every
+    word at least ``TEXT_MIN`` high (a long game name is cut to its short name rather than shrunk)."""
     dwg, paper = page.dwg, page.paper
     y = paper.height - MARGIN / 2
     g = dwg.g(id="footer")
     dwg.add(g)
-    room = paper.width / 2 - 30 - MARGIN
+    number_text = f"page {number} of {total}"
+    right = paper.width - MARGIN - text_width(number_text, 2.5) - 4
+    x0 = right - 50
+    room = x0 - 4 - MARGIN
     left = f"{heading} · {component}"
-    text(dwg, g, MARGIN, y - 1.4, left, fit_size(left, 2.5, room), anchor="start", fill="#444444")
+    if text_width(left, 2.5) > room:
+        left = f"{heading.split(':')[0]} · {component}"
+    text(dwg, g, MARGIN, y - 1.5, left, max(TEXT_MIN, fit_size(left, 2.5, room)), anchor="start", fill="#444444")
     if page.caption:
-        text(dwg, g, MARGIN, y + 1.6, page.caption, fit_size(page.caption, 2.0, room), anchor="start", fill="#666666")
-    text(dwg, g, paper.width - MARGIN, y, f"page {number} of {total}", 2.5, anchor="end", fill="#444444")
-    x0 = paper.width / 2 - 25
-    g.add(dwg.line((fmt(x0), fmt(y)), (fmt(x0 + 50), fmt(y)), stroke=INK, stroke_width="0.3"))
+        size = max(TEXT_MIN, fit_size(page.caption, 2.4, room))
+        text(dwg, g, MARGIN, y + 1.5, page.caption, size, anchor="start", fill="#555555")
+    text(dwg, g, paper.width - MARGIN, y, number_text, 2.5, anchor="end", fill="#444444")
+    bar_y = y - 0.8
+    g.add(dwg.line((fmt(x0), fmt(bar_y)), (fmt(x0 + 50), fmt(bar_y)), stroke=INK, stroke_width="0.3"))
     for k in range(6):
         tick = 1.2 if k in (0, 5) else 0.7
-        g.add(dwg.line((fmt(x0 + 10 * k), fmt(y - tick)), (fmt(x0 + 10 * k), fmt(y)), stroke=INK, stroke_width="0.25"))
-    text(dwg, g, paper.width / 2, y + 2.0, "50 mm at 100 % (print at actual size)", 1.7, fill="#444444")
+        g.add(
+            dwg.line(
+                (fmt(x0 + 10 * k), fmt(bar_y - tick)), (fmt(x0 + 10 * k), fmt(bar_y)), stroke=INK, stroke_width="0.25"
+            )
+        )
+    label = "50 mm at 100 % (print at actual size)"
+    text(dwg, g, x0 + 25, bar_y + 2.0, label, max(TEXT_MIN, fit_size(label, 2.3, 52)), fill="#444444")
 
 
 def crop_marks(dwg: svgwrite.Drawing, parent: Any, x: float, y: float, w: float, h: float, size: float = 5.0) -> None:
