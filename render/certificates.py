@@ -8,7 +8,7 @@ from typing import Any
 
 import svgwrite
 
-from .cards import card_pages, frame, heading_lines, plain_back
+from .cards import background, card_pages, frame, heading_lines, plain_back
 from .geometry import fmt
 from .icons import company_colours, token
 from .pages import Page, Paper
@@ -45,7 +45,7 @@ def certificates(book: dict[str, Any]) -> list[Certificate]:
 def draw_certificate(dwg: svgwrite.Drawing, g: Any, cert: Certificate, w: float, h: float) -> None:
     fill, ink = company_colours(cert.corp)
     president = cert.index == 0
-    g.add(dwg.rect(insert=(0, 0), size=(fmt(w), fmt(h)), fill="#ffffff"))
+    background(dwg, g, 0, 0, w, h, "#ffffff", w, h)
     inset = 1.6
     g.add(dwg.rect(insert=(fmt(inset), fmt(inset)), size=(fmt(w - 2 * inset), "21"), rx="1.2", fill=fill))
     frame(dwg, g, w, h, fill, inset=inset)
@@ -73,8 +73,9 @@ def certificate_back(title: str) -> Callable[[svgwrite.Drawing, Any, Certificate
 
     def draw(dwg: svgwrite.Drawing, g: Any, cert: Certificate, w: float, h: float) -> None:
         fill, ink = company_colours(cert.corp)
-        plain_back(dwg, g, w, h, fill, ink, title, "share certificate")
-        token(dwg, g, (w / 2, h * 0.4), min(w, h) * 0.22, fill, ink, cert.symbol, outline=ink)
+        radius = min(w, h) * 0.22
+        plain_back(dwg, g, w, h, fill, ink, title, "share certificate", kind_y=h * 0.36 + radius + 5.5)
+        token(dwg, g, (w / 2, h * 0.36), radius, fill, ink, cert.symbol, outline=ink)
 
     return draw
 

@@ -7,7 +7,7 @@ from typing import Any
 import svgwrite
 
 from .abilities import company_text
-from .cards import card_pages, frame, paragraph
+from .cards import background, card_pages, frame, paragraph
 from .geometry import fmt
 from .icons import company_colours, token
 from .pages import Page, Paper
@@ -130,7 +130,7 @@ def draw_charter(
     fill, ink = company_colours(corp)
     phases = company_phases(book, sym)
     kind = corp.get("type")
-    g.add(dwg.rect(insert=(0, 0), size=(fmt(w), fmt(h)), fill="#ffffff"))
+    background(dwg, g, 0, 0, w, h, "#ffffff", w, h)
     g.add(dwg.rect(insert=("2", "2"), size=(fmt(w - 4), "20"), rx="1.5", fill=fill))
     frame(dwg, g, w, h, fill, inset=2.0)
     token(dwg, g, (15.0, 11.0), 8.2, fill, ink, sym, outline=ink)
@@ -220,7 +220,7 @@ def draw_minor(
     sym, minor, book, radius = item
     currency = book["meta"].get("currency", "${}")
     fill, ink = company_colours(minor)
-    g.add(dwg.rect(insert=(0, 0), size=(fmt(w), fmt(h)), fill="#ffffff"))
+    background(dwg, g, 0, 0, w, h, "#ffffff", w, h)
     g.add(dwg.rect(insert=("1.6", "1.6"), size=(fmt(w - 3.2), "13.4"), rx="1.2", fill=fill))
     frame(dwg, g, w, h, fill, inset=1.6)
     token(dwg, g, (9.5, 7.5), 5.6, fill, ink, sym, outline=ink)

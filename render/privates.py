@@ -8,7 +8,7 @@ from typing import Any
 import svgwrite
 
 from .abilities import Words, company_text
-from .cards import card_pages, frame, heading_lines, paragraphs, plain_back
+from .cards import background, card_pages, frame, heading_lines, paragraphs, plain_back
 from .geometry import fmt
 from .icons import company_colours
 from .pages import Page, Paper
@@ -80,7 +80,7 @@ def draw_private(
     currency = book["meta"].get("currency", "${}")
     phases = [str(p.get("name")) for p in book.get("phases", [])]
     fill, ink = company_colours(priv, DEFAULT)
-    g.add(dwg.rect(insert=(0, 0), size=(fmt(w), fmt(h)), fill="#fffdf6"))
+    background(dwg, g, 0, 0, w, h, "#fffdf6", w, h)
     g.add(dwg.rect(insert=("1.6", "1.6"), size=(fmt(w - 3.2), "18.4"), rx="1.2", fill=fill))
     frame(dwg, g, w, h, fill)
     name = str(priv.get("name", sym))

@@ -8,8 +8,7 @@ from typing import Any
 
 import svgwrite
 
-from .cards import card_pages, frame, plain_back
-from .geometry import fmt
+from .cards import background, card_pages, frame, plain_back
 from .pages import Page, Paper
 from .style import CONDENSED, INK, contrast, fit_size, money, phase_fill
 from .svg import text
@@ -91,8 +90,8 @@ def train_cards(book: dict[str, Any], unlimited: int) -> list[TrainCard]:
 def draw_train(dwg: svgwrite.Drawing, g: Any, card: TrainCard, w: float, h: float) -> None:
     fill = phase_fill(card.colour)
     train = card.train
-    g.add(dwg.rect(insert=(0, 0), size=(fmt(w), fmt(h)), fill="#ffffff"))
-    g.add(dwg.rect(insert=(0, 0), size=(fmt(22), fmt(h)), fill=fill))
+    background(dwg, g, 0, 0, w, h, "#ffffff", w, h)
+    background(dwg, g, 0, 0, 22, h, fill, w, h)
     frame(dwg, g, w, h, "#333333", inset=1.4)
     size = fit_size(card.name, 17.0, 19.0, bold=True)
     text(dwg, g, 11.5, h / 2 - 2, card.name, size, bold=True)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from railbook.render.build import RenderOptions, render_svgs
-from railbook.render.cards import back_origin
+from railbook.render.cards import CARD_BLEED, back_origin
 from railbook.render.certificates import CARD_H, CARD_W, certificates, draw_certificate
 from railbook.render.charters import draw_charter
 from railbook.render.market import paint_cell
@@ -172,7 +172,7 @@ def test_card_backs_mirror_their_fronts_for_long_edge_duplex(books: dict[str, An
     fronts = render_svgs(book, "certificates", RenderOptions(backs=False))
     both = render_svgs(book, "certificates", RenderOptions(backs=True))
     assert len(both) == 2 * len(fronts)
-    grid = best_grid(Paper.named("a4"), CARD_W, CARD_H)
+    grid = best_grid(Paper.named("a4"), CARD_W, CARD_H, 2 * CARD_BLEED)
     total = len(certificates(book))
     for page in range(len(fronts)):
         back = ET.fromstring(both[2 * page + 1])
