@@ -10,6 +10,7 @@ from .abilities import company_text
 from .cards import background, card_pages, frame, paragraph
 from .geometry import fmt
 from .icons import company_colours, token
+from .inventory import certificate_sets, station_costs
 from .pages import Page, Paper
 from .phases import company_phases
 from .style import CONDENSED, INK, fit_size, money, phase_fill
@@ -147,9 +148,7 @@ def draw_charter(
     # left: token spots, then the trains area
     left_w = w * 0.5 - 8
     text(dwg, g, 6, 27.5, "Station tokens", 3.0, anchor="start", bold=True)
-    used = _token_row(
-        dwg, g, 6, 30, left_w, [int(t) for t in corp.get("tokens", [])], homes, fill, ink, sym, currency, radius
-    )
+    used = _token_row(dwg, g, 6, 30, left_w, station_costs(book, sym), homes, fill, ink, sym, currency, radius)
     y = 30 + used + 2
     text(dwg, g, 6, y + 1.5, "Trains", 3.0, anchor="start", bold=True)
     y += 4
@@ -207,9 +206,10 @@ def draw_charter(
     for fact in facts:
         fy += paragraph(dwg, g, fx, fy, rw * 0.5 - 3, fact, 2.6)
     y = max(ty + 19, fy + 1)
-    shares = _shares_text([int(s) for s in corp.get("shares", [])])
-    if shares:
-        y += paragraph(dwg, g, rx, y, rw, f"Certificates: {shares}", 2.7) + 1
+    for issue in (cs for cs in certificate_sets(book) if cs.symbol == sym):
+        shares = _shares_text(list(issue.percents))
+        label = f"Certificates ({issue.label})" if issue.label else "Certificates"
+        y += paragraph(dwg, g, rx, y, rw, f"{label}: {shares}", 2.7) + 1
     for line in company_text(corp, currency, book):
         y += paragraph(dwg, g, rx, y, rw, line, 2.7, max_height=max(3.5, h - 6 - y)) + 1
 

@@ -152,8 +152,10 @@ def cut_grid(
     height = rows * h + (rows - 1) * gap
     xs = sorted({x0 + c * (w + gap) + e for c in range(cols) for e in (0.0, w)})
     ys = sorted({y0 + r * (h + gap) + e for r in range(rows) for e in (0.0, h)})
+    top = min(ext, y0 - out - (MARGIN + 2.6))  # stay clear of the page heading
     for x in xs:
-        g.add(dwg.line((fmt(x), fmt(y0 - out - ext)), (fmt(x), fmt(y0 - out))))
+        if top > 0.5:
+            g.add(dwg.line((fmt(x), fmt(y0 - out - top)), (fmt(x), fmt(y0 - out))))
         g.add(dwg.line((fmt(x), fmt(y0 + height + out)), (fmt(x), fmt(y0 + height + out + ext))))
     for y in ys:
         g.add(dwg.line((fmt(x0 - out - ext), fmt(y)), (fmt(x0 - out), fmt(y))))

@@ -1,4 +1,5 @@
-"""A sheet of round counters: station tokens and a market token per company, private markers."""
+"""A sheet of round counters: station tokens and a market token per company, destination and loan markers and
+the markers of private companies."""
 
 from __future__ import annotations
 
@@ -10,22 +11,13 @@ import svgwrite
 
 from .geometry import fmt
 from .icons import company_colours, token
+from .inventory import loan_count, private_markers, station_count
 from .pages import MARGIN, Page, Paper
-from .style import CUT, fit_size
+from .style import CUT, INK, fit_size
 from .svg import text
 
 BLEED = 0.8
 LABEL_W = 26.0
-MARKER_ABILITIES = {
-    "assign_hexes",
-    "assign_corporation",
-    "reservation",
-    "token",
-    "teleport",
-    "extra_token",
-    "mine",
-    "base",
-}
 
 
 @dataclass(frozen=True)
@@ -33,25 +25,37 @@ class Counter:
     label: str
     fill: str
     ink: str
-    kind: str  # station | market | marker
+    kind: str  # station | market | destination | loan | marker
+    sub: str = ""
 
 
 def token_rows(book: dict[str, Any]) -> list[tuple[str, list[Counter]]]:
-    """Per company: its counters (stations, then the market token)."""
+    """Per company its station tokens (at its largest size) and market token; then destination markers, loan
+    markers and the markers private companies place, as ``inventory`` counts them."""
     rows: list[tuple[str, list[Counter]]] = []
-    for sym, corp in book.get("corporations", {}).items():
+    corps = book.get("corporations", {})
+    for sym, corp in corps.items():
         fill, ink = company_colours(corp)
-        counters = [Counter(sym, fill, ink, "station") for _ in corp.get("tokens", [])]
+        counters = [Counter(sym, fill, ink, "station") for _ in range(station_count(book, sym))]
         counters.append(Counter(sym, fill, ink, "market"))
         rows.append((f"{sym}", counters))
     for sym, minor in book.get("minors", {}).items():
         fill, ink = company_colours(minor)
-        rows.append((f"{sym}", [Counter(sym, fill, ink, "station") for _ in minor.get("tokens", [0])]))
+        rows.append((f"{sym}", [Counter(sym, fill, ink, "station") for _ in range(station_count(book, sym))]))
+    destinations = []
+    for sym, corp in corps.items():
+        if corp.get("destination"):
+            fill, ink = company_colours(corp)
+            destinations.append(Counter(sym, fill, ink, "destination"))
+    if destinations:
+        rows.append(("destinations", destinations))
+    loans = loan_count(book)
+    if loans:
+        rows.append(("loans", [Counter("loan", "#f3e3a3", INK, "loan") for _ in range(loans)]))
     markers = []
-    for sym, priv in book.get("privates", {}).items():
-        if any(ab.get("type") in MARKER_ABILITIES for ab in priv.get("abilities", []) or []):
-            fill, ink = company_colours(priv, "#5a4634")
-            markers.append(Counter(sym, fill, ink, "marker"))
+    for sym, name in private_markers(book):
+        fill, ink = company_colours(book["privates"][sym], "#5a4634")
+        markers.append(Counter(sym, fill, ink, "marker", name))
     if markers:
         rows.append(("privates", markers))
     return rows
@@ -61,8 +65,22 @@ def _counter(dwg: svgwrite.Drawing, parent: Any, c: Counter, x: float, y: float,
     parent.add(dwg.circle(center=(fmt(x), fmt(y)), r=fmt(radius + BLEED), fill=c.fill))
     if c.kind == "market":
         token(dwg, parent, (x, y), radius, c.fill, c.ink, c.label, ring=True, dashed=True, outline=c.fill, sub="share")
-    elif c.kind == "marker":
+    elif c.kind == "destination":
+        token(dwg, parent, (x, y), radius, "#ffffff", INK, c.label, ring=True, outline=c.fill, sub="destination")
+        parent.add(
+            dwg.circle(
+                center=(fmt(x), fmt(y)),
+                r=fmt(radius * 0.9),
+                fill="none",
+                stroke=c.fill,
+                stroke_width=fmt(radius * 0.18),
+            )
+        )
+    elif c.kind == "loan":
         token(dwg, parent, (x, y), radius, c.fill, c.ink, c.label, ring=False, outline=c.fill)
+    elif c.kind == "marker":
+        sub = c.sub if c.sub and c.sub != "marker" else None
+        token(dwg, parent, (x, y), radius, c.fill, c.ink, c.label, ring=False, outline=c.fill, sub=sub)
     else:
         token(dwg, parent, (x, y), radius, c.fill, c.ink, c.label, outline=c.fill)
     parent.add(dwg.circle(center=(fmt(x), fmt(y)), r=fmt(radius), fill="none", stroke=CUT, stroke_width="0.12"))
@@ -82,7 +100,7 @@ def render_tokens(book: dict[str, Any], paper: Paper, tile_size: float = 38.1) -
     per_page = max(1, math.floor((p.inner_h - 10) / pitch))
     total = max(1, math.ceil(len(lines) / per_page))
     pages = []
-    heading = f"{book['meta']['full_name']} — station and market tokens"
+    heading = f"{book['meta']['full_name']} — tokens and markers"
     for n in range(total):
         page = Page.new(p, caption=f"tokens {2 * radius:.1f} mm across: cut on the grey circles")
         dwg = page.dwg
