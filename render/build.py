@@ -11,6 +11,7 @@ from typing import Any
 
 from railbook.jsonio import write_atomic
 
+from .inventory import counts
 from .names import COMPONENTS
 from .pages import Page, Paper, Recorded, finish, pdf_from, png_from, record
 
@@ -53,6 +54,8 @@ class TitleResult:
     components: list[ComponentResult] = field(default_factory=list)
     print_pdf: Path | None = None
     seconds: float = 0.0
+    counts: dict[str, int] = field(default_factory=dict)
+    """How many of each thing the print holds (``inventory.counts``)."""
 
     @property
     def pages(self) -> int:
@@ -164,7 +167,7 @@ def render_title(
     title = book["title"]
     folder = out_dir / title
     folder.mkdir(parents=True, exist_ok=True)
-    result = TitleResult(title)
+    result = TitleResult(title, counts=counts(book, opts.unlimited_count, components))
     everything: list[Recorded] = []
     for component in components:
         t0 = time.perf_counter()

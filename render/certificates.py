@@ -87,6 +87,7 @@ def certificate_back(title: str) -> Callable[[svgwrite.Drawing, Any, Certificate
 
 
 def render_certificates(book: dict[str, Any], paper: Paper, backs: bool = False) -> list[Page]:
-    heading = f"{book['meta']['full_name']} — share certificates"
+    certs = certificates(book)
+    heading = f"{book['meta']['full_name']} — {len(certs)} share certificates"
     back = certificate_back(book["meta"]["full_name"]) if backs else None
-    return card_pages(certificates(book), CARD_W, CARD_H, paper, draw_certificate, heading, back=back)
+    return card_pages(certs, CARD_W, CARD_H, paper, draw_certificate, heading, back=back)

@@ -97,6 +97,18 @@ def loan_count(book: dict[str, Any]) -> int:
     return total
 
 
+def edge_markers(book: dict[str, Any]) -> list[str]:
+    """The corporation of each edge token (``mechanics.edge_tokens.areas``: area → corporations)."""
+    areas = ((book.get("mechanics") or {}).get("edge_tokens") or {}).get("areas") or {}
+    return [str(sym) for corps in areas.values() for sym in corps or []]
+
+
+def rights_markers(book: dict[str, Any]) -> int:
+    """Mine-rights tokens the bank sells (``mechanics.mines.rights.tokens``)."""
+    rights = ((book.get("mechanics") or {}).get("mines") or {}).get("rights") or {}
+    return int(rights.get("tokens") or 0) if isinstance(rights, dict) else 0
+
+
 PLACED = {"assign_hexes", "assign_corporation", "reservation", "token", "teleport", "mine", "base"}
 """Private abilities that put a marker on the map."""
 
@@ -127,13 +139,35 @@ def private_markers(book: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def counts(book: dict[str, Any], unlimited: int = 6) -> dict[str, int]:
-    """How many of each component the print holds (the figures on the render summary)."""
+COMPONENT_OF = {
+    "tiles": "tiles",
+    "certificates": "certificates",
+    "charters": "charters",
+    "private companies": "privates",
+    "train cards": "trains",
+    "station tokens": "tokens",
+    "market tokens": "tokens",
+    "destination markers": "tokens",
+    "loan markers": "tokens",
+    "edge markers": "tokens",
+    "mine rights markers": "tokens",
+    "private markers": "tokens",
+}
+"""The component (``--only`` name) that prints each counted thing."""
+
+
+def counts(book: dict[str, Any], unlimited: int = 6, components: tuple[str, ...] | None = None) -> dict[str, int]:
+    """How many of each thing the print holds (the figures on the render summary), for ``components`` only
+    when given."""
     from .trains import train_cards
 
     corps = book.get("corporations") or {}
     minors = book.get("minors") or {}
     tally: Counter[str] = Counter()
+    tally["tiles"] = sum(
+        unlimited if t.get("count") == "unlimited" else int(t.get("count") or 0)
+        for t in (book.get("tiles") or {}).values()
+    )
     tally["certificates"] = sum(len(s.percents) for s in certificate_sets(book))
     tally["charters"] = len(corps) + len(minors)
     tally["private companies"] = len(book.get("privates") or {})
@@ -142,5 +176,17 @@ def counts(book: dict[str, Any], unlimited: int = 6) -> dict[str, int]:
     tally["market tokens"] = len(corps)
     tally["destination markers"] = sum(1 for c in corps.values() if c.get("destination"))
     tally["loan markers"] = loan_count(book)
+    tally["edge markers"] = len(edge_markers(book))
+    tally["mine rights markers"] = rights_markers(book)
     tally["private markers"] = len(private_markers(book))
-    return {k: v for k, v in tally.items() if v}
+    return {k: v for k, v in tally.items() if v and (components is None or COMPONENT_OF[k] in components)}
+
+
+def tally_text(tally: dict[str, int]) -> str:
+    """ "160 station tokens, 1 private marker"."""
+    parts = []
+    for thing, n in tally.items():
+        if n == 1:
+            thing = thing[:-3] + "y" if thing.endswith("ies") else thing.removesuffix("s")
+        parts.append(f"{n} {thing}")
+    return ", ".join(parts)

@@ -11,9 +11,17 @@ import svgwrite
 
 from .geometry import fmt
 from .icons import company_colours, token
-from .inventory import loan_count, private_markers, station_count
+from .inventory import (
+    counts,
+    edge_markers,
+    loan_count,
+    private_markers,
+    rights_markers,
+    station_count,
+    tally_text,
+)
 from .pages import MARGIN, Page, Paper
-from .style import CUT, INK, fit_size
+from .style import CUT, INK, TEXT_MIN, fit_size
 from .svg import text
 
 BLEED = 0.8
@@ -49,6 +57,15 @@ def token_rows(book: dict[str, Any]) -> list[tuple[str, list[Counter]]]:
             destinations.append(Counter(sym, fill, ink, "destination"))
     if destinations:
         rows.append(("destinations", destinations))
+    edges = []
+    for sym in edge_markers(book):
+        fill, ink = company_colours(corps.get(sym) or book.get("minors", {}).get(sym) or {})
+        edges.append(Counter(sym, fill, ink, "marker", "edge"))
+    if edges:
+        rows.append(("edge tokens", edges))
+    rights = rights_markers(book)
+    if rights:
+        rows.append(("mine rights", [Counter("mine", "#6b6b6b", "#ffffff", "marker", "rights") for _ in range(rights)]))
     loans = loan_count(book)
     if loans:
         rows.append(("loans", [Counter("loan", "#f3e3a3", INK, "loan") for _ in range(loans)]))
@@ -101,10 +118,13 @@ def render_tokens(book: dict[str, Any], paper: Paper, tile_size: float = 38.1) -
     total = max(1, math.ceil(len(lines) / per_page))
     pages = []
     heading = f"{book['meta']['full_name']} — tokens and markers"
+    summary = "This sheet holds " + tally_text(counts(book, components=("tokens",))) + "."
     for n in range(total):
         page = Page.new(p, caption=f"tokens {2 * radius:.1f} mm across: cut on the grey circles")
         dwg = page.dwg
         text(dwg, dwg, MARGIN, MARGIN + 1.0, heading, fit_size(heading, 3.2, p.inner_w), anchor="start", bold=True)
+        if n == 0:
+            text(dwg, dwg, MARGIN, MARGIN + 5.0, summary, TEXT_MIN + 0.2, anchor="start", fill="#444444")
         for i, (label, counters) in enumerate(lines[n * per_page : (n + 1) * per_page]):
             y = top + i * pitch + pitch / 2
             if label:
