@@ -33,7 +33,7 @@ class Counter:
     label: str
     fill: str
     ink: str
-    kind: str  # station | market | destination | loan | marker
+    kind: str  # station | market | destination | loan | edge | rights | marker
     sub: str = ""
 
 
@@ -60,12 +60,12 @@ def token_rows(book: dict[str, Any]) -> list[tuple[str, list[Counter]]]:
     edges = []
     for sym in edge_markers(book):
         fill, ink = company_colours(corps.get(sym) or book.get("minors", {}).get(sym) or {})
-        edges.append(Counter(sym, fill, ink, "marker", "edge"))
+        edges.append(Counter(sym, fill, ink, "edge", "edge"))
     if edges:
         rows.append(("edge tokens", edges))
     rights = rights_markers(book)
     if rights:
-        rows.append(("mine rights", [Counter("mine", "#6b6b6b", "#ffffff", "marker", "rights") for _ in range(rights)]))
+        rows.append(("mine rights", [Counter("mine", "#6b6b6b", "#ffffff", "rights", "rights") for _ in range(rights)]))
     loans = loan_count(book)
     if loans:
         rows.append(("loans", [Counter("loan", "#f3e3a3", INK, "loan") for _ in range(loans)]))
@@ -79,28 +79,24 @@ def token_rows(book: dict[str, Any]) -> list[tuple[str, list[Counter]]]:
 
 
 def _counter(dwg: svgwrite.Drawing, parent: Any, c: Counter, x: float, y: float, radius: float) -> None:
-    parent.add(dwg.circle(center=(fmt(x), fmt(y)), r=fmt(radius + BLEED), fill=c.fill))
+    """One counter in a group tagged with its kind (``data-counter``) and company, its bleed and grey cut circle."""
+    g = dwg.g(**{"data-counter": c.kind, "data-label": c.label})
+    parent.add(g)
+    g.add(dwg.circle(center=(fmt(x), fmt(y)), r=fmt(radius + BLEED), fill=c.fill))
     if c.kind == "market":
-        token(dwg, parent, (x, y), radius, c.fill, c.ink, c.label, ring=True, dashed=True, outline=c.fill, sub="share")
+        token(dwg, g, (x, y), radius, c.fill, c.ink, c.label, ring=True, dashed=True, outline=c.fill, sub="share")
     elif c.kind == "destination":
-        token(dwg, parent, (x, y), radius, "#ffffff", INK, c.label, ring=True, outline=c.fill, sub="destination")
-        parent.add(
-            dwg.circle(
-                center=(fmt(x), fmt(y)),
-                r=fmt(radius * 0.9),
-                fill="none",
-                stroke=c.fill,
-                stroke_width=fmt(radius * 0.18),
-            )
+        token(dwg, g, (x, y), radius, "#ffffff", INK, c.label, ring=False, outline=c.fill)
+        ring = dwg.circle(
+            center=(fmt(x), fmt(y)), r=fmt(radius * 0.9), fill="none", stroke=c.fill, stroke_width=fmt(radius * 0.16)
         )
-    elif c.kind == "loan":
-        token(dwg, parent, (x, y), radius, c.fill, c.ink, c.label, ring=False, outline=c.fill)
-    elif c.kind == "marker":
+        g.add(ring)
+    elif c.kind in ("loan", "marker", "edge", "rights"):
         sub = c.sub if c.sub and c.sub != "marker" else None
-        token(dwg, parent, (x, y), radius, c.fill, c.ink, c.label, ring=False, outline=c.fill, sub=sub)
+        token(dwg, g, (x, y), radius, c.fill, c.ink, c.label, ring=False, outline=c.fill, sub=sub)
     else:
-        token(dwg, parent, (x, y), radius, c.fill, c.ink, c.label, outline=c.fill)
-    parent.add(dwg.circle(center=(fmt(x), fmt(y)), r=fmt(radius), fill="none", stroke=CUT, stroke_width="0.12"))
+        token(dwg, g, (x, y), radius, c.fill, c.ink, c.label, outline=c.fill)
+    g.add(dwg.circle(center=(fmt(x), fmt(y)), r=fmt(radius), fill="none", stroke=CUT, stroke_width="0.12"))
 
 
 def render_tokens(book: dict[str, Any], paper: Paper, tile_size: float = 38.1) -> list[Page]:
