@@ -56,7 +56,7 @@ def draw_certificate(dwg: svgwrite.Drawing, g: Any, cert: Certificate, w: float,
     token(dwg, g, (11.5, 12.0), 7.2, fill, ink, cert.symbol, outline=ink)
     name = str(cert.corp.get("name", cert.symbol))
     heading_lines(
-        dwg, g, 21, 12.0, w - 24, name, 4.0, min_size=3.0, max_lines=3, max_height=18.0, anchor="start", fill=ink
+        dwg, g, 20.5, 12.0, w - 25, name, 4.0, min_size=3.0, max_lines=3, max_height=18.0, anchor="start", fill=ink
     )
     pct = f"{cert.percent}%"
     text(dwg, g, w / 2, 44, pct, 15.0, bold=True, fill=INK)
