@@ -72,3 +72,30 @@ def test_no_phrase_prints_a_parameter_name() -> None:
             except (TypeError, ValueError, AttributeError):
                 continue
             assert not SNAKE.search(text), (key, text)
+
+
+def test_revenue_by_phase_names_its_phases() -> None:
+    from railbook.render.privates import revenue_label
+
+    assert revenue_label({"II": 10, "III": 15}, "${}", ["I", "II", "III"]) == "Phase II: $10 · Phase III: $15"
+    assert revenue_label(10, "${}") == "$10"
+
+
+def test_a_certificate_limit_table_prints_as_rows() -> None:
+    from railbook.render.aid import cert_limit_rows
+
+    players = {"3": {"cert_limit": {"5": 14, "4": 11}}, "4": {"cert_limit": {"5": 10}}}
+    rows = cert_limit_rows(players, "corporations")
+    assert rows == [
+        ["Certificate limit, 5 corporations in play", "14", "10"],
+        ["Certificate limit, 4 corporations in play", "11", "—"],
+    ]
+    assert cert_limit_rows({"3": {"cert_limit": 12}}, "players") == [["Certificate limit", "12"]]
+
+
+def test_the_summary_counts_in_words() -> None:
+    from railbook.render.inventory import tally_text
+
+    assert tally_text({"certificates": 1, "private companies": 1, "loan markers": 70}) == (
+        "1 certificate, 1 private company, 70 loan markers"
+    )

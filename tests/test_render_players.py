@@ -177,3 +177,31 @@ def test_snapshots_of_privates_backs_and_aid(title: str) -> None:
     if len(pages["certificates"]) > 1:
         _check(f"{title}-certificate-backs", pages["certificates"][1])
     _check(f"{title}-aid", pages["aid"][0])
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_private_card_text_stays_on_its_card(title: str) -> None:
+    """The ability text of every private card ends above the card's foot line (h - 5.8 mm)."""
+    for svg in pages_of(title)["privates"][::2]:
+        root = ET.fromstring(svg)
+        for card in root.findall(f"{SVG}g"):
+            if not card.get("transform", "").startswith("translate("):
+                continue
+            lines = [t for t in card.iter(f"{SVG}text") if "".join(t.itertext()) != "private company"]
+            for t in lines:
+                assert float(t.get("y", "0")) < 88.0 - 5.8, "".join(t.itertext())
+
+
+def test_the_render_summary_says_1_page_and_counts(tmp_path: Path) -> None:
+    import json
+
+    from tests.conftest import run_cli
+
+    title = TITLES[0]
+    proc = run_cli("render", title, "--only", "aid", "--format", "svg", "--out", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(f"{title}: 1 page in "), proc.stdout
+    proc = run_cli("render", title, "--only", "tokens", "--format", "svg", "--out", str(tmp_path), "--json")
+    assert proc.returncode == 0, proc.stderr
+    counts = json.loads(proc.stdout)["rendered"][title]["counts"]
+    assert counts["station tokens"] > 0 and "certificates" not in counts
