@@ -12,7 +12,7 @@ from .cards import background, card_pages, frame, heading_lines, paragraphs, pla
 from .geometry import fmt
 from .icons import company_colours
 from .pages import Page, Paper
-from .style import CONDENSED, INK, TEXT_MIN, contrast, fit_size, money, phase_fill
+from .style import CONDENSED, INK, TEXT_MIN, contrast, fit_size, money, phase_fill, text_width
 from .svg import text
 
 CARD_W = 63.0
@@ -92,12 +92,18 @@ def draw_private(
     _box(dwg, g, 4.5, cost_w, "Cost", money(priv.get("value", 0), currency))
     rx = 4.5 + cost_w + 1.5
     rw = w - 4.5 - rx
-    if by_phase:
+    cell = (rw - 2) / max(1, len(revenue)) if by_phase else 0.0
+    cells_fit = by_phase and all(
+        text_width(money(v, currency), TEXT_MIN, bold=True) <= cell - 0.6 for v in revenue.values()
+    )
+    if cells_fit:
         _phase_revenue(dwg, g, rx, rw, revenue, currency, phases, book)
     else:
-        _box(dwg, g, rx, rw, "Revenue", revenue_label(revenue, currency))
+        _box(dwg, g, rx, rw, "Revenue", "by phase ↓" if by_phase else revenue_label(revenue, currency))
     words = Words.of(book)
     body = company_text(priv, currency, book) or ["No special ability."]
+    if by_phase and not cells_fit:  # too many phases for a cell each: the revenue as a line of text
+        body.insert(0, f"Revenue: {revenue_label(revenue, currency, phases)}.")
     if priv.get("minor"):
         minor = words.names.get(str(priv["minor"]), str(priv["minor"]))
         body.append(f"Comes with the minor company {minor}.")

@@ -99,3 +99,18 @@ def test_the_summary_counts_in_words() -> None:
     assert tally_text({"certificates": 1, "private companies": 1, "loan markers": 70}) == (
         "1 certificate, 1 private company, 70 loan markers"
     )
+
+
+def test_a_private_with_many_phase_revenues_prints_them_as_text() -> None:
+    from railbook.render.privates import draw_private
+    from railbook.render.svg import drawing, to_bytes
+
+    from tests.svg_audit import texts
+
+    phases = [{"name": str(n), "tiles": ["yellow"]} for n in range(2, 10)]
+    book = {"meta": {"currency": "${}"}, "phases": phases}
+    priv = {"name": "Mail", "value": 90, "revenue": {p["name"]: 100 for p in phases}}
+    dwg = drawing(63, 88)
+    draw_private(dwg, dwg, ("M", priv, book), 63, 88)
+    found = " ".join(t.content for t in texts(to_bytes(dwg)))
+    assert ("Phase 2: $100" in found and "Phase 9: $100" in found.replace("\n", " ")) or "Phase 9:" in found
