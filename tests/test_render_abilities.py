@@ -113,4 +113,4 @@ def test_a_private_with_many_phase_revenues_prints_them_as_text() -> None:
     dwg = drawing(63, 88)
     draw_private(dwg, dwg, ("M", priv, book), 63, 88)
     found = " ".join(t.content for t in texts(to_bytes(dwg)))
-    assert ("Phase 2: $100" in found and "Phase 9: $100" in found.replace("\n", " ")) or "Phase 9:" in found
+    assert "by phase" in found and "Revenue: Phase 2: $100" in found
