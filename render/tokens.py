@@ -21,7 +21,7 @@ from .inventory import (
     tally_text,
 )
 from .pages import MARGIN, Page, Paper
-from .style import CUT, INK, TEXT_MIN, fit_size
+from .style import CUT, INK, TEXT_MIN, fit_size, money
 from .svg import text
 
 BLEED = 0.8
@@ -68,7 +68,9 @@ def token_rows(book: dict[str, Any]) -> list[tuple[str, list[Counter]]]:
         rows.append(("mine rights", [Counter("mine", "#6b6b6b", "#ffffff", "rights", "rights") for _ in range(rights)]))
     loans = loan_count(book)
     if loans:
-        rows.append(("loans", [Counter("loan", "#f3e3a3", INK, "loan") for _ in range(loans)]))
+        amount = ((book.get("mechanics") or {}).get("loans") or {}).get("amount")
+        sub = money(amount, book["meta"].get("currency", "${}")) if amount else ""
+        rows.append(("loans", [Counter("loan", "#f3e3a3", INK, "loan", sub) for _ in range(loans)]))
     markers = []
     for sym, name in private_markers(book):
         fill, ink = company_colours(book["privates"][sym], "#5a4634")
