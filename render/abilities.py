@@ -100,7 +100,7 @@ def _where(ab: dict[str, Any], w: Words, last: str = "or") -> str:
     if not hexes:
         return ""
     if len(hexes) > 6:
-        return f" in one of {len(hexes)} hexes (marked on the map)" if ab.get("type") != "mine" else ""
+        return " in one of " + ", ".join(hexes)
     names = {w.places.get(h) for h in hexes}
     if len(names) == 1 and None not in names:
         return f" in {names.pop()} ({', '.join(hexes)})"
@@ -247,8 +247,9 @@ def _mine(ab: dict[str, Any], w: Words) -> str:
     count = ab.get("count")
     tokens = f"{NUMBERS.get(count, count)} mine tokens" if count and count > 1 else "a mine token"
     terrain = f" {listing(ab.get('terrain') or [], 'or')}" if ab.get("terrain") else ""
-    hexes = ab.get("hexes") or []
-    where = f" on a{terrain} hex marked on the map" if len(hexes) > 6 else _where(ab, w)
+    hexes = [str(h) for h in ab.get("hexes") or []]
+    each = "each " if count and count > 1 else ""
+    where = f", {each}on a{terrain} hex ({', '.join(hexes)})" if terrain and hexes else _where(ab, w)
     worth = f"; each adds {w.money(ab['amount'])} to routes through it" if ab.get("amount") else ""
     return f"{_subject(ab)} may place {tokens}{where}{_when(ab)}{worth}"
 
