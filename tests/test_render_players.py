@@ -205,3 +205,31 @@ def test_the_render_summary_says_1_page_and_counts(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     counts = json.loads(proc.stdout)["rendered"][title]["counts"]
     assert counts["station tokens"] > 0 and "certificates" not in counts
+
+
+@pytest.mark.parametrize("title", TITLES[:1])
+def test_certificate_backs_keep_their_caption_clear_of_the_roundel(title: str) -> None:
+    back = ET.fromstring(pages_of(title)["certificates"][1])
+    slots = [g for g in back.iter(f"{SVG}g") if "data-slot" in g.attrib]
+    assert slots
+    for slot in slots:
+        circles = [c for c in slot.iter(f"{SVG}circle")]
+        bottom = max(float(c.get("cy", "0")) + float(c.get("r", "0")) for c in circles)
+        caption = next(t for t in slot.iter(f"{SVG}text") if "".join(t.itertext()).startswith("share certificate"))
+        top = float(caption.get("y", "0")) - float(caption.get("font-size", "0"))
+        assert top > bottom, (top, bottom)
+
+
+@pytest.mark.parametrize("component", ["certificates", "privates", "trains", "charters"])
+def test_every_card_and_back_has_bleed(component: str) -> None:
+    """Each card's background runs past its cut line (a rect starting at -bleed) on fronts and backs alike."""
+    from railbook.render.cards import CARD_BLEED
+
+    bleed = f"{-CARD_BLEED:g}"
+    for svg in pages_of(TITLES[0])[component]:
+        root = ET.fromstring(svg)
+        cards = [g for g in root.iter(f"{SVG}g") if g.get("transform", "").startswith("translate(")]
+        cards = [g for g in cards if "data-slot" in g.attrib or g in list(root)]
+        assert cards, component
+        for card in cards:
+            assert any(r.get("x") == bleed and r.get("y") == bleed for r in card.iter(f"{SVG}rect")), component
