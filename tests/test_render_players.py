@@ -176,6 +176,8 @@ def test_snapshots_of_privates_backs_and_aid(title: str) -> None:
         _check(f"{title}-privates-{n}", svg)
     if len(pages["certificates"]) > 1:
         _check(f"{title}-certificate-backs", pages["certificates"][1])
+    if len(pages["trains"]) > 1:
+        _check(f"{title}-train-backs", pages["trains"][1])
     _check(f"{title}-aid", pages["aid"][0])
 
 
