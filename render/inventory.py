@@ -7,6 +7,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from .trains import train_cards
+
 
 @dataclass(frozen=True)
 class CertificateSet:
@@ -73,9 +75,12 @@ def station_costs(book: dict[str, Any], sym: str) -> list[int]:
     """The cost of each station spot on a charter at its largest size (extra spots at the marker price)."""
     corp = (book.get("corporations") or {}).get(sym) or {}
     costs = [int(c) for c in corp.get("tokens") or [0]]
-    price = int(
-        (book.get("mechanics") or {}).get("company_sizes", {}).get("marker_price") or (costs[-1] if costs else 0)
-    )
+    mechanics = book.get("mechanics") or {}
+    national = mechanics.get("national_railway") or {}
+    price = (mechanics.get("company_sizes") or {}).get("marker_price")
+    if sym == national.get("national"):
+        price = (national.get("tokens") or {}).get("new_marker_price") or price
+    price = int(price or (costs[-1] if costs else 0))
     return costs + [price] * (station_count(book, sym) - len(costs))
 
 
@@ -159,8 +164,6 @@ COMPONENT_OF = {
 def counts(book: dict[str, Any], unlimited: int = 6, components: tuple[str, ...] | None = None) -> dict[str, int]:
     """How many of each thing the print holds (the figures on the render summary), for ``components`` only
     when given."""
-    from .trains import train_cards
-
     corps = book.get("corporations") or {}
     minors = book.get("minors") or {}
     tally: Counter[str] = Counter()
