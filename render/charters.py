@@ -188,19 +188,19 @@ def draw_charter(
     )
     text(dwg, g, rx + 2, ty + 2.5, "Treasury", 2.8, anchor="start", bold=True)
     facts = []
-    facts.append(f"floats at {corp.get('float_percent', 60)}% sold")
+    facts.append(f"Floats when {corp.get('float_percent', 60)}% is sold.")
     cap = corp.get("capitalization", "full")
     facts.append(
         {
-            "full": "full capitalization",
-            "incremental": "incremental capitalization",
-            "escrow": "capital held in escrow",
-            "none": "no capital from share sales",
-            "by_phase": "capitalization by phase",
-        }.get(cap, str(cap))
+            "full": "Full capitalization: paid for all its shares when it floats.",
+            "incremental": "Incremental: paid for each share as it is sold.",
+            "escrow": "Its capital is held in escrow.",
+            "none": "Receives no money from share sales.",
+            "by_phase": "Its capital depends on the phase it floats in.",
+        }.get(cap, str(cap).replace("_", " "))
     )
     if corp.get("max_ownership_percent"):
-        facts.append(f"a player may own at most {corp['max_ownership_percent']}%")
+        facts.append(f"A player may own at most {corp['max_ownership_percent']}%.")
     fx = rx + rw * 0.5 + 3
     fy = ty
     for fact in facts:
@@ -233,16 +233,20 @@ def draw_minor(
     )
     facts = []
     if homes:
-        facts.append("home " + ", ".join(homes))
+        facts.append("Home: " + ", ".join(homes) + ".")
     if minor.get("cash"):
-        facts.append(f"starts with {money(minor['cash'], currency)}")
+        facts.append(f"Starts with {money(minor['cash'], currency)}.")
     if minor.get("train"):
-        facts.append(f"starts with a {minor['train']} train")
-    split = {"half": "revenue split half/half", "owner": "revenue to the owner", "treasury": "revenue kept"}
+        facts.append(f"Starts with a {minor['train']}-train.")
+    split = {
+        "half": "Revenue: half to the owner, half kept.",
+        "owner": "Revenue: all to the owner.",
+        "treasury": "Revenue: all kept.",
+    }
     facts.append(split.get(minor.get("split", "half"), ""))
     y = 18.0
     for fact in facts:
-        y += paragraph(dwg, g, w * 0.6, y, w * 0.4 - 3, fact, 2.5)
+        y += paragraph(dwg, g, w * 0.58, y, w * 0.42 - 6, fact, 2.5)
     y = max(y, 18 + used) + 1
     kind = "minor"
     phases = company_phases(book, sym)
