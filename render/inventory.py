@@ -108,6 +108,13 @@ def edge_markers(book: dict[str, Any]) -> list[str]:
     return [str(sym) for corps in areas.values() for sym in corps or []]
 
 
+def short_count(book: dict[str, Any]) -> int:
+    """Short-sale markers per corporation: the most shorts any size allows
+    (``mechanics.short_selling.max_shorts_by_size``)."""
+    shorts = ((book.get("mechanics") or {}).get("short_selling") or {}).get("max_shorts_by_size") or {}
+    return max((int(v) for v in shorts.values()), default=0)
+
+
 def rights_markers(book: dict[str, Any]) -> int:
     """Mine-rights tokens the bank sells (``mechanics.mines.rights.tokens``)."""
     rights = ((book.get("mechanics") or {}).get("mines") or {}).get("rights") or {}
@@ -154,6 +161,7 @@ COMPONENT_OF = {
     "market tokens": "tokens",
     "destination markers": "tokens",
     "loan markers": "tokens",
+    "short markers": "tokens",
     "edge markers": "tokens",
     "mine rights markers": "tokens",
     "private markers": "tokens",
@@ -179,6 +187,7 @@ def counts(book: dict[str, Any], unlimited: int = 6, components: tuple[str, ...]
     tally["market tokens"] = len(corps)
     tally["destination markers"] = sum(1 for c in corps.values() if c.get("destination"))
     tally["loan markers"] = loan_count(book)
+    tally["short markers"] = short_count(book) * len(corps)
     tally["edge markers"] = len(edge_markers(book))
     tally["mine rights markers"] = rights_markers(book)
     tally["private markers"] = len(private_markers(book))

@@ -17,6 +17,7 @@ from .inventory import (
     loan_count,
     private_markers,
     rights_markers,
+    short_count,
     station_count,
     tally_text,
 )
@@ -33,7 +34,7 @@ class Counter:
     label: str
     fill: str
     ink: str
-    kind: str  # station | market | destination | loan | edge | rights | marker
+    kind: str  # station | market | destination | loan | short | edge | rights | marker
     sub: str = ""
 
 
@@ -57,6 +58,13 @@ def token_rows(book: dict[str, Any]) -> list[tuple[str, list[Counter]]]:
             destinations.append(Counter(sym, fill, ink, "destination"))
     if destinations:
         rows.append(("destinations", destinations))
+    shorts = short_count(book)
+    if shorts:
+        row = []
+        for sym, corp in corps.items():
+            fill, ink = company_colours(corp)
+            row += [Counter(sym, fill, ink, "short", "short") for _ in range(shorts)]
+        rows.append(("shorts", row))
     edges = []
     for sym in edge_markers(book):
         fill, ink = company_colours(corps.get(sym) or book.get("minors", {}).get(sym) or {})
@@ -93,7 +101,7 @@ def _counter(dwg: svgwrite.Drawing, parent: Any, c: Counter, x: float, y: float,
             center=(fmt(x), fmt(y)), r=fmt(radius * 0.9), fill="none", stroke=c.fill, stroke_width=fmt(radius * 0.16)
         )
         g.add(ring)
-    elif c.kind in ("loan", "marker", "edge", "rights"):
+    elif c.kind in ("loan", "marker", "edge", "rights", "short"):
         sub = c.sub if c.sub and c.sub != "marker" else None
         token(dwg, g, (x, y), radius, c.fill, c.ink, c.label, ring=False, outline=c.fill, sub=sub)
     else:

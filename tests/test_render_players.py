@@ -130,6 +130,8 @@ def test_printed_components_match_the_rulebook(title: str) -> None:
         assert counters[("station", sym)] == want, sym
         assert counters[("market", sym)] == 1, sym
         assert counters[("destination", sym)] == (1 if corp.get("destination") else 0), sym
+        shorts = (mechanics.get("short_selling") or {}).get("max_shorts_by_size") or {}
+        assert counters[("short", sym)] == max([int(v) for v in shorts.values()], default=0), sym
     for sym, minor in (book.get("minors") or {}).items():
         assert counters[("station", sym)] == len(minor.get("tokens") or [0]), sym
     loans = mechanics.get("loans") or {}
