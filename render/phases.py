@@ -103,7 +103,7 @@ def event_text(event: dict[str, Any], book: dict[str, Any]) -> str:
         who = f" of {_names(params['corporations'])}" if params.get("corporations") else ""
         return f"reserved spots{who} freed"
     if kind == "signal_end_game":
-        return "the game end is signalled"
+        return "the end of the game is triggered"
     return _words(kind)
 
 

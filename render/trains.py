@@ -119,7 +119,7 @@ def draw_train(dwg: svgwrite.Drawing, g: Any, card: TrainCard, w: float, h: floa
     for v in train.get("variants", []) or []:
         extra = ", skips towns" if v.get("no_towns") else ""
         lines.append(f"or {v['name']} for {money(v['price'], card.currency)}{extra}")
-    lines += [f"the first one bought: {event}" for event in card.events]
+    lines += [f"when the first is bought, {event}" for event in card.events]
     if train.get("salvage") is not None:
         lines.append(f"salvage {money(train['salvage'], card.currency)}")
     if lines:  # every line, wrapped, at one size between 2.5 mm and the 6 pt floor
