@@ -7,7 +7,10 @@ from typing import Any
 
 import svgwrite
 
+from .cards import paragraph
 from .geometry import fmt
+from .inventory import counts as counts_of
+from .inventory import tally_text
 from .pages import MARGIN, Page, Paper
 from .phases import phase_rows
 from .style import INK, fit_size, money, phase_fill, wrap
@@ -172,5 +175,12 @@ def render_aid(book: dict[str, Any], paper: Paper) -> list[Page]:
         pw = [72.0] + [18.0] * len(counts)
         rows_p = [["Starting cash", *[money(players[n].get("cash", 0), currency) for n in counts]]]
         rows_p += cert_limit_rows(players, str(book.get("cert_limit_by", "players")))
-        _table(dwg, dwg, MARGIN, y, pw, ["Players", *counts], rows_p)
+        y, _ = _table(dwg, dwg, MARGIN, y, pw, ["Players", *counts], rows_p)
+    if y < p.height - MARGIN - 16:
+        summary = (
+            f"The print of {book['meta'].get('title', book.get('title', ''))} holds {tally_text(counts_of(book))}."
+        )
+        y += 6
+        text(dwg, dwg, MARGIN, y + 1.5, "Components", 3.4, anchor="start", bold=True)
+        paragraph(dwg, dwg, MARGIN, y + 4.0, p.inner_w, summary, SIZE)
     return [page]
