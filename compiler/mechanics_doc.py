@@ -39,7 +39,7 @@ yet: the engine refuses to play a title that switches it on, and says so.
 Rounds are data: `rounds:` in `game.yaml` lists the rounds played once at the start, the repeating cycle and,
 for each round kind, its type (turn structure) and its steps, in order; the steps and round types are those
 the switched-on mechanics contribute (listed below).  Mechanics never call each other: they answer **hooks**
-(listed at the end).  Which titles share which mechanic: `../shared/design/mechanics.md`.
+(listed at the end).
 """
 
 

@@ -26,12 +26,67 @@ from railbook.params import switchable
 from railbook import limits
 from railbook.outputs import TITLE_ID_MAX, TITLE_ID_PATTERN, title_id_problem
 
+from .suggest import suggestion
+
 FORMAT_VERSION = "2.0"
 
 Colour = Literal["white", "yellow", "green", "brown", "gray", "red", "blue", "black"]
 TILE_COLOURS: tuple[str, ...] = ("yellow", "green", "brown", "gray")
 ENDPOINT = re.compile(r"^(?:[0-5]|[ctoj]\d+)$")
 HEX_ID = re.compile(r"^[A-Z]{1,2}\d{1,3}$")
+
+
+COLOUR_NAMES: tuple[str, ...] = (
+    "black",
+    "white",
+    "red",
+    "green",
+    "blue",
+    "yellow",
+    "orange",
+    "purple",
+    "gray",
+    "grey",
+    "brown",
+    "pink",
+    "navy",
+    "maroon",
+    "lightblue",
+    "darkgreen",
+    "darkblue",
+    "gold",
+    "teal",
+    "lime",
+    "cyan",
+    "magenta",
+    "violet",
+    "turquoise",
+)
+"""Colour names a title may print with (docs/FORMAT.md, "Colours"); any other colour is written #rgb or #rrggbb."""
+HEX_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+
+def _colour(value: str) -> str:
+    """A colour name of ``COLOUR_NAMES`` or ``#rgb``/``#rrggbb``, else an error that names the nearest name."""
+    text = value.strip()
+    if text.lower() in COLOUR_NAMES or HEX_COLOUR.match(text):
+        return value
+    if text.startswith("#"):
+        raise ValueError(f"colour {value!r} is not #rgb or #rrggbb (3 or 6 hexadecimal digits)")
+    hint = suggestion(text.lower(), COLOUR_NAMES) or " (a name listed in docs/FORMAT.md, or #rgb / #rrggbb)"
+    raise ValueError(f"unknown colour {value!r}{hint}")
+
+
+def _zone_colour(value: str) -> str:
+    """A stock-market zone colour: a colour, or ``<colour>_outline`` for a frame."""
+    _colour(value.strip().removesuffix("_outline"))
+    return value
+
+
+PrintColour = Annotated[str, AfterValidator(_colour)]
+"""A colour printed on a component: a name of ``COLOUR_NAMES`` or #rgb / #rrggbb."""
+ZoneColour = Annotated[str, AfterValidator(_zone_colour)]
+"""A market zone's colour: a ``PrintColour``, or one followed by ``_outline``."""
 
 
 class Strict(BaseModel):
@@ -429,7 +484,9 @@ class Market(Strict):
     rows: list[str] = Field(description="cells as text: a price and legend letters, '.' for no cell")
     par_prices: list[int] | None = Field(None, description="explicit par values, when not marked in the grid")
     movement: Movement = Field(default_factory=lambda: Movement(), description="movement rule parameters")
-    zone_colours: dict[str, str] = Field(default_factory=dict, description="cell kind -> colour for printing")
+    zone_colours: dict[str, ZoneColour] = Field(
+        default_factory=dict, description="cell kind -> colour for printing (a colour, or <colour>_outline)"
+    )
 
     @field_validator("rows")
     @classmethod
@@ -639,7 +696,7 @@ class Private(Strict):
     group: str | None = Field(None, description="removal or draft group")
     closes_on: str | None = Field(None, description="phase that closes it (None: never, or by mechanic)")
     description: str | None = Field(None, description="text printed on the card")
-    color: str | None = Field(None, description="card colour")
+    color: PrintColour | None = Field(None, description="card colour")
 
 
 class Home(Strict):
@@ -674,8 +731,8 @@ class Corporation(Strict):
         "full", description="how it receives money for its shares"
     )
     destination: str | None = Field(None, description="destination hex (mechanics.destinations)")
-    color: str = Field(description="colour of its charter, tokens and certificates")
-    text_color: str = Field("white", description="colour of text printed on its colour")
+    color: PrintColour = Field(description="colour of its charter, tokens and certificates")
+    text_color: PrintColour = Field("white", description="colour of text printed on its colour")
     type: str | None = Field(None, description="corporation type (e.g. size class) for type rules")
     abilities: list[Ability] = Field([], description="typed abilities (e.g. a reserved token)")
     coordinates_reserved: list[str] = Field([], description="extra reserved token spots (hex ids)")
@@ -701,8 +758,8 @@ class Minor(Strict):
     name: str = Field(description="full name")
     home: Home | None = Field(None, description="home station: a hex id or {hex, city}")
     tokens: list[Money] = Field([0], description="cost of each station token, the home token first")
-    color: str = Field("#888888", description="colour of its charter and tokens")
-    text_color: str = Field("white", description="colour of text printed on its colour")
+    color: PrintColour = Field("#888888", description="colour of its charter and tokens")
+    text_color: PrintColour = Field("white", description="colour of text printed on its colour")
     cash: Money = Field(0, description="treasury at the start")
     train: str | None = Field(None, description="train it starts with")
     split: Literal["half", "owner", "treasury"] = Field(

@@ -7,7 +7,10 @@ from typing import Any
 
 import svgwrite
 
+from .cards import paragraph
 from .geometry import fmt
+from .inventory import counts as counts_of
+from .inventory import tally_text
 from .pages import MARGIN, Page, Paper
 from .phases import phase_rows
 from .style import INK, fit_size, money, phase_fill, wrap
@@ -65,6 +68,41 @@ def _tiles_cell(dwg: svgwrite.Drawing, parent: Any, x: float, y: float, colours:
                 stroke_width="0.2",
             )
         )
+
+
+KEYED_BY = {
+    "players": "{key}",
+    "corporations": "{key} corporations in play",
+    "corporations_and_closures": "{key} corporations in play or closed",
+}
+"""How a certificate-limit table's key reads, by ``cert_limit_by``."""
+
+
+def cert_limit_rows(players: dict[str, Any], keyed_by: str) -> list[list[str]]:
+    """The certificate limit by player count: one row, or one row per key of a limit table (largest first)."""
+    counts = list(players)
+    limits = {n: players[n].get("cert_limit", "") for n in counts}
+    if not any(isinstance(v, dict) for v in limits.values()):
+        return [["Certificate limit", *[str(limits[n]) for n in counts]]]
+    keys = sorted({str(k) for v in limits.values() if isinstance(v, dict) for k in v}, key=_number, reverse=True)
+    label = KEYED_BY.get(keyed_by, "{key}")
+    rows = []
+    for key in keys:
+        cells = []
+        for n in counts:
+            value = limits[n]
+            cells.append(
+                str({str(k): v for k, v in value.items()}.get(key, "—")) if isinstance(value, dict) else str(value)
+            )
+        rows.append([f"Certificate limit, {label.format(key=key)}", *cells])
+    return rows
+
+
+def _number(value: str) -> float:
+    try:
+        return float(value)
+    except ValueError:
+        return 0.0
 
 
 def render_aid(book: dict[str, Any], paper: Paper) -> list[Page]:
@@ -134,10 +172,15 @@ def render_aid(book: dict[str, Any], paper: Paper) -> list[Page]:
         text(dwg, dwg, MARGIN, y + 1.5, "Players", 3.4, anchor="start", bold=True)
         y += 4.5
         counts = list(players)
-        pw = [34.0] + [18.0] * len(counts)
-        rows_p = [
-            ["Starting cash", *[money(players[n].get("cash", 0), currency) for n in counts]],
-            ["Certificate limit", *[str(players[n].get("cert_limit", "")) for n in counts]],
-        ]
-        _table(dwg, dwg, MARGIN, y, pw, ["Players", *counts], rows_p)
+        pw = [72.0] + [18.0] * len(counts)
+        rows_p = [["Starting cash", *[money(players[n].get("cash", 0), currency) for n in counts]]]
+        rows_p += cert_limit_rows(players, str(book.get("cert_limit_by", "players")))
+        y, _ = _table(dwg, dwg, MARGIN, y, pw, ["Players", *counts], rows_p)
+    if y < p.height - MARGIN - 16:
+        summary = (
+            f"The print of {book['meta'].get('title', book.get('title', ''))} holds {tally_text(counts_of(book))}."
+        )
+        y += 6
+        text(dwg, dwg, MARGIN, y + 1.5, "Components", 3.4, anchor="start", bold=True)
+        paragraph(dwg, dwg, MARGIN, y + 4.0, p.inner_w, summary, SIZE)
     return [page]

@@ -16,7 +16,20 @@ import svgwrite
 from .geometry import HexGeom, Point, fmt
 from .icons import badge, company_colours, terrain_icon, token
 from .pages import MARGIN, Page, Paper, poster_pages
-from .style import CONDENSED, IMPASSABLE, INK, MOUNTAIN, WATER, fit_lines, fit_size, money, text_width, tile_fill, wrap
+from .style import (
+    CONDENSED,
+    IMPASSABLE,
+    INK,
+    MOUNTAIN,
+    TEXT_MIN,
+    WATER,
+    fit_lines,
+    fit_size,
+    money,
+    text_width,
+    tile_fill,
+    wrap,
+)
 from .svg import drawing, text
 from .track import TrackArt
 
@@ -186,9 +199,11 @@ def _draw_homes(
                 stroke_dasharray=f"{fmt(radius * 0.35)},{fmt(radius * 0.2)}",
             )
         )
-        size = fit_size(sym, radius * 0.5, radius * 1.4, bold=True, family=CONDENSED)
-        text(dwg, parent, x, y - radius * 0.12, sym, size, bold=True, family=CONDENSED)
-        text(dwg, parent, x, y + radius * 0.42, "reserved", radius * 0.26, family=CONDENSED)
+        size = max(TEXT_MIN, fit_size(sym, radius * 0.5, radius * 1.4, bold=True, family=CONDENSED))
+        word = radius * 0.26 >= TEXT_MIN
+        text(dwg, parent, x, y - radius * 0.12 if word else y, sym, size, bold=True, family=CONDENSED)
+        if word:  # at the usual tile sizes the overview's caption explains the dashed ring instead
+            text(dwg, parent, x, y + radius * 0.42, "reserved", radius * 0.26, family=CONDENSED)
 
 
 def _draw_borders(dwg: svgwrite.Drawing, parent: Any, book: dict[str, Any], hx: dict[str, Any], geom: HexGeom) -> None:
@@ -340,7 +355,7 @@ def _draw_destinations(
                 transform=f"rotate(45 {fmt(x)} {fmt(y)})",
             )
         )
-        size = fit_size(sym, rad * 0.8, rad * 1.5, bold=True, family=CONDENSED)
+        size = max(TEXT_MIN, fit_size(sym, rad * 0.8, rad * 1.5, bold=True, family=CONDENSED))
         text(dwg, parent, x, y, sym, size, bold=True, fill=ink, family=CONDENSED)
 
 
@@ -384,7 +399,7 @@ def render_map(book: dict[str, Any], paper: Paper, tile_size: float) -> list[Pag
     """An overview page, then the map at true scale over as many pages as it needs."""
     art = build_map(book, tile_size)
     name = f"{book['meta']['full_name']} — map"
-    caption = "map at true scale: trim one page along a dashed overlap line and glue it over the next"
+    caption = "true-scale map: trim a page on its dashed line, glue it over the next"
     return [overview_page(book, art, paper), *poster_pages(art, paper, name, caption)]
 
 
@@ -404,7 +419,7 @@ def overview_page(book: dict[str, Any], art: MapArt, paper: Paper) -> Page:
     assert best is not None
     p, k = best
     k = min(k, 1.0)
-    page = Page.new(p, caption=f"overview at {k * 100:.0f} % — the true-scale map follows")
+    page = Page.new(p, caption=f"overview at {k * 100:.0f} % · dashed ring: reserved spot · true scale follows")
     dwg = page.dwg
     meta = book["meta"]
     title = meta["full_name"]

@@ -13,6 +13,7 @@ from typing import Any
 from railbook.jsonio import dump_json
 from railbook.outputs import inside, make_folder, write_inside
 
+from .inventory import counts
 from .names import COMPONENTS
 from .pages import Page, Paper, Recorded, finish, pdf_from, png_from, record
 
@@ -55,6 +56,8 @@ class TitleResult:
     components: list[ComponentResult] = field(default_factory=list)
     print_pdf: Path | None = None
     seconds: float = 0.0
+    counts: dict[str, int] = field(default_factory=dict)
+    """How many of each thing the print holds (``inventory.counts``)."""
 
     @property
     def pages(self) -> int:
@@ -193,7 +196,7 @@ def render_title(
     start = time.perf_counter()
     title = book["title"]
     folder = make_folder(out_dir, title)
-    result = TitleResult(title)
+    result = TitleResult(title, counts=counts(book, opts.unlimited_count, components))
     everything: list[Recorded] = []
     for component in components:
         t0 = time.perf_counter()

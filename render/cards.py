@@ -10,10 +10,13 @@ import svgwrite
 
 from .geometry import fmt
 from .pages import MARGIN, Grid, Page, Paper, best_grid, cut_grid
-from .style import INK, fit_lines, fit_size, wrap
+from .style import INK, TEXT_MIN, fit_lines, fit_size, wrap
 from .svg import text
 
 T = TypeVar("T")
+
+CARD_BLEED = 1.0
+"""Colour printed past each card's cut line (mm), as on tiles; cards are spaced twice this apart."""
 
 
 Draw = Callable[[svgwrite.Drawing, Any, T, float, float], None]
@@ -32,7 +35,7 @@ def card_pages(
     """Pages of cards; ``draw(dwg, group, item, w, h)`` draws one card in a group at its top-left corner.
 
     With ``back``, each page is followed by the backs of its cards, placed for long-edge duplex printing."""
-    grid = best_grid(paper, card_w, card_h)
+    grid = best_grid(paper, card_w, card_h, 2 * CARD_BLEED)
     total = max(1, math.ceil(len(items) / grid.per_page))
     pages: list[Page] = []
     for p in range(total):
@@ -56,7 +59,7 @@ def card_pages(
             draw(dwg, g, item, card_w, card_h)
         rows = max(1, math.ceil(len(chunk) / grid.cols))
         cols = grid.cols if len(chunk) >= grid.cols else max(1, len(chunk))
-        cut_grid(dwg, dwg, grid.x0, grid.y0, cols, rows, card_w, card_h)
+        cut_grid(dwg, dwg, grid.x0, grid.y0, cols, rows, card_w, card_h, grid.gap, len(chunk))
         pages.append(page)
         if back is not None and chunk:
             pages.append(back_page(grid, chunk, back))
@@ -87,6 +90,18 @@ def back_page(grid: Grid, chunk: Sequence[T], back: Draw[T]) -> Page:
     return page
 
 
+def background(
+    dwg: svgwrite.Drawing, g: Any, x: float, y: float, bw: float, bh: float, fill: str, w: float, h: float
+) -> None:
+    """A filled rectangle of a ``w`` × ``h`` card; each side lying on the card's edge runs ``CARD_BLEED`` past it."""
+    b = CARD_BLEED
+    left = x - b if x <= 0 else x
+    top = y - b if y <= 0 else y
+    right = x + bw + b if x + bw >= w else x + bw
+    bottom = y + bh + b if y + bh >= h else y + bh
+    g.add(dwg.rect(insert=(fmt(left), fmt(top)), size=(fmt(right - left), fmt(bottom - top)), fill=fill))
+
+
 def plain_back(
     dwg: svgwrite.Drawing,
     g: Any,
@@ -97,9 +112,11 @@ def plain_back(
     title: str,
     kind: str,
     label: str | None = None,
+    kind_y: float | None = None,
 ) -> None:
-    """A card back: a coloured field, an optional big label, the kind of card and the game's name."""
-    g.add(dwg.rect(insert=(0, 0), size=(fmt(w), fmt(h)), fill=fill))
+    """A card back: a coloured field, an optional big label, the kind of card (at ``kind_y`` when an emblem
+    takes the middle) and the game's name."""
+    background(dwg, g, 0, 0, w, h, fill, w, h)
     inset = min(4.0, min(w, h) * 0.08)
     g.add(
         dwg.rect(
@@ -116,8 +133,10 @@ def plain_back(
         size = fit_size(label, min(h * 0.3, 16.0), w - 4 * inset, bold=True)
         text(dwg, g, w / 2, middle - h * 0.08, label, size, bold=True, fill=ink)
         middle += h * 0.16
-    text(dwg, g, w / 2, middle, kind, fit_size(kind, 3.6, w - 4 * inset, bold=True), bold=True, fill=ink)
-    heading_lines(dwg, g, w / 2, h - inset - 4.5, w - 4 * inset, title, 2.6, min_size=2.0, fill=ink, bold=False)
+    middle = middle if kind_y is None else kind_y
+    size = max(TEXT_MIN, fit_size(kind, 3.6, w - 4 * inset, bold=True))
+    text(dwg, g, w / 2, middle, kind, size, bold=True, fill=ink)
+    heading_lines(dwg, g, w / 2, h - inset - 4.5, w - 4 * inset, title, 2.6, min_size=TEXT_MIN, fill=ink, bold=False)
 
 
 def paragraph(
@@ -137,8 +156,8 @@ def paragraph(
 ) -> float:
     """Word-wrapped text from (x, y) (top of the first line); shrinks to fit ``max_height``; returns the height."""
     lines = wrap(content, size, width, bold)
-    while max_height is not None and len(lines) * size * leading > max_height and size > 1.4:
-        size *= 0.92
+    while max_height is not None and len(lines) * size * leading > max_height and size > TEXT_MIN:
+        size = max(TEXT_MIN, size * 0.92)
         lines = wrap(content, size, width, bold)
     for i, line in enumerate(lines):
         tx = x if anchor == "start" else x + width / 2
@@ -156,7 +175,7 @@ def paragraphs(
     size: float,
     height: float,
     *,
-    min_size: float = 2.1,
+    min_size: float = TEXT_MIN,
     gap: float = 1.5,
     leading: float = 1.22,
 ) -> float:

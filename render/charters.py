@@ -7,9 +7,10 @@ from typing import Any
 import svgwrite
 
 from .abilities import company_text
-from .cards import card_pages, frame, paragraph
+from .cards import background, card_pages, frame, paragraph
 from .geometry import fmt
 from .icons import company_colours, token
+from .inventory import certificate_sets, station_costs
 from .pages import Page, Paper
 from .phases import company_phases
 from .style import CONDENSED, INK, fit_size, money, phase_fill
@@ -130,7 +131,7 @@ def draw_charter(
     fill, ink = company_colours(corp)
     phases = company_phases(book, sym)
     kind = corp.get("type")
-    g.add(dwg.rect(insert=(0, 0), size=(fmt(w), fmt(h)), fill="#ffffff"))
+    background(dwg, g, 0, 0, w, h, "#ffffff", w, h)
     g.add(dwg.rect(insert=("2", "2"), size=(fmt(w - 4), "20"), rx="1.5", fill=fill))
     frame(dwg, g, w, h, fill, inset=2.0)
     token(dwg, g, (15.0, 11.0), 8.2, fill, ink, sym, outline=ink)
@@ -147,9 +148,7 @@ def draw_charter(
     # left: token spots, then the trains area
     left_w = w * 0.5 - 8
     text(dwg, g, 6, 27.5, "Station tokens", 3.0, anchor="start", bold=True)
-    used = _token_row(
-        dwg, g, 6, 30, left_w, [int(t) for t in corp.get("tokens", [])], homes, fill, ink, sym, currency, radius
-    )
+    used = _token_row(dwg, g, 6, 30, left_w, station_costs(book, sym), homes, fill, ink, sym, currency, radius)
     y = 30 + used + 2
     text(dwg, g, 6, y + 1.5, "Trains", 3.0, anchor="start", bold=True)
     y += 4
@@ -189,28 +188,29 @@ def draw_charter(
     )
     text(dwg, g, rx + 2, ty + 2.5, "Treasury", 2.8, anchor="start", bold=True)
     facts = []
-    facts.append(f"floats at {corp.get('float_percent', 60)}% sold")
+    facts.append(f"Floats when {corp.get('float_percent', 60)}% is sold.")
     cap = corp.get("capitalization", "full")
     facts.append(
         {
-            "full": "full capitalization",
-            "incremental": "incremental capitalization",
-            "escrow": "capital held in escrow",
-            "none": "no capital from share sales",
-            "by_phase": "capitalization by phase",
-        }.get(cap, str(cap))
+            "full": "Full capitalization: paid for all its shares when it floats.",
+            "incremental": "Incremental: paid for each share as it is sold.",
+            "escrow": "Its capital is held in escrow.",
+            "none": "Receives no money from share sales.",
+            "by_phase": "Its capital depends on the phase it floats in.",
+        }.get(cap, str(cap).replace("_", " "))
     )
     if corp.get("max_ownership_percent"):
-        facts.append(f"a player may own at most {corp['max_ownership_percent']}%")
+        facts.append(f"A player may own at most {corp['max_ownership_percent']}%.")
     fx = rx + rw * 0.5 + 3
     fy = ty
     for fact in facts:
         fy += paragraph(dwg, g, fx, fy, rw * 0.5 - 3, fact, 2.6)
     y = max(ty + 19, fy + 1)
-    shares = _shares_text([int(s) for s in corp.get("shares", [])])
-    if shares:
-        y += paragraph(dwg, g, rx, y, rw, f"Certificates: {shares}", 2.7) + 1
-    for line in company_text(corp, currency):
+    for issue in (cs for cs in certificate_sets(book) if cs.symbol == sym):
+        shares = _shares_text(list(issue.percents))
+        label = f"Certificates ({issue.label})" if issue.label else "Certificates"
+        y += paragraph(dwg, g, rx, y, rw, f"{label}: {shares}", 2.7) + 1
+    for line in company_text(corp, currency, book):
         y += paragraph(dwg, g, rx, y, rw, line, 2.7, max_height=max(3.5, h - 6 - y)) + 1
 
 
@@ -220,7 +220,7 @@ def draw_minor(
     sym, minor, book, radius = item
     currency = book["meta"].get("currency", "${}")
     fill, ink = company_colours(minor)
-    g.add(dwg.rect(insert=(0, 0), size=(fmt(w), fmt(h)), fill="#ffffff"))
+    background(dwg, g, 0, 0, w, h, "#ffffff", w, h)
     g.add(dwg.rect(insert=("1.6", "1.6"), size=(fmt(w - 3.2), "13.4"), rx="1.2", fill=fill))
     frame(dwg, g, w, h, fill, inset=1.6)
     token(dwg, g, (9.5, 7.5), 5.6, fill, ink, sym, outline=ink)
@@ -233,22 +233,26 @@ def draw_minor(
     )
     facts = []
     if homes:
-        facts.append("home " + ", ".join(homes))
+        facts.append("Home: " + ", ".join(homes) + ".")
     if minor.get("cash"):
-        facts.append(f"starts with {money(minor['cash'], currency)}")
+        facts.append(f"Starts with {money(minor['cash'], currency)}.")
     if minor.get("train"):
-        facts.append(f"starts with a {minor['train']} train")
-    split = {"half": "revenue split half/half", "owner": "revenue to the owner", "treasury": "revenue kept"}
+        facts.append(f"Starts with a {minor['train']}-train.")
+    split = {
+        "half": "Revenue: half to the owner, half kept.",
+        "owner": "Revenue: all to the owner.",
+        "treasury": "Revenue: all kept.",
+    }
     facts.append(split.get(minor.get("split", "half"), ""))
     y = 18.0
     for fact in facts:
-        y += paragraph(dwg, g, w * 0.6, y, w * 0.4 - 3, fact, 2.5)
+        y += paragraph(dwg, g, w * 0.58, y, w * 0.42 - 6, fact, 2.5)
     y = max(y, 18 + used) + 1
     kind = "minor"
     phases = company_phases(book, sym)
     if phases and y < h - 18:
         y += _phase_table(dwg, g, 4, y, w - 8, phases, kind)
-    for line in company_text(minor, currency):
+    for line in company_text(minor, currency, book):
         if y > h - 5:
             break
         y += paragraph(dwg, g, 4, y + 1, w - 8, line, 2.4, max_height=max(3.0, h - 4 - y)) + 1

@@ -13,6 +13,7 @@ import typer
 from railbook.cli import JsonOpt, TitlesArg, app, emit, fail, rulebook_for
 from railbook.errors import RailbookError
 
+from .inventory import tally_text
 from .names import COMPONENTS, DIES, FORMATS, PAPERS
 
 if TYPE_CHECKING:
@@ -124,7 +125,12 @@ def render(
                 for component in components:
                     advance(f"{name} {component}")
     done = {
-        r.title: {"pages": r.pages, "seconds": round(r.seconds, 3), "out": str(r.print_pdf or (out / r.title))}
+        r.title: {
+            "pages": r.pages,
+            "seconds": round(r.seconds, 3),
+            "out": str(r.print_pdf or (out / r.title)),
+            "counts": r.counts,
+        }
         for r in results
     }
     if errors:
@@ -133,7 +139,9 @@ def render(
         emit({"rendered": done})
         return
     for title, r in done.items():
-        typer.echo(f"{title}: {r['pages']} pages in {r['seconds']:.1f} s -> {r['out']}")
+        typer.echo(f"{title}: {r['pages']} page{'' if r['pages'] == 1 else 's'} in {r['seconds']:.1f} s -> {r['out']}")
+        if r["counts"]:
+            typer.echo(f"  {tally_text(r['counts'])}")
 
 
 def _render_one(

@@ -7,7 +7,7 @@ from typing import Any
 import svgwrite
 
 from .geometry import Point, fmt
-from .style import CONDENSED, INK, MOUNTAIN, WATER, contrast, fit_size, safe_colour
+from .style import CONDENSED, INK, MOUNTAIN, TEXT_MIN, WATER, contrast, fit_size, safe_colour
 from .svg import text
 
 
@@ -52,8 +52,8 @@ def token(
     dy = -radius * 0.14 if sub else 0.0
     text(dwg, parent, x, y + dy, label, size, bold=True, fill=ink, family=CONDENSED)
     if sub:
-        s2 = fit_size(sub, radius * 0.34, radius * 1.3, family=CONDENSED)
-        text(dwg, parent, x, y + radius * 0.45, sub, s2, fill=ink, family=CONDENSED)
+        s2 = max(TEXT_MIN, fit_size(sub, radius * 0.34, radius * 1.3, family=CONDENSED))
+        text(dwg, parent, x, y + radius * 0.47, sub, s2, fill=ink, family=CONDENSED)
 
 
 def terrain_icon(dwg: svgwrite.Drawing, parent: Any, kind: str, centre: Point, size: float) -> None:

@@ -311,7 +311,7 @@ def render_market(book: dict[str, Any], paper: Paper) -> list[Page]:
     """The market with its legend and par chart; when the market needs several pages, the legend and par
     chart get a page of their own so that neither is split."""
     name = f"{book['meta']['full_name']} — stock market"
-    caption = "stock market at true size: trim along a dashed line and glue over the next page"
+    caption = "market at true size: trim on a dashed line, glue over the next page"
     art = build_market(book, paper)
     whole = plan_tiling(art.width, art.height, paper)
     if whole.cols * whole.rows == 1:

@@ -12,7 +12,7 @@ import svgwrite
 
 from .geometry import fmt
 from .names import PAPERS
-from .style import CUT, INK, MARK, fit_size
+from .style import CUT, INK, MARK, TEXT_MIN, fit_size, text_width
 from .svg import drawing, text, to_bytes
 
 MARGIN = 9.0
@@ -74,23 +74,35 @@ def finish(pages: list[Page], heading: str, component: str) -> list[bytes]:
 
 
 def footer(page: Page, heading: str, component: str, number: int, total: int) -> None:
-    """Heading and page number at the bottom, with a 50 mm bar to check the print scale."""
+    """Heading, instructions and page number at the bottom, with a 50 mm bar to check the print scale; every
+    word at least ``TEXT_MIN`` high (a long game name is cut to its short name rather than shrunk)."""
     dwg, paper = page.dwg, page.paper
     y = paper.height - MARGIN / 2
     g = dwg.g(id="footer")
     dwg.add(g)
-    room = paper.width / 2 - 30 - MARGIN
+    number_text = f"page {number} of {total}"
+    right = paper.width - MARGIN - text_width(number_text, 2.5) - 4
+    x0 = right - 50
+    room = x0 - 4 - MARGIN
     left = f"{heading} · {component}"
-    text(dwg, g, MARGIN, y - 1.4, left, fit_size(left, 2.5, room), anchor="start", fill="#444444")
+    if text_width(left, 2.5) > room:
+        left = f"{heading.split(':')[0]} · {component}"
+    text(dwg, g, MARGIN, y - 1.5, left, max(TEXT_MIN, fit_size(left, 2.5, room)), anchor="start", fill="#444444")
     if page.caption:
-        text(dwg, g, MARGIN, y + 1.6, page.caption, fit_size(page.caption, 2.0, room), anchor="start", fill="#666666")
-    text(dwg, g, paper.width - MARGIN, y, f"page {number} of {total}", 2.5, anchor="end", fill="#444444")
-    x0 = paper.width / 2 - 25
-    g.add(dwg.line((fmt(x0), fmt(y)), (fmt(x0 + 50), fmt(y)), stroke=INK, stroke_width="0.3"))
+        size = max(TEXT_MIN, fit_size(page.caption, 2.4, room))
+        text(dwg, g, MARGIN, y + 1.5, page.caption, size, anchor="start", fill="#555555")
+    text(dwg, g, paper.width - MARGIN, y, number_text, 2.5, anchor="end", fill="#444444")
+    bar_y = y - 0.8
+    g.add(dwg.line((fmt(x0), fmt(bar_y)), (fmt(x0 + 50), fmt(bar_y)), stroke=INK, stroke_width="0.3"))
     for k in range(6):
         tick = 1.2 if k in (0, 5) else 0.7
-        g.add(dwg.line((fmt(x0 + 10 * k), fmt(y - tick)), (fmt(x0 + 10 * k), fmt(y)), stroke=INK, stroke_width="0.25"))
-    text(dwg, g, paper.width / 2, y + 2.0, "50 mm at 100 % (print at actual size)", 1.7, fill="#444444")
+        g.add(
+            dwg.line(
+                (fmt(x0 + 10 * k), fmt(bar_y - tick)), (fmt(x0 + 10 * k), fmt(bar_y)), stroke=INK, stroke_width="0.25"
+            )
+        )
+    label = "50 mm at 100 % (print at actual size)"
+    text(dwg, g, x0 + 25, bar_y + 2.0, label, max(TEXT_MIN, fit_size(label, 2.3, 52)), fill="#444444")
 
 
 def crop_marks(dwg: svgwrite.Drawing, parent: Any, x: float, y: float, w: float, h: float, size: float = 5.0) -> None:
@@ -115,29 +127,55 @@ def registration_mark(dwg: svgwrite.Drawing, parent: Any, x: float, y: float, r:
 
 
 def cut_grid(
-    dwg: svgwrite.Drawing, parent: Any, x0: float, y0: float, cols: int, rows: int, w: float, h: float
+    dwg: svgwrite.Drawing,
+    parent: Any,
+    x0: float,
+    y0: float,
+    cols: int,
+    rows: int,
+    w: float,
+    h: float,
+    gap: float = 0.0,
+    count: int | None = None,
 ) -> None:
-    """Thin cut lines around a grid of butted cards, with marks running into the margin."""
+    """Grey cut lines around each card of a grid (spaced ``gap`` apart for their bleed), with marks running into
+    the margin beside every cut so a ruler can be laid across the sheet."""
     g = dwg.g(stroke=CUT, stroke_width="0.15", fill="none")
     parent.add(g)
-    ext = min(6.0, MARGIN - 2)
-    for c in range(cols + 1):
-        x = x0 + c * w
-        g.add(dwg.line((fmt(x), fmt(y0 - ext)), (fmt(x), fmt(y0 + rows * h + ext))))
-    for r in range(rows + 1):
-        y = y0 + r * h
-        g.add(dwg.line((fmt(x0 - ext), fmt(y)), (fmt(x0 + cols * w + ext), fmt(y))))
+    count = cols * rows if count is None else count
+    for slot in range(count):
+        r, c = divmod(slot, cols)
+        g.add(dwg.rect(insert=(fmt(x0 + c * (w + gap)), fmt(y0 + r * (h + gap))), size=(fmt(w), fmt(h))))
+    ext = min(5.0, MARGIN - 3)
+    out = gap / 2 + 0.8
+    width = cols * w + (cols - 1) * gap
+    height = rows * h + (rows - 1) * gap
+    xs = sorted({x0 + c * (w + gap) + e for c in range(cols) for e in (0.0, w)})
+    ys = sorted({y0 + r * (h + gap) + e for r in range(rows) for e in (0.0, h)})
+    top = min(ext, y0 - out - (MARGIN + 2.6))  # stay clear of the page heading
+    for x in xs:
+        if top > 0.5:
+            g.add(dwg.line((fmt(x), fmt(y0 - out - top)), (fmt(x), fmt(y0 - out))))
+        g.add(dwg.line((fmt(x), fmt(y0 + height + out)), (fmt(x), fmt(y0 + height + out + ext))))
+    for y in ys:
+        g.add(dwg.line((fmt(x0 - out - ext), fmt(y)), (fmt(x0 - out), fmt(y))))
+        g.add(dwg.line((fmt(x0 + width + out), fmt(y)), (fmt(x0 + width + out + ext), fmt(y))))
+
+
+CARD_EDGE = 6.0
+"""Blank paper kept outside a card grid with bleed (mm): the cards, their bleed and the cut marks fit inside."""
 
 
 @dataclass(frozen=True)
 class Grid:
-    """Cards of one size butted in a grid on a page."""
+    """Cards of one size in a grid on a page, ``gap`` apart (twice the bleed; 0 for butted cards)."""
 
     paper: Paper
     cols: int
     rows: int
     card_w: float
     card_h: float
+    gap: float = 0.0
 
     @property
     def per_page(self) -> int:
@@ -145,23 +183,26 @@ class Grid:
 
     @property
     def x0(self) -> float:
-        return (self.paper.width - self.cols * self.card_w) / 2
+        return (self.paper.width - self.cols * self.card_w - (self.cols - 1) * self.gap) / 2
 
     @property
     def y0(self) -> float:
-        return MARGIN + (self.paper.inner_h - self.rows * self.card_h) / 2
+        return MARGIN + (self.paper.inner_h - self.rows * self.card_h - (self.rows - 1) * self.gap) / 2
 
     def origin(self, slot: int) -> tuple[float, float]:
-        return self.x0 + (slot % self.cols) * self.card_w, self.y0 + (slot // self.cols) * self.card_h
+        col, row = slot % self.cols, slot // self.cols
+        return self.x0 + col * (self.card_w + self.gap), self.y0 + row * (self.card_h + self.gap)
 
 
-def best_grid(paper: Paper, card_w: float, card_h: float) -> Grid:
-    """The page orientation (and card turn) that fits the most cards."""
+def best_grid(paper: Paper, card_w: float, card_h: float, gap: float = 0.0) -> Grid:
+    """The page orientation (and card turn) that fits the most cards; cards with bleed may use the margin
+    down to ``CARD_EDGE`` at the sides."""
     best: Grid | None = None
     for p in (paper.portrait(), paper.landscape()):
-        cols = max(1, math.floor((p.inner_w + 1e-6) / card_w))
-        rows = max(1, math.floor((p.inner_h - 4 + 1e-6) / card_h))
-        grid = Grid(p, cols, rows, card_w, card_h)
+        avail = p.width - 2 * CARD_EDGE if gap else p.inner_w
+        cols = max(1, math.floor((avail + gap + 1e-6) / (card_w + gap)))
+        rows = max(1, math.floor((p.inner_h - 4 + gap + 1e-6) / (card_h + gap)))
+        grid = Grid(p, cols, rows, card_w, card_h, gap)
         if best is None or grid.per_page > best.per_page:
             best = grid
     assert best is not None

@@ -60,6 +60,53 @@ def _words(value: str) -> str:
     return str(value).replace("_", " ")
 
 
+def _names(value: Any) -> str:
+    items = [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+STATUS = {
+    "can_buy_companies": "corporations may buy private companies",
+    "can_buy_companies_from_other_players": "corporations may buy private companies from any player",
+    "privates_buyable": "corporations may buy private companies",
+    "low_offboard_values": "off-boards pay their lower values",
+    "no_loans": "no new loans",
+    "no_new_shorts": "no new short sales",
+    "upgradable_towns": "towns may be upgraded",
+}
+"""Phase status flags in words (an unknown flag is printed with spaces for its underscores)."""
+
+
+def status_text(flag: str) -> str:
+    """A phase status flag as players read it."""
+    if flag in STATUS:
+        return STATUS[flag]
+    if flag.startswith("ipo_sizes_") and flag[10:].replace("_", "").isdigit():
+        return f"new companies start with {_names(flag[10:].split('_')).replace(' and ', ' or ')} shares"
+    return _words(flag)
+
+
+def event_text(event: dict[str, Any], book: dict[str, Any]) -> str:
+    """A phase or train event as players read it."""
+    kind = str(event.get("type", ""))
+    params = event.get("params") or {}
+    if kind == "close_companies":
+        but = [f"except {_names(params['except'])}"] if params.get("except") else []
+        but += [f"{_names(params['except_while_unused'])} while unused"] if params.get("except_while_unused") else []
+        return "private companies close" + (f" ({'; '.join(but)})" if but else "")
+    if kind == FORMATION_EVENT:
+        national = (book.get("mechanics", {}).get("national_railway") or {}).get("national")
+        return f"{national or 'the national railway'} forms"
+    if kind == "remove_markers":
+        return f"markers of {_names(params['privates'])} removed" if params.get("privates") else "markers removed"
+    if kind == "remove_reservations":
+        who = f" of {_names(params['corporations'])}" if params.get("corporations") else ""
+        return f"reserved spots{who} freed"
+    if kind == "signal_end_game":
+        return "the end of the game is triggered"
+    return _words(kind)
+
+
 def phase_rows(book: dict[str, Any]) -> list[PhaseRow]:
     """Each phase: the train that starts it, tile colours, train limits, ORs per set, what rusts or goes
     obsolete, and its events and status changes."""
@@ -69,10 +116,11 @@ def phase_rows(book: dict[str, Any]) -> list[PhaseRow]:
         on = str(ph.get("on") or "")
         rusts = [n for n, t in trains.items() if on and t.get("rusts_on") == on]
         obsolete = [n for n, t in trains.items() if on and t.get("obsolete_on") == on]
-        notes = [_words(ev.get("type", "")) for ev in ph.get("events", []) or []]
-        notes += [_words(s) for s in ph.get("status", []) or []]
+        notes = [event_text(ev, book) for ev in ph.get("events", []) or []]
+        notes += [status_text(s) for s in ph.get("status", []) or []]
         for t in (trains.get(on) or {}).get("events", []) or []:
-            notes.append(_words(t.get("type", "")))
+            notes.append(event_text(t, book))
+        notes = [n for n in dict.fromkeys(notes) if not any(o != n and o.startswith(n) for o in notes)]
         rows.append(
             PhaseRow(
                 name=str(ph.get("name", "")),

@@ -31,6 +31,9 @@ PHASE_COLOURS: dict[str, str] = {
     "black": "#333333",
 }
 
+TEXT_MIN = 2.2
+"""The smallest text read at the table, in mm (6.2 pt; 6 pt is 2.117 mm)."""
+
 TRACK = "#000000"
 CUT = "#555555"
 MARK = "#000000"

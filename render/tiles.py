@@ -14,7 +14,7 @@ from railbook.hexgrid import exits
 from .geometry import SQRT3, HexGeom, Point, fmt, polar
 from .names import Die
 from .pages import MARGIN, Page, Paper, registration_mark
-from .style import CUT, INK, TRACK, contrast, tile_fill
+from .style import CONDENSED, CUT, INK, TEXT_MIN, TRACK, contrast, tile_fill
 from .svg import safe_id, text
 from .track import TrackArt
 
@@ -73,9 +73,11 @@ def draw_tile_art(
     if tile.get("name"):
         name = str(tile["name"])
         size = min(0.11 * geom.flats, 0.9 * geom.r / max(1, len(name)) * 1.7)
+        family = CONDENSED if size < TEXT_MIN else None  # a long name narrows rather than drops below 6 pt
+        size = max(size, TEXT_MIN)
         pos = art.free_spot(size * 1.2, prefer=(0.0, -0.7 * geom.r))
         art.reserve(pos, size * 1.2)
-        text(dwg, parent, pos[0], pos[1], name, size, fill=ink, bold=True)
+        text(dwg, parent, pos[0], pos[1], name, size, fill=ink, bold=True, family=family)
     if cut:
         parent.add(dwg.path(d=geom.path_d(), fill="none", stroke=CUT, stroke_width="0.15"))
     return art

@@ -8,10 +8,10 @@ from typing import Any
 
 import svgwrite
 
-from .cards import card_pages, frame, plain_back
-from .geometry import fmt
+from .cards import background, card_pages, frame, paragraphs, plain_back
 from .pages import Page, Paper
-from .style import CONDENSED, INK, contrast, fit_size, money, phase_fill
+from .phases import event_text
+from .style import CONDENSED, INK, TEXT_MIN, contrast, fit_size, money, phase_fill
 from .svg import text
 
 CARD_W = 63.0
@@ -27,6 +27,8 @@ class TrainCard:
     total: int
     currency: str
     unlimited: bool = False
+    events: tuple[str, ...] = ()
+    """What buying the first one does, in words (``phases.event_text``)."""
 
 
 def train_count(count: Any, unlimited: int) -> int:
@@ -83,16 +85,17 @@ def train_cards(book: dict[str, Any], unlimited: int) -> list[TrainCard]:
         train = book["trains"][name]
         n = train_count(train.get("count", 0), unlimited)
         endless = train.get("count") == "unlimited"
+        events = tuple(event_text(ev, book) for ev in train.get("events", []) or [])
         for i in range(n):
-            cards.append(TrainCard(name, train, colours.get(name, "yellow"), i, n, currency, endless))
+            cards.append(TrainCard(name, train, colours.get(name, "yellow"), i, n, currency, endless, events))
     return cards
 
 
 def draw_train(dwg: svgwrite.Drawing, g: Any, card: TrainCard, w: float, h: float) -> None:
     fill = phase_fill(card.colour)
     train = card.train
-    g.add(dwg.rect(insert=(0, 0), size=(fmt(w), fmt(h)), fill="#ffffff"))
-    g.add(dwg.rect(insert=(0, 0), size=(fmt(22), fmt(h)), fill=fill))
+    background(dwg, g, 0, 0, w, h, "#ffffff", w, h)
+    background(dwg, g, 0, 0, 22, h, fill, w, h)
     frame(dwg, g, w, h, "#333333", inset=1.4)
     size = fit_size(card.name, 17.0, 19.0, bold=True)
     text(dwg, g, 11.5, h / 2 - 2, card.name, size, bold=True)
@@ -103,7 +106,7 @@ def draw_train(dwg: svgwrite.Drawing, g: Any, card: TrainCard, w: float, h: floa
     dist = distance_text(train.get("distance", []), bool(train.get("no_towns")))
     if train.get("multiplier", 1) and int(train.get("multiplier", 1)) > 1:
         dist += f", revenue ×{train['multiplier']}"
-    text(dwg, g, x, 12.5, dist, fit_size(dist, 2.7, w - x - 3), anchor="start")
+    text(dwg, g, x, 12.5, dist, max(TEXT_MIN, fit_size(dist, 2.7, w - x - 3)), anchor="start")
     lines = []
     if train.get("rusts_on"):
         lines.append(f"rusts when the first {train['rusts_on']} is bought")
@@ -112,18 +115,15 @@ def draw_train(dwg: svgwrite.Drawing, g: Any, card: TrainCard, w: float, h: floa
     if train.get("available_on"):
         lines.append(f"for sale from phase {train['available_on']}")
     for other, price_off in (train.get("discount") or {}).items():
-        lines.append(f"trade in a {other} for {money(price_off, card.currency)}")
+        lines.append(f"{money(price_off, card.currency)} less with a {other} traded in")
     for v in train.get("variants", []) or []:
         extra = ", skips towns" if v.get("no_towns") else ""
         lines.append(f"or {v['name']} for {money(v['price'], card.currency)}{extra}")
-    for ev in train.get("events", []) or []:
-        lines.append(f"event: {str(ev.get('type', '')).replace('_', ' ')}")
+    lines += [f"when the first is bought, {event}" for event in card.events]
     if train.get("salvage") is not None:
         lines.append(f"salvage {money(train['salvage'], card.currency)}")
-    y = 17.5
-    for line in lines[:5]:
-        text(dwg, g, x, y, line, fit_size(line, 2.5, w - x - 3), anchor="start", fill="#333333")
-        y += 3.6
+    if lines:  # every line, wrapped, at one size between 2.5 mm and the 6 pt floor
+        paragraphs(dwg, g, x, 15.8, w - x - 3, lines, 2.5, h - 7.0 - 15.8, gap=0.5, leading=1.15)
     count = "unlimited supply" if card.unlimited else f"{card.index + 1} of {card.total}"
     text(dwg, g, w - 3.5, h - 4.0, count, 2.2, anchor="end", fill="#777777", family=CONDENSED)
 

@@ -88,7 +88,7 @@ def test_private_cards_say_what_abilities_do(books: dict[str, Any]) -> None:
     found = " ".join(t for svg in render_svgs(books["rich"], "privates", RenderOptions()) for t in texts(svg))
     assert "B6" in found and "free lunch" in found
     assert ability_text({"type": "tile_lay", "hexes": ["B4"], "count": 1, "free": True}) == (
-        "The owning corporation may lay an extra tile in B4 at no cost, once."
+        "The owner may lay one extra tile in B4 at no cost."
     )
 
 

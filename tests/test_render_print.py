@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from railbook.render.build import RenderOptions, render_svgs
-from railbook.render.cards import back_origin
+from railbook.render.cards import CARD_BLEED, back_origin
 from railbook.render.certificates import CARD_H, CARD_W, certificates, draw_certificate
 from railbook.render.charters import draw_charter
 from railbook.render.market import paint_cell
@@ -172,7 +172,7 @@ def test_card_backs_mirror_their_fronts_for_long_edge_duplex(books: dict[str, An
     fronts = render_svgs(book, "certificates", RenderOptions(backs=False))
     both = render_svgs(book, "certificates", RenderOptions(backs=True))
     assert len(both) == 2 * len(fronts)
-    grid = best_grid(Paper.named("a4"), CARD_W, CARD_H)
+    grid = best_grid(Paper.named("a4"), CARD_W, CARD_H, 2 * CARD_BLEED)
     total = len(certificates(book))
     for page in range(len(fronts)):
         back = ET.fromstring(both[2 * page + 1])
@@ -283,7 +283,7 @@ def test_snapshot_certificate_with_a_long_name() -> None:
 
 
 def test_snapshot_private_with_long_text() -> None:
-    item = ("LSP", SNAPSHOT_BOOK["privates"]["LSP"], "${}")
+    item = ("LSP", SNAPSHOT_BOOK["privates"]["LSP"], SNAPSHOT_BOOK)
     _snapshot("card-private-long-text", _card(draw_private, item, 63.0, 88.0))
 
 
