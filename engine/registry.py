@@ -32,6 +32,7 @@ ORDER: tuple[str, ...] = (
     "company_sizes",
     "private_companies",
     "private_payouts",
+    "exchange",
     "issue_redeem",
     "reissue",
     "loans",

@@ -94,6 +94,11 @@ class Params(BaseParams):
         description="the first game turn whose end-of-stock-round sold-out test counts shares the company redeemed "
         "(held off sale in its treasury) as sold; earlier stock rounds count only players' shares (None: never)",
     )
+    multiple_buy_from_ipo: bool = Field(
+        False,
+        description="in a `multiple_buy` market cell the further purchases of a turn may come from the initial "
+        "offering too, not only from the open market",
+    )
 
 
 @dataclasses.dataclass(slots=True)
@@ -236,10 +241,11 @@ class BuySellParShares(Step):
         cell and the turn's purchases so far were only open-market shares of that corporation."""
         g = self.g
         price = g.state.corporations[b.corp].price
-        if b.owner != POOL or not price or "multiple_buy" not in market.kinds_at(g, price):
+        from_ipo = _p(g).multiple_buy_from_ipo
+        if (b.owner != POOL and not from_ipo) or not price or "multiple_buy" not in market.kinds_at(g, price):
             return False
         acts = self.rdata["current_actions"]
-        if "par" in acts or "buy_company" in acts or self.rdata.get("bought_from_ipo"):
+        if "par" in acts or "buy_company" in acts or (self.rdata.get("bought_from_ipo") and not from_ipo):
             return False
         return set(self.rdata.get("bought_now") or {}) <= {b.corp}
 
