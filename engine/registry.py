@@ -33,6 +33,7 @@ ORDER: tuple[str, ...] = (
     "private_companies",
     "private_payouts",
     "exchange",
+    "private_abilities",
     "issue_redeem",
     "reissue",
     "loans",

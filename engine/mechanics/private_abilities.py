@@ -1,0 +1,68 @@
+"""``private_abilities``: the abilities of private companies that an event sets off.
+
+Each is an ability of the private (companies.yaml), timed by an event word in ``when``:
+
+* ``{type: close, when: bought_train, corporation: X}``: the private closes when ``X`` buys a train (its first:
+  the private is gone after it); without ``corporation``, when the corporation owning the private buys one;
+* ``{type: close, when: sold}``: the private closes when a corporation buys it;
+* ``{type: train, when: sold, params: {train: "2"}}``: a corporation buying the private gets the next bank train
+  of that name with it, free (the phase and rusting consequences of a purchase follow).
+
+*Parameters*: none beyond the abilities' own fields.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import depot
+from ..closing import close_company
+from ..contract import Mechanic, NoParams
+from ..state import ckey, kind_of, sym_of, xkey
+
+if TYPE_CHECKING:
+    from ..context import Context
+
+
+def train_bought(g: Context, buyer: str, tid: str, source: str) -> None:
+    """Privates whose ``close`` ability waits for a corporation's train purchase close."""
+    if kind_of(buyer) != "C":
+        return
+    for sym, c in g.state.companies.items():
+        if c.closed:
+            continue
+        for a in c.abilities:
+            if a.type != "close" or a.spec.get("when") != "bought_train":
+                continue
+            target = a.spec.get("corporation")
+            owner = c.owner
+            if (target and buyer == ckey(str(target))) or (not target and owner == buyer):
+                g.log(f"{sym} closes: {sym_of(buyer)} bought a train")
+                close_company(g, sym)
+                break
+
+
+def company_sold(g: Context, sym: str, corp: str) -> None:
+    """A corporation bought private ``sym``: abilities timed ``sold`` act now."""
+    c = g.state.companies[sym]
+    for a in list(c.abilities):
+        if a.spec.get("when") != "sold":
+            continue
+        if a.type == "train":
+            name = str((a.spec.get("params") or {}).get("train") or "")
+            tid = next((t for t in g.state.depot if g.state.trains[t].sym == name), None)
+            if tid is not None:
+                g.log(f"{sym_of(corp)} receives a {name} train with {sym}")
+                depot.buy_train(g, corp, tid, 0, None)
+            g.remove_ability(xkey(sym), a)
+        elif a.type == "close":
+            close_company(g, sym)
+            return
+
+
+MECHANIC = Mechanic(
+    name="private_abilities",
+    description="abilities of private companies set off by an event (a train bought, the private sold)",
+    params=NoParams,
+    hooks={"train_bought": train_bought, "company_sold": company_sold},
+)
