@@ -355,7 +355,7 @@ class BuySellParShares(Step):
             if not tradeable(g, corp):
                 continue
             unit = shares.share_percent(g, corp)
-            for holder in (POOL,) if more else (POOL, ckey(corp)):
+            for holder in (POOL,) if more and not p.multiple_buy_from_ipo else (POOL, ckey(corp)):
                 at_par = holder != POOL and ipo_at_par and c.par is not None
                 pps = market.price_at(g, c.par if at_par else c.price)
                 small = None  # the smallest buyable certificate (the first of them)
