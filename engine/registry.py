@@ -46,6 +46,7 @@ ORDER: tuple[str, ...] = (
     "routes",
     "dividends",
     "trains",
+    "train_export",
     "receivership",
     "mergers",
     "national_railway",

@@ -60,6 +60,11 @@ class Params(BaseParams):
     )
     min_raise: int = Field(5, ge=0, description="a bid exceeds the private's current high bid by at least this ($)")
     bids_lock_cash: bool = Field(True, description="a bidder's money stays set aside until that private is sold")
+    locked_cash: Literal["all_bids", "highest_bid"] = Field(
+        "all_bids",
+        description="with `bids_lock_cash`, the money set aside: the sum of the player's bids, or only his highest "
+        "bid (each bid must then fit in his cash by itself)",
+    )
     may_raise_own_bid: bool = Field(True, description="a bidder may raise his own bid on a later turn")
     all_passed: AllPassed = Field(default_factory=AllPassed, description="when everyone passes with privates unsold")
     selling_allowed: bool = Field(
@@ -106,9 +111,13 @@ def price_of(g: Context, sym: str) -> int:
 
 def committed(g: Context, player: str) -> int:
     """Cash a player has set aside in bid boxes."""
-    if not _p(g).bids_lock_cash:
+    p = _p(g)
+    if not p.bids_lock_cash:
         return 0
-    return sum(price for bids in _st(g).bids.values() for who, price in bids if who == player)
+    mine = [price for bids in _st(g).bids.values() for who, price in bids if who == player]
+    if p.locked_cash == "highest_bid":
+        return max(mine, default=0)
+    return sum(mine)
 
 
 def own_bid(g: Context, player: str, sym: str) -> int:
@@ -116,6 +125,8 @@ def own_bid(g: Context, player: str, sym: str) -> int:
 
 
 def max_bid(g: Context, player: str, sym: str) -> int:
+    if _p(g).locked_cash == "highest_bid":
+        return g.cash(player)
     return g.cash(player) - committed(g, player) + own_bid(g, player, sym)
 
 

@@ -3,10 +3,15 @@
 Each is an ability of the private (companies.yaml), timed by an event word in ``when``:
 
 * ``{type: close, when: bought_train, corporation: X}``: the private closes when ``X`` buys a train (its first:
-  the private is gone after it); without ``corporation``, when the corporation owning the private buys one;
+  the private is gone after it); without ``corporation``, when the corporation whose certificate comes with the
+  private (its ``shares`` ability) buys one, or else when the corporation owning the private does;
 * ``{type: close, when: sold}``: the private closes when a corporation buys it;
 * ``{type: train, when: sold, params: {train: "2"}}``: a corporation buying the private gets the next bank train
   of that name with it, free (the phase and rusting consequences of a purchase follow).
+
+* ``{type: shares, params: {random: president}}``: the private comes with the president's certificate of a
+  corporation drawn when the game is set up, with the site's seeded generator (one draw, modulo the number of
+  corporations, in the order of companies.yaml).
 
 *Parameters*: none beyond the abilities' own fields.
 """
@@ -16,12 +21,37 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import depot
+from ..rng import Lcg
 from ..closing import close_company
 from ..contract import Mechanic, NoParams
 from ..state import ckey, kind_of, sym_of, xkey
 
 if TYPE_CHECKING:
     from ..context import Context
+    from ..state import Ability, Company
+
+
+def setup(g: Context) -> None:
+    """Draw the certificates of ``shares`` abilities with ``params.random``."""
+    corps = list(g.book.corporations)
+    for c in g.state.companies.values():
+        for a in c.abilities:
+            if a.type != "shares" or (a.spec.get("params") or {}).get("random") != "president" or not corps:
+                continue
+            r = Lcg(g.state.seed)
+            sym = corps[r.draw() % len(corps)]
+            g.state.seed = r.seed
+            a.spec["shares"] = [f"{sym}_0"]
+
+
+def _closing_corporation(c: Company, a: Ability) -> str | None:
+    target = a.spec.get("corporation")
+    if target:
+        return ckey(str(target))
+    for other in c.abilities:
+        if other.type == "shares" and other.spec.get("shares"):
+            return ckey(str(other.spec["shares"][0]).rsplit("_", 1)[0])
+    return c.owner
 
 
 def train_bought(g: Context, buyer: str, tid: str, source: str) -> None:
@@ -34,9 +64,7 @@ def train_bought(g: Context, buyer: str, tid: str, source: str) -> None:
         for a in c.abilities:
             if a.type != "close" or a.spec.get("when") != "bought_train":
                 continue
-            target = a.spec.get("corporation")
-            owner = c.owner
-            if (target and buyer == ckey(str(target))) or (not target and owner == buyer):
+            if buyer == _closing_corporation(c, a):
                 g.log(f"{sym} closes: {sym_of(buyer)} bought a train")
                 close_company(g, sym)
                 break
@@ -64,5 +92,5 @@ MECHANIC = Mechanic(
     name="private_abilities",
     description="abilities of private companies set off by an event (a train bought, the private sold)",
     params=NoParams,
-    hooks={"train_bought": train_bought, "company_sold": company_sold},
+    hooks={"setup": setup, "train_bought": train_bought, "company_sold": company_sold},
 )
