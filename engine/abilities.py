@@ -80,7 +80,9 @@ def timing_ok(g: Context, owner: str, a: Ability, passive_ok: bool = True) -> bo
         holder = holder_of(g, owner)
         if r is None or r.kind != "operating" or holder is None or r.data.get("current_operator") != holder:
             return False
-        return ability_step(g) in STEP_ALIASES[when]
+        step = ability_step(g)
+        # (a private's lays that must be made together hold the special_track step until the last one)
+        return step in STEP_ALIASES[when] or (when == "track" and step == "special_track")
     if when == "or_start":
         return r is not None and r.kind == "operating" and bool(r.data.get("or_start_open"))
     return player_timing_ok(g, owner, a, when)
