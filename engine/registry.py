@@ -39,6 +39,7 @@ ORDER: tuple[str, ...] = (
     "loans",
     "track",
     "tokens",
+    "teleport",
     "destinations",
     "edge_tokens",
     "mines",
