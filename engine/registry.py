@@ -34,6 +34,7 @@ ORDER: tuple[str, ...] = (
     "private_payouts",
     "exchange",
     "private_abilities",
+    "short_handed",
     "issue_redeem",
     "reissue",
     "loans",
