@@ -308,7 +308,9 @@ HOOKS: dict[str, Hook] = {
     "conversion_target": _h(F, "corp", "the size `corp` would convert to now (None: it cannot convert)"),
     "convert_company": _h(F, "corp", "`corp` converts to its next size now; (markers it must buy, $ each)"),
     "train_left_depot": _h(N, "train", "a new train (an id) left the bank's depot: bought from it or exported"),
-    "train_bought": _h(N, "buyer train source", "`buyer` (a key) bought `train` (an id) from `source` (a key or depot)"),
+    "train_bought": _h(
+        N, "buyer train source", "`buyer` (a key) bought `train` (an id) from `source` (a key or depot)"
+    ),
     "train_rusted": _h(N, "train owner", "`owner`'s train (an id) rusted and left the game"),
     "extra_interest": _h(S, "corp", "$ `corp` (a symbol) owes at its interest step beyond its loans' interest", 0),
     "company_converted": _h(N, "corp", "`corp` (a symbol) converted to its next size (not by a merger)"),

@@ -106,7 +106,9 @@ def _validated(book: Book, out: Installed) -> tuple[dict[str, Params], dict[tupl
             event_params[(pi, ei)] = out.events[event["type"]][0].model_validate(event.get("params") or {})
     for ti, sym in enumerate(book.train_order):  # a train type's events: keys (-1 - its index in the order, event)
         for ei, event in enumerate(book.trains[sym].get("events") or []):
-            event_params[train_event_key(ti, ei)] = out.events[event["type"]][0].model_validate(event.get("params") or {})
+            event_params[train_event_key(ti, ei)] = out.events[event["type"]][0].model_validate(
+                event.get("params") or {}
+            )
     return params, event_params
 
 

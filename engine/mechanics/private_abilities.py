@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import depot
-from ..rng import Lcg
 from ..closing import close_company
 from ..contract import Mechanic, NoParams
+from ..rng import Lcg
 from ..state import ckey, kind_of, sym_of, xkey
 
 if TYPE_CHECKING:
