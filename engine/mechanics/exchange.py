@@ -63,8 +63,9 @@ def _sources(a: Ability) -> list[str]:
 def offered(g: Context, company: str, a: Ability) -> list[str]:
     """The shares the private may be exchanged for now: the first ordinary share of each allowed source."""
     corp = str(a.spec.get("corporation") or "")
-    if corp not in g.state.corporations or g.state.corporations[corp].closed:
-        return []
+    c = g.state.corporations.get(corp)
+    if c is None or c.closed:
+        return []  # (an initial-offering share may be taken before the corporation starts, as on 18xx.games)
     holder = g.company(company).owner
     if holder is None:
         return []
