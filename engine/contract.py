@@ -212,6 +212,12 @@ HOOKS: dict[str, Hook] = {
         "lay a tile of `tiles` for `corp` as one of its turn's lays, by `entity` (a private's ability), `discount` $ "
         "off the hex's cost; the hex laid (None: nothing lays tiles)",
     ),
+    "unconnected_turn_lay": _h(
+        F,
+        "entity corp action owner ability",
+        "lay a tile for `corp` as one of its turn's lays by `entity` under `ability` (held by `owner`), in its hexes "
+        "and tiles, without a connection, paying as the ability says; the hex laid (None: nothing lays tiles)",
+    ),
     "must_withhold": _h(
         A, "entity", "the corporation must withhold its earnings now (it has no dividend choice)", False
     ),

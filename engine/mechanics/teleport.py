@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import abilities, board, rounds, stations
+from .. import abilities, board, stations
 from ..contract import Mechanic, NoParams
 from ..errors import illegal
 from ..state import Ability, kind_of, sym_of
 from ..steps.base import Step
-from .track import current_lay, lay
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -38,10 +37,6 @@ def teleport_ability(g: Context, company: str) -> tuple[str, Ability] | None:
         if a.type == "teleport" and abilities.right_owner(g, owner, a) and (a.count is None or a.count > 0):
             return owner, a
     return None
-
-
-def _track_step_open(g: Context) -> bool:
-    return any(s.name in ("track", "track_and_token") and s.active() for s in rounds.steps(g))
 
 
 class Teleport(Step):
@@ -67,10 +62,9 @@ class Teleport(Step):
         pending = self._pending()
         if pending is not None:
             return ["place_token", "pass"] if entity == pending else []
-        if teleport_ability(g, entity) is None or not _track_step_open(g):
+        if teleport_ability(g, entity) is None:
             return []
-        lay_ = current_lay(g)
-        return ["lay_tile"] if lay_ is not None and lay_.get("lay") else []
+        return ["lay_tile"] if g.hooks("turn_lay_open", g.company(entity).owner) else []
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
         g = self.g
@@ -95,12 +89,11 @@ class Teleport(Step):
             raise illegal("teleport.ability", f"{sym_of(entity)} cannot lay track now")
         corp = g.company(entity).owner
         assert corp is not None
-        plan = lay(g, entity, action, corp=corp, special=found)
-        r = self.rdata
-        r["num_laid_track"] = r.get("num_laid_track", 0) + 1
-        r.setdefault("laid_hexes", []).append(plan.hex)
+        hex_id = g.hooks("unconnected_turn_lay", entity, corp, action, *found)
+        if hex_id is None:
+            raise illegal("teleport.track", "no rule lays track")
         cost = found[1].spec.get("cost")
-        r["teleport_pending"] = [entity, plan.hex, int(cost) if cost is not None else 0]
+        self.rdata["teleport_pending"] = [entity, hex_id, int(cost) if cost is not None else 0]
         g.use_ability(*found)
 
     def process_place_token(self, action: dict[str, Any], entity: str) -> None:
