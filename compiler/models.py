@@ -363,6 +363,7 @@ class Ability(Strict):
         "extra_token",
         "income_to_president",
         "purchase_range",
+        "train",
     ] = Field(description="what the ability does")
     when: str | None = Field(None, description="timing, e.g. 'track', 'owning_corp_or_turn', 'any'")
     owner: Literal["player", "corporation", "any"] = Field(

@@ -398,3 +398,38 @@ def test_multiple_buy_from_ipo(tmp_path: Path) -> None:
         else:
             with pytest.raises(IllegalAction):
                 g.process(again, False)
+
+
+# --------------------------------------------------------------------------- a train with a private; end order
+
+
+def test_private_brings_a_train_when_sold(tmp_path: Path) -> None:
+    def change(t: dict[str, Any]) -> None:
+        t["privates"]["TP"]["abilities"].append({"type": "train", "when": "sold", "params": {"train": "2"}})
+
+    g = Game.start(small_title(tmp_path, change), ["ann", "bob", "cy"], seed=1)
+    ctx = g.context
+    n = len(ctx.state.depot)
+    ctx.hooks("company_sold", "TP", ckey("WR"))
+    assert [ctx.state.trains[t].sym for t in ctx.corp(ckey("WR")).trains] == ["2"]
+    assert len(ctx.state.depot) == n - 1 and ctx.cash(ckey("WR")) == 0, "free, from the bank"
+
+
+def test_end_triggers_of_one_timing_in_the_order_they_fired(tmp_path: Path) -> None:
+    from railbook.engine.mechanics import core
+
+    def change(t: dict[str, Any]) -> None:
+        t["end"] = [
+            {"type": "bank", "after": "full_or"},
+            {"type": "final_train", "after": "full_or", "params": {"train": "3"}},
+        ]
+
+    g = Game.start(small_title(tmp_path, change), ["ann", "bob", "cy"], seed=1)
+    ctx = g.context
+    ctx.spend("bank", ckey("WR"), 500)
+    three = next(t for t in ctx.state.depot if ctx.state.trains[t].sym == "3")
+    depot.buy_train(ctx, ckey("WR"), three, 180, None)
+    assert core.end_check(ctx) == "full_or"
+    ctx.state.bank_broken = True
+    core.end_check(ctx)
+    assert ctx.state.extra["end_reason_now"] == "final_train", "it fired first, though `bank` sorts before it"
