@@ -433,3 +433,26 @@ def test_end_triggers_of_one_timing_in_the_order_they_fired(tmp_path: Path) -> N
     ctx.state.bank_broken = True
     core.end_check(ctx)
     assert ctx.state.extra["end_reason_now"] == "final_train", "it fired first, though `bank` sorts before it"
+
+
+# ---------------------------------------------------------------------------------------------- validate
+
+
+def test_validate_names_unknown_timing_words_and_missing_mechanics(tmp_path: Path) -> None:
+    from railbook.compiler.errors import TitleError
+
+    def typo(t: dict[str, Any]) -> None:
+        t["privates"]["MR"]["abilities"][0]["when"] = "owning_player_turn"
+
+    with pytest.raises(TitleError) as err:
+        small_title(tmp_path / "a", typo)
+    assert any("unknown timing word 'owning_player_turn'" in line for line in err.value.problems)
+
+    def unplayed(t: dict[str, Any]) -> None:
+        del t["mechanics"]["exchange"]
+        t["rounds"]["kinds"]["stock"]["steps"] = ["stock"]
+        t["rounds"]["kinds"]["operating"]["steps"].remove("exchange")
+
+    with pytest.raises(TitleError) as err:
+        small_title(tmp_path / "b", unplayed)
+    assert any("mechanic exchange" in line for line in err.value.problems)
