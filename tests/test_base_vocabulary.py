@@ -348,15 +348,15 @@ def test_short_handed_shares(tmp_path: Path) -> None:
     other = "ER" if corp == "WR" else "WR"
     assert g.state.shares[f"{corp}_0"].percent == 20
     assert g.state.shares[f"{other}_0"].percent == 30
-    assert g.state.shares[f"{other}_8"].owner == "bank" and not g.state.shares[f"{other}_8"].buyable
+    assert f"{other}_8" not in g.state.shares and f"{corp}_8" in g.state.shares
     assert Game.start(book, ["ann", "bob", "cy"], seed=7).state.shares[f"{other}_0"].percent == 20
 
 
 # ------------------------------------------------------------------------------------- auction cash, buys
 
 
-def test_locked_cash_highest_bid(tmp_path: Path) -> None:
-    for mode in ("all_bids", "highest_bid"):
+def test_locked_cash_leading_bids(tmp_path: Path) -> None:
+    for mode in ("all_bids", "leading_bids"):
 
         def change(t: dict[str, Any], mode: str = mode) -> None:
             t["rounds"]["start"] = ["initial"]
@@ -365,13 +365,13 @@ def test_locked_cash_highest_bid(tmp_path: Path) -> None:
 
         g = Game.start(small_title(tmp_path / mode, change), ["ann", "bob"], seed=1)
         g.process({"type": "bid", "entity": "ann", "entity_type": "player", "company": "TP", "price": 600}, False)
-        g.process({"type": "pass", "entity": "bob", "entity_type": "player"}, False)
+        g.process({"type": "bid", "entity": "bob", "entity_type": "player", "company": "TP", "price": 650}, False)
         second = {"type": "bid", "entity": "ann", "entity_type": "player", "company": "CV", "price": 700}
         if mode == "all_bids":
             with pytest.raises(IllegalAction):  # 600 + 700 > 1000
                 g.process(second, False)
         else:
-            g.process(second, False)  # only the highest bid is set aside
+            g.process(second, False)  # her outbid 600 sets nothing aside
 
 
 def test_multiple_buy_from_ipo(tmp_path: Path) -> None:

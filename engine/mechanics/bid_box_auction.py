@@ -60,10 +60,10 @@ class Params(BaseParams):
     )
     min_raise: int = Field(5, ge=0, description="a bid exceeds the private's current high bid by at least this ($)")
     bids_lock_cash: bool = Field(True, description="a bidder's money stays set aside until that private is sold")
-    locked_cash: Literal["all_bids", "highest_bid"] = Field(
+    locked_cash: Literal["all_bids", "leading_bids"] = Field(
         "all_bids",
-        description="with `bids_lock_cash`, the money set aside: the sum of the player's bids, or only his highest "
-        "bid (each bid must then fit in his cash by itself)",
+        description="with `bids_lock_cash`, the money set aside: all the player's bids, or only those that are the "
+        "highest bid on their private (an outbid bid frees its money)",
     )
     may_raise_own_bid: bool = Field(True, description="a bidder may raise his own bid on a later turn")
     all_passed: AllPassed = Field(default_factory=AllPassed, description="when everyone passes with privates unsold")
@@ -114,10 +114,14 @@ def committed(g: Context, player: str) -> int:
     p = _p(g)
     if not p.bids_lock_cash:
         return 0
-    mine = [price for bids in _st(g).bids.values() for who, price in bids if who == player]
-    if p.locked_cash == "highest_bid":
-        return max(mine, default=0)
-    return sum(mine)
+    leading_only = p.locked_cash == "leading_bids"
+    total = 0
+    for bids in _st(g).bids.values():
+        top = max(price for _, price in bids) if bids else 0
+        for who, price in bids:
+            if who == player and (not leading_only or price >= top):
+                total += price
+    return total
 
 
 def own_bid(g: Context, player: str, sym: str) -> int:
@@ -125,9 +129,10 @@ def own_bid(g: Context, player: str, sym: str) -> int:
 
 
 def max_bid(g: Context, player: str, sym: str) -> int:
-    if _p(g).locked_cash == "highest_bid":
-        return g.cash(player)
-    return g.cash(player) - committed(g, player) + own_bid(g, player, sym)
+    own = own_bid(g, player, sym)
+    if own and _p(g).locked_cash == "leading_bids" and own < max(price for _, price in _st(g).bids.get(sym) or []):
+        own = 0  # an outbid bid sets nothing aside
+    return g.cash(player) - committed(g, player) + own
 
 
 def min_bid(g: Context, sym: str) -> int:

@@ -1,8 +1,8 @@
 """``short_handed``: a title's share rules for small player counts (e.g. a two-player variant).
 
 At the player counts listed in ``players``, when the game is set up, every corporation's president's certificate
-becomes ``president_percent`` and its last ``shares_out_of_play`` certificates go to the bank, out of play (the
-certificates still add up to 100% in play); a corporation whose president's certificate comes with a private
+becomes ``president_percent`` and its last ``shares_out_of_play`` certificates go to the bank, out of the game (the
+certificates left add up to 100%); a corporation whose president's certificate comes with a private
 company (a ``shares`` ability) keeps its certificates when ``except_private_certificate``.  With
 ``unsold_to_market_at_float`` the certificates still in a corporation's initial offering go to the open market
 when it floats (players then buy them at the market price).
@@ -17,7 +17,7 @@ from pydantic import Field
 from .. import shares
 from ..contract import Mechanic
 from ..contract import Params as BaseParams
-from ..state import BANK, POOL, ckey
+from ..state import POOL, ckey
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -76,8 +76,7 @@ def setup(g: Context) -> None:
                     g.state.shares[sid].percent = p.president_percent
         ordinary = [sid for sid in ids if not g.state.shares[sid].president]
         for sid in ordinary[len(ordinary) - p.shares_out_of_play :] if p.shares_out_of_play else []:
-            shares.move_share(g, sid, BANK)
-            g.state.shares[sid].buyable = False
+            shares.remove_share(g, sid)  # (the bank keeps it: out of play, the rest adds up to 100%)
 
 
 def corporation_floated(g: Context, corp: str) -> None:
