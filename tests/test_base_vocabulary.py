@@ -456,3 +456,20 @@ def test_validate_names_unknown_timing_words_and_missing_mechanics(tmp_path: Pat
     with pytest.raises(TitleError) as err:
         small_title(tmp_path / "b", unplayed)
     assert any("mechanic exchange" in line for line in err.value.problems)
+
+
+def test_one_new_train_per_turn_only_in_some_phases(tmp_path: Path) -> None:
+    def change(t: dict[str, Any]) -> None:
+        t["mechanics"]["trains"] = {"bank_trains_per_turn": 1, "bank_trains_per_turn_status": "one_train_per_turn"}
+        t["phases"][0]["status"] = ["one_train_per_turn"]
+
+    g = Game.start(small_title(tmp_path, change), ["ann", "bob", "cy"], seed=1)
+    float_wr(g)
+    for who in ("cy", "ann", "bob"):
+        g.process({"type": "pass", "entity": who, "entity_type": "player"}, False)
+    ctx = g.context
+    step = next(s for s in rounds.steps(ctx) if s.name == "buy_train")
+    step.st.data["new_bought"] = 1
+    assert not step.new_trains_left(), "phase 2 lists the status: one new train a turn"
+    ctx.state.phase = 1
+    assert step.new_trains_left(), "phase 3 does not"

@@ -37,6 +37,11 @@ class Params(BaseParams):
     bank_trains_per_turn: int | None = Field(
         None, ge=1, description="new trains a corporation may buy from the bank per turn (None: no limit)"
     )
+    bank_trains_per_turn_status: str | None = Field(
+        None,
+        description="`bank_trains_per_turn` holds only while the current phase's `status` lists this flag (None: "
+        "in every phase)",
+    )
     emergency_cheapest_only: bool = Field(
         False,
         description="once the president must contribute, only the cheapest train (and face) the bank offers, new "
@@ -215,7 +220,11 @@ class BuyTrain(Step):
 
     def new_trains_left(self) -> bool:
         """``bank_trains_per_turn``: the corporation may still buy a new train from the bank this turn."""
-        limit = _p(self.g).bank_trains_per_turn
+        p = _p(self.g)
+        limit = p.bank_trains_per_turn
+        if limit is not None and p.bank_trains_per_turn_status is not None:
+            if p.bank_trains_per_turn_status not in self.g.phase_status():
+                limit = None  # the phase lifts the limit
         return limit is None or int(self.st.data.get("new_bought") or 0) < limit
 
     def unpass(self) -> None:
