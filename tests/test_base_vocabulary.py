@@ -473,3 +473,23 @@ def test_one_new_train_per_turn_only_in_some_phases(tmp_path: Path) -> None:
     assert not step.new_trains_left(), "phase 2 lists the status: one new train a turn"
     ctx.state.phase = 1
     assert step.new_trains_left(), "phase 3 does not"
+
+
+def test_companies_over_the_limit_discard_in_any_order(tmp_path: Path) -> None:
+    def change(t: dict[str, Any]) -> None:
+        t["rounds"]["kinds"]["stock"]["steps"] = ["discard_train", "exchange", "stock"]
+
+    g = Game.start(small_title(tmp_path, change), ["ann", "bob", "cy"], seed=1)
+    ctx = g.context
+    for sym in ("WR", "ER"):
+        ctx.spend("bank", ckey(sym), 1000)
+        for _ in range(2):
+            depot.buy_train(ctx, ckey(sym), ctx.state.depot[0], 80, None)
+    ctx.state.phase = 2  # limit 2 ...
+    for sym in ("WR", "ER"):
+        t = next(x for x in ctx.state.depot if ctx.state.trains[x].sym == "3")
+        depot.buy_train(ctx, ckey(sym), t, 180, None)  # ... and three trains each
+    ctx.epoch += 1
+    last = ctx.corp(ckey("ER")).trains[0]
+    g.process({"type": "discard_train", "entity": "ER", "entity_type": "corporation", "train": last}, False)
+    assert last not in ctx.corp(ckey("ER")).trains, "ER discards before WR"

@@ -589,7 +589,8 @@ class DiscardTrain(Step):
         return list(self.crowded())
 
     def actions(self, entity: str) -> list[str]:
-        return ["discard_train"] if entity in self.crowded()[:1] else []
+        # several companies over their limit discard in any order (as on 18xx.games)
+        return ["discard_train"] if entity in self.crowded() else []
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
