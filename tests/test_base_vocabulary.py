@@ -493,3 +493,31 @@ def test_companies_over_the_limit_discard_in_any_order(tmp_path: Path) -> None:
     last = ctx.corp(ckey("ER")).trains[0]
     g.process({"type": "discard_train", "entity": "ER", "entity_type": "corporation", "train": last}, False)
     assert last not in ctx.corp(ckey("ER")).trains, "ER discards before WR"
+
+
+# ------------------------------------------------------------------------------------------ old route format
+
+
+def test_a_route_given_by_its_stops_hexes_only(tmp_path: Path) -> None:
+    """Older 18xx.games records give a route as the hexes of its stops, without the track between them."""
+    g = Game.start(small_title(tmp_path), ["ann", "bob", "cy"], seed=1)
+    float_wr(g)
+    ctx = g.context
+    depot.buy_train(ctx, ckey("WR"), ctx.state.depot[0], 80, None)
+    for who in ("cy", "ann", "bob"):
+        g.process({"type": "pass", "entity": who, "entity_type": "player"}, False)
+    g.process(
+        {"type": "lay_tile", "entity": "WR", "entity_type": "corporation", "hex": "B2", "tile": "57-0", "rotation": 2},
+        False,
+    )
+    while rounds.active_step(ctx).name != "route":
+        g.process({"type": "pass", "entity": "WR", "entity_type": "corporation"}, False)
+    train = ctx.corp(ckey("WR")).trains[0]
+    run = {
+        "type": "run_routes",
+        "entity": "WR",
+        "entity_type": "corporation",
+        "routes": [{"train": train, "hexes": ["B2", "A1"]}],
+    }
+    g.process(run, False)
+    assert any("runs for 40" in line for line in g.log), g.log[-3:]
