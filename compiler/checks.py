@@ -150,6 +150,9 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
         for t in setup.trains_removed:
             if t not in train_names:
                 p.unknown(("players", n, "trains_removed", t), "train", t, train_names)
+        for k, sym in enumerate(setup.privates_removed):
+            if sym not in src.privates:
+                p.unknown(("players", n, "privates_removed", k), "private", sym, src.privates)
     for name, train in src.trains.items():
         if isinstance(train.count, dict):
             for n in train.count:

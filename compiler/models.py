@@ -481,6 +481,7 @@ class PlayerSetup(Strict):
         description="number, or table keyed by what `cert_limit_by` names (e.g. corporations in play)"
     )
     trains_removed: dict[str, Annotated[int, Field(ge=0)]] = Field({}, description="trains taken out of the game")
+    privates_removed: list[str] = Field([], description="private companies out of the game at this player count")
     notes: str | None = Field(None, description="remarks for this player count")
 
 

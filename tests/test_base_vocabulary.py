@@ -521,3 +521,13 @@ def test_a_route_given_by_its_stops_hexes_only(tmp_path: Path) -> None:
     }
     g.process(run, False)
     assert any("runs for 40" in line for line in g.log), g.log[-3:]
+
+
+def test_a_private_only_at_some_player_counts(tmp_path: Path) -> None:
+    def change(t: dict[str, Any]) -> None:
+        t["players"]["2"]["privates_removed"] = ["TP"]
+
+    book = small_title(tmp_path, change)
+    two = Game.start(book, ["ann", "bob"], seed=1)
+    assert two.state.companies["TP"].closed and two.state.companies["TP"].removed
+    assert not Game.start(book, ["ann", "bob", "cy"], seed=1).state.companies["TP"].closed
