@@ -531,3 +531,31 @@ def test_a_private_only_at_some_player_counts(tmp_path: Path) -> None:
     two = Game.start(book, ["ann", "bob"], seed=1)
     assert two.state.companies["TP"].closed and two.state.companies["TP"].removed
     assert not Game.start(book, ["ann", "bob", "cy"], seed=1).state.companies["TP"].closed
+
+
+def test_a_player_owned_private_lays_in_his_stock_turn_and_his_companys_track_step(tmp_path: Path) -> None:
+    def change(t: dict[str, Any]) -> None:
+        t["rounds"]["kinds"]["stock"]["steps"] = ["exchange", "special_track", "stock"]
+        t["rounds"]["kinds"]["operating"]["steps"].insert(2, "special_track")
+        lay = {"type": "tile_lay", "owner": "player", "when": "owning_player_or_sr_turn", "hexes": ["C3", "A5"]}
+        t["privates"]["MR"]["abilities"].append({**lay, "tiles": ["7", "8", "9"], "count": 2, "free": True})
+
+    g = Game.start(small_title(tmp_path, change), ["ann", "bob", "cy"], seed=1)
+    give(g, "MR", "ann")
+    g.process(
+        {"type": "lay_tile", "entity": "MR", "entity_type": "company", "hex": "A5", "tile": "8-0", "rotation": 4}, False
+    )
+    assert g.state.hexes["A5"].tile is not None
+    float_wr(g)  # ann presides WR; now cy's turn
+    with pytest.raises(IllegalAction):  # not in another player's turn
+        g.process(
+            {"type": "lay_tile", "entity": "MR", "entity_type": "company", "hex": "C3", "tile": "9-0", "rotation": 1},
+            False,
+        )
+    for who in ("cy", "ann", "bob"):
+        g.process({"type": "pass", "entity": who, "entity_type": "player"}, False)
+    assert g.context.current_operator() == ckey("WR")
+    g.process(
+        {"type": "lay_tile", "entity": "MR", "entity_type": "company", "hex": "C3", "tile": "9-0", "rotation": 1}, False
+    )
+    assert rounds.active_step(g.context).name == "track", "WR still lays its own tile"
