@@ -212,6 +212,12 @@ HOOKS: dict[str, Hook] = {
         "lay a tile of `tiles` for `corp` as one of its turn's lays, by `entity` (a private's ability), `discount` $ "
         "off the hex's cost; the hex laid (None: nothing lays tiles)",
     ),
+    "ability_lay": _h(
+        F,
+        "entity corp action owner ability",
+        "lay a tile for `corp` by `entity` under `ability` (held by `owner`), besides the turn's lays, in its hexes "
+        "and tiles, without a connection; the hex laid (None: nothing lays tiles)",
+    ),
     "unconnected_turn_lay": _h(
         F,
         "entity corp action owner ability",

@@ -559,3 +559,29 @@ def test_a_player_owned_private_lays_in_his_stock_turn_and_his_companys_track_st
         {"type": "lay_tile", "entity": "MR", "entity_type": "company", "hex": "C3", "tile": "9-0", "rotation": 1}, False
     )
     assert rounds.active_step(g.context).name == "track", "WR still lays its own tile"
+
+
+def test_a_private_sold_to_a_corporation_lays_its_tile_at_once(tmp_path: Path) -> None:
+    def change(t: dict[str, Any]) -> None:
+        t["rounds"]["kinds"]["operating"]["steps"].insert(0, "sold_track")
+        lay = {"type": "tile_lay", "when": "sold", "hexes": ["C3"], "tiles": ["9"], "count": 1, "free": True}
+        t["privates"]["MR"]["abilities"] = [lay]
+
+    g = Game.start(small_title(tmp_path, change), ["ann", "bob", "cy"], seed=1)
+    give(g, "MR", "bob")
+    float_wr(g)
+    for who in ("cy", "ann", "bob"):
+        g.process({"type": "pass", "entity": who, "entity_type": "player"}, False)
+    ctx = g.context
+    ctx.state.phase = 1  # companies may buy privates
+    ctx.epoch += 1
+    g.process(
+        {"type": "buy_company", "entity": "WR", "entity_type": "corporation", "company": "MR", "price": 40}, False
+    )
+    assert g.acting_entities() == [xkey("MR")], "the lay comes first"
+    with pytest.raises(IllegalAction):
+        g.process({"type": "pass", "entity": "WR", "entity_type": "corporation"}, False)
+    g.process(
+        {"type": "lay_tile", "entity": "MR", "entity_type": "company", "hex": "C3", "tile": "9-0", "rotation": 1}, False
+    )
+    assert g.state.hexes["C3"].tile == "9" and g.acting_entities() == [ckey("WR")]

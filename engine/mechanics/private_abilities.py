@@ -6,6 +6,10 @@ Each is an ability of the private (companies.yaml), timed by an event word in ``
   the private is gone after it); without ``corporation``, when the corporation whose certificate comes with the
   private (its ``shares`` ability) buys one, or else when the corporation owning the private does;
 * ``{type: close, when: sold}``: the private closes when a corporation buys it;
+* ``{type: tile_lay, when: sold, hexes: [...], tiles: [...]}``: when a corporation buys the private, a tile is laid
+  with it at once (the selling player's lay, for the buying corporation, besides its turn's lays; as the ability's
+  ``free`` says); step ``sold_track`` (put it first in the operating round) holds the round until the private lays
+  or passes;
 * ``{type: train, when: sold, params: {train: "2"}}``: a corporation buying the private gets the next bank train
   of that name with it, free (the phase and rusting consequences of a purchase follow).
 
@@ -18,13 +22,15 @@ Each is an ability of the private (companies.yaml), timed by an event word in ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import depot
 from ..closing import close_company
 from ..contract import Mechanic, NoParams
+from ..errors import illegal
 from ..rng import Lcg
 from ..state import ckey, kind_of, sym_of, xkey
+from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -83,14 +89,74 @@ def company_sold(g: Context, sym: str, corp: str) -> None:
                 g.log(f"{sym_of(corp)} receives a {name} train with {sym}")
                 depot.buy_train(g, corp, tid, 0, None)
             g.remove_ability(xkey(sym), a)
+        elif a.type == "tile_lay":
+            g.state.round.data["sold_lay"] = xkey(sym)
         elif a.type == "close":
             close_company(g, sym)
             return
+
+
+def _sold_lay(g: Context, company: str) -> Ability | None:
+    for a in g.state.companies[sym_of(company)].abilities:
+        if a.type == "tile_lay" and a.spec.get("when") == "sold":
+            return a
+    return None
+
+
+class SoldTrack(Step):
+    """The tile a private lays when a corporation buys it (ability ``tile_lay`` with ``when: sold``)."""
+
+    name = "sold_track"
+    description = "Lay the tile of a private just sold"
+    offers = frozenset({"lay_tile", "pass"})
+
+    def _pending(self) -> str | None:
+        found = self.rdata.get("sold_lay")
+        return str(found) if found else None
+
+    def blocks(self) -> bool:
+        return self._pending() is not None
+
+    def active_entities(self) -> list[str]:
+        pending = self._pending()
+        return [pending] if pending else super().active_entities()
+
+    def actions(self, entity: str) -> list[str]:
+        return ["lay_tile", "pass"] if entity == self._pending() else []
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        return [{"type": "pass"}] if self.actions(entity) else []  # (the lay: the ability's tiles on its hexes)
+
+    def process_lay_tile(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        a = _sold_lay(g, entity) if entity == self._pending() else None
+        if a is None:
+            raise illegal("sold_track.ability", f"{sym_of(entity)} has no tile to lay now")
+        corp = g.company(entity).owner
+        assert corp is not None
+        if g.hooks("ability_lay", entity, corp, action, entity, a) is None:
+            raise illegal("sold_track.track", "no rule lays track")
+        g.use_ability(entity, a)
+        self.rdata["sold_lay"] = None
+
+    def process_pass(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        if entity != self._pending():
+            raise illegal("sold_track.pass", f"{sym_of(entity)} has nothing to pass")
+        a = _sold_lay(g, entity)
+        if a is not None:
+            g.remove_ability(entity, a)
+        self.rdata["sold_lay"] = None
+
+    @staticmethod
+    def round_state() -> dict[str, Any]:
+        return {"sold_lay": None}
 
 
 MECHANIC = Mechanic(
     name="private_abilities",
     description="abilities of private companies set off by an event (a train bought, the private sold)",
     params=NoParams,
+    steps={"sold_track": SoldTrack},
     hooks={"setup": setup, "train_bought": train_bought, "company_sold": company_sold},
 )

@@ -980,6 +980,11 @@ def unconnected_turn_lay(g: Context, entity: str, corp: str, action: dict[str, A
     return plan.hex
 
 
+def ability_lay(g: Context, entity: str, corp: str, action: dict[str, Any], owner: str, a: Ability) -> str:
+    """A private's lay under its own ability, besides the turn's lays (hook ``ability_lay``, e.g. on its sale)."""
+    return lay(g, entity, action, corp=corp, special=(owner, a)).hex
+
+
 def turn_lay_open(g: Context, corp: str) -> bool:
     r = g.state.round
     if r is None or r.kind != "operating" or r.data.get("current_operator") != corp:
@@ -1073,6 +1078,7 @@ MECHANIC = Mechanic(
         "action_processed": action_processed,
         "turn_lay": turn_lay,
         "unconnected_turn_lay": unconnected_turn_lay,
+        "ability_lay": ability_lay,
         "turn_lay_open": turn_lay_open,
         "use_turn_lay": use_turn_lay,
         "turn_lay_cost": next_turn_lay_cost,
