@@ -585,3 +585,22 @@ def test_a_private_sold_to_a_corporation_lays_its_tile_at_once(tmp_path: Path) -
         {"type": "lay_tile", "entity": "MR", "entity_type": "company", "hex": "C3", "tile": "9-0", "rotation": 1}, False
     )
     assert g.state.hexes["C3"].tile == "9" and g.acting_entities() == [ckey("WR")]
+
+
+def test_validate_refuses_an_upgrade_exception_no_rotation_fits(tmp_path: Path) -> None:
+    from railbook.compiler.compile import check
+    from railbook.compiler.errors import TitleError
+    from railbook.compiler.load import load_title
+
+    def change(t: dict[str, Any]) -> None:
+        t["tile_rules"] = {"exceptions": [{"tiles": ["57"], "to": ["8"]}]}  # a city to a curve: no rotation keeps it
+
+    FILES["tiles.yaml"].append("tile_rules")
+    try:
+        with pytest.raises(TitleError) as err:
+            small_title(tmp_path, change)
+        assert any("does not keep the track" in line for line in err.value.problems)
+        with pytest.raises(TitleError):  # validate (check) refuses it, not only compile
+            check(load_title(tmp_path / "vocab"))
+    finally:
+        FILES["tiles.yaml"].remove("tile_rules")
