@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import board, rounds
-from .closing import close_company
 from .errors import EngineError
 from .state import (
     BANK,
@@ -85,6 +84,8 @@ def new_game(cls: type[Context], book: Book, players: list[Any], seed: int) -> C
     state.operating_rounds = int(g.phase_spec().get("operating_rounds", 1))
     state.corp_order = list(book.corporations)
     for sym in setup.get("privates_removed") or []:  # components not in play at this player count
+        from .closing import close_company  # (loaded here: see railbook.accel_declare.early_modules)
+
         close_company(g, sym)
         state.companies[sym].removed = True
         g.hooks("company_removed", sym)
