@@ -137,6 +137,8 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
         if priv.closes_on and priv.closes_on not in phase_names and priv.closes_on not in train_names:
             p.unknown(("privates", sym, "closes_on"), "phase or train", priv.closes_on, phase_names + train_names)
 
+    _check_ability_rules(src, p)
+
     # trains and phases
     for name, train in src.trains.items():
         for field in ("rusts_on", "obsolete_on"):
@@ -156,9 +158,58 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
         for t in setup.trains_removed:
             if t not in train_names:
                 p.unknown(("players", n, "trains_removed", t), "train", t, train_names)
+        for k, sym in enumerate(setup.privates_removed):
+            if sym not in src.privates:
+                p.unknown(("players", n, "privates_removed", k), "private", sym, src.privates)
     for name, train in src.trains.items():
         if isinstance(train.count, dict):
             for n in train.count:
                 if n not in src.players:
                     p.add(("trains", name, "count", n), f"count for {n} players, who cannot play")
     return p.lines
+
+
+#: Every timing word (`when:`) an ability may have; docs/FORMAT.md explains each.
+TIMING_WORDS = (
+    "track",
+    "token",
+    "par",
+    "owning_corp_or_turn",
+    "or_start",
+    "any",
+    "stock_round",
+    "owning_player_sr_turn",
+    "owning_player_or_turn",
+    "owning_player_track",
+    "owning_player_or_sr_turn",
+    "bought_train",
+    "sold",
+)
+
+
+def _needed_mechanic(ab: object) -> str | None:
+    """The mechanic whose rules play an ability, when it is one a title switches on by name."""
+    kind = getattr(ab, "type", None)
+    when = getattr(ab, "when", None)
+    params = getattr(ab, "params", None) or {}
+    if kind in ("exchange", "teleport"):
+        return str(kind)
+    if kind == "train" or (kind == "close" and when == "bought_train") or (kind == "shares" and params.get("random")):
+        return "private_abilities"
+    return None
+
+
+def _check_ability_rules(src: GameSource, p: Problems) -> None:
+    """Abilities name a known timing word, and the mechanic that plays them is switched on."""
+    owners = [("privates", src.privates), ("corporations", src.corporations), ("minors", src.minors)]
+    for kind, table in owners:
+        for sym, ent in table.items():
+            for j, ab in enumerate(getattr(ent, "abilities", [])):
+                base = (kind, sym, "abilities", j)
+                if ab.when is not None and ab.when not in TIMING_WORDS:
+                    p.unknown((*base, "when"), "timing word", ab.when, TIMING_WORDS)
+                needed = _needed_mechanic(ab)
+                if needed and getattr(src.mechanics, needed, None) is None:
+                    p.add(
+                        (*base, "type"), f"this {ab.type} ability is played by mechanic {needed}: add `{needed}: {{}}`"
+                    )

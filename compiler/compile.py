@@ -233,6 +233,8 @@ def check(doc: LoadedDoc, warnings: list[str] | None = None) -> GameSource:
     if bounds:
         raise TitleError(bounds)
     problems = check_source(src, catalogue_tiles(), doc.positions) + check_mechanics(src, doc.positions)
+    if not problems:  # (validate refuses what compile would: an upgrade exception no rotation fits)
+        problems = _check_exceptions(src, {**catalogue_tiles(), **src.tiles}, doc.positions)
     if not problems:
         playable = check_playable(src, catalogue_tiles(), doc.positions)
         problems = playable.lines
@@ -270,9 +272,6 @@ def build_rulebook(title: str | Path) -> dict[str, Any]:
     doc = load_title(title)
     src = check(doc)
     catalogue = catalogue_tiles()
-    problems = _check_exceptions(src, {**catalogue, **src.tiles}, doc.positions)
-    if problems:
-        raise TitleError(problems)
     book = resolve(src, catalogue)
     base_data = {k: v for k, v in doc.data.items() if k != "options"}
     for name, option in src.options.items():

@@ -665,6 +665,7 @@ class Ability(Strict):
         "extra_token",
         "income_to_president",
         "purchase_range",
+        "train",
     ] = Field(description="what the ability does")
     when: str | None = Field(None, description="timing, e.g. 'track', 'owning_corp_or_turn', 'any'")
     owner: Literal["player", "corporation", "any"] = Field(
@@ -782,6 +783,7 @@ class PlayerSetup(Strict):
         description="number, or table keyed by what `cert_limit_by` names (e.g. corporations in play)"
     )
     trains_removed: dict[str, Annotated[int, Field(ge=0)]] = Field({}, description="trains taken out of the game")
+    privates_removed: list[str] = Field([], description="private companies out of the game at this player count")
     notes: str | None = Field(None, description="remarks for this player count")
 
 

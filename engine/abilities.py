@@ -84,9 +84,63 @@ def timing_ok(g: Context, owner: str, a: Ability, passive_ok: bool = True) -> bo
         holder = holder_of(g, owner)
         if r is None or r.kind != "operating" or holder is None or r.data.get("current_operator") != holder:
             return False
-        return ability_step(g) in STEP_ALIASES[when]
+        step = ability_step(g)
+        # (a private's lays that must be made together hold the special_track step until the last one)
+        return step in STEP_ALIASES[when] or (when == "track" and step == "special_track")
     if when == "or_start":
         return r is not None and r.kind == "operating" and bool(r.data.get("or_start_open"))
+    return player_timing_ok(g, owner, a, when)
+
+
+#: timing words of abilities a player-owned private uses (see :func:`player_timing_ok`)
+PLAYER_TIMINGS = (
+    "any",
+    "stock_round",
+    "owning_player_sr_turn",
+    "owning_player_or_turn",
+    "owning_player_track",
+    "owning_player_or_sr_turn",
+)
+
+
+def round_kind_type(g: Context) -> str | None:
+    """The type (``stock``, ``operating``, ...) of the round under way."""
+    r = g.state.round
+    if r is None:
+        return None
+    kinds = g.rules.rounds.get("kinds") or {}
+    spec = kinds.get(r.kind) or {}
+    return str(spec.get("type", r.kind))
+
+
+def player_timing_ok(g: Context, owner: str, a: Ability, when: str) -> bool:
+    """Timings that name the player owning the private rather than a corporation:
+
+    * ``any``: at any time (in every round, between other entities' turns too);
+    * ``stock_round``: at any time in a stock round;
+    * ``owning_player_sr_turn``: in the owning player's own stock-round turn;
+    * ``owning_player_or_turn``: in the operating turn of a corporation that player presides;
+    * ``owning_player_track``: in the track step of such a turn;
+    * ``owning_player_or_sr_turn``: either of the first and third.
+    """
+    if when == "any":
+        return True
+    rtype = round_kind_type(g)
+    holder = holder_of(g, owner)
+    if when == "stock_round":
+        return rtype == "stock"
+    if holder is None or kind_of(holder) != "P":
+        return False
+    r = g.state.round
+    if when in ("owning_player_sr_turn", "owning_player_or_sr_turn") and rtype == "stock":
+        return bool(r.entities) and r.entities[r.entity_index] == holder
+    if when in ("owning_player_or_turn", "owning_player_track", "owning_player_or_sr_turn") and rtype == "operating":
+        op = r.data.get("current_operator")
+        if op is None or kind_of(op) != "C" or g.corp(op).owner != holder:
+            return False
+        if when == "owning_player_track":
+            return ability_step(g) in STEP_ALIASES["track"] + ("special_track",)
+        return True
     return False
 
 

@@ -54,6 +54,9 @@ FIELD_SHAPES: dict[str, tuple[str, ...]] = {
 #: and not read
 METADATA = frozenset(
     {"id", "created_at", "user", "original_id", "skip", "action_id", "tokener", "subsidy", "cost", "message"}
+    # the settings of the site's ``program_*`` actions (automatic passes and purchases it plays for a player)
+    | {"until_condition", "from_market", "auto_pass_after", "indefinite", "unconditional", "reason", "original_type"}
+    | {"corporations_by_round", "options"}
 )
 #: every field an action may have
 ALLOWED_FIELDS = frozenset(FIELD_SHAPES) | METADATA

@@ -286,6 +286,9 @@ HOOKS: dict[str, Hook] = {
         N, "corp to", "`corp`'s bonus rights pass to `to` (symbols; a right `to` already holds goes back to the bank)"
     ),
     "train_left_depot": _h(N, "train", "a new train (an id) left the bank's depot: bought from it or exported"),
+    "train_bought": _h(
+        N, "buyer train source", "`buyer` (a key) bought `train` (an id) from `source` (a key or depot)"
+    ),
     "train_rusted": _h(N, "train owner", "`owner`'s train (an id) rusted and left the game"),
     "extra_interest": _h(S, "corp", "$ `corp` (a symbol) owes at its interest step beyond its loans' interest", 0),
     "company_converted": _h(N, "corp", "`corp` (a symbol) converted to its next size (not by a merger)"),

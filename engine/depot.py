@@ -175,6 +175,7 @@ def buy_train(g: Context, buyer: str, tid: str, price: int, variant: str | None)
     give_train(g, buyer, tid, price)
     if source == DEPOT:
         _after_bank_purchase(g, t)
+    g.hooks("train_bought", buyer, tid, source)
 
 
 def export_train(g: Context, *, whole_type: bool = False) -> None:
@@ -205,6 +206,21 @@ def _after_bank_purchase(g: Context, t: Train) -> None:
     for idx in new_phases:
         for ei, event in enumerate(g.book.phases[idx].get("events") or []):
             g.rules.events[event["type"]][1](g, g.rules.event_params[(idx, ei)])
+    _train_events(g, t)
+
+
+def _train_events(g: Context, t: Train) -> None:
+    """The events of a train type (``trains.<name>.events``) happen when the first train of the type leaves the bank
+    (bought or exported), after the phase it starts."""
+    events = g.book.trains[t.sym].get("events")
+    if not events:
+        return
+    for other in g.state.trains.values():
+        if other.sym == t.sym and other.id != t.id and (other.owner != DEPOT or other.id in g.state.discarded):
+            return  # not the first of its type
+    ti = g.book.train_order.index(t.sym)
+    for ei, event in enumerate(events):  # keyed as install.train_event_key
+        g.rules.events[event["type"]][1](g, g.rules.event_params[(-1 - ti, ei)])
 
 
 def phase_started(g: Context) -> None:

@@ -27,7 +27,8 @@ class Installed:
     step_types: dict[str, type] = field(default_factory=dict)
     round_types: dict[str, Any] = field(default_factory=dict)
     events: dict[str, tuple[type[Params], Callable[..., Any]]] = field(default_factory=dict)
-    event_params: dict[tuple[int, int], Params] = field(default_factory=dict)  # (phase, event index) -> params
+    # (phase, event index) -> params; a train type's events under train_event_key
+    event_params: dict[tuple[int, int], Params] = field(default_factory=dict)
     rounds: dict[str, Any] = field(default_factory=dict)
     programs: dict[str, list[tuple[str, dict[str, Any]]]] = field(default_factory=dict)  # round kind -> its steps
     #: round kind -> its steps as (state name, step class, options, whether the class adds round data)
@@ -78,9 +79,16 @@ def _install(book: Book) -> Installed:
         for event in phase.get("events") or []:
             if event["type"] not in out.events:
                 raise UnsupportedTitle(f"{title}: phase {phase['name']}: no mechanic handles event {event['type']!r}")
+    for sym in book.train_order:
+        for event in book.trains[sym].get("events") or []:
+            if event["type"] not in out.events:
+                raise UnsupportedTitle(f"{title}: train {sym}: no mechanic handles event {event['type']!r}")
     inputs = {
         "mechanics": {m.name: wanted.get(m.name) or {} for m in mechanics},
         "events": [[e["type"], e.get("params") or {}] for phase in book.phases for e in phase.get("events") or []],
+        "train_events": [
+            [e["type"], e.get("params") or {}] for sym in book.train_order for e in book.trains[sym].get("events") or []
+        ],
     }
     params, event_params = params_cache.cached(inputs, lambda: _validated(book, out))
     out.params = {name: read_only(p) for name, p in params.items()}
@@ -122,7 +130,17 @@ def _validated(book: Book, out: Installed) -> tuple[dict[str, Params], dict[tupl
     for pi, phase in enumerate(book.phases):
         for ei, event in enumerate(phase.get("events") or []):
             event_params[(pi, ei)] = out.events[event["type"]][0].model_validate(event.get("params") or {})
+    for ti, sym in enumerate(book.train_order):  # a train type's events: keys (-1 - its index in the order, event)
+        for ei, event in enumerate(book.trains[sym].get("events") or []):
+            event_params[train_event_key(ti, ei)] = out.events[event["type"]][0].model_validate(
+                event.get("params") or {}
+            )
     return params, event_params
+
+
+def train_event_key(train_index: int, event_index: int) -> tuple[int, int]:
+    """The key of a train type's event in ``Installed.event_params`` (phases use their own index, >= 0)."""
+    return (-1 - train_index, event_index)
 
 
 def _rounds(book: Book, rules: Installed) -> dict[str, Any]:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .board import LayPlan
     from .context import Context
     from .shares import Bundle
+    from .state import Ability
 
 T = TypeVar("T")
 
@@ -99,6 +100,20 @@ class TileLays(Protocol):
     ) -> str | None:
         """Lay a tile of ``tiles`` for ``corp`` as one of its turn's lays, by ``entity`` (a private's ability),
         ``discount`` $ off the hex's cost; the hex laid."""
+        ...
+
+    def unconnected_lay(
+        self, g: Context, entity: str, corp: str, action: dict[str, Any], owner: str, ability: Ability
+    ) -> str:
+        """Lay a tile for ``corp`` as one of its turn's lays by ``entity`` under ``ability`` (held by ``owner``), in
+        the ability's hexes and tiles, without a connection; the hex laid (e.g. a teleport)."""
+        ...
+
+    def ability_lay(
+        self, g: Context, entity: str, corp: str, action: dict[str, Any], owner: str, ability: Ability
+    ) -> str:
+        """Lay a tile for ``corp`` by ``entity`` under ``ability`` (held by ``owner``), besides the turn's lays, in
+        its hexes and tiles, without a connection; the hex laid (e.g. a private's lay when it is sold)."""
         ...
 
     def open(self, g: Context, corp: str) -> bool:

@@ -226,6 +226,67 @@ def rebuild(g: Context, corp_key: str, train: str, chains: list[list[str]], used
     return Route(train, stops, found)
 
 
+#: the most hexes a walk between two stops of an older record's route may cross (see :func:`rebuild_from_stops`)
+STOP_WALK_LIMIT = 16
+
+
+def rebuild_from_stops(g: Context, corp_key: str, train: str, stops: list[str], used: set[int]) -> Route:
+    """The route through the stops in the hexes ``stops`` (older 18xx.games records give only these, in order):
+    between each two, any track walk through hexes holding no other stop of the route, avoiding ``used``."""
+    if len(stops) < 2:
+        raise illegal("route.stops", f"train {train} has fewer than two stops")
+    for h in stops:
+        if h not in g.book.hexes:
+            raise illegal("route.hex", f"no hex {h} on the map")
+    options: list[list[Segment]] = []
+    for a, b in itertools.pairwise(stops):
+        segs = [
+            seg
+            for chain in _hex_walks(g, a, b, set(stops))
+            for seg in _segments(g, chain)
+            if _edge_keys(g, seg).isdisjoint(used)
+        ]
+        if not segs:
+            raise illegal("route.track", f"no track joins {a}-{b} for train {train}")
+        options.append(segs)
+    if len(options) == 1:
+        return _single(g, corp_key, train, options[0])
+    found = _assemble(g, options, used)
+    if found is None:
+        raise illegal("route.track", f"the stops {'-'.join(stops)} of train {train} do not form one route")
+    return Route(train, [found[0].a] + [s.b for s in found], found)
+
+
+def _single(g: Context, corp_key: str, train: str, segs: list[Segment]) -> Route:
+    tokened = [s for s in segs if _tokened(g, s.a, corp_key) or _tokened(g, s.b, corp_key)]
+    seg = (tokened or segs)[0]
+    return Route(train, [seg.a, seg.b], [seg])
+
+
+def _hex_walks(g: Context, a: str, b: str, stops: set[str]) -> list[list[str]]:
+    """Every chain of hexes from ``a`` to ``b`` that track joins edge to edge, through no other hex of ``stops``."""
+    if a == b:
+        return [[a]]
+    out: list[list[str]] = []
+    nbrs = g.book.neighbours
+
+    def walk(path: list[str]) -> None:
+        h = path[-1]
+        for e in sorted(board.track(g, h).exits):
+            nb = nbrs[h].get(e)
+            if nb is None or nb in path or (e + 3) % 6 not in board.track(g, nb).exits:
+                continue
+            if nb == b:
+                out.append([*path, nb])
+            elif nb not in stops and len(path) < STOP_WALK_LIMIT:
+                path.append(nb)
+                walk(path)
+                path.pop()
+
+    walk([a])
+    return out
+
+
 def _assemble(g: Context, options: list[list[Segment]], used: set[int]) -> list[Segment] | None:
     """One segment of each chain's ``options``, each oriented to start where the one before ends, using no track
     twice and no stop twice (the options already avoid ``used``, the track of the other routes)."""
@@ -375,7 +436,10 @@ def evaluate(g: Context, corp_key: str, specs: list[dict[str, Any]]) -> list[Rou
         if g.state.trains[train].operated:
             raise illegal("route.train", f"train {train} has already run")
         chains = spec.get("connections") or []
-        route = rebuild(g, corp_key, train, chains, used)
+        if not chains and spec.get("hexes"):  # an older record: only the stops' hexes, in order
+            route = rebuild_from_stops(g, corp_key, train, [str(h) for h in spec["hexes"]], used)
+        else:
+            route = rebuild(g, corp_key, train, chains, used)
         check_route(g, corp_key, route)
         for seg in route.segments:
             used.update(_edge_keys(g, seg))

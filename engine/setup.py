@@ -83,6 +83,12 @@ def new_game(cls: type[Context], book: Book, players: list[Any], seed: int) -> C
     _init_reservations(g)
     state.operating_rounds = int(g.phase_spec().get("operating_rounds", 1))
     state.corp_order = list(book.corporations)
+    for sym in setup.get("privates_removed") or []:  # components not in play at this player count
+        from .closing import close_company  # (loaded here: see railbook.accel_declare.early_modules)
+
+        close_company(g, sym)
+        state.companies[sym].removed = True
+        g.hooks("company_removed", sym)
     g.hooks("setup")
     g.hooks("update_cert_limit")
     rounds.start_first_round(g)

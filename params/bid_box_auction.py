@@ -39,6 +39,11 @@ class Params(BaseParams):
     )
     min_raise: int = Field(5, ge=0, description="a bid exceeds the private's current high bid by at least this ($)")
     bids_lock_cash: bool = Field(True, description="a bidder's money stays set aside until that private is sold")
+    locked_cash: Literal["all_bids", "leading_bids"] = Field(
+        "all_bids",
+        description="with `bids_lock_cash`, the money set aside: all the player's bids, or only those that are the "
+        "highest bid on their private (an outbid bid frees its money)",
+    )
     may_raise_own_bid: bool = Field(True, description="a bidder may raise his own bid on a later turn")
     all_passed: AllPassed = Field(default_factory=AllPassed, description="when everyone passes with privates unsold")
     selling_allowed: bool = Field(

@@ -76,6 +76,11 @@ class Params(BaseParams):
         description="the first game turn whose end-of-stock-round sold-out test counts shares the company redeemed "
         "(held off sale in its treasury) as sold; earlier stock rounds count only players' shares (None: never)",
     )
+    multiple_buy_from_ipo: bool = Field(
+        False,
+        description="in a `multiple_buy` market cell the further purchases of a turn may come from the initial "
+        "offering too, not only from the open market",
+    )
 
 
 #: The names of the steps stock_round contributes (a round kind lists them in the rulebook).

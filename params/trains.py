@@ -20,6 +20,11 @@ class Params(BaseParams):
     bank_trains_per_turn: int | None = Field(
         None, ge=1, description="new trains a corporation may buy from the bank per turn (None: no limit)"
     )
+    bank_trains_per_turn_status: str | None = Field(
+        None,
+        description="`bank_trains_per_turn` holds only while the current phase's `status` lists this flag (None: "
+        "in every phase)",
+    )
     emergency_cheapest_only: bool = Field(
         False,
         description="once the president must contribute, only the cheapest train (and face) the bank offers, new "

@@ -59,9 +59,17 @@ def price_of(g: Context, sym: str) -> int:
 
 def committed(g: Context, player: str) -> int:
     """Cash a player has set aside in bid boxes."""
-    if not PARAMS(g).bids_lock_cash:
+    p = PARAMS(g)
+    if not p.bids_lock_cash:
         return 0
-    return sum(price for bids in STATE(g).bids.values() for who, price in bids if who == player)
+    leading_only = p.locked_cash == "leading_bids"
+    total = 0
+    for bids in STATE(g).bids.values():
+        top = max(price for _, price in bids) if bids else 0
+        for who, price in bids:
+            if who == player and (not leading_only or price >= top):
+                total += price
+    return total
 
 
 def own_bid(g: Context, player: str, sym: str) -> int:
@@ -69,7 +77,14 @@ def own_bid(g: Context, player: str, sym: str) -> int:
 
 
 def max_bid(g: Context, player: str, sym: str) -> int:
-    return g.cash(player) - committed(g, player) + own_bid(g, player, sym)
+    own = own_bid(g, player, sym)
+    if (
+        own
+        and PARAMS(g).locked_cash == "leading_bids"
+        and own < max(price for _, price in STATE(g).bids.get(sym) or [])
+    ):
+        own = 0  # an outbid bid sets nothing aside
+    return g.cash(player) - committed(g, player) + own
 
 
 def min_bid(g: Context, sym: str) -> int:

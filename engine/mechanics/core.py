@@ -168,16 +168,20 @@ def player_value(g: Context, player: str) -> int:
 def end_check(g: Context) -> str | None:
     """The timing of the first game-end trigger that holds (immediate before later timings)."""
     order = ["immediate", "current_round", "current_or", "full_or", "one_more_full_or_set"]
-    found: list[tuple[int, str, str]] = []
+    found: list[tuple[int, int, str, str]] = []
+    fired: list[str] = g.state.extra.get("end_fired") or []  # triggers in the order they first held
     for trig in g.book.end:
         reason = trig["type"]
         if _triggered(g, trig):
+            if reason not in fired:
+                fired.append(reason)
+                g.state.extra["end_fired"] = fired
             after = trig.get("after", "full_or")
-            found.append((order.index(after) if after in order else 99, after, reason))
+            found.append((order.index(after) if after in order else 99, fired.index(reason), after, reason))
     if not found:
         return None
-    found.sort()
-    _, after, reason = found[0]
+    found.sort()  # the soonest timing; of equal timings, the trigger that fired first
+    _, _, after, reason = found[0]
     if g.state.extra.get("end_reason") is None:
         g.state.extra["end_reason"] = reason
     if after == "one_more_full_or_set" and g.state.final_turn is None:

@@ -65,6 +65,8 @@ def purchasable(g: Context, corp: str, *, with_room: bool = False, by_ability: b
     for sym, c in g.state.companies.items():
         if c.closed or c.blank or c.owner is None or kind_of(c.owner) != "P":
             continue
+        if any(a.type == "no_buy" for a in c.abilities):
+            continue  # ability no_buy: never sold to a corporation
         if not in_phase and g.hooks("company_buy_window", sym, corp) is None:
             if not by_ability or ability_range(g, sym, corp) is None:
                 continue

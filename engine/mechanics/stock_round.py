@@ -162,10 +162,11 @@ class BuySellParShares(Step):
         cell and the turn's purchases so far were only open-market shares of that corporation."""
         g = self.g
         price = g.state.corporations[b.corp].price
-        if b.owner != POOL or not price or "multiple_buy" not in market.kinds_at(g, price):
+        from_ipo = PARAMS(g).multiple_buy_from_ipo
+        if (b.owner != POOL and not from_ipo) or not price or "multiple_buy" not in market.kinds_at(g, price):
             return False
         acts = self.rdata["current_actions"]
-        if "par" in acts or "buy_company" in acts or self.rdata.get("bought_from_ipo"):
+        if "par" in acts or "buy_company" in acts or (self.rdata.get("bought_from_ipo") and not from_ipo):
             return False
         return set(self.rdata.get("bought_now") or {}) <= {b.corp}
 
@@ -275,7 +276,7 @@ class BuySellParShares(Step):
             if not tradeable(g, corp):
                 continue
             unit = shares.share_percent(g, corp)
-            for holder in (POOL,) if more else (POOL, ckey(corp)):
+            for holder in (POOL,) if more and not p.multiple_buy_from_ipo else (POOL, ckey(corp)):
                 at_par = holder != POOL and ipo_at_par and c.par is not None
                 pps = market.price_at(g, c.par if at_par else c.price)
                 small = None  # the smallest buyable certificate (the first of them)

@@ -910,6 +910,24 @@ def turn_lay(
     return hex_id
 
 
+def unconnected_turn_lay(g: Context, entity: str, corp: str, action: dict[str, Any], owner: str, a: Ability) -> str:
+    """A private's lay under its own ability (its hexes and tiles, no connection) that is one of ``corp``'s lays this
+    turn (``TileLays.unconnected_lay``, e.g. a teleport)."""
+    lay_ = current_lay(g)
+    if lay_ is None or not lay_.get("lay"):
+        raise illegal("track.count", f"{sym_of(entity)} may only lay a tile as one of the turn's lays")
+    plan = lay(g, entity, action, corp=corp, special=(owner, a), extra=int(lay_.get("cost") or 0))
+    r = g.state.round.data
+    r["num_laid_track"] = r.get("num_laid_track", 0) + 1
+    r.setdefault("laid_hexes", []).append(plan.hex)
+    return plan.hex
+
+
+def ability_lay(g: Context, entity: str, corp: str, action: dict[str, Any], owner: str, a: Ability) -> str:
+    """A private's lay under its own ability, besides the turn's lays (``TileLays.ability_lay``, e.g. on its sale)."""
+    return lay(g, entity, action, corp=corp, special=(owner, a)).hex
+
+
 def turn_lay_open(g: Context, corp: str) -> bool:
     r = g.state.round
     if r is None or r.kind != "operating" or r.data.get("current_operator") != corp:
@@ -996,6 +1014,8 @@ class _TileLays:
     """The :class:`~railbook.engine.interfaces.TileLays` this mechanic provides."""
 
     lay = staticmethod(turn_lay)
+    unconnected_lay = staticmethod(unconnected_turn_lay)
+    ability_lay = staticmethod(ability_lay)
     open = staticmethod(turn_lay_open)
     use = staticmethod(use_turn_lay)
     cost = staticmethod(next_turn_lay_cost)

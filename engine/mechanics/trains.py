@@ -159,7 +159,11 @@ class BuyTrain(Step):
 
     def new_trains_left(self) -> bool:
         """``bank_trains_per_turn``: the corporation may still buy a new train from the bank this turn."""
-        limit = PARAMS(self.g).bank_trains_per_turn
+        p = PARAMS(self.g)
+        limit = p.bank_trains_per_turn
+        if limit is not None and p.bank_trains_per_turn_status is not None:
+            if p.bank_trains_per_turn_status not in self.g.phase_status():
+                limit = None  # the phase lifts the limit
         return limit is None or int(self.st.data.get("new_bought") or 0) < limit
 
     def unpass(self) -> None:
@@ -522,7 +526,8 @@ class DiscardTrain(Step):
         return list(self.crowded())
 
     def actions(self, entity: str) -> list[str]:
-        return ["discard_train"] if entity in self.crowded()[:1] else []
+        # several companies over their limit discard in any order (as on 18xx.games)
+        return ["discard_train"] if entity in self.crowded() else []
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
