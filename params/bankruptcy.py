@@ -52,5 +52,6 @@ DECLARATION = Declaration(
     description="a president who cannot fund a required train goes bankrupt",
     params=Params,
     steps=(BANKRUPT_STEP,),
-    uses=("Liquidation", "EmergencyIssue"),
+    uses=("Liquidation", "EmergencyIssue", "StockMarket"),
+    provides=("Bankruptcy",),
 )

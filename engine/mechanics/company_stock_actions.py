@@ -19,7 +19,7 @@ from railbook.params.stock_round import STOCK_STEP
 from .. import market, rounds, shares
 from ..contract import Mechanic, params_of
 from ..errors import illegal
-from ..interfaces import LOANS
+from ..interfaces import LOANS, REDEMPTION, RedemptionRules
 from ..state import BANK, POOL, ckey, kind_of, sym_of
 from ..steps.base import Step
 
@@ -161,8 +161,10 @@ def stock_turn_options(g: Context, player: str) -> bool:
     return any(company_actions(g, corp, None) for corp in _presided(g, player))
 
 
-def _redeem_rules(g: Context) -> Any:
-    return g.params.get("issue_redeem")
+def _redeem_rules(g: Context) -> RedemptionRules | None:
+    """The limits of redeeming shares (None: no mechanic provides redemption)."""
+    redemption = REDEMPTION.get(g)
+    return redemption.rules(g) if redemption is not None else None
 
 
 class CompanyStockAction(Step):

@@ -26,6 +26,7 @@ from .. import abilities, rounds
 from ..closing import close_company
 from ..contract import Mechanic, params_of
 from ..errors import illegal
+from ..interfaces import PRIVATE_INCOME
 from ..state import Company, ckey, kind_of, mkey, sym_of, xkey
 from ..steps.base import Step
 
@@ -507,6 +508,18 @@ def phase_closes_privates(g: Context, name: str) -> bool:
     return any(e.get("type") == "close_companies" for e in phase.get("events") or [])
 
 
+class _PrivateIncome:
+    """The :class:`~railbook.engine.interfaces.PrivateIncome` this mechanic provides."""
+
+    @staticmethod
+    def no_income_from_phase(g: Context) -> str | None:
+        return PARAMS(g).no_income_from_phase
+
+    @staticmethod
+    def count_in_final_value(g: Context) -> bool:
+        return PARAMS(g).count_in_final_value
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
     steps={BUY_COMPANY_STEP: BuyCompany, ASSIGN_STEP: Assign},
@@ -519,4 +532,5 @@ MECHANIC = Mechanic.of(
         "round_finished": round_finished,
     },
     events={"close_companies": close_companies, "remove_markers": remove_markers},
+    provides=[PRIVATE_INCOME.provided_by(_PrivateIncome())],
 )

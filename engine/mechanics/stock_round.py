@@ -17,6 +17,7 @@ from .. import market, shares
 from ..closing import close_operator
 from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
+from ..interfaces import STOCK_MARKET
 from ..shares import Bundle
 from ..state import POOL, ckey, kind_of
 from ..steps.base import Step
@@ -612,6 +613,14 @@ def _times(rule: Any) -> int:
     return int(str(rule).rpartition("_")[2] or 1)
 
 
+class _StockMarket:
+    """The :class:`~railbook.engine.interfaces.StockMarket` this mechanic provides."""
+
+    @staticmethod
+    def no_trade_zones(g: Context) -> list[str]:
+        return PARAMS(g).no_trade_zones
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
     steps={STOCK_STEP: BuySellParShares},
@@ -624,4 +633,5 @@ MECHANIC = Mechanic.of(
         "round_started": round_started,
     },
     state=State,
+    provides=[STOCK_MARKET.provided_by(_StockMarket())],
 )
