@@ -222,7 +222,6 @@ HOOKS: dict[str, Hook] = {
         F, "corp", "whether trainless `corp` must buy a train now (None: the ordinary must-own-a-train rule)"
     ),
     "may_launch": _h(L, "corp", "a player may start `corp` (par it) in a stock round", True),
-    "national_railway_settled": _h(A, "", "the national railway's formation has been settled (formed or not)", False),
     "stock_obligation": _h(
         F, "player", "a corporation of which `player` must buy a share before anything else in this stock turn"
     ),
@@ -245,8 +244,6 @@ HOOKS: dict[str, Hook] = {
     ),
     "company_buy_phase": _h(A, "", "corporations may buy private companies in the current phase", False),
     "holding_exempt": _h(A, "player corp", "`player` may keep his holding of `corp` above the share limit now", False),
-    "reissue_par": _h(F, "corp", "the market cell [row, col] of `corp`'s par if it reissued its shares now"),
-    "shares_reissued": _h(N, "corp", "`corp` (a symbol) put its redeemed shares back on sale"),
     "record_notice": _h(
         A, "action", "the action is a notice of the recording site that a mechanic checks or ignores (not a move)"
     ),
@@ -264,10 +261,6 @@ HOOKS: dict[str, Hook] = {
     "must_buy_train": _h(A, "entity", "the operator must buy a train now", False),
     "withheld": _h(N, "entity", "an operator withheld (or could not pay) its earnings"),
     "dividend_paid": _h(N, "corp per_share", "`corp` paid its holders `per_share` $ for each share (shorts pay it)"),
-    "player_owes": _h(
-        N, "player amount corp", "`player` owes the bank `amount` $ he lacks (a cash crisis; `corp`: the cause)"
-    ),
-    "bankrupt_check": _h(A, "", "the bankruptcy limit of the game has been reached", False),
     "presidency_vacated": _h(N, "corp", "a bankrupt president left a corporation with no president"),
     "trainless_buy": _h(N, "entity", "a corporation without a president buys a train by itself"),
     "operator_skips": _h(A, "operator", "the operator does not operate this turn (e.g. not yet enough sold)", False),
@@ -277,9 +270,6 @@ HOOKS: dict[str, Hook] = {
     "destination_reached": _h(N, "corp", "a corporation reached its destination (its effect happens now)"),
     "revenue_deduction": _h(S, "entity", "$ taken from this turn's earnings before they are paid or withheld", 0),
     "value_adjustment": _h(S, "player", "$ added to (or taken from) a player's value by rules such as debts", 0),
-    "transfer_bonus_rights": _h(
-        N, "corp to", "`corp`'s bonus rights pass to `to` (symbols; a right `to` already holds goes back to the bank)"
-    ),
     "train_left_depot": _h(N, "train", "a new train (an id) left the bank's depot: bought from it or exported"),
     "train_rusted": _h(N, "train owner", "`owner`'s train (an id) rusted and left the game"),
     "extra_interest": _h(S, "corp", "$ `corp` (a symbol) owes at its interest step beyond its loans' interest", 0),

@@ -89,6 +89,10 @@ class Loans(Protocol):
         """``corp``'s loans pass to ``to`` (a symbol; None: back to the bank, unpaid)."""
         ...
 
+    def owes(self, g: Context, player: str, amount: int, corp: str) -> None:
+        """``player`` owes the bank ``amount`` $ he lacks (a cash crisis: he must sell; ``corp``: the cause)."""
+        ...
+
 
 class TileLays(Protocol):
     """The yellow tile lays of an operating company's turn (provided by ``track``), for rules that lay tiles or use
@@ -191,6 +195,10 @@ class Bankruptcy(Protocol):
         """Whether a forced sale may change a presidency: ``any``, ``not_of_corporation_in_need`` or ``none``."""
         ...
 
+    def limit_reached(self, g: Context) -> bool:
+        """The bankruptcies the game-end trigger allows have all happened."""
+        ...
+
 
 class PrivateIncome(Protocol):
     """How private companies pay and count (provided by ``private_companies``)."""
@@ -204,6 +212,34 @@ class PrivateIncome(Protocol):
         ...
 
 
+class Reissue(Protocol):
+    """A company's putting its redeemed shares back on sale (provided by ``reissue``)."""
+
+    def par(self, g: Context, corp: str) -> list[int] | None:
+        """The market cell [row, col] of ``corp``'s par if it reissued its shares now (None: it may not)."""
+        ...
+
+    def reissued(self, g: Context, corp: str) -> None:
+        """``corp`` (a symbol) put its redeemed shares back on sale."""
+        ...
+
+
+class NationalRailway(Protocol):
+    """The national railway's formation (provided by ``national_railway``)."""
+
+    def settled(self, g: Context) -> bool:
+        """The national railway's formation has been settled (formed or not)."""
+        ...
+
+
+class BonusRights(Protocol):
+    """Route bonus rights a company holds (provided by ``routes``)."""
+
+    def transfer(self, g: Context, corp: str, to: str) -> None:
+        """``corp``'s bonus rights pass to ``to`` (symbols; a right ``to`` already holds goes back to the bank)."""
+        ...
+
+
 LOANS: Interface[Loans] = Interface("Loans", Loans)
 TILE_LAYS: Interface[TileLays] = Interface("TileLays", TileLays)
 CONVERSIONS: Interface[Conversions] = Interface("Conversions", Conversions)
@@ -213,6 +249,9 @@ REDEMPTION: Interface[Redemption] = Interface("Redemption", Redemption)
 STOCK_MARKET: Interface[StockMarket] = Interface("StockMarket", StockMarket)
 BANKRUPTCY: Interface[Bankruptcy] = Interface("Bankruptcy", Bankruptcy)
 PRIVATE_INCOME: Interface[PrivateIncome] = Interface("PrivateIncome", PrivateIncome)
+REISSUE: Interface[Reissue] = Interface("Reissue", Reissue)
+NATIONAL_RAILWAY: Interface[NationalRailway] = Interface("NationalRailway", NationalRailway)
+BONUS_RIGHTS: Interface[BonusRights] = Interface("BonusRights", BonusRights)
 
 #: Every interface, by name.
 INTERFACES: dict[str, Interface[Any]] = {
@@ -227,5 +266,8 @@ INTERFACES: dict[str, Interface[Any]] = {
         STOCK_MARKET,
         BANKRUPTCY,
         PRIVATE_INCOME,
+        REISSUE,
+        NATIONAL_RAILWAY,
+        BONUS_RIGHTS,
     )
 }

@@ -249,10 +249,12 @@ class _Bankruptcy:
     def forced_sales_may_change_presidency(g: Context) -> str:
         return PARAMS(g).forced_sales_may_change_presidency
 
+    limit_reached = staticmethod(limit_reached)
+
 
 MECHANIC = Mechanic.of(
     DECLARATION,
     steps={BANKRUPT_STEP: Bankrupt},
-    hooks={"bankrupt_check": limit_reached, "player_bankrupt": player_bankrupt},
+    hooks={"player_bankrupt": player_bankrupt},
     provides=[BANKRUPTCY.provided_by(_Bankruptcy())],
 )

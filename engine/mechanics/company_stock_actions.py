@@ -19,7 +19,7 @@ from railbook.params.stock_round import STOCK_STEP
 from .. import market, rounds, shares
 from ..contract import Mechanic, params_of
 from ..errors import illegal
-from ..interfaces import LOANS, REDEMPTION, RedemptionRules
+from ..interfaces import LOANS, REDEMPTION, REISSUE, RedemptionRules
 from ..state import BANK, POOL, ckey, kind_of, sym_of
 from ..steps.base import Step
 
@@ -289,20 +289,22 @@ class CompanyStockAction(Step):
         ids = shares.shares_of(g, corp_key, sym_of(corp_key))
         if not ids or any(g.state.shares[s].buyable for s in ids):
             return False
-        return g.hooks("reissue_par", sym_of(corp_key)) is not None
+        reissue = REISSUE.get(g)
+        return reissue is not None and reissue.par(g, sym_of(corp_key)) is not None
 
     def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = sym_of(entity)
         if not self._may_act(entity) or "reissue" not in PARAMS(g).actions or not self.reissuable(entity):
             raise illegal("company.reissue", f"{corp} cannot reissue shares now")
-        par = g.hooks("reissue_par", corp)
+        reissue = REISSUE.of(g)  # (reissuable: a mechanic provides it)
+        par = reissue.par(g, corp)
         c = g.corp(entity)
         if par is not None and market.price_at(g, par) > market.price_at(g, c.par):
             c.par = list(par)
         for sid in shares.shares_of(g, entity, corp):
             g.state.shares[sid].buyable = True
-        g.hooks("shares_reissued", corp)
+        reissue.reissued(g, corp)
         g.log(f"{corp} reissues its shares at {market.price_at(g, c.par)}")
         self._acted("sell_shares")
 

@@ -539,6 +539,7 @@ class _Loans:
     take = staticmethod(take_loan)
     room = staticmethod(loan_room)
     transfer = staticmethod(transfer_loans)
+    owes = staticmethod(player_owes)
 
 
 MECHANIC = Mechanic.of(
@@ -554,7 +555,6 @@ MECHANIC = Mechanic.of(
         "revenue_deduction": revenue_deduction,
         "value_adjustment": value_adjustment,
         "buying_power": buying_power,
-        "player_owes": player_owes,
     },
     state=State,
     provides=[LOANS.provided_by(_Loans())],

@@ -18,6 +18,7 @@ from railbook.params.reissue import DECLARATION, Params
 
 from .. import market
 from ..contract import First, Mechanic, params_of, state_of
+from ..interfaces import REISSUE
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -84,13 +85,19 @@ def reissue_par(g: Context, corp: str) -> list[int] | None:
     return best
 
 
+class _Reissue:
+    """The :class:`~railbook.engine.interfaces.Reissue` this mechanic provides."""
+
+    par = staticmethod(reissue_par)
+    reissued = staticmethod(shares_reissued)
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
     hooks={
-        "reissue_par": reissue_par,
-        "shares_reissued": shares_reissued,
         # a reissued company is incremental whatever capitalization (priority 0) says
         "capitalization_of": First(capitalization_of, 10),
     },
     state=State,
+    provides=[REISSUE.provided_by(_Reissue())],
 )
