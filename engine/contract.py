@@ -178,7 +178,6 @@ HOOKS: dict[str, Hook] = {
     "company_sold": _h(N, "company corp", "a private company was bought by a corporation"),
     "privates_closed": _h(N, "event", "a phase event closed the private companies"),
     "company_closing": _h(N, "company owner", "private `company` is closing; `owner` still holds it"),
-    "phase_closes_privates": _h(A, "phase", "the start of `phase` has an event that closes the privates", False),
     "company_acquired": _h(N, "company player", "a player acquired a private company from the bank"),
     # questions
     "round_entities": _h(F, "kind", "the entities taking part in a round of `kind`, in order", []),
@@ -242,7 +241,6 @@ HOOKS: dict[str, Hook] = {
     "cert_exempt": _h(
         A, "player corp", "`player`'s shares of `corp` do not count toward the certificate limit now", False
     ),
-    "company_buy_phase": _h(A, "", "corporations may buy private companies in the current phase", False),
     "holding_exempt": _h(A, "player corp", "`player` may keep his holding of `corp` above the share limit now", False),
     "record_notice": _h(
         A, "action", "the action is a notice of the recording site that a mechanic checks or ignores (not a move)"
@@ -253,12 +251,10 @@ HOOKS: dict[str, Hook] = {
     "closed_operator_trains": _h(
         A, "key", "the trains of the closing operator `key` were placed (else they leave the game)", False
     ),
-    "sells_in_blocks": _h(A, "", "a player sells a corporation's shares at most once per turn", False, static=True),
     "obsolete_count_for_limit": _h(A, "", "obsolete trains count toward the train limit", False, static=True),
     "privates_count_for_cert_limit": _h(
         L, "", "a player's private companies count toward the limit", True, static=True
     ),
-    "must_buy_train": _h(A, "entity", "the operator must buy a train now", False),
     "withheld": _h(N, "entity", "an operator withheld (or could not pay) its earnings"),
     "dividend_paid": _h(N, "corp per_share", "`corp` paid its holders `per_share` $ for each share (shorts pay it)"),
     "presidency_vacated": _h(N, "corp", "a bankrupt president left a corporation with no president"),
@@ -274,9 +270,6 @@ HOOKS: dict[str, Hook] = {
     "train_rusted": _h(N, "train owner", "`owner`'s train (an id) rusted and left the game"),
     "extra_interest": _h(S, "corp", "$ `corp` (a symbol) owes at its interest step beyond its loans' interest", 0),
     "company_converted": _h(N, "corp", "`corp` (a symbol) converted to its next size (not by a merger)"),
-    "player_bankrupt": _h(
-        N, "player corp", "`player` goes bankrupt in a cash crisis (`corp`: the company whose interest he owed)"
-    ),
 }
 
 

@@ -187,6 +187,10 @@ class StockMarket(Protocol):
         """Market zones whose shares may not be sold (nor bought)."""
         ...
 
+    def sells_in_blocks(self, g: Context) -> bool:
+        """A player sells a corporation's shares at most once per turn."""
+        ...
+
 
 class Bankruptcy(Protocol):
     """What a bankruptcy allows (provided by ``bankruptcy``)."""
@@ -199,9 +203,13 @@ class Bankruptcy(Protocol):
         """The bankruptcies the game-end trigger allows have all happened."""
         ...
 
+    def player_bankrupt(self, g: Context, player: str, corp: str | None) -> None:
+        """``player`` goes bankrupt in a cash crisis (``corp``: the company whose interest he owed)."""
+        ...
 
-class PrivateIncome(Protocol):
-    """How private companies pay and count (provided by ``private_companies``)."""
+
+class PrivateCompanies(Protocol):
+    """How private companies pay, count, close and sell to companies (provided by ``private_companies``)."""
 
     def no_income_from_phase(self, g: Context) -> str | None:
         """The phase from which privates pay no income (None: they pay while open)."""
@@ -209,6 +217,22 @@ class PrivateIncome(Protocol):
 
     def count_in_final_value(self, g: Context) -> bool:
         """A player's privates count at face value in his final value."""
+        ...
+
+    def closed_by_phase(self, g: Context, phase: str) -> bool:
+        """The start of ``phase`` has an event that closes the privates."""
+        ...
+
+    def buy_phase(self, g: Context) -> bool:
+        """Corporations may buy private companies in the current phase."""
+        ...
+
+
+class Trains(Protocol):
+    """Train buying (provided by ``trains``)."""
+
+    def must_buy(self, g: Context, entity: str) -> bool:
+        """The operator must buy a train now."""
         ...
 
 
@@ -248,10 +272,11 @@ EMERGENCY_ISSUE: Interface[EmergencyIssue] = Interface("EmergencyIssue", Emergen
 REDEMPTION: Interface[Redemption] = Interface("Redemption", Redemption)
 STOCK_MARKET: Interface[StockMarket] = Interface("StockMarket", StockMarket)
 BANKRUPTCY: Interface[Bankruptcy] = Interface("Bankruptcy", Bankruptcy)
-PRIVATE_INCOME: Interface[PrivateIncome] = Interface("PrivateIncome", PrivateIncome)
+PRIVATE_COMPANIES: Interface[PrivateCompanies] = Interface("PrivateCompanies", PrivateCompanies)
 REISSUE: Interface[Reissue] = Interface("Reissue", Reissue)
 NATIONAL_RAILWAY: Interface[NationalRailway] = Interface("NationalRailway", NationalRailway)
 BONUS_RIGHTS: Interface[BonusRights] = Interface("BonusRights", BonusRights)
+TRAINS: Interface[Trains] = Interface("Trains", Trains)
 
 #: Every interface, by name.
 INTERFACES: dict[str, Interface[Any]] = {
@@ -265,9 +290,10 @@ INTERFACES: dict[str, Interface[Any]] = {
         REDEMPTION,
         STOCK_MARKET,
         BANKRUPTCY,
-        PRIVATE_INCOME,
+        PRIVATE_COMPANIES,
         REISSUE,
         NATIONAL_RAILWAY,
         BONUS_RIGHTS,
+        TRAINS,
     )
 }

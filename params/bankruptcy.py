@@ -54,4 +54,5 @@ DECLARATION = Declaration(
     steps=(BANKRUPT_STEP,),
     uses=("Liquidation", "EmergencyIssue", "StockMarket"),
     provides=("Bankruptcy",),
+    requires=("Trains",),
 )

@@ -12,5 +12,5 @@ DECLARATION = Declaration(
         "stock",
         "operating",
     ),
-    uses=("PrivateIncome",),
+    uses=("PrivateCompanies",),
 )

@@ -299,6 +299,16 @@ def test_interfaces_are_declared_known_and_provided_once() -> None:
     assert {i: len(p) for i, p in providers.items()} == dict.fromkeys(INTERFACES, 1), providers
 
 
+def test_a_provider_must_have_every_method_and_be_declared() -> None:
+    class Partial:
+        outstanding = staticmethod(lambda g, corp: 0)
+
+    with pytest.raises(TypeError, match="Partial does not provide Loans: no repay_price"):
+        interfaces.LOANS.provided_by(Partial())
+    with pytest.raises(TypeError, match=r"interfaces provided \['Reissue'\] differ"):
+        Mechanic.of(Declaration(name="x", description="x"), provides=[("Reissue", object())])
+
+
 def test_every_title_provides_what_its_mechanics_require() -> None:
     for title in available_titles():
         rules = installed(Book(build_rulebook(title)))

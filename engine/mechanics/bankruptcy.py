@@ -1,6 +1,6 @@
 """``bankruptcy``: a president who cannot fund a required train goes bankrupt.
 
-The operating corporation first issues what it may (``emergency_bundles``); then the president sells what the
+The operating corporation first issues what it may (the ``EmergencyIssue`` interface); then the president sells what the
 emergency rules allow (prices move), then every remaining share goes to the pool without price moves (a
 corporation left without a president: ``presidency_vacated``); the player's privates and minors close and the
 player's cash goes where the parameters say.  The game-end trigger ``bankrupt`` decides whether the game goes
@@ -18,7 +18,7 @@ from .. import depot, market, rounds, shares
 from ..closing import close_company, close_operator
 from ..contract import Mechanic, params_of
 from ..errors import illegal
-from ..interfaces import BANKRUPTCY, EMERGENCY_ISSUE, LIQUIDATION, STOCK_MARKET
+from ..interfaces import BANKRUPTCY, EMERGENCY_ISSUE, LIQUIDATION, STOCK_MARKET, TRAINS
 from ..state import BANK, POOL, ckey, clone, kind_of, mkey, sym_of
 from ..steps.base import Step
 
@@ -239,7 +239,7 @@ def _keeps_chair(g: Context, player: str, b: shares.Bundle) -> bool:
 
 
 def _needs_train(g: Context, corp: str) -> bool:
-    return bool(g.hooks("must_buy_train", corp))
+    return TRAINS.of(g).must_buy(g, corp)
 
 
 class _Bankruptcy:
@@ -250,11 +250,11 @@ class _Bankruptcy:
         return PARAMS(g).forced_sales_may_change_presidency
 
     limit_reached = staticmethod(limit_reached)
+    player_bankrupt = staticmethod(player_bankrupt)
 
 
 MECHANIC = Mechanic.of(
     DECLARATION,
     steps={BANKRUPT_STEP: Bankrupt},
-    hooks={"player_bankrupt": player_bankrupt},
     provides=[BANKRUPTCY.provided_by(_Bankruptcy())],
 )

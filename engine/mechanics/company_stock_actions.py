@@ -6,7 +6,7 @@ for redemption, ``reissue`` for reissue).  Played here: ``redeem`` (a ``buy_shar
 one share from the market first, else from a player other than a president who would lose the chair, at the
 market price, paid to the bank or that player; once per stock round and only with the cash it had at the
 round's start; the share is not for sale again until reissued) and ``reissue`` (a ``sell_shares`` action of
-the company: its redeemed shares go back on sale at the par the hook ``reissue_par`` gives).
+the company: its redeemed shares go back on sale at the par the ``Reissue`` interface gives).
 """
 
 from __future__ import annotations

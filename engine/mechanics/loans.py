@@ -459,12 +459,14 @@ def raisable(g: Context, player: str, bundles: list[Bundle]) -> int:
 
 
 def bankrupt(g: Context, player: str) -> None:
-    """``player`` cannot pay what he owes: he leaves the game (his estate: hook ``player_bankrupt``); what cash
+    """``player`` cannot pay what he owes: he leaves the game (his estate: ``Bankruptcy.player_bankrupt``); what cash
     is left pays his debt and goes to the bank."""
     st = STATE(g)
     g.log(f"-- {g.name(player)} goes bankrupt --")
     interest_corp = st.interest_for.pop(player, None)
-    g.hooks("player_bankrupt", player, interest_corp)
+    bankruptcy = BANKRUPTCY.get(g)
+    if bankruptcy is not None:
+        bankruptcy.player_bankrupt(g, player, interest_corp)
     cash = g.cash(player)
     if cash > 0:
         g.spend(player, BANK, cash)

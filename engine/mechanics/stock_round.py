@@ -620,6 +620,10 @@ class _StockMarket:
     def no_trade_zones(g: Context) -> list[str]:
         return PARAMS(g).no_trade_zones
 
+    @staticmethod
+    def sells_in_blocks(g: Context) -> bool:
+        return PARAMS(g).sell_in_blocks
+
 
 MECHANIC = Mechanic.of(
     DECLARATION,
@@ -628,7 +632,6 @@ MECHANIC = Mechanic.of(
         "stock_round_finished": finish_stock_round,
         "holding_limit": holding_limit,
         "pool_limit": pool_limit,
-        "sells_in_blocks": lambda g: PARAMS(g).sell_in_blocks,
         "after_operating_action": after_operating_action,
         "round_started": round_started,
     },
