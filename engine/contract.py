@@ -10,11 +10,17 @@ round types, its phase events' parameter models) and imports nothing of the engi
   every field described, neutral defaults, that the title's parameters must validate against);
 * ``steps`` — the step classes it contributes (by step name), which the rulebook's round kinds list;
 * ``round_types`` — the round drivers it contributes (turn structure of a round kind: ``stock``, ``draft``...);
-* ``hooks`` — handlers of the hooks in :data:`HOOKS` (by hook name; an unknown name is an error at import);
+* ``hooks`` — handlers of the hooks in :data:`HOOKS` (by hook name; an unknown name is an error at import; a
+  ``FIRST`` hook's handler with its declared priority, :class:`First`);
 * ``events`` — handlers of phase events by event type, each with the model of the event's ``params``;
-* ``state`` — a dataclass holding its own part of the game state (``game.state.mechanics[name]``).
+* ``state`` — a dataclass holding its own part of the game state (``game.state.mechanics[name]``, read through
+  ``STATE = state_of(DECLARATION, State)``; its parameters through ``PARAMS = params_of(DECLARATION, Params)``);
+* ``provides`` — the objects by which it provides the interfaces its declaration names, and ``requires`` /
+  ``uses`` (from the declaration) those it calls.
 
-Mechanics never import each other: they answer hooks (``game.hooks``) and read each other's answers.
+Mechanics never import each other: they answer hooks (``game.hooks``: broadcasts any mechanic may answer) and call
+the typed interfaces one mechanic provides (:mod:`railbook.engine.interfaces`).  docs/MECHANIC_CONTRACT.md tells
+how to add a mechanic, a step, a hook or an interface.
 """
 
 from __future__ import annotations
