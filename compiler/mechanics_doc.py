@@ -111,11 +111,11 @@ def render() -> str:
     )
     for name, iface in INTERFACES.items():
         out.append(f"\n### Interface {name}\n")
-        out.append(f"{inspect.getdoc(iface.protocol) or ''}\n")
+        out.append(f"{' '.join((inspect.getdoc(iface.protocol) or '').split())}\n")
         for member, fn in vars(iface.protocol).items():
             if not member.startswith("_") and callable(fn):
                 params = list(inspect.signature(fn).parameters)[2:]
-                out.append(f"- `{member}({', '.join(params)})`: {inspect.getdoc(fn) or ''}")
+                out.append(f"- `{member}({', '.join(params)})`: {' '.join((inspect.getdoc(fn) or '').split())}")
     out.append("\n## Hooks\n")
     out.append("| hook | arguments | answers combine | what it is |")
     out.append("|---|---|---|---|")
