@@ -10,11 +10,17 @@ round types, its phase events' parameter models) and imports nothing of the engi
   every field described, neutral defaults, that the title's parameters must validate against);
 * ``steps`` — the step classes it contributes (by step name), which the rulebook's round kinds list;
 * ``round_types`` — the round drivers it contributes (turn structure of a round kind: ``stock``, ``draft``...);
-* ``hooks`` — handlers of the hooks in :data:`HOOKS` (by hook name; an unknown name is an error at import);
+* ``hooks`` — handlers of the hooks in :data:`HOOKS` (by hook name; an unknown name is an error at import; a
+  ``FIRST`` hook's handler with its declared priority, :class:`First`);
 * ``events`` — handlers of phase events by event type, each with the model of the event's ``params``;
-* ``state`` — a dataclass holding its own part of the game state (``game.state.mechanics[name]``).
+* ``state`` — a dataclass holding its own part of the game state (``game.state.mechanics[name]``, read through
+  ``STATE = state_of(DECLARATION, State)``; its parameters through ``PARAMS = params_of(DECLARATION, Params)``);
+* ``provides`` — the objects by which it provides the interfaces its declaration names, and ``requires`` /
+  ``uses`` (from the declaration) those it calls.
 
-Mechanics never import each other: they answer hooks (``game.hooks``) and read each other's answers.
+Mechanics never import each other: they answer hooks (``game.hooks``: broadcasts any mechanic may answer) and call
+the typed interfaces one mechanic provides (:mod:`railbook.engine.interfaces`).  docs/MECHANIC_CONTRACT.md tells
+how to add a mechanic, a step, a hook or an interface.
 """
 
 from __future__ import annotations
@@ -183,7 +189,6 @@ HOOKS: dict[str, Hook] = {
     "company_sold": _h(N, "company corp", "a private company was bought by a corporation"),
     "privates_closed": _h(N, "event", "a phase event closed the private companies"),
     "company_closing": _h(N, "company owner", "private `company` is closing; `owner` still holds it"),
-    "phase_closes_privates": _h(A, "phase", "the start of `phase` has an event that closes the privates", False),
     "company_acquired": _h(N, "company player", "a player acquired a private company from the bank"),
     # questions
     "round_entities": _h(F, "kind", "the entities taking part in a round of `kind`, in order", []),
@@ -227,7 +232,6 @@ HOOKS: dict[str, Hook] = {
         F, "corp", "whether trainless `corp` must buy a train now (None: the ordinary must-own-a-train rule)"
     ),
     "may_launch": _h(L, "corp", "a player may start `corp` (par it) in a stock round", True),
-    "national_railway_settled": _h(A, "", "the national railway's formation has been settled (formed or not)", False),
     "stock_obligation": _h(
         F, "player", "a corporation of which `player` must buy a share before anything else in this stock turn"
     ),
@@ -248,10 +252,7 @@ HOOKS: dict[str, Hook] = {
     "cert_exempt": _h(
         A, "player corp", "`player`'s shares of `corp` do not count toward the certificate limit now", False
     ),
-    "company_buy_phase": _h(A, "", "corporations may buy private companies in the current phase", False),
     "holding_exempt": _h(A, "player corp", "`player` may keep his holding of `corp` above the share limit now", False),
-    "reissue_par": _h(F, "corp", "the market cell [row, col] of `corp`'s par if it reissued its shares now"),
-    "shares_reissued": _h(N, "corp", "`corp` (a symbol) put its redeemed shares back on sale"),
     "record_notice": _h(
         A, "action", "the action is a notice of the recording site that a mechanic checks or ignores (not a move)"
     ),
@@ -261,18 +262,12 @@ HOOKS: dict[str, Hook] = {
     "closed_operator_trains": _h(
         A, "key", "the trains of the closing operator `key` were placed (else they leave the game)", False
     ),
-    "sells_in_blocks": _h(A, "", "a player sells a corporation's shares at most once per turn", False, static=True),
     "obsolete_count_for_limit": _h(A, "", "obsolete trains count toward the train limit", False, static=True),
     "privates_count_for_cert_limit": _h(
         L, "", "a player's private companies count toward the limit", True, static=True
     ),
-    "must_buy_train": _h(A, "entity", "the operator must buy a train now", False),
     "withheld": _h(N, "entity", "an operator withheld (or could not pay) its earnings"),
     "dividend_paid": _h(N, "corp per_share", "`corp` paid its holders `per_share` $ for each share (shorts pay it)"),
-    "player_owes": _h(
-        N, "player amount corp", "`player` owes the bank `amount` $ he lacks (a cash crisis; `corp`: the cause)"
-    ),
-    "bankrupt_check": _h(A, "", "the bankruptcy limit of the game has been reached", False),
     "presidency_vacated": _h(N, "corp", "a bankrupt president left a corporation with no president"),
     "trainless_buy": _h(N, "entity", "a corporation without a president buys a train by itself"),
     "operator_skips": _h(A, "operator", "the operator does not operate this turn (e.g. not yet enough sold)", False),
@@ -282,9 +277,6 @@ HOOKS: dict[str, Hook] = {
     "destination_reached": _h(N, "corp", "a corporation reached its destination (its effect happens now)"),
     "revenue_deduction": _h(S, "entity", "$ taken from this turn's earnings before they are paid or withheld", 0),
     "value_adjustment": _h(S, "player", "$ added to (or taken from) a player's value by rules such as debts", 0),
-    "transfer_bonus_rights": _h(
-        N, "corp to", "`corp`'s bonus rights pass to `to` (symbols; a right `to` already holds goes back to the bank)"
-    ),
     "train_left_depot": _h(N, "train", "a new train (an id) left the bank's depot: bought from it or exported"),
     "train_bought": _h(
         N, "buyer train source", "`buyer` (a key) bought `train` (an id) from `source` (a key or depot)"
@@ -292,9 +284,6 @@ HOOKS: dict[str, Hook] = {
     "train_rusted": _h(N, "train owner", "`owner`'s train (an id) rusted and left the game"),
     "extra_interest": _h(S, "corp", "$ `corp` (a symbol) owes at its interest step beyond its loans' interest", 0),
     "company_converted": _h(N, "corp", "`corp` (a symbol) converted to its next size (not by a merger)"),
-    "player_bankrupt": _h(
-        N, "player corp", "`player` goes bankrupt in a cash crisis (`corp`: the company whose interest he owed)"
-    ),
 }
 
 

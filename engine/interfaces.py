@@ -90,6 +90,10 @@ class Loans(Protocol):
         """``corp``'s loans pass to ``to`` (a symbol; None: back to the bank, unpaid)."""
         ...
 
+    def owes(self, g: Context, player: str, amount: int, corp: str) -> None:
+        """``player`` owes the bank ``amount`` $ he lacks (a cash crisis: he must sell; ``corp``: the cause)."""
+        ...
+
 
 class TileLays(Protocol):
     """The yellow tile lays of an operating company's turn (provided by ``track``), for rules that lay tiles or use
@@ -198,6 +202,10 @@ class StockMarket(Protocol):
         """Market zones whose shares may not be sold (nor bought)."""
         ...
 
+    def sells_in_blocks(self, g: Context) -> bool:
+        """A player sells a corporation's shares at most once per turn."""
+        ...
+
 
 class Bankruptcy(Protocol):
     """What a bankruptcy allows (provided by ``bankruptcy``)."""
@@ -206,9 +214,17 @@ class Bankruptcy(Protocol):
         """Whether a forced sale may change a presidency: ``any``, ``not_of_corporation_in_need`` or ``none``."""
         ...
 
+    def limit_reached(self, g: Context) -> bool:
+        """The bankruptcies the game-end trigger allows have all happened."""
+        ...
 
-class PrivateIncome(Protocol):
-    """How private companies pay and count (provided by ``private_companies``)."""
+    def player_bankrupt(self, g: Context, player: str, corp: str | None) -> None:
+        """``player`` goes bankrupt in a cash crisis (``corp``: the company whose interest he owed)."""
+        ...
+
+
+class PrivateCompanies(Protocol):
+    """How private companies pay, count, close and sell to companies (provided by ``private_companies``)."""
 
     def no_income_from_phase(self, g: Context) -> str | None:
         """The phase from which privates pay no income (None: they pay while open)."""
@@ -216,6 +232,50 @@ class PrivateIncome(Protocol):
 
     def count_in_final_value(self, g: Context) -> bool:
         """A player's privates count at face value in his final value."""
+        ...
+
+    def closed_by_phase(self, g: Context, phase: str) -> bool:
+        """The start of ``phase`` has an event that closes the privates."""
+        ...
+
+    def buy_phase(self, g: Context) -> bool:
+        """Corporations may buy private companies in the current phase."""
+        ...
+
+
+class Trains(Protocol):
+    """Train buying (provided by ``trains``)."""
+
+    def must_buy(self, g: Context, entity: str) -> bool:
+        """The operator must buy a train now."""
+        ...
+
+
+class Reissue(Protocol):
+    """A company's putting its redeemed shares back on sale (provided by ``reissue``)."""
+
+    def par(self, g: Context, corp: str) -> list[int] | None:
+        """The market cell [row, col] of ``corp``'s par if it reissued its shares now (None: it may not)."""
+        ...
+
+    def reissued(self, g: Context, corp: str) -> None:
+        """``corp`` (a symbol) put its redeemed shares back on sale."""
+        ...
+
+
+class NationalRailway(Protocol):
+    """The national railway's formation (provided by ``national_railway``)."""
+
+    def settled(self, g: Context) -> bool:
+        """The national railway's formation has been settled (formed or not)."""
+        ...
+
+
+class BonusRights(Protocol):
+    """Route bonus rights a company holds (provided by ``routes``)."""
+
+    def transfer(self, g: Context, corp: str, to: str) -> None:
+        """``corp``'s bonus rights pass to ``to`` (symbols; a right ``to`` already holds goes back to the bank)."""
         ...
 
 
@@ -227,7 +287,11 @@ EMERGENCY_ISSUE: Interface[EmergencyIssue] = Interface("EmergencyIssue", Emergen
 REDEMPTION: Interface[Redemption] = Interface("Redemption", Redemption)
 STOCK_MARKET: Interface[StockMarket] = Interface("StockMarket", StockMarket)
 BANKRUPTCY: Interface[Bankruptcy] = Interface("Bankruptcy", Bankruptcy)
-PRIVATE_INCOME: Interface[PrivateIncome] = Interface("PrivateIncome", PrivateIncome)
+PRIVATE_COMPANIES: Interface[PrivateCompanies] = Interface("PrivateCompanies", PrivateCompanies)
+REISSUE: Interface[Reissue] = Interface("Reissue", Reissue)
+NATIONAL_RAILWAY: Interface[NationalRailway] = Interface("NationalRailway", NationalRailway)
+BONUS_RIGHTS: Interface[BonusRights] = Interface("BonusRights", BonusRights)
+TRAINS: Interface[Trains] = Interface("Trains", Trains)
 
 #: Every interface, by name.
 INTERFACES: dict[str, Interface[Any]] = {
@@ -241,6 +305,10 @@ INTERFACES: dict[str, Interface[Any]] = {
         REDEMPTION,
         STOCK_MARKET,
         BANKRUPTCY,
-        PRIVATE_INCOME,
+        PRIVATE_COMPANIES,
+        REISSUE,
+        NATIONAL_RAILWAY,
+        BONUS_RIGHTS,
+        TRAINS,
     )
 }

@@ -39,4 +39,5 @@ DECLARATION = Declaration(
     name="certificate_limit",
     description="what counts toward the certificate limit",
     params=Params,
+    uses=("NationalRailway",),
 )

@@ -12,4 +12,5 @@ DECLARATION = Declaration(
         "stock",
         "operating",
     ),
+    uses=("PrivateCompanies",),
 )

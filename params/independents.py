@@ -44,4 +44,5 @@ DECLARATION = Declaration(
     name="independents",
     description="minors owned through a private company that split their revenue with the owner",
     params=Params,
+    uses=("PrivateCompanies",),
 )

@@ -60,5 +60,5 @@ DECLARATION = Declaration(
     description="a corporation issues and redeems its own shares",
     params=Params,
     steps=(ISSUE_SHARES_STEP,),
-    provides=("EmergencyIssue",),
+    provides=("EmergencyIssue", "Redemption"),
 )

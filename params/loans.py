@@ -106,5 +106,5 @@ DECLARATION = Declaration(
     params=Params,
     provides=("Loans",),
     steps=(LOAN_STEP, LOAN_INTEREST_STEP, LOAN_REDEMPTION_STEP, CASH_CRISIS_STEP),
-    uses=("Liquidation",),
+    uses=("Liquidation", "StockMarket", "Bankruptcy"),
 )

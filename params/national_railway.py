@@ -198,4 +198,6 @@ DECLARATION = Declaration(
     requires=("Loans",),
     steps=(NATIONAL_FORMATION_STEP, BORROW_TRAIN_STEP),
     events={"national_railway_formation": NoParams},
+    provides=("NationalRailway",),
+    uses=("BonusRights",),
 )

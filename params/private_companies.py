@@ -71,4 +71,5 @@ DECLARATION = Declaration(
     params=Params,
     steps=(BUY_COMPANY_STEP, ASSIGN_STEP),
     events={"close_companies": CloseCompanies, "remove_markers": RemoveMarkers},
+    provides=("PrivateCompanies",),
 )

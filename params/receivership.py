@@ -26,4 +26,5 @@ DECLARATION = Declaration(
     name="receivership",
     description="a corporation with its president's certificate in the pool operates by itself",
     params=Params,
+    uses=("Bankruptcy",),
 )

@@ -43,4 +43,5 @@ DECLARATION = Declaration(
     name="reissue",
     description="redeemed shares go back to the IPO at a new par",
     params=Params,
+    provides=("Reissue",),
 )

@@ -48,4 +48,5 @@ DECLARATION = Declaration(
     description="running trains and the title's route bonuses",
     params=Params,
     steps=(ROUTE_STEP, SPECIAL_BUY_STEP),
+    provides=("BonusRights",),
 )

@@ -71,4 +71,5 @@ DECLARATION = Declaration(
     description="players sell shares they do not own",
     params=Params,
     steps=(SHORT_STEP,),
+    uses=("Loans",),
 )

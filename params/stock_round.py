@@ -92,4 +92,5 @@ DECLARATION = Declaration(
     description="stock round turns: sell then buy, launch corporations, limits",
     params=Params,
     steps=(STOCK_STEP,),
+    provides=("StockMarket",),
 )

@@ -77,4 +77,5 @@ DECLARATION = Declaration(
     description="tile lays per turn and their costs (with the turn's station token)",
     params=Params,
     steps=(TRACK_AND_TOKEN_STEP, TRACK_STEP, TOKEN_STEP, SPECIAL_TRACK_STEP),
+    uses=("PrivateCompanies",),
 )

@@ -16,9 +16,11 @@ from railbook.compiler import mechanics_doc
 from railbook.compiler.compile import build_rulebook
 from railbook.compiler.load import available_titles
 from railbook.compiler.schema import MECHANICS_DOC
+from railbook.engine import interfaces
 from railbook.engine.book import Book
 from railbook.engine.contract import HOOKS, Hooks, Mechanic, check_priorities
 from railbook.engine.install import installed
+from railbook.engine.interfaces import INTERFACES
 from railbook.engine.registry import REGISTRY
 from railbook.params import declaration
 from railbook.params.base import Declaration
@@ -282,6 +284,65 @@ def test_the_highest_priority_answers_a_first_hook() -> None:
     )
     for order in ([low, high], [high, low]):
         assert Hooks(object(), order)("holding_limit", "X") == 50  # type: ignore[arg-type]
+
+
+def test_interfaces_are_declared_known_and_provided_once() -> None:
+    providers: dict[str, list[str]] = {}
+    for name in REGISTRY:
+        d = declaration(name)
+        for iface in (*d.provides, *d.requires, *d.uses):
+            assert iface in INTERFACES, f"{name}: unknown interface {iface}"
+        for iface in d.provides:
+            providers.setdefault(iface, []).append(name)
+    assert {i: len(p) for i, p in providers.items()} == dict.fromkeys(INTERFACES, 1), providers
+
+
+def test_a_provider_must_have_every_method_and_be_declared() -> None:
+    class Partial:
+        outstanding = staticmethod(lambda g, corp: 0)
+
+    with pytest.raises(TypeError, match="Partial does not provide Loans: no repay_price"):
+        interfaces.LOANS.provided_by(Partial())
+    with pytest.raises(TypeError, match=r"interfaces provided \['Reissue'\] differ"):
+        Mechanic.of(Declaration(name="x", description="x"), provides=[("Reissue", object())])
+
+
+def test_every_title_provides_what_its_mechanics_require() -> None:
+    for title in available_titles():
+        rules = installed(Book(build_rulebook(title)))
+        for m in rules.mechanics:
+            for iface in m.requires:
+                assert iface in rules.interfaces, f"{title}: {m.name} requires {iface}"
+
+
+def test_a_rule_module_calls_only_the_interfaces_it_declares() -> None:
+    """``X.of(g)`` / ``X.get(g)`` of an interface in a rule module: declared as required or used (and every
+    declared one called), so the declarations say who calls whom."""
+    keys = {attr: key.name for attr, key in vars(interfaces).items() if isinstance(key, interfaces.Interface)}
+    for name in REGISTRY:
+        d = declaration(name)
+        tree = ast.parse((ENGINE / "mechanics" / f"{name}.py").read_text(encoding="utf-8"))
+        called = {
+            keys[node.func.value.id]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("of", "get")
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id in keys
+        }
+        assert called == set(d.requires) | set(d.uses), f"{name} calls {sorted(called)}"
+
+
+def test_no_mechanic_reads_parameters_by_name() -> None:
+    """A rule module reads its own parameters through ``PARAMS(g)`` and another mechanic's rules through an
+    interface, never ``g.params[...]``."""
+    for path in (ENGINE / "mechanics").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in ("params", "mechanics"):
+                assert not ast.unparse(node.value).endswith("g") and "state" not in ast.unparse(node.value), (
+                    f"{path.name}:{node.lineno}: {ast.unparse(node)}"
+                )
 
 
 def test_steps_round_types_and_events_have_one_owner() -> None:

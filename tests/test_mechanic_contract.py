@@ -97,3 +97,28 @@ def test_the_engine_refuses_what_it_cannot_play() -> None:
     rb["rounds"]["kinds"]["stock"]["steps"].append({"step": "auction", "blocks": None})
     with pytest.raises(UnsupportedTitle, match="no mechanic contributes step 'auction'"):
         Game.start(rb, ["a", "b", "c"])
+
+
+def test_a_required_interface_left_unprovided_is_a_located_error(tmp_path: Path) -> None:
+    """`mines` requires the tile lays `track` provides: 1850 without `track` is refused at `mechanics.mines`."""
+    target = tmp_path / "t1850"
+    shutil.copytree(GAMES_DIR / "1850", target)
+    text = (target / "game.yaml").read_text()
+    start = text.index("\n  track:\n") + 1
+    end = text.index("\n  ", text.index("\n", start) + 1)
+    while text[end + 3] == " ":  # the block's own lines are indented deeper
+        end = text.index("\n  ", end + 1)
+    (target / "game.yaml").write_text(text[:start] + text[end + 1 :])
+    mines_line = (target / "game.yaml").read_text().splitlines().index("  mines:") + 1
+    found = [p for p in errors(target) if "requires interface TileLays" in p]
+    assert len(found) == 1, errors(target)
+    m = LOCATED.match(found[0])
+    assert m and Path(m["file"]).name == "game.yaml" and int(m["line"]) == mines_line, found[0]
+    assert (
+        "mechanic mines requires interface TileLays, which no switched-on mechanic provides (switch on track)"
+        in (m["message"])
+    )
+    rb = copy.deepcopy(rulebook_for_title("1850"))
+    del rb["mechanics"]["track"]
+    with pytest.raises(UnsupportedTitle, match="mechanic mines requires interface TileLays"):
+        Game.start(rb, ["a", "b", "c"])

@@ -1,5 +1,5 @@
 """mypy on the public API (``railbook``, ``railbook.api``, the engine's ``Game``, its types and errors, the mechanic
-contract and ``railbook.routes``): strict on those modules, silent on what they import."""
+contract and interfaces, and ``railbook.routes``): strict on those modules, silent on what they import."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ PUBLIC = [
     "railbook/engine/types.py",
     "railbook/engine/errors.py",
     "railbook/engine/contract.py",
+    "railbook/engine/interfaces.py",
     "railbook/routes/__init__.py",
 ]
 

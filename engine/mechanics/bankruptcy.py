@@ -1,6 +1,6 @@
 """``bankruptcy``: a president who cannot fund a required train goes bankrupt.
 
-The operating corporation first issues what it may (``emergency_bundles``); then the president sells what the
+The operating corporation first issues what it may (the ``EmergencyIssue`` interface); then the president sells what the
 emergency rules allow (prices move), then every remaining share goes to the pool without price moves (a
 corporation left without a president: ``presidency_vacated``); the player's privates and minors close and the
 player's cash goes where the parameters say.  The game-end trigger ``bankrupt`` decides whether the game goes
@@ -18,7 +18,7 @@ from .. import depot, market, rounds, shares
 from ..closing import close_company, close_operator
 from ..contract import Mechanic, params_of
 from ..errors import illegal
-from ..interfaces import EMERGENCY_ISSUE, LIQUIDATION
+from ..interfaces import BANKRUPTCY, EMERGENCY_ISSUE, LIQUIDATION, STOCK_MARKET, TRAINS
 from ..state import BANK, POOL, ckey, clone, kind_of, mkey, sym_of
 from ..steps.base import Step
 
@@ -27,6 +27,13 @@ if TYPE_CHECKING:
 
 
 PARAMS = params_of(DECLARATION, Params)
+
+
+def no_trade_zones(g: Context) -> list[str]:
+    """Market zones whose shares may not be sold (none unless a mechanic provides
+    :class:`~railbook.engine.interfaces.StockMarket`)."""
+    market_rules = STOCK_MARKET.get(g)
+    return market_rules.no_trade_zones(g) if market_rules is not None else []
 
 
 def emergency_bundles(g: Context, corp: str) -> list[shares.Bundle]:
@@ -171,7 +178,7 @@ def player_bankrupt(g: Context, player: str, corp: str | None) -> None:
         if corp_state.price is None or corp_state.closed:
             continue
         kinds = set(market.kinds_at(g, corp_state.price))
-        zones = set(getattr(g.params.get("stock_round"), "no_trade_zones", None) or [])
+        zones = set(no_trade_zones(g))
         if kinds & zones:
             continue
         options = [
@@ -232,11 +239,22 @@ def _keeps_chair(g: Context, player: str, b: shares.Bundle) -> bool:
 
 
 def _needs_train(g: Context, corp: str) -> bool:
-    return bool(g.hooks("must_buy_train", corp))
+    return TRAINS.of(g).must_buy(g, corp)
+
+
+class _Bankruptcy:
+    """The :class:`~railbook.engine.interfaces.Bankruptcy` this mechanic provides."""
+
+    @staticmethod
+    def forced_sales_may_change_presidency(g: Context) -> str:
+        return PARAMS(g).forced_sales_may_change_presidency
+
+    limit_reached = staticmethod(limit_reached)
+    player_bankrupt = staticmethod(player_bankrupt)
 
 
 MECHANIC = Mechanic.of(
     DECLARATION,
     steps={BANKRUPT_STEP: Bankrupt},
-    hooks={"bankrupt_check": limit_reached, "player_bankrupt": player_bankrupt},
+    provides=[BANKRUPTCY.provided_by(_Bankruptcy())],
 )

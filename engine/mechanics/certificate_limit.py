@@ -13,6 +13,7 @@ from railbook.params.certificate_limit import DECLARATION, Params
 
 from .. import market
 from ..contract import Mechanic, params_of
+from ..interfaces import NATIONAL_RAILWAY
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -47,7 +48,8 @@ def update_cert_limit(g: Context) -> None:
             g.state.cert_limit = row["cert_limit"]
     if not p.by_companies:
         return
-    if p.by_companies_from == "national_railway_formation" and not g.hooks("national_railway_settled"):
+    national = NATIONAL_RAILWAY.get(g)
+    if p.by_companies_from == "national_railway_formation" and not (national is not None and national.settled(g)):
         return
     live = sum(1 for c in g.state.corporations.values() if not c.closed and not c.removed)
     rows = sorted(p.by_companies)

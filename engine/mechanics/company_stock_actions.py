@@ -6,7 +6,7 @@ for redemption, ``reissue`` for reissue).  Played here: ``redeem`` (a ``buy_shar
 one share from the market first, else from a player other than a president who would lose the chair, at the
 market price, paid to the bank or that player; once per stock round and only with the cash it had at the
 round's start; the share is not for sale again until reissued) and ``reissue`` (a ``sell_shares`` action of
-the company: its redeemed shares go back on sale at the par the hook ``reissue_par`` gives).
+the company: its redeemed shares go back on sale at the par the ``Reissue`` interface gives).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from railbook.params.stock_round import STOCK_STEP
 from .. import market, rounds, shares
 from ..contract import Mechanic, params_of
 from ..errors import illegal
-from ..interfaces import LOANS
+from ..interfaces import LOANS, REDEMPTION, REISSUE, RedemptionRules
 from ..state import BANK, POOL, ckey, kind_of, sym_of
 from ..steps.base import Step
 
@@ -161,8 +161,10 @@ def stock_turn_options(g: Context, player: str) -> bool:
     return any(company_actions(g, corp, None) for corp in _presided(g, player))
 
 
-def _redeem_rules(g: Context) -> Any:
-    return g.params.get("issue_redeem")
+def _redeem_rules(g: Context) -> RedemptionRules | None:
+    """The limits of redeeming shares (None: no mechanic provides redemption)."""
+    redemption = REDEMPTION.get(g)
+    return redemption.rules(g) if redemption is not None else None
 
 
 class CompanyStockAction(Step):
@@ -287,20 +289,22 @@ class CompanyStockAction(Step):
         ids = shares.shares_of(g, corp_key, sym_of(corp_key))
         if not ids or any(g.state.shares[s].buyable for s in ids):
             return False
-        return g.hooks("reissue_par", sym_of(corp_key)) is not None
+        reissue = REISSUE.get(g)
+        return reissue is not None and reissue.par(g, sym_of(corp_key)) is not None
 
     def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = sym_of(entity)
         if not self._may_act(entity) or "reissue" not in PARAMS(g).actions or not self.reissuable(entity):
             raise illegal("company.reissue", f"{corp} cannot reissue shares now")
-        par = g.hooks("reissue_par", corp)
+        reissue = REISSUE.of(g)  # (reissuable: a mechanic provides it)
+        par = reissue.par(g, corp)
         c = g.corp(entity)
         if par is not None and market.price_at(g, par) > market.price_at(g, c.par):
             c.par = list(par)
         for sid in shares.shares_of(g, entity, corp):
             g.state.shares[sid].buyable = True
-        g.hooks("shares_reissued", corp)
+        reissue.reissued(g, corp)
         g.log(f"{corp} reissues its shares at {market.price_at(g, c.par)}")
         self._acted("sell_shares")
 

@@ -18,6 +18,7 @@ from .. import board, depot, market, rounds, shares
 from .. import memo as _memo
 from ..closing import close_company, close_operator
 from ..contract import Mechanic
+from ..interfaces import PRIVATE_COMPANIES
 from ..state import BANK, DEPOT, ckey, kind_of, mkey, sym_of, xkey
 
 if TYPE_CHECKING:
@@ -52,7 +53,8 @@ def operating_round_started(g: Context) -> None:
 def payout_companies(g: Context) -> None:
     """Private companies pay their income to their owners at the start of each operating round (none from the
     phase ``private_companies.no_income_from_phase``)."""
-    stop = getattr(g.params.get("private_companies"), "no_income_from_phase", None)
+    income = PRIVATE_COMPANIES.get(g)
+    stop = income.no_income_from_phase(g) if income is not None else None
     paying = stop is None or not g.phase_at_least(stop)
     for sym, c in g.state.companies.items():
         if not paying or c.closed or c.blank or not c.owner or c.revenue <= 0 or c.owner == BANK:
@@ -159,7 +161,8 @@ def update_cert_limit(g: Context) -> None:
 
 def player_value(g: Context, player: str) -> int:
     value = g.cash(player) + shares.value_of_holdings(g, player)
-    if getattr(g.params.get("private_companies"), "count_in_final_value", True):
+    income = PRIVATE_COMPANIES.get(g)
+    if income is None or income.count_in_final_value(g):
         for sym in g.player(player).companies:
             value += g.state.companies[sym].value
     return value + g.hooks("value_adjustment", player)

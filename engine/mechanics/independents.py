@@ -18,6 +18,7 @@ from .. import board, depot
 from ..closing import close_operator
 from ..contract import Mechanic, params_of
 from ..errors import illegal
+from ..interfaces import PRIVATE_COMPANIES
 from ..memo import memo
 from ..state import BANK, Token, kind_of, mkey, sym_of
 
@@ -137,7 +138,8 @@ def privates_closed(g: Context) -> None:
 
 
 def phase_reached(g: Context, name: str) -> None:
-    if PARAMS(g).close_on_phase == name and not g.hooks("phase_closes_privates", name):
+    privates = PRIVATE_COMPANIES.get(g)
+    if PARAMS(g).close_on_phase == name and not (privates is not None and privates.closed_by_phase(g, name)):
         close_minors(g)
 
 

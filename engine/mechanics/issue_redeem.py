@@ -16,7 +16,7 @@ from railbook.params.issue_redeem import DECLARATION, ISSUE_SHARES_STEP, Params
 from .. import depot, market, rounds, shares
 from ..contract import Mechanic, params_of
 from ..errors import illegal
-from ..interfaces import EMERGENCY_ISSUE
+from ..interfaces import EMERGENCY_ISSUE, REDEMPTION
 from ..memo import memo
 from ..shares import Bundle
 from ..state import POOL, kind_of, sym_of
@@ -207,6 +207,12 @@ class _EmergencyIssue:
     issue = staticmethod(emergency_issue)
 
 
+class _Redemption:
+    """The :class:`~railbook.engine.interfaces.Redemption` this mechanic provides."""
+
+    rules = staticmethod(PARAMS)
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
     steps={ISSUE_SHARES_STEP: IssueShares},
@@ -215,5 +221,5 @@ MECHANIC = Mechanic.of(
         "operator_started": operator_started,
         "issuable_cash": issuable_cash,
     },
-    provides=[EMERGENCY_ISSUE.provided_by(_EmergencyIssue())],
+    provides=[EMERGENCY_ISSUE.provided_by(_EmergencyIssue()), REDEMPTION.provided_by(_Redemption())],
 )

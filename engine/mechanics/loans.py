@@ -28,13 +28,20 @@ from railbook.params.trains import BUY_TRAIN_STEP
 from .. import market, rounds, shares
 from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
-from ..interfaces import LIQUIDATION, LOANS
+from ..interfaces import BANKRUPTCY, LIQUIDATION, LOANS, STOCK_MARKET
 from ..shares import Bundle
 from ..state import BANK, ckey, kind_of, sym_of
 from ..steps.base import Step, step_active
 
 if TYPE_CHECKING:
     from ..context import Context
+
+
+def no_trade_zones(g: Context) -> list[str]:
+    """Market zones whose shares may not be sold (none unless a mechanic provides
+    :class:`~railbook.engine.interfaces.StockMarket`)."""
+    market_rules = STOCK_MARKET.get(g)
+    return market_rules.no_trade_zones(g) if market_rules is not None else []
 
 
 @dataclass(slots=True)
@@ -398,11 +405,11 @@ class CashCrisis(Step):
         if not shares.can_dump(g, b, player) or not shares.fit_in_pool(g, b):
             return False
         c = g.state.corporations[b.corp]
-        rules = g.params.get("stock_round")
-        zones = set(getattr(rules, "no_trade_zones", None) or [])
+        zones = set(no_trade_zones(g))
         if zones & set(market.kinds_at(g, c.price)):
             return False
-        keep = getattr(g.params.get("bankruptcy"), "forced_sales_may_change_presidency", None)
+        bankruptcy = BANKRUPTCY.get(g)
+        keep = bankruptcy.forced_sales_may_change_presidency(g) if bankruptcy is not None else None
         if c.owner == player and (keep == "none" or b.corp == STATE(g).owed_for.get(player)):
             holders = shares.player_holders(g, b.corp)
             others = max([p for h, p in holders.items() if h != player], default=0)
@@ -452,12 +459,14 @@ def raisable(g: Context, player: str, bundles: list[Bundle]) -> int:
 
 
 def bankrupt(g: Context, player: str) -> None:
-    """``player`` cannot pay what he owes: he leaves the game (his estate: hook ``player_bankrupt``); what cash
+    """``player`` cannot pay what he owes: he leaves the game (his estate: ``Bankruptcy.player_bankrupt``); what cash
     is left pays his debt and goes to the bank."""
     st = STATE(g)
     g.log(f"-- {g.name(player)} goes bankrupt --")
     interest_corp = st.interest_for.pop(player, None)
-    g.hooks("player_bankrupt", player, interest_corp)
+    bankruptcy = BANKRUPTCY.get(g)
+    if bankruptcy is not None:
+        bankruptcy.player_bankrupt(g, player, interest_corp)
     cash = g.cash(player)
     if cash > 0:
         g.spend(player, BANK, cash)
@@ -532,6 +541,7 @@ class _Loans:
     take = staticmethod(take_loan)
     room = staticmethod(loan_room)
     transfer = staticmethod(transfer_loans)
+    owes = staticmethod(player_owes)
 
 
 MECHANIC = Mechanic.of(
@@ -547,7 +557,6 @@ MECHANIC = Mechanic.of(
         "revenue_deduction": revenue_deduction,
         "value_adjustment": value_adjustment,
         "buying_power": buying_power,
-        "player_owes": player_owes,
     },
     state=State,
     provides=[LOANS.provided_by(_Loans())],

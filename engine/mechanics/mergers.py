@@ -993,7 +993,7 @@ def _charge(g: Context, player: str, amount: int, corp: str) -> None:
     if pay > 0:
         g.spend(player, BANK, pay)
     if amount > pay:
-        g.hooks("player_owes", player, amount - pay, corp)
+        LOANS.of(g).owes(g, player, amount - pay, corp)
 
 
 def pay_shareholders(g: Context, corp: str) -> None:

@@ -31,7 +31,7 @@ from .. import board, depot, market, rounds, shares, stations
 from ..closing import close_operator
 from ..contract import First, Mechanic, NoParams, params_of, state_of
 from ..errors import illegal
-from ..interfaces import LOANS
+from ..interfaces import BONUS_RIGHTS, LOANS, NATIONAL_RAILWAY
 from ..state import BANK, DEPOT, POOL, Share, Token, ckey, kind_of
 from ..steps.base import Step
 
@@ -140,7 +140,9 @@ def absorb(g: Context, corp: str) -> None:
         g.spend(key, nkey, g.cash(key))
     LOANS.of(g).transfer(g, corp, None if p.absorbed_loans == "cancelled" else nat)
     if p.inherits_bonus_rights:
-        g.hooks("transfer_bonus_rights", corp, nat)
+        rights = BONUS_RIGHTS.get(g)
+        if rights is not None:
+            rights.transfer(g, corp, nat)
     unit = shares.share_percent(g, corp)
     for holder, pct in shares.player_holders(g, corp).items():
         st.player_shares[holder] = st.player_shares.get(holder, 0) + pct // unit
@@ -705,6 +707,14 @@ class NationalFormation(Step):
             _settle(self.g)
 
 
+class _NationalRailway:
+    """The :class:`~railbook.engine.interfaces.NationalRailway` this mechanic provides."""
+
+    @staticmethod
+    def settled(g: Context) -> bool:
+        return STATE(g).settled
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
     steps={NATIONAL_FORMATION_STEP: NationalFormation, BORROW_TRAIN_STEP: BorrowTrain},
@@ -723,7 +733,6 @@ MECHANIC = Mechanic.of(
         "cert_weight": cert_weight,
         "cert_allowance": cert_allowance,
         "stock_obligation": stock_obligation,
-        "national_railway_settled": lambda g: STATE(g).settled,
         "may_launch": lambda g, corp: corp != PARAMS(g).national,
         # the national's second issue overrides any other limit
         "holding_limit": First(holding_limit, 20),
@@ -731,4 +740,5 @@ MECHANIC = Mechanic.of(
         "round_finished": round_finished,
     },
     state=State,
+    provides=[NATIONAL_RAILWAY.provided_by(_NationalRailway())],
 )

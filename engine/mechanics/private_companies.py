@@ -26,6 +26,7 @@ from .. import abilities, rounds
 from ..closing import close_company
 from ..contract import Mechanic, params_of
 from ..errors import illegal
+from ..interfaces import PRIVATE_COMPANIES
 from ..state import Company, ckey, kind_of, mkey, sym_of, xkey
 from ..steps.base import Step
 
@@ -509,16 +510,30 @@ def phase_closes_privates(g: Context, name: str) -> bool:
     return any(e.get("type") == "close_companies" for e in phase.get("events") or [])
 
 
+class _PrivateCompanies:
+    """The :class:`~railbook.engine.interfaces.PrivateCompanies` this mechanic provides."""
+
+    @staticmethod
+    def no_income_from_phase(g: Context) -> str | None:
+        return PARAMS(g).no_income_from_phase
+
+    @staticmethod
+    def count_in_final_value(g: Context) -> bool:
+        return PARAMS(g).count_in_final_value
+
+    closed_by_phase = staticmethod(phase_closes_privates)
+    buy_phase = staticmethod(can_buy_phase)
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
     steps={BUY_COMPANY_STEP: BuyCompany, ASSIGN_STEP: Assign},
     hooks={
         "company_price_range": company_price_range,
-        "company_buy_phase": can_buy_phase,
         "block_or_start": block_or_start,
-        "phase_closes_privates": phase_closes_privates,
         "ability_removed": ability_removed,
         "round_finished": round_finished,
     },
     events={"close_companies": close_companies, "remove_markers": remove_markers},
+    provides=[PRIVATE_COMPANIES.provided_by(_PrivateCompanies())],
 )

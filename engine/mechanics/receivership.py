@@ -12,6 +12,7 @@ from railbook.params.receivership import DECLARATION, Params
 
 from .. import depot, market, shares
 from ..contract import Mechanic, params_of
+from ..interfaces import BANKRUPTCY
 from ..shares import Bundle
 from ..state import POOL, ckey, kind_of, sym_of
 
@@ -70,7 +71,8 @@ def operating_after_action(g: Context, action: dict[str, Any]) -> None:
     entity = r.entities[r.entity_index]
     if not in_receivership(g, entity):
         return
-    if action.get("type") == "bankrupt" and not g.hooks("bankrupt_check"):
+    bankruptcy = BANKRUPTCY.get(g)
+    if action.get("type") == "bankrupt" and not (bankruptcy is not None and bankruptcy.limit_reached(g)):
         train_buy(g, entity)
 
 

@@ -5,8 +5,9 @@ initial offering and are sold there like initial shares at the new par; the comp
 they sell (incremental capitalisation from then on); it cannot pay for a redemption in the same stock round
 (a company redeems only with the cash it had at the round's start, ``company_stock_actions``).  The new par is the
 value of ``par_values`` nearest ``market_fraction`` x the current market price (or the ``table`` entry for
-that price, where given), never below the old par when ``never_below_old_par`` (hook ``reissue_par``: the
-market cell of that par).  ``requires_empty_ipo`` and ``per_stock_round`` are checked by the company action.
+that price, where given), never below the old par when ``never_below_old_par`` (``Reissue.par``, the
+interface this mechanic provides: the market cell of that par).  ``requires_empty_ipo`` and ``per_stock_round``
+are checked by the company action.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from railbook.params.reissue import DECLARATION, Params
 
 from .. import market
 from ..contract import First, Mechanic, params_of, state_of
+from ..interfaces import REISSUE
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -84,13 +86,19 @@ def reissue_par(g: Context, corp: str) -> list[int] | None:
     return best
 
 
+class _Reissue:
+    """The :class:`~railbook.engine.interfaces.Reissue` this mechanic provides."""
+
+    par = staticmethod(reissue_par)
+    reissued = staticmethod(shares_reissued)
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
     hooks={
-        "reissue_par": reissue_par,
-        "shares_reissued": shares_reissued,
         # a reissued company is incremental whatever capitalization (priority 0) says
         "capitalization_of": First(capitalization_of, 10),
     },
     state=State,
+    provides=[REISSUE.provided_by(_Reissue())],
 )

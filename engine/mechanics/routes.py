@@ -23,6 +23,7 @@ from .. import memo as _memo
 from .. import routes as R
 from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
+from ..interfaces import BONUS_RIGHTS
 from ..memo import memo
 from ..state import BANK, ckey, kind_of, sym_of
 from ..steps.base import Step
@@ -296,6 +297,12 @@ class RunRoutes(Step):
         self.pass_()
 
 
+class _BonusRights:
+    """The :class:`~railbook.engine.interfaces.BonusRights` this mechanic provides."""
+
+    transfer = staticmethod(transfer_rights)
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
     steps={ROUTE_STEP: RunRoutes, SPECIAL_BUY_STEP: SpecialBuy},
@@ -303,7 +310,7 @@ MECHANIC = Mechanic.of(
         "route_bonus": bonus_revenue,
         "extra_bonus_specs": right_bonus_specs,
         "company_closing": keep_right,
-        "transfer_bonus_rights": transfer_rights,
     },
     state=State,
+    provides=[BONUS_RIGHTS.provided_by(_BonusRights())],
 )

@@ -16,6 +16,7 @@ from .. import market, shares
 from .. import memo as _memo
 from ..contract import Mechanic, params_of
 from ..errors import illegal
+from ..interfaces import LOANS
 from ..state import BANK, POOL, Corporation, Share, ckey, kind_of
 from ..steps.base import Step
 
@@ -259,8 +260,9 @@ def dividend_paid(g: Context, corp: str, per_share: int) -> None:
         if pay > 0:
             g.spend(player, BANK, pay)
         g.log(f"{g.name(player)} pays {amount} for his shorts of {corp}")
-        if amount > pay:
-            g.hooks("player_owes", player, amount - pay, corp)
+        loans = LOANS.get(g)
+        if amount > pay and loans is not None:
+            loans.owes(g, player, amount - pay, corp)
 
 
 MECHANIC = Mechanic.of(

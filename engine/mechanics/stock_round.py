@@ -17,6 +17,7 @@ from .. import market, shares
 from ..closing import close_operator
 from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
+from ..interfaces import STOCK_MARKET
 from ..shares import Bundle
 from ..state import POOL, ckey, kind_of
 from ..steps.base import Step
@@ -613,6 +614,18 @@ def _times(rule: Any) -> int:
     return int(str(rule).rpartition("_")[2] or 1)
 
 
+class _StockMarket:
+    """The :class:`~railbook.engine.interfaces.StockMarket` this mechanic provides."""
+
+    @staticmethod
+    def no_trade_zones(g: Context) -> list[str]:
+        return PARAMS(g).no_trade_zones
+
+    @staticmethod
+    def sells_in_blocks(g: Context) -> bool:
+        return PARAMS(g).sell_in_blocks
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
     steps={STOCK_STEP: BuySellParShares},
@@ -620,9 +633,9 @@ MECHANIC = Mechanic.of(
         "stock_round_finished": finish_stock_round,
         "holding_limit": holding_limit,
         "pool_limit": pool_limit,
-        "sells_in_blocks": lambda g: PARAMS(g).sell_in_blocks,
         "after_operating_action": after_operating_action,
         "round_started": round_started,
     },
     state=State,
+    provides=[STOCK_MARKET.provided_by(_StockMarket())],
 )

@@ -18,7 +18,7 @@ from railbook.hexgrid import opposite
 from .. import abilities, board, rounds, stations
 from ..contract import Mechanic, params_of
 from ..errors import EngineError, illegal
-from ..interfaces import TILE_LAYS
+from ..interfaces import PRIVATE_COMPANIES, TILE_LAYS
 from ..memo import memo
 from ..state import BANK, kind_of, sym_of, xkey
 from ..steps.base import Step
@@ -322,7 +322,8 @@ def _lay_income(g: Context, corp: str, hex_id: str) -> None:
 
 def lay_private_buyable(g: Context, corp: str) -> bool:
     """``corp`` could buy a player's private that lays tiles in the track step."""
-    if kind_of(corp) != "C" or not g.hooks("company_buy_phase"):
+    privates = PRIVATE_COMPANIES.get(g)
+    if kind_of(corp) != "C" or privates is None or not privates.buy_phase(g):
         return False
     for c in g.state.companies.values():
         if c.closed or c.owner is None or kind_of(c.owner) != "P" or c.min_price > g.cash(corp):
@@ -898,7 +899,7 @@ def _forfeit(g: Context, entity: str) -> None:
 def turn_lay(
     g: Context, entity: str, corp: str, action: dict[str, Any], tiles: list[str] | None, discount: int
 ) -> str | None:
-    """A private's yellow lay that is one of ``corp``'s lays this turn (hook ``turn_lay``)."""
+    """A private's yellow lay that is one of ``corp``'s lays this turn (``TileLays.lay``)."""
     lay_ = current_lay(g)
     hex_id = str(action.get("hex"))
     if lay_ is None or not lay_.get("lay") or hex_id not in g.book.hexes or board.colour(g, hex_id) != "white":
@@ -939,7 +940,7 @@ def turn_lay_open(g: Context, corp: str) -> bool:
 
 
 def next_turn_lay_cost(g: Context, corp: str) -> int | None:
-    """What ``corp``'s next yellow lay of the turn costs beyond terrain (hook ``turn_lay_cost``)."""
+    """What ``corp``'s next yellow lay of the turn costs beyond terrain (``TileLays.cost``)."""
     if not turn_lay_open(g, corp):
         return None
     lay_ = current_lay(g)
@@ -948,14 +949,14 @@ def next_turn_lay_cost(g: Context, corp: str) -> int | None:
 
 def next_turn_lay_price(g: Context, corp: str, plan: board.LayPlan, discount: int) -> int | None:
     """What laying ``plan`` as ``corp``'s next yellow lay of the turn costs in all, as :func:`turn_lay` charges it
-    (hook ``turn_lay_price``)."""
+    (``TileLays.price``)."""
     if not turn_lay_open(g, corp):
         return None
     return lay_cost(g, corp, plan, discount=discount) + int((current_lay(g) or {}).get("cost") or 0)
 
 
 def use_turn_lay(g: Context, corp: str) -> bool | None:
-    """One of ``corp``'s yellow lays of the turn is used by something other than a tile (hook ``use_turn_lay``)."""
+    """One of ``corp``'s yellow lays of the turn is used by something other than a tile (``TileLays.use``)."""
     if not turn_lay_open(g, corp):
         return None
     r = g.state.round.data

@@ -15,7 +15,7 @@ from .. import board, depot, market, rounds, shares
 from .. import memo as _memo
 from ..contract import Mechanic, params_of
 from ..errors import illegal
-from ..interfaces import EMERGENCY_ISSUE, LIQUIDATION
+from ..interfaces import EMERGENCY_ISSUE, LIQUIDATION, STOCK_MARKET, TRAINS
 from ..memo import memo
 from ..shares import Bundle
 from ..state import DEPOT, ckey, kind_of, mkey, sym_of
@@ -393,7 +393,9 @@ class BuyTrain(Step):
         cur = self.current_entity()
         if g.hooks("in_receivership", ckey(b.corp)):
             return False
-        if g.hooks("sells_in_blocks") and b.corp in self.st.data.get("corporations_sold", []):
+        stock_market = STOCK_MARKET.get(g)
+        blocks = stock_market is not None and stock_market.sells_in_blocks(g)
+        if blocks and b.corp in self.st.data.get("corporations_sold", []):
             return False
         if self.must_issue_first(cur):
             return False
@@ -582,14 +584,20 @@ def closed_operator_trains(g: Context, key: str) -> bool:
     return True
 
 
+class _Trains:
+    """The :class:`~railbook.engine.interfaces.Trains` this mechanic provides."""
+
+    must_buy = staticmethod(must_buy)
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
     steps={BUY_TRAIN_STEP: BuyTrain, DISCARD_TRAIN_STEP: DiscardTrain},
     hooks={
         "round_finished": round_finished,
         "after_operating_action": after_operating_action,
-        "must_buy_train": must_buy,
         "obsolete_count_for_limit": lambda g: PARAMS(g).obsolete_count_for_limit,
         "closed_operator_trains": closed_operator_trains,
     },
+    provides=[TRAINS.provided_by(_Trains())],
 )
