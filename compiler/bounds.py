@@ -120,9 +120,37 @@ def walk(value: Any, raw: Any, path: KeyPath, field: str, out: list[tuple[KeyPat
     _check_number(value, raw, field, path, out)
 
 
+def _most(count: Any) -> int:
+    """The copies a count stands for: a number, the largest of a table by players, or none when unlimited."""
+    if isinstance(count, dict):
+        return max((v for v in count.values() if isinstance(v, int)), default=0)
+    return count if isinstance(count, int) and not isinstance(count, bool) else 0
+
+
+def size_problems(src: Any) -> list[tuple[KeyPath, str]]:
+    """The sizes of the title as a whole: copies of tiles and trains, hexes, companies and options."""
+    out: list[tuple[KeyPath, str]] = []
+    sizes = [
+        (("manifest",), sum(_most(c) for c in src.manifest.values()), limits.TITLE_COPIES, "copies of tiles"),
+        (("trains",), sum(_most(t.count) for t in src.trains.values()), limits.TITLE_COPIES, "copies of trains"),
+        (("map", "hexes"), len(src.map.hexes), limits.TITLE_HEXES, "hexes"),
+        (
+            ("corporations",),
+            len(src.corporations) + len(src.minors) + len(src.privates),
+            limits.TITLE_COMPANIES,
+            "corporations, minors and privates",
+        ),
+        (("options",), len(src.options), limits.TITLE_OPTIONS, "options"),
+    ]
+    for path, size, limit, what in sizes:
+        if size > limit.value:
+            out.append((path, f"{size:,} {what}: at most {limit.value:,} (limit {limit.name})"))
+    return out
+
+
 def bound_problems(src: BaseModel, doc: LoadedDoc) -> list[str]:
     """One located line per number out of its bound (or boolean in a number's place), options included."""
-    found: list[tuple[KeyPath, str]] = []
+    found: list[tuple[KeyPath, str]] = size_problems(src)
     walk(src, doc.data, (), "", found)
     lines = [located(doc.positions.find(path), ".".join(map(str, path)), msg) for path, msg in found]
     base = {k: v for k, v in doc.data.items() if k != "options"}
@@ -131,7 +159,7 @@ def bound_problems(src: BaseModel, doc: LoadedDoc) -> list[str]:
             continue
         merged = deep_merge(base, option.overlay)
         variant = type(src).model_validate({**merged, "options": {}})
-        found = []
+        found = size_problems(variant)
         walk(variant, merged, (), "", found)
         for path, msg in found:
             where = ("options", name, "overlay", *path)

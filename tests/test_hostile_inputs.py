@@ -156,6 +156,18 @@ VALUE_CASES: dict[str, tuple[list[tuple[str, str, str]], dict[str, str]]] = {
     "omap tag": ([("game.yaml", "sources: []", "sources: !!omap [a: 1]")], {}),
     "hex number past the digit limit": ([("game.yaml", "2: {cash: 600,", f"2: {{cash: 0x{'f' * 5000},")], {}),
     "hex number out of range": ([("game.yaml", "2: {cash: 600,", f"2: {{cash: 0x{'f' * 900},")], {}),
+    "2,400 copies of tiles": (
+        [
+            ("tiles.yaml", '"7": 4', '"7": 800'),
+            ("tiles.yaml", '"8": 8', '"8": 800'),
+            ("tiles.yaml", '"9": 8', '"9": 800'),
+        ],
+        {},
+    ),
+    "65 options": (
+        [("game.yaml", "options:\n", "options:\n" + "".join(f"  o{i}: {{description: x}}\n" for i in range(64)))],
+        {},
+    ),
     "a date that is not one": ([("game.yaml", "designer: you", "designer: 2021-13-45")], {}),
     "market of 10,000 cells in a row": ([("market.yaml", '"50 60 70 80 90 100"', '"' + "50 " * 10_000 + '"')], {}),
 }
