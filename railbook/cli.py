@@ -420,16 +420,25 @@ def _report(message: str, code: int, where: str | None = None) -> NoReturn:
     sys.exit(code)
 
 
-def _run_json() -> None:
-    """Run the app so that usage errors (unknown option, missing argument) also come out as JSON."""
+def _run_app() -> None:
+    """Run the app so that usage errors (unknown option, missing argument) are one line too (or, with ``--json``,
+    one JSON object), with exit status 1; no arguments at all show the help on stderr (exit status 1)."""
     try:  # typer 0.26 and later bundle their own click (a separate click may be installed beside it)
-        from typer._click.exceptions import ClickException
+        from typer._click.exceptions import ClickException, NoArgsIsHelpError
     except ImportError:
-        from click.exceptions import ClickException  # type: ignore[no-redef,assignment]
+        from click.exceptions import ClickException, NoArgsIsHelpError  # type: ignore[no-redef,assignment]
     try:
         code = app(standalone_mode=False)
+    except NoArgsIsHelpError as exc:
+        if json_mode():
+            _report("no command given (railbook -h lists them)", 1, "command line")
+        print(exc.format_message().rstrip(), file=sys.stderr)
+        sys.exit(1)
     except ClickException as exc:
-        _report(exc.format_message(), 1, "command line")
+        message = " ".join(exc.format_message().split())
+        _report(message if json_mode() else f"command line: {message}", 1, "command line")
+    except typer.Abort:
+        _report("interrupted", 130)
     sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -439,7 +448,7 @@ def main() -> None:
     args = sys.argv[1:]
     _mode["json"] = "--json" in (args[: args.index("--")] if "--" in args else args)
     try:
-        _run_json() if json_mode() else app()
+        _run_app()
     except RailbookError as exc:
         _report(str(exc), 1, getattr(exc, "where", None))
     except KeyboardInterrupt:

@@ -303,3 +303,15 @@ def test_import_force_replaces_only_a_title_folder(maker_game: dict[str, Any], t
     import_file(game, title)
     import_file(game, title, force=True)
     assert (title / "game.yaml").is_file()
+
+
+@pytest.mark.parametrize("args", [["compile", "--bogus"], ["render", "--jobs", "-1"], ["info"]])
+def test_usage_errors_are_one_line_and_exit_1(args: list[str], tmp_path: Path) -> None:
+    for as_json in (False, True):
+        run = run_forked([*args, *(["--json"] if as_json else [])], tmp_path)
+        assert run.returncode == 1, (args, run.stderr)
+        if as_json:
+            assert json.loads(run.stdout)["where"] == "command line" and run.stderr == ""
+        else:
+            assert run.stdout == "" and len(run.stderr.strip().splitlines()) == 1
+            assert run.stderr.startswith("command line: ")
