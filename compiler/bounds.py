@@ -6,7 +6,8 @@ engine can afford (``railbook/limits.py``, the input-limits table of ``docs/FORM
 other number (money above all) at most ``title_number`` either way.  The kind of a number is told by the name of
 the field that holds it (the same in the title's models and in every mechanic's parameters), so the bound holds
 for parameters the compiler does not know one by one.  The walk also catches a boolean or a text that a number
-field took (``cash: true`` would otherwise be 1, ``cash: "400"`` 400).
+field took (``cash: true`` would otherwise be 1, ``cash: "400"`` 400), and a number or text that a true/false
+field took (``free: 1``, ``free: "yes"``).
 """
 
 from __future__ import annotations
@@ -115,7 +116,12 @@ def walk(value: Any, raw: Any, path: KeyPath, field: str, out: list[tuple[KeyPat
         for i, v in enumerate(value):
             walk(v, items[i] if items is not None else _NO_RAW, (*path, i), field, out)
         return
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if isinstance(value, bool):
+        if raw is not _NO_RAW and not isinstance(raw, bool):
+            shown = repr(raw[:20]) if isinstance(raw, str) else repr(raw)[:20]
+            out.append((path, f"{shown} is not true or false: write true or false"))
+        return
+    if not isinstance(value, int | float):
         return
     _check_number(value, raw, field, path, out)
 

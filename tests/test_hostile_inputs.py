@@ -151,6 +151,10 @@ VALUE_CASES: dict[str, tuple[list[tuple[str, str, str]], dict[str, str]]] = {
     "lone surrogate in text": ([("game.yaml", "designer: you", 'designer: "\\ud800"')], {}),
     "control character in a key": ([("game.yaml", "designer: you", 'designer: you\n  "\\x1b[31m": 1')], {}),
     "boolean for a number": ([("game.yaml", "2: {cash: 600,", "2: {cash: true,")], {}),
+    "a number for true or false": (
+        [("companies.yaml", "owner: player, hexes: [B4]}", "owner: player, hexes: [B4], free: 1}")],
+        {},
+    ),
     "text for a number": ([("game.yaml", "2: {cash: 600,", '2: {cash: "600",')], {}),
     "unknown tag": ([("game.yaml", "designer: you", "designer: !foo you")], {}),
     "omap tag": ([("game.yaml", "sources: []", "sources: !!omap [a: 1]")], {}),
