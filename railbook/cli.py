@@ -172,10 +172,10 @@ def compile_cmd(titles: TitlesArg = None, out: OutOpt = Path("output"), as_json:
 def rulebook_for(title: str) -> dict[str, Any]:
     """A compiled rulebook: from a rulebook.json path, or compiled from a title in memory."""
     from railbook.compiler.compile import build_rulebook
-    from railbook.paths import exists
+    from railbook.paths import exists, is_dir
 
     path = Path(title)
-    if path.suffix == ".json" and exists(path):
+    if path.suffix == ".json" and exists(path) and not is_dir(path):  # a title folder may be named x.json
         return read_rulebook(path)
     return build_rulebook(title)
 
