@@ -57,6 +57,11 @@ def limit_for(field: str) -> limits.Limit:
     return limits.TITLE_NUMBER
 
 
+def _shown_number(value: float) -> str:
+    shown = f"{value:,}" if isinstance(value, int) else f"{value:g}"
+    return shown if len(shown) <= 20 else f"a number of {len(str(abs(int(value))))} digits"
+
+
 def _check_number(value: Any, raw: Any, field: str, path: KeyPath, out: list[tuple[KeyPath, str]]) -> None:
     if isinstance(raw, bool) and not isinstance(value, bool):
         out.append((path, f"{str(raw).lower()} is not a number: write a number"))
@@ -66,8 +71,7 @@ def _check_number(value: Any, raw: Any, field: str, path: KeyPath, out: list[tup
         return
     limit = limit_for(field)
     if abs(value) > limit.value:
-        shown = f"{value:,}" if isinstance(value, int) else f"{value:g}"
-        shown = shown if len(shown) <= 24 else f"a number of {len(str(abs(int(value))))} digits"
+        shown = _shown_number(value)
         out.append((path, f"{shown} is out of range: at most {limit.value:,} either way (limit {limit.name})"))
 
 
@@ -134,12 +138,16 @@ def _most(count: Any) -> int:
 
 
 def size_problems(src: Any) -> list[tuple[KeyPath, str]]:
-    """The sizes of the title as a whole: copies of tiles and trains, hexes, companies and options."""
+    """The sizes of the title (a source or a compiled rulebook) as a whole: copies of tiles and trains, hexes,
+    companies and options."""
     out: list[tuple[KeyPath, str]] = []
+    compiled = hasattr(src, "hexes")
+    tiles = [t.count for t in src.tiles.values()] if compiled else list(src.manifest.values())
+    hexes = src.hexes if compiled else src.map.hexes
     sizes = [
-        (("manifest",), sum(_most(c) for c in src.manifest.values()), limits.TITLE_COPIES, "copies of tiles"),
+        (("tiles" if compiled else "manifest",), sum(map(_most, tiles)), limits.TITLE_COPIES, "copies of tiles"),
         (("trains",), sum(_most(t.count) for t in src.trains.values()), limits.TITLE_COPIES, "copies of trains"),
-        (("map", "hexes"), len(src.map.hexes), limits.TITLE_HEXES, "hexes"),
+        (("hexes",) if compiled else ("map", "hexes"), len(hexes), limits.TITLE_HEXES, "hexes"),
         (
             ("corporations",),
             len(src.corporations) + len(src.minors) + len(src.privates),
@@ -150,7 +158,7 @@ def size_problems(src: Any) -> list[tuple[KeyPath, str]]:
     ]
     for path, size, limit, what in sizes:
         if size > limit.value:
-            out.append((path, f"{size:,} {what}: at most {limit.value:,} (limit {limit.name})"))
+            out.append((path, f"{what}: {_shown_number(size)} in all, at most {limit.value:,} (limit {limit.name})"))
     return out
 
 
@@ -174,3 +182,20 @@ def bound_problems(src: BaseModel, doc: LoadedDoc) -> list[str]:
                     located(doc.positions.table[where], ".".join(map(str, path)), f"with option {name}: {msg}")
                 )
     return list(dict.fromkeys(lines))
+
+
+def rulebook_bound_problems(book: dict[str, Any]) -> list[str]:
+    """The bounds of a title, checked on a compiled rulebook read from a file (one problem per line, each naming
+    its JSON path): a rulebook.json is not compiled by railbook, so nothing else bounds it."""
+    from pydantic import ValidationError
+
+    from .rulebook import Rulebook
+
+    try:
+        model = Rulebook.model_validate(book)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        return [f"{'/'.join(map(str, err['loc'])) or 'top level'}: {err['msg']}"]
+    found = size_problems(model)
+    walk(model, book, (), "", found)
+    return [f"{'/'.join(map(str, path)) or 'top level'}: {msg}" for path, msg in found]

@@ -196,6 +196,11 @@ def read_rulebook(path: Path) -> dict[str, Any]:
     if error is not None:
         at = "/".join(str(p) for p in error.absolute_path) or "top level"
         raise RailbookError(f"{path}: not a compiled rulebook: {at}: {' '.join(error.message.split())[:200]}")
+    from railbook.compiler.bounds import rulebook_bound_problems
+
+    problems = rulebook_bound_problems(book)
+    if problems:
+        raise RailbookError("\n".join(f"{path}: {line}" for line in problems[:20]))
     return book
 
 

@@ -261,6 +261,15 @@ def hostile_titles(base: Path) -> dict[str, Path]:
         book = {**rulebook_for_title("1846"), **change} if "1846" in available_titles() else change
         t[case] = base / f"{len(t):02d}-rulebook.json"
         t[case].write_text(json.dumps(book), encoding="utf-8")
+    if "1846" in available_titles():
+        from railbook.api import rulebook_for_title
+
+        book = json.loads(json.dumps(rulebook_for_title("1846")))
+        book["trains"]["2"]["count"] = 10**18
+        t["rulebook.json with 10^18 trains"] = base / "huge-rulebook.json"
+        t["rulebook.json with 10^18 trains"].write_text(json.dumps(book), encoding="utf-8")
+    else:
+        t["rulebook.json with 10^18 trains"] = bad_book
     odd_book = base / "odd-rulebook.json"
     odd_book.write_text(json.dumps({"title": "x", "meta": [], "hexes": 7}), encoding="utf-8")
     t["rulebook.json of the wrong shape"] = odd_book
@@ -451,6 +460,7 @@ TITLE_CASES = [
     "rulebook.json of the wrong shape",
     "rulebook.json whose title is a path",
     "rulebook.json with a control character",
+    "rulebook.json with 10^18 trains",
 ]
 
 
