@@ -355,6 +355,8 @@ def hostile_records(base: Path) -> dict[str, Path]:
     put("too many actions", _record([{"id": i + 1, "type": "message"} for i in range(50_001)]))
     put("too big", '{"actions": [], "pad": "' + "x" * (17 * 1024 * 1024) + '"}')
     put("18xx-maker game of the wrong shape", {"info": {"title": "x"}, "map": {"hexes": "x"}, "trains": 7})
+    copies = [{"hexes": ["A1"], "color": "plain"}] + [{"copy": "A1", "hexes": [f"Z{i}"]} for i in range(5_000)]
+    put("18xx-maker map of 5,000 hexes", {"info": {"title": "x"}, "map": {"hexes": copies}})
     put("railbook log with a bad action", {"format": "railbook-log", "title": "1846", "players": [{"id": "a"}]})
     folder = base / "record-folder.json"
     folder.mkdir()
@@ -536,6 +538,7 @@ RECORD_CASES = [
     "too many actions",
     "too big",
     "18xx-maker game of the wrong shape",
+    "18xx-maker map of 5,000 hexes",
     "railbook log with a bad action",
     "a folder",
     "a fifo",
