@@ -155,6 +155,9 @@ def size_problems(src: Any) -> list[tuple[KeyPath, str]]:
             "corporations, minors and privates",
         ),
         (("options",), len(src.options), limits.TITLE_OPTIONS, "options"),
+        (("phases",), len(src.phases), limits.TITLE_COUNT, "phases"),
+        (("trains",), len(src.trains), limits.TITLE_COUNT, "kinds of train"),
+        (("tiles",), len(src.tiles), limits.TITLE_COPIES, "kinds of tile"),
     ]
     for path, size, limit, what in sizes:
         if size > limit.value:

@@ -768,6 +768,25 @@ def _reading(source: str, part: str) -> Iterator[None]:
         ) from None
 
 
+def _check_sizes(game: dict[str, Any], where: str) -> None:
+    """Refuse at once a file with more companies, tiles, trains or phases than a title may have (their import would
+    otherwise run for minutes before validation refused the result)."""
+    sections = {
+        "companies": limits.TITLE_COMPANIES,
+        "privates": limits.TITLE_COMPANIES,
+        "tiles": limits.TITLE_COPIES,
+        "trains": limits.TITLE_COUNT,
+        "phases": limits.TITLE_COUNT,
+    }
+    for key, limit in sections.items():
+        value = game.get(key)
+        size = len(value) if isinstance(value, list | dict) else 0
+        if size > limit.value:
+            raise RailbookError(
+                f"{where}: {key}: {size:,} entries, more than a title may have ({limit.value:,}, {limit.name})"
+            )
+
+
 def import_game(game: dict[str, Any], name: str, catalogue: dict[str, Any], source: str = "") -> Imported:
     """An 18xx-maker game (parsed JSON) as railbook title files."""
     where = source or name
@@ -775,6 +794,7 @@ def import_game(game: dict[str, Any], name: str, catalogue: dict[str, Any], sour
         raise RailbookError(f"{where}: not an 18xx-maker game file (no 'info' object)")
     info = game["info"]
     todo: list[str] = []
+    _check_sizes(game, where)
     with _reading(where, "info"):
         layout = "flat" if info.get("orientation") == "horizontal" else "pointy"
         full = " ".join(str(x) for x in (info.get("title", name), info.get("subtitle", "")) if x).strip()
