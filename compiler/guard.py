@@ -48,6 +48,23 @@ class Counts:
     sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
+DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})(?:$|(?:[Tt]|[ \t]+)\d{1,2}:\d\d:\d\d)")
+"""A plain scalar YAML reads as a date (a timestamp)."""
+
+
+def _not_a_date(value: str) -> bool:
+    import datetime
+
+    m = DATE.match(value)
+    if m is None:
+        return False
+    try:
+        datetime.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return True
+    return False
+
+
 PLAIN_TAGS = frozenset(
     {"!", *(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq"))}
 )
@@ -112,6 +129,8 @@ def check_events(text: str, shown: str, counts: Counts | None = None) -> Counts:
             plain = event.style is None
             if plain and len(value) > limits.YAML_NUMBER_DIGITS.value and NUMBER.fullmatch(value):
                 raise _fail(shown, event, f"a number with more than {limits.YAML_NUMBER_DIGITS.value:,} digits")
+            if plain and DATE.match(value) and _not_a_date(value):
+                raise _fail(shown, event, f"'{value[:40]}' is not a date (write YYYY-MM-DD, or quote it as text)")
             if event.anchor is not None:
                 counts.sizes[str(event.anchor)] = (1, 0)
             add(event, 1, 0)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from railbook import limits
 from railbook.errors import RailbookError
 from railbook.hexgrid import hex_xy
 
@@ -173,13 +174,17 @@ def _map_hexes(game: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _resolve_copies(hexes: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    def find(coord: str) -> dict[str, Any] | None:
-        return next((h for h in hexes if coord in h.get("hexes", []) and not h.get("copy")), None)
-
+    """Each hex written as a ``copy`` of another takes that one's contents (found through an index: a map of
+    thousands of copies must not take a scan per copy)."""
+    first: dict[str, dict[str, Any]] = {}
+    for h in hexes:
+        if not h.get("copy"):
+            for coord in h.get("hexes", []):
+                first.setdefault(str(coord), h)
     out = []
     for h in hexes:
         if h.get("copy"):
-            base = find(str(h["copy"]))
+            base = first.get(str(h["copy"]))
             if base is not None:
                 h = {**copy.deepcopy(base), **{k: v for k, v in h.items() if k != "copy"}}
         out.append(h)
@@ -249,7 +254,11 @@ def import_map(game: dict[str, Any], layout: str, todo: list[str]) -> tuple[dict
     homes: dict[str, list[dict[str, Any]]] = {}
     reserved: dict[str, list[str]] = {}
     skipped: list[str] = []
-    for h in _resolve_copies(_map_hexes(game)):
+    entries = _map_hexes(game)
+    coords = sum(len(h.get("hexes", [])) for h in entries if isinstance(h, dict))
+    if coords > limits.TITLE_HEXES.value:
+        raise RailbookError(f"{coords:,} hexes, more than a title may have ({limits.TITLE_HEXES.value:,}, title_hexes)")
+    for h in _resolve_copies(entries):
         colour = HEX_COLOURS.get(str(h.get("color", "plain")), "white")
         body: dict[str, Any] = {}
         if colour != "white":
@@ -747,14 +756,35 @@ def _reading(source: str, part: str) -> Iterator[None]:
     """Turn a field of an unexpected shape met while reading ``part`` into a one-line error naming the part."""
     try:
         yield
-    except RailbookError:
-        raise
+    except RailbookError as exc:
+        if str(exc).startswith(source):
+            raise
+        raise RailbookError(f"{source}: {part}: {exc}") from None
     except _SHAPE_ERRORS as exc:
         key = exc.args[0] if isinstance(exc, KeyError) and exc.args else None
         missing = f" (no '{key}')" if isinstance(key, str) and len(key) <= 40 and key.isprintable() else ""
         raise RailbookError(
             f"{source}: {part}: not in the shape 18xx-maker writes{missing}; this importer cannot read it"
         ) from None
+
+
+def _check_sizes(game: dict[str, Any], where: str) -> None:
+    """Refuse at once a file with more companies, tiles, trains or phases than a title may have (their import would
+    otherwise run for minutes before validation refused the result)."""
+    sections = {
+        "companies": limits.TITLE_COMPANIES,
+        "privates": limits.TITLE_COMPANIES,
+        "tiles": limits.TITLE_COPIES,
+        "trains": limits.TITLE_COUNT,
+        "phases": limits.TITLE_COUNT,
+    }
+    for key, limit in sections.items():
+        value = game.get(key)
+        size = len(value) if isinstance(value, list | dict) else 0
+        if size > limit.value:
+            raise RailbookError(
+                f"{where}: {key}: {size:,} entries, more than a title may have ({limit.value:,}, {limit.name})"
+            )
 
 
 def import_game(game: dict[str, Any], name: str, catalogue: dict[str, Any], source: str = "") -> Imported:
@@ -764,6 +794,7 @@ def import_game(game: dict[str, Any], name: str, catalogue: dict[str, Any], sour
         raise RailbookError(f"{where}: not an 18xx-maker game file (no 'info' object)")
     info = game["info"]
     todo: list[str] = []
+    _check_sizes(game, where)
     with _reading(where, "info"):
         layout = "flat" if info.get("orientation") == "horizontal" else "pointy"
         full = " ".join(str(x) for x in (info.get("title", name), info.get("subtitle", "")) if x).strip()

@@ -173,10 +173,10 @@ def compile_cmd(titles: TitlesArg = None, out: OutOpt = Path("output"), as_json:
 def rulebook_for(title: str) -> dict[str, Any]:
     """A compiled rulebook: from a rulebook.json path, or compiled from a title in memory."""
     from railbook.compiler.compile import build_rulebook
-    from railbook.paths import exists
+    from railbook.paths import exists, is_dir
 
     path = Path(title)
-    if path.suffix == ".json" and exists(path):
+    if path.suffix == ".json" and exists(path) and not is_dir(path):  # a title folder may be named x.json
         return read_rulebook(path)
     return build_rulebook(title)
 
@@ -197,6 +197,11 @@ def read_rulebook(path: Path) -> dict[str, Any]:
     if error is not None:
         at = "/".join(str(p) for p in error.absolute_path) or "top level"
         raise RailbookError(f"{path}: not a compiled rulebook: {at}: {' '.join(error.message.split())[:200]}")
+    from railbook.compiler.bounds import rulebook_bound_problems
+
+    problems = rulebook_bound_problems(book)
+    if problems:
+        raise RailbookError("\n".join(f"{path}: {line}" for line in problems[:20]))
     return book
 
 
@@ -421,16 +426,25 @@ def _report(message: str, code: int, where: str | None = None) -> NoReturn:
     sys.exit(code)
 
 
-def _run_json() -> None:
-    """Run the app so that usage errors (unknown option, missing argument) also come out as JSON."""
+def _run_app() -> None:
+    """Run the app so that usage errors (unknown option, missing argument) are one line too (or, with ``--json``,
+    one JSON object), with exit status 1; no arguments at all show the help on stderr (exit status 1)."""
     try:  # typer 0.26 and later bundle their own click (a separate click may be installed beside it)
-        from typer._click.exceptions import ClickException
+        from typer._click.exceptions import ClickException, NoArgsIsHelpError
     except ImportError:
-        from click.exceptions import ClickException  # type: ignore[no-redef,assignment]
+        from click.exceptions import ClickException, NoArgsIsHelpError  # type: ignore[no-redef,assignment]
     try:
         code = app(standalone_mode=False)
+    except NoArgsIsHelpError as exc:
+        if json_mode():
+            _report("no command given (railbook -h lists them)", 1, "command line")
+        print(exc.format_message().rstrip(), file=sys.stderr)
+        sys.exit(1)
     except ClickException as exc:
-        _report(exc.format_message(), 1, "command line")
+        message = " ".join(exc.format_message().split())
+        _report(message if json_mode() else f"command line: {message}", 1, "command line")
+    except typer.Abort:
+        _report("interrupted", 130)
     sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -440,7 +454,7 @@ def main() -> None:
     args = sys.argv[1:]
     _mode["json"] = "--json" in (args[: args.index("--")] if "--" in args else args)
     try:
-        _run_json() if json_mode() else app()
+        _run_app()
     except RailbookError as exc:
         _report(str(exc), exc.exit_code, getattr(exc, "where", None))
     except KeyboardInterrupt:

@@ -48,7 +48,8 @@ RECORD_UNDO_WORK = Limit(
 )
 
 # Bounds on what a title's values may be: the largest today are 12,000 (a bank), 40 (a train count), 32
-# (market columns), 11 (market rows) and 2 (steps of one price move).
+# (market columns), 11 (market rows), 2 (steps of one price move), 161 tiles and 36 trains in all, 154 hexes,
+# 31 companies and 7 options.
 TITLE_NUMBER = Limit(
     "title_number", 1_000_000, "title", "for any number, positive or negative (money, prices, revenue)"
 )
@@ -58,6 +59,12 @@ TITLE_COUNT = Limit(
 MARKET_STEPS = Limit(
     "market_steps", 100, "title", "steps in one share-price move (sale, dividend, end of a stock round, loan)"
 )
+TITLE_COPIES = Limit(
+    "title_copies", 2_000, "title", "copies of tiles in the manifest, and of trains, each summed (unlimited aside)"
+)
+TITLE_HEXES = Limit("title_hexes", 2_000, "title", "hexes on the map")
+TITLE_COMPANIES = Limit("title_companies", 500, "title", "corporations, minors and private companies together")
+TITLE_OPTIONS = Limit("title_options", 64, "title", "options (each one is compiled as a whole title)")
 MARKET_ROWS = Limit("market_rows", 100, "title", "rows of the stock market")
 MARKET_COLUMNS = Limit("market_columns", 200, "title", "cells in one row of the stock market")
 
@@ -72,6 +79,10 @@ ALL: tuple[Limit, ...] = (
     TITLE_NUMBER,
     TITLE_COUNT,
     MARKET_STEPS,
+    TITLE_COPIES,
+    TITLE_HEXES,
+    TITLE_COMPANIES,
+    TITLE_OPTIONS,
     MARKET_ROWS,
     MARKET_COLUMNS,
     RECORD_BYTES,

@@ -66,6 +66,8 @@ def inside(folder: Path, *parts: str, is_folder: bool = False) -> Path:
         return _inside(folder, parts, is_folder)
     except OSError as exc:  # a name too long, a folder that cannot be searched...
         raise OutputError(f"{shown(exc.filename or folder)}: cannot write there: {exc.strerror or exc}") from None
+    except RuntimeError:  # Python before 3.13 reports a loop of links so
+        raise OutputError(f"{shown(folder)}: cannot write there: a loop of links") from None
 
 
 def shown(path: object) -> str:

@@ -11,6 +11,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -70,7 +71,8 @@ def cached_rulebook(title_dir: Path, compile_fn: Callable[[Path], dict[str, Any]
     book = compile_fn(title_dir)
     with contextlib.suppress(OSError):  # a read-only cache is no reason to fail
         write_atomic(path, json.dumps(book, ensure_ascii=False, separators=(",", ":")))
+        ours = re.compile(rf"{re.escape(title_dir.name)}-[0-9a-f]{{32}}\.json")  # not another title's ("18-EU")
         for old in folder.glob(f"{title_dir.name}-*.json"):
-            if old != path:
+            if old != path and ours.fullmatch(old.name):
                 old.unlink(missing_ok=True)  # one entry per title: the older ones can never be hit again
     return book

@@ -151,11 +151,28 @@ VALUE_CASES: dict[str, tuple[list[tuple[str, str, str]], dict[str, str]]] = {
     "lone surrogate in text": ([("game.yaml", "designer: you", 'designer: "\\ud800"')], {}),
     "control character in a key": ([("game.yaml", "designer: you", 'designer: you\n  "\\x1b[31m": 1')], {}),
     "boolean for a number": ([("game.yaml", "2: {cash: 600,", "2: {cash: true,")], {}),
+    "a number for true or false": (
+        [("companies.yaml", "owner: player, hexes: [B4]}", "owner: player, hexes: [B4], free: 1}")],
+        {},
+    ),
     "text for a number": ([("game.yaml", "2: {cash: 600,", '2: {cash: "600",')], {}),
     "unknown tag": ([("game.yaml", "designer: you", "designer: !foo you")], {}),
     "omap tag": ([("game.yaml", "sources: []", "sources: !!omap [a: 1]")], {}),
     "hex number past the digit limit": ([("game.yaml", "2: {cash: 600,", f"2: {{cash: 0x{'f' * 5000},")], {}),
     "hex number out of range": ([("game.yaml", "2: {cash: 600,", f"2: {{cash: 0x{'f' * 900},")], {}),
+    "2,400 copies of tiles": (
+        [
+            ("tiles.yaml", '"7": 4', '"7": 800'),
+            ("tiles.yaml", '"8": 8', '"8": 800'),
+            ("tiles.yaml", '"9": 8', '"9": 800'),
+        ],
+        {},
+    ),
+    "65 options": (
+        [("game.yaml", "options:\n", "options:\n" + "".join(f"  o{i}: {{description: x}}\n" for i in range(64)))],
+        {},
+    ),
+    "a date that is not one": ([("game.yaml", "designer: you", "designer: 2021-13-45")], {}),
     "market of 10,000 cells in a row": ([("market.yaml", '"50 60 70 80 90 100"', '"' + "50 " * 10_000 + '"')], {}),
 }
 _MOVEMENT = {
@@ -244,6 +261,15 @@ def hostile_titles(base: Path) -> dict[str, Path]:
         book = {**rulebook_for_title("1846"), **change} if "1846" in available_titles() else change
         t[case] = base / f"{len(t):02d}-rulebook.json"
         t[case].write_text(json.dumps(book), encoding="utf-8")
+    if "1846" in available_titles():
+        from railbook.api import rulebook_for_title
+
+        book = json.loads(json.dumps(rulebook_for_title("1846")))
+        book["trains"]["2"]["count"] = 10**18
+        t["rulebook.json with 10^18 trains"] = base / "huge-rulebook.json"
+        t["rulebook.json with 10^18 trains"].write_text(json.dumps(book), encoding="utf-8")
+    else:
+        t["rulebook.json with 10^18 trains"] = bad_book
     odd_book = base / "odd-rulebook.json"
     odd_book.write_text(json.dumps({"title": "x", "meta": [], "hexes": 7}), encoding="utf-8")
     t["rulebook.json of the wrong shape"] = odd_book
@@ -329,6 +355,8 @@ def hostile_records(base: Path) -> dict[str, Path]:
     put("too many actions", _record([{"id": i + 1, "type": "message"} for i in range(50_001)]))
     put("too big", '{"actions": [], "pad": "' + "x" * (17 * 1024 * 1024) + '"}')
     put("18xx-maker game of the wrong shape", {"info": {"title": "x"}, "map": {"hexes": "x"}, "trains": 7})
+    copies = [{"hexes": ["A1"], "color": "plain"}] + [{"copy": "A1", "hexes": [f"Z{i}"]} for i in range(5_000)]
+    put("18xx-maker map of 5,000 hexes", {"info": {"title": "x"}, "map": {"hexes": copies}})
     put("railbook log with a bad action", {"format": "railbook-log", "title": "1846", "players": [{"id": "a"}]})
     folder = base / "record-folder.json"
     folder.mkdir()
@@ -434,6 +462,7 @@ TITLE_CASES = [
     "rulebook.json of the wrong shape",
     "rulebook.json whose title is a path",
     "rulebook.json with a control character",
+    "rulebook.json with 10^18 trains",
 ]
 
 
@@ -509,6 +538,7 @@ RECORD_CASES = [
     "too many actions",
     "too big",
     "18xx-maker game of the wrong shape",
+    "18xx-maker map of 5,000 hexes",
     "railbook log with a bad action",
     "a folder",
     "a fifo",

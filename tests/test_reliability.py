@@ -63,7 +63,9 @@ def test_title_ids() -> None:
 def test_out_an_existing_file_or_an_unwritable_path(tmp_path: Path, command: str) -> None:
     afile = tmp_path / "afile"
     afile.write_text("keep", encoding="utf-8")
-    for i, out in enumerate((afile, Path("/dev/null/sub"), tmp_path / ("n" * 300), afile)):
+    loop = tmp_path / "loop"
+    loop.symlink_to("loop")
+    for i, out in enumerate((afile, Path("/dev/null/sub"), tmp_path / ("n" * 300), loop, loop / "sub")):
         as_json = i % 2 == 1
         run = run_forked([command, "1846", "--out", str(out), *(["--json"] if as_json else [])], tmp_path)
         assert run.returncode == 1, run.stderr
@@ -82,12 +84,14 @@ def test_import_out_an_existing_file_a_long_name_or_an_unwritable_path(tmp_path:
     (tmp_path / "1846.json").rename(game)
     afile = tmp_path / "afile"
     afile.write_text("keep", encoding="utf-8")
-    for out in (afile, tmp_path / ("n" * 300), Path("/dev/null/sub"), tmp_path):
+    loop = tmp_path / "loop"
+    loop.symlink_to("loop")
+    for out in (afile, tmp_path / ("n" * 300), Path("/dev/null/sub"), tmp_path, loop, loop / "sub"):
         run = run_forked(["import", "18xx-maker", str(game), "--out", str(out)], tmp_path)
         assert run.returncode == 1 and len(run.stderr.strip().splitlines()) == 1, run.stderr
         assert "internal error" not in run.stderr
     assert afile.read_text(encoding="utf-8") == "keep"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "g.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "g.json", "loop"]
 
 
 # ------------------------------------------------------------------------------------------ what it deletes
@@ -299,3 +303,15 @@ def test_import_force_replaces_only_a_title_folder(maker_game: dict[str, Any], t
     import_file(game, title)
     import_file(game, title, force=True)
     assert (title / "game.yaml").is_file()
+
+
+@pytest.mark.parametrize("args", [["compile", "--bogus"], ["render", "--jobs", "-1"], ["info"]])
+def test_usage_errors_are_one_line_and_exit_1(args: list[str], tmp_path: Path) -> None:
+    for as_json in (False, True):
+        run = run_forked([*args, *(["--json"] if as_json else [])], tmp_path)
+        assert run.returncode == 1, (args, run.stderr)
+        if as_json:
+            assert json.loads(run.stdout)["where"] == "command line" and run.stderr == ""
+        else:
+            assert run.stdout == "" and len(run.stderr.strip().splitlines()) == 1
+            assert run.stderr.startswith("command line: ")
