@@ -138,7 +138,7 @@ def _st(g: Context) -> State:
 
 def loans_of(g: Context, corp: str) -> int:
     """Loans ``corp`` (a symbol) has outstanding."""
-    loans: dict[str, int] = _st(g).loans  # (declared for compiled builds: see railbook.accel_declare)
+    loans: dict[str, int] = _st(g).loans  # (declared so in the compiled build: engine/*.pxd)
     return loans.get(corp, 0)
 
 

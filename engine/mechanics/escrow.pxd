@@ -1,0 +1,12 @@
+# The compiled build's declarations for railbook.engine.mechanics.escrow (setup.py; README.md, "The compiled build"): native classes,
+# C functions (cpdef) taking a Context, typed locals, and the C functions and native classes of other modules it
+# uses. The .py source is compiled unchanged. A class declared here lists every field its instances have; a cpdef
+# function keeps the signature written here (arguments by position, ``=*`` for a default).
+from railbook.engine.context cimport Context
+from railbook.engine.state cimport ckey
+cimport railbook.engine.shares as shares
+
+cpdef object _p(Context g)
+cpdef object _st(Context g)
+cpdef object ipo_receiver(Context g, corp, price)
+cpdef object destination_reached(Context g, corp)
