@@ -13,14 +13,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: build test lint bench install compile render schema clean
 
-# The build requirements go into .venv first, so that the editable install builds there (not in an isolated
-# environment of its own) and `make install` can compile again only what changed.
+# The editable install registers the package only (RAILBOOK_PURE_BUILD=1: pip would compile the engine silently, in
+# a temporary folder); `make install` then compiles it in place, where it compiles again only what changed.
 $(STAMP): pyproject.toml setup.py
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet 'setuptools>=77' wheel 'cython>=3.0'
-	$(BIN)/python setup.py -q build_ext --inplace
-	$(BIN)/pip install --quiet --no-build-isolation -e '.[dev]'
+	$(BIN)/pip install --quiet 'setuptools>=77' wheel
+	RAILBOOK_PURE_BUILD=1 $(BIN)/pip install --quiet --no-build-isolation -e '.[dev]'
 	touch $(STAMP)
 
 # Byte-compile the package as pip does for a regular install (an editable one leaves it to the first run), so that
