@@ -336,7 +336,9 @@ def _grown(
     return None if grown is None else (*grown, now)
 
 
-def _changes_after(g: Context, since: int) -> list[tuple[int, frozenset[str] | None, str | None, HexState | None]] | None:
+def _changes_after(
+    g: Context, since: int
+) -> list[tuple[int, frozenset[str] | None, str | None, HexState | None]] | None:
     """The board's changes (see :func:`invalidate`) after version ``since``, oldest first; None when the kept
     history no longer reaches back to it."""
     changes = g.cache.get("board_changes") or []
@@ -775,7 +777,9 @@ def hexes_changed_since(g: Context, since: int) -> set[str] | None:
     return out
 
 
-def invalidate(g: Context, hexes: set[str] | None = None, key: str | None = None, before: HexState | None = None) -> None:
+def invalidate(
+    g: Context, hexes: set[str] | None = None, key: str | None = None, before: HexState | None = None
+) -> None:
     """Call after any change of tiles or tokens (``hexes`` changed; ``key`` placed a token; ``before``: the
     state of the one hex a tile lay replaced, which lets networks grow from the lay instead of being walked
     again).  A change of a hex's tile must either give ``before`` or no ``hexes`` at all: a change naming hexes

@@ -12,8 +12,8 @@ from typing import Any
 from . import board
 from . import routes as R
 from .book import NODE
-from .errors import IllegalAction
 from .context import Context
+from .errors import IllegalAction
 from .game import Game
 
 PASSIVE = ("pass",)
@@ -86,9 +86,7 @@ def concrete(desc: dict[str, Any], rnd: random.Random, game: Game | None = None)
     """One action satisfying a legal-action description (None when it offers no choice)."""
     action = {"type": desc["type"], "entity": desc["entity"], "entity_type": desc["entity_type"]}
     if desc["type"] == "run_routes":
-        action["routes"] = (
-            random_routes(game.context, game.context.entity_key(action), rnd) if game is not None else []
-        )
+        action["routes"] = random_routes(game.context, game.context.entity_key(action), rnd) if game is not None else []
         return action
     ranged = ("min", "max", "step")
     fixed = {k: v for k, v in desc.items() if k not in ("type", "choices", *ranged)}

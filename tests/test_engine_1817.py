@@ -159,7 +159,9 @@ def test_ipo_auction_starts_a_two_share_company() -> None:
         act(g, p, "pass")
     corp = g.state.corporations["A&A"]
     assert corp.owner == "P|b" and corp.floated
-    assert market.price_at(g.context, g.state.corporations["A&A"].price) == 70  # half the bid ($75), rounded down to a market value
+    assert (
+        market.price_at(g.context, g.state.corporations["A&A"].price) == 70
+    )  # half the bid ($75), rounded down to a market value
     assert g.context.cash("C|A&A") == 150 and g.context.cash("P|b") == 315 - 150
     assert [s.percent for s in g.state.shares.values() if s.corp == "A&A"] == [100]
     assert g.acting() == ["b"]  # play goes on left of the starter

@@ -111,7 +111,9 @@ def test_loan_interest_repayment_and_final_value() -> None:
     assert owner is not None
     value = g.result()[owner[2:]]
     assert g.context.hooks("value_adjustment", owner) == -10 * 2  # $10 per loan off each of his two shares
-    assert value == g.context.cash(owner) + 65 * 2 - 20 + sum(g.context.company(c).value for c in g.context.player(owner).companies)
+    assert value == g.context.cash(owner) + 65 * 2 - 20 + sum(
+        g.context.company(c).value for c in g.context.player(owner).companies
+    )
     # no train: once the tile is down the route is skipped and the interest comes out of the treasury
     act(g, type="lay_tile", entity="BBG", entity_type="corporation", hex="J15", tile="57-0", rotation=0)
     assert g.context.cash("C|BBG") == 3 * 65 + 100 - 10

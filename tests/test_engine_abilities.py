@@ -28,7 +28,13 @@ def _at_owner_route_step(company: str) -> tuple[Game, dict]:
                 break
             c = g.state.companies.get(company)
             step = rounds.active_step(g.context)
-            if c and not c.closed and c.owner == g.context.current_operator() and step is not None and step.name == "route":
+            if (
+                c
+                and not c.closed
+                and c.owner == g.context.current_operator()
+                and step is not None
+                and step.name == "route"
+            ):
                 return g, actions[i + 1]
     pytest.skip("no shared 1846 record has a corporation owning the private at its route step")
 

@@ -203,7 +203,9 @@ def test_a_sale_for_a_train_bars_buying_that_company_in_the_next_stock_round(unt
     """1850 [5.3.3]: a player who sold a company's shares may not buy it again until after the next set of
     operating rounds, so a sale in an operating round (here: for a train) bars it in the next stock round."""
     g = _cpr_must_buy(_book("1856", stock_round={"no_buy_after_sell_until": until}))
-    g.context.spend("C|CPR", BANK, g.context.cash("C|CPR"))  # CPR and its president are short of the $100 a 2-train costs
+    g.context.spend(
+        "C|CPR", BANK, g.context.cash("C|CPR")
+    )  # CPR and its president are short of the $100 a 2-train costs
     g.context.spend("P|p0", BANK, g.context.cash("P|p0") - 50)
     _act(g, "sell_shares", "p0", shares=["BBG_1"], percent=10)
     _act(g, "buy_train", "CPR", "corporation", train="2-0", price=100, variant="2")
@@ -344,7 +346,10 @@ def test_a_brown_city_upgrade_uses_the_most_exits_that_fit(max_exits: bool) -> N
     for name in ("57", "15"):  # the home city becomes yellow, then green
         rotation = board.rotations_keeping_track(g.context, home, name)[0]
         tile = board.next_copy_id(g.context, name)
-        board.apply_lay(g.context, board.plan_lay(g.context, home, tile, rotation, key=None, check_phase=False, check_connection=False))
+        board.apply_lay(
+            g.context,
+            board.plan_lay(g.context, home, tile, rotation, key=None, check_phase=False, check_connection=False),
+        )
     g.state.phase = g.context.book.phase_index["5"]
     g.context.epoch += 1
     lay = next(a for a in g.legal_descriptions() if a["type"] == "lay_tile")
@@ -379,7 +384,9 @@ def test_a_player_may_buy_another_players_private_instead_of_a_certificate(allow
     _act(g, "buy_company", buyer, company=sym, price=1)
     assert private.owner == f"P|{buyer}" and sym in g.context.player(f"P|{buyer}").companies
     assert (g.context.cash(f"P|{buyer}"), g.context.cash(seller)) == (cash[0] - 1, cash[1] + 1)
-    assert g.acting() != [buyer] or not {"buy_shares", "par", "buy_company"} & {a["type"] for a in g.legal_descriptions()}
+    assert g.acting() != [buyer] or not {"buy_shares", "par", "buy_company"} & {
+        a["type"] for a in g.legal_descriptions()
+    }
 
 
 # ------------------------------------------------------------------------------------------ reissue
