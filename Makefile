@@ -13,10 +13,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: build test lint bench install compile render schema clean
 
-$(STAMP): pyproject.toml
+# The editable install registers the package only (RAILBOOK_PURE_BUILD=1: pip would compile the engine silently, in
+# a temporary folder); `make install` then compiles it in place, where it compiles again only what changed.
+$(STAMP): pyproject.toml setup.py
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet 'setuptools>=77' wheel
+	RAILBOOK_PURE_BUILD=1 $(BIN)/pip install --quiet --no-build-isolation -e '.[dev]'
 	touch $(STAMP)
 
 # Byte-compile the package as pip does for a regular install (an editable one leaves it to the first run), so that
@@ -25,12 +28,13 @@ $(STAMP): pyproject.toml
 # since are compiled again.
 PACKAGE_DIRS := railbook compiler engine render routes interop games schemas
 
-# Then compile the interpreter, engine/ (Cython and the C compiler; only modules changed since are
-# compiled again): a third fewer instructions per replayed action.  Where that cannot be done the package runs as
-# plain Python, and one line says why (railbook/accel.py).
+# Then compile the engine's hot modules again where their sources or .pxd files changed (setup.py; one line per
+# module compiled; a fresh build compiles them all, in parallel).  Where that cannot be done the engine runs as
+# plain Python, and one line says why; an engine module edited since it was compiled makes the engine run as Python,
+# and say so, until `make install` (README.md, "The compiled build").
 install: $(STAMP)
 	$(BIN)/python -m compileall -q -j 0 $(PACKAGE_DIRS)
-	$(BIN)/python -m railbook.accel_build
+	$(BIN)/python setup.py -q build_ext --inplace
 
 build: install
 	$(BIN)/railbook compile --out output
@@ -46,14 +50,16 @@ schema: install
 	$(BIN)/railbook schema
 
 lint: install
-	$(BIN)/ruff check railbook compiler engine render routes interop tests benchmarks
-	$(BIN)/ruff format --check railbook compiler engine render routes interop tests benchmarks
+	$(BIN)/ruff check railbook compiler engine render routes interop tests benchmarks setup.py
+	$(BIN)/ruff format --check railbook compiler engine render routes interop tests benchmarks setup.py
 
 test: lint
 	$(BIN)/pytest
 
+# BASELINE=/path/to/python: replay figures side by side with that interpreter's installation
 bench: install
-	$(BIN)/python -m benchmarks
+	RAILBOOK_BENCH_BASELINE=$(BASELINE) $(BIN)/python -m benchmarks
 
 clean:
 	rm -rf output build $(VENV) .pytest_cache .ruff_cache
+	find engine -name '*.so' -delete

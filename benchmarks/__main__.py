@@ -9,11 +9,11 @@ import time
 
 import benchmarks
 from benchmarks import results
-from railbook import accel
+from railbook import compiled
 
 
 def main(selected: list[str]) -> None:
-    print(f"== interpreter: {results.interpreter()}; {accel.status()}")
+    print(f"== interpreter: {results.interpreter()}; {compiled.status()}")
     names = sorted(m.name for m in pkgutil.iter_modules(benchmarks.__path__) if m.name.startswith("bench_"))
     for name in names:
         if selected and not any(s in name for s in selected):

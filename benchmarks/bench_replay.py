@@ -17,6 +17,23 @@ from benchmarks.results import record as note
 
 REPEATS = 5
 STARTUP_RUNS = 5
+#: another installation's interpreter (its ``.venv/bin/python``) to compare with, record by record in the same run
+BASELINE_ENV = "RAILBOOK_BENCH_BASELINE"
+#: what each interpreter runs to time one record: the median CPU time of REPEATS replays (after one to warm up)
+_TIMER = """
+import statistics, sys, time
+from railbook.api import rulebook_for_title
+from railbook.engine.replay import load, replay
+record = load(sys.argv[1])
+rulebook = rulebook_for_title(str(record["title"]))
+outcome = replay(record, rulebook=rulebook)
+cpu = []
+for _ in range(int(sys.argv[2])):
+    start = time.process_time()
+    replay(record, rulebook=rulebook)
+    cpu.append(time.process_time() - start)
+print(statistics.median(cpu), outcome.actions)
+"""
 
 
 def _times(args: list[str]) -> tuple[float, float]:
@@ -131,3 +148,35 @@ def run() -> None:
         print(f"   all   {'':40s} {total_actions:5d} actions {total_us / total_actions:8.0f} us/action")
         note("replay_by_title", "all", {"actions": total_actions, "us_per_action": round(total_us / total_actions, 1)})
     startup(records)
+    baseline = os.environ.get(BASELINE_ENV)
+    if baseline:
+        compare(records, baseline)
+
+
+def _cpu_us(python: str, path: Path) -> tuple[float, int]:
+    """(CPU seconds of one replay of ``path``, its kept actions) under interpreter ``python``."""
+    out = subprocess.run(
+        [python, "-I", "-c", _TIMER, str(path), str(REPEATS)], capture_output=True, text=True, check=True
+    ).stdout.split()
+    return float(out[0]), int(out[1])
+
+
+def compare(records: list[Path], baseline: str) -> None:
+    """CPU microseconds per kept action of this installation and of ``baseline`` (another interpreter), each record
+    timed by both in turn, so that a busy machine disturbs both alike; per title, and the ratio."""
+    print(f"   side by side with {baseline} (CPU us per kept action; each record timed by both in turn)")
+    sums: dict[str, list[float]] = {}  # title -> [our CPU s, baseline CPU s, actions]
+    for path in records:
+        try:
+            ours, n = _cpu_us(sys.executable, path)
+            theirs, _ = _cpu_us(baseline, path)
+        except subprocess.CalledProcessError:
+            continue  # (a title one of them cannot play)
+        row = sums.setdefault(path.parent.name, [0.0, 0.0, 0])
+        row[0] += ours
+        row[1] += theirs
+        row[2] += n
+    for title, (ours, theirs, n) in sorted(sums.items()):
+        a, b = 1e6 * ours / n, 1e6 * theirs / n
+        print(f"   {title:5s} {n:5d} actions  this {a:6.1f}  baseline {b:6.1f} us/action  ratio {a / b:5.2f}")
+        note("replay_vs_baseline", title, {"us_per_action_cpu": round(a, 1), "baseline_cpu": round(b, 1)})

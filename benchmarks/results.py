@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from railbook import accel
+from railbook import compiled
 
 RESULTS: dict[str, Any] = {}
 PATH = Path(__file__).resolve().parent / "results.json"
@@ -44,7 +44,7 @@ def write() -> Path:
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "python": platform.python_version(),
         "interpreter": interpreter(),
-        "engine": accel.status(),
+        "engine": compiled.status(),
         "machine": platform.machine(),
     }
     PATH.write_text(json.dumps({"meta": meta, **RESULTS}, indent=2, sort_keys=True) + "\n")

@@ -219,8 +219,8 @@ def _check_fields(
     checks: dict[str, tuple[frozenset[type], Callable[[Any], bool]]],
     where: str,
 ) -> None:
-    table: dict[str, tuple[frozenset[type], Callable[[Any], bool]]] = checks  # (declared for compiled builds: see
-    named: dict[str, Any] = fields  # railbook.accel_declare)
+    table: dict[str, tuple[frozenset[type], Callable[[Any], bool]]] = checks  # (a .pxd may declare them so:
+    named: dict[str, Any] = fields  # @cython.locals)
     for name, value in named.items():
         check = table.get(name)
         if check is None or type(value) in check[0]:
@@ -234,7 +234,7 @@ def check_action_shape(action: dict[str, Any]) -> None:
     """Raise :class:`MalformedAction` when a field the engine reads has the wrong JSON type."""
     if not isinstance(action, dict):
         raise MalformedAction(f"an action is a JSON object, not {type(action).__name__}")
-    # (exactly a dict, as compiled builds declare it: see railbook.accel_declare)
+    # (exactly a dict, as a .pxd may declare it)
     fields: dict[str, Any] = action if type(action) is dict else dict(action)
     if "type" not in fields:
         raise MalformedAction("action has no type")

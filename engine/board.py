@@ -159,7 +159,7 @@ PATH_BYTES_PER_HEX = 1 << (PATH_BITS - 3)
 _NO_PATHS = bytes(PATH_BYTES_PER_HEX)
 
 
-@dataclass(slots=True)
+@dataclass
 class Network:
     """What one entity's station tokens reach on the current board."""
 
@@ -464,7 +464,7 @@ def _walk(
     neighbour_index: list[list[int]] = book.neighbour_index
     hex_edges: dict[str, set[int]] = net.hex_edges
     nodes: set[NodeKey] = net.nodes
-    # (the containers passed in, declared as such for compiled builds: see railbook.accel_declare)
+    # (the containers passed in, declared as such in board.pxd)
     reached: bytearray = net.path_bits
     todo: list[State] = stack
     seen: bytearray = visited
@@ -882,7 +882,7 @@ def rotations_keeping_track(g: Context, hex_id: str, new: str) -> list[int]:
     return cached
 
 
-@dataclass(slots=True)
+@dataclass
 class LayPlan:
     """A checked tile lay: what :func:`apply_lay` will do."""
 

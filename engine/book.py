@@ -26,7 +26,7 @@ NODE = 1
 # ------------------------------------------------------------------------------------------- track
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Node:
     """A stop or junction of a tile: ``c0``/``t0``/``o0``/``j0``."""
 
@@ -39,7 +39,7 @@ class Node:
     hidden: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TrackPath:
     """One path of a placed tile: ends are ``(EDGE, n)`` or ``(NODE, name)``."""
 
@@ -52,7 +52,7 @@ class TrackPath:
         return self.b if end == self.a else self.a
 
 
-@dataclass(slots=True)
+@dataclass
 class Track:
     """The track of a tile (or a preprinted hex) under one rotation, with lookup tables."""
 

@@ -1,7 +1,8 @@
-# Compiled builds only (railbook.accel_build): Context as a native class, so code that knows it holds a Context (every
-# argument ``g: Context``: railbook.accel_declare; Step's methods: steps/base.pxd) reads its fields directly instead of
-# looking them up by name, and calls the dict and list methods of those typed here directly.  Every attribute a Context
-# has must be listed here; the Python source is unchanged and runs as before without a build.
+# The compiled build's declarations for railbook.engine.context (setup.py; README.md, "The compiled build"); the .py source is
+# compiled unchanged. Context as a native class: code that knows it holds one (an argument declared
+# ``Context g``, a step's ``self.g``) reads its fields directly and calls its methods as C methods.
+# A class declared here lists every field its instances have; a cpdef function keeps the signature written
+# here (arguments by position, ``=*`` for a default).
 from railbook.engine.book cimport Book
 from railbook.engine.install cimport Installed
 from railbook.engine.state cimport GameState

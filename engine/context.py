@@ -199,14 +199,14 @@ class Context:
 
     def entity_key(self, action: dict[str, Any]) -> str:
         """The key of an action's entity, validated."""
-        fields: dict[str, Any] = action  # (declared for compiled builds: see railbook.accel_declare)
+        fields: dict[str, Any] = action  # (declared so in the compiled build: engine/*.pxd)
         etype = fields.get("entity_type")
         ent = fields.get("entity")
         if ent is None:
             raise MalformedAction("action has no entity")
         if etype is None:
             etype = self.guess_entity_type(str(ent))
-        kinds: dict[str, str] = ENTITY_KINDS  # (declared for compiled builds: see railbook.accel_declare)
+        kinds: dict[str, str] = ENTITY_KINDS  # (declared so in the compiled build: engine/*.pxd)
         kind = kinds.get(str(etype))
         if kind is None:
             raise MalformedAction(f"unknown entity_type {etype!r}")

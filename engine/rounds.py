@@ -404,7 +404,7 @@ def process(g: Context, action: dict[str, Any]) -> None:
         if g.hooks("record_notice", action):
             return  # a record's notice about the last move (the site checks it before its end test)
         raise illegal("game.finished", "the game is over")
-    fields: dict[str, Any] = action  # (declared for compiled builds: see railbook.accel_declare)
+    fields: dict[str, Any] = action  # (declared so in the compiled build: engine/*.pxd)
     found = fields.get("type")
     if not isinstance(found, str):
         raise MalformedAction("action has no type")

@@ -31,7 +31,7 @@ NodeKey = tuple[str, str]
 PathKey = tuple[str, int]
 
 
-@dataclass(slots=True)
+@dataclass
 class Segment:
     """Track between two consecutive stops."""
 
@@ -42,7 +42,7 @@ class Segment:
     reverse: Segment | None = field(default=None, repr=False, compare=False)  # the same track from b to a
 
 
-@dataclass(slots=True)
+@dataclass
 class Route:
     train: str
     stops: list[NodeKey]

@@ -84,7 +84,7 @@ def new_game(cls: type[Context], book: Book, players: list[Any], seed: int) -> C
     state.operating_rounds = int(g.phase_spec().get("operating_rounds", 1))
     state.corp_order = list(book.corporations)
     for sym in setup.get("privates_removed") or []:  # components not in play at this player count
-        from .closing import close_company  # (loaded here: see railbook.accel_declare.early_modules)
+        from .closing import close_company  # (loaded here, when first needed)
 
         close_company(g, sym)
         state.companies[sym].removed = True

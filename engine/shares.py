@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .context import Context
 
 
-@dataclass(slots=True)
+@dataclass
 class Bundle:
     """Certificates of one corporation held by one holder, sold or bought together."""
 
@@ -66,7 +66,7 @@ def shares_of(g: Context, holder: str, corp: str) -> list[str]:
     holdings = g.state.holdings
     if holder not in holdings:
         return []
-    held: dict[str, list[str]] = holdings[holder]  # (declared for compiled builds: see railbook.accel_declare)
+    held: dict[str, list[str]] = holdings[holder]  # (declared so in the compiled build: engine/*.pxd)
     found = held.get(corp)
     return [] if found is None else found
 

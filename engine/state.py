@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 from dataclasses import dataclass, field
-from typing import Any, get_args, get_origin, get_type_hints
+from typing import Any, get_args, get_origin
 
 BANK = "bank"
 POOL = "pool"
@@ -77,7 +77,7 @@ def sym_of(key: str) -> str:
 # ---------------------------------------------------------------------------------------- entities
 
 
-@dataclass(slots=True)
+@dataclass
 class Player:
     id: str
     name: str
@@ -86,7 +86,7 @@ class Player:
     companies: list[str] = field(default_factory=list)  # private syms, in acquisition order
 
 
-@dataclass(slots=True)
+@dataclass
 class Share:
     id: str
     corp: str
@@ -97,7 +97,7 @@ class Share:
     buyable: bool = True
 
 
-@dataclass(slots=True)
+@dataclass
 class Token:
     price: int
     used: bool = False
@@ -106,7 +106,7 @@ class Token:
     extra: bool = False  # gained from a private, not printed on the charter
 
 
-@dataclass(slots=True)
+@dataclass
 class Ability:
     """A live copy of a rulebook ability: its use count and state change during play."""
 
@@ -119,7 +119,7 @@ class Ability:
     laid_hexes: list[str] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass
 class Corporation:
     sym: str
     cash: int = 0
@@ -138,7 +138,7 @@ class Corporation:
     operated: int = 0  # ORs in which it operated (operating history size)
 
 
-@dataclass(slots=True)
+@dataclass
 class Minor:
     sym: str
     cash: int = 0
@@ -151,7 +151,7 @@ class Minor:
     operated: int = 0
 
 
-@dataclass(slots=True)
+@dataclass
 class Company:
     """A private company (or a blank draft card)."""
 
@@ -168,7 +168,7 @@ class Company:
     abilities: list[Ability] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass
 class Train:
     id: str
     sym: str  # the train card's base name (phase trigger, rusting)
@@ -182,7 +182,7 @@ class Train:
     events_done: bool = False
 
 
-@dataclass(slots=True)
+@dataclass
 class HexState:
     tile: str | None = None  # tile name; None = the printed track
     tile_id: str | None = None  # copy id, e.g. "7-0"
@@ -195,7 +195,7 @@ class HexState:
     assigned: list[str] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass
 class StepState:
     name: str
     passed: bool = False
@@ -203,7 +203,7 @@ class StepState:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+@dataclass
 class RoundState:
     kind: str  # draft | stock | operating
     round_num: int = 1
@@ -213,7 +213,7 @@ class RoundState:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+@dataclass
 class SequenceState:
     """Where the game is in the rulebook's round sequence."""
 
@@ -224,7 +224,7 @@ class SequenceState:
     repeat: int = 1  # repetitions of the current entry (fixed when it starts)
 
 
-@dataclass(slots=True)
+@dataclass
 class GameState:
     title: str
     options: list[str]
@@ -265,23 +265,16 @@ class GameState:
 
 # ----------------------------------------------------------------------------------- serialisation
 
-#: field annotations of the classes above where they carry none: compiled builds make them native classes and
-#: record them here (:mod:`railbook.accel_declare`); class name -> field -> annotation
-FIELD_TYPES: dict[str, dict[str, str]] = {}
-
 _SCALARS = (str, int, bool, float, type(None))
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _BUILDERS: dict[type, list[tuple[str, Any]]] = {}
 
 
 def _hints(cls: type) -> dict[str, Any]:
-    """The field types of a dataclass (of a native class in compiled builds: from its module's ``FIELD_TYPES``, as
-    :data:`FIELD_TYPES` here)."""
-    module = sys.modules.get(cls.__module__)
-    recorded = getattr(module, "FIELD_TYPES", {}).get(cls.__name__)
-    if recorded is None or "__annotations__" in cls.__dict__:
-        return get_type_hints(cls)
-    return {name: eval(text, vars(module)) for name, text in recorded.items()}  # annotations written there
+    """The field types of a dataclass, from its fields (a compiled build's native classes keep no
+    ``__annotations__``, but their fields keep their annotations' text)."""
+    namespace = vars(sys.modules[cls.__module__])
+    return {f.name: eval(f.type, namespace) if isinstance(f.type, str) else f.type for f in dataclasses.fields(cls)}
 
 
 def _field_names(cls: type) -> tuple[str, ...]:

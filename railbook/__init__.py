@@ -15,9 +15,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from railbook.accel import enable as _enable_compiled_builds
+from railbook import compiled as _compiled
 
-_enable_compiled_builds()  # compiled builds of unchanged engine modules, where `make install` made them
+_compiled.check()  # the engine from its sources where RAILBOOK_PURE=1 or its compiled build is stale (compiled.py)
 
 __version__ = "0.3.0"
 

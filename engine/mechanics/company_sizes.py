@@ -42,7 +42,7 @@ STATE = state_of(DECLARATION, State)
 
 def size_of(g: Context, corp: str) -> int:
     """A company's size: as chosen, else its charter's (the president's certificate counting its shares)."""
-    sizes: dict[str, int] = STATE(g).sizes  # (declared for compiled builds: see railbook.accel_declare)
+    sizes: dict[str, int] = STATE(g).sizes  # (declared so in the compiled build: engine/*.pxd)
     size = sizes.get(corp)
     if size is not None:
         return size

@@ -207,7 +207,7 @@ def _final_set_size(g: Context, reason: str) -> None:
 
 
 def _triggered(g: Context, trig: dict[str, Any]) -> bool:
-    spec: dict[str, Any] = trig  # (declared for compiled builds: see railbook.accel_declare)
+    spec: dict[str, Any] = trig  # (declared so in the compiled build: engine/*.pxd)
     kind = spec["type"]
     params: dict[str, Any] = spec.get("params") or {}
     if kind == "bank":

@@ -66,7 +66,7 @@ STATE = state_of(DECLARATION, State)
 
 def loans_of(g: Context, corp: str) -> int:
     """Loans ``corp`` (a symbol) has outstanding."""
-    loans: dict[str, int] = STATE(g).loans  # (declared for compiled builds: see railbook.accel_declare)
+    loans: dict[str, int] = STATE(g).loans  # (declared so in the compiled build: engine/*.pxd)
     return loans.get(corp, 0)
 
 

@@ -1,6 +1,8 @@
-# Compiled builds only (railbook.accel_build): StepBase as a native class whose ``g`` is known to be a Context, so the
-# round machinery's questions (blocking, actions_of, has_actions, allowed, ...) read the step's and the game's
-# fields directly.  Every attribute a step instance has must be listed here.
+# The compiled build's declarations for railbook.engine.steps.base (setup.py; README.md, "The compiled build"); the .py source is
+# compiled unchanged. StepBase as a native class whose ``g`` is a Context: the round machinery's questions
+# (blocking, actions_of, has_actions, allowed, ...) read the step's and the context's fields directly.
+# A class declared here lists every field its instances have; a cpdef function keeps the signature written
+# here (arguments by position, ``=*`` for a default).
 from railbook.engine.context cimport Context
 from railbook.engine.state cimport StepState
 
@@ -14,7 +16,6 @@ cdef class StepBase:
     cdef public object _offers, _handles
     cdef public bint _own_active, _own_blocks, _own_current
 
-# The memoised questions as C functions (the round machinery imports them by name and calls them directly).
 cdef dict _answers_of(StepBase s)
 cpdef object step_current_actions(StepBase s)
 cpdef object step_actions_of(StepBase s, entity)

@@ -1,0 +1,18 @@
+# The compiled build's declarations for railbook.engine.action_shape (setup.py; README.md, "The compiled build"): native classes,
+# C functions (cpdef) taking a Context, typed locals, and the C functions and native classes of other modules it
+# uses. The .py source is compiled unchanged. A class declared here lists every field its instances have; a cpdef
+# function keeps the signature written here (arguments by position, ``=*`` for a default).
+cimport cython
+
+cpdef object _is_int(value)
+cpdef object _is_str(value)
+cpdef object _is_dict(value)
+cpdef object _list_where(value, test)
+cpdef object _is_str_list(value)
+cpdef object _is_dict_list(value)
+cpdef object _is_str_list_list(value)
+cpdef object _describe(value)
+@cython.locals(named=dict, table=dict)
+cpdef object _check_fields(fields, shapes, checks, where)
+@cython.locals(fields=dict)
+cpdef object check_action_shape(action)

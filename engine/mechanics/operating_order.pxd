@@ -1,0 +1,11 @@
+# The compiled build's declarations for railbook.engine.mechanics.operating_order (setup.py; README.md, "The compiled build"): native classes,
+# C functions (cpdef) taking a Context, typed locals, and the C functions and native classes of other modules it
+# uses. The .py source is compiled unchanged. A class declared here lists every field its instances have; a cpdef
+# function keeps the signature written here (arguments by position, ``=*`` for a default).
+from railbook.engine.context cimport Context
+from railbook.engine.state cimport ckey, kind_of, mkey, sym_of
+cimport railbook.engine.market as market
+
+cpdef object _p(Context g)
+cpdef object _skipped(Context g, corp)
+cpdef object operator_skips(Context g, key)

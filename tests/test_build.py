@@ -1,0 +1,96 @@
+"""The compiled build (setup.py, railbook/compiled.py): compiled where expected, never stale, RAILBOOK_PURE."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from importlib import import_module
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+import pytest
+
+from railbook import compiled
+
+ROOT = Path(__file__).resolve().parent.parent
+SUFFIX = EXTENSION_SUFFIXES[0]
+
+
+def _compiled_list() -> list[str]:
+    """setup.py's COMPILED, read without running setup.py."""
+    for node in ast.parse((ROOT / "setup.py").read_text()).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "COMPILED" for t in node.targets):
+            return list(ast.literal_eval(node.value))
+    raise AssertionError("setup.py has no COMPILED")
+
+
+def test_compiled_modules_exist() -> None:
+    names = _compiled_list()
+    assert len(names) == len(set(names))
+    for name in names:
+        assert (ROOT / "engine" / f"{name}.py").is_file(), name
+
+
+def test_engine_compiled_where_built() -> None:
+    """Where the build made extension modules (and they are current), the engine imports them, every one."""
+    board = import_module("railbook.engine.board")
+    if not (board.__file__ or "").endswith(SUFFIX):
+        pytest.skip(f"engine not compiled here ({compiled.status()})")
+    for name in _compiled_list():
+        module = import_module("railbook.engine." + name.replace("/", "."))
+        assert (module.__file__ or "").endswith(SUFFIX), module.__file__
+    assert compiled.status() == "engine compiled"
+
+
+def _tree(tmp_path: Path) -> Path:
+    """A small engine folder: board.py compiled against board.pxd, which cimports context.pxd."""
+    engine = tmp_path / "engine"
+    for sub in ("", "steps", "mechanics"):
+        (engine / sub).mkdir(parents=True, exist_ok=True)
+    (engine / "board.py").write_text("x = 1\n")
+    (engine / "board.pxd").write_text("from railbook.engine.context cimport Context\ncpdef object f(Context g)\n")
+    (engine / "context.py").write_text("y = 2\n")
+    (engine / "context.pxd").write_text("cdef class Context:\n    cdef public dict cache\n")
+    (engine / "market.py").write_text("z = 3\n")
+    for name in ("board", "context", "market"):
+        (engine / f"{name}{SUFFIX}").write_bytes(b"")
+    old, new = 1_000_000_000, 2_000_000_000
+    for path in engine.rglob("*"):
+        if path.is_file():
+            os.utime(path, ns=(old, old if not path.name.endswith(SUFFIX) else new))
+    return engine
+
+
+def test_current_build_is_not_stale(tmp_path: Path) -> None:
+    assert compiled.stale(_tree(tmp_path)) is None
+
+
+@pytest.mark.parametrize("edited", ["board.py", "board.pxd", "context.pxd", "market.py"])
+def test_an_edit_makes_the_build_stale(tmp_path: Path, edited: str) -> None:
+    """A source newer than its build, or a .pxd it was compiled with (its own, or one it cimports)."""
+    engine = _tree(tmp_path)
+    (engine / edited).touch()
+    assert compiled.stale(engine) == f"engine/{edited}"
+
+
+def test_an_edit_elsewhere_is_not_stale(tmp_path: Path) -> None:
+    engine = _tree(tmp_path)
+    (engine / "notes.py").write_text("")
+    assert compiled.stale(engine) is None
+
+
+def _import_board(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    code = "import railbook, railbook.engine.board as b, railbook.compiled as c; print(b.__file__); print(c.status())"
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, **env}, cwd=ROOT
+    )
+
+
+def test_pure_runs_sources() -> None:
+    out = _import_board({"RAILBOOK_PURE": "1"})
+    path, status = out.stdout.split("\n")[:2]
+    assert path.endswith("board.py")
+    assert status == "engine as Python (RAILBOOK_PURE is set)"
+    assert out.stderr == ""
