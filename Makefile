@@ -26,7 +26,7 @@ $(STAMP): pyproject.toml setup.py
 # commands start without compiling their modules where PYTHONDONTWRITEBYTECODE is set (many CI and container
 # images): `railbook replay` starts in 0.17-0.20 s of CPU with byte code, 0.29-0.33 s without.  Only files changed
 # since are compiled again.
-PACKAGE_DIRS := railbook compiler engine render routes interop games schemas
+PACKAGE_DIRS := railbook compiler engine render routes interop params games schemas
 
 # Then compile the engine's hot modules again where their sources or .pxd files changed (setup.py; one line per
 # module compiled; a fresh build compiles them all, in parallel).  Where that cannot be done the engine runs as
@@ -50,8 +50,8 @@ schema: install
 	$(BIN)/railbook schema
 
 lint: install
-	$(BIN)/ruff check railbook compiler engine render routes interop tests benchmarks setup.py
-	$(BIN)/ruff format --check railbook compiler engine render routes interop tests benchmarks setup.py
+	$(BIN)/ruff check railbook compiler engine render routes interop params tests benchmarks setup.py
+	$(BIN)/ruff format --check railbook compiler engine render routes interop params tests benchmarks setup.py
 
 test: lint
 	$(BIN)/pytest
