@@ -17,6 +17,7 @@ cdef class Installed:
     cdef public dict programs
     cdef public dict plans
     cdef public dict step_classes
+    cdef public dict interfaces
 
 cpdef object installed(Book book)
 cpdef object _rounds(Book book, Installed rules)

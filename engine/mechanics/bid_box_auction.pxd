@@ -9,8 +9,6 @@ cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
 
-cpdef object _p(Context g)
-cpdef object _st(Context g)
 cpdef object unsold(Context g)
 cpdef object price_of(Context g, sym)
 cpdef object max_bid(Context g, player, sym)

@@ -65,7 +65,9 @@ def committed(g: Context, player: str) -> int:
     leading_only = p.locked_cash == "leading_bids"
     total = 0
     for bids in STATE(g).bids.values():
-        top = max(price for _, price in bids) if bids else 0
+        top = 0
+        for _, price in bids:
+            top = max(top, price)
         for who, price in bids:
             if who == player and (not leading_only or price >= top):
                 total += price
@@ -78,12 +80,12 @@ def own_bid(g: Context, player: str, sym: str) -> int:
 
 def max_bid(g: Context, player: str, sym: str) -> int:
     own = own_bid(g, player, sym)
-    if (
-        own
-        and PARAMS(g).locked_cash == "leading_bids"
-        and own < max(price for _, price in STATE(g).bids.get(sym) or [])
-    ):
-        own = 0  # an outbid bid sets nothing aside
+    if own and PARAMS(g).locked_cash == "leading_bids":
+        top = 0
+        for _, price in STATE(g).bids.get(sym) or []:
+            top = max(top, price)
+        if own < top:
+            own = 0  # an outbid bid sets nothing aside
     return g.cash(player) - committed(g, player) + own
 
 

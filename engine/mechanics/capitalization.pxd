@@ -8,8 +8,6 @@ cimport railbook.engine.board as board
 cimport railbook.engine.market as market
 cimport railbook.engine.shares as shares
 
-cpdef object _p(Context g)
-cpdef object _st(Context g)
 cpdef object train_on_sale(Context g)
 cpdef object kind_of_corp(Context g, corp)
 cpdef object capitalization_of(Context g, corp)

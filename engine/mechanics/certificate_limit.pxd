@@ -5,5 +5,4 @@
 from railbook.engine.context cimport Context
 cimport railbook.engine.market as market
 
-cpdef object _p(Context g)
 cpdef object cert_exempt(Context g, player, corp)

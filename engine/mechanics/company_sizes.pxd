@@ -11,8 +11,6 @@ cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
 cimport railbook.engine.stations as stations
 
-cpdef object _p(Context g)
-cpdef object _st(Context g)
 @cython.locals(sizes=dict)
 cpdef object size_of(Context g, corp)
 cpdef object share_unit(Context g, corp)

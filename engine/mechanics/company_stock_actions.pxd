@@ -8,7 +8,6 @@ cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
 
-cpdef object _p(Context g)
 cpdef object own_pool_bundles(Context g, corp, most=*)
 cpdef object own_pool_bundle(Context g, corp)
 cpdef object company_actions(Context g, corp, last)

@@ -13,8 +13,6 @@ cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
 
-cpdef object _p(Context g)
-cpdef object _st(Context g)
 cpdef object destination_of(Context g, corp)
 @cython.locals(c=Corporation, home=Token)
 cpdef object home_hexes(Context g, corp)

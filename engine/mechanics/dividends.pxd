@@ -10,7 +10,6 @@ cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
 
-cpdef object _p(Context g)
 cpdef object price_move(Context g, corp, paid)
 cpdef object earnings(Context g, entity)
 cpdef object single_certificate_exact(Context g, corp)

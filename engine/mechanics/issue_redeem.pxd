@@ -10,7 +10,6 @@ cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
 
-cpdef object _p(Context g)
 cpdef object _same(Bundle a, Bundle b)
 cpdef object round_started(Context g, kind)
 cpdef object operator_started(Context g, entity)

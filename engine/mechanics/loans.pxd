@@ -10,8 +10,6 @@ cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
 
-cpdef object _p(Context g)
-cpdef object _st(Context g)
 @cython.locals(loans=dict)
 cpdef object loans_of(Context g, corp)
 cpdef object total_loans(Context g)

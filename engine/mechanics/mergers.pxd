@@ -13,8 +13,6 @@ cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
 cimport railbook.engine.stations as stations
 
-cpdef object _p(Context g)
-cpdef object _st(Context g)
 cpdef object size_of(Context g, corp)
 cpdef object zone(Context g, pos)
 cpdef object inactive(Context g, corp)

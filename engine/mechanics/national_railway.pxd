@@ -13,8 +13,6 @@ cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
 cimport railbook.engine.stations as stations
 
-cpdef object _p(Context g)
-cpdef object _st(Context g)
 cpdef object _debts(Context g)
 cpdef object _settle(Context g)
 cpdef object _permanent(Context g, tid)

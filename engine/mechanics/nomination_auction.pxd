@@ -6,8 +6,6 @@ from railbook.engine.closing cimport close_company
 from railbook.engine.context cimport Context
 cimport railbook.engine.rounds as rounds
 
-cpdef object _p(Context g)
-cpdef object _st(Context g)
 cpdef object setup(Context g)
 cpdef object _for_sale(Context g, sym)
 cpdef object _remove(Context g, sym)

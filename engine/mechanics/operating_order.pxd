@@ -6,6 +6,5 @@ from railbook.engine.context cimport Context
 from railbook.engine.state cimport ckey, kind_of, mkey, sym_of
 cimport railbook.engine.market as market
 
-cpdef object _p(Context g)
 cpdef object _skipped(Context g, corp)
 cpdef object operator_skips(Context g, key)

@@ -8,8 +8,6 @@ cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
 
-cpdef object _p(Context g)
-cpdef object _st(Context g)
 cpdef object defer_sale_move(Context g, corp, share_ids, percent, seller, president)
 cpdef object _drop_after(Context g, corp, n)
 cpdef object cert_exempt(Context g, player, corp)

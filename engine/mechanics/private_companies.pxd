@@ -8,7 +8,6 @@ from railbook.engine.state cimport ckey, kind_of, mkey, sym_of, xkey
 cimport railbook.engine.abilities as abilities
 cimport railbook.engine.rounds as rounds
 
-cpdef object _p(Context g)
 cpdef object _bound(b, value)
 cpdef object company_price_range(Context g, company)
 cpdef object can_buy_phase(Context g)

@@ -10,8 +10,6 @@ cimport railbook.engine.memo as _memo
 cimport railbook.engine.board as board
 cimport railbook.engine.bonuses as bonuses
 
-cpdef object _p(Context g)
-cpdef object _st(Context g)
 cpdef object _rights(Context g)
 cpdef object _rights_of(Context g)
 cpdef object holds_right(Context g, corp, right)

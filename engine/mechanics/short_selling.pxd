@@ -9,7 +9,6 @@ cimport railbook.engine.memo as _memo
 cimport railbook.engine.market as market
 cimport railbook.engine.shares as shares
 
-cpdef object _p(Context g)
 @cython.locals(share=Share)
 cpdef object _shorts(Context g, corp, holder=*)
 @cython.locals(counts=dict, share=Share)

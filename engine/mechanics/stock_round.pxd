@@ -9,8 +9,6 @@ from railbook.engine.state cimport Corporation, ckey, kind_of
 cimport railbook.engine.market as market
 cimport railbook.engine.shares as shares
 
-cpdef object _p(Context g)
-cpdef object _st(Context g)
 cpdef object after_operating_action(Context g, action)
 cpdef object round_started(Context g, kind)
 @cython.locals(c=Corporation)

@@ -10,7 +10,6 @@ cimport railbook.engine.board as board
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.stations as stations
 
-cpdef object _p(Context g)
 cpdef object tile_downgrades(Context g, hex_id)
 cpdef object turn_lay_cost(Context g, n, cost)
 cpdef object lay_discount_abilities(Context g, corp)

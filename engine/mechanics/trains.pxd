@@ -12,7 +12,6 @@ cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
 
-cpdef object _p(Context g)
 cpdef object must_buy(Context g, corp)
 cpdef object _train_order(Context g)
 @cython.locals(seller=Corporation, t=Train)
