@@ -336,6 +336,9 @@ def _range_phase(value: Any, label: str, w: Words) -> str:
 
 Phrase = Callable[[Any, dict[str, Any], Words], str]
 
+#: where an exchanged share comes from, in the players' words
+_SOURCES = {"ipo": "the initial offering", "pool": "the open market", "market": "the open market"}
+
 PHRASES: dict[str, Phrase] = {
     # tile lays
     "after_normal_lay": lambda v, ab, w: "After its normal tile lay." if v else "",
@@ -353,6 +356,13 @@ PHRASES: dict[str, Phrase] = {
     "no_upgrade_same_turn": lambda v, ab, w: "The hex may not be upgraded in the same turn." if v else "",
     "one_per_hex": lambda v, ab, w: "At most one tile per hex." if v else "",
     "per_or": _per_or,
+    "random": lambda v, ab, w: (
+        "The certificate is that of a corporation drawn at random when the game is set up." if v else ""
+    ),
+    # exchanges
+    "from": lambda v, ab, w: (
+        f"The share comes from {listing([_SOURCES.get(str(x), str(x)) for x in v], 'or')}." if v else ""
+    ),
     "hex_tag": lambda v, ab, w: f"Only in hexes {plain(v)}.",
     "outside_tag_allowed": lambda v, ab, w: f"{NUMBERS.get(int(v), v)} of the lays may be elsewhere.".capitalize(),
     "home_extra_for": lambda v, ab, w: f"For {listing([str(c) for c in v])}, in its home hex, it is an extra lay.",
