@@ -54,5 +54,5 @@ DECLARATION = Declaration(
     steps=(BANKRUPT_STEP,),
     provides=("Bankruptcy",),
     requires=("Trains",),
-    uses=("Liquidation", "EmergencyIssue", "StockMarket"),
+    uses=("Liquidation", "EmergencyIssue", "StockMarket", "Receivership"),
 )

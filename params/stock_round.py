@@ -88,4 +88,5 @@ DECLARATION = Declaration(
     params=Params,
     steps=(STOCK_STEP,),
     provides=("StockMarket",),
+    uses=("Receivership",),
 )

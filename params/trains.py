@@ -82,5 +82,5 @@ DECLARATION = Declaration(
     params=Params,
     steps=(BUY_TRAIN_STEP, DISCARD_TRAIN_STEP),
     provides=("Trains",),
-    uses=("Liquidation", "EmergencyIssue", "StockMarket"),
+    uses=("Liquidation", "EmergencyIssue", "StockMarket", "Receivership"),
 )
