@@ -194,7 +194,6 @@ HOOKS: dict[str, Hook] = {
     "round_entities": _h(F, "kind", "the entities taking part in a round of `kind`, in order", []),
     "in_receivership": _h(A, "entity", "the corporation has no president and runs by the rules for that", False),
     "buying_power": _h(S, "entity purpose", "money an operator can raise beyond its treasury for `purpose`", 0),
-    "purchase_bundle": _h(F, "player bundle", "the bundle a player actually buys when asking for `bundle`"),
     "block_or_start": _h(A, "", "something must happen before the first operator of an OR may act", False),
     "acquisition_extra_cost": _h(S, "company", "$ a player pays beyond a private's price when acquiring it", 0),
     "may_buy_company": _h(L, "company corp", "no rule forbids `corp` buying private `company` now", True),
@@ -266,10 +265,7 @@ HOOKS: dict[str, Hook] = {
     "privates_count_for_cert_limit": _h(
         L, "", "a player's private companies count toward the limit", True, static=True
     ),
-    "withheld": _h(N, "entity", "an operator withheld (or could not pay) its earnings"),
     "dividend_paid": _h(N, "corp per_share", "`corp` paid its holders `per_share` $ for each share (shorts pay it)"),
-    "presidency_vacated": _h(N, "corp", "a bankrupt president left a corporation with no president"),
-    "trainless_buy": _h(N, "entity", "a corporation without a president buys a train by itself"),
     "operator_skips": _h(A, "operator", "the operator does not operate this turn (e.g. not yet enough sold)", False),
     "ipo_receiver": _h(F, "corp price", "who is paid `price` for an initial-offering sale of `corp` now (None: it)"),
     "capitalization_of": _h(F, "corp", "the capital rule of `corp` now: incremental, full, escrow or none", None),

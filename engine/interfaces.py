@@ -279,6 +279,28 @@ class BonusRights(Protocol):
         ...
 
 
+class Receivership(Protocol):
+    """Corporations without a president, run by the receivership rules (provided by ``receivership``).  Whether a
+    corporation is in receivership is the hook ``in_receivership``, which the engine asks too."""
+
+    def purchase_bundle(self, g: Context, player: str, bundle: Bundle) -> Bundle:
+        """The bundle ``player`` actually buys when asking for ``bundle`` (a pool president's certificate may count
+        as one share)."""
+        ...
+
+    def withheld(self, g: Context, entity: str) -> None:
+        """``entity`` withheld (or could not pay) its earnings."""
+        ...
+
+    def trainless_buy(self, g: Context, entity: str | None) -> None:
+        """``entity``, a corporation without a president, buys a train by itself (if it must)."""
+        ...
+
+    def presidency_vacated(self, g: Context, corp: str) -> None:
+        """A bankrupt president left ``corp`` with no president."""
+        ...
+
+
 LOANS: Interface[Loans] = Interface("Loans", Loans)
 TILE_LAYS: Interface[TileLays] = Interface("TileLays", TileLays)
 CONVERSIONS: Interface[Conversions] = Interface("Conversions", Conversions)
@@ -292,6 +314,7 @@ REISSUE: Interface[Reissue] = Interface("Reissue", Reissue)
 NATIONAL_RAILWAY: Interface[NationalRailway] = Interface("NationalRailway", NationalRailway)
 BONUS_RIGHTS: Interface[BonusRights] = Interface("BonusRights", BonusRights)
 TRAINS: Interface[Trains] = Interface("Trains", Trains)
+RECEIVERSHIP: Interface[Receivership] = Interface("Receivership", Receivership)
 
 #: Every interface, by name.
 INTERFACES: dict[str, Interface[Any]] = {
@@ -310,5 +333,6 @@ INTERFACES: dict[str, Interface[Any]] = {
         NATIONAL_RAILWAY,
         BONUS_RIGHTS,
         TRAINS,
+        RECEIVERSHIP,
     )
 }

@@ -52,7 +52,7 @@ DECLARATION = Declaration(
     description="a president who cannot fund a required train goes bankrupt",
     params=Params,
     steps=(BANKRUPT_STEP,),
-    uses=("Liquidation", "EmergencyIssue", "StockMarket"),
     provides=("Bankruptcy",),
     requires=("Trains",),
+    uses=("Liquidation", "EmergencyIssue", "StockMarket", "Receivership"),
 )

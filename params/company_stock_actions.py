@@ -42,6 +42,6 @@ DECLARATION = Declaration(
     name="company_stock_actions",
     description="corporations act in the stock round",
     params=Params,
-    uses=("Loans", "Redemption", "Reissue"),
     steps=(COMPANY_TURN_STEP, COMPANY_STOCK_STEP),
+    uses=("Loans", "Redemption", "Reissue"),
 )

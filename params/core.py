@@ -8,9 +8,6 @@ DECLARATION = Declaration(
     name="core",
     description="rules every title has: stock and operating rounds, private income, phases, closures, game end",
     params=NoParams,
-    round_types=(
-        "stock",
-        "operating",
-    ),
+    round_types=("stock", "operating"),
     uses=("PrivateCompanies",),
 )

@@ -89,4 +89,5 @@ DECLARATION = Declaration(
     description="dividend choices and the share-price move",
     params=Params,
     steps=(DIVIDEND_STEP,),
+    uses=("Receivership",),
 )

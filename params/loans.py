@@ -104,7 +104,7 @@ DECLARATION = Declaration(
     name="loans",
     description="corporations take loans with interest",
     params=Params,
-    provides=("Loans",),
     steps=(LOAN_STEP, LOAN_INTEREST_STEP, LOAN_REDEMPTION_STEP, CASH_CRISIS_STEP),
+    provides=("Loans",),
     uses=("Liquidation", "StockMarket", "Bankruptcy"),
 )

@@ -153,11 +153,8 @@ DECLARATION = Declaration(
     name="mergers",
     description="merger and acquisition rounds",
     params=Params,
-    requires=("Loans", "Conversions"),
     steps=(REDUCE_TOKENS_STEP, CONVERT_MERGE_STEP, POST_CONVERSION_STEP, POST_CONVERSION_LOANS_STEP, ACQUIRE_STEP),
-    round_types=(
-        "merger",
-        "acquisition",
-    ),
+    round_types=("merger", "acquisition"),
     provides=("Liquidation",),
+    requires=("Loans", "Conversions"),
 )

@@ -43,9 +43,9 @@ MINE_RIGHTS_STEP = "mine_rights"
 
 
 DECLARATION = Declaration(
-    requires=("TileLays",),
     name="mines",
     description="mine tokens and mine revenue",
     params=Params,
     steps=(MINE_STEP, MINE_RIGHTS_STEP),
+    requires=("TileLays",),
 )

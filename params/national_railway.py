@@ -195,9 +195,9 @@ DECLARATION = Declaration(
     name="national_railway",
     description="a government railway formed from merged companies",
     params=Params,
-    requires=("Loans",),
     steps=(NATIONAL_FORMATION_STEP, BORROW_TRAIN_STEP),
     events={"national_railway_formation": NoParams},
     provides=("NationalRailway",),
+    requires=("Loans",),
     uses=("BonusRights",),
 )

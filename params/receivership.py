@@ -27,4 +27,5 @@ DECLARATION = Declaration(
     description="a corporation with its president's certificate in the pool operates by itself",
     params=Params,
     uses=("Bankruptcy",),
+    provides=("Receivership",),
 )

@@ -93,4 +93,5 @@ DECLARATION = Declaration(
     params=Params,
     steps=(STOCK_STEP,),
     provides=("StockMarket",),
+    uses=("Receivership",),
 )

@@ -72,10 +72,10 @@ SPECIAL_TRACK_STEP = "special_track"
 
 
 DECLARATION = Declaration(
-    provides=("TileLays",),
     name="track",
     description="tile lays per turn and their costs (with the turn's station token)",
     params=Params,
     steps=(TRACK_AND_TOKEN_STEP, TRACK_STEP, TOKEN_STEP, SPECIAL_TRACK_STEP),
+    provides=("TileLays",),
     uses=("PrivateCompanies",),
 )

@@ -86,6 +86,6 @@ DECLARATION = Declaration(
     description="train buying, limits and the emergency purchase",
     params=Params,
     steps=(BUY_TRAIN_STEP, DISCARD_TRAIN_STEP),
-    uses=("Liquidation", "EmergencyIssue", "StockMarket"),
     provides=("Trains",),
+    uses=("Liquidation", "EmergencyIssue", "StockMarket", "Receivership"),
 )

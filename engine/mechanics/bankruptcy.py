@@ -1,10 +1,10 @@
 """``bankruptcy``: a president who cannot fund a required train goes bankrupt.
 
-The operating corporation first issues what it may (the ``EmergencyIssue`` interface); then the president sells what the
-emergency rules allow (prices move), then every remaining share goes to the pool without price moves (a
-corporation left without a president: ``presidency_vacated``); the player's privates and minors close and the
-player's cash goes where the parameters say.  The game-end trigger ``bankrupt`` decides whether the game goes
-on (``params.players_left``).
+The operating corporation first issues what it may (the ``EmergencyIssue`` interface); then the president sells
+what the emergency rules allow (prices move), then every remaining share goes to the pool without price moves (a
+corporation left without a president goes to ``Receivership.presidency_vacated``); the player's privates and
+minors close and the player's cash goes where the parameters say.  The game-end trigger ``bankrupt`` decides
+whether the game goes on (``params.players_left``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .. import depot, market, rounds, shares
 from ..closing import close_company, close_operator
 from ..contract import Mechanic, params_of
 from ..errors import illegal
-from ..interfaces import BANKRUPTCY, EMERGENCY_ISSUE, LIQUIDATION, STOCK_MARKET, TRAINS
+from ..interfaces import BANKRUPTCY, EMERGENCY_ISSUE, LIQUIDATION, RECEIVERSHIP, STOCK_MARKET, TRAINS
 from ..state import BANK, POOL, ckey, clone, kind_of, mkey, sym_of
 from ..steps.base import Step
 
@@ -27,6 +27,13 @@ if TYPE_CHECKING:
 
 
 PARAMS = params_of(DECLARATION, Params)
+
+
+def _presidency_vacated(g: Context, corp: str) -> None:
+    """``corp`` has no president now: the receivership rules take it over, where a mechanic provides them."""
+    receivership = RECEIVERSHIP.get(g)
+    if receivership is not None:
+        receivership.presidency_vacated(g, corp)
 
 
 def no_trade_zones(g: Context) -> list[str]:
@@ -142,7 +149,7 @@ class Bankrupt(Step):
             b = shares.make_bundle(g, ids)
             shares.sell(g, b)
             if g.state.corporations[c].owner == player:
-                g.hooks("presidency_vacated", c)
+                _presidency_vacated(g, c)
         if step is not None:
             step.st.data["last_share_sold_price"] = None
             step.st.data["last_share_issued_price"] = None
@@ -204,7 +211,7 @@ def player_bankrupt(g: Context, player: str, corp: str | None) -> None:
                 if zone is not None:
                     zone.liquidate(g, c)
             g.state.corporations[c].owner = POOL
-            g.hooks("presidency_vacated", c)
+            _presidency_vacated(g, c)
     for sym in list(g.player(player).companies):
         close_company(g, sym)
     if corp is not None and p.cash_to == "corporation_owed_interest_else_bank" and g.cash(player) > 0:

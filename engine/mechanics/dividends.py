@@ -16,6 +16,7 @@ from railbook.params.issue_redeem import ISSUE_SHARES_STEP
 from .. import depot, market, rounds, shares
 from ..contract import Mechanic, params_of
 from ..errors import illegal
+from ..interfaces import RECEIVERSHIP
 from ..routes import round_revenue
 from ..state import BANK, POOL, ckey, kind_of, pkey, sym_of
 from ..steps.base import Step
@@ -178,7 +179,9 @@ class Dividend(Step):
             pay(g, entity, "payout", rev)
         else:
             pay(g, entity, "withhold", rev)
-            g.hooks("withheld", entity)
+            receivership = RECEIVERSHIP.get(g)
+            if receivership is not None:
+                receivership.withheld(g, entity)
         self.pass_()
 
     def pass_(self) -> None:

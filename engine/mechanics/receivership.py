@@ -12,7 +12,7 @@ from railbook.params.receivership import DECLARATION, Params
 
 from .. import depot, market, shares
 from ..contract import Mechanic, params_of
-from ..interfaces import BANKRUPTCY
+from ..interfaces import BANKRUPTCY, RECEIVERSHIP
 from ..shares import Bundle
 from ..state import POOL, ckey, kind_of, sym_of
 
@@ -84,14 +84,20 @@ def presidency_vacated(g: Context, corp: str) -> None:
         g.log(f"-- {corp} enters receivership --")
 
 
+class _Receivership:
+    """The :class:`~railbook.engine.interfaces.Receivership` this mechanic provides."""
+
+    purchase_bundle = staticmethod(pool_president_bundle)
+    withheld = staticmethod(after_withhold)
+    trainless_buy = staticmethod(train_buy)
+    presidency_vacated = staticmethod(presidency_vacated)
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
     hooks={
         "in_receivership": in_receivership,
-        "purchase_bundle": lambda g, player, b: pool_president_bundle(g, player, b),
-        "withheld": after_withhold,
-        "trainless_buy": train_buy,
         "after_operating_action": operating_after_action,
-        "presidency_vacated": presidency_vacated,
     },
+    provides=[RECEIVERSHIP.provided_by(_Receivership())],
 )

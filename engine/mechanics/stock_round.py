@@ -17,7 +17,7 @@ from .. import market, shares
 from ..closing import close_operator
 from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
-from ..interfaces import STOCK_MARKET
+from ..interfaces import RECEIVERSHIP, STOCK_MARKET
 from ..shares import Bundle
 from ..state import POOL, ckey, kind_of
 from ..steps.base import Step
@@ -174,7 +174,9 @@ class BuySellParShares(Step):
     def buy_bundle_for(self, player: str, b: Bundle) -> Bundle:
         """What buying ``b`` really takes (a rule may count a pool president's certificate as one share)."""
         g = self.g
-        b = g.hooks("purchase_bundle", player, b) or b
+        receivership = RECEIVERSHIP.get(g)
+        if receivership is not None:
+            b = receivership.purchase_bundle(g, player, b) or b
         par = g.state.corporations[b.corp].par
         if PARAMS(g).ipo_price == "par" and b.owner == ckey(b.corp) and b.share_price is None and par is not None:
             b = b.priced(market.price_at(g, par))

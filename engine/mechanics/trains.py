@@ -15,7 +15,7 @@ from .. import board, depot, market, rounds, shares
 from .. import memo as _memo
 from ..contract import Mechanic, params_of
 from ..errors import illegal
-from ..interfaces import EMERGENCY_ISSUE, LIQUIDATION, STOCK_MARKET, TRAINS
+from ..interfaces import EMERGENCY_ISSUE, LIQUIDATION, RECEIVERSHIP, STOCK_MARKET, TRAINS
 from ..memo import memo
 from ..shares import Bundle
 from ..state import DEPOT, ckey, kind_of, mkey, sym_of
@@ -453,7 +453,9 @@ class BuyTrain(Step):
         rounds.recalculate_order(g)
 
     def skip(self) -> None:
-        self.g.hooks("trainless_buy", self.current_entity())
+        receivership = RECEIVERSHIP.get(self.g)
+        if receivership is not None:
+            receivership.trainless_buy(self.g, self.current_entity())
         self.pass_()
 
     def pass_(self) -> None:
