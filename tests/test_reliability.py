@@ -315,3 +315,15 @@ def test_usage_errors_are_one_line_and_exit_1(args: list[str], tmp_path: Path) -
         else:
             assert run.stdout == "" and len(run.stderr.strip().splitlines()) == 1
             assert run.stderr.startswith("command line: ")
+
+
+@pytest.mark.skipif(not HAS_1846, reason="games/1846 not written yet")
+@pytest.mark.parametrize("text", ["{", '{"type": 7}', '{"$ref": "other.json"}', "[1]"])
+def test_export_schemas_that_are_broken_are_one_line(tmp_path: Path, text: str) -> None:
+    schemas = tmp_path / "schemas"
+    schemas.mkdir()
+    (schemas / "game.schema.json").write_text(text, encoding="utf-8")
+    run = run_forked(["export", "1846", "--out", str(tmp_path / "out"), "--schemas", str(schemas), "--json"], tmp_path)
+    assert run.returncode == 1 and len(run.stdout.strip().splitlines()) == 1, run.stdout
+    assert "internal error" not in run.stdout and json.loads(run.stdout)["error"]
+    assert not (tmp_path / "out").exists()
