@@ -1,0 +1,228 @@
+"""Live games: each stored game is loaded once (its actions replayed), then played under its own lock.
+
+A :class:`Table` is one game in memory with its seats (player -> secret token), a revision number that grows
+with every change, and the queues of the browsers watching it (server-sent events).  :class:`Tables` loads and
+creates them through a :class:`~railbook.serve.store.Store`; every change is written there before it is
+announced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from railbook.engine.errors import IllegalAction
+from railbook.engine.game import Game
+from railbook.engine.legal import LegalAction
+from railbook.engine.state import ckey, mkey, pkey, sym_of, xkey
+
+from .catalogue import Catalogue
+from .store import Store
+
+#: entity_type -> key maker
+_KEYS: dict[str, Callable[[str], str]] = {"player": pkey, "corporation": ckey, "minor": mkey, "company": xkey}
+
+
+class SeatError(Exception):
+    """A request without a seat token of this game (401), or a seat acting for another (403)."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def new_token() -> str:
+    """An unguessable seat token (192 bits)."""
+    return secrets.token_urlsafe(24)
+
+
+@dataclass
+class Table:
+    """One live game: its stored spec, the interpreter's :class:`Game`, a lock and live-update listeners."""
+
+    id: str
+    spec: dict[str, Any]
+    game: Game
+    store: Store
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    rev: int = 0
+    listeners: set[tuple[asyncio.AbstractEventLoop, asyncio.Queue[int]]] = field(default_factory=set)
+    cache: dict[str, Any] = field(default_factory=dict)  # views of this revision (see views.py)
+    redo_stack: list[dict[str, Any]] = field(default_factory=list)  # actions undone, the next to redo last
+
+    # ------------------------------------------------------------------------------------ seats
+
+    @property
+    def hotseat(self) -> bool:
+        return bool(self.spec.get("hotseat", True))
+
+    @property
+    def seats(self) -> dict[str, str]:
+        """player id -> seat token."""
+        seats: dict[str, str] = self.spec["seats"]
+        return seats
+
+    def seat_of(self, token: str | None) -> str | None:
+        """The player a token seats (None for no token or a wrong one; compared in constant time)."""
+        if not token:
+            return None
+        found = None
+        for player, secret in self.seats.items():
+            if secrets.compare_digest(secret.encode(), token.encode()):
+                found = player
+        return found
+
+    def controller(self, action: dict[str, Any]) -> str | None:
+        """The player who acts for an action's entity (None: any player may, e.g. a company in receivership)."""
+        make = _KEYS.get(str(action.get("entity_type")))
+        if make is None or action.get("entity") is None:
+            return None
+        key = make(str(action["entity"]))
+        if action.get("entity_type") == "player":
+            return sym_of(key)
+        found = self.game.context.controller(key)
+        return sym_of(found) if found else None
+
+    def check_seat(self, token: str | None, action: dict[str, Any] | None) -> str:
+        """The seat's player if it may send ``action`` (None: undo/redo, checked by the caller) else SeatError."""
+        player = self.seat_of(token)
+        if player is None:
+            raise SeatError(401, "a seat token of this game is needed (Authorization: Bearer <token>)")
+        if self.hotseat or action is None:
+            return player
+        owner = self.controller(action)
+        if owner is None:
+            if player not in self.game.acting():
+                raise SeatError(403, f"{player} is not to act now")
+        elif owner != player:
+            raise SeatError(403, f"this action is {owner}'s to take, not {player}'s")
+        return player
+
+    # ------------------------------------------------------------------------------------ play
+
+    def act(self, action: dict[str, Any] | LegalAction) -> None:
+        """Process one action (IllegalAction leaves the game as it was), store it and announce it."""
+        with self.lock:
+            self.game.process(action)
+            self.redo_stack.clear()
+            self._changed()
+
+    def undo(self) -> None:
+        """Take back the last action (IllegalAction when there is none)."""
+        with self.lock:
+            last = self.game.actions[-1] if self.game.can_undo() else None
+            self.game.undo()
+            if last is not None:
+                self.redo_stack.append(last)
+            self._changed()
+
+    def redo(self) -> None:
+        """Apply again the action last taken back (IllegalAction when there is none)."""
+        with self.lock:
+            self.game.redo()
+            if self.redo_stack:
+                self.redo_stack.pop()
+            self._changed()
+
+    def last_actor(self) -> str | None:
+        """The player who sent the last action (who may take it back in a game of seats)."""
+        actions = self.game.actions
+        return self.controller(actions[-1]) if actions else None
+
+    def next_redo_actor(self) -> str | None:
+        return self.controller(self.redo_stack[-1]) if self.redo_stack else None
+
+    def _changed(self) -> None:
+        self.store.save(self.id, self.game.actions, self.redo_stack)
+        self.rev += 1
+        self.cache.clear()
+        for loop, queue in list(self.listeners):
+            loop.call_soon_threadsafe(queue.put_nowait, self.rev)
+
+    # ------------------------------------------------------------------------------------ listening
+
+    def listen(self) -> asyncio.Queue[int]:
+        """A queue that receives the revision after every change (call from the event loop)."""
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        self.listeners.add((asyncio.get_running_loop(), queue))
+        return queue
+
+    def unlisten(self, queue: asyncio.Queue[int]) -> None:
+        self.listeners = {(lp, q) for lp, q in self.listeners if q is not queue}
+
+
+class Tables:
+    """The games of one store, loaded on first use and kept in memory."""
+
+    def __init__(self, store: Store, catalogue: Catalogue, keep: int = 64):
+        self.store = store
+        self.catalogue = catalogue
+        self.keep = keep
+        self._live: dict[str, Table] = {}
+        self._lock = threading.Lock()
+        self._loading: dict[str, threading.Lock] = {}
+
+    def create(
+        self, title: str, players: list[str], seed: int, options: list[str], hotseat: bool = True
+    ) -> Table:
+        """A new game, stored before it is returned (TitleError, SaveError or UnsupportedTitle for bad input)."""
+        rulebook = self.catalogue.rulebook(title)
+        game = Game.start(rulebook, players, seed=seed, options=options)
+        spec = {
+            "title": title,
+            "players": players,
+            "seed": seed,
+            "options": list(options),
+            "hotseat": hotseat,
+            "seats": {p: new_token() for p in players},
+        }
+        game_id = secrets.token_hex(6)
+        self.store.create(game_id, spec)
+        table = Table(game_id, spec, game, self.store)
+        with self._lock:
+            self._remember(table)
+        return table
+
+    def get(self, game_id: str) -> Table | None:
+        """The live game (loaded from the store and replayed on first use), None when there is none."""
+        with self._lock:
+            found = self._live.get(game_id)
+            if found is not None:
+                return found
+            loading = self._loading.setdefault(game_id, threading.Lock())
+        with loading:  # one thread replays a game; the others wait for it
+            with self._lock:
+                found = self._live.get(game_id)
+            if found is not None:
+                return found
+            row = self.store.load(game_id)
+            if row is None:
+                return None
+            spec = row.spec
+            game = Game.start(
+                self.catalogue.rulebook(spec["title"]), spec["players"], seed=spec["seed"], options=spec["options"]
+            )
+            for action in [*row.actions, *reversed(row.redo)]:
+                game.process(action)
+            for _ in row.redo:
+                game.undo()
+            table = Table(game_id, spec, game, self.store, redo_stack=list(row.redo))
+            with self._lock:
+                self._remember(table)
+                self._loading.pop(game_id, None)
+            return table
+
+    def _remember(self, table: Table) -> None:
+        self._live[table.id] = table
+        while len(self._live) > self.keep:
+            idle = next((k for k, t in self._live.items() if not t.listeners and k != table.id), None)
+            if idle is None:
+                break
+            del self._live[idle]
+
+
+__all__ = ["IllegalAction", "SeatError", "Table", "Tables", "new_token"]
