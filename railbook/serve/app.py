@@ -18,7 +18,9 @@ from .tables import Tables
 STATIC = Path(__file__).parent / "static"
 
 
-def create_app(db: str | Path = ":memory:", titles: list[str] | None = None, catalogue: Catalogue | None = None) -> Starlette:
+def create_app(
+    db: str | Path = ":memory:", titles: list[str] | None = None, catalogue: Catalogue | None = None
+) -> Starlette:
     """The app over the games of SQLite file ``db``, offering the shipped titles plus ``titles`` (folders)."""
     store = Store(db)
     cat = catalogue or Catalogue.build(titles)

@@ -19,7 +19,9 @@ def serve(
         "127.0.0.1"
     ),
     port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8018,
-    db: Annotated[Path | None, typer.Option("--db", help="SQLite file of the games (default: user data folder)")] = None,
+    db: Annotated[
+        Path | None, typer.Option("--db", help="SQLite file of the games (default: user data folder)")
+    ] = None,
 ) -> None:
     """Play any title in the browser (hotseat or a secret link per seat) and watch any record."""
     try:

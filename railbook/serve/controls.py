@@ -59,7 +59,9 @@ def label(game: Game, la: LegalAction) -> str:
     if t == "buy_company":
         return f"Buy {f.get('company')}"
     if t == "dividend":
-        return {"payout": "Pay out", "withhold": "Withhold", "half": "Pay half"}.get(str(f.get("kind")), str(f.get("kind")))
+        return {"payout": "Pay out", "withhold": "Withhold", "half": "Pay half"}.get(
+            str(f.get("kind")), str(f.get("kind"))
+        )
     if t == "assign":
         return f"Assign to {f.get('target')}"
     if t == "place_token":
@@ -133,7 +135,13 @@ def city_hex(game: Game, city: Any) -> str | None:
 
 
 def controls_html(
-    game: Game, game_id: str, legal: list[LegalAction], allowed: set[int], csrf: str, rev: int, best: dict[str, Any] | None
+    game: Game,
+    game_id: str,
+    legal: list[LegalAction],
+    allowed: set[int],
+    csrf: str,
+    rev: int,
+    best: dict[str, Any] | None,
 ) -> str:
     """The acting panel: a form per allowed legal action (map actions summarised; click the map)."""
     parts: list[str] = []
@@ -164,7 +172,9 @@ def controls_html(
     return "".join(hints) + "".join(parts)
 
 
-def hex_choices(game: Game, game_id: str, hex_id: str, legal: list[LegalAction], allowed: set[int], csrf: str, rev: int) -> str:
+def hex_choices(
+    game: Game, game_id: str, hex_id: str, legal: list[LegalAction], allowed: set[int], csrf: str, rev: int
+) -> str:
     """The tile lays (each tile turned as it may lie, drawn) and station tokens legal on one hex."""
     from .tiles import tile_preview
 
@@ -178,11 +188,20 @@ def hex_choices(game: Game, game_id: str, hex_id: str, legal: list[LegalAction],
             art = tile_preview(game.rulebook, name, int(la.fields.get("rotation", 0)))
             who = e(la.entity)
             lays.append(
-                form(game_id, csrf, rev, i, "", f'{art}<span>{e(name)} ↻{e(la.fields.get("rotation", 0))}</span>',
-                     cls=f"tile {who}")
+                form(
+                    game_id,
+                    csrf,
+                    rev,
+                    i,
+                    "",
+                    f"{art}<span>{e(name)} ↻{e(la.fields.get('rotation', 0))}</span>",
+                    cls=f"tile {who}",
+                )
             )
         elif la.type == "place_token" and city_hex(game, la.fields.get("city")) == hex_id:
-            tokens.append(form(game_id, csrf, rev, i, "", f"{e(la.entity)}: token in {e(la.fields.get('city'))}", "token"))
+            tokens.append(
+                form(game_id, csrf, rev, i, "", f"{e(la.entity)}: token in {e(la.fields.get('city'))}", "token")
+            )
     if not lays and not tokens:
         return f'<p class="hint">Nothing to do on {e(hex_id)}.</p>'
     head = f"<h3>{e(hex_id)}</h3>"

@@ -54,7 +54,11 @@ def merged_hex(hx: dict[str, Any], tile: dict[str, Any] | None, rotation: int, h
     if hs.cost_paid:
         out["terrain"] = []
         out["cost"] = 0
-    out["icons"] = [{"name": name} for name in hs.icons] if hs.icons != [i.get("name") for i in hx.get("icons", [])] else hx.get("icons", [])
+    out["icons"] = (
+        [{"name": name} for name in hs.icons]
+        if hs.icons != [i.get("name") for i in hx.get("icons", [])]
+        else hx.get("icons", [])
+    )
     return out
 
 
@@ -86,9 +90,7 @@ def map_base(book: dict[str, Any]) -> MapBase:
         if found is not None and found.factory is not None:
             return found
         art = build_map(book, TILE)
-        layers = {
-            it.hex_id: (it.base.tostring(), it.over.tostring(), it.top.tostring()) for it in art.items
-        }
+        layers = {it.hex_id: (it.base.tostring(), it.over.tostring(), it.top.tostring()) for it in art.items}
         base = MapBase(
             width=art.width,
             height=art.height,
@@ -146,11 +148,22 @@ def _live_hex(base: MapBase, book: dict[str, Any], hx: dict[str, Any], hs: HexSt
             for si, who in enumerate(city):
                 if si >= len(slots):
                     break
-                mark = who or (hs.reservations[ci][si] if ci < len(hs.reservations) and si < len(hs.reservations[ci]) else None)
+                mark = who or (
+                    hs.reservations[ci][si] if ci < len(hs.reservations) and si < len(hs.reservations[ci]) else None
+                )
                 if not mark:
                     continue
                 fill, ink = company_colours(_entity(book, mark), "#bbbbbb")
-                token(dwg, item.top, slots[si], radius, fill if who else "#ffffff", ink if who else fill, sym_of(mark), dashed=not who)
+                token(
+                    dwg,
+                    item.top,
+                    slots[si],
+                    radius,
+                    fill if who else "#ffffff",
+                    ink if who else fill,
+                    sym_of(mark),
+                    dashed=not who,
+                )
                 placed.add(sym_of(mark))
         for sym in homes:  # a home not yet tokened nor reserved in the state: a faded ring where it goes
             if sym in placed:
@@ -213,7 +226,8 @@ def map_svg(
     for hex_id, (cx, cy) in base.centres.items():
         cls = "hit " + marks[hex_id] if hex_id in marks else "hit"
         hits.append(
-            f'<path class="{cls}" data-hex="{hex_id}" fill="#fff" fill-opacity="0" transform="translate({fmt(cx)},{fmt(cy)})" d="{base.outline}"/>'
+            f'<path class="{cls}" data-hex="{hex_id}" fill="#fff" fill-opacity="0" '
+            f'transform="translate({fmt(cx)},{fmt(cy)})" d="{base.outline}"/>'
         )
     lines = []
     for i, hexes in enumerate(routes or []):

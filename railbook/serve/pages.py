@@ -29,7 +29,7 @@ def layout(title: str, body: str, extra_head: str = "", status: int = 200) -> HT
     page = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>{e(title)}</title><link rel="stylesheet" href="/static/serve.css">'
+        f'<title>{e(title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/static/serve.css">'
         f'<script src="/static/serve.js" defer></script>{extra_head}</head><body>'
         '<header><a href="/" class="brand">railbook</a> <a href="/">new game</a> <a href="/watch">watch a record</a>'
         f"</header><main>{body}</main></body></html>"
@@ -38,7 +38,10 @@ def layout(title: str, body: str, extra_head: str = "", status: int = 200) -> HT
     return HTMLResponse(page, status_code=status, headers=headers)
 
 
-CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'"
+CSP = (
+    "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; "
+    "frame-ancestors 'none'"
+)
 
 
 def same_origin(request: Request) -> bool:
@@ -235,7 +238,7 @@ def table_html(table: Table, token: str | None, player: str | None) -> str:
             f'<h2>Players</h2>{shared["players"]}<h2>Companies</h2><div class="charters">{shared["charters"]}</div>'
             f'<h2>Bank and trains</h2><div class="bank">{shared["bank"]}</div></section>'
             f'<section class="board">{shared["map"]}<h2>Stock market</h2>{shared["market"]}'
-            f'<h2>Log</h2>{shared["log"]}</section></div>'
+            f"<h2>Log</h2>{shared['log']}</section></div>"
         )
 
 
@@ -269,7 +272,7 @@ async def table_page(request: Request) -> Response:
     note = f'<p class="error" role="alert">{e(error[:300])}</p>' if error else ""
     record = f'<a href="/api/games/{e(table.id)}/record" download="{e(table.id)}.json">record</a>'
     title = f"{table.spec['title']} · {', '.join(table.spec['players'])}"
-    body = f'<h1>{e(title)} <small>{record}</small></h1>{note}{_seat_links(request, table, player)}{inner}'
+    body = f"<h1>{e(title)} <small>{record}</small></h1>{note}{_seat_links(request, table, player)}{inner}"
     return layout(title, body)
 
 
@@ -307,9 +310,7 @@ async def take_seat(request: Request) -> Response:
     if table is None or table.seat_of(token) is None:
         return HTMLResponse("no such seat", status_code=404)
     response = RedirectResponse(f"/games/{table.id}", status_code=303)
-    response.set_cookie(
-        seat_cookie(table.id), token, max_age=180 * 86400, path="/", httponly=True, samesite="strict"
-    )
+    response.set_cookie(seat_cookie(table.id), token, max_age=180 * 86400, path="/", httponly=True, samesite="strict")
     return response
 
 

@@ -166,9 +166,7 @@ class Tables:
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
 
-    def create(
-        self, title: str, players: list[str], seed: int, options: list[str], hotseat: bool = True
-    ) -> Table:
+    def create(self, title: str, players: list[str], seed: int, options: list[str], hotseat: bool = True) -> Table:
         """A new game, stored before it is returned (TitleError, SaveError or UnsupportedTitle for bad input)."""
         rulebook = self.catalogue.rulebook(title)
         game = Game.start(rulebook, players, seed=seed, options=options)

@@ -10,6 +10,7 @@ from railbook.engine.state import BANK, POOL, ckey, mkey, pkey, sym_of
 from railbook.render.icons import company_colours
 from railbook.render.market import cell_fill
 from railbook.render.style import contrast
+from railbook.render.style import money as render_money
 
 
 def e(value: Any) -> str:
@@ -18,19 +19,16 @@ def e(value: Any) -> str:
 
 
 def money(game: Game, amount: int) -> str:
-    currency = str((game.rulebook.get("meta") or {}).get("currency") or "$")
-    fmt = currency if "%" in currency else currency + "%d"
-    try:
-        return e(fmt % amount)
-    except (TypeError, ValueError):
-        return e(f"${amount}")
+    """An amount in the title's currency format (render/style.py's ``money``), escaped."""
+    return e(render_money(amount, str((game.rulebook.get("meta") or {}).get("currency") or "${}")))
 
 
 def chip(book: dict[str, Any], sym: str, table: str = "corporations") -> str:
     """A company's name in its colours."""
     ent = (book.get(table) or {}).get(sym) or (book.get("minors") or {}).get(sym) or {}
     fill, ink = company_colours(ent, "#dddddd")
-    return f'<span class="chip" style="background:{e(fill)};color:{e(ink)}" title="{e(ent.get("name", sym))}">{e(sym)}</span>'
+    name = e(ent.get("name", sym))
+    return f'<span class="chip" style="background:{e(fill)};color:{e(ink)}" title="{name}">{e(sym)}</span>'
 
 
 def _price(game: Game, cell: list[int] | None) -> int | None:
@@ -183,7 +181,8 @@ def bank_html(game: Game) -> str:
             upcoming.append((name, 1))
     price = {name: spec.get("price") for name, spec in book["trains"].items()}
     trains = " ".join(
-        f'<span class="train">{e(n)}×{k}{f" {money(game, price[n])}" if price.get(n) else ""}</span>' for n, k in upcoming
+        f'<span class="train">{e(n)}×{k}{f" {money(game, price[n])}" if price.get(n) else ""}</span>'
+        for n, k in upcoming
     )
     pool_trains = " ".join(e(st.trains[t].name) for t in st.discarded if t in st.trains)
     bank_cash = st.cash.get(BANK, 0)

@@ -245,9 +245,9 @@ def watch_html(wid: str, watch: Watch) -> str:
             return f'<span class="nav off">{text}</span>'
         return f'<a class="nav" data-key="{key}" href="{link}{to}">{text}</a>'
 
+    current = max((i for i, (pos, _) in enumerate(watch.rounds) if pos <= n), default=0)
     rounds = "".join(
-        f'<option value="{pos}"{" selected" if pos <= n and (i + 1 == len(watch.rounds) or watch.rounds[i + 1][0] > n) else ""}>'
-        f"{e(label)} (action {pos})</option>"
+        f'<option value="{pos}"{" selected" if i == current else ""}>{e(label)} (action {pos})</option>'
         for i, (pos, label) in enumerate(watch.rounds)
     )
     last = e(watch.labels[n - 1]) if n else "start"
@@ -259,8 +259,9 @@ def watch_html(wid: str, watch: Watch) -> str:
         f"{nav(n + 1, 'forward ▶', 'ArrowRight')}{nav(total, 'end ⏭', 'End')}"
         f'<form method="get" class="jump"><input type="number" name="at" min="0" max="{total}" value="{n}" '
         'aria-label="action"><button>go</button></form>'
-        f'<form method="get" class="jump"><select name="at" aria-label="round">{rounds}</select><button>go to round</button></form>'
-        f"</div><section class=\"side\"><div class=\"status\">{views.status_html(game)}</div>"
+        f'<form method="get" class="jump"><select name="at" aria-label="round">{rounds}</select>'
+        "<button>go to round</button></form>"
+        f'</div><section class="side"><div class="status">{views.status_html(game)}</div>'
         f"<h2>Players</h2>{views.players_html(game, game.state.player_ids)}"
         f'<h2>Companies</h2><div class="charters">{views.charters_html(game)}</div>'
         f'<h2>Bank and trains</h2><div class="bank">{views.bank_html(game)}</div></section>'
