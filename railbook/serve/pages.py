@@ -361,6 +361,8 @@ async def act(request: Request) -> Response:
     def done(message: str | None = None, status: int = 200) -> Response:
         if wants_json:
             return JSONResponse({"ok": message is None, "error": message, "rev": table.rev}, status_code=status)
+        if status in (401, 403):  # (refused outright: nothing of the game's page for a forged form)
+            return HTMLResponse(e(message), status_code=status)
         query = f"?error={quote(message)}" if message else ""
         return RedirectResponse(f"/games/{table.id}{query}", status_code=303)
 
