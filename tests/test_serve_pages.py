@@ -19,6 +19,7 @@ with warnings.catch_warnings():  # (Starlette 1.x would rather have httpx2; http
 from railbook.compiler.scaffold import scaffold
 from railbook.engine.replay import start_from_record
 from railbook.engine.state import pkey
+
 from railbook.serve import create_app
 from railbook.serve.catalogue import Catalogue
 from tests.serve_support import play
@@ -74,7 +75,7 @@ def test_the_table_shows_the_live_state_and_only_legal_actions(client: TestClien
 
 
 def test_the_act_form_checks_seat_forgery_and_revision(client: TestClient) -> None:
-    gid, token = _start(client)
+    gid, _ = _start(client)
     form = next(f for f in _forms(client.get(f"/games/{gid}").text) if "pick" in f)
     fetch = {**ORIGIN, "X-Requested-With": "fetch"}
     forged = client.post(f"/games/{gid}/act", data={**form, "csrf": "x"}, headers=fetch)
