@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -86,19 +87,29 @@ def _choice_input(name: str, allowed: IntRange, game: Game) -> str:
     )
 
 
-def form(game_id: str, csrf: str, rev: int, index: int, body: str, button: str, cls: str = "") -> str:
+def action_key(la: LegalAction) -> str:
+    """A legal action's type, entity and fixed fields as one string (``data-key`` of its form: for tests, bots
+    and user scripts)."""
+    return json.dumps([la.type, la.entity, dict(sorted(la.fields.items()))], separators=(",", ":"), sort_keys=True)
+
+
+def form(game_id: str, csrf: str, rev: int, index: int, body: str, button: str, cls: str = "", key: str = "") -> str:
     """One action form (posted by JavaScript, or as a plain form without it)."""
+    data = f' data-key="{e(key)}"' if key else ""
     return (
-        f'<form class="act {cls}" method="post" action="/games/{e(game_id)}/act">'
+        f'<form class="act {cls}"{data} method="post" action="/games/{e(game_id)}/act">'
         f'<input type="hidden" name="csrf" value="{e(csrf)}"><input type="hidden" name="rev" value="{rev}">'
         f'<input type="hidden" name="pick" value="{index}">{body}<button type="submit">{button}</button></form>'
     )
 
 
-def routes_form(game: Game, game_id: str, csrf: str, rev: int, index: int, best: dict[str, Any] | None) -> str:
+def routes_form(
+    game: Game, game_id: str, csrf: str, rev: int, index: int, best: dict[str, Any] | None, key: str = ""
+) -> str:
     """The optimiser's best routes for the operating company, with one box per train to run it or not."""
+    hidden = '<input type="hidden" name="routes" value="best">'
     if best is None:
-        return form(game_id, csrf, rev, index, '<input type="hidden" name="routes" value="best">', "Run routes")
+        return form(game_id, csrf, rev, index, hidden, "Run routes", "run_routes", key)
     rows = []
     for i, route in enumerate(best["routes"]):
         stops = " – ".join(str(s) for s in route.get("stops") or route.get("hexes") or [])
@@ -108,10 +119,10 @@ def routes_form(game: Game, game_id: str, csrf: str, rev: int, index: int, best:
         )
     total = money(game, int(best["total"]))
     body = (
-        f'<input type="hidden" name="routes" value="best"><div class="routes">{"".join(rows) or "no route"}</div>'
+        f'{hidden}<div class="routes">{"".join(rows) or "no route"}</div>'
         f"<p>Best total {total} (exact optimiser, {e(best.get('ms', 0))} ms)</p>"
     )
-    return form(game_id, csrf, rev, index, body, "Run these routes")
+    return form(game_id, csrf, rev, index, body, "Run these routes", "run_routes", key)
 
 
 def hex_marks(game: Game, legal: Iterable[LegalAction]) -> dict[str, str]:
@@ -153,7 +164,7 @@ def controls_html(
             on_map[la.type] += 1
             continue
         if la.type == "run_routes":
-            parts.append(routes_form(game, game_id, csrf, rev, i, best))
+            parts.append(routes_form(game, game_id, csrf, rev, i, best, action_key(la)))
             continue
         body = "".join(
             f"<label>{e(name)} {_choice_input(name, rng, game)}</label>"
@@ -163,7 +174,7 @@ def controls_html(
         if any(isinstance(v, RoutesChoice) for v in la.open.values()):
             continue
         who = f'<span class="who">{e(la.entity)}</span> ' if la.entity_type != "player" else ""
-        parts.append(form(game_id, csrf, rev, i, body, who + e(label(game, la)), cls=la.type))
+        parts.append(form(game_id, csrf, rev, i, body, who + e(label(game, la)), la.type, action_key(la)))
     hints = []
     if on_map["lay_tile"]:
         hints.append('<p class="hint lay">Lay a tile: click a <b>highlighted</b> hex on the map.</p>')
@@ -186,22 +197,11 @@ def hex_choices(
             tile_id = str(la.fields.get("tile"))
             name = tile_id.rsplit("-", 1)[0] if tile_id not in game.rulebook["tiles"] else tile_id
             art = tile_preview(game.rulebook, name, int(la.fields.get("rotation", 0)))
-            who = e(la.entity)
-            lays.append(
-                form(
-                    game_id,
-                    csrf,
-                    rev,
-                    i,
-                    "",
-                    f"{art}<span>{e(name)} ↻{e(la.fields.get('rotation', 0))}</span>",
-                    cls=f"tile {who}",
-                )
-            )
+            text = f"{art}<span>{e(name)} ↻{e(la.fields.get('rotation', 0))}</span>"
+            lays.append(form(game_id, csrf, rev, i, "", text, "tile", action_key(la)))
         elif la.type == "place_token" and city_hex(game, la.fields.get("city")) == hex_id:
-            tokens.append(
-                form(game_id, csrf, rev, i, "", f"{e(la.entity)}: token in {e(la.fields.get('city'))}", "token")
-            )
+            text = f"{e(la.entity)}: token in {e(la.fields.get('city'))}"
+            tokens.append(form(game_id, csrf, rev, i, "", text, "token", action_key(la)))
     if not lays and not tokens:
         return f'<p class="hint">Nothing to do on {e(hex_id)}.</p>'
     head = f"<h3>{e(hex_id)}</h3>"
