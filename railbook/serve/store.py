@@ -20,6 +20,7 @@ CREATE TABLE IF NOT EXISTS games (
     spec TEXT NOT NULL,
     actions TEXT NOT NULL DEFAULT '[]',
     redo TEXT NOT NULL DEFAULT '[]',
+    rev INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL,
     updated REAL NOT NULL
 )
@@ -34,6 +35,7 @@ class GameRow:
     spec: dict[str, Any]
     actions: list[dict[str, Any]] = field(default_factory=list)
     redo: list[dict[str, Any]] = field(default_factory=list)
+    rev: int = 0  # changes saved so far (pages post the revision they show)
     created: float = 0.0
     updated: float = 0.0
 
@@ -77,22 +79,22 @@ class Store:
                 (game_id, json.dumps(spec), now, now),
             )
 
-    def save(self, game_id: str, actions: list[dict[str, Any]], redo: list[dict[str, Any]]) -> None:
-        """Replace a game's actions (and actions undone, for redo)."""
+    def save(self, game_id: str, actions: list[dict[str, Any]], redo: list[dict[str, Any]], rev: int) -> None:
+        """Replace a game's actions (and actions undone, for redo) and its revision."""
         with self._lock:
             self._db.execute(
-                "UPDATE games SET actions = ?, redo = ?, updated = ? WHERE id = ?",
-                (json.dumps(actions, separators=(",", ":")), json.dumps(redo), time.time(), game_id),
+                "UPDATE games SET actions = ?, redo = ?, rev = ?, updated = ? WHERE id = ?",
+                (json.dumps(actions, separators=(",", ":")), json.dumps(redo), rev, time.time(), game_id),
             )
 
     def load(self, game_id: str) -> GameRow | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, spec, actions, redo, created, updated FROM games WHERE id = ?", (game_id,)
+                "SELECT id, spec, actions, redo, rev, created, updated FROM games WHERE id = ?", (game_id,)
             ).fetchone()
         if row is None:
             return None
-        return GameRow(row[0], json.loads(row[1]), json.loads(row[2]), json.loads(row[3]), row[4], row[5])
+        return GameRow(row[0], json.loads(row[1]), json.loads(row[2]), json.loads(row[3]), row[4], row[5], row[6])
 
     def recent(self, limit: int = 50) -> list[tuple[str, dict[str, Any], float]]:
         """(id, spec, updated) of the most recently played games."""

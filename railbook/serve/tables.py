@@ -137,8 +137,8 @@ class Table:
         return self.controller(self.redo_stack[-1]) if self.redo_stack else None
 
     def _changed(self) -> None:
-        self.store.save(self.id, self.game.actions, self.redo_stack)
         self.rev += 1
+        self.store.save(self.id, self.game.actions, self.redo_stack, self.rev)
         self.cache.clear()
         for loop, queue in list(self.listeners):
             loop.call_soon_threadsafe(queue.put_nowait, self.rev)
@@ -208,7 +208,7 @@ class Tables:
                 game.process(action)
             for _ in row.redo:
                 game.undo()
-            table = Table(game_id, spec, game, self.store, redo_stack=list(row.redo))
+            table = Table(game_id, spec, game, self.store, rev=row.rev, redo_stack=list(row.redo))
             with self._lock:
                 self._remember(table)
                 self._loading.pop(game_id, None)

@@ -121,7 +121,7 @@ def charters_html(game: Game) -> str:
             f'<div class="charter{" closed" if corp.closed else ""}" data-corp="{e(sym)}">{chip(book, sym)} '
             f'<span class="cname">{e(book["corporations"][sym].get("name", sym))}</span>'
             f'<div class="cdata"><span class="cash">{money(game, ctx.cash(key))}</span> · '
-            f"price {money(game, price) if price is not None else '–'}"
+            f'price <span class="price">{money(game, price) if price is not None else "–"}</span>'
             f"{f' (par {money(game, par)})' if par is not None else ''} · {e(state)}<br>"
             f"pres. {e(owner)} · trains {trains} · tokens left {left} · IPO {ipo}% · pool {pool}%{extra}"
             f"{f'<br>{privates}' if privates else ''}</div></div>"
