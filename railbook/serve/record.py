@@ -16,7 +16,7 @@ def game_record(game_id: str, spec: dict[str, Any], game: Game) -> dict[str, Any
         "id": game_id,
         "title": str(meta.get("site_id") or spec["title"]),
         "status": "finished" if outcome.finished else "active",
-        "players": [{"id": p, "name": p} for p in spec["players"]],
+        "players": [{"id": p, "name": (spec.get("names") or {}).get(p, p)} for p in spec["players"]],
         "settings": {"seed": spec["seed"], "optional_rules": list(spec.get("options") or [])},
         "actions": [{**action, "id": i} for i, action in enumerate(game.actions, start=1)],
     }

@@ -155,6 +155,12 @@ class Table:
         self.listeners = {(lp, q) for lp, q in self.listeners if q is not queue}
 
 
+def seated(spec: dict[str, Any]) -> list[dict[str, str]]:
+    """A stored game's players as ``{"id", "name"}`` records, in seating order."""
+    names = spec.get("names") or {}
+    return [{"id": p, "name": str(names.get(p, p))} for p in spec["players"]]
+
+
 class Tables:
     """The games of one store, loaded on first use and kept in memory."""
 
@@ -185,6 +191,50 @@ class Tables:
             self._remember(table)
         return table
 
+    def from_record(self, record: dict[str, Any], upto: int | None = None, hotseat: bool = True) -> Table:
+        """A new game that plays on from a record (an 18xx.games export or a railbook action log) after its first
+        ``upto`` actions (all when None), each automatic follow-up an action of its own."""
+        from railbook.engine.replay import LOG_FORMAT, NON_MOVES, filter_actions, normalise, start_from_record
+
+        title = str(record.get("title"))
+        rulebook = self.catalogue.rulebook(title if title in self.catalogue.sources else self._shipped(title))
+        game = start_from_record(record, rulebook)
+        actions = record.get("actions") or []
+        kept = filter_actions(actions) if record.get("format") != LOG_FORMAT else list(actions)
+        moves = [a for a in kept if a.get("type") not in NON_MOVES][:upto]
+        for action in moves:
+            for a in [action, *(action.get("auto_actions") or [])]:
+                clean = {k: v for k, v in normalise(a).items() if k not in ("id", "created_at", "user", "auto_actions")}
+                game.process(clean)
+        state = game.state
+        players = list(state.player_ids)
+        spec = {
+            "title": title if title in self.catalogue.sources else self._shipped(title),
+            "players": players,
+            "names": {p.id: p.name for p in state.players},
+            "seed": state.seed,
+            "options": list(game.options),
+            "hotseat": hotseat,
+            "seats": {p: new_token() for p in players},
+        }
+        game_id = secrets.token_hex(6)
+        self.store.create(game_id, spec)
+        table = Table(game_id, spec, game, self.store)
+        table._changed()
+        with self._lock:
+            self._remember(table)
+        return table
+
+    def _shipped(self, title: str) -> str:
+        """The catalogue name of a title named as records name it (a folder name or a ``site_id``)."""
+        from railbook.api import rulebook_for_title
+
+        wanted = (rulebook_for_title(title).get("meta") or {}).get("title")
+        for name in self.catalogue.names():
+            if name == wanted:
+                return name
+        return title
+
     def get(self, game_id: str) -> Table | None:
         """The live game (loaded from the store and replayed on first use), None when there is none."""
         with self._lock:
@@ -202,7 +252,7 @@ class Tables:
                 return None
             spec = row.spec
             game = Game.start(
-                self.catalogue.rulebook(spec["title"]), spec["players"], seed=spec["seed"], options=spec["options"]
+                self.catalogue.rulebook(spec["title"]), seated(spec), seed=spec["seed"], options=spec["options"]
             )
             for action in [*row.actions, *reversed(row.redo)]:
                 game.process(action)
