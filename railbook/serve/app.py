@@ -36,6 +36,7 @@ def create_app(
         Route("/watch", watch.watch_home, methods=["GET"]),
         Route("/watch", watch.open_record, methods=["POST"]),
         Route("/watch/{watch_id}", watch.watch_page),
+        Route("/watch/{watch_id}/play", watch.play_on, methods=["POST"]),
         Route("/games/{game_id}/watch", watch.watch_game),
         Route("/api/games", api.post_games, methods=["POST"]),
         Route("/api/games/{game_id}", api.get_game),

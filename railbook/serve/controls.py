@@ -37,7 +37,8 @@ def label(game: Game, la: LegalAction) -> str:
     if t == "pass":
         return "Pass"
     if t == "bid":
-        return f"Bid on {f.get('company')}" if la.open else f"Choose {f.get('company')}"
+        target = f.get("company") or f.get("corporation") or f.get("minor") or ""
+        return f"Bid on {target}" if la.open else f"Choose {target}"
     if t == "par":
         price = str(f.get("share_price", "")).split(",")[0]
         return f"Par {f.get('corporation')} at {money(game, int(price)) if price.isdigit() else price}"

@@ -78,7 +78,8 @@ async def home(request: Request, problems: list[str] | None = None, status: int 
             )
     titles = "".join(f'<option value="{e(n)}">{e(n)}</option>' for n in names)
     recent = "".join(
-        f'<li><a href="/games/{e(gid)}">{e(spec["title"])}: {e(", ".join(spec["players"]))}</a></li>'
+        f'<li><a href="/games/{e(gid)}">{e(spec["title"])}: '
+        f"{e(', '.join(str((spec.get('names') or {}).get(p, p)) for p in spec['players']))}</a></li>"
         for gid, spec, _ in tables.store.recent(20)
     )
     errors = (
@@ -229,7 +230,8 @@ def table_html(table: Table, token: str | None, player: str | None) -> str:
             steps = (
                 f'<div class="steps">{_op_form(table, csrf, "undo", undo)}{_op_form(table, csrf, "redo", redo)}</div>'
             )
-        seat = f"<p>You are <b>{e(player)}</b>{' (hotseat: you may act for every seat)' if table.hotseat else ''}.</p>"
+        who = views.name_of(table.game, player) if player else ""
+        seat = f"<p>You are <b>{e(who)}</b>{' (hotseat: you may act for every seat)' if table.hotseat else ''}.</p>"
         return (
             f'<div id="table" data-game="{e(table.id)}" data-rev="{table.rev}">'
             f'<section class="side"><div class="status">{shared["status"]}</div>'
@@ -256,7 +258,8 @@ def _seat_links(request: Request, table: Table, player: str | None) -> str:
         return ""
     base = str(request.base_url).rstrip("/")
     items = "".join(
-        f'<li>{e(p)}: <input readonly value="{e(base)}/games/{e(table.id)}/seat/{e(tok)}"></li>'
+        f'<li>{e(views.name_of(table.game, p))}: <input readonly value="{e(base)}/games/{e(table.id)}/seat/{e(tok)}">'
+        "</li>"
         for p, tok in table.seats.items()
     )
     return f'<details class="seats"><summary>Seat links (send each player theirs)</summary><ul>{items}</ul></details>'
@@ -270,8 +273,13 @@ async def table_page(request: Request) -> Response:
     inner = await run_in_threadpool(table_html, table, token, player)
     error = request.query_params.get("error")
     note = f'<p class="error" role="alert">{e(error[:300])}</p>' if error else ""
-    record = f'<a href="/api/games/{e(table.id)}/record" download="{e(table.id)}.json">record</a>'
-    title = f"{table.spec['title']} · {', '.join(table.spec['players'])}"
+    record = (
+        f'<a href="/api/games/{e(table.id)}/record" download="{e(table.id)}.json">record</a> · '
+        f'<a href="/games/{e(table.id)}/watch">watch from the start</a>'
+    )
+    with table.lock:
+        names = ", ".join(views.name_of(table.game, p) for p in table.spec["players"])
+    title = f"{table.spec['title']} · {names}"
     body = f"<h1>{e(title)} <small>{record}</small></h1>{note}{_seat_links(request, table, player)}{inner}"
     return layout(title, body)
 

@@ -31,6 +31,14 @@ def chip(book: dict[str, Any], sym: str, table: str = "corporations") -> str:
     return f'<span class="chip" style="background:{e(fill)};color:{e(ink)}" title="{name}">{e(sym)}</span>'
 
 
+def name_of(game: Game, player_id: str) -> str:
+    """A player's name (their id when the game has no other)."""
+    for p in game.state.players:
+        if p.id == player_id:
+            return p.name
+    return player_id
+
+
 def _price(game: Game, cell: list[int] | None) -> int | None:
     if not cell:
         return None
@@ -55,12 +63,12 @@ def status_html(game: Game) -> str:
     parts = []
     if st.finished:
         outcome = game.outcome()
-        ranking = ", ".join(f"{e(p)} {money(game, outcome.values[p])}" for p in outcome.ranking)
+        ranking = ", ".join(f"{e(name_of(game, p))} {money(game, outcome.values[p])}" for p in outcome.ranking)
         parts.append(f'<p class="over">Game over ({e(st.game_end_reason or "")}): {ranking}</p>')
     else:
         kind = rnd.kind if rnd else "-"
         label = f"{kind} round {st.turn}" + (f".{rnd.round_num}" if rnd and kind == "operating" else "")
-        acting = ", ".join(e(p) for p in game.acting()) or "nobody"
+        acting = ", ".join(e(name_of(game, p)) for p in game.acting()) or "nobody"
         entities = [sym_of(k) for k in game.acting_entities()]
         ent = f" for {', '.join(e(x) for x in entities)}" if entities and entities != game.acting() else ""
         parts.append(
@@ -90,7 +98,7 @@ def market_html(game: Game) -> str:
                 f"<i>{e(cell['price'])}</i>{here}</td>"
             )
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    return f'<table class="market">{"".join(rows)}</table>'
+    return f'<div class="scroll"><table class="market">{"".join(rows)}</table></div>'
 
 
 def _loans(game: Game) -> dict[str, int]:
@@ -111,7 +119,7 @@ def charters_html(game: Game) -> str:
         price, par = _price(game, corp.price), _price(game, corp.par)
         trains = " ".join(e(st.trains[t].name) for t in corp.trains if t in st.trains) or "–"
         left = sum(1 for t in corp.tokens if not t.used)
-        owner = sym_of(corp.owner) if corp.owner else "–"
+        owner = name_of(game, sym_of(corp.owner)) if corp.owner and corp.owner.startswith("P|") else "–"
         ipo = _percent(game, key, sym)
         pool = _percent(game, POOL, sym)
         extra = f" · loans {loans[sym]}" if loans.get(sym) else ""
@@ -133,7 +141,7 @@ def charters_html(game: Game) -> str:
         cards.append(
             f'<div class="charter minor" data-corp="{e(sym)}">{chip(book, sym, "minors")} '
             f'<div class="cdata"><span class="cash">{money(game, ctx.cash(mkey(sym)))}</span> · '
-            f"owner {e(sym_of(minor.owner))} · trains {trains}</div></div>"
+            f"owner {e(name_of(game, sym_of(minor.owner)))} · trains {trains}</div></div>"
         )
     return "".join(cards)
 

@@ -49,6 +49,7 @@ class Watch:
     game: Game
     pos: int
     stopped: str | None = None  # why the record could not be followed to its end
+    record: dict[str, Any] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -113,7 +114,7 @@ def open_watch(name: str, record: dict[str, Any]) -> Watch:
         label = round_label(game)
         if label != rounds[-1][1]:
             rounds.append((i + 1, label))
-    return Watch(name, rulebook, groups, saves, rounds, labels, game, len(groups), stopped)
+    return Watch(name, rulebook, groups, saves, rounds, labels, game, len(groups), stopped, record)
 
 
 class Watches:
@@ -254,9 +255,11 @@ def watch_html(wid: str, watch: Watch) -> str:
     stopped = f'<p class="error">{e(watch.stopped)}</p>' if watch.stopped else ""
     return (
         f'<div id="watch" data-at="{n}" data-total="{total}">{stopped}<div class="navbar">'
-        f"{nav(0, '⏮ start', 'Home')}{nav(n - 1, '◀ back', 'ArrowLeft')}"
+        f"{nav(0, '« start', 'Home')}{nav(n - 1, '‹ back', 'ArrowLeft')}"
         f'<span class="pos">action <b id="at">{n}</b> of {total}: {last}</span>'
-        f"{nav(n + 1, 'forward ▶', 'ArrowRight')}{nav(total, 'end ⏭', 'End')}"
+        f"{nav(n + 1, 'forward ›', 'ArrowRight')}{nav(total, 'end »', 'End')}"
+        f'<form method="post" action="/watch/{e(wid)}/play" class="jump"><input type="hidden" name="at" value="{n}">'
+        "<button>play on from here</button></form>"
         f'<form method="get" class="jump"><input type="number" name="at" min="0" max="{total}" value="{n}" '
         'aria-label="action"><button>go</button></form>'
         f'<form method="get" class="jump"><select name="at" aria-label="round">{rounds}</select>'
@@ -286,3 +289,26 @@ async def watch_page(request: Request) -> Response:
 
     body = await run_in_threadpool(render)
     return layout(f"watch {watch.name}", f"<h1>Watching {e(watch.name)}</h1>{body}")
+
+
+async def play_on(request: Request) -> Response:
+    """A new hotseat game from a watched record's first actions (the position shown)."""
+    from .pages import _form_pairs, same_origin
+
+    watch: Watch | None = request.app.state.watches.get(request.path_params["watch_id"])
+    if watch is None:
+        return HTMLResponse("no such record open (open it again)", status_code=404)
+    if not same_origin(request):
+        return HTMLResponse("cross-site form refused", status_code=403)
+    try:
+        form = dict(await _form_pairs(request))
+    except BadRequest as exc:
+        return HTMLResponse(e(exc), status_code=exc.status)
+    at = form.get("at", "")
+    upto = min(int(at), watch.length) if at.isdigit() else watch.length
+    try:
+        table = await run_in_threadpool(request.app.state.tables.from_record, watch.record, upto)
+    except (RailbookError, IllegalAction) as exc:
+        return await watch_home(request, str(exc), 400)
+    first = next(iter(table.seats.values()))
+    return RedirectResponse(f"/games/{table.id}/seat/{first}", status_code=303)
