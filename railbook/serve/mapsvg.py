@@ -74,6 +74,7 @@ class MapBase:
     outline: str  # one hex's outline path (around 0, 0)
     factory: Any
     geom: Any
+    book: dict[str, Any]  # (held: the cache is keyed by its id, which must not be reused while it lives)
     drawn: dict[tuple[Any, ...], tuple[str, str, str]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -100,8 +101,8 @@ def map_base(book: dict[str, Any]) -> MapBase:
             outline=art.geom.path_d(),
             factory=art.factory,
             geom=art.geom,
+            book=book,
         )
-        base.book = book  # type: ignore[attr-defined]  # (keeps id(book) from being reused while cached)
         _BASES[key] = base
         return base
 

@@ -160,7 +160,7 @@ def _legal(table: Table) -> list[LegalAction]:
     found = table.cache.get("legal")
     if found is None:
         found = table.cache["legal"] = table.game.legal_actions()
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _allowed(table: Table, legal: list[LegalAction], player: str | None) -> set[int]:
@@ -208,7 +208,7 @@ def _shared(table: Table) -> dict[str, str]:
             "bank": views.bank_html(game),
             "log": views.log_html(game),
         }
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def table_html(table: Table, token: str | None, player: str | None) -> str:

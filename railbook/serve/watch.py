@@ -209,7 +209,9 @@ def _uploaded(request: Request, raw: bytes) -> tuple[str, dict[str, Any]]:
     message = BytesParser(policy=HTTP).parsebytes(head + raw)
     for part in message.iter_parts():
         if part.get_param("name", header="content-disposition") == "record":
-            payload = part.get_payload(decode=True) or b""
+            payload = part.get_payload(decode=True)
+            if not isinstance(payload, bytes):
+                raise BadRequest("the record is not a file")
             name = Path(part.get_filename() or "record.json").name
             with tempfile.TemporaryDirectory() as tmp:
                 path = Path(tmp) / "record.json"
