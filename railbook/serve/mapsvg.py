@@ -15,7 +15,7 @@ from typing import Any
 from railbook.engine.state import GameState, HexState, sym_of
 from railbook.render.board import build_map, draw_hex
 from railbook.render.geometry import fmt
-from railbook.render.icons import company_colours, token
+from railbook.render.icons import badge, company_colours, token
 from railbook.render.track import TrackArt
 
 #: across flats of one hex, in the SVG's user units
@@ -113,6 +113,7 @@ def _changed(hx: dict[str, Any], hs: HexState) -> bool:
         or any(any(slot for slot in city) for city in hs.tokens)
         or any(any(slot for slot in city) for city in hs.reservations)
         or hs.cost_paid
+        or hs.assigned
         or hx.get("homes")
         or hx.get("reserved")
     )
@@ -132,7 +133,7 @@ def _live_hex(base: MapBase, book: dict[str, Any], hx: dict[str, Any], hs: HexSt
     tokens = tuple(tuple(city) for city in hs.tokens)
     reserved = tuple(tuple(city) for city in hs.reservations)
     homes = tuple(hx.get("homes") or ())
-    key = (hx["id"], hs.tile, hs.rotation, tokens, reserved, homes, hs.cost_paid, tuple(hs.icons))
+    key = (hx["id"], hs.tile, hs.rotation, tokens, reserved, homes, hs.cost_paid, tuple(hs.icons), tuple(hs.assigned))
     found = base.drawn.get(key)
     if found is not None:
         return found
@@ -180,6 +181,11 @@ def _live_hex(base: MapBase, book: dict[str, Any], hx: dict[str, Any], hs: HexSt
                 if free:
                     fill, _ = company_colours(ent, "#bbbbbb")
                     token(dwg, item.top, slots[free[-1]], radius, "#ffffff", fill, sym, dashed=True)
+        size = 0.15 * base.geom.r
+        for i, sym in enumerate(hs.assigned):  # markers: companies assigned to the hex (a private's ability...)
+            fill, ink = company_colours(_entity(book, sym), "#fff3b0")
+            pos = art.free_spot(size * 1.6, prefer=(0.5 * base.geom.r, (-0.5 + 0.35 * i) * base.geom.r))
+            badge(dwg, item.top, pos, sym_of(sym), size, fill=fill, ink=ink)
         drawn = (item.base.tostring(), item.over.tostring(), item.top.tostring())
     if len(base.drawn) > 20_000:
         base.drawn.clear()

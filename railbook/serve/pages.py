@@ -65,18 +65,24 @@ async def home(request: Request, problems: list[str] | None = None, status: int 
     tables: Tables = request.app.state.tables
     names = tables.catalogue.names()
     options = []
+    full: dict[str, str] = {}
     for name in names:
         try:
-            known = (await run_in_threadpool(tables.catalogue.rulebook, name)).get("options") or {}
+            book = await run_in_threadpool(tables.catalogue.rulebook, name)
         except Exception:  # (a designer's folder that does not compile: its problems show when chosen)
-            known = {}
+            book = {}
+        known = book.get("options") or {}
+        full[name] = str((book.get("meta") or {}).get("full_name") or "")
         for opt, spec in known.items():
             checked = " checked" if spec.get("default") else ""
             options.append(
                 f'<label class="option" data-title="{e(name)}" title="{e(spec.get("description", ""))}">'
                 f'<input type="checkbox" name="option" value="{e(name)}:{e(opt)}"{checked}> {e(name)}: {e(opt)}</label>'
             )
-    titles = "".join(f'<option value="{e(n)}">{e(n)}</option>' for n in names)
+    titles = "".join(
+        f'<option value="{e(n)}">{e(n)}{" — " + e(full[n]) if full.get(n) and full[n] != n else ""}</option>'
+        for n in names
+    )
     recent = "".join(
         f'<li><a href="/games/{e(gid)}">{e(spec["title"])}: '
         f"{e(', '.join(str((spec.get('names') or {}).get(p, p)) for p in spec['players']))}</a></li>"
