@@ -249,11 +249,11 @@ def test_watch_a_shared_record_against_the_interpreter(browser: Any, server: Any
     check(70)
     page.click("text=start")
     check(0)
-    for _ in range(3):
+    for at in (1, 2, 3):  # the arrow keys step too
         page.keyboard.press("ArrowRight")
-        page.wait_for_load_state()
+        page.wait_for_selector(f'#watch[data-at="{at}"]')
     check(3)
-    page.fill('.jump input[name="at"]', "55")
+    page.fill('.jump input[type=number]', "55")
     page.click('.jump button:text("go")')
     check(55)
     page.click("text=back")

@@ -260,7 +260,7 @@ def watch_html(wid: str, watch: Watch) -> str:
         f"{nav(0, '« start', 'Home')}{nav(n - 1, '‹ back', 'ArrowLeft')}"
         f'<span class="pos">action <b id="at">{n}</b> of {total}: {last}</span>'
         f"{nav(n + 1, 'forward ›', 'ArrowRight')}{nav(total, 'end »', 'End')}"
-        f'<form method="post" action="/watch/{e(wid)}/play" class="jump"><input type="hidden" name="at" value="{n}">'
+        f'<form method="post" action="/watch/{e(wid)}/play" class="jump play"><input type="hidden" name="at" value="{n}">'
         "<button>play on from here</button></form>"
         f'<form method="get" class="jump"><input type="number" name="at" min="0" max="{total}" value="{n}" '
         'aria-label="action"><button>go</button></form>'
