@@ -253,7 +253,7 @@ def test_watch_a_shared_record_against_the_interpreter(browser: Any, server: Any
         page.keyboard.press("ArrowRight")
         page.wait_for_selector(f'#watch[data-at="{at}"]')
     check(3)
-    page.fill('.jump input[type=number]', "55")
+    page.fill(".jump input[type=number]", "55")
     page.click('.jump button:text("go")')
     check(55)
     page.click("text=back")
