@@ -22,7 +22,7 @@ from railbook.engine.state import pkey
 
 from railbook.serve import create_app
 from railbook.serve.catalogue import Catalogue
-from tests.serve_support import play
+from tests.serve_support import plain, play
 
 ORIGIN = {"Origin": "http://testserver"}
 
@@ -148,3 +148,31 @@ def test_watch_steps_through_a_record(client: TestClient) -> None:
     assert client.get("/watch").status_code == 200
     bad = client.post("/watch", files={"record": ("x.json", b"{}", "application/json")}, headers=ORIGIN)
     assert bad.status_code == 400
+
+
+def test_a_run_offers_the_best_routes_and_runs_only_the_trains_ticked(client: TestClient) -> None:
+    made = client.post("/api/games", json={"title": "1846", "players": ["ann", "bob", "cy"], "seed": 3}).json()
+    gid, token = made["id"], made["seats"]["ann"]
+    auth = {"Authorization": f"Bearer {token}"}
+    for _ in range(400):  # run the operating companies' first trains: lay, buy trains, pay out
+        legal = client.get(f"/api/games/{gid}/legal").json()["legal"]
+        if any(x["type"] == "run_routes" for x in legal):
+            break
+        order = ("buy_train", "lay_tile", "par", "buy_shares", "bid", "pass")
+        pick = min(legal, key=lambda x: order.index(x["type"]) if x["type"] in order and not x["open"] else 99)
+        assert client.post(f"/api/games/{gid}/actions", json=plain(pick), headers=auth).status_code == 200
+    client.get(f"/games/{gid}/seat/{token}")
+    page = client.get(f"/games/{gid}").text
+    assert "Run these routes" in page and 'class="route"' in page  # the best routes, drawn on the map too
+    form = next(f for f in _forms(page) if "routes" in f)
+    trains = re.findall(r'name="train" value="([^"]+)" checked', page)
+    assert trains
+    fetch = {**ORIGIN, "X-Requested-With": "fetch"}
+    assert client.post(f"/games/{gid}/act", data=form, headers=fetch).json()["ok"]  # every box unticked
+    game = client.app.state.tables.get(gid).game
+    assert game.actions[-1]["type"] == "run_routes" and game.actions[-1]["routes"] == []
+    assert client.post(f"/api/games/{gid}/actions", json={"type": "undo"}, headers=auth).status_code == 200
+    form = next(f for f in _forms(client.get(f"/games/{gid}").text) if "routes" in f)
+    ticked = {**form, "train": trains}
+    assert client.post(f"/games/{gid}/act", data=ticked, headers=fetch).json()["ok"]
+    assert [r["train"] for r in game.actions[-1]["routes"]] == trains

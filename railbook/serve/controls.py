@@ -120,7 +120,8 @@ def routes_form(
         )
     total = money(game, int(best["total"]))
     body = (
-        f'{hidden}<div class="routes">{"".join(rows) or "no route"}</div>'
+        f'{hidden}<input type="hidden" name="trains_listed" value="1">'
+        f'<div class="routes">{"".join(rows) or "no route"}</div>'
         f"<p>Best total {total} (exact optimiser, {e(best.get('ms', 0))} ms)</p>"
     )
     return form(game_id, csrf, rev, index, body, "Run these routes", "run_routes", key)

@@ -360,7 +360,8 @@ def _fill(table: Table, la: LegalAction, form: dict[str, str], trains: list[str]
             la = la.with_(**{name: int(raw)})
         elif isinstance(allowed, RoutesChoice):
             best = _best(table, _legal(table))
-            routes = chosen_routes(best, trains if "train" in form or trains else None) if best else []
+            listed = form.get("trains_listed") == "1"  # (the boxes were shown: none ticked runs no train)
+            routes = chosen_routes(best, trains if listed else None) if best else []
             la = la.with_(**{name: routes})
     return la
 

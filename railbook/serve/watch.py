@@ -98,7 +98,10 @@ def open_watch(name: str, record: dict[str, Any]) -> Watch:
         if i % EVERY == 0:
             saves[i] = game.save()
         first = group[0]
-        labels.append(f"{first.get('entity')}: {str(first.get('type', '')).replace('_', ' ')}")
+        who = first.get("entity")
+        if first.get("entity_type") == "player":
+            who = next((p.name for p in game.state.players if p.id == str(who)), who)
+        labels.append(f"{who}: {str(first.get('type', '')).replace('_', ' ')}")
         try:
             for a in group:
                 game.process(a, False)
@@ -260,7 +263,8 @@ def watch_html(wid: str, watch: Watch) -> str:
         f"{nav(0, '« start', 'Home')}{nav(n - 1, '‹ back', 'ArrowLeft')}"
         f'<span class="pos">action <b id="at">{n}</b> of {total}: {last}</span>'
         f"{nav(n + 1, 'forward ›', 'ArrowRight')}{nav(total, 'end »', 'End')}"
-        f'<form method="post" action="/watch/{e(wid)}/play" class="jump play"><input type="hidden" name="at" value="{n}">'
+        f'<form method="post" action="/watch/{e(wid)}/play" class="jump play">'
+        f'<input type="hidden" name="at" value="{n}">'
         "<button>play on from here</button></form>"
         f'<form method="get" class="jump"><input type="number" name="at" min="0" max="{total}" value="{n}" '
         'aria-label="action"><button>go</button></form>'
