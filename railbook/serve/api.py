@@ -132,6 +132,8 @@ async def post_action(request: Request) -> JSONResponse:
         return error(exc.status, str(exc))
     except IllegalAction as exc:
         return error(422, exc.message, rule=exc.rule)
+    except Exception as exc:  # a fault of the engine (the game is left as it was): say so, not a bare 500 page
+        return error(500, f"internal error: {type(exc).__name__}: {exc}; this is a railbook bug, please report it")
     with table.lock:
         return JSONResponse(state_json(table))
 

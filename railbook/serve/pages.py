@@ -418,4 +418,6 @@ async def act(request: Request) -> Response:
         return done(str(exc), exc.status)
     except IllegalAction as exc:
         return done(exc.message, 422)
+    except Exception as exc:  # a fault of the engine (the game is left as it was)
+        return done(f"internal error: {type(exc).__name__}: {exc}; this is a railbook bug, please report it", 500)
     return done()

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -84,7 +86,7 @@ class Store:
         with self._lock:
             self._db.execute(
                 "UPDATE games SET actions = ?, redo = ?, rev = ?, updated = ? WHERE id = ?",
-                (json.dumps(actions, separators=(",", ":")), json.dumps(redo), rev, time.time(), game_id),
+                (orjson.dumps(actions), orjson.dumps(redo), rev, time.time(), game_id),
             )
 
     def load(self, game_id: str) -> GameRow | None:
