@@ -210,9 +210,11 @@ def map_svg(
     state: GameState,
     marks: dict[str, str] | None = None,
     routes: list[list[str]] | None = None,
+    offboard_now: dict[str, int] | None = None,
 ) -> str:
     """The live map as one ``<svg>``: ``marks`` gives CSS classes of the click layer per hex (legal moves);
-    ``routes`` are hex-id paths drawn as coloured lines (the optimiser's routes)."""
+    ``routes`` are hex-id paths drawn as coloured lines (the optimiser's routes); ``offboard_now`` the revenue of
+    off-board areas in the current phase, shown under their printed values."""
     base = map_base(book)
     layers: tuple[list[str], list[str], list[str]] = ([], [], [])
     for hex_id, (cx, cy) in base.centres.items():
@@ -244,9 +246,24 @@ def map_svg(
             f'<polyline class="route" points="{pts}" fill="none" stroke="{colour}" stroke-width="3.2" '
             'stroke-linejoin="round" stroke-linecap="round" stroke-opacity="0.8"/>'
         )
+    r = base.geom.r
+    now = []
+    for hex_id, value in (offboard_now or {}).items():
+        if hex_id not in base.centres:
+            continue
+        cx, cy = base.centres[hex_id]
+        label = f"now {value}"
+        w = 0.11 * r * len(label) + 0.2 * r
+        now.append(
+            f'<g class="now"><rect x="{fmt(cx - w / 2)}" y="{fmt(cy + 0.52 * r)}" width="{fmt(w)}" '
+            f'height="{fmt(0.3 * r)}" rx="{fmt(0.08 * r)}" fill="#ffffff" stroke="#222222" stroke-width="0.3"/>'
+            f'<text x="{fmt(cx)}" y="{fmt(cy + 0.73 * r)}" font-size="{fmt(0.2 * r)}" font-weight="bold" '
+            f'text-anchor="middle">{label}</text></g>'
+        )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="0 0 {fmt(base.width)} {fmt(base.height)}" '
         f'font-family="sans-serif"><g>{"".join(layers[0])}</g><g>{"".join(layers[1])}</g>'
-        f'<g>{"".join(layers[2])}</g>{base.frame}<g class="routes">{"".join(lines)}</g>'
+        f'<g>{"".join(layers[2])}</g>{base.frame}<g class="offboard-now">{"".join(now)}</g>'
+        f'<g class="routes">{"".join(lines)}</g>'
         f'<g class="hits">{"".join(hits)}</g></svg>'
     )

@@ -207,7 +207,9 @@ def _shared(table: Table) -> dict[str, str]:
         routes = [r["hexes"] for r in best["routes"]] if best else None
         found = table.cache["shared"] = {
             "status": views.status_html(game),
-            "map": map_svg(game.rulebook, game.state, controls.hex_marks(game, legal), routes),
+            "map": map_svg(
+                game.rulebook, game.state, controls.hex_marks(game, legal), routes, views.offboard_now(game)
+            ),
             "market": views.market_html(game),
             "players": views.players_html(game, table.spec["players"]),
             "charters": views.charters_html(game),

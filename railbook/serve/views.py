@@ -207,6 +207,18 @@ def bank_html(game: Game) -> str:
     )
 
 
+def offboard_now(game: Game) -> dict[str, int]:
+    """The revenue of each printed off-board area whose value changes by phase, in the current phase."""
+    book = game.context.book
+    out: dict[str, int] = {}
+    for hex_id, hx in game.rulebook["hexes"].items():
+        offboards = hx.get("offboards") or []
+        revenue = offboards[0].get("revenue") if offboards else None
+        if isinstance(revenue, dict) and len(set(revenue.values())) > 1:
+            out[hex_id] = int(book.revenue_of(revenue, game.state.phase))
+    return out
+
+
 def log_html(game: Game, limit: int = 400) -> str:
     """The log, newest first (the last ``limit`` lines)."""
     lines = game.log[-limit:]

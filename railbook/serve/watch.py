@@ -257,6 +257,7 @@ def watch_html(wid: str, watch: Watch) -> str:
         for i, (pos, label) in enumerate(watch.rounds)
     )
     last = e(watch.labels[n - 1]) if n else "start"
+    board = map_svg(game.rulebook, game.state, offboard_now=views.offboard_now(game))
     stopped = f'<p class="error">{e(watch.stopped)}</p>' if watch.stopped else ""
     return (
         f'<div id="watch" data-at="{n}" data-total="{total}">{stopped}<div class="navbar">'
@@ -274,7 +275,7 @@ def watch_html(wid: str, watch: Watch) -> str:
         f"<h2>Players</h2>{views.players_html(game, game.state.player_ids)}"
         f'<h2>Companies</h2><div class="charters">{views.charters_html(game)}</div>'
         f'<h2>Bank and trains</h2><div class="bank">{views.bank_html(game)}</div></section>'
-        f'<section class="board">{map_svg(game.rulebook, game.state)}<h2>Stock market</h2>{views.market_html(game)}'
+        f'<section class="board">{board}<h2>Stock market</h2>{views.market_html(game)}'
         f"<h2>Log</h2>{views.log_html(game)}</section></div>"
     )
 
