@@ -108,6 +108,9 @@ def test_a_designers_folder_is_validated_and_playable(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "g.sqlite3", [str(good)])) as client:
         gid, _ = _start(client, good.name)
         assert client.get(f"/api/games/{gid}").json()["title"] == good.name
+    with TestClient(create_app(tmp_path / "g.sqlite3")) as client:  # started again without the folder
+        gone = client.get(f"/api/games/{gid}")
+        assert gone.status_code == 409 and "folder" in gone.text
     broken = tmp_path / "18broken"
     broken.mkdir()
     for f in good.iterdir():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
@@ -72,13 +73,18 @@ async def post_games(request: Request) -> JSONResponse:
     return JSONResponse({"id": table.id, "seats": dict(table.seats), "url": f"/games/{table.id}"}, status_code=201)
 
 
-async def _table(request: Request) -> Table | None:
+async def find_table(request: Request) -> Table | None:
+    """The game a request names (None: no such game; 409 when its title is no longer offered by this server)."""
     tables: Tables = request.app.state.tables
-    return await run_in_threadpool(tables.get, request.path_params["game_id"])
+    try:
+        return await run_in_threadpool(tables.get, request.path_params["game_id"])
+    except TitleError as exc:
+        detail = f"this game's title is not offered by this server now ({exc}): start it with the title's folder"
+        raise HTTPException(409, detail) from None
 
 
 async def get_game(request: Request) -> JSONResponse:
-    table = await _table(request)
+    table = await find_table(request)
     if table is None:
         return error(404, "no such game")
     with table.lock:
@@ -86,7 +92,7 @@ async def get_game(request: Request) -> JSONResponse:
 
 
 async def get_legal(request: Request) -> JSONResponse:
-    table = await _table(request)
+    table = await find_table(request)
     if table is None:
         return error(404, "no such game")
 
@@ -120,7 +126,7 @@ def apply(table: Table, token: str | None, action: Any) -> None:
 
 
 async def post_action(request: Request) -> JSONResponse:
-    table = await _table(request)
+    table = await find_table(request)
     if table is None:
         return error(404, "no such game")
     try:
@@ -139,7 +145,7 @@ async def post_action(request: Request) -> JSONResponse:
 
 
 async def get_record(request: Request) -> JSONResponse:
-    table = await _table(request)
+    table = await find_table(request)
     if table is None:
         return error(404, "no such game")
     with table.lock:

@@ -67,7 +67,7 @@ def label(game: Game, la: LegalAction) -> str:
     if t == "assign":
         return f"Assign to {f.get('target')}"
     if t == "place_token":
-        return f"Token in {f.get('city')}"
+        return f"Station in {city_name(game, f.get('city'))}"
     if t == "lay_tile":
         return f"Tile {f.get('tile')} on {f.get('hex')}"
     if t == "run_routes":
@@ -140,6 +140,19 @@ def hex_marks(game: Game, legal: Iterable[LegalAction]) -> dict[str, str]:
     return {h: " ".join(sorted(v)) for h, v in marks.items()}
 
 
+def city_name(game: Game, city: Any) -> str:
+    """A city as a player reads it: the hex's name and, where the hex has several, which city."""
+    try:
+        hex_id, index = parse_city(game.context, city)
+    except Exception:  # (a city id the board does not know: shown as it is)
+        return str(city)
+    hx = game.rulebook["hexes"].get(hex_id) or {}
+    hs = game.state.hexes.get(hex_id)
+    count = len(hs.tokens) if hs is not None else len(hx.get("cities") or [])
+    name = f"{hx.get('name')} ({hex_id})" if hx.get("name") else hex_id
+    return f"{name}, city {index + 1} of {count}" if count > 1 else name
+
+
 def city_hex(game: Game, city: Any) -> str | None:
     try:
         return parse_city(game.context, city)[0]
@@ -202,7 +215,7 @@ def hex_choices(
             text = f"{art}<span>{e(name)} ↻{e(la.fields.get('rotation', 0))}</span>"
             lays.append(form(game_id, csrf, rev, i, "", text, "tile", action_key(la)))
         elif la.type == "place_token" and city_hex(game, la.fields.get("city")) == hex_id:
-            text = f"{e(la.entity)}: token in {e(la.fields.get('city'))}"
+            text = f"{e(la.entity)}: station in {e(city_name(game, la.fields.get('city')))}"
             tokens.append(form(game_id, csrf, rev, i, "", text, "token", action_key(la)))
     if not lays and not tokens:
         return f'<p class="hint">Nothing to do on {e(hex_id)}.</p>'

@@ -16,7 +16,7 @@ from railbook.engine.legal import IntRange, LegalAction, RoutesChoice
 from railbook.routes.check import RouteError
 
 from . import controls, views
-from .api import apply, create_game
+from .api import apply, create_game, find_table
 from .mapsvg import map_svg
 from .requests import BadRequest, body_bytes
 from .routing import best_routes, chosen_routes
@@ -150,11 +150,6 @@ async def _form_pairs(request: Request) -> list[tuple[str, str]]:
 # ------------------------------------------------------------------------------------------- the table
 
 
-async def _table(request: Request) -> Table | None:
-    tables: Tables = request.app.state.tables
-    return await run_in_threadpool(tables.get, request.path_params["game_id"])
-
-
 def _seat(request: Request, table: Table) -> tuple[str | None, str | None]:
     """(seat token, player) of the browser asking, from its cookie (None, None for a spectator)."""
     token = request.cookies.get(seat_cookie(table.id))
@@ -274,7 +269,7 @@ def _seat_links(request: Request, table: Table, player: str | None) -> str:
 
 
 async def table_page(request: Request) -> Response:
-    table = await _table(request)
+    table = await find_table(request)
     if table is None:
         return HTMLResponse("no such game", status_code=404)
     token, player = _seat(request, table)
@@ -293,7 +288,7 @@ async def table_page(request: Request) -> Response:
 
 
 async def table_fragment(request: Request) -> Response:
-    table = await _table(request)
+    table = await find_table(request)
     if table is None:
         return HTMLResponse("no such game", status_code=404)
     token, player = _seat(request, table)
@@ -301,7 +296,7 @@ async def table_fragment(request: Request) -> Response:
 
 
 async def hex_panel(request: Request) -> Response:
-    table = await _table(request)
+    table = await find_table(request)
     if table is None:
         return HTMLResponse("no such game", status_code=404)
     token, player = _seat(request, table)
@@ -321,7 +316,7 @@ async def hex_panel(request: Request) -> Response:
 
 async def take_seat(request: Request) -> Response:
     """A seat's secret link: remember the seat in this browser, then show the table."""
-    table = await _table(request)
+    table = await find_table(request)
     token = request.path_params["token"]
     if table is None or table.seat_of(token) is None:
         return HTMLResponse("no such seat", status_code=404)
@@ -332,7 +327,7 @@ async def take_seat(request: Request) -> Response:
 
 async def events(request: Request) -> Response:
     """Server-sent events: the game's revision after every change."""
-    table = await _table(request)
+    table = await find_table(request)
     if table is None:
         return HTMLResponse("no such game", status_code=404)
     queue = table.listen()
@@ -371,7 +366,7 @@ def _fill(table: Table, la: LegalAction, form: dict[str, str], trains: list[str]
 async def act(request: Request) -> Response:
     """A form's action (or undo/redo): checked against the seat, the anti-forgery field and the revision."""
     wants_json = request.headers.get("x-requested-with") == "fetch"
-    table = await _table(request)
+    table = await find_table(request)
     if table is None:
         return HTMLResponse("no such game", status_code=404)
 

@@ -225,10 +225,10 @@ def _uploaded(request: Request, raw: bytes) -> tuple[str, dict[str, Any]]:
 
 async def watch_game(request: Request) -> Response:
     """Watch a game of this server from its record."""
-    from .api import _table
+    from .api import find_table
     from .record import game_record
 
-    table = await _table(request)
+    table = await find_table(request)
     if table is None:
         return HTMLResponse("no such game", status_code=404)
     with table.lock:
