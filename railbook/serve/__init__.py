@@ -6,10 +6,12 @@ API beside them (``/api/games``...), games kept in SQLite and replayed from thei
 * :mod:`.catalogue` — the titles a server offers (shipped ones and designers' folders);
 * :mod:`.store` — SQLite persistence of games (their actions);
 * :mod:`.tables` — live games in memory: one lock per game, seat tokens, live-update subscribers;
-* :mod:`.record` — a game as an 18xx.games record;
-* :mod:`.mapsvg`, :mod:`.views`, :mod:`.controls` — the table page;
+* :mod:`.requests` — size-bounded, validated request bodies;
+* :mod:`.api` — the JSON API; :mod:`.record` — a game as an 18xx.games record;
+* :mod:`.mapsvg`, :mod:`.tiles` — the live map and tile choices, drawn by render/;
+* :mod:`.views`, :mod:`.controls`, :mod:`.routing`, :mod:`.pages` — the table page and its acting forms;
 * :mod:`.watch` — stepping through a record;
-* :mod:`.app` — the routes.
+* :mod:`.app` — the routes; :mod:`.cli` — the ``railbook serve`` command.
 """
 
 from __future__ import annotations

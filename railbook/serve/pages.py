@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 from typing import Any
-from urllib.parse import parse_qsl, quote
+from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -18,7 +18,7 @@ from railbook.routes.check import RouteError
 from . import controls, views
 from .api import apply, create_game, find_table
 from .mapsvg import map_svg
-from .requests import BadRequest, body_bytes
+from .requests import BadRequest, form_pairs
 from .routing import best_routes, chosen_routes
 from .tables import SeatError, Table, Tables
 from .views import e
@@ -114,7 +114,7 @@ async def new_game(request: Request) -> Response:
     if not same_origin(request):
         return HTMLResponse("cross-site form refused", status_code=403)
     try:
-        pairs = await _form_pairs(request)
+        pairs = await form_pairs(request)
     except BadRequest as exc:
         return HTMLResponse(e(exc), status_code=exc.status)
     form = dict(pairs)
@@ -134,17 +134,6 @@ async def new_game(request: Request) -> Response:
         return await home(request, str(exc).splitlines(), status=exc.status)
     first = next(iter(table.seats.values()))
     return RedirectResponse(f"/games/{table.id}/seat/{first}", status_code=303)
-
-
-async def _form_pairs(request: Request) -> list[tuple[str, str]]:
-    kind = request.headers.get("content-type", "").split(";")[0].strip()
-    if kind != "application/x-www-form-urlencoded":
-        raise BadRequest("expected a url-encoded form", 415)
-    raw = await body_bytes(request)
-    try:
-        return parse_qsl(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=200)
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise BadRequest(f"bad form: {exc}") from None
 
 
 # ------------------------------------------------------------------------------------------- the table
@@ -381,7 +370,7 @@ async def act(request: Request) -> Response:
     if not same_origin(request):
         return done("cross-site form refused", 403)
     try:
-        pairs = await _form_pairs(request)
+        pairs = await form_pairs(request)
     except BadRequest as exc:
         return done(str(exc), exc.status)
     form = dict(pairs)

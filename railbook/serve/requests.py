@@ -47,14 +47,14 @@ async def json_body(request: Request, limit: int = BODY_BYTES) -> Any:
         raise BadRequest(f"the body is not JSON: {exc}") from None
 
 
-async def form_body(request: Request, limit: int = BODY_BYTES) -> dict[str, str]:
-    """A url-encoded form (the last value of each name)."""
+async def form_pairs(request: Request, limit: int = BODY_BYTES) -> list[tuple[str, str]]:
+    """A url-encoded form's fields in order (a name may come more than once; 415 for another body)."""
     kind = request.headers.get("content-type", "").split(";")[0].strip()
     if kind != "application/x-www-form-urlencoded":
         raise BadRequest("expected a url-encoded form", 415)
     raw = await body_bytes(request, limit)
     try:
-        return dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=200))
+        return parse_qsl(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=200)
     except (UnicodeDecodeError, ValueError) as exc:
         raise BadRequest(f"bad form: {exc}") from None
 

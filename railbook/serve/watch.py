@@ -25,7 +25,7 @@ from railbook.errors import RailbookError
 
 from . import views
 from .mapsvg import map_svg
-from .requests import BadRequest, body_bytes
+from .requests import BadRequest, body_bytes, form_pairs
 from .views import e
 
 #: actions between saved positions
@@ -184,9 +184,7 @@ async def open_record(request: Request) -> Response:
             raw = await body_bytes(request, UPLOAD_BYTES)
             name, data = await run_in_threadpool(_uploaded, request, raw)
         else:
-            from .pages import _form_pairs
-
-            form = dict(await _form_pairs(request))
+            form = dict(await form_pairs(request))
             if not _local(request):
                 raise BadRequest("only a browser on this computer may name a file", 403)
             path = Path(form.get("path", "").strip()).expanduser()
@@ -300,7 +298,7 @@ async def watch_page(request: Request) -> Response:
 
 async def play_on(request: Request) -> Response:
     """A new hotseat game from a watched record's first actions (the position shown)."""
-    from .pages import _form_pairs, same_origin
+    from .pages import same_origin
 
     watch: Watch | None = request.app.state.watches.get(request.path_params["watch_id"])
     if watch is None:
@@ -308,7 +306,7 @@ async def play_on(request: Request) -> Response:
     if not same_origin(request):
         return HTMLResponse("cross-site form refused", status_code=403)
     try:
-        form = dict(await _form_pairs(request))
+        form = dict(await form_pairs(request))
     except BadRequest as exc:
         return HTMLResponse(e(exc), status_code=exc.status)
     at = form.get("at", "")
