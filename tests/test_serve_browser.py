@@ -25,7 +25,13 @@ from tests.serve_support import TITLES
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Chromium is not installed (apt-get install chromium)")
 
 #: the kinds of action the opening of each title must have taken by clicks
-OPENING = {"share": ("par", "buy_shares"), "tile": ("lay_tile",), "routes": ("run_routes",), "dividend": ("dividend",)}
+OPENING = {
+    "share": ("par", "buy_shares"),
+    "tile": ("lay_tile",),
+    "token": ("place_token",),
+    "routes": ("run_routes",),
+    "dividend": ("dividend",),
+}
 OR_PREFERENCE = ("lay_tile", "place_token", "run_routes", "dividend", "buy_train")
 
 
@@ -65,7 +71,17 @@ def _new(server: Any, title: str, players: list[str], hotseat: bool = True, seed
 
 
 def _legal(server: Any, gid: str) -> list[dict[str, Any]]:
+    """The legal actions as the API gives them (in the server's process for a server in a thread)."""
+    if isinstance(server, ThreadServer):
+        table = server.app.state.tables.get(gid)
+        with table.lock:
+            return [la.to_json() for la in table.game.legal_actions()]
     return _http(server).get(f"/api/games/{gid}/legal").json()["legal"]
+
+
+def _push(server: Any, gid: str, action: dict[str, Any]) -> None:
+    """An action taken in the server's own process, as the API takes it (the way to a position; not under test)."""
+    server.app.state.tables.get(gid).act(action)
 
 
 def _post(server: Any, gid: str, token: str, action: dict[str, Any]) -> None:
@@ -122,8 +138,6 @@ def test_the_opening_of_every_title_by_clicks(browser: Any, server: Any, title: 
         option = _choose(legal, rnd)
         kind = game.state.round.kind if game.state.round else ""
         wanted = next((k for k, types in OPENING.items() if option["type"] in types and k not in clicked), None)
-        if option["type"] == "place_token" and "token" not in clicked:
-            wanted = "token"
         if wanted is None and kind not in ("stock", "operating") and auction_clicks < 2:
             wanted, auction_clicks = "auction", auction_clicks + 1
         if wanted:
@@ -136,7 +150,7 @@ def test_the_opening_of_every_title_by_clicks(browser: Any, server: Any, title: 
             if on_table:
                 page.goto("about:blank")
                 on_table = False
-            _post(server, gid, token, _filled(server, gid, option))
+            _push(server, gid, _filled(server, gid, option))
         if set(OPENING) <= clicked:
             break
     assert set(OPENING) <= clicked, f"{title}: clicked only {sorted(clicked)}"
@@ -169,7 +183,7 @@ def test_a_short_hotseat_game_to_its_end(browser: Any, server: Any) -> None:
     gid, token = made["id"], made["seats"]["bob"]
     actions = game.actions
     for action in actions[:-3]:
-        _post(server, gid, token, action)
+        _push(server, gid, action)
     page = browser.new_page(viewport={"width": 1300, "height": 900})
     page.goto(f"{server.url}/games/{gid}/seat/{token}")
     live = server.app.state.tables.get(gid).game
@@ -213,11 +227,10 @@ def test_two_seats_in_two_browsers_update_live(browser: Any, server: Any) -> Non
 
 
 def test_watch_a_shared_record_against_the_interpreter(browser: Any, server: Any, tmp_path: Path) -> None:
-    made = _new(server, "1846", ["ann", "bob", "cy"], seed=8)
-    gid, token = made["id"], made["seats"]["ann"]
+    gid = _new(server, "1846", ["ann", "bob", "cy"], seed=8)["id"]
     rnd = random.Random(4)
     for _ in range(70):
-        _post(server, gid, token, _filled(server, gid, _choose(_legal(server, gid), rnd)))
+        _push(server, gid, _filled(server, gid, _choose(_legal(server, gid), rnd)))
     record = _http(server).get(f"/api/games/{gid}/record").json()
     path = tmp_path / "shared.json"
     path.write_text(json.dumps(record))
