@@ -53,6 +53,7 @@ class Table:
     listeners: set[tuple[asyncio.AbstractEventLoop, asyncio.Queue[int]]] = field(default_factory=set)
     cache: dict[str, Any] = field(default_factory=dict)  # views of this revision (see views.py)
     redo_stack: list[dict[str, Any]] = field(default_factory=list)  # actions undone, the next to redo last
+    listeners_lock: threading.Lock = field(default_factory=threading.Lock)  # (listeners change on the event loop)
 
     # ------------------------------------------------------------------------------------ seats
 
@@ -140,7 +141,9 @@ class Table:
         self.rev += 1
         self.store.save(self.id, self.game.actions, self.redo_stack, self.rev)
         self.cache.clear()
-        for loop, queue in list(self.listeners):
+        with self.listeners_lock:
+            listening = list(self.listeners)
+        for loop, queue in listening:
             loop.call_soon_threadsafe(queue.put_nowait, self.rev)
 
     # ------------------------------------------------------------------------------------ listening
@@ -148,11 +151,13 @@ class Table:
     def listen(self) -> asyncio.Queue[int]:
         """A queue that receives the revision after every change (call from the event loop)."""
         queue: asyncio.Queue[int] = asyncio.Queue()
-        self.listeners.add((asyncio.get_running_loop(), queue))
+        with self.listeners_lock:
+            self.listeners.add((asyncio.get_running_loop(), queue))
         return queue
 
     def unlisten(self, queue: asyncio.Queue[int]) -> None:
-        self.listeners = {(lp, q) for lp, q in self.listeners if q is not queue}
+        with self.listeners_lock:
+            self.listeners = {(lp, q) for lp, q in self.listeners if q is not queue}
 
 
 def seated(spec: dict[str, Any]) -> list[dict[str, str]]:
