@@ -3,6 +3,7 @@ folder), the table for seats and spectators, anti-forgery checks on the act form
 
 from __future__ import annotations
 
+import json
 import re
 import warnings
 from pathlib import Path
@@ -178,4 +179,15 @@ def test_a_run_offers_the_best_routes_and_runs_only_the_trains_ticked(client: Te
     form = next(f for f in _forms(client.get(f"/games/{gid}").text) if "routes" in f)
     ticked = {**form, "train": trains}
     assert client.post(f"/games/{gid}/act", data=ticked, headers=fetch).json()["ok"]
-    assert [r["train"] for r in game.actions[-1]["routes"]] == trains
+    best = game.actions[-1]["routes"]
+    assert [r["train"] for r in best] == trains
+    assert client.post(f"/api/games/{gid}/actions", json={"type": "undo"}, headers=auth).status_code == 200
+    # the routes changed by hand: the rules check them (a route broken by hand gets the engine's message)
+    page = client.get(f"/games/{gid}").text
+    custom = next(f for f in _forms(page) if f.get("routes") == "custom")
+    assert "custom_routes" in page
+    broken = [{"train": best[0]["train"], "connections": [["A1", "Z99"]]}]
+    refused = client.post(f"/games/{gid}/act", data={**custom, "custom_routes": json.dumps(broken)}, headers=fetch)
+    assert refused.status_code == 422 and refused.json()["error"]
+    mine = client.post(f"/games/{gid}/act", data={**custom, "custom_routes": json.dumps(best)}, headers=fetch)
+    assert mine.json()["ok"] and game.actions[-1]["routes"] == best

@@ -124,7 +124,20 @@ def routes_form(
         f'<div class="routes">{"".join(rows) or "no route"}</div>'
         f"<p>Best total {total} (exact optimiser, {e(best.get('ms', 0))} ms)</p>"
     )
-    return form(game_id, csrf, rev, index, body, "Run these routes", "run_routes", key)
+    change = json.dumps(
+        [{"train": r["train"], "connections": r["connections"]} for r in best["routes"]], separators=(", ", ": ")
+    )
+    edit = (
+        '<input type="hidden" name="routes" value="custom"><p class="hint">One object per train: the train and the '
+        "hexes of each stretch between two stops (18xx.games <code>connections</code>); the rules check them.</p>"
+        f'<textarea name="custom_routes" rows="5" aria-label="routes">{e(change)}</textarea>'
+    )
+    return (
+        form(game_id, csrf, rev, index, body, "Run these routes", "run_routes", key)
+        + '<details class="change-routes"><summary>Change the routes</summary>'
+        + form(game_id, csrf, rev, index, edit, "Run my routes", "run_routes custom")
+        + "</details>"
+    )
 
 
 def hex_marks(game: Game, legal: Iterable[LegalAction]) -> dict[str, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 from typing import Any
 from urllib.parse import quote
 
@@ -344,6 +345,14 @@ def _fill(table: Table, la: LegalAction, form: dict[str, str], trains: list[str]
             if not raw.lstrip("-").isdigit():
                 raise BadRequest(f"choose {name}")
             la = la.with_(**{name: int(raw)})
+        elif isinstance(allowed, RoutesChoice) and form.get("routes") == "custom":
+            try:
+                routes = json.loads(form.get("custom_routes", ""))
+            except ValueError as exc:
+                raise BadRequest(f"the routes are not JSON: {exc}") from None
+            if not isinstance(routes, list):
+                raise BadRequest("the routes must be a list, one object per train")
+            la = la.with_(**{name: routes})
         elif isinstance(allowed, RoutesChoice):
             best = _best(table, _legal(table))
             listed = form.get("trains_listed") == "1"  # (the boxes were shown: none ticked runs no train)
