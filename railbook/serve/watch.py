@@ -57,17 +57,16 @@ class Watch:
         return len(self.groups)
 
     def goto(self, n: int) -> None:
-        """Show the game after ``n`` actions."""
+        """Show the game after ``n`` actions (hold :attr:`lock` while moving and reading)."""
         n = max(0, min(n, self.length))
-        with self.lock:
-            if not (self.pos <= n <= self.pos + EVERY):
-                at = max(k for k in self.saves if k <= n)
-                self.game = Game.load(self.rulebook, self.saves[at])
-                self.pos = at
-            while self.pos < n:
-                for a in self.groups[self.pos]:
-                    self.game.process(a, False)
-                self.pos += 1
+        if not (self.pos <= n <= self.pos + EVERY):
+            at = max(k for k in self.saves if k <= n)
+            self.game = Game.load(self.rulebook, self.saves[at])
+            self.pos = at
+        while self.pos < n:
+            for a in self.groups[self.pos]:
+                self.game.process(a, False)
+            self.pos += 1
 
 
 def round_label(game: Game) -> str:
@@ -288,8 +287,8 @@ async def watch_page(request: Request) -> Response:
     target = int(at) if at.isdigit() else watch.pos
 
     def render() -> str:
-        watch.goto(target)
-        with watch.lock:
+        with watch.lock:  # (two browsers on one record: each sees the position it asked for)
+            watch.goto(target)
             return watch_html(request.path_params["watch_id"], watch)
 
     body = await run_in_threadpool(render)
