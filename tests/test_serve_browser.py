@@ -290,7 +290,7 @@ def test_a_restart_mid_game_loses_nothing(browser: Any, tmp_path: Path) -> None:
     second = ProcessServer(db, port)
     try:
         assert httpx.get(f"{second.url}/api/games/{gid}").json()["actions"] == 2
-        page.reload()
+        # the page open before the restart goes on: its forms name the revision the server stored
         click_action(page, next(x for x in _legal(second, gid) if x["type"] != "pass"))
         state = httpx.get(f"{second.url}/api/games/{gid}").json()
         assert state["actions"] == 3

@@ -40,4 +40,4 @@ def serve(
         fail(str(exc))
         return
     typer.echo(f"railbook serve: http://{host}:{port}/  (games in {path})", err=True)
-    uvicorn.run(asgi, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
+    uvicorn.run(asgi, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
