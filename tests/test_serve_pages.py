@@ -191,3 +191,13 @@ def test_a_run_offers_the_best_routes_and_runs_only_the_trains_ticked(client: Te
     assert refused.status_code == 422 and refused.json()["error"]
     mine = client.post(f"/games/{gid}/act", data={**custom, "custom_routes": json.dumps(best)}, headers=fetch)
     assert mine.json()["ok"] and game.actions[-1]["routes"] == best
+
+
+def test_forms_work_without_javascript(client: TestClient) -> None:
+    gid, _ = _start(client)
+    form = next(f for f in _forms(client.get(f"/games/{gid}").text) if "pick" in f)
+    done = client.post(f"/games/{gid}/act", data=form, headers=ORIGIN, follow_redirects=False)
+    assert done.status_code == 303 and done.headers["location"] == f"/games/{gid}"
+    stale = client.post(f"/games/{gid}/act", data=form, headers=ORIGIN, follow_redirects=False)
+    assert stale.status_code == 303 and "error=" in stale.headers["location"]
+    assert "moved on" in client.get(stale.headers["location"]).text
