@@ -2,12 +2,15 @@
 
 Rules read fields such as ``shares`` or ``routes`` trusting their type; a record or a client that
 sends ``"shares": 5`` must get :class:`MalformedAction` naming the field, not a ``TypeError`` from deep
-inside a step.  Only the fields the engine reads are checked; others (``created_at``, ``user``, …)
-pass untouched.
+inside a step.  Every field is checked: its type (:data:`FIELD_SHAPES`), its range (:data:`INT_RANGES`), its length
+(strings and lists are bounded), and its name — a field that is neither read by the engine nor 18xx.games
+bookkeeping (:data:`METADATA`) is refused, so nothing sent is silently ignored and no value is nested deeper than
+the shapes allow.
 """
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +23,6 @@ FIELD_SHAPES: dict[str, tuple[str, ...]] = {
     "entity": ("id",),
     "entity_type": ("str",),
     "id": ("int", "null"),
-    "auto_actions": ("list[dict]", "null"),
     "shares": ("list[str]",),
     "percent": ("int", "null"),
     "price": ("int", "null"),
@@ -47,6 +49,32 @@ FIELD_SHAPES: dict[str, tuple[str, ...]] = {
     "amount": ("int", "null"),
     "loan": ("int", "null"),
 }
+
+#: fields 18xx.games records carry that make no move (bookkeeping, or facts the engine works out itself): accepted
+#: and not read
+METADATA = frozenset(
+    {"id", "created_at", "user", "original_id", "skip", "action_id", "tokener", "subsidy", "cost", "message"}
+)
+#: every field an action may have
+ALLOWED_FIELDS = frozenset(FIELD_SHAPES) | METADATA
+#: the inclusive range of each integer field (ids aside)
+INT_RANGES: dict[str, tuple[int, int]] = {
+    "percent": (1, 100),
+    "price": (0, 10**7),
+    "share_price": (0, 10**7),
+    "rotation": (0, 5),
+    "slot": (0, 63),
+    "size": (1, 100),
+    "amount": (0, 10**7),
+    "loan": (0, 10**6),
+    "extra_revenue": (-(10**7), 10**7),
+    "city": (0, 10**6),
+    "choice": (-(10**9), 10**9),
+    "entity": (-(10**18), 10**18),
+}
+#: the longest string and list a field may hold (a hex chain of a route is a list too)
+MAX_TEXT = 200
+MAX_ITEMS = 500
 
 ROUTE_SHAPES: dict[str, tuple[str, ...]] = {
     "train": ("str",),
@@ -148,9 +176,38 @@ _FIELD_CHECKS = {name: (_plain_types(shapes), _FIELD_TESTS[name]) for name, shap
 _ROUTE_CHECKS = {name: (_plain_types(shapes), _ROUTE_TESTS[name]) for name, shapes in ROUTE_SHAPES.items()}
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxdict = 2, 30, 30, 4, 4
+
+
 def _describe(value: Any) -> str:
-    text = repr(value)
+    text = _SHORT.repr(value)  # (bounded: a deeply nested value has no full repr)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_bounds(fields: dict[str, Any], where: str) -> None:
+    """Ranges of integer fields, lengths of strings and lists (hex chains included)."""
+    for name, value in fields.items():
+        kind = type(value)
+        if kind is int:
+            bounds = INT_RANGES.get(name)
+            if bounds is not None and not bounds[0] <= value <= bounds[1]:
+                raise MalformedAction(f"{where}field {name!r} must be from {bounds[0]} to {bounds[1]}, not {value}")
+        elif kind is str:
+            if len(value) > MAX_TEXT:
+                raise MalformedAction(f"{where}field {name!r} is longer than {MAX_TEXT} characters")
+        elif kind is list:
+            if len(value) > MAX_ITEMS:
+                raise MalformedAction(f"{where}field {name!r} has more than {MAX_ITEMS} items")
+            for item in value:
+                if (type(item) is str and len(item) > MAX_TEXT) or (type(item) is list and len(item) > MAX_ITEMS):
+                    raise MalformedAction(f"{where}field {name!r} holds an item that is too long")
+
+
+def unknown_fields(action: dict[str, Any]) -> list[str]:
+    """The fields of ``action`` that are neither read by the engine nor 18xx.games bookkeeping (a record's
+    ``auto_actions`` aside: a replay processes them one by one)."""
+    return [name for name in action if name not in ALLOWED_FIELDS and name != "auto_actions"]
 
 
 def _check_fields(
@@ -178,16 +235,21 @@ def check_action_shape(action: dict[str, Any]) -> None:
     fields: dict[str, Any] = action if type(action) is dict else dict(action)
     if "type" not in fields:
         raise MalformedAction("action has no type")
+    for name in fields:
+        if name == "auto_actions":
+            raise MalformedAction("field 'auto_actions': a record's automatic actions are processed one by one")
+        if name not in ALLOWED_FIELDS:
+            raise MalformedAction(f"unknown field {_describe(name)} (fields: {', '.join(sorted(FIELD_SHAPES))})")
     _check_fields(fields, FIELD_SHAPES, _FIELD_CHECKS, "")
+    _check_bounds(fields, "")
     for i, route in enumerate(fields.get("routes") or ()):
         if not isinstance(route, dict):
             raise MalformedAction(f"routes[{i}] must be an object, not {_describe(route)}")
         plain_route = route if type(route) is dict else dict(route)
+        for name in plain_route:
+            if name not in ROUTE_SHAPES and name != "revenue_str":
+                raise MalformedAction(f"routes[{i}]: unknown field {_describe(name)}")
         _check_fields(plain_route, ROUTE_SHAPES, _ROUTE_CHECKS, f"routes[{i}]: ")
+        _check_bounds(plain_route, f"routes[{i}]: ")
         if "train" not in route:
             raise MalformedAction(f"routes[{i}] has no train")
-    for i, auto in enumerate(fields.get("auto_actions") or ()):
-        try:
-            check_action_shape(auto)
-        except MalformedAction as exc:
-            raise MalformedAction(f"auto_actions[{i}]: {exc.message}") from None

@@ -19,6 +19,7 @@ from typing import Any
 
 from railbook.records import kept_actions, read_record
 
+from .action_shape import ALLOWED_FIELDS, unknown_fields
 from .collector import settled_heap
 from .errors import EngineError, IllegalAction, InternalError
 from .game import Game
@@ -187,10 +188,17 @@ def _replay_actions(
             if action.get("type") == "end_game":
                 continue
             raise ReplayError(index, action.get("id"), "game.finished", "action after the end of the game")
-        step_actions = [action, *(action.get("auto_actions") or [])]
+        autos = action.get("auto_actions") or []
+        if type(autos) is not list:
+            raise ReplayError(index, action.get("id"), "action.malformed", "auto_actions must be a list")
+        step_actions = [action, *autos]
         for a in step_actions:
+            clean = normalise(a)
+            if clean is not a and len(clean) < len(a):
+                for name in unknown_fields(a):
+                    warnings.append(f"action {index} (id {action.get('id')}): field {name!r} ignored (not a rule's)")
             try:
-                g.process(normalise(a), atomic)  # (positional: no keyword dict per call)
+                g.process(clean, atomic)  # (positional: no keyword dict per call)
             except IllegalAction as exc:
                 raise ReplayError(index, action.get("id"), exc.rule, exc.message) from None
             except (RecursionError, MemoryError):
@@ -214,8 +222,14 @@ def _replay_actions(
 
 
 def normalise(action: dict[str, Any]) -> dict[str, Any]:
-    """Player ids become strings (records use numbers or names): a copy of the action where one must, else the
-    action itself (the engine reads actions and never changes them)."""
+    """Player ids become strings (records use numbers or names), and fields the engine neither reads nor knows as
+    bookkeeping are dropped (a record of a newer site may carry some; the replay's warnings name them): a copy of
+    the action where one must, else the action itself (the engine reads actions and never changes them)."""
+    if type(action) is not dict:
+        return action  # (the engine refuses what is no JSON object)
+    for name in action:
+        if name not in ALLOWED_FIELDS:
+            return normalise({k: v for k, v in action.items() if k in ALLOWED_FIELDS})
     if action.get("entity_type") == "player":
         entity = action.get("entity")
         if entity is not None and type(entity) is not str:

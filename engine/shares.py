@@ -151,7 +151,21 @@ def make_bundle(g: Context, share_ids: list[str], percent: int | None = None) ->
             raise illegal("shares.mixed", "shares with several owners in one action")
         total += share.percent
         ids.append(share.id)
+    if percent is not None and percent != total and not _partial_ok(g, objs, total, percent):
+        raise illegal("shares.percent", f"{percent}% does not fit the certificates named ({total}%)")
     return Bundle(first.corp, ids, percent if percent is not None else total, first.owner)
+
+
+def _partial_ok(g: Context, objs: list[Share], total: int, percent: int) -> bool:
+    """Whether ``percent`` of certificates worth ``total`` is a legal part: part of a president's certificate, in
+    whole share units, more than nothing."""
+    if not 0 < percent < total:
+        return False
+    share: Share
+    for share in objs:
+        if share.president:
+            return percent % share_percent(g, share.corp) == 0
+    return False
 
 
 def can_dump(g: Context, b: Bundle, holder: str) -> bool:

@@ -11,6 +11,9 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from railbook.engine.context import Context
+    from railbook.engine.game import Game
+
     from .model import Link, Problem, Route, Row, Solution, Stop, TrainSpec, route_connections
     from .network import BoardState, HexState, build_problem
     from .search import Solver, solve
@@ -59,7 +62,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class RouteSolution:
-    """The best routes of a corporation: the total and, per train, ``{train, stops, nodes, hexes, revenue}``."""
+    """The best routes of a corporation: the total and, per train, ``{train, stops, nodes, hexes, connections,
+    revenue}``."""
 
     corporation: str
     total: int
@@ -69,9 +73,16 @@ class RouteSolution:
     def to_json(self) -> dict[str, object]:
         return {"corporation": self.corporation, "total": self.total, "routes": self.routes, "ms": self.ms}
 
+    def run(self) -> list[dict[str, object]]:
+        """The routes as a ``run_routes`` action's ``routes`` (train and connections): fill a run's open choice with
+        them, ``game.process(option.with_(routes=solution.run()))``."""
+        return [{"train": r["train"], "connections": r["connections"]} for r in self.routes]
 
-def best_routes(game: object, corporation: str | None = None) -> RouteSolution:
-    """The best routes of ``corporation`` (default: the one operating) in ``game``."""
+
+def best_routes(game: Game | Context, corporation: str | None = None) -> RouteSolution:
+    """The best routes of ``corporation`` (default: the one operating) in ``game`` (a :class:`Game`, or the context
+    rule code holds).  Each route has its ``train`` and ``connections``: a ``run_routes`` action takes them as they
+    are."""
     from .adapter import problem_from_game
     from .search import solve
 
@@ -94,7 +105,7 @@ def required_route(ends: list[list[str]]) -> dict[str, object]:
     return {"type": "route_between", "ends": ends, "amount": REQUIRED}
 
 
-def can_run_between(game: object, corporation: str, ends: list[list[str]]) -> bool:
+def can_run_between(game: Game | Context, corporation: str, ends: list[list[str]]) -> bool:
     """Whether one of ``corporation``'s trains (run this turn or not, rusted ones aside) has a legal route from a
     hex of ``ends[0]`` to a hex of ``ends[1]`` on the board of ``game`` (exact: the optimiser with that route
     required)."""

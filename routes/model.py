@@ -132,7 +132,8 @@ class Solution:
     stats: dict[str, float] = field(default_factory=dict)
 
     def describe(self, problem: Problem) -> list[dict[str, object]]:
-        """The routes as plain data: ``{train, stops, nodes, hexes, revenue}``."""
+        """The routes as plain data: ``{train, stops, nodes, hexes, connections, revenue}`` (``connections``: the hex
+        chains between consecutive stops, as a ``run_routes`` action gives them)."""
         out: list[dict[str, object]] = []
         for route in self.routes:
             out.append(
@@ -141,6 +142,7 @@ class Solution:
                     "stops": [problem.stops[s].hex for s in route.stops],
                     "nodes": [problem.stops[s].key for s in route.stops],
                     "hexes": route_hexes(problem, route),
+                    "connections": route_connections(problem, route),
                     "revenue": route.revenue,
                 }
             )

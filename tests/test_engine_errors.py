@@ -228,3 +228,17 @@ def test_an_engine_fault_in_a_replay_is_an_internal_error_not_a_bad_record(monke
     assert err.value.exit_code == 2
     assert "internal error at action" in str(err.value) and ".py:" in str(err.value)
     assert "KeyError" in str(err.value) and "not a bad record" in str(err.value)
+
+
+@pytest.mark.skipif(not fixture_files("1846"), reason="no shared 1846 records (set RAILBOOK_SHARED)")
+def test_a_records_unknown_field_is_dropped_with_a_warning_but_the_api_refuses_it() -> None:
+    from railbook.engine.replay import load, replay
+
+    record = load(fixture_files("1846")[0])
+    first = next(a for a in record["actions"] if a.get("type") == "bid")
+    first["newer_site_field"] = {"anything": [1, 2]}
+    outcome = replay(record, rulebook=rulebook_for_title("1846"))
+    assert any("'newer_site_field' ignored" in w for w in outcome.warnings)
+    g = Game.start(rulebook_for_title("1846"), ["a", "b", "c"], seed=1)
+    with pytest.raises(IllegalAction, match="unknown field 'newer_site_field'"):
+        g.process({"type": "pass", "entity": g.acting()[0], "entity_type": "player", "newer_site_field": 1})

@@ -9,8 +9,7 @@ import pytest
 from railbook.engine.errors import IllegalAction, SaveError
 from railbook.engine.game import Game
 from railbook.engine.legal import IntRange, LegalAction, RoutesChoice, from_descriptions
-from railbook.routes import route_connections, solve
-from railbook.routes.adapter import problem_from_game
+from railbook.routes import best_routes
 
 from railbook.api import rulebook_for_title
 
@@ -21,9 +20,7 @@ ACTIONS = 260
 
 def _routes(game: Game, option: LegalAction) -> list[dict[str, object]]:
     """The optimiser's best routes for the operating company, as a ``run_routes`` list."""
-    problem = problem_from_game(game, option.entity)
-    found = solve(problem)
-    return [{"train": r.train, "connections": route_connections(problem, r)} for r in found.routes]
+    return best_routes(game, option.entity).run()
 
 
 def _fill(game: Game, option: LegalAction, rnd: random.Random) -> LegalAction:

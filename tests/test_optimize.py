@@ -170,6 +170,7 @@ def test_describe_gives_stops_hexes_and_revenue() -> None:
         "stops": ["A1", "A3"],
         "nodes": ["A1.c0", "A3.c0"],
         "hexes": ["A1", "A3"],
+        "connections": [["A1", "A3"]],
         "revenue": 50,
     }
 

@@ -421,7 +421,7 @@ class IpoAuctionStep(Step):
             lo = self.min_bid()
             a["active"] = [p for p in self.round.entities if p == entity or max_bid(g, p) >= lo]
         else:
-            if action.get("corporation") not in (None, a["corp"]):
+            if action.get("corporation") != a["corp"]:
                 raise illegal("ipo.corporation", f"{a['corp']} is up for auction")
             a["bids"][entity] = price
             g.log(f"{g.name(entity)} bids {price} for {a['corp']}")

@@ -1234,7 +1234,7 @@ class Acquire(Step):
         bid = action.get("price")
         if not isinstance(bid, int) or isinstance(bid, bool) or bid % _p(g).bid_step:
             raise illegal("mergers.bid", f"a bid is a multiple of {_p(g).bid_step}, not {bid!r}")
-        if action.get("corporation") not in (None, corp):
+        if action.get("corporation") != corp:
             raise illegal("mergers.bid", f"{corp} is up for auction")
         lo, hi = min_bid(g, corp), max_bid(g, entity, corp)
         if not lo <= bid <= hi:

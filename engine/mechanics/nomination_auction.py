@@ -291,7 +291,7 @@ class NominationAuction(Step):
         sym = action.get("company")
         a = self.auction
         if a:
-            if sym not in (None, a["company"]):
+            if sym != a["company"]:
                 raise illegal("auction.company", f"{a['company']} is up for auction, not {sym}")
             price = self._check_price(entity, a["company"], action.get("price"), self.min_bid())
             a["bids"][entity] = price
