@@ -234,8 +234,9 @@ def map_svg(
     hits = []
     for hex_id, (cx, cy) in base.centres.items():
         cls = "hit " + marks[hex_id] if hex_id in marks else "hit"
+        focus = f' tabindex="0" role="button" aria-label="{hex_id}"' if hex_id in marks else ""
         hits.append(
-            f'<path class="{cls}" data-hex="{hex_id}" fill="#fff" fill-opacity="0" '
+            f'<path class="{cls}" data-hex="{hex_id}"{focus} fill="#fff" fill-opacity="0" '
             f'transform="translate({fmt(cx)},{fmt(cy)})" d="{base.outline}"/>'
         )
     lines = []

@@ -70,6 +70,12 @@
   });
 
   document.addEventListener("keydown", (ev) => {
+    const hit = ev.target.closest && ev.target.closest(".hit");
+    if (hit && table() && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      openHex(hit.dataset.hex, false);
+      return;
+    }
     const w = document.getElementById("watch");
     if (!w || ev.target.closest("input, select, textarea")) return;
     const link = w.querySelector('a.nav[data-key="' + ev.key + '"]');
