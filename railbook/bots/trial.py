@@ -1,0 +1,71 @@
+"""Trying an action on a copy of the game and reading the best route revenue the optimiser finds."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+from railbook.engine.legal import LegalAction
+
+
+def copy_game(game: Any) -> Any:
+    """An independent copy of ``game`` (its state pickled and read back; no undo history)."""
+    from railbook.engine.game import Game
+
+    ctx = game.context
+    return Game(type(ctx)(ctx.book, pickle.loads(pickle.dumps(ctx.state, protocol=pickle.HIGHEST_PROTOCOL))))
+
+
+def revenue(game: Any, sym: str, imagine: bool = True) -> int:
+    """The best total the operator ``sym``'s trains can run for now (0 when the optimiser finds nothing); with
+    ``imagine``, an operator without a train is given the depot's next one (what its track would be worth)."""
+    from railbook.routes import solve
+    from railbook.routes.adapter import problem_from_game
+    from railbook.routes.trains import train_spec
+
+    from .reading import next_depot_train
+
+    try:
+        problem = problem_from_game(game, sym)
+        if not problem.trains and imagine:
+            nxt = next_depot_train(game)
+            if nxt is None:
+                return 0
+            problem.trains = [train_spec("imagined-0", nxt[0], game.context.book.trains.get(nxt[0]))]
+        if not problem.trains:
+            return 0
+        return int(solve(problem).total)
+    except (KeyError, ValueError):
+        return 0
+
+
+def revenue_after(game: Any, action: LegalAction, sym: str) -> int | None:
+    """The operator's best revenue once ``action`` is taken (None when the game refuses it)."""
+    from railbook.engine.errors import IllegalAction
+
+    trial = copy_game(game)
+    try:
+        trial.process(action, atomic=False)
+    except IllegalAction:
+        return None
+    return revenue(trial, sym)
+
+
+def best_routes(game: Any, sym: str, between: list[list[str]] | None = None) -> list[dict[str, Any]]:
+    """The optimiser's best routes as a ``run_routes`` list (``between``: a required route's two hex lists)."""
+    from railbook.soak import _routes
+
+    return _routes(game, sym, between)
+
+
+def accepted_routes(game: Any, action: LegalAction, routes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The routes, else one of them alone, else none, that the game accepts (tried on copies)."""
+    from railbook.engine.errors import IllegalAction
+
+    for candidate in [routes, *([r] for r in routes), []]:
+        try:
+            copy_game(game).process(action.with_(routes=candidate), atomic=False)
+        except IllegalAction:
+            continue
+        return candidate
+    return routes
