@@ -376,7 +376,13 @@ def _print_soak(s: Any) -> None:
 
 def _register_optional() -> None:
     """Commands that live in other modules (render, engine) register themselves here."""
-    for module in ("railbook.render.cli", "railbook.replay_cli", "railbook.routes.cli", "railbook.interop.cli"):
+    for module in (
+        "railbook.render.cli",
+        "railbook.replay_cli",
+        "railbook.routes.cli",
+        "railbook.interop.cli",
+        "railbook.simulate.cli",
+    ):
         try:
             __import__(module)
         except ModuleNotFoundError as exc:
