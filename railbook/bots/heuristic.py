@@ -34,6 +34,7 @@ class HeuristicBot(Bot):
         if not options:
             raise RuntimeError("no legal action to choose")
         self._revenue_cache: dict[str, Any] = {}
+        self._sandbox = trial.Sandbox(game)
         scored: list[tuple[float, float, LegalAction]] = []
         lays: list[LegalAction] = []
         tokens: list[LegalAction] = []
@@ -70,6 +71,8 @@ class HeuristicBot(Bot):
         return FORCED, _least(action)
 
     def _bid(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
+        if "corporation" in action.fields:
+            return self._bid_corporation(game, player, action)
         sym = action.fields.get("company")
         company = game.state.companies.get(sym) if sym else None
         if company is None:
@@ -83,15 +86,30 @@ class HeuristicBot(Bot):
             return -0.5, _least(action)
         return 1.0 + (worth - price) / max(worth, 1), _least(action)
 
+    def _bid_corporation(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
+        """A bid to start a corporation (an auctioned IPO): at the least, when the player could run another."""
+        sym = str(action.fields.get("corporation"))
+        corp = game.state.corporations.get(sym)
+        if corp is None or corp.ipoed or corp.floated or not self._may_start(game, player):
+            return -0.5, _least(action)
+        price = _open_min(action, "price", 0)
+        if price * 1.25 > game.context.cash(f"P|{player}"):
+            return -0.5, _least(action)
+        return 2.0, _least(action)
+
+    def _may_start(self, game: Any, player: str) -> bool:
+        """Whether the player may start another corporation: every one it runs has floated, and it runs fewer
+        than its share of them."""
+        mine_ = R.presided(game, player)
+        if any(not game.state.corporations[s].floated for s in mine_):
+            return False
+        return len(mine_) < max(1, len(game.state.corporations) // max(len(game.state.players), 1))
+
     def _par(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
         sym = str(action.fields.get("corporation"))
         price = R.par_value(action.fields.get("share_price"))
         cash = game.context.cash(f"P|{player}")
-        mine_ = R.presided(game, player)
-        if any(not game.state.corporations[s].floated for s in mine_):
-            return -0.5, action  # float the one already started first
-        limit = max(1, len(game.state.corporations) // max(len(game.state.players), 1))
-        if len(mine_) >= limit:
+        if not self._may_start(game, player):
             return -0.5, action
         need = price * R.float_percent(game, sym) // 10
         if price <= 0 or need > cash:
@@ -134,13 +152,13 @@ class HeuristicBot(Bot):
         return (0.3 if dead else -2.0 - len(ids) / 10), _least(action)
 
     def _run_routes(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
-        between = None
-        for desc in game.legal_descriptions():
-            if desc["type"] == "run_routes" and str(desc["entity"]) == action.entity:
-                between = desc.get("route_between")
-                break
+        desc = next(
+            (d for d in game.legal_descriptions() if d["type"] == "run_routes" and str(d["entity"]) == action.entity),
+            {},
+        )
+        between = desc.get("route_between")
         routes = trial.best_routes(game, action.entity, between)
-        if not between:
+        if not between and isinstance(desc.get("routes"), str):  # a rule on routes the optimiser does not know
             routes = trial.accepted_routes(game, action, routes)
         return 100.0, action.with_(routes=routes)
 
@@ -184,7 +202,7 @@ class HeuristicBot(Bot):
         memo = self._revenue_cache.setdefault(f"train-gain-{action.entity}", {})  # type: ignore[arg-type]
         face = str(action.fields.get("variant") or action.fields.get("train"))
         if face not in memo:  # type: ignore[operator]
-            after = trial.revenue_after(game, action, action.entity)
+            after = self._sandbox.revenue_after(action, action.entity)
             memo[face] = -1 if after is None else after - self._base_revenue(game, action.entity)  # type: ignore[index]
         return int(memo[face])  # type: ignore[index]
 
@@ -233,7 +251,7 @@ class HeuristicBot(Bot):
                 continue
             prior = 0.2 + self._track_rank(game, action) / 100
             if i < TRIALS:
-                after = trial.revenue_after(game, action, sym)
+                after = self._sandbox.revenue_after(action, sym)
                 if after is None:
                     continue
                 gain = after - base

@@ -39,16 +39,33 @@ def revenue(game: Any, sym: str, imagine: bool = True) -> int:
         return 0
 
 
+class Sandbox:
+    """One copy of a game on which actions are tried one at a time, each taken back before the next (the copy is
+    made on the first try: a pickled state is read back once per try, not written and read)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self._copy: Any = None
+
+    def revenue_after(self, action: LegalAction, sym: str) -> int | None:
+        """The operator's best revenue once ``action`` is taken (None when the game refuses it)."""
+        from railbook.engine.errors import IllegalAction
+
+        if self._copy is None:
+            self._copy = copy_game(self.game)
+        try:
+            self._copy.process(action)
+        except IllegalAction:
+            return None
+        try:
+            return revenue(self._copy, sym)
+        finally:
+            self._copy.undo()
+
+
 def revenue_after(game: Any, action: LegalAction, sym: str) -> int | None:
     """The operator's best revenue once ``action`` is taken (None when the game refuses it)."""
-    from railbook.engine.errors import IllegalAction
-
-    trial = copy_game(game)
-    try:
-        trial.process(action, atomic=False)
-    except IllegalAction:
-        return None
-    return revenue(trial, sym)
+    return Sandbox(game).revenue_after(action, sym)
 
 
 def best_routes(game: Any, sym: str, between: list[list[str]] | None = None) -> list[dict[str, Any]]:
