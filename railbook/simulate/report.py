@@ -133,7 +133,7 @@ def figures(records: list[dict[str, Any]]) -> dict[str, tuple[str, bytes]]:
     rows = [*order, "bank breaks"] if broke else order
     data = [phases[p] for p in order] + ([broke] if broke else [])
     if data:
-        ax.boxplot(data, tick_labels=rows, vert=False)
+        ax.boxplot(data, tick_labels=rows, orientation="horizontal")
     ax.set_xlabel("operating round")
     out["phases"] = ("When each phase arrives and when the bank breaks", _png(fig))
     return out
