@@ -88,11 +88,10 @@ def play_game(rulebook: dict[str, Any], seed: int, index: int, setup: GameSetup)
         if t.in_round > ENDLESS_ROUND:
             end = "stalled"
             break
-        acting = game.acting()
-        if not acting:
+        player = _decider(game)
+        if player is None:
             end, error = "stalled", "no one may act"
             break
-        player = acting[0]
         try:
             action = bots[player].choose(game, player)
             before = _private_owners(game)
@@ -132,6 +131,19 @@ def play_game(rulebook: dict[str, Any], seed: int, index: int, setup: GameSetup)
         "privates": t.privates,
         "seconds": round(time.perf_counter() - started, 3),
     }
+
+
+def _decider(game: Any) -> str | None:
+    """The player who decides now: the first acting one; for an entity no one controls yet (a corporation placing
+    its home token while its shares are still auctioned) the player who acted last."""
+    acting = game.acting()
+    if acting:
+        return str(acting[0])
+    if not game.acting_entities():
+        return None
+    last = game.state.last_action_entity or ""
+    ids = game.state.player_ids
+    return last[2:] if last.startswith("P|") and last[2:] in ids else (ids[0] if ids else None)
 
 
 def _private_owners(game: Any) -> dict[str, str | None]:
