@@ -198,13 +198,17 @@ class HeuristicBot(Bot):
         return (1.2 + gain / 100 if gain > 0 else -0.5), action
 
     def _train_gain(self, game: Any, action: LegalAction) -> int:
-        """What one more train adds to the operator's best revenue (tried once per train type)."""
-        memo = self._revenue_cache.setdefault(f"train-gain-{action.entity}", {})  # type: ignore[arg-type]
-        face = str(action.fields.get("variant") or action.fields.get("train"))
-        if face not in memo:  # type: ignore[operator]
-            after = self._sandbox.revenue_after(action, action.entity)
-            memo[face] = -1 if after is None else after - self._base_revenue(game, action.entity)  # type: ignore[index]
-        return int(memo[face])  # type: ignore[index]
+        """What one more train adds to the operator's best revenue (worked out once per train face)."""
+        memo = self._revenue_cache.setdefault(f"train-gain-{action.entity}", {})
+        train = game.state.trains.get(str(action.fields.get("train")))
+        if train is None:
+            return 0
+        face = str(action.fields.get("variant") or train.name)
+        if face not in memo:
+            found = self._problem(game, action.entity)
+            with_it = trial.solve_total(found, [trial.extra_train(game, train.sym, face)])
+            memo[face] = with_it - self._base_revenue(game, action.entity)
+        return int(memo[face])
 
     def _buy_company(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
         key = entity_key(action)
@@ -260,10 +264,18 @@ class HeuristicBot(Bot):
                 out.append((prior - cost / 1000 - 0.1, self.rnd.random(), action))
         return out
 
+    def _problem(self, game: Any, sym: str) -> Any:
+        """The operator's route problem now (once per decision)."""
+        key = f"problem-{sym}"
+        if key not in self._revenue_cache:
+            self._revenue_cache[key] = trial.problem(game, sym)
+        return self._revenue_cache[key]
+
     def _base_revenue(self, game: Any, sym: str) -> int:
+        """The operator's best revenue now (an operator without a train lent the depot's next one)."""
         if sym not in self._revenue_cache:
-            self._revenue_cache[sym] = trial.revenue(game, sym)
-        return self._revenue_cache[sym]
+            self._revenue_cache[sym] = trial.solve_total(self._problem(game, sym))
+        return int(self._revenue_cache[sym])
 
     def _track_rank(self, game: Any, action: LegalAction) -> float:
         """How promising a lay or a token looks from rule data: upgrades of cities and towns first."""

@@ -16,27 +16,54 @@ def copy_game(game: Any) -> Any:
     return Game(type(ctx)(ctx.book, pickle.loads(pickle.dumps(ctx.state, protocol=pickle.HIGHEST_PROTOCOL))))
 
 
-def revenue(game: Any, sym: str, imagine: bool = True) -> int:
-    """The best total the operator ``sym``'s trains can run for now (0 when the optimiser finds nothing); with
-    ``imagine``, an operator without a train is given the depot's next one (what its track would be worth)."""
-    from railbook.routes import solve
-    from railbook.routes.adapter import problem_from_game
+def problem(game: Any, sym: str, imagine: bool = True) -> Any:
+    """The optimiser's problem for the operator ``sym`` now, its trains that ran this turn included (None when
+    there is none); with ``imagine``, an operator without a train is given the depot's next one (what its track
+    would be worth)."""
+    from railbook.routes.adapter import board_for, bonuses_of, trains_of
+    from railbook.routes.network import build_problem
     from railbook.routes.trains import train_spec
 
     from .reading import next_depot_train
 
     try:
-        problem = problem_from_game(game, sym)
-        if not problem.trains and imagine:
-            nxt = next_depot_train(game)
-            if nxt is None:
-                return 0
-            problem.trains = [train_spec("imagined-0", nxt[0], game.context.book.trains.get(nxt[0]))]
-        if not problem.trains:
-            return 0
-        return int(solve(problem).total)
+        found = build_problem(board_for(game, sym), sym, trains_of(game, sym, True), bonuses_of(game, sym))
+    except (KeyError, ValueError):
+        return None
+    if not found.trains and imagine:
+        nxt = next_depot_train(game)
+        if nxt is not None:
+            found.trains = [train_spec("imagined-0", nxt[0], game.context.book.trains.get(nxt[0]))]
+    return found
+
+
+def solve_total(found: Any, extra: list[Any] | None = None) -> int:
+    """The best total of a problem (with ``extra`` trains added); 0 for no problem or no train."""
+    import dataclasses
+
+    from railbook.routes import solve
+
+    if found is None:
+        return 0
+    trains = [*found.trains, *(extra or [])]
+    if not trains:
+        return 0
+    try:
+        return int(solve(dataclasses.replace(found, trains=trains)).total)
     except (KeyError, ValueError):
         return 0
+
+
+def revenue(game: Any, sym: str, imagine: bool = True) -> int:
+    """The best total the operator ``sym``'s trains can run for now (see :func:`problem` for ``imagine``)."""
+    return solve_total(problem(game, sym, imagine))
+
+
+def extra_train(game: Any, train: str, face: str) -> Any:
+    """The optimiser's spec of one more train of base name ``train`` run as ``face`` (a variant name)."""
+    from railbook.routes.trains import train_spec
+
+    return train_spec("extra-0", face, game.context.book.trains.get(train))
 
 
 class Sandbox:

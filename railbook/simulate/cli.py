@@ -116,7 +116,7 @@ def _print(label: str, s: dict[str, Any], entry: dict[str, Any]) -> None:
     typer.echo(
         f"{label}: {s['games']} games, rule ends {100 * s['rule_end_rate']:.1f}% ({ends}); "
         f"{s['operating_rounds']['mean']} ORs, {s['actions']['mean']} actions a game; "
-        f"{s['seconds_per_game']} s a game"
+        f"{s['cpu_seconds_per_game']} CPU s a game"
     )
     for name, b in s["bots"].items():
         lo, hi = b["win_rate_ci"]

@@ -68,7 +68,7 @@ def play_game(rulebook: dict[str, Any], seed: int, index: int, setup: GameSetup)
     seats = seats_for(setup.bots, index)
     players = [s["player"] for s in seats]
     bots = {s["player"]: make_bot(s["bot"], seed * 1000 + i) for i, s in enumerate(seats)}
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     game = Game.start(rulebook, players, seed=seed, options=list(setup.options))
     t = _Tracker()
     actions = 0
@@ -130,6 +130,7 @@ def play_game(rulebook: dict[str, Any], seed: int, index: int, setup: GameSetup)
         "companies": t.companies,
         "privates": t.privates,
         "seconds": round(time.perf_counter() - started, 3),
+        "cpu_seconds": round(time.process_time() - cpu, 3),
     }
 
 

@@ -186,7 +186,7 @@ def _table_summary(s: dict[str, Any]) -> str:
         ("operating rounds (mean, min-max)", _spread(s["operating_rounds"])),
         ("actions (mean, min-max)", _spread(s["actions"])),
         ("bank breaks in", f"{s['bank_broken']['games']} games, OR {_spread(s['bank_broken'])}"),
-        ("seconds per game", s["seconds_per_game"]),
+        ("CPU seconds per game (one core)", s["cpu_seconds_per_game"]),
     ]
     return "<table>" + "".join(_row(list(r)) for r in rows) + "</table>"
 

@@ -88,7 +88,7 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         for p in r["phases"][1:]:
             phases[p["phase"]].append(int(p["or"]))
     broke = [int(r["bank_broken"]["or"]) for r in records if r.get("bank_broken")]
-    secs = [float(r["seconds"]) for r in records]
+    secs = [float(r.get("cpu_seconds", r["seconds"])) for r in records]
     return {
         "games": n,
         "seats": seats,
@@ -99,7 +99,7 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         "actions": _stats([r["actions"] for r in records]),
         "rounds": _stats([r["rounds"] for r in records]),
         "operating_rounds": _stats([r["operating_rounds"] for r in records]),
-        "seconds_per_game": round(mean(secs), 3) if secs else 0.0,
+        "cpu_seconds_per_game": round(mean(secs), 3) if secs else 0.0,
         "wins_by_seat": {str(i + 1): seat_wins.get(i, 0) for i in range(seats)},
         "bots": bots,
         "companies": companies,
