@@ -165,7 +165,7 @@ class HeuristicBot(Bot):
     def _dividend(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
         key = entity_key(action)
         kind = str(action.fields.get("kind"))
-        short = R.train_reserve(game, key) > game.context.cash(key)
+        short = R.cash_needed(game, key) > game.context.cash(key)
         prefs = {"payout": 2.0, "half": 1.5, "withhold": 1.0} if not short else {"withhold": 2.0, "half": 1.5}
         return prefs.get(kind, 0.5), _least(action)
 
@@ -185,7 +185,8 @@ class HeuristicBot(Bot):
         if not from_depot:
             seller = train.owner if train is not None else None
             same_boss = seller is not None and game.context.controller(seller) == game.context.controller(key)
-            if lasting or not same_boss or price > cash:
+            seller_keeps = seller is not None and len(R.live_trains(game, seller)) > 1
+            if lasting or not same_boss or not seller_keeps or price > cash:
                 return -0.5, action
             return 0.8, action
         if not lasting:
@@ -218,21 +219,26 @@ class HeuristicBot(Bot):
         rng = action.open["price"]
         assert isinstance(rng, IntRange)
         nxt = R.next_depot_train(game)
-        room = game.context.cash(key) - R.train_reserve(game, key) - (nxt[1] if nxt else 0)
+        room = game.context.cash(key) - R.cash_needed(game, key) - (nxt[1] if nxt else 0)
         price = max((v for v in rng.values() if v <= room), default=None)
         if price is None:
             return -0.5, _least(action)
         return 0.9, action.with_(price=price)
 
     def _take_loan(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
+        """A loan only when it makes the train the company lacks affordable (tried on the sandbox for its sum)."""
         key = entity_key(action)
-        short = R.train_reserve(game, key) > game.context.cash(key)
-        return (0.7 if short else -0.5), _least(action)
+        need, cash = R.cash_needed(game, key), game.context.cash(key)
+        if need <= cash:
+            return -0.5, _least(action)
+        tried = self._sandbox.try_(action, action.entity)
+        gained = -tried[1] if tried is not None else 0
+        return (0.7 if gained > 0 and cash + gained >= need else -0.5), _least(action)
 
     def _payoff_loan(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
         key = entity_key(action)
         nxt = R.next_depot_train(game)
-        spare = game.context.cash(key) - (nxt[1] if nxt else 0)
+        spare = game.context.cash(key) - (nxt[1] if nxt else 0) - R.interest_due(game, action.entity)
         return (0.6 if spare > 0 else -0.5), _least(action)
 
     # ------------------------------------------------------------------------------------ track, tokens
@@ -244,7 +250,7 @@ class HeuristicBot(Bot):
         key = entity_key(ranked[0])
         sym = ranked[0].entity
         cash = game.context.cash(key)
-        reserve = R.train_reserve(game, key)
+        reserve = R.cash_needed(game, key)
         base = self._base_revenue(game, sym)
         out: list[tuple[float, float, LegalAction]] = []
         for i, action in enumerate(ranked):
@@ -255,10 +261,13 @@ class HeuristicBot(Bot):
                 continue
             prior = 0.2 + self._track_rank(game, action) / 100
             if i < TRIALS:
-                after = self._sandbox.revenue_after(action, sym)
-                if after is None:
+                tried = self._sandbox.try_(action, sym)
+                if tried is None:
                     continue
-                gain = after - base
+                gain, cost = tried[0] - base, max(cost, tried[1])
+                if cost and cash - cost < reserve:
+                    out.append((-0.5, 0.0, action))
+                    continue
                 out.append((prior + max(gain, 0) / 10 - cost / 1000, self.rnd.random(), action))
             else:
                 out.append((prior - cost / 1000 - 0.1, self.rnd.random(), action))

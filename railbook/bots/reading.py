@@ -92,3 +92,20 @@ def presided(game: Any, player: str) -> list[str]:
     """The corporations ``player`` is president of."""
     key = f"P|{player}"
     return [s for s, c in game.state.corporations.items() if c.owner == key and not c.closed]
+
+
+def interest_due(game: Any, sym: str) -> int:
+    """The interest a corporation's loans will cost this operating round (0 in a title without loans)."""
+    if "loans" not in game.state.mechanics:
+        return 0
+    from railbook.engine.mechanics.loans import interest_rate, loans_of
+
+    try:
+        return int(interest_rate(game.context) * loans_of(game.context, sym))
+    except (AttributeError, KeyError, TypeError):
+        return 0
+
+
+def cash_needed(game: Any, key: str) -> int:
+    """Cash an operator should keep: a train when it has no lasting one, and its loans' interest."""
+    return train_reserve(game, key) + interest_due(game, key[2:])

@@ -76,16 +76,26 @@ class Sandbox:
 
     def revenue_after(self, action: LegalAction, sym: str) -> int | None:
         """The operator's best revenue once ``action`` is taken (None when the game refuses it)."""
+        tried = self.try_(action, sym)
+        return None if tried is None else tried[0]
+
+    def try_(self, action: LegalAction, sym: str) -> tuple[int, int] | None:
+        """(the operator's best revenue, what the action cost it) once ``action`` is taken; None when the game
+        refuses it."""
         from railbook.engine.errors import IllegalAction
+
+        from .reading import operator_key
 
         if self._copy is None:
             self._copy = copy_game(self.game)
+        key = operator_key(self._copy, sym)
+        before = self._copy.context.cash(key)
         try:
             self._copy.process(action)
         except IllegalAction:
             return None
         try:
-            return revenue(self._copy, sym)
+            return revenue(self._copy, sym), before - self._copy.context.cash(key)
         finally:
             self._copy.undo()
 
