@@ -71,6 +71,8 @@ def play_game(rulebook: dict[str, Any], seed: int, index: int, setup: GameSetup)
     started, cpu = time.perf_counter(), time.process_time()
     game = Game.start(rulebook, players, seed=seed, options=list(setup.options))
     t = _Tracker()
+    total = _money(game)
+    failures: list[str] = []
     actions = 0
     end: str | None = None
     error: str | None = None
@@ -80,6 +82,7 @@ def play_game(rulebook: dict[str, Any], seed: int, index: int, setup: GameSetup)
             break
         now = round_key(game)
         if now != t.last_round:
+            failures.extend(_broken(game, total, actions))
             t.last_round, t.in_round = now, 0
             t.rounds += 1
             if game.state.round is not None and game.state.round.kind == "operating":
@@ -106,6 +109,7 @@ def play_game(rulebook: dict[str, Any], seed: int, index: int, setup: GameSetup)
         _observe(game, t, before, cash_before)
     if end is None:
         end = game.state.game_end_reason or "finished"
+    failures.extend(_broken(game, total, actions))
     outcome = game.outcome()
     for sym, corp in game.state.corporations.items():
         if sym in t.companies:
@@ -122,6 +126,7 @@ def play_game(rulebook: dict[str, Any], seed: int, index: int, setup: GameSetup)
         "end_reason": end,
         "rule_end": end not in NOT_RULE_ENDS,
         "error": error,
+        "invariant_failures": failures[:10],
         "values": dict(outcome.values),
         "ranking": list(outcome.ranking),
         "winner_bot": next(s["bot"] for s in seats if outcome.ranking and s["player"] == outcome.ranking[0]),
@@ -132,6 +137,20 @@ def play_game(rulebook: dict[str, Any], seed: int, index: int, setup: GameSetup)
         "seconds": round(time.perf_counter() - started, 3),
         "cpu_seconds": round(time.process_time() - cpu, 3),
     }
+
+
+def _money(game: Any) -> int:
+    return sum((game.to_json()["state"].get("cash") or {}).values())
+
+
+def _broken(game: Any, total: int, actions: int) -> list[str]:
+    """The game's broken invariants (``railbook soak``'s: money kept, no negative cash, certificates whole),
+    checked as each round starts and at the end."""
+    from railbook.soak import invariants
+
+    return [
+        f"after action {actions}: {name}: {message}" for name, message in invariants(game.to_json()["state"], total)
+    ]
 
 
 def _decider(game: Any) -> str | None:

@@ -96,6 +96,7 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         "rule_end_rate": round(rule / n, 4) if n else 0.0,
         "end_reasons": dict(ends.most_common()),
         "errors": sum(1 for r in records if r.get("error")),
+        "invariant_failures": sum(len(r.get("invariant_failures") or []) for r in records),
         "actions": _stats([r["actions"] for r in records]),
         "rounds": _stats([r["rounds"] for r in records]),
         "operating_rounds": _stats([r["operating_rounds"] for r in records]),
