@@ -114,8 +114,9 @@ class HeuristicBot(Bot):
         need = price * R.float_percent(game, sym) // 10
         if price <= 0 or need > cash:
             return -0.5, action
-        # the highest par the player can float with: more capital for trains
-        return 2.0 + price / 1000, action
+        # a par at which the player can float the company and still buy about half of it
+        target = cash * 10 / max(R.float_percent(game, sym), R.president_percent(game, sym) + 30)
+        return 2.0 - abs(price - target) / 1000, action
 
     def _buy_shares(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
         if action.entity_type != "player":
