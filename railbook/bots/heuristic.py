@@ -35,6 +35,11 @@ class HeuristicBot(Bot):
             raise RuntimeError("no legal action to choose")
         self._revenue_cache: dict[str, Any] = {}
         self._sandbox = trial.Sandbox(game)
+        self._pars: dict[str, list[int]] = {}
+        for action in options:
+            if action.type == "par":
+                sym = str(action.fields.get("corporation"))
+                self._pars.setdefault(sym, []).append(R.par_value(action.fields.get("share_price")))
         scored: list[tuple[float, float, LegalAction]] = []
         lays: list[LegalAction] = []
         tokens: list[LegalAction] = []
@@ -114,8 +119,11 @@ class HeuristicBot(Bot):
         need = price * R.float_percent(game, sym) // 10
         if price <= 0 or need > cash:
             return -0.5, action
-        # a par at which the player can float the company and still buy about half of it
+        # a par at which the player can float the company and still buy about half of it, but none of the lower
+        # half of the pars offered (a company parred low sinks to where it closes or stalls)
         target = cash * 10 / max(R.float_percent(game, sym), R.president_percent(game, sym) + 30)
+        pars = sorted(self._pars.get(sym) or [price])
+        target = max(target, pars[len(pars) // 2])
         return 2.0 - abs(price - target) / 1000, action
 
     def _buy_shares(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
@@ -143,8 +151,8 @@ class HeuristicBot(Bot):
         ids = action.fields.get("shares") or []
         share = game.state.shares.get(ids[0]) if ids else None
         if action.entity_type != "player" or share is None:
-            key = entity_key(action)  # a company issuing shares: only to buy a train it cannot pay for
-            short = R.train_reserve(game, key) > game.context.cash(key)
+            key = entity_key(action)  # a company issuing shares: only to buy its first train (issues sink the price)
+            short = R.train_reserve(game, key) > game.context.cash(key) and not game.context.entity_trains(key)
             return (0.5 if short else -1.0), _least(action)
         corp = game.state.corporations[share.corp]
         if corp.owner == f"P|{player}":
