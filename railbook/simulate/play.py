@@ -20,6 +20,7 @@ NOT_RULE_ENDS = ("stalled", "capped", "dnf", "manually_ended", "error")
 
 _RUNS = re.compile(r"^(\S+) runs for (-?\d+)")
 _FLOATS = re.compile(r"^(\S+) floats$")
+_BUYS = re.compile(r"^(\S+) (?:buys|wins) (\S+) for (\d+)")  # a player buying a private (at an auction's end too)
 
 
 @dataclass(frozen=True)
@@ -184,14 +185,25 @@ def _observe(game: Any, t: _Tracker, owners: dict[str, str | None], cash: dict[s
         m = _FLOATS.match(line)
         if m and m.group(1) in game.state.corporations:
             _corp(t, m.group(1))["floated_or"] = t.operating_rounds
+            continue
+        m = _BUYS.match(line)
+        company = game.state.companies.get(m.group(2)) if m else None
+        if m and company is not None and not company.blank and m.group(2) not in t.privates:
+            t.privates[m.group(2)] = {
+                "price": int(m.group(3)),
+                "value": int(company.value),
+                "player": m.group(1),
+                **where,
+            }
     t.log_seen = len(log)
     if game.state.phase != t.phase_seen:
         t.phase_seen = game.state.phase
         t.phases.append({"phase": game.context.phase_name(), **where})
     if game.state.bank_broken and t.bank_broken_at is None:
         t.bank_broken_at = where
-    for sym, company in game.state.companies.items():
+    for sym, company in game.state.companies.items():  # bought without a line saying for how much: what it cost
         owner = company.owner
         if owner != owners.get(sym) and owner and owner.startswith("P|") and sym not in t.privates:
             paid = cash.get(owner[2:], 0) - game.context.cash(owner)
-            t.privates[sym] = {"price": paid, "value": int(company.value), "player": owner[2:], **where}
+            if paid > 0 and not company.blank:
+                t.privates[sym] = {"price": paid, "value": int(company.value), "player": owner[2:], **where}

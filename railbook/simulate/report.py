@@ -65,7 +65,7 @@ def figures(records: list[dict[str, Any]]) -> dict[str, tuple[str, bytes]]:
         [b["win_rate_ci"][1] - b["win_rate"] for b in bots.values()],
     ]
     a2.bar(list(bots), rates, yerr=errs, capsize=4, color="#c44e52")
-    a2.set_xlabel("bot (95% CI; a game with the bot in any seat)")
+    a2.set_xlabel("bot (wins per game it plays; 95% CI)")
     out["wins"] = ("Who wins: by seat and by bot", _png(fig))
 
     fig, ax = _figure()
