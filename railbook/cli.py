@@ -415,6 +415,7 @@ def _register_optional() -> None:
         "railbook.routes.cli",
         "railbook.interop.cli",
         "railbook.serve.cli",
+        "railbook.simulate.cli",
     ):
         try:
             __import__(module)
