@@ -35,6 +35,7 @@ if not REFERENCE.exists():
     REFERENCE = Path("/work/shared/tools/reference")
 
 MISSING = object()
+SHOW = int(os.environ.get("SHOW", "0"))  # differing lines to print as they are found
 
 #: fields left out for every title: the 1846 draft's pass cards are companies only in the reference engine
 DEFAULT_IGNORE = ["companies.Pass*"]
@@ -78,14 +79,54 @@ def reference(path: Path, strict: bool, cache: Path | None = None) -> list[dict[
     return lines
 
 
+_TILE_IDS: dict[str, dict[str, str]] = {}
+
+
+def site_city_ids(record: dict[str, Any], path: Path) -> dict[str, Any]:
+    """The record with railbook's ids of printed cities (``<hex>-0-<city>``) renamed to the site's
+    (``<printed tile id>-<city>``, whose number is the hex's place in the site's map source: asked of the
+    reference engine, ``tools/site_tile_ids.rb``)."""
+    key = json.dumps([record.get("title"), record.get("settings", {}).get("optional_rules")])
+    if key not in _TILE_IDS:
+        run = subprocess.run(
+            ["ruby", str(Path(__file__).with_name("site_tile_ids.rb")), str(path)], capture_output=True, text=True
+        )
+        _TILE_IDS[key] = json.loads(run.stdout) if run.returncode == 0 else {}
+    ids = _TILE_IDS[key]
+
+    def rename(a: dict[str, Any]) -> dict[str, Any]:
+        city = a.get("city")
+        if isinstance(city, str) and city.count("-") == 2:
+            head, _, ci = city.rpartition("-")
+            hex_id = head.split("-")[0]
+            if head == f"{hex_id}-0" and hex_id in ids:
+                a = {**a, "city": f"{ids[hex_id]}-{ci}"}
+        if a.get("auto_actions"):
+            a = {**a, "auto_actions": [rename(x) for x in a["auto_actions"]]}
+        return a
+
+    return {**record, "actions": [rename(a) for a in record["actions"]]}
+
+
 # ---------------------------------------------------------------------------------------- comparing
 
 
 def normalise(line: dict[str, Any], title: str) -> dict[str, Any]:
-    """The naming differences docs/CONFORMANCE.md lists, taken out of a reference line."""
+    """The naming differences docs/CONFORMANCE.md lists, taken out of a digest line (either engine's)."""
     if title == "1856" and isinstance(line.get("phase"), str):
         line = {**line, "phase": line["phase"].rstrip("'")}  # primed sub-phases: "train on sale" in railbook
+    corps = line.get("corporations")
+    if isinstance(corps, dict) and any(isinstance(c, dict) and "price" in c and c["price"] is None for c in corps.values()):
+        # a corporation not yet parred: who holds its certificates until the par price is chosen is no rule's
+        # (1870: the SLSF president's certificate moves with the private in railbook, at par on the site)
+        line = {**line, "corporations": {k: _unparred(c) for k, c in corps.items()}}
     return line
+
+
+def _unparred(c: Any) -> Any:
+    if isinstance(c, dict) and "price" in c and c["price"] is None:
+        return {k: v for k, v in c.items() if k not in ("shares", "president")}
+    return c
 
 
 def _ignored(path: str, patterns: list[str]) -> bool:
@@ -124,12 +165,13 @@ def compare(ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str, i
     """Lines compared, the first difference (with its fields) and every differing field pattern with its count."""
     patterns = [*DEFAULT_IGNORE, *ignore]
     first: dict[str, Any] | None = None
+    shown = 0
     kinds: Counter[str] = Counter()
     compared = 0
     stop = None
     for n in range(max(len(ref), len(mine))):
         a = normalise(ref[n], title) if n < len(ref) else None
-        b = mine[n] if n < len(mine) else None
+        b = normalise(mine[n], title) if n < len(mine) else None
         if a is None or b is None:
             stop = f"length: only {'ref' if b is None else 'railbook'} has line {n + 1}: {json.dumps(a or b)[:300]}"
             break
@@ -145,6 +187,10 @@ def compare(ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str, i
         found: list[tuple[str, Any, Any]] = []
         diff(a, b, "", patterns, found)
         if found:
+            if shown < SHOW:
+                shown += 1
+                where = ", ".join(f"{k} {a[k]}" for k in ("type", "entity", "round", "turn") if k in a)
+                print(f"   [{a.get('id')} {where}] " + "; ".join(f"{p}: {show(x)} / {show(y)}" for p, x, y in found[:6]))
             for path, _, _ in found:
                 kinds[pattern(path, a)] += 1
             if first is None:
@@ -194,6 +240,9 @@ def cmd_soak(args: argparse.Namespace) -> int:
     from railbook.api import rulebook_for_title
     from railbook.soak import play_record
 
+    if args.jobs > 1:
+        return _parallel(args)
+
     out = Path(args.out)
     (out / "records").mkdir(parents=True, exist_ok=True)
     summary: dict[str, Any] = {}
@@ -205,6 +254,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
             started = time.perf_counter()
             record, report_ = play_record(rulebook, seed, max_actions=args.max_actions)
             path = out / "records" / f"{title}_{seed}.json"
+            path.write_text(json.dumps(record))
+            record = site_city_ids(record, path)
             path.write_text(json.dumps(record))
             mine = ours(record)
             ref = reference(path, True, out / "ref")
@@ -240,6 +291,24 @@ def cmd_soak(args: argparse.Namespace) -> int:
     return 0
 
 
+def _parallel(args: argparse.Namespace) -> int:
+    """``soak`` on ``--jobs`` processes, one title each at a time (their outputs kept apart)."""
+    import concurrent.futures
+
+    titles = args.titles.split(",")
+    cmds = []
+    for t in titles:
+        cmd = [sys.executable, __file__, "soak", "--titles", t, "--games", str(args.games), "--seed", str(args.seed)]
+        cmd += ["--max-actions", str(args.max_actions), "--out", f"{args.out}/{t}", "--jobs", "1"]
+        cmds.append((t, cmd))
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for t, run in zip(titles, pool.map(lambda c: subprocess.run(c[1], capture_output=True, text=True), cmds)):
+            Path(f"{args.out}/{t}").mkdir(parents=True, exist_ok=True)
+            Path(f"{args.out}/{t}/report.txt").write_text(run.stdout + run.stderr)
+            print(run.stdout.rstrip().splitlines()[-1] if run.stdout.strip() else f"{t}: {run.stderr[-300:]}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -255,6 +324,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--max-actions", type=int, default=3000)
     s.add_argument("--out", default="/tmp/railbook-differential/soak")
     s.add_argument("--ignore", action="append", default=[])
+    s.add_argument("--jobs", type=int, default=1, help="titles played at once")
     args = parser.parse_args(argv)
     return cmd_records(args) if args.cmd == "records" else cmd_soak(args)
 
