@@ -7,8 +7,9 @@ written as a record (``railbook soak --records``).  Only the site's protocol is 
 records show; the rules stay the engine's.
 
 * ``destination_connection`` (titles whose ``destinations`` connection runs are checked after each operator's
-  turn, 1870): one by the operator whose turn just ended, naming the companies that connected then, and one by
-  the operator whose turn starts (the first of an operating round names those connected at its start);
+  turn, 1870): one by the operator whose turn just ended, naming the companies that connected then (not after
+  the round's last turn: the round is over first), and one by the operator whose turn starts (the first of an
+  operating round names those connected at its start);
 * ``destination_connection`` (titles whose destinations are checked after every tile lay, 1856): one by the
   operator once its track step is over, naming the companies that reached their destination since the last.
 
@@ -51,6 +52,7 @@ class SiteAutoActions:
     def __init__(self, game: Any) -> None:
         self.loans_free: list[int] = list(range(1000))  # the bank's loans, by id, in the site's order
         self.loans_held: dict[str, list[int]] = {}
+        self.cash = dict(game.state.cash)  # before the action to come
         self.checked = _checked(game)
         self.operator, self.reached = self._now(game)
         self.starting: str | None = None  # an operator whose turn started and has not had its notice yet
@@ -76,9 +78,19 @@ class SiteAutoActions:
         }
 
     def action(self, game: Any, action: dict[str, Any]) -> dict[str, Any]:
-        """The action just processed as the site writes it (loans, token slots, assignment targets and draft
-        prices named), its loan ledger brought up to date."""
+        """The action just processed as the site writes it (loans, token slots, assignment targets, draft prices,
+        share percentages and a company's price for its own shares named), its loan ledger brought up to date."""
         atype = action.get("type")
+        before, self.cash = self.cash, dict(game.state.cash)
+        if atype in ("buy_shares", "sell_shares") and isinstance(action.get("shares"), list):
+            ids = [str(x) for x in action["shares"]]
+            if "percent" not in action:
+                action = {**action, "percent": sum(game.state.shares[x].percent for x in ids if x in game.state.shares)}
+            entity = str(action.get("entity"))
+            if action.get("entity_type") == "corporation" and "share_price" not in action and ids:
+                key = f"C|{entity}"
+                paid = abs(self.cash.get(key, 0) - before.get(key, 0))
+                action = {**action, "share_price": paid // len(ids)}  # a company's own shares: issued or redeemed
         if atype == "place_token" and action.get("slot") is None and isinstance(action.get("city"), str):
             slot = _slot(game, action)
             if slot is not None:
@@ -133,8 +145,8 @@ class SiteAutoActions:
         out: list[dict[str, Any]] = []
         now = self.operator
         if now != before:
-            if before is not None:
-                out.append(self._notice(before, game))  # the check after its turn
+            if before is not None and now is not None:
+                out.append(self._notice(before, game))  # the check after its turn (none after the round's last)
             elif now is not None:
                 out.append(self._notice(now, game))  # the check at the start of the operating round
                 self.starting = None

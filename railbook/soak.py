@@ -203,11 +203,15 @@ def _purchases_only(desc: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def choose(
-    game: Any, rnd: random.Random, pass_weight: float = 0.3, bid_weariness: float = 0.0
+    game: Any, rnd: random.Random, pass_weight: float = 0.3, bid_weariness: float = 0.0, site: bool = False
 ) -> dict[str, Any] | None:
     """A random legal action: mostly an active one, a pass now and then; with chance ``bid_weariness`` no bid
-    (when something else may be done)."""
+    (when something else may be done).  ``site``: for a game written as an 18xx.games record, a private company
+    never passes when anything else may be done (declining an optional ability is no action on the site)."""
     descs = game.legal_descriptions()
+    if site:
+        kept = [d for d in descs if not (d["type"] == "pass" and d.get("entity_type") == "company")]
+        descs = kept or descs
     active = [d for d in descs if d["type"] not in PASSIVE]
     passes = [d for d in descs if d["type"] in PASSIVE]
     if bid_weariness and rnd.random() < bid_weariness:
@@ -457,7 +461,13 @@ def _play_game(
         try:
             # players tire only of stock rounds: elsewhere (auctions, operating) passing ends nothing sooner
             stock = kind == "stock"
-            action = choose(game, rnd, patience(in_round if stock else 0), 0.0 if stock else bid_weariness(in_round))
+            action = choose(
+                game,
+                rnd,
+                patience(in_round if stock else 0),
+                0.0 if stock else bid_weariness(in_round),
+                autos is not None,
+            )
         except Exception as exc:
             return fail("legal_actions", f"{type(exc).__name__}: {exc}")
         if action is None:
