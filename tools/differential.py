@@ -116,6 +116,13 @@ def normalise(line: dict[str, Any], title: str) -> dict[str, Any]:
     if title == "1856" and isinstance(line.get("phase"), str):
         line = {**line, "phase": line["phase"].rstrip("'")}  # primed sub-phases: "train on sale" in railbook
     corps = line.get("corporations")
+    acting = line.get("acting")
+    if title == "1846" and isinstance(acting, dict) and isinstance(corps, dict):
+        # the site's bankruptcy step offers "bankrupt" to the minors too, which never must buy a train (1846 §7:
+        # bankruptcy comes from a train a corporation must buy); railbook offers it to corporations only
+        minors = {k for k, c in corps.items() if isinstance(c, dict) and "price" not in c}
+        acting = {k: [t for t in v if not (t == "bankrupt" and k in minors)] for k, v in acting.items()}
+        line = {**line, "acting": acting}
     if isinstance(corps, dict) and any(isinstance(c, dict) and "price" in c and c["price"] is None for c in corps.values()):
         # a corporation not yet parred: who holds its certificates until the par price is chosen is no rule's
         # (1870: the SLSF president's certificate moves with the private in railbook, at par on the site)
