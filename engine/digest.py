@@ -35,6 +35,10 @@ ROUND_NAMES = {
 #: "1".."6", the site's train names; its primed sub-phases only mark the train on sale, see the title's NOTES.md)
 SITE_PHASES = {"1856": {"1": "2", "2": "3", "3": "4", "4": "5", "5": "6", "6": "D"}}
 
+#: titles whose corporations count as floated (the reference's ``floated?``) from the start of their first operating
+#: turn, not from the sale that floats them (1856: capitalisation follows the train on sale, see the title's NOTES.md)
+FLOAT_AT_FIRST_TURN = frozenset({"1856"})
+
 #: the cash of an unlimited bank at the start (``setup``): its digest is what it paid out, from 0
 UNLIMITED_BANK = 10**9
 
@@ -91,7 +95,7 @@ def _operator(g: Game, key: str, op: Any, loans: dict[str, int] | None) -> dict[
     owner = op.owner
     out: dict[str, Any] = {
         "cash": ctx.cash(key),
-        "floated": bool(op.floated),
+        "floated": _floated(g, key, op),
         "president": sym_of(owner) if owner and kind_of(owner) == "P" else None,
         "tokens": sorted(t.hex for t in op.tokens if t.used and t.hex),
         "trains": sorted(g.state.trains[t].name for t in op.trains),
@@ -102,6 +106,14 @@ def _operator(g: Game, key: str, op: Any, loans: dict[str, int] | None) -> dict[
     if loans is not None:
         out["loans"] = loans.get(op.sym, 0)
     return out
+
+
+def _floated(g: Game, key: str, op: Any) -> bool:
+    if not op.floated:
+        return False
+    if g.state.title in FLOAT_AT_FIRST_TURN:
+        return bool(op.operated) or g.context.current_operator() == key or key in g.state.round.entities[:1]
+    return True
 
 
 def _price(g: Game, corp: Any) -> int | None:
@@ -179,10 +191,10 @@ def digest_stream(record: dict[str, Any], rulebook: dict[str, Any]) -> Iterator[
         if not isinstance(action, dict):
             yield {"error": "MalformedAction: action is not an object", "id": index}
             return
-        if action.get("type") in NON_MOVES:
+        if action.get("type") == "message":
             continue
         aid = action.get("id", index + 1)
-        if game.state.finished and action.get("type") == "end_game":
+        if action.get("type") in NON_MOVES or (game.state.finished and action.get("type") == "end_game"):
             line = {"entity": _entity(action), "id": aid, "type": action.get("type"), **digest(game)}
             yield line
             continue
