@@ -116,8 +116,8 @@ def _routes(game: Any, entity: str, between: list[list[str]] | None = None) -> l
     from railbook.routes.adapter import problem_from_game
 
     try:
-        problem = problem_from_game(game, entity)
-        if between:
+        problem = problem_from_game(game, entity)  # (with the route the rules require of the run now, if any)
+        if between and not any(isinstance(b, dict) and b.get("required") for b in problem.bonuses):
             problem.bonuses = [*problem.bonuses, required_route(between)]
         solution = solve(problem)
     except (KeyError, ValueError):

@@ -34,3 +34,34 @@ def test_1846_no_private_is_bought_with_shares_issued_for_a_mandatory_train() ->
     assert not game.state.corporations["GT"].trains
     assert "buy_company" not in _types(game, "GT")
     assert "buy_train" in _types(game, "GT")
+
+
+def test_a_connection_runs_required_route_is_one_train_home_to_destination_and_costs_nothing() -> None:
+    """1870 "Connection run": "one train must run from the starting city to the destination. This train may not
+    run beyond either location ... The company's other trains may run other routes".  The optimiser's answer
+    honours it (``railbook routes`` at the connection runs of 1870_game_end_bank once answered 250, 220 and 390
+    where the legal best is 230, 120 and 150): the required route ends at home and at the destination, the other
+    train runs freely, and the requirement's weight is no revenue."""
+    from railbook.routes import Link, Problem, Stop, required_route, solve
+    from railbook.routes.trains import specs_from_names
+
+    def city(key: str, revenue: int, token: bool = False) -> Stop:
+        return Stop(key=key, hex=key.split(".")[0], kind="city", revenue=revenue, token=token)
+
+    # home A1 (token) - A3 (destination, 20) - A5 (90) - A7 (80), in a line; a second line A1 - B2 (50)
+    stops = [city("A1.c0", 10, token=True), city("A3.c0", 20), city("A5.c0", 90), city("A7.c0", 80)]
+    stops.append(city("B2.c0", 50))
+    links = [Link(0, 1, 1, ("A1", "A3")), Link(1, 2, 2, ("A3", "A5")), Link(2, 3, 4, ("A5", "A7"))]
+    links.append(Link(0, 4, 8, ("A1", "B2")))
+    free = solve(Problem(stops=stops, links=links, trains=specs_from_names(["4", "2"])))
+    assert free.total == 200 + 60  # A1-A3-A5-A7 and A1-B2: the home->destination run is not the best
+    problem = Problem(stops=stops, links=links, trains=specs_from_names(["4", "2"]))
+    problem.bonuses = [required_route([["A1"], ["A3"]])]
+    solution = solve(problem)
+    assert solution.stats["required_met"]
+    runs = sorted((stops[r.stops[0]].hex, stops[r.stops[-1]].hex, r.revenue) for r in solution.routes)
+    assert ("A1", "A3", 30) in runs or ("A3", "A1", 30) in runs  # exactly home -> destination, not beyond
+    assert solution.total == 30 + 60 == sum(r.revenue for r in solution.routes)  # the other train: A1-B2
+    blocked = Problem(stops=stops, links=links[1:], trains=specs_from_names(["4"]))
+    blocked.bonuses = [required_route([["A1"], ["A3"]])]
+    assert not solve(blocked).stats["required_met"]
