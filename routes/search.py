@@ -24,7 +24,6 @@ Track is a bitset of hexsides; stops and groups are bitsets too.
 from __future__ import annotations
 
 import dataclasses
-
 import time
 from collections.abc import Callable, Sequence
 from operator import add
