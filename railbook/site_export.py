@@ -89,8 +89,13 @@ class SiteAutoActions:
             entity = str(action.get("entity"))
             if action.get("entity_type") == "corporation" and "share_price" not in action and ids:
                 key = f"C|{entity}"
-                paid = abs(self.cash.get(key, 0) - before.get(key, 0))
-                action = {**action, "share_price": paid // len(ids)}  # a company's own shares: issued or redeemed
+                each = abs(self.cash.get(key, 0) - before.get(key, 0)) // len(ids)
+                corp = game.state.corporations.get(entity)
+                if corp is not None and corp.price is not None:
+                    from railbook.engine.market import price_at
+
+                    if each != price_at(game.context, corp.price):  # (the site names only a price off the market's)
+                        action = {**action, "share_price": each}  # a company's own shares, issued or redeemed
         if atype == "place_token" and action.get("slot") is None and isinstance(action.get("city"), str):
             slot = _slot(game, action)
             if slot is not None:
