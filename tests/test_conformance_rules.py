@@ -65,3 +65,24 @@ def test_a_connection_runs_required_route_is_one_train_home_to_destination_and_c
     blocked = Problem(stops=stops, links=links[1:], trains=specs_from_names(["4"]))
     blocked.bonuses = [required_route([["A1"], ["A3"]])]
     assert not solve(blocked).stats["required_met"]
+
+
+def test_1850_starting_treasury_at_the_end_of_the_stock_round_by_the_rules_at_float_on_the_site() -> None:
+    """1850 [5.6.4]: a new company "receives this money at the end of the stock round in which the sixth share was
+    sold" (the default); 18xx.games pays it as the sixth share is sold (option ``site_capital_at_float``, on for
+    every record of the site)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1850")
+    record, _ = play_record(rulebook, 300, max_actions=34)  # action 34: p5's purchase floats KATY
+    assert "site_capital_at_float" in record_options({**record, "created_at": 1_795_000_000}, rulebook)
+    assert "site_capital_at_float" not in record_options(record, rulebook)
+    cash = {}
+    for options in ([], ["site_capital_at_float"]):
+        game = Game.start(rulebook, [p["id"] for p in record["players"]], seed=300, options=options)
+        for action in record["actions"]:
+            game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        assert game.state.round.kind == "stock" and game.state.corporations["KATY"].floated
+        cash[tuple(options)] = game.context.cash("C|KATY")
+    assert cash[()] == 0
+    assert cash[("site_capital_at_float",)] == 10 * 100  # ten times its $100 par, at once

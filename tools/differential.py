@@ -35,6 +35,7 @@ if not REFERENCE.exists():
     REFERENCE = Path("/work/shared/tools/reference")
 
 MISSING = object()
+SITE_NOW = 1_795_000_000  # (2026-11-17) the creation time written into soak records: the reference's snapshot is newer
 SHOW = int(os.environ.get("SHOW", "0"))  # differing lines to print as they are found
 
 #: fields left out for every title: the 1846 draft's pass cards are companies only in the reference engine
@@ -309,6 +310,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
             seed = args.seed + i
             started = time.perf_counter()
             record, report_ = play_record(rulebook, seed, max_actions=args.max_actions)
+            # a record of the site's present: options the site plays today turn on (site_before, docs/CONFORMANCE.md)
+            record["created_at"] = SITE_NOW
             path = out / "records" / f"{title}_{seed}.json"
             path.write_text(json.dumps(record))
             record = site_city_ids(record, path)
