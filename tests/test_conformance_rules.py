@@ -86,3 +86,35 @@ def test_1850_starting_treasury_at_the_end_of_the_stock_round_by_the_rules_at_fl
         cash[tuple(options)] = game.context.cash("C|KATY")
     assert cash[()] == 0
     assert cash[("site_capital_at_float",)] == 10 * 100  # ten times its $100 par, at once
+
+
+def test_a_sites_destination_notice_counts_with_the_site_option_only() -> None:
+    """1870 "CONNECTION RUN": "To be eligible, a company must be able to run one of its trains from its starting
+    location to its destination"; railbook checks that itself and refuses a record's notice naming a company that
+    cannot.  18xx.games takes its players' notice as it stands: option ``site_destination_notices`` (on for every
+    record of the site) lets the notice count and the connection run follow."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1870")
+    record, _ = play_record(rulebook, 1, max_actions=34)
+    assert "site_destination_notices" in record_options({**record, "created_at": 1_795_000_000}, rulebook)
+    for options in ([], ["site_destination_notices"]):
+        game = Game.start(rulebook, [p["id"] for p in record["players"]], seed=1, options=options)
+        for action in record["actions"]:
+            game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        op = game.context.current_operator()
+        assert game.state.round.kind == "operating" and op
+        corp = op.split("|")[1]
+        assert not game.state.corporations[corp].trains  # no train: no connection by the rules
+        notice = {"type": "destination_connection", "entity": corp, "entity_type": "corporation"}
+        notice["corporations"] = [corp]
+        if not options:
+            with pytest.raises(IllegalAction, match="cannot reach the destination"):
+                game.process(notice)
+            continue
+        game.process(notice)
+        st = game.state.mechanics["destinations"]
+        assert corp in st.reached and st.pending == [corp]
+        assert {d["type"] for d in game.legal_descriptions() if d["entity"] == corp} == {"choose"}  # its marker first
