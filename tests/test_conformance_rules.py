@@ -118,3 +118,16 @@ def test_a_sites_destination_notice_counts_with_the_site_option_only() -> None:
         st = game.state.mechanics["destinations"]
         assert corp in st.reached and st.pending == [corp]
         assert {d["type"] for d in game.legal_descriptions() if d["entity"] == corp} == {"choose"}  # its marker first
+
+
+def test_1846_bankruptcy_is_offered_at_the_train_purchase_not_before() -> None:
+    """1846 §6.5: a corporation "must buy a train if it has none after running its routes", and a president who
+    cannot raise the money is bankrupt: bankruptcy comes at the train purchase.  railbook once offered it in the
+    track step (the random player took it; 18xx.games fails on such a move)."""
+    from railbook.engine import rounds
+
+    game, record = _game_at("1846", 401, 203)
+    assert record["actions"][-1]["type"] == "place_token" and record["actions"][-1]["entity"] == "B&O"
+    assert not game.state.corporations["B&O"].trains
+    assert rounds.active_step(game.context).name == "track_and_token"
+    assert "bankrupt" not in _types(game, "B&O")
