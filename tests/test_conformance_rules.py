@@ -139,3 +139,16 @@ def test_1846_bankruptcy_is_offered_at_the_train_purchase_not_before() -> None:
             op = game.context.current_operator()
             trainless_in_track += bool(op and op[0] == "C" and not game.context.entity_trains(op))
     assert trainless_in_track  # (the game has such moments)
+
+
+def test_1850_the_bridge_companys_lay_in_st_louis_joins_the_companys_route() -> None:
+    """1850 P3 (Mississippi River Bridge Company): "a free track lay in the St Louis hex": a track lay, free, and so
+    joined to the laying company's route like any other ([7]); railbook once offered it in any rotation to a
+    company far away (soak games; 18xx.games refuses such lays as "not legally rotated")."""
+    from railbook.engine.mechanics import track
+
+    game = Game.start(rulebook_for_title("1850"), ["a", "b", "c"], seed=1)
+    ability = next(a for a in game.state.companies["MRB"].abilities if a.type == "tile_lay")
+    assert ability.spec.get("connected") is True
+    assert track._special_candidates(game.context, ability)  # (the lays the hex and tiles allow)
+    assert track._special_candidates(game.context, ability, "C|CBQ") == []  # Chicago's company: no route there
