@@ -371,6 +371,35 @@ def _parallel(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    """Per title and option: games, player counts, actions compared, games identical to the end, and where the
+    others first differ or stop (from the ``summary.json`` files under the folders given)."""
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for folder in args.folders:
+        for f in sorted(Path(folder).rglob("summary.json")):
+            for title, games in json.loads(f.read_text()).items():
+                rows.setdefault(title, []).extend(games)
+    print("| title | option | games | players | actions compared | identical | first difference or stop (games) |")
+    print("|---|---|---|---|---|---|---|")
+    for title in sorted(rows):
+        by_option: dict[str, list[dict[str, Any]]] = {}
+        for r in rows[title]:
+            by_option.setdefault(",".join(r["options"]) or "-", []).append(r)
+        for option, games in sorted(by_option.items()):
+            same = sum(1 for r in games if r["first"] is None and r["stop"] is None)
+            kinds: Counter[str] = Counter()
+            for r in games:
+                if r["first"]:
+                    kinds[r["first"]["fields"][0].split(":")[0]] += 1
+                if r["stop"]:
+                    kinds["stop: " + r["stop"].split("ref ")[-1].split("|")[0].strip()[:70]] += 1
+            counts = sorted({r["players"] for r in games})
+            acts = sum(r["compared"] for r in games)
+            what = "; ".join(f"{k} ({n})" for k, n in kinds.most_common(4))
+            print(f"| {title} | {option} | {len(games)} | {counts} | {acts} | {same} | {what} |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -387,8 +416,11 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--out", default="/tmp/railbook-differential/soak")
     s.add_argument("--ignore", action="append", default=[])
     s.add_argument("--jobs", type=int, default=1, help="titles played at once")
+    rep = sub.add_parser("report", help="a table of soak runs (their summary.json files)")
+    rep.add_argument("folders", nargs="+")
     args = parser.parse_args(argv)
-    return cmd_records(args) if args.cmd == "records" else cmd_soak(args)
+    commands = {"records": cmd_records, "soak": cmd_soak, "report": cmd_report}
+    return commands[args.cmd](args)
 
 
 if __name__ == "__main__":
