@@ -125,7 +125,8 @@ def repair_notices(
             break
         at = ids.index(aid)
         actions = [dict(a) for a in record["actions"]]
-        if "Check for new connection runs cannot process" in err and at > 0:
+        waiting = "Check for new connection runs cannot process" in err or "Escrow Calculation" in err
+        if waiting and at > 0:
             acting = ref[-2].get("acting", {}) if len(ref) > 1 else {}
             who = next((k for k, v in acting.items() if "destination_connection" in v), None)
             if who is None:
