@@ -300,6 +300,31 @@ class RouteBetween(RouteBonus):
         return max(self.amount, 0)
 
 
+@register("route_between_once")
+class RouteBetweenOnce(SetBonus):
+    """A fixed amount, once per run, when one route's first and last visited stops lie one in each of two hex lists
+    (a connection run's "one train must run from the starting city to the destination": with an amount no real
+    run earns, the best set has such a route whenever one exists, and the other trains run freely)."""
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        ends = params["ends"]
+        self.a = {str(h) for h in ends[0]}
+        self.b = {str(h) for h in ends[1]}
+        self.amount = int(params.get("amount", 0))
+        self.required = bool(params.get("required"))  # the amount is a requirement's weight, not money
+
+    def route_value(self, counted: Sequence[Stop], visited: Sequence[Stop]) -> int:
+        if len(visited) < 2:
+            return 0
+        first, last = visited[0].hex, visited[-1].hex
+        if (first in self.a and last in self.b) or (first in self.b and last in self.a):
+            return self.amount
+        return 0
+
+    def bound(self, max_visits: int) -> int:
+        return max(self.amount, 0)
+
+
 @register("per_stop_one_train")
 class PerStopOneTrain(SetBonus):
     """``per_stop`` for each stop one train visits (the corporation picks the train)."""

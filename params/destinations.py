@@ -67,6 +67,11 @@ class Params(BaseParams):
     also_reached_at: dict[CorporationId, list[HexId]] = Field(
         {}, description="company -> other hexes whose connection to its home also counts as reaching its destination"
     )
+    site_notices: bool = Field(
+        False,
+        description="a record's `destination_connection` notice counts for the companies it names even where these "
+        "rules find no connection (18xx.games takes its players' notice as it stands)",
+    )
     connection_run: ConnectionRun | None = Field(None, description="the bonus run (effect `connection_run`)")
     marker: DestinationMarker | None = Field(None, description="the destination marker (effect `connection_run`)")
 

@@ -357,10 +357,19 @@ def soak(
     seed: Annotated[int, typer.Option("--seed", help="game i is seeded SEED + i")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", min=0, help="processes (0: one per core)")] = 0,
     max_actions: Annotated[int, typer.Option("--max-actions", min=1, help="stop a game after this many")] = 3000,
+    records: Annotated[
+        Path | None, typer.Option("--records", help="write every game here as an 18xx.games record (JSON)")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Play random legal games, checking the game's invariants after every action."""
     from railbook.soak import soak as run
+
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"{records}: cannot write: {exc.strerror or exc}")
 
     summaries = []
     for title in _titles(titles):
@@ -374,7 +383,16 @@ def soak(
         def show(s: Any, total: int = games) -> None:
             print(f"\r{s.title}: {s.games}/{total} games, {len(s.failures)} failures", end="", file=sys.stderr)
 
-        summary = run(str(book["title"]), book, games, seed, jobs, max_actions, show if live else None)
+        summary = run(
+            str(book["title"]),
+            book,
+            games,
+            seed,
+            jobs,
+            max_actions,
+            show if live else None,
+            str(records) if records is not None else None,
+        )
         if live:
             print("\r\033[K", end="", file=sys.stderr)
         summaries.append(summary)

@@ -30,11 +30,17 @@ def replay(
     file: Annotated[Path, typer.Argument(help="an 18xx.games export or a railbook action log (JSON)")],
     as_json: JsonOpt = False,
     strict: Annotated[bool, typer.Option("--strict", help="a recorded revenue that differs is an error")] = False,
+    digest: Annotated[
+        bool, typer.Option("--digest", help="print a state digest per action (docs/CONFORMANCE.md), JSON lines")
+    ] = False,
 ) -> None:
     """Replay a recorded game, checking every action; exit 1 at the first illegal one."""
     from railbook.api import replay as run
     from railbook.engine.replay import load
 
+    if digest:
+        _digest(file)
+        return
     try:
         record = load(file)
         outcome = run(record, strict=strict)
@@ -60,6 +66,29 @@ def replay(
     typer.echo(f"{file}: {outcome.actions} actions, game end: {outcome.game_end_reason or 'not finished'}")
     for pid, value in result.items():
         typer.echo(f"  {outcome.game.context.name('P|' + pid):20s} {value}")
+
+
+def _digest(file: Path) -> None:
+    """``replay --digest``: one JSON line per processed action, then the outcome (or an error line; exit 1)."""
+    import sys
+
+    from railbook.api import record_rulebook
+    from railbook.engine.digest import digest_stream
+    from railbook.engine.replay import load
+
+    try:
+        record = load(file)
+        rulebook = record_rulebook(record)
+    except RailbookError as exc:
+        fail(_about(file, exc), code=exc.exit_code)
+        return
+    out = sys.stdout
+    for line in digest_stream(record, rulebook):
+        out.write(json.dumps(line, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n")
+        if "error" in line:
+            out.flush()
+            raise typer.Exit(1)
+    out.flush()
 
 
 @app.command(name="export-log")

@@ -116,8 +116,8 @@ def _routes(game: Any, entity: str, between: list[list[str]] | None = None) -> l
     from railbook.routes.adapter import problem_from_game
 
     try:
-        problem = problem_from_game(game, entity)
-        if between:
+        problem = problem_from_game(game, entity)  # (with the route the rules require of the run now, if any)
+        if between and not any(isinstance(b, dict) and b.get("required") for b in problem.bonuses):
             problem.bonuses = [*problem.bonuses, required_route(between)]
         solution = solve(problem)
     except (KeyError, ValueError):
@@ -203,11 +203,15 @@ def _purchases_only(desc: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def choose(
-    game: Any, rnd: random.Random, pass_weight: float = 0.3, bid_weariness: float = 0.0
+    game: Any, rnd: random.Random, pass_weight: float = 0.3, bid_weariness: float = 0.0, site: bool = False
 ) -> dict[str, Any] | None:
     """A random legal action: mostly an active one, a pass now and then; with chance ``bid_weariness`` no bid
-    (when something else may be done)."""
+    (when something else may be done).  ``site``: for a game written as an 18xx.games record, a private company
+    never passes when anything else may be done (declining an optional ability is no action on the site)."""
     descs = game.legal_descriptions()
+    if site:
+        kept = [d for d in descs if not (d["type"] == "pass" and d.get("entity_type") == "company")]
+        descs = kept or descs
     active = [d for d in descs if d["type"] not in PASSIVE]
     passes = [d for d in descs if d["type"] in PASSIVE]
     if bid_weariness and rnd.random() < bid_weariness:
@@ -348,18 +352,84 @@ def setup_for(
     return players, chosen
 
 
+def site_record(
+    rulebook: dict[str, Any], seed: int, players: list[str], options: list[str], log: list[dict[str, Any]], game: Any
+) -> dict[str, Any]:
+    """A game played by railbook as an 18xx.games record: players, settings (seed, optional rules), the actions
+    with ids, and the outcome (``result``, ``game_end_reason``) once the game is over."""
+    meta = rulebook.get("meta") or {}
+    record: dict[str, Any] = {
+        "id": seed,
+        "description": f"railbook soak, seed {seed}",
+        "title": str(meta.get("site_id") or rulebook.get("title")),
+        "status": "finished" if game is not None and game.state.finished else "active",
+        "players": [{"id": p, "name": p} for p in players],
+        "settings": {"seed": seed, "optional_rules": list(options)},
+        "actions": [{**a, "id": i + 1} for i, a in enumerate(log)],
+    }
+    if game is not None and game.state.finished:
+        record["result"] = {str(k): v for k, v in game.result().items()}
+        record["game_end_reason"] = game.state.game_end_reason
+    return record
+
+
+def record_setups(rulebook: dict[str, Any]) -> tuple[list[int], list[str]]:
+    """:func:`playable_setups` less the options that only railbook names (``site_*``: dated behaviours of the
+    site, which a new record of the site never plays)."""
+    counts, options = playable_setups(rulebook)
+    return counts, [o for o in options if not o.startswith("site_")]
+
+
 def play_game(
     rulebook: dict[str, Any],
     seed: int,
     max_actions: int = MAX_ACTIONS,
     setups: tuple[list[int], list[str]] | None = None,
+    records: str | None = None,
 ) -> GameReport:
-    """Play game ``seed`` to its end (or ``max_actions``), checking the invariants after every action."""
+    """Play game ``seed`` to its end (or ``max_actions``), checking the invariants after every action; with
+    ``records`` (a folder), the game is also written there as an 18xx.games record, ``<title>_<seed>.json``."""
+    if records is None:
+        return _play_game(rulebook, seed, max_actions, setups)
+    kept: list[Any] = []
+    report = _play_game(rulebook, seed, max_actions, setups or record_setups(rulebook), kept)
+    players, options, log, game = kept
+    record = site_record(rulebook, seed, players, options, log, game)
+    from pathlib import Path
+
+    from .jsonio import write_atomic
+
+    title = str((rulebook.get("meta") or {}).get("site_id") or rulebook.get("title"))
+    write_atomic(Path(records) / f"{title}_{seed}.json", json.dumps(record, ensure_ascii=False) + "\n")
+    return report
+
+
+def play_record(
+    rulebook: dict[str, Any], seed: int, max_actions: int = MAX_ACTIONS
+) -> tuple[dict[str, Any], GameReport]:
+    """Game ``seed`` played as :func:`play_game` plays it (options: :func:`record_setups`), as an 18xx.games record,
+    with its report."""
+    kept: list[Any] = []
+    report = _play_game(rulebook, seed, max_actions, record_setups(rulebook), kept)
+    players, options, log, game = kept
+    return site_record(rulebook, seed, players, options, log, game), report
+
+
+def _play_game(
+    rulebook: dict[str, Any],
+    seed: int,
+    max_actions: int = MAX_ACTIONS,
+    setups: tuple[list[int], list[str]] | None = None,
+    keep: list[Any] | None = None,
+) -> GameReport:
     from railbook.engine.errors import IllegalAction
     from railbook.engine.game import Game
 
     players, options = setup_for(rulebook, seed, setups)
     report = GameReport(seed, len(players), options, 0, False, None)
+    log: list[dict[str, Any]] = []
+    if keep is not None:
+        keep.extend([players, options, log, None])
 
     def fail(invariant: str, message: str) -> GameReport:
         report.failures.append(Failure(seed, report.actions, invariant, message))
@@ -369,10 +439,15 @@ def play_game(
         game = Game.start(rulebook, players, seed=seed, options=options)
     except Exception as exc:
         return fail("game.start", f"{type(exc).__name__}: {exc}")
+    autos = None
+    if keep is not None:
+        from .site_export import SiteAutoActions
+
+        keep[3] = game
+        autos = SiteAutoActions(game)
     rnd = random.Random(seed)
     state = game.to_json()
     total = sum((state["state"].get("cash") or {}).values())
-    log: list[dict[str, Any]] = []
     roundtrip = RoundTrip()
     this_round: tuple[Any, ...] = ()
     in_round = 0
@@ -386,7 +461,13 @@ def play_game(
         try:
             # players tire only of stock rounds: elsewhere (auctions, operating) passing ends nothing sooner
             stock = kind == "stock"
-            action = choose(game, rnd, patience(in_round if stock else 0), 0.0 if stock else bid_weariness(in_round))
+            action = choose(
+                game,
+                rnd,
+                patience(in_round if stock else 0),
+                0.0 if stock else bid_weariness(in_round),
+                autos is not None,
+            )
         except Exception as exc:
             return fail("legal_actions", f"{type(exc).__name__}: {exc}")
         if action is None:
@@ -398,6 +479,10 @@ def play_game(
         except Exception as exc:
             return fail("engine.error", f"{json.dumps(action)[:300]}: {type(exc).__name__}: {exc}")
         log.append(action)
+        if autos is not None:
+            written = autos.action(game, action)
+            extra = autos.after(game)
+            log[-1] = {**written, "auto_actions": extra} if extra else written
         report.actions += 1
         state = game.to_json()
         for name, message in invariants(state["state"], total):
@@ -415,7 +500,7 @@ def play_game(
     try:
         replayed = Game.start(rulebook, players, seed=seed, options=options)
         for action in log:
-            replayed.process(action)
+            replayed.process({k: v for k, v in action.items() if k != "auto_actions"})
         same = replayed.to_json() == state and replayed.result() == game.result()
     except Exception as exc:
         return fail("log.replay", f"replaying the game's own log failed: {type(exc).__name__}: {exc}")
@@ -429,30 +514,41 @@ def play_game(
 _WORKER: dict[str, Any] = {}
 
 
-def _init(rulebook: dict[str, Any], max_actions: int, setups: tuple[list[int], list[str]], parent: int) -> None:
+def _init(
+    rulebook: dict[str, Any],
+    max_actions: int,
+    setups: tuple[list[int], list[str]],
+    parent: int,
+    records: str | None = None,
+) -> None:
     from .workers import die_with_parent
 
     die_with_parent(parent)
-    _WORKER.update(rulebook=rulebook, max_actions=max_actions, setups=setups)
+    _WORKER.update(rulebook=rulebook, max_actions=max_actions, setups=setups, records=records)
 
 
 def _one(seed: int) -> GameReport:
-    return play_game(_WORKER["rulebook"], seed, _WORKER["max_actions"], _WORKER["setups"])
+    return play_game(_WORKER["rulebook"], seed, _WORKER["max_actions"], _WORKER["setups"], _WORKER.get("records"))
 
 
 def play_games(
-    rulebook: dict[str, Any], seeds: list[int], jobs: int = 0, max_actions: int = MAX_ACTIONS
+    rulebook: dict[str, Any],
+    seeds: list[int],
+    jobs: int = 0,
+    max_actions: int = MAX_ACTIONS,
+    records: str | None = None,
 ) -> Iterator[GameReport]:
-    """Reports of the games ``seeds``, played on ``jobs`` processes (0: one per core), in any order."""
+    """Reports of the games ``seeds``, played on ``jobs`` processes (0: one per core), in any order; with
+    ``records`` each game is also written there as an 18xx.games record (:func:`play_game`)."""
     jobs = jobs or os.cpu_count() or 1
-    setups = playable_setups(rulebook)
+    setups = record_setups(rulebook) if records is not None else playable_setups(rulebook)
     if jobs == 1 or len(seeds) == 1:
         for seed in seeds:
-            yield play_game(rulebook, seed, max_actions, setups)
+            yield play_game(rulebook, seed, max_actions, setups, records)
         return
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with context.Pool(
-        min(jobs, len(seeds)), initializer=_init, initargs=(rulebook, max_actions, setups, os.getpid())
+        min(jobs, len(seeds)), initializer=_init, initargs=(rulebook, max_actions, setups, os.getpid(), records)
     ) as pool:
         yield from pool.imap_unordered(_one, seeds, chunksize=1)
 
@@ -465,15 +561,17 @@ def soak(
     jobs: int = 0,
     max_actions: int = MAX_ACTIONS,
     progress: Callable[[Summary], None] | None = None,
+    records: str | None = None,
 ) -> Summary:
     """Play ``games`` random games of a title (seeds ``seed`` .. ``seed + games - 1``) and sum them up;
-    ``progress`` sees the running summary after each game."""
+    ``progress`` sees the running summary after each game; with ``records`` (a folder) every game is written there
+    as an 18xx.games record."""
     reason = not_playable(rulebook)
     if reason is not None:
         return Summary(title, False, reason.removeprefix(f"{title}: "))
     summary = Summary(title, True)
     start = time.perf_counter()
-    for report in play_games(rulebook, [seed + i for i in range(games)], jobs, max_actions):
+    for report in play_games(rulebook, [seed + i for i in range(games)], jobs, max_actions, records):
         summary.games += 1
         summary.actions += report.actions
         summary.finished += report.finished

@@ -86,10 +86,28 @@ def operating_corporation(g: Any) -> str | None:
     return _sym(key) if key else None
 
 
+def required_of(g: Any, corporation: str) -> list[dict[str, Any]]:
+    """The route the rules require of ``corporation``'s run now, as a bonus spec (a connection run: one train from
+    home to the destination, named by the interpreter's legal ``run_routes`` as ``route_between``), or none."""
+    from railbook.engine import rounds
+
+    from . import required_route
+
+    g = context_of(g)
+    if g.state.finished or g.state.round is None:
+        return []
+    for desc in rounds.legal_actions(g):
+        if desc.get("type") == "run_routes" and str(desc.get("entity")) == corporation and desc.get("route_between"):
+            return [required_route(desc["route_between"])]
+    return []
+
+
 def problem_from_game(g: Any, corporation: str | None = None) -> Problem:
-    """The optimisation problem for ``corporation`` (default: the one operating) in game ``g``."""
+    """The optimisation problem for ``corporation`` (default: the one operating) in game ``g``, with the route
+    the rules require of its run now (:func:`required_of`)."""
     g = context_of(g)
     corp = corporation or operating_corporation(g)
     if not corp:
         raise ValueError("no corporation is operating; name one")
-    return build_problem(board_for(g, corp), corp, trains_of(g, corp), bonuses_of(g, corp))
+    bonuses = [*bonuses_of(g, corp), *required_of(g, corp)]
+    return build_problem(board_for(g, corp), corp, trains_of(g, corp), bonuses)

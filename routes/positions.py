@@ -73,7 +73,7 @@ def interpreter_decisions(
     record: Mapping[str, Any], rulebook: Mapping[str, Any], at: int | None = None, corporation: str | None = None
 ) -> Iterator[Decision]:
     """Decisions from the interpreter's replay; raises :class:`ReplayUnavailable` where it stops."""
-    from .adapter import board_for, bonuses_of, operating_corporation, trains_of
+    from .adapter import board_for, bonuses_of, operating_corporation, required_of, trains_of
 
     g = start_game(record, rulebook)
     try:
@@ -89,7 +89,8 @@ def interpreter_decisions(
             corp = corporation or (str(a["entity"]) if a.get("type") == "run_routes" else operating_corporation(g))
             if not corp:
                 raise ReplayUnavailable(f"nobody operates before action {aid}; name a corporation")
-            problem, ms = _timed_build(board_for(g, corp), corp, trains_of(g, corp), bonuses_of(g, corp))
+            bonuses = [*bonuses_of(g, corp), *required_of(g, corp)]  # (a connection run's required route)
+            problem, ms = _timed_build(board_for(g, corp), corp, trains_of(g, corp), bonuses)
             routes = list(a.get("routes") or []) if a.get("type") == "run_routes" else []
             stored = sum(int(r["revenue"]) for r in routes) if routes and all("revenue" in r for r in routes) else None
             recorded, notes = _recorded_revenue(problem, routes, stored)

@@ -23,6 +23,7 @@ Track is a bitset of hexsides; stops and groups are bitsets too.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from operator import add
@@ -1291,6 +1292,31 @@ def solve(problem: Problem) -> Solution:
     included: a collection that is due would otherwise run at their first allocation)."""
     was_on = pause_collector()
     try:
-        return Solver(problem)._solve()
+        return _without_requirements(problem, Solver(problem)._solve())
     finally:
         resume_collector(was_on)
+
+
+def _without_requirements(problem: Problem, solution: Solution) -> Solution:
+    """A required route's weight (bonuses with ``required``, e.g. a connection run's home-to-destination route)
+    taken off the total and off the route that earned it; ``stats["required_met"]`` tells whether it was earned
+    (if not, no route set meets the requirement)."""
+    weights = [
+        int(b.get("amount", 0) if isinstance(b, dict) else getattr(b, "amount", 0))
+        for b in problem.bonuses
+        if (b.get("required") if isinstance(b, dict) else getattr(b, "required", False))
+    ]
+    if not weights:
+        return solution
+    met = True
+    for weight in weights:
+        if solution.total < weight:
+            met = False
+            continue
+        solution.total -= weight
+        for i, route in enumerate(solution.routes):
+            if route.revenue >= weight:
+                solution.routes[i] = dataclasses.replace(route, revenue=route.revenue - weight)
+                break
+    solution.stats["required_met"] = float(met)
+    return solution

@@ -167,10 +167,11 @@ def test_records_older_than_a_site_fix_replay_with_the_site_option() -> None:
 
     rb = rulebook_for_title("1856")
     assert rb["options"]["site_early_destinations"]["site_before"] == "2021-06-01"
-    assert record_options({"created_at": "2021-03-05", "settings": {}}, rb) == ["site_early_destinations"]
-    assert record_options({"created_at": 1624196221, "settings": {}}, rb) == []  # 2021-06-20
+    always = "site_destination_notices"  # (the site still plays it: site_before the end of time)
+    assert record_options({"created_at": "2021-03-05", "settings": {}}, rb) == [always, "site_early_destinations"]
+    assert record_options({"created_at": 1624196221, "settings": {}}, rb) == [always]  # 2021-06-20
     named = {"created_at": "2021-03-05", "settings": {"optional_rules": ["alternate_destinations"]}}
-    assert record_options(named, rb) == ["alternate_destinations", "site_early_destinations"]
+    assert record_options(named, rb) == ["alternate_destinations", always, "site_early_destinations"]
 
 
 def test_the_early_site_option_makes_alternate_destinations_count() -> None:

@@ -125,6 +125,7 @@ def test_hex_bonus_and_bonus_registry() -> None:
         "route_end",
         "path_hex",
         "route_between",
+        "route_between_once",
     } == set(BONUSES)
     with pytest.raises(ValueError, match="unknown route bonus"):
         make_bonus({"type": "nope"})

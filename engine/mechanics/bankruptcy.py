@@ -98,6 +98,8 @@ class Bankrupt(Step):
         g = self.g
         if not self.actions(entity) or not _needs_train(g, entity):
             return []
+        if rounds.active_step(g) is not _buy_train_step(g):
+            return []  # bankruptcy comes of the train a corporation must buy "after running its routes" (1846 §6.5)
         trial = type(g)(g.book, clone(g.state))
         try:
             rounds.process(trial, {"type": "bankrupt", "entity": entity[2:], "entity_type": "corporation"})

@@ -481,6 +481,12 @@ def record_notice(g: Context, action: dict[str, Any]) -> bool:
     if missing and g.state.round is not None and g.state.round.kind == "operating":
         check(g, g.state.round.data.get("current_operator"))
         missing = [c for c in named if c not in STATE(g).reached]
+    if missing and PARAMS(g).site_notices:
+        st = STATE(g)
+        for corp in missing:  # (the site's notice stands: their effect follows, in the notice's order)
+            if corp in g.state.corporations and corp not in st.reached:
+                reached(g, corp)
+        return True
     if missing:
         raise illegal("destination.connection", f"{', '.join(missing)} cannot reach the destination by the rules")
     return True

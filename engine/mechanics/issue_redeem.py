@@ -200,6 +200,15 @@ def operator_started(g: Context, entity: str) -> None:
     g.state.round.data["emergency_issued"] = False
 
 
+def may_buy_company(g: Context, private: str, corp_key: str) -> bool:
+    """Shares issued for a train the corporation must buy pay for that train: no private is bought meanwhile
+    (1846 §6.5 "Mandatory Train Purchase": all of the treasury, then the issued shares' money, go to the train)."""
+    r = g.state.round
+    if r is None or not r.data.get("emergency_issued") or g.current_operator() != corp_key:
+        return True
+    return bool(g.entity_trains(corp_key))  # (the train bought, the turn's last purchases are free again)
+
+
 class _EmergencyIssue:
     """The :class:`~railbook.engine.interfaces.EmergencyIssue` this mechanic provides."""
 
@@ -220,6 +229,7 @@ MECHANIC = Mechanic.of(
         "round_started": round_started,
         "operator_started": operator_started,
         "issuable_cash": issuable_cash,
+        "may_buy_company": may_buy_company,
     },
     provides=[EMERGENCY_ISSUE.provided_by(_EmergencyIssue()), REDEMPTION.provided_by(_Redemption())],
 )

@@ -134,7 +134,7 @@ class BuyCompany(Step):
         if g.hooks("in_receivership", entity):
             return False
         comps = purchasable(g, entity, by_ability=not self.blocks())
-        if not comps:
+        if not comps or not g.hooks("may_buy_company", "", entity):  # ("": any private, e.g. none mid-emergency)
             return False
         cheapest: int | None = None  # (a loop: the round machinery asks this in its inner loops)
         for c in comps:

@@ -216,7 +216,7 @@ def lay(
         str(tile_id),
         int(rotation) if isinstance(rotation, int) else rotation,
         key=corp,
-        check_connection=special is None,
+        check_connection=special is None or bool(special[1].spec.get("connected")),
         allowed_tiles=allowed,
         any_label=special is not None and bool(abilities.spec_param(special[1], "any_label")),
     )
@@ -721,9 +721,11 @@ def _join_problem(g: Context, pair: list[str], laid: dict[str, Any]) -> str | No
     return None
 
 
-def _special_candidates(g: Context, a: Ability) -> list[tuple[str, str, int, board.LayPlan]]:
-    """Every lay the ability allows on the current board: (hex, tile id, rotation, plan)."""
+def _special_candidates(g: Context, a: Ability, corp: str | None = None) -> list[tuple[str, str, int, board.LayPlan]]:
+    """Every lay the ability allows on the current board: (hex, tile id, rotation, plan); with ``connected: true``
+    only those whose new track joins the network of ``corp`` (the owning corporation)."""
     spec = a.spec
+    connected = bool(spec.get("connected")) and corp is not None
     one_per_hex = (spec.get("params") or {}).get("one_per_hex")
     any_label = bool(abilities.spec_param(a, "any_label"))
     out = []
@@ -739,7 +741,14 @@ def _special_candidates(g: Context, a: Ability) -> list[tuple[str, str, int, boa
             for rot in range(6):
                 try:
                     plan = board.plan_lay(
-                        g, h, tile_id, rot, key=None, check_connection=False, allowed_tiles=own, any_label=any_label
+                        g,
+                        h,
+                        tile_id,
+                        rot,
+                        key=corp if connected else None,
+                        check_connection=connected,
+                        allowed_tiles=own,
+                        any_label=any_label,
                     )
                 except EngineError:
                     continue
@@ -796,7 +805,7 @@ class SpecialTrack(Step):
         payer = g.company(entity).owner
         free, discount = special_lay_terms(a)
         choices = []
-        for h, tile_id, rot, plan in _special_candidates(g, a):
+        for h, tile_id, rot, plan in _special_candidates(g, a, payer):
             if payer is not None and lay_cost(g, payer, plan, free=free, discount=discount) > g.cash(payer):
                 continue  # the lay's terrain costs more than its payer has (lay() refuses it)
             if pair:

@@ -1,0 +1,214 @@
+"""A canonical digest of a game's state after every action, for differential play against other engines.
+
+The format is the reference harness's (``docs/CONFORMANCE.md``): one JSON object per processed action with
+the acting entities and the action types each may take, money, share prices and holdings, trains, tokens,
+companies' owners, tiles, phase, round and turn; then a final ``{"game_end_reason", "result"}`` object, or an
+``{"error", "id"}`` object where an action is refused.  Keys are sorted at every level (``json.dumps(...,
+sort_keys=True)``); ids are the record's (player ids, corporation, minor and company symbols, hex ids).
+
+:func:`digest_stream` replays a record and yields the objects; :func:`digest` is the digest of one game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from . import rounds
+from .errors import EngineError
+from .game import Game
+from .state import kind_of, sym_of
+from .steps.base import step_actions_of, step_active, step_blocking
+
+#: the interpreter's round kinds under the reference engine's round class names
+ROUND_NAMES = {
+    "stock": "Stock",
+    "operating": "Operating",
+    "draft": "Draft",
+    "auction": "Auction",
+    "initial": "Auction",
+    "merger": "Merger",
+    "acquisition": "Acquisition",
+}
+
+#: phase names of the reference engine where a title's rulebook numbers its phases otherwise (1856: the rulebook's
+#: "1".."6", the site's train names; its primed sub-phases only mark the train on sale, see the title's NOTES.md)
+SITE_PHASES = {"1856": {"1": "2", "2": "3", "3": "4", "4": "5", "5": "6", "6": "D"}}
+
+#: titles whose corporations count as floated (the reference's ``floated?``) from the start of their first operating
+#: turn, not from the sale that floats them (1856: capitalisation follows the train on sale, see the title's NOTES.md)
+FLOAT_AT_FIRST_TURN = frozenset({"1856"})
+
+#: the cash of an unlimited bank at the start (``setup``): its digest is what it paid out, from 0
+UNLIMITED_BANK = 10**9
+
+#: action types left out of ``acting`` (meta actions, as the format says)
+META = frozenset({"message", "log", "end_game", "undo", "redo"})
+
+
+def holder_id(key: str | None) -> str | None:
+    """A holder key as a digest id: players by id, companies by symbol, the pool ``market``; the bank None."""
+    if key is None or key == "bank":
+        return None
+    if key == "pool":
+        return "market"
+    if key == "depot":
+        return None
+    return sym_of(key)
+
+
+def round_name(g: Game) -> str:
+    r = g.state.round
+    if r is None:
+        return ""
+    return ROUND_NAMES.get(r.kind, r.kind[:1].upper() + r.kind[1:])
+
+
+def acting(g: Game) -> dict[str, list[str]]:
+    """Who may act and which action types each may take: for each active entity, what every active step up
+    to the first that blocks offers it."""
+    ctx = g.context
+    if ctx.state.finished or ctx.state.round is None:
+        return {}
+    out: dict[str, list[str]] = {}
+    for key in rounds.active_entities(ctx):
+        types: set[str] = set()
+        for s in rounds.steps(ctx):
+            if not step_active(s):
+                continue
+            types.update(t for t in step_actions_of(s, key) if t not in META and not t.startswith("program_"))
+            if step_blocking(s):
+                break
+        out[holder_id(key) or key] = sorted(types)
+    return out
+
+
+def _loans(g: Game) -> dict[str, int] | None:
+    state = g.state.mechanics.get("loans")
+    if state is None:
+        return None
+    return dict(getattr(state, "loans", {}) or {})
+
+
+def _operator(g: Game, key: str, op: Any, loans: dict[str, int] | None) -> dict[str, Any]:
+    ctx = g.context
+    owner = op.owner
+    out: dict[str, Any] = {
+        "cash": ctx.cash(key),
+        "floated": _floated(g, key, op),
+        "president": sym_of(owner) if owner and kind_of(owner) == "P" else None,
+        "tokens": sorted(t.hex for t in op.tokens if t.used and t.hex),
+        "trains": sorted(g.state.trains[t].name for t in op.trains),
+    }
+    if kind_of(key) == "C":
+        out["price"] = _price(g, op)
+        out["shares"] = _shares(g, op.sym)
+    if loans is not None:
+        out["loans"] = loans.get(op.sym, 0)
+    return out
+
+
+def _floated(g: Game, key: str, op: Any) -> bool:
+    if not op.floated:
+        return False
+    if g.state.title in FLOAT_AT_FIRST_TURN:
+        return bool(op.operated) or g.context.current_operator() == key or key in g.state.round.entities[:1]
+    return True
+
+
+def _price(g: Game, corp: Any) -> int | None:
+    from .market import price_at
+
+    if corp.price is None:
+        return None
+    return int(price_at(g.context, corp.price))
+
+
+def _shares(g: Game, sym: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for holder, by_corp in g.state.holdings.items():
+        ids = by_corp.get(sym)
+        if not ids:
+            continue
+        percent = sum(g.state.shares[s].percent for s in ids)
+        if not percent:
+            continue
+        name = "market" if holder == "pool" else "bank" if holder == "bank" else sym_of(holder)
+        out[name] = out.get(name, 0) + percent
+    return out
+
+
+def digest(g: Game) -> dict[str, Any]:
+    """The digest of the game's state now (without the action's ``entity``, ``id`` and ``type``)."""
+    st = g.state
+    loans = _loans(g)
+    corporations: dict[str, Any] = {}
+    for sym, corp in st.corporations.items():
+        if corp.closed or corp.removed:
+            continue
+        corporations[sym] = _operator(g, f"C|{sym}", corp, loans)
+    for sym, minor in st.minors.items():
+        if minor.closed:
+            continue
+        corporations[sym] = _operator(g, f"M|{sym}", minor, None)
+    tiles = {h: f"{hx.tile}@{hx.rotation}" for h, hx in st.hexes.items() if hx.tile is not None}
+    r = st.round
+    bank = st.cash.get("bank", 0)
+    if g.context.book.players_setup(len(st.player_ids)).get("bank") == "unlimited":
+        bank -= UNLIMITED_BANK
+    phase = g.context.phase_name()
+    return {
+        "acting": acting(g),
+        "bank": bank,
+        "companies": {c.sym: holder_id(c.owner) for c in st.companies.values() if not c.closed and not c.removed},
+        "corporations": corporations,
+        "phase": SITE_PHASES.get(st.title, {}).get(phase, phase),
+        "players": {p.id: st.cash.get(f"P|{p.id}", 0) for p in st.players},
+        "round": round_name(g),
+        "tiles": tiles,
+        "turn": f"{st.turn}.{r.round_num if r is not None else 1}",
+    }
+
+
+def final_line(g: Game) -> dict[str, Any]:
+    return {"game_end_reason": g.state.game_end_reason, "result": {str(k): v for k, v in g.result().items()}}
+
+
+def digest_stream(record: dict[str, Any], rulebook: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Replay ``record`` (an 18xx.games export or a railbook action log) with its title's compiled ``rulebook``
+    (``railbook.api.record_rulebook``) and yield one digest per processed action, in record order, then the final
+    line; a refused action yields ``{"error", "id"}`` and ends the stream."""
+    from .replay import LOG_FORMAT, NON_MOVES, filter_actions, normalise, start_from_record
+
+    try:
+        game = start_from_record(record, rulebook)
+    except EngineError as exc:
+        yield {"error": f"{type(exc).__name__}: {exc}", "id": 0}
+        return
+    log = record.get("format") == LOG_FORMAT
+    actions = list(record["actions"]) if log else filter_actions(record["actions"])
+    for index, action in enumerate(actions):
+        if not isinstance(action, dict):
+            yield {"error": "MalformedAction: action is not an object", "id": index}
+            return
+        if action.get("type") == "message":
+            continue
+        aid = action.get("id", index + 1)
+        if action.get("type") in NON_MOVES or (game.state.finished and action.get("type") == "end_game"):
+            line = {"entity": _entity(action), "id": aid, "type": action.get("type"), **digest(game)}
+            yield line
+            continue
+        try:
+            for a in [action, *(action.get("auto_actions") or [])]:
+                game.process(normalise(a), False)
+                game.state.extra.pop("route_checks", None)
+        except EngineError as exc:
+            yield {"error": f"{type(exc).__name__}: {exc}", "id": aid}
+            return
+        yield {"entity": _entity(action), "id": aid, "type": action.get("type"), **digest(game)}
+    yield final_line(game)
+
+
+def _entity(action: dict[str, Any]) -> str | None:
+    entity = action.get("entity")
+    return None if entity is None else str(entity)

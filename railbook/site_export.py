@@ -1,0 +1,198 @@
+"""The automatic actions an 18xx.games record carries beside the players' moves, for games railbook plays.
+
+The site's client adds some actions by itself after a move (``auto_actions``), and its importer expects them
+there: a record without them stops at the step that waits for one.  railbook's engine takes these actions as
+notices (it checks by itself), so a game it plays has none; :class:`SiteAutoActions` adds them when a game is
+written as a record (``railbook soak --records``).  Only the site's protocol is modelled here, from what its
+records show; the rules stay the engine's.
+
+* ``destination_connection`` (titles whose ``destinations`` connection runs are checked after each operator's
+  turn, 1870): one by the operator whose turn just ended, naming the companies that connected then (not after
+  the round's last turn: the round is over first), and one by the operator whose turn starts (the first of an
+  operating round names those connected at its start);
+* ``destination_connection`` (titles whose destinations are checked after every tile lay, 1856): one by the
+  operator once its track step is over, naming the companies that reached their destination since the last.
+
+The site also numbers each loan (``take_loan`` and ``payoff_loan`` name one): loans are taken from the front of
+the bank's list, paid off from the front of the company's own, and come back to the end of the bank's list
+(also when they are redeemed or cancelled without an action); :class:`SiteAutoActions` keeps that ledger and
+names the loan in the actions it writes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: steps of an operating turn up to (and including) the track step, in the titles checked after each tile lay
+_UP_TO_TRACK = frozenset(
+    {
+        "bankrupt",
+        "cash_crisis",
+        "national_formation",
+        "assign",
+        "loan",
+        "special_track",
+        "special_token",
+        "buy_company",
+        "special_buy",
+        "connection_run",
+        "track",
+    }
+)
+
+
+def _checked(game: Any) -> str | None:
+    spec = ((game.rulebook.get("mechanics") or {}).get("destinations")) or {}
+    return spec.get("checked") if isinstance(spec, dict) else None
+
+
+class SiteAutoActions:
+    """Follows one game, action by action, and tells the automatic actions the site adds after each."""
+
+    def __init__(self, game: Any) -> None:
+        self.loans_free: list[int] = list(range(1000))  # the bank's loans, by id, in the site's order
+        self.loans_held: dict[str, list[int]] = {}
+        self.cash = dict(game.state.cash)  # before the action to come
+        self.checked = _checked(game)
+        self.operator, self.reached = self._now(game)
+        self.starting: str | None = None  # an operator whose turn started and has not had its notice yet
+        self.noticed: str | None = None  # (after each tile lay) the operator whose track step was noticed
+        self.told = list(self.reached)  # companies named in a notice already
+
+    @staticmethod
+    def _now(game: Any) -> tuple[str | None, list[str]]:
+        r = game.state.round
+        op = r.data.get("current_operator") if r is not None and r.kind == "operating" else None
+        st = game.state.mechanics.get("destinations")
+        return op, list(getattr(st, "reached", []) or [])
+
+    def _notice(self, key: str, game: Any) -> dict[str, Any]:
+        _, reached = self._now(game)
+        new = [c for c in reached if c not in self.told]
+        self.told.extend(new)
+        return {
+            "type": "destination_connection",
+            "entity": key.split("|", 1)[1],
+            "entity_type": "corporation",
+            "corporations": new,
+        }
+
+    def action(self, game: Any, action: dict[str, Any]) -> dict[str, Any]:
+        """The action just processed as the site writes it (loans, token slots, assignment targets, draft prices,
+        share percentages and a company's price for its own shares named), its loan ledger brought up to date."""
+        atype = action.get("type")
+        before, self.cash = self.cash, dict(game.state.cash)
+        if atype in ("buy_shares", "sell_shares") and isinstance(action.get("shares"), list):
+            ids = [str(x) for x in action["shares"]]
+            if "percent" not in action:
+                action = {**action, "percent": sum(game.state.shares[x].percent for x in ids if x in game.state.shares)}
+            entity = str(action.get("entity"))
+            if action.get("entity_type") == "corporation" and "share_price" not in action and ids:
+                key = f"C|{entity}"
+                each = abs(self.cash.get(key, 0) - before.get(key, 0)) // len(ids)
+                corp = game.state.corporations.get(entity)
+                if corp is not None and corp.price is not None:
+                    from railbook.engine.market import price_at
+
+                    if each != price_at(game.context, corp.price):  # (the site names only a price off the market's)
+                        action = {**action, "share_price": each}  # a company's own shares, issued or redeemed
+        if atype == "place_token" and action.get("slot") is None and isinstance(action.get("city"), str):
+            slot = _slot(game, action)
+            if slot is not None:
+                action = {**action, "slot": slot}
+        elif atype == "assign" and "target_type" not in action:
+            target = str(action.get("target"))
+            st = game.state
+            kind = "company" if target in st.companies else "corporation" if target in st.corporations else "hex"
+            kind = "minor" if target in st.minors else kind
+            action = {**action, "target_type": kind}
+        elif atype == "bid" and action.get("price") is None and action.get("company") in game.state.companies:
+            company = game.state.companies[action["company"]]
+            action = {**action, "price": company.value}
+        if atype in ("take_loan", "payoff_loan") and action.get("loan") is None:
+            corp = str(action.get("entity"))
+            held = self.loans_held.get(corp) or []
+            loan = self.loans_free[0] if atype == "take_loan" else held[0] if held else None
+            if loan is not None:
+                action = {**action, "loan": loan}
+                if atype == "take_loan":
+                    self.loans_free.remove(loan)
+                    self.loans_held.setdefault(corp, []).append(loan)
+                else:
+                    held.remove(loan)
+                    self.loans_free.append(loan)
+        self._sync_loans(game)
+        return action
+
+    def _sync_loans(self, game: Any) -> None:
+        st = game.state.mechanics.get("loans")
+        counts: dict[str, int] = dict(getattr(st, "loans", {}) or {}) if st is not None else {}
+        for corp in sorted(set(counts) | set(self.loans_held)):
+            held = self.loans_held.setdefault(corp, [])
+            while len(held) > counts.get(corp, 0):
+                self.loans_free.append(held.pop())  # redeemed or cancelled: from the end of the company's list
+            while len(held) < counts.get(corp, 0):
+                held.append(self.loans_free.pop(0))
+
+    def after(self, game: Any) -> list[dict[str, Any]]:
+        """The automatic actions that follow the action just processed."""
+        if self.checked is None:
+            return []
+        before = self.operator
+        self.operator, _ = self._now(game)
+        if game.state.finished:
+            return []
+        if self.checked == "after_every_tile_lay":
+            return self._after_tile_lays(game, before)
+        return self._after_turns(game, before)
+
+    def _after_turns(self, game: Any, before: str | None) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        now = self.operator
+        if now != before:
+            if before is not None and now is not None:
+                out.append(self._notice(before, game))  # the check after its turn (none after the round's last)
+            elif now is not None:
+                out.append(self._notice(now, game))  # the check at the start of the operating round
+                self.starting = None
+                return out
+            self.starting = now
+        if self.starting is not None and game.acting_entities() == [self.starting]:
+            out.append(self._notice(self.starting, game))  # the check at the start of its turn
+            self.starting = None
+        return out
+
+    def _after_tile_lays(self, game: Any, before: str | None) -> list[dict[str, Any]]:
+        from railbook.engine import rounds
+
+        out: list[dict[str, Any]] = []
+        now = self.operator
+        if before is not None and now != before and self.noticed != before:
+            out.append(self._notice(before, game))  # its turn ended inside the track step
+        if now is None:
+            return out
+        if now != before:
+            self.noticed = None
+        if self.noticed != now:
+            step = rounds.active_step(game.context)
+            if step is None or step.name not in _UP_TO_TRACK:
+                out.append(self._notice(now, game))
+                self.noticed = now
+        return out
+
+
+def _slot(game: Any, action: dict[str, Any]) -> int | None:
+    """The city slot a ``place_token`` just filled (the site names it): the city is ``<tile id>-<city index>``, the
+    tile id of a printed hex ``<hex>-<n>``."""
+    tile_id, _, index = str(action["city"]).rpartition("-")
+    if not index.isdigit():
+        return None
+    entity = str(action.get("entity"))
+    key = f"M|{entity}" if entity in game.state.minors else f"C|{entity}"
+    for hex_id, hx in game.state.hexes.items():
+        if hx.tile_id != tile_id and not (hx.tile_id is None and tile_id.split("-")[0] == hex_id):
+            continue
+        cities = hx.tokens
+        if int(index) < len(cities) and key in cities[int(index)]:
+            return int(cities[int(index)].index(key))
+    return None

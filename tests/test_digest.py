@@ -1,0 +1,123 @@
+"""``railbook replay --digest`` and ``railbook soak --records``: the state digest of docs/CONFORMANCE.md and games
+written as 18xx.games records (no reference engine needed: its format is checked here, its agreement by
+tools/differential.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from railbook.engine.digest import digest_stream
+
+from railbook.api import rulebook_for_title
+from railbook.soak import play_game, play_record
+
+GOLDEN = Path(__file__).parent / "snapshots" / "digest-1846-seed-5.jsonl"
+LINE_KEYS = {"acting", "bank", "companies", "corporations", "entity", "id", "phase", "players", "round", "tiles"}
+LINE_KEYS |= {"turn", "type"}
+
+
+def _short(title: str, seed: int, actions: int) -> dict:
+    record, report = play_record(rulebook_for_title(title), seed, max_actions=actions)
+    assert not report.failures, report.failures
+    return record
+
+
+def _lines(record: dict) -> list[dict]:
+    return list(digest_stream(record, rulebook_for_title(str(record["title"]))))
+
+
+@pytest.mark.parametrize("title", ["1846", "1856", "1870"])
+def test_a_digest_line_per_action_then_the_outcome(title: str) -> None:
+    record = _short(title, 3, 40)
+    lines = _lines(record)
+    assert len(lines) == len(record["actions"]) + 1
+    for line, action in zip(lines, record["actions"], strict=False):
+        assert set(line) == LINE_KEYS
+        assert (line["id"], line["type"], line["entity"]) == (action["id"], action["type"], str(action["entity"]))
+        for types in line["acting"].values():
+            assert types == sorted(set(types))
+        for sym, corp in line["corporations"].items():
+            assert {"cash", "floated", "president", "tokens", "trains"} <= set(corp), sym
+            assert corp["tokens"] == sorted(corp["tokens"]) and corp["trains"] == sorted(corp["trains"])
+            if "shares" in corp:
+                assert sum(corp["shares"].values()) == 100, (sym, corp["shares"])
+                assert all(v for v in corp["shares"].values())
+        assert all(isinstance(v, int) for v in line["players"].values())
+        assert line["turn"].count(".") == 1
+    assert set(lines[-1]) == {"game_end_reason", "result"}
+
+
+def test_loans_appear_only_in_titles_with_loans() -> None:
+    with_loans = _lines(_short("1856", 4, 30))
+    without = _lines(_short("1846", 4, 30))
+    assert all("loans" in c for line in with_loans[:-1] for c in line["corporations"].values() if "price" in c)
+    assert not any("loans" in c for line in without[:-1] for c in line["corporations"].values())
+
+
+def test_the_digest_is_deterministic() -> None:
+    record = _short("1870", 8, 60)
+    assert _lines(record) == _lines(json.loads(json.dumps(record)))
+
+
+def test_a_refused_action_ends_the_stream_with_an_error_line() -> None:
+    record = _short("1846", 2, 20)
+    record["actions"][10] = {**record["actions"][10], "type": "buy_train", "train": "9-9"}
+    lines = _lines(record)
+    assert len(lines) == 11
+    assert lines[-1]["id"] == record["actions"][10]["id"] and lines[-1]["error"]
+
+
+def test_messages_get_no_line_and_log_entries_do() -> None:
+    record = _short("1846", 2, 12)
+    actions = record["actions"]
+    actions.insert(3, {"type": "message", "entity": "p1", "entity_type": "player", "message": "hi", "id": 100})
+    actions.insert(5, {"type": "log", "entity": "p1", "entity_type": "player", "message": "x", "id": 101})
+    ids = [line.get("id") for line in _lines(record)]
+    assert 100 not in ids and 101 in ids
+
+
+def test_a_short_game_digests_as_recorded() -> None:
+    """A golden digest: the first 25 actions of a railbook game of 1846 (seed 5).  Regenerate it with
+    ``RAILBOOK_GOLDEN=1`` after a change that is meant to change what the digest shows."""
+    import os
+
+    record = _short("1846", 5, 25)
+    text = "".join(json.dumps(line, sort_keys=True, separators=(",", ":")) + "\n" for line in _lines(record))
+    if os.environ.get("RAILBOOK_GOLDEN") or not GOLDEN.exists():
+        GOLDEN.write_text(text)
+    assert text == GOLDEN.read_text()
+
+
+def test_soak_writes_records_the_replay_accepts(tmp_path: Path) -> None:
+    from railbook.api import replay
+
+    rulebook = rulebook_for_title("1856")
+    report = play_game(rulebook, 11, max_actions=80, records=str(tmp_path))
+    assert not report.failures
+    record = json.loads((tmp_path / "1856_11.json").read_text())
+    assert record["title"] == "1856" and record["settings"]["seed"] == 11
+    assert isinstance(record["settings"]["optional_rules"], list)
+    assert [a["id"] for a in record["actions"]] == list(range(1, len(record["actions"]) + 1))
+    assert {"id", "name"} <= set(record["players"][0])
+    for a in record["actions"]:
+        if a["type"] in ("take_loan", "payoff_loan"):
+            assert isinstance(a["loan"], int)
+        if a["type"] == "place_token":
+            assert isinstance(a["slot"], int)
+    assert replay(record).actions == len(record["actions"])
+
+
+def test_a_finished_record_carries_its_outcome(tmp_path: Path) -> None:
+    record, report = play_record(rulebook_for_title("1856"), 1)
+    assert report.finished
+    assert record["result"] and record["game_end_reason"] == report.end_reason
+    assert _lines(record)[-1] == {"game_end_reason": record["game_end_reason"], "result": record["result"]}
+
+
+def test_the_1870_records_carry_the_sites_destination_notices() -> None:
+    record = _short("1870", 1, 220)
+    notices = [x for a in record["actions"] for x in a.get("auto_actions") or []]
+    assert notices and all(x["type"] == "destination_connection" for x in notices)
+    assert all(isinstance(x["corporations"], list) for x in notices)

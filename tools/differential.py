@@ -1,0 +1,428 @@
+#!/usr/bin/env python3
+"""Differential play against the 18xx.games engine (issue 37): a development tool, never run by the tests.
+
+Needs the reference harness (``../shared/tools/reference``: ``sh setup.sh`` once).  Two commands:
+
+``records FILE...``
+    digest each record in railbook (in this process) and in the reference engine (``digest.rb``, cached next to
+    the output) and print, per record, the first difference and a summary of every differing field.
+
+``soak --titles 1846,1870 --games N [--seed S] [--out DIR]``
+    play N random games per title (spread over player counts and options as ``railbook soak`` spreads them),
+    write each as an 18xx.games record into ``DIR/records``, replay each in both engines (``--strict``) and
+    compare; a JSON summary goes to ``DIR/summary.json`` and a table to stdout.
+
+Comparison: the digests of docs/CONFORMANCE.md, after every action.  ``acting`` is compared as sets.  The
+naming differences that docs/CONFORMANCE.md lists are normalised (``normalise``); nothing else is ignored
+unless ``--ignore FIELD`` (dotted, globs allowed, as compare.py) says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+REFERENCE = Path(os.environ.get("REFERENCE_TOOLS", Path(__file__).resolve().parents[2] / "shared/tools/reference"))
+if not REFERENCE.exists():
+    REFERENCE = Path("/work/shared/tools/reference")
+
+MISSING = object()
+SITE_NOW = 1_795_000_000  # (2026-11-17) the creation time written into soak records: the reference's snapshot is newer
+SHOW = int(os.environ.get("SHOW", "0"))  # differing lines to print as they are found
+
+#: fields left out for every title: the 1846 draft's pass cards are companies only in the reference engine
+DEFAULT_IGNORE = ["companies.Pass*"]
+
+
+# ------------------------------------------------------------------------------------------- digests
+
+
+def ours(record: dict[str, Any]) -> list[dict[str, Any]]:
+    from railbook.engine.digest import digest_stream
+
+    from railbook.api import record_rulebook
+
+    try:
+        rulebook = record_rulebook(record)
+    except Exception as exc:
+        return [{"error": f"{type(exc).__name__}: {exc}", "id": 0}]
+    out = []
+    try:
+        for line in digest_stream(record, rulebook):
+            out.append(json.loads(json.dumps(line)))
+    except Exception as exc:  # an engine fault: reported as an error line
+        out.append({"error": f"{type(exc).__name__}: {exc}", "id": "?"})
+    return out
+
+
+def reference(path: Path, strict: bool, cache: Path | None = None) -> list[dict[str, Any]]:
+    target = None
+    if cache is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+        target = cache / f"{path.stem}{'.strict' if strict else ''}.ref.jsonl"
+        if target.exists() and target.stat().st_mtime >= path.stat().st_mtime:
+            return [json.loads(x) for x in target.read_text().splitlines() if x.strip()]
+    cmd = ["ruby", str(REFERENCE / "digest.rb"), str(path), *(["--strict"] if strict else [])]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+    text = run.stdout
+    if target is not None:
+        target.write_text(text)
+    lines = [json.loads(x) for x in text.splitlines() if x.strip()]
+    if not lines:
+        lines = [{"error": f"digest.rb produced nothing: {run.stderr.strip()[-300:]}", "id": 0}]
+    return lines
+
+
+_TILE_IDS: dict[str, dict[str, str]] = {}
+
+
+def site_city_ids(record: dict[str, Any], path: Path) -> dict[str, Any]:
+    """The record with railbook's ids of printed cities (``<hex>-0-<city>``) renamed to the site's
+    (``<printed tile id>-<city>``, whose number is the hex's place in the site's map source: asked of the
+    reference engine, ``tools/site_tile_ids.rb``)."""
+    key = json.dumps([record.get("title"), record.get("settings", {}).get("optional_rules")])
+    if key not in _TILE_IDS:
+        run = subprocess.run(
+            ["ruby", str(Path(__file__).with_name("site_tile_ids.rb")), str(path)], capture_output=True, text=True
+        )
+        _TILE_IDS[key] = json.loads(run.stdout) if run.returncode == 0 else {}
+    ids = _TILE_IDS[key]
+
+    def rename(a: dict[str, Any]) -> dict[str, Any]:
+        city = a.get("city")
+        if isinstance(city, str) and city.count("-") == 2:
+            head, _, ci = city.rpartition("-")
+            hex_id = head.split("-")[0]
+            if head == f"{hex_id}-0" and hex_id in ids:
+                a = {**a, "city": f"{ids[hex_id]}-{ci}"}
+        if a.get("auto_actions"):
+            a = {**a, "auto_actions": [rename(x) for x in a["auto_actions"]]}
+        return a
+
+    return {**record, "actions": [rename(a) for a in record["actions"]]}
+
+
+def repair_notices(
+    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 8
+) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
+    """Where the reference stops because railbook's record lacks (or has one too many) of the site's automatic
+    ``destination_connection`` notices (railbook/site_export.py models when the site adds them, not yet exactly
+    at the end of an operating round), add (or drop) an empty one there and replay again.  Only notices naming
+    no company are touched: the rules' content of the record stays railbook's."""
+    repairs = 0
+    while ref and "error" in ref[-1] and repairs < most:
+        err, aid = str(ref[-1]["error"]), ref[-1].get("id")
+        ids = [a.get("id") for a in record["actions"]]
+        if aid not in ids:
+            break
+        at = ids.index(aid)
+        actions = [dict(a) for a in record["actions"]]
+        waiting = "Check for new connection runs cannot process" in err or "Escrow Calculation" in err
+        if waiting and at > 0:
+            acting = ref[-2].get("acting", {}) if len(ref) > 1 else {}
+            who = next((k for k, v in acting.items() if "destination_connection" in v), None)
+            if who is None:
+                break
+            notice = {"type": "destination_connection", "entity": who, "entity_type": "corporation", "corporations": []}
+            actions[at - 1]["auto_actions"] = [*(actions[at - 1].get("auto_actions") or []), notice]
+        elif "cannot process action destination_connection" in err:
+            autos = list(actions[at].get("auto_actions") or [])
+            empty = [
+                i for i, x in enumerate(autos) if x.get("type") == "destination_connection" and not x["corporations"]
+            ]
+            if not empty:
+                break
+            del autos[empty[-1]]
+            actions[at]["auto_actions"] = autos
+            if not autos:
+                del actions[at]["auto_actions"]
+        else:
+            break
+        record = {**record, "actions": actions}
+        path.write_text(json.dumps(record))
+        ref = reference(path, True, None)
+        repairs += 1
+    if repairs:
+        (path.parent.parent / "ref").mkdir(exist_ok=True)
+        (path.parent.parent / "ref" / f"{path.stem}.strict.ref.jsonl").write_text(
+            "".join(json.dumps(x) + "\n" for x in ref)
+        )
+    return record, ref, repairs
+
+
+# ---------------------------------------------------------------------------------------- comparing
+
+
+def normalise(line: dict[str, Any], title: str) -> dict[str, Any]:
+    """The naming differences docs/CONFORMANCE.md lists, taken out of a digest line (either engine's)."""
+    if title == "1856" and isinstance(line.get("phase"), str):
+        line = {**line, "phase": line["phase"].rstrip("'")}  # primed sub-phases: "train on sale" in railbook
+    corps = line.get("corporations")
+    acting = line.get("acting")
+    if title == "1846" and isinstance(acting, dict) and isinstance(corps, dict):
+        # the site's bankruptcy step offers "bankrupt" to the minors too, which never must buy a train (1846 §7:
+        # bankruptcy comes from a train a corporation must buy); railbook offers it to corporations only
+        minors = {k for k, c in corps.items() if isinstance(c, dict) and "price" not in c}
+        acting = {k: [t for t in v if not (t == "bankrupt" and k in minors)] for k, v in acting.items()}
+        line = {**line, "acting": acting}
+    if isinstance(corps, dict) and any(isinstance(c, dict) and c.get("price", 0) is None for c in corps.values()):
+        # a corporation not yet parred: who holds its certificates until the par price is chosen is no rule's
+        # (1870: the SLSF president's certificate moves with the private in railbook, at par on the site)
+        line = {**line, "corporations": {k: _unparred(c) for k, c in corps.items()}}
+    return line
+
+
+def _unparred(c: Any) -> Any:
+    if isinstance(c, dict) and "price" in c and c["price"] is None:
+        return {k: v for k, v in c.items() if k not in ("shares", "president")}
+    return c
+
+
+def _ignored(path: str, patterns: list[str]) -> bool:
+    parts = path.split(".")
+    return any(fnmatch.fnmatchcase(".".join(parts[:i]), p) for i in range(1, len(parts) + 1) for p in patterns)
+
+
+def diff(a: Any, b: Any, path: str, patterns: list[str], out: list[tuple[str, Any, Any]]) -> None:
+    if path and _ignored(path, patterns):
+        return
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            diff(a.get(key, MISSING), b.get(key, MISSING), f"{path}.{key}" if path else str(key), patterns, out)
+    elif path.startswith("acting.") and isinstance(a, list) and isinstance(b, list):
+        if set(a) != set(b):
+            out.append((path, sorted(set(a) - set(b)), sorted(set(b) - set(a))))
+    elif a != b or isinstance(a, bool) != isinstance(b, bool):
+        out.append((path, a, b))
+
+
+def pattern(path: str, line: dict[str, Any]) -> str:
+    """A differing field's path with its ids generalised (``corporations.*.cash``, ``acting.<corp>``)."""
+    parts = path.split(".")
+    if parts[0] in ("corporations", "players", "companies", "tiles", "acting", "result") and len(parts) > 1:
+        parts[1] = "*"
+    if parts[0] == "corporations" and len(parts) > 3 and parts[2] == "shares":
+        parts[3] = "*"
+    return ".".join(parts)
+
+
+def show(v: Any) -> str:
+    return "<missing>" if v is MISSING else json.dumps(v, sort_keys=True)
+
+
+def compare(ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str, ignore: list[str]) -> dict[str, Any]:
+    """Lines compared, the first difference (with its fields) and every differing field pattern with its count."""
+    patterns = [*DEFAULT_IGNORE, *ignore]
+    first: dict[str, Any] | None = None
+    shown = 0
+    kinds: Counter[str] = Counter()
+    compared = 0
+    stop = None
+    for n in range(max(len(ref), len(mine))):
+        a = normalise(ref[n], title) if n < len(ref) else None
+        b = normalise(mine[n], title) if n < len(mine) else None
+        if a is None or b is None:
+            stop = f"length: only {'ref' if b is None else 'railbook'} has line {n + 1}: {json.dumps(a or b)[:300]}"
+            break
+        if "error" in a or "error" in b:
+            if a != b:
+                stop = f"line {n + 1}: ref {a.get('error', 'ok')!s:.300} | railbook {b.get('error', 'ok')!s:.300}"
+                stop += f" (ids {a.get('id')} / {b.get('id')})"
+            break
+        if a.get("id") != b.get("id"):
+            stop = f"line {n + 1}: action ids differ: ref {a.get('id')} railbook {b.get('id')}"
+            break
+        compared += 1 if "id" in a else 0
+        found: list[tuple[str, Any, Any]] = []
+        diff(a, b, "", patterns, found)
+        if found:
+            if shown < SHOW:
+                shown += 1
+                where = ", ".join(f"{k} {a[k]}" for k in ("type", "entity", "round", "turn") if k in a)
+                fields = "; ".join(f"{p}: {show(x)} / {show(y)}" for p, x, y in found[:6])
+                print(f"   [{a.get('id')} {where}] {fields}")
+            for path, _, _ in found:
+                kinds[pattern(path, a)] += 1
+            if first is None:
+                where = ", ".join(f"{k} {a[k]}" for k in ("type", "entity", "round", "turn") if k in a)
+                first = {
+                    "line": n + 1,
+                    "action": a.get("id", "final"),
+                    "where": where,
+                    "fields": [f"{p}: ref={show(x)} railbook={show(y)}" for p, x, y in found[:12]],
+                }
+    return {"compared": compared, "lines": len(ref), "first": first, "kinds": dict(kinds), "stop": stop}
+
+
+def report(name: str, res: dict[str, Any], out: Any = sys.stdout) -> None:
+    ok = res["first"] is None and res["stop"] is None
+    print(f"== {name}: {res['compared']} actions compared{' , identical' if ok else ''}", file=out)
+    if res["stop"]:
+        print(f"   stop: {res['stop']}", file=out)
+    if res["first"]:
+        f = res["first"]
+        print(f"   first difference: action {f['action']} ({f['where']}), line {f['line']}", file=out)
+        for x in f["fields"]:
+            print(f"     {x}", file=out)
+        kinds = sorted(res["kinds"].items(), key=lambda kv: -kv[1])
+        print("   fields: " + ", ".join(f"{k} x{n}" for k, n in kinds[:12]), file=out)
+
+
+# ------------------------------------------------------------------------------------------ commands
+
+
+def cmd_records(args: argparse.Namespace) -> int:
+    cache = Path(args.cache)
+    bad = 0
+    for f in args.files:
+        path = Path(f)
+        record = json.loads(path.read_text())
+        title = str(record.get("title"))
+        mine = ours(record)
+        ref = reference(path, args.strict, cache / title)
+        res = compare(ref, mine, title, args.ignore)
+        report(f"{title}/{path.name}", res)
+        bad += res["first"] is not None or res["stop"] is not None
+    return 1 if bad else 0
+
+
+def cmd_soak(args: argparse.Namespace) -> int:
+    from railbook.api import rulebook_for_title
+    from railbook.soak import play_record
+
+    if args.jobs > 1:
+        return _parallel(args)
+
+    out = Path(args.out)
+    (out / "records").mkdir(parents=True, exist_ok=True)
+    summary: dict[str, Any] = {}
+    for title in args.titles.split(","):
+        rulebook = rulebook_for_title(title)
+        rows = []
+        for i in range(args.games):
+            seed = args.seed + i
+            started = time.perf_counter()
+            record, report_ = play_record(rulebook, seed, max_actions=args.max_actions)
+            # a record of the site's present: options the site plays today turn on (site_before, docs/CONFORMANCE.md)
+            record["created_at"] = SITE_NOW
+            path = out / "records" / f"{title}_{seed}.json"
+            path.write_text(json.dumps(record))
+            record = site_city_ids(record, path)
+            path.write_text(json.dumps(record))
+            ref = reference(path, True, out / "ref")
+            record, ref, repairs = repair_notices(record, ref, path)
+            mine = ours(record)
+            res = compare(ref, mine, title, args.ignore)
+            row = {
+                "seed": seed,
+                "players": len(record["players"]),
+                "options": record["settings"].get("optional_rules") or [],
+                "actions": len(record["actions"]),
+                "finished": report_.finished,
+                "soak_failures": [f"{f.invariant}: {f.message}"[:200] for f in report_.failures],
+                "seconds": round(time.perf_counter() - started, 1),
+                "notice_repairs": repairs,
+                **res,
+            }
+            rows.append(row)
+            label = f"{title} seed {seed} ({row['players']}p {','.join(row['options']) or '-'})"
+            report(label, res)
+            sys.stdout.flush()
+        summary[title] = rows
+        (out / "summary.json").write_text(json.dumps(summary, indent=1))
+    print()
+    print("title   games  identical  actions-compared  first-difference kinds")
+    for title, rows in summary.items():
+        same = sum(1 for r in rows if r["first"] is None and r["stop"] is None)
+        acts = sum(r["compared"] for r in rows)
+        firsts: Counter[str] = Counter()
+        for r in rows:
+            if r["stop"]:
+                firsts["stop: " + r["stop"][:90]] += 1
+            elif r["first"]:
+                firsts[r["first"]["fields"][0].split(":")[0]] += 1
+        print(f"{title:7s} {len(rows):5d}  {same:9d}  {acts:16d}  " + "; ".join(f"{k} x{n}" for k, n in firsts.items()))
+    return 0
+
+
+def _parallel(args: argparse.Namespace) -> int:
+    """``soak`` on ``--jobs`` processes, one title each at a time (their outputs kept apart)."""
+    import concurrent.futures
+
+    titles = args.titles.split(",")
+    cmds = []
+    for t in titles:
+        cmd = [sys.executable, __file__, "soak", "--titles", t, "--games", str(args.games), "--seed", str(args.seed)]
+        cmd += ["--max-actions", str(args.max_actions), "--out", f"{args.out}/{t}", "--jobs", "1"]
+        cmds.append((t, cmd))
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        runs = pool.map(lambda c: subprocess.run(c[1], capture_output=True, text=True), cmds)
+        for t, run in zip(titles, runs, strict=True):
+            Path(f"{args.out}/{t}").mkdir(parents=True, exist_ok=True)
+            Path(f"{args.out}/{t}/report.txt").write_text(run.stdout + run.stderr)
+            print(run.stdout.rstrip().splitlines()[-1] if run.stdout.strip() else f"{t}: {run.stderr[-300:]}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Per title and option: games, player counts, actions compared, games identical to the end, and where the
+    others first differ or stop (from the ``summary.json`` files under the folders given)."""
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for folder in args.folders:
+        for f in sorted(Path(folder).rglob("summary.json")):
+            for title, games in json.loads(f.read_text()).items():
+                rows.setdefault(title, []).extend(games)
+    print("| title | option | games | players | actions compared | identical | first difference or stop (games) |")
+    print("|---|---|---|---|---|---|---|")
+    for title in sorted(rows):
+        by_option: dict[str, list[dict[str, Any]]] = {}
+        for r in rows[title]:
+            by_option.setdefault(",".join(r["options"]) or "-", []).append(r)
+        for option, games in sorted(by_option.items()):
+            same = sum(1 for r in games if r["first"] is None and r["stop"] is None)
+            kinds: Counter[str] = Counter()
+            for r in games:
+                if r["first"]:
+                    kinds[r["first"]["fields"][0].split(":")[0]] += 1
+                if r["stop"]:
+                    kinds["stop: " + r["stop"].split("ref ")[-1].split("|")[0].strip()[:70]] += 1
+            counts = sorted({r["players"] for r in games})
+            acts = sum(r["compared"] for r in games)
+            what = "; ".join(f"{k} ({n})" for k, n in kinds.most_common(4))
+            print(f"| {title} | {option} | {len(games)} | {counts} | {acts} | {same} | {what} |")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("records", help="compare recorded games")
+    r.add_argument("files", nargs="+")
+    r.add_argument("--strict", action="store_true")
+    r.add_argument("--cache", default="/tmp/railbook-differential")
+    r.add_argument("--ignore", action="append", default=[])
+    s = sub.add_parser("soak", help="play random games and compare them")
+    s.add_argument("--titles", default="1817,1846,1850,1856,1870")
+    s.add_argument("--games", type=int, default=5)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--max-actions", type=int, default=3000)
+    s.add_argument("--out", default="/tmp/railbook-differential/soak")
+    s.add_argument("--ignore", action="append", default=[])
+    s.add_argument("--jobs", type=int, default=1, help="titles played at once")
+    rep = sub.add_parser("report", help="a table of soak runs (their summary.json files)")
+    rep.add_argument("folders", nargs="+")
+    args = parser.parse_args(argv)
+    commands = {"records": cmd_records, "soak": cmd_soak, "report": cmd_report}
+    return commands[args.cmd](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
