@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import abilities, board, stations
 from ..contract import Mechanic, NoParams
-from ..errors import illegal
+from ..errors import EngineError, illegal
 from ..state import Ability, kind_of, sym_of
 from ..steps.base import Step
 
@@ -80,7 +80,25 @@ class Teleport(Step):
             ]
             out: list[dict[str, Any]] = [{"type": "place_token", "choices": choices}] if choices else []
             return [*out, {"type": "pass"}]
-        return []  # the lay's choices: any of the ability's tiles on its hexes (checked when laid)
+        if "lay_tile" not in self.actions(entity):
+            return []
+        found = teleport_ability(g, entity)
+        assert found is not None
+        corp = g.company(entity).owner
+        choices = []
+        for h in found[1].spec.get("hexes") or []:
+            own = found[1].spec.get("tiles") or None
+            for name in board.upgrade_options(g, h):
+                if own and name not in own:
+                    continue
+                tile_id = board.next_copy_id(g, name)
+                for rot in range(6):
+                    try:
+                        board.plan_lay(g, h, tile_id, rot, key=corp, check_connection=False, allowed_tiles=own)
+                    except EngineError:
+                        continue
+                    choices.append({"hex": h, "tile": tile_id, "rotation": rot})
+        return [{"type": "lay_tile", "choices": choices}] if choices else []
 
     def process_lay_tile(self, action: dict[str, Any], entity: str) -> None:
         g = self.g

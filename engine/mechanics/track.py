@@ -685,7 +685,7 @@ def legal_lays(g: Context, corp: str, limit: int = 400) -> list[dict[str, Any]]:
                 too_dear = lay_cost(g, corp, plan) + int(lay_.get("cost") or 0) > g.cash(corp)
                 if too_dear or not g.hooks("lay_allowed", corp, hex_id, name, rot):
                     continue
-                if upgrade and not _adds_usable_track(g, corp, plan, edges):
+                if upgrade and _p(g).new_track_must_be_usable and not _adds_usable_track(g, corp, plan, edges):
                     continue
                 out.append({"hex": hex_id, "tile": tid, "rotation": rot})
                 if len(out) >= limit:
