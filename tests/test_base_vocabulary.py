@@ -604,3 +604,16 @@ def test_validate_refuses_an_upgrade_exception_no_rotation_fits(tmp_path: Path) 
             check(load_title(tmp_path / "vocab"))
     finally:
         FILES["tiles.yaml"].remove("tile_rules")
+
+
+def test_a_city_without_token_spaces_never_blocks_and_takes_no_token(tmp_path: Path) -> None:
+    from railbook.engine import board, stations
+
+    def change(t: dict[str, Any]) -> None:
+        t["map"]["hexes"]["C5"]["cities"] = [{"revenue": 10, "slots": 0}]
+
+    g = Game.start(small_title(tmp_path, change), ["ann", "bob", "cy"], seed=1)
+    ctx = g.context
+    assert not board.city_blocks(ctx, "C5", 0, ckey("WR")), "routes pass a neutral city"
+    assert not stations.tokenable(ctx, ckey("WR"), "C5", 0), "nobody may token it"
+    assert board.city_blocks(ctx, "B6", 0, ckey("WR")) is False  # an empty one-space city does not block either
