@@ -617,3 +617,23 @@ def test_a_city_without_token_spaces_never_blocks_and_takes_no_token(tmp_path: P
     assert not board.city_blocks(ctx, "C5", 0, ckey("WR")), "routes pass a neutral city"
     assert not stations.tokenable(ctx, ckey("WR"), "C5", 0), "nobody may token it"
     assert board.city_blocks(ctx, "B6", 0, ckey("WR")) is False  # an empty one-space city does not block either
+
+
+def test_a_stop_worth_more_to_some_train_types(tmp_path: Path) -> None:
+    def change(t: dict[str, Any]) -> None:
+        t["mechanics"]["train_stop_values"] = {"values": {"A1": {"2": 100}}}
+
+    g = Game.start(small_title(tmp_path, change), ["ann", "bob", "cy"], seed=1)
+    float_wr(g)
+    ctx = g.context
+    depot.buy_train(ctx, ckey("WR"), ctx.state.depot[0], 80, None)
+    for who in ("cy", "ann", "bob"):
+        g.process({"type": "pass", "entity": who, "entity_type": "player"}, False)
+    lay = {"type": "lay_tile", "entity": "WR", "entity_type": "corporation", "hex": "B2", "tile": "57-0", "rotation": 2}
+    g.process(lay, False)
+    while rounds.active_step(ctx).name != "route":
+        g.process({"type": "pass", "entity": "WR", "entity_type": "corporation"}, False)
+    train = ctx.corp(ckey("WR")).trains[0]
+    route = {"train": train, "connections": [["B2", "A1"]]}
+    g.process({"type": "run_routes", "entity": "WR", "entity_type": "corporation", "routes": [route]}, False)
+    assert any("runs for 120" in line for line in g.log), g.log[-3:]  # 20 + 100 (the printed value is 20)
