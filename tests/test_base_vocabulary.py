@@ -637,3 +637,21 @@ def test_a_stop_worth_more_to_some_train_types(tmp_path: Path) -> None:
     route = {"train": train, "connections": [["B2", "A1"]]}
     g.process({"type": "run_routes", "entity": "WR", "entity_type": "corporation", "routes": [route]}, False)
     assert any("runs for 120" in line for line in g.log), g.log[-3:]  # 20 + 100 (the printed value is 20)
+
+
+def test_a_hex_cost_paid_on_every_lay(tmp_path: Path) -> None:
+    from railbook.engine import board
+    from railbook.engine.mechanics import track
+
+    for every in (False, True):
+
+        def change(t: dict[str, Any], every: bool = every) -> None:
+            t["mechanics"]["track"] = {"terrain_cost_every_lay": ["C5"] if every else []}
+
+        g = Game.start(small_title(tmp_path / str(every), change), ["ann", "bob", "cy"], seed=1)
+        ctx = g.context
+        first = board.plan_lay(ctx, "C5", "57-0", 0, key=None, check_connection=False)
+        assert track.lay_cost(ctx, ckey("WR"), first) == 40
+        ctx.state.hexes["C5"].cost_paid = True  # as after the first tile
+        again = board.plan_lay(ctx, "C5", "57-0", 0, key=None, check_connection=False)
+        assert track.lay_cost(ctx, ckey("WR"), again) == (40 if every else 0)

@@ -70,6 +70,9 @@ class Params(BaseParams):
         description="a brown tile on an ordinary (unlabelled) city must have the most exits of the brown tiles that "
         "fit there (on the map, keeping the old track)",
     )
+    terrain_cost_every_lay: list[HexId] = Field(
+        [], description="hexes whose `cost` is paid on every tile laid there (each upgrade too), not only the first"
+    )
     open_while_lay_private_buyable: bool = Field(
         False,
         description="the track step stays open (to be passed) after the turn's lays while the corporation could buy a "
@@ -181,7 +184,10 @@ def lay_cost(g: Context, corp: str, plan: board.LayPlan, *, free: bool = False, 
     if free:
         return 0
     terrain = list(g.book.hexes[plan.hex].get("terrain") or [])
-    base = plan.terrain_cost - (terrain_discount(g, corp, terrain) if plan.terrain_cost else 0)
+    paid = plan.terrain_cost
+    if not paid and plan.hex in _p(g).terrain_cost_every_lay:
+        paid = int(g.book.hexes[plan.hex].get("cost") or 0)  # paid again on every lay and upgrade
+    base = paid - (terrain_discount(g, corp, terrain) if paid else 0)
     base = max(min_cost(g), base)
     border = sum(c - border_discount(g, corp, t, c) for _, _, _, _, c, t in plan.border_edges)
     cost = base + border - discount
