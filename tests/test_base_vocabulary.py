@@ -655,3 +655,14 @@ def test_a_hex_cost_paid_on_every_lay(tmp_path: Path) -> None:
         ctx.state.hexes["C5"].cost_paid = True  # as after the first tile
         again = board.plan_lay(ctx, "C5", "57-0", 0, key=None, check_connection=False)
         assert track.lay_cost(ctx, ckey("WR"), again) == (40 if every else 0)
+
+
+def test_validate_strict_lists_what_each_private_does(tmp_path: Path) -> None:
+    from tests.conftest import run_cli
+
+    small_title(tmp_path)
+    out = run_cli("validate", str(tmp_path / "vocab"), "--strict")
+    assert out.returncode == 0, out.stderr
+    assert "MR Mountain Railway" in out.stdout
+    assert "exchange, corporation WR, by its owning player when any" in out.stdout
+    assert "[played by exchange]" in out.stdout and "[played by teleport]" in out.stdout
