@@ -73,10 +73,11 @@ class Teleport(Step):
             corp = g.company(entity).owner
             assert corp is not None
             hex_id = str(pending[1])
+            has_token = bool(g.tokens_left(corp))
             choices = [
                 {"city": stations.city_id(g, hex_id, ci)}
                 for ci in range(len(g.state.hexes[hex_id].tokens))
-                if stations.tokenable(g, corp, hex_id, ci)
+                if has_token and stations.tokenable(g, corp, hex_id, ci)
             ]
             out: list[dict[str, Any]] = [{"type": "place_token", "choices": choices}] if choices else []
             return [*out, {"type": "pass"}]
@@ -94,9 +95,12 @@ class Teleport(Step):
                 tile_id = board.next_copy_id(g, name)
                 for rot in range(6):
                     try:
-                        board.plan_lay(g, h, tile_id, rot, key=corp, check_connection=False, allowed_tiles=own)
+                        plan = board.plan_lay(g, h, tile_id, rot, key=corp, check_connection=False, allowed_tiles=own)
                     except EngineError:
                         continue
+                    price = 0 if found[1].spec.get("free") else g.hooks("turn_lay_price", corp, plan, 0)
+                    if corp is None or (price is not None and price > g.cash(corp)):
+                        continue  # the terrain costs more than the corporation has
                     choices.append({"hex": h, "tile": tile_id, "rotation": rot})
         return [{"type": "lay_tile", "choices": choices}] if choices else []
 
