@@ -187,7 +187,7 @@ TIMING_WORDS = (
 )
 
 
-def _needed_mechanic(ab: object) -> str | None:
+def needed_mechanic(ab: object) -> str | None:
     """The mechanic whose rules play an ability, when it is one a title switches on by name."""
     kind = getattr(ab, "type", None)
     when = getattr(ab, "when", None)
@@ -208,7 +208,7 @@ def _check_ability_rules(src: GameSource, p: Problems) -> None:
                 base = (kind, sym, "abilities", j)
                 if ab.when is not None and ab.when not in TIMING_WORDS:
                     p.unknown((*base, "when"), "timing word", ab.when, TIMING_WORDS)
-                needed = _needed_mechanic(ab)
+                needed = needed_mechanic(ab)
                 if needed and getattr(src.mechanics, needed, None) is None:
                     p.add(
                         (*base, "type"), f"this {ab.type} ability is played by mechanic {needed}: add `{needed}: {{}}`"

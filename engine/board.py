@@ -90,13 +90,14 @@ def hex_tokened_by(g: Context, hex_id: str, key: str) -> bool:
 
 
 def city_blocks(g: Context, hex_id: str, city: int, key: str | None) -> bool:
-    """A full city without a token of ``key`` cannot be passed through by ``key``'s routes."""
+    """A full city without a token of ``key`` cannot be passed through by ``key``'s routes (a city with no token space
+    at all is never full: nobody may token it and every route passes)."""
     if key is None:
         return False
     slots = g.state.hexes[hex_id].tokens[city]
     if key in slots:
         return False
-    return None not in slots
+    return bool(slots) and None not in slots
 
 
 def free_slot(g: Context, hex_id: str, city: int, key: str) -> int | None:
@@ -322,7 +323,7 @@ def _grown(
     for (h, n), was in blocked.items():
         if n[0] == "c" and (h in others or h in lays):
             slots = (lays[h] if h in lays else hexes_now[h]).tokens[int(n[1:])]
-            blocks_now = blocking and key not in slots and None not in slots
+            blocks_now = blocking and key not in slots and bool(slots) and None not in slots
             if was != blocks_now:
                 return None
     now = tokens
@@ -564,7 +565,7 @@ def _walk(
                     stops = True
                 elif node.kind == "city" and blocking:
                     slots = hexes[h].tokens[int(nk[1][1:])]
-                    stops = key not in slots and None not in slots
+                    stops = key not in slots and bool(slots) and None not in slots
                 else:
                     stops = False
                 blocked_at[nk] = stops

@@ -582,6 +582,8 @@ def legal_actions(g: Context) -> list[dict[str, Any]]:
         candidates.append(e)
         if kind_of(e) == "P":  # a player may act for the companies he presides (e.g. redeem in a stock round)
             candidates.extend(f"C|{c}" for c, cs in g.state.corporations.items() if cs.owner == e and not cs.closed)
+    # privates players own may act between turns (abilities timed `any`, `stock_round`, ...)
+    candidates.extend(f"X|{c}" for p in g.state.players for c in p.companies)
     op = g.current_operator()
     if op:
         candidates.append(op)

@@ -43,6 +43,7 @@ ORDER: tuple[str, ...] = (
     "mines",
     "river_companies",
     "routes",
+    "train_stop_values",
     "dividends",
     "trains",
     "train_export",

@@ -50,6 +50,9 @@ class Params(BaseParams):
         description="a brown tile on an ordinary (unlabelled) city must have the most exits of the brown tiles that "
         "fit there (on the map, keeping the old track)",
     )
+    terrain_cost_every_lay: list[HexId] = Field(
+        [], description="hexes whose `cost` is paid on every tile laid there (each upgrade too), not only the first"
+    )
     open_while_lay_private_buyable: bool = Field(
         False,
         description="the track step stays open (to be passed) after the turn's lays while the corporation could buy a "

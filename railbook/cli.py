@@ -142,6 +142,12 @@ def validate(
             status[title] = "ok"
             if not as_json:
                 typer.echo(f"{title}: ok" + (f" ({len(warnings)} warning(s))" if warnings else ""))
+                if strict:  # what each private does, as the engine will play it
+                    from railbook.compiler.ability_words import private_lines
+                    from railbook.compiler.validate import validate_source
+
+                    for line in private_lines(validate_source(load_title(title))):
+                        typer.echo(line)
     extra = {"warnings": warned} if warned else {}
     if errors:
         fail("\n".join(errors), titles=status, **extra)

@@ -604,3 +604,65 @@ def test_validate_refuses_an_upgrade_exception_no_rotation_fits(tmp_path: Path) 
             check(load_title(tmp_path / "vocab"))
     finally:
         FILES["tiles.yaml"].remove("tile_rules")
+
+
+def test_a_city_without_token_spaces_never_blocks_and_takes_no_token(tmp_path: Path) -> None:
+    from railbook.engine import board, stations
+
+    def change(t: dict[str, Any]) -> None:
+        t["map"]["hexes"]["C5"]["cities"] = [{"revenue": 10, "slots": 0}]
+
+    g = Game.start(small_title(tmp_path, change), ["ann", "bob", "cy"], seed=1)
+    ctx = g.context
+    assert not board.city_blocks(ctx, "C5", 0, ckey("WR")), "routes pass a neutral city"
+    assert not stations.tokenable(ctx, ckey("WR"), "C5", 0), "nobody may token it"
+    assert board.city_blocks(ctx, "B6", 0, ckey("WR")) is False  # an empty one-space city does not block either
+
+
+def test_a_stop_worth_more_to_some_train_types(tmp_path: Path) -> None:
+    def change(t: dict[str, Any]) -> None:
+        t["mechanics"]["train_stop_values"] = {"values": {"A1": {"2": 100}}}
+
+    g = Game.start(small_title(tmp_path, change), ["ann", "bob", "cy"], seed=1)
+    float_wr(g)
+    ctx = g.context
+    depot.buy_train(ctx, ckey("WR"), ctx.state.depot[0], 80, None)
+    for who in ("cy", "ann", "bob"):
+        g.process({"type": "pass", "entity": who, "entity_type": "player"}, False)
+    lay = {"type": "lay_tile", "entity": "WR", "entity_type": "corporation", "hex": "B2", "tile": "57-0", "rotation": 2}
+    g.process(lay, False)
+    while rounds.active_step(ctx).name != "route":
+        g.process({"type": "pass", "entity": "WR", "entity_type": "corporation"}, False)
+    train = ctx.corp(ckey("WR")).trains[0]
+    route = {"train": train, "connections": [["B2", "A1"]]}
+    g.process({"type": "run_routes", "entity": "WR", "entity_type": "corporation", "routes": [route]}, False)
+    assert any("runs for 120" in line for line in g.log), g.log[-3:]  # 20 + 100 (the printed value is 20)
+
+
+def test_a_hex_cost_paid_on_every_lay(tmp_path: Path) -> None:
+    from railbook.engine import board
+    from railbook.engine.mechanics import track
+
+    for every in (False, True):
+
+        def change(t: dict[str, Any], every: bool = every) -> None:
+            t["mechanics"]["track"] = {"terrain_cost_every_lay": ["C5"] if every else []}
+
+        g = Game.start(small_title(tmp_path / str(every), change), ["ann", "bob", "cy"], seed=1)
+        ctx = g.context
+        first = board.plan_lay(ctx, "C5", "57-0", 0, key=None, check_connection=False)
+        assert track.lay_cost(ctx, ckey("WR"), first) == 40
+        ctx.state.hexes["C5"].cost_paid = True  # as after the first tile
+        again = board.plan_lay(ctx, "C5", "57-0", 0, key=None, check_connection=False)
+        assert track.lay_cost(ctx, ckey("WR"), again) == (40 if every else 0)
+
+
+def test_validate_strict_lists_what_each_private_does(tmp_path: Path) -> None:
+    from tests.conftest import run_cli
+
+    small_title(tmp_path)
+    out = run_cli("validate", str(tmp_path / "vocab"), "--strict")
+    assert out.returncode == 0, out.stderr
+    assert "MR Mountain Railway" in out.stdout
+    assert "exchange, corporation WR, by its owning player when any" in out.stdout
+    assert "[played by exchange]" in out.stdout and "[played by teleport]" in out.stdout

@@ -20,6 +20,8 @@ CASES = [
     ("1856", 100387, 610),  # random bidders locked all their cash in bids: no one could buy the next private, for ever
     ("1817", 200218, 170),  # a bidder's bankruptcy passed the acquisition step before the next liquidation's auction
     ("1817", 200154, 300),  # the same, later in a game
+    ("1830", 101, 330),  # a teleport lay offered whose mountain its company could not pay
+    ("1830", 118, 730),  # a teleport token offered to a company with no station token left
 ]
 
 

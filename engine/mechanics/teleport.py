@@ -18,7 +18,7 @@ from railbook.params.teleport import DECLARATION, TELEPORT_STEP
 
 from .. import abilities, board, stations
 from ..contract import Mechanic
-from ..errors import illegal
+from ..errors import EngineError, illegal
 from ..interfaces import TILE_LAYS
 from ..state import Ability, kind_of, sym_of
 from ..steps.base import Step
@@ -76,14 +76,36 @@ class Teleport(Step):
             corp = g.company(entity).owner
             assert corp is not None
             hex_id = str(pending[1])
+            has_token = bool(g.tokens_left(corp))
             choices = [
                 {"city": stations.city_id(g, hex_id, ci)}
                 for ci in range(len(g.state.hexes[hex_id].tokens))
-                if stations.tokenable(g, corp, hex_id, ci)
+                if has_token and stations.tokenable(g, corp, hex_id, ci)
             ]
             out: list[dict[str, Any]] = [{"type": "place_token", "choices": choices}] if choices else []
             return [*out, {"type": "pass"}]
-        return []  # the lay's choices: any of the ability's tiles on its hexes (checked when laid)
+        if "lay_tile" not in self.actions(entity):
+            return []
+        found = teleport_ability(g, entity)
+        assert found is not None
+        corp = g.company(entity).owner
+        choices = []
+        for h in found[1].spec.get("hexes") or []:
+            own = found[1].spec.get("tiles") or None
+            for name in board.upgrade_options(g, h):
+                if own and name not in own:
+                    continue
+                tile_id = board.next_copy_id(g, name)
+                for rot in range(6):
+                    try:
+                        plan = board.plan_lay(g, h, tile_id, rot, key=corp, check_connection=False, allowed_tiles=own)
+                    except EngineError:
+                        continue
+                    price = 0 if found[1].spec.get("free") else TILE_LAYS.of(g).price(g, corp, plan, 0)
+                    if corp is None or (price is not None and price > g.cash(corp)):
+                        continue  # the terrain costs more than the corporation has
+                    choices.append({"hex": h, "tile": tile_id, "rotation": rot})
+        return [{"type": "lay_tile", "choices": choices}] if choices else []
 
     def process_lay_tile(self, action: dict[str, Any], entity: str) -> None:
         g = self.g

@@ -124,7 +124,10 @@ def lay_cost(g: Context, corp: str, plan: board.LayPlan, *, free: bool = False, 
     if free:
         return 0
     terrain = list(g.book.hexes[plan.hex].get("terrain") or [])
-    base = plan.terrain_cost - (terrain_discount(g, corp, terrain) if plan.terrain_cost else 0)
+    paid = plan.terrain_cost
+    if not paid and plan.hex in PARAMS(g).terrain_cost_every_lay:
+        paid = int(g.book.hexes[plan.hex].get("cost") or 0)  # paid again on every lay and upgrade
+    base = paid - (terrain_discount(g, corp, terrain) if paid else 0)
     base = max(min_cost(g), base)
     border = sum(c - border_discount(g, corp, t, c) for _, _, _, _, c, t in plan.border_edges)
     cost = base + border - discount
@@ -629,7 +632,7 @@ def legal_lays(g: Context, corp: str, limit: int = 400) -> list[dict[str, Any]]:
                 too_dear = lay_cost(g, corp, plan) + int(lay_.get("cost") or 0) > g.cash(corp)
                 if too_dear or not g.hooks("lay_allowed", corp, hex_id, name, rot):
                     continue
-                if upgrade and not _adds_usable_track(g, corp, plan, edges):
+                if upgrade and PARAMS(g).new_track_must_be_usable and not _adds_usable_track(g, corp, plan, edges):
                     continue
                 out.append({"hex": hex_id, "tile": tid, "rotation": rot})
                 if len(out) >= limit:
