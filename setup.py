@@ -117,7 +117,7 @@ class BuildExt(build_ext):  # type: ignore[misc]
         for ext in self.extensions:
             path = Path(self.get_ext_fullpath(ext.name))
             path.unlink(missing_ok=True)
-        reason = str(exc).strip().splitlines()[-1][:200] if str(exc).strip() else type(exc).__name__
+        reason = str(exc).strip().splitlines()[-1][:100] if str(exc).strip() else type(exc).__name__
         _say(f"the engine could not be compiled ({reason}); it is installed as plain Python")
 
 

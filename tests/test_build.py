@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from importlib import import_module
@@ -94,3 +95,40 @@ def test_pure_runs_sources() -> None:
     assert path.endswith("board.py")
     assert status == "engine as Python (RAILBOOK_PURE is set)"
     assert out.stderr == ""
+
+
+_CDEF_CLASS = re.compile(r"^cdef class (\w+)(?:\([\w.]+\))?:\n((?:[ \t]+.*\n|\n)*)", re.M)
+_FIELD = re.compile(r"^\s+cdef\s+(?:public\s+|readonly\s+)?[\w.]+\s+([\w, ]+?)\s*(?:#.*)?$")
+
+
+def _native_classes() -> list[tuple[Path, str, set[str]]]:
+    """(source, class, the fields its .pxd declares) of every class a .pxd of a compiled module declares."""
+    out = []
+    for name in _compiled_list():
+        pxd = ROOT / "engine" / f"{name}.pxd"
+        if not pxd.is_file():
+            continue
+        for cls, body in _CDEF_CLASS.findall(pxd.read_text() + "\n"):
+            declared = {f.strip() for line in body.splitlines() if (m := _FIELD.match(line)) for f in m[1].split(",")}
+            out.append((pxd.with_suffix(".py"), cls, declared))
+    return out
+
+
+def test_native_classes_declare_every_field() -> None:
+    """A native class has only the fields its .pxd declares (another raises AttributeError in the compiled build
+    alone): every dataclass field and every ``self.x = ...`` of the class's methods is declared."""
+    classes = _native_classes()
+    assert {cls for _, cls, _ in classes} >= {"Context", "StepBase", "Book", "GameState", "HexState", "Track"}
+    for source, cls, declared in classes:
+        node = next(n for n in ast.walk(ast.parse(source.read_text())) if isinstance(n, ast.ClassDef) and n.name == cls)
+        fields = {s.target.id for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
+        assigned = {
+            t.attr
+            for n in ast.walk(node)
+            if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign)
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+        }
+        is_dataclass = any("dataclass" in ast.unparse(d) for d in node.decorator_list)
+        missing = ((fields if is_dataclass else set()) | assigned) - declared
+        assert not missing, f"{source.name}: {cls} has fields its .pxd does not declare: {sorted(missing)}"

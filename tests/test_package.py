@@ -108,3 +108,17 @@ def test_every_library_error_is_a_railbook_error() -> None:
 
     for error in (IllegalAction, SaveError, InternalError, RouteError, ReplayUnavailable):
         assert issubclass(error, railbook.RailbookError), error
+
+
+def test_the_wheel_is_compiled_where_the_checkout_is(installed: Path, tmp_path: Path) -> None:
+    """Where this checkout's engine is compiled (so Cython and a C compiler are at hand), so is the wheel's."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    if not (ROOT / "engine" / f"board{EXTENSION_SUFFIXES[0]}").is_file():
+        pytest.skip("the engine is not compiled here")
+    code = "import railbook.engine.board as b, railbook.compiled as c; print(b.__file__); print(c.status())"
+    out = run(installed, "python", "-c", code, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    path, status = out.stdout.splitlines()[:2]
+    assert path.startswith(str(installed)) and path.endswith(EXTENSION_SUFFIXES[0])
+    assert status == "engine compiled"
