@@ -158,7 +158,7 @@ def test_interpreter_accepts_the_optimal_routes(name: str) -> None:
             solution = solve(problem)
             specs = [{"train": r.train, "connections": route_connections(problem, r)} for r in solution.routes]
             key = ("C|" if corp in g.state.corporations else "M|") + corp
-            scored = engine_routes.evaluate(g, key, specs)
+            scored = engine_routes.evaluate(g.context, key, specs)
             assert sum(r.revenue for r in scored) == solution.total, (a["id"], corp)
             checked += 1
         try:
@@ -210,4 +210,4 @@ def test_destination_markers_on_the_board_the_optimiser_sees(title: str, name: s
     corp = found[0].corporation
     problem = problem_from_game(g.context, corp)
     specs = [{"train": r.train, "connections": route_connections(problem, r)} for r in solve(problem).routes]
-    assert sum(r.revenue for r in engine_routes.evaluate(g, f"C|{corp}", specs)) == solution.total
+    assert sum(r.revenue for r in engine_routes.evaluate(g.context, f"C|{corp}", specs)) == solution.total
