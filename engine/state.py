@@ -11,10 +11,12 @@ Entities refer to each other by key strings, never by object:
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import sys
 from dataclasses import dataclass, field
-from typing import Any, get_args, get_origin
+from pathlib import Path
+from typing import Any, get_args, get_origin, get_type_hints
 
 BANK = "bank"
 POOL = "pool"
@@ -271,10 +273,20 @@ _BUILDERS: dict[type, list[tuple[str, Any]]] = {}
 
 
 def _hints(cls: type) -> dict[str, Any]:
-    """The field types of a dataclass, from its fields (a compiled build's native classes keep no
-    ``__annotations__``, but their fields keep their annotations' text)."""
-    namespace = vars(sys.modules[cls.__module__])
-    return {f.name: eval(f.type, namespace) if isinstance(f.type, str) else f.type for f in dataclasses.fields(cls)}
+    """The field types of a dataclass: its annotations, which a native class of the compiled build does not keep
+    (and whose ``dataclasses.fields`` types are its C-level ones): there they are read from the module's source."""
+    if "__annotations__" in cls.__dict__:
+        return get_type_hints(cls)
+    module = sys.modules[cls.__module__]
+    source = Path(module.__file__ or "").with_name(cls.__module__.rsplit(".", 1)[-1] + ".py")
+    found: dict[str, str] = {}
+    for node in ast.parse(source.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            for s in node.body:
+                if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name):
+                    found[s.target.id] = ast.unparse(s.annotation)
+    namespace = vars(module)
+    return {name: eval(text, namespace) for name, text in found.items()}
 
 
 def _field_names(cls: type) -> tuple[str, ...]:
