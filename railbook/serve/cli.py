@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from railbook.cli import app, fail
+from railbook.cli import JsonOpt, app, emit, fail
 
 
 @app.command()
@@ -22,6 +22,7 @@ def serve(
     db: Annotated[
         Path | None, typer.Option("--db", help="SQLite file of the games (default: user data folder)")
     ] = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Play any title in the browser (hotseat or a secret link per seat) and watch any record."""
     try:
@@ -39,5 +40,8 @@ def serve(
     except TitleError as exc:
         fail(str(exc))
         return
-    typer.echo(f"railbook serve: http://{host}:{port}/  (games in {path})", err=True)
+    if as_json:  # (one JSON object saying where the server listens, then the server's own run)
+        emit({"url": f"http://{host}:{port}/", "db": str(path)})
+    else:
+        typer.echo(f"railbook serve: http://{host}:{port}/  (games in {path})", err=True)
     uvicorn.run(asgi, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
