@@ -69,6 +69,10 @@ def routes(
     record = read_record(file)
     kept_actions(record["actions"])  # undo and redo within their limit, before any reader runs
     book = rulebook_for_record(record)
+    known = {**(book.get("corporations") or {}), **(book.get("minors") or {})}
+    if corporation is not None and corporation not in known:
+        fail(f"--corporation: unknown corporation {corporation!r} (known: {', '.join(sorted(known))})")
+        return
     try:
         found, why = decisions(record, book, at=at, corporation=corporation, source=source)
     except (ReplayUnavailable, KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:

@@ -62,3 +62,11 @@ def test_routes_names_the_face_each_train_ran() -> None:
     assert any(face != train.split("-")[0] for train, face in faces.items())
     text = run_cli("routes", str(record), "--at", "560").stdout
     assert all(f"{train} ({face})" in text for train, face in faces.items())
+
+
+@pytest.mark.skipif(not fixture_files("1846"), reason="shared 1846 records not found (set RAILBOOK_SHARED)")
+def test_routes_refuses_an_unknown_corporation() -> None:
+    record = next(p for p in fixture_files("1846") if p.stem.isdigit())
+    proc = run_cli("routes", str(record), "--corporation", "XYZ")
+    assert proc.returncode == 1
+    assert "--corporation: unknown corporation 'XYZ'" in proc.stderr and "B&O" in proc.stderr
