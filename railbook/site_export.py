@@ -84,8 +84,9 @@ class SiteAutoActions:
         before, self.cash = self.cash, dict(game.state.cash)
         if atype in ("buy_shares", "sell_shares") and isinstance(action.get("shares"), list):
             ids = [str(x) for x in action["shares"]]
-            if "percent" not in action:
-                action = {**action, "percent": sum(game.state.shares[x].percent for x in ids if x in game.state.shares)}
+            percent = sum(game.state.shares[x].percent for x in ids if x in game.state.shares)
+            if "percent" not in action and 0 < percent <= 100:  # (shares gone since, e.g. a short covered: unnamed)
+                action = {**action, "percent": percent}
             entity = str(action.get("entity"))
             if action.get("entity_type") == "corporation" and "share_price" not in action and ids:
                 key = f"C|{entity}"
