@@ -7,9 +7,9 @@ written as a record (``railbook soak --records``).  Only the site's protocol is 
 records show; the rules stay the engine's.
 
 * ``destination_connection`` (titles whose ``destinations`` connection runs are checked after each operator's
-  turn, 1870): one by the operator whose turn just ended, naming the companies that connected then (not after
-  the round's last turn: the round is over first), and one by the operator whose turn starts (the first of an
-  operating round names those connected at its start);
+  turn, 1870): one by the operator whose turn just ended, naming the companies that connected then (after the
+  round's last turn too), and one by the operator whose turn starts (the first of an operating round names those
+  connected at its start);
 * ``destination_connection`` (titles whose destinations are checked after every tile lay, 1856): one by the
   operator once its track step is over, naming the companies that reached their destination since the last.
 
@@ -84,8 +84,9 @@ class SiteAutoActions:
         before, self.cash = self.cash, dict(game.state.cash)
         if atype in ("buy_shares", "sell_shares") and isinstance(action.get("shares"), list):
             ids = [str(x) for x in action["shares"]]
-            if "percent" not in action:
-                action = {**action, "percent": sum(game.state.shares[x].percent for x in ids if x in game.state.shares)}
+            percent = sum(game.state.shares[x].percent for x in ids if x in game.state.shares)
+            if "percent" not in action and 0 < percent <= 100:  # (shares gone since, e.g. a short covered: unnamed)
+                action = {**action, "percent": percent}
             entity = str(action.get("entity"))
             if action.get("entity_type") == "corporation" and "share_price" not in action and ids:
                 key = f"C|{entity}"
@@ -150,8 +151,8 @@ class SiteAutoActions:
         out: list[dict[str, Any]] = []
         now = self.operator
         if now != before:
-            if before is not None and now is not None:
-                out.append(self._notice(before, game))  # the check after its turn (none after the round's last)
+            if before is not None:
+                out.append(self._notice(before, game))  # the check after its turn (the round's last one's too)
             elif now is not None:
                 out.append(self._notice(now, game))  # the check at the start of the operating round
                 self.starting = None

@@ -152,3 +152,27 @@ def test_1850_the_bridge_companys_lay_in_st_louis_joins_the_companys_route() -> 
     assert ability.spec.get("connected") is True
     assert track._special_candidates(game.context, ability)  # (the lays the hex and tiles allow)
     assert track._special_candidates(game.context, ability, "C|CBQ") == []  # Chicago's company: no route there
+
+
+def test_1856_a_company_is_sold_once_in_a_stock_turn() -> None:
+    """1856 "Stock Round": a turn is "sell one or more share certificates" and/or "buy one share"; the sale moves the
+    price "down one row for each full 10% sold".  After selling a company's shares a player may sell other companies'
+    in that turn, not the same company's again (soak game 500 once did; 18xx.games refuses it)."""
+    rulebook = rulebook_for_title("1856")
+    record, _ = play_record(rulebook, 500, max_actions=120)
+    game = start_from_record(record, rulebook)
+    sold: set[str] = set()
+    seller = None
+    checked = 0
+    for action in record["actions"]:
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        if action["entity"] != seller:
+            seller, sold = action["entity"], set()
+        if action["type"] == "sell_shares":
+            sold.add(action["shares"][0].split("_")[0])
+        for d in game.legal_descriptions():
+            if d["type"] == "sell_shares" and d["entity"] == seller and sold:
+                corps = {c["shares"][0].split("_")[0] for c in d.get("choices") or []}
+                assert not corps & sold, (action["id"], corps & sold)
+                checked += 1
+    assert checked

@@ -121,3 +121,24 @@ def test_the_1870_records_carry_the_sites_destination_notices() -> None:
     notices = [x for a in record["actions"] for x in a.get("auto_actions") or []]
     assert notices and all(x["type"] == "destination_connection" for x in notices)
     assert all(isinstance(x["corporations"], list) for x in notices)
+
+
+def test_the_replay_command_prints_the_digest_and_stops_at_a_refused_action(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from railbook.cli import _register_optional, app
+
+    _register_optional()
+    record = _short("1846", 2, 15)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    result = CliRunner().invoke(app, ["replay", str(path), "--digest"])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(x) for x in result.output.splitlines()]
+    assert lines == _lines(record)
+    assert result.output.splitlines()[0] == json.dumps(lines[0], sort_keys=True, separators=(",", ":"))
+    record["actions"][5] = {**record["actions"][5], "type": "buy_train", "train": "9-9"}
+    path.write_text(json.dumps(record))
+    result = CliRunner().invoke(app, ["replay", str(path), "--digest"])
+    assert result.exit_code == 1
+    assert "error" in json.loads(result.output.splitlines()[-1])

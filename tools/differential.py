@@ -393,7 +393,8 @@ def cmd_report(args: argparse.Namespace) -> int:
                 if r["first"]:
                     kinds[r["first"]["fields"][0].split(":")[0]] += 1
                 if r["stop"]:
-                    kinds["stop: " + r["stop"].split("ref ")[-1].split("|")[0].strip()[:70]] += 1
+                    text = " ".join(r["stop"].split("ref ")[-1].split("|")[0].split())
+                    kinds["stop: " + text.replace("Engine::GameError: ", "")[:70]] += 1
             counts = sorted({r["players"] for r in games})
             acts = sum(r["compared"] for r in games)
             what = "; ".join(f"{k} ({n})" for k, n in kinds.most_common(4))
