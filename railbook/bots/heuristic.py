@@ -240,7 +240,7 @@ class HeuristicBot(Bot):
         need, cash = R.cash_needed(game, key), game.context.cash(key)
         if need <= cash:
             return -0.5, _least(action)
-        tried = self._sandbox.try_(action, action.entity)
+        tried = self._sandbox.try_(action, action.entity, routes=False)
         gained = -tried[1] if tried is not None else 0
         return (0.7 if gained > 0 and cash + gained >= need else -0.5), _least(action)
 

@@ -79,9 +79,9 @@ class Sandbox:
         tried = self.try_(action, sym)
         return None if tried is None else tried[0]
 
-    def try_(self, action: LegalAction, sym: str) -> tuple[int, int] | None:
+    def try_(self, action: LegalAction, sym: str, routes: bool = True) -> tuple[int, int] | None:
         """(the operator's best revenue, what the action cost it) once ``action`` is taken; None when the game
-        refuses it."""
+        refuses it.  ``routes=False`` leaves the revenue out (0): the optimiser is the costly part."""
         from railbook.engine.errors import IllegalAction
 
         from .reading import operator_key
@@ -95,7 +95,7 @@ class Sandbox:
         except IllegalAction:
             return None
         try:
-            return revenue(self._copy, sym), before - self._copy.context.cash(key)
+            return (revenue(self._copy, sym) if routes else 0), before - self._copy.context.cash(key)
         finally:
             self._copy.undo()
 
