@@ -6,10 +6,12 @@ not depend on ``games/common/tiles.yaml`` or on any real title.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 import railbook.compiler.compile as compile_mod
 from railbook.compiler.compile import build_rulebook
 from railbook.compiler.models import CatalogueSource, Tile
@@ -17,6 +19,24 @@ from railbook.compiler.scaffold import scaffold
 from ruamel.yaml import YAML
 
 PDF_PAGE = re.compile(rb"/Type\s*/Page\b")
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+
+
+def match_snapshot(name: str, svg: bytes | str, test_file: str) -> None:
+    """Compare a drawing with ``snapshots/<name>.svg``; ``RAILBOOK_UPDATE_SNAPSHOTS=1`` (or a missing snapshot
+    outside CI) writes it instead.  ``test_file`` names the test module in the message that says how to update."""
+    data = svg.encode() if isinstance(svg, str) else svg
+    path = SNAPSHOTS / f"{name}.svg"
+    update = os.environ.get("RAILBOOK_UPDATE_SNAPSHOTS") == "1"
+    again = f"RAILBOOK_UPDATE_SNAPSHOTS=1 pytest tests/{Path(test_file).name}"
+    if update or not path.exists():
+        if not update and os.environ.get("CI"):
+            pytest.fail(f"{path} is missing: run {again}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        return
+    assert data == path.read_bytes(), f"{name} drawing changed; if intended, look at it, then run {again}"
+
 
 TEST_CATALOGUE = """
 tiles:

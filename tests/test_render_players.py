@@ -10,7 +10,6 @@ and look at the pictures (``railbook render TITLE --only privates,certificates,a
 
 from __future__ import annotations
 
-import os
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -22,12 +21,11 @@ import pytest
 from railbook.compiler.load import available_titles
 from railbook.render.build import COMPONENTS, RenderOptions, render_svgs
 
+from tests.render_support import match_snapshot
 from tests.svg_audit import MIN_PT, problems, texts
 from tests.test_render_titles import compiled
 
 SVG = "{http://www.w3.org/2000/svg}"
-SNAPSHOTS = Path(__file__).parent / "snapshots"
-UPDATE = os.environ.get("RAILBOOK_UPDATE_SNAPSHOTS") == "1"
 TITLES = available_titles()
 OVERVIEW = re.compile(r"overview at \d+ %")
 
@@ -159,16 +157,7 @@ def test_1817_prints_certificates_of_2_5_and_10_share_companies() -> None:
 
 
 def _check(name: str, svg: bytes) -> None:
-    path = SNAPSHOTS / f"{name}.svg"
-    if UPDATE or not path.exists():
-        if not UPDATE and os.environ.get("CI"):
-            pytest.fail(f"{path} is missing: run RAILBOOK_UPDATE_SNAPSHOTS=1 pytest {Path(__file__).name}")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(svg)
-        return
-    assert svg == path.read_bytes(), (
-        f"{name} changed; if intended, look at it, then RAILBOOK_UPDATE_SNAPSHOTS=1 pytest tests/{Path(__file__).name}"
-    )
+    match_snapshot(name, svg, __file__)
 
 
 @pytest.mark.parametrize("title", TITLES)

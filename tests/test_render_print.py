@@ -5,10 +5,8 @@ backs placed for duplex, the die layout and the player aid.  Snapshots of a few 
 from __future__ import annotations
 
 import copy
-import os
 import re
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,9 +21,9 @@ from railbook.render.privates import draw_private
 from railbook.render.svg import drawing, to_bytes
 from railbook.render.trains import draw_train, train_back, train_cards
 
+from tests.render_support import match_snapshot
+
 SVG = "{http://www.w3.org/2000/svg}"
-SNAPSHOTS = Path(__file__).parent / "snapshots"
-UPDATE = os.environ.get("RAILBOOK_UPDATE_SNAPSHOTS") == "1"
 TRANSLATE = re.compile(r"translate\(([-\d.]+),([-\d.]+)\)")
 
 
@@ -232,16 +230,7 @@ def test_player_aid_has_every_phase_and_train(books: dict[str, Any]) -> None:
 
 
 def _snapshot(name: str, svg: bytes) -> None:
-    path = SNAPSHOTS / f"{name}.svg"
-    if UPDATE or not path.exists():
-        if not UPDATE and os.environ.get("CI"):
-            pytest.fail(f"{path} is missing: run RAILBOOK_UPDATE_SNAPSHOTS=1 pytest {Path(__file__).name}")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(svg)
-        return
-    assert svg == path.read_bytes(), (
-        f"{name} drawing changed; if intended run RAILBOOK_UPDATE_SNAPSHOTS=1 pytest tests/{Path(__file__).name}"
-    )
+    match_snapshot(name, svg, __file__)
 
 
 SNAPSHOT_BOOK: dict[str, Any] = {

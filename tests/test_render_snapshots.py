@@ -7,18 +7,13 @@ and look at the new pictures (``railbook render --only tiles --format png``) bef
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from railbook.compiler.models import CatalogueSource
 from railbook.render.tiles import tile_svg_fragment
 from ruamel.yaml import YAML
 
-from tests.render_support import TEST_CATALOGUE
+from tests.render_support import TEST_CATALOGUE, match_snapshot
 
-SNAPSHOTS = Path(__file__).parent / "snapshots"
-UPDATE = os.environ.get("RAILBOOK_UPDATE_SNAPSHOTS") == "1"
 CASES = [
     ("7", "pointy"),  # sharp curve
     ("8", "pointy"),  # gentle curve
@@ -40,14 +35,4 @@ def _tiles() -> dict[str, dict[str, object]]:
 @pytest.mark.parametrize(("tile_id", "layout"), CASES)
 def test_tile_snapshot(tile_id: str, layout: str) -> None:
     svg = tile_svg_fragment(_tiles()[tile_id], layout) + "\n"
-    path = SNAPSHOTS / f"tile-{tile_id}-{layout}.svg"
-    if UPDATE or not path.exists():
-        if not UPDATE and os.environ.get("CI"):
-            pytest.fail(f"{path} is missing: run RAILBOOK_UPDATE_SNAPSHOTS=1 pytest {Path(__file__).name}")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(svg, encoding="utf-8")
-        return
-    assert svg == path.read_text(encoding="utf-8"), (
-        f"tile {tile_id} ({layout}) drawing changed; if intended run "
-        f"RAILBOOK_UPDATE_SNAPSHOTS=1 pytest tests/test_render_snapshots.py"
-    )
+    match_snapshot(f"tile-{tile_id}-{layout}", svg, __file__)

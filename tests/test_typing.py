@@ -1,5 +1,5 @@
-"""mypy on the public API (``railbook``, ``railbook.api``, the engine's ``Game``, its types and errors, the mechanic
-contract and interfaces, and ``railbook.routes``): strict on those modules, silent on what they import."""
+"""mypy, strict, on the public API (``railbook``, ``railbook.api``, the engine's ``Game``, its types and errors, the
+mechanic contract and interfaces, and ``railbook.routes``) and on ``railbook serve``; silent on what they import."""
 
 from __future__ import annotations
 
@@ -39,16 +39,26 @@ def link_tree(base: Path) -> Path:
     pkg = base / "railbook"
     pkg.mkdir(parents=True)
     for entry in (ROOT / "railbook").iterdir():
-        if entry.suffix in (".py", ".typed"):
-            (pkg / entry.name).symlink_to(entry)
+        if entry.suffix in (".py", ".typed") or (entry / "__init__.py").is_file():
+            (pkg / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     for sub, folder in LAYOUT.items():
         if sub:
             (pkg / sub).symlink_to(ROOT / folder, target_is_directory=True)
     return base
 
 
-def test_public_api_type_checks(tmp_path: Path) -> None:
+def serve_modules() -> list[str]:
+    """The web application's modules, as the package imports them."""
+    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "railbook" / "serve").glob("*.py"))
+
+
+@pytest.mark.parametrize(
+    ("modules", "needs"), [(PUBLIC, None), (serve_modules(), "starlette")], ids=["public-api", "serve"]
+)
+def test_type_checks_strictly(tmp_path: Path, modules: list[str], needs: str | None) -> None:
     pytest.importorskip("mypy")
+    if needs:
+        pytest.importorskip(needs)
     tree = link_tree(tmp_path / "tree")
     cmd = [
         sys.executable,
@@ -59,7 +69,7 @@ def test_public_api_type_checks(tmp_path: Path) -> None:
         "--ignore-missing-imports",
         "--no-incremental",
         "--explicit-package-bases",
-        *PUBLIC,
+        *modules,
     ]
     env = {**os.environ, "MYPYPATH": str(tree)}
     out = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, env=env, timeout=600)
