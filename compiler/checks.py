@@ -191,10 +191,11 @@ def needed_mechanic(ab: object) -> str | None:
     """The mechanic whose rules play an ability, when it is one a title switches on by name."""
     kind = getattr(ab, "type", None)
     when = getattr(ab, "when", None)
-    params = getattr(ab, "params", None) or {}
+    params = getattr(ab, "params", None)
     if kind in ("exchange", "teleport"):
         return str(kind)
-    if kind == "train" or (kind == "close" and when == "bought_train") or (kind == "shares" and params.get("random")):
+    random_president = kind == "shares" and getattr(params, "random", None)
+    if kind == "train" or (kind == "close" and when == "bought_train") or random_president:
         return "private_abilities"
     return None
 
