@@ -150,6 +150,9 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
     for i, ph in enumerate(src.phases):
         if ph.on and ph.on not in train_names and ph.on not in variant_names:
             p.unknown(("phases", i, "on"), "train", ph.on, train_names + variant_names)
+    for name in src.site.phase_names:
+        if name not in phase_names:
+            p.unknown(("site", "phase_names", name), "phase", name, phase_names)
 
     # players
     for n, setup in src.players.items():

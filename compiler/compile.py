@@ -211,6 +211,7 @@ def resolve(src: GameSource, catalogue: dict[str, Tile]) -> dict[str, Any]:
         "rounds": src.rounds.model_dump(mode="json"),
         "end": [dump(e) for e in src.end],
         "options": {},
+        "site": src.site.model_dump(mode="json"),
     }
     return book
 

@@ -905,6 +905,22 @@ class EndTrigger(Strict):
     params: EndParams = Field(default_factory=EndParams, description="parameters (e.g. {turn: 100})")
 
 
+class Site(Strict):
+    """How 18xx.games represents the title, where it differs from the rulebook: facts for comparing a game with the
+    site's (``railbook replay --digest``, docs/CONFORMANCE.md); they change no rule."""
+
+    phase_names: dict[str, str] = Field(
+        {},
+        description="rulebook phase name -> the site's name of that phase, where they differ (the site may name "
+        "phases after trains)",
+    )
+    floated_from_first_turn: bool = Field(
+        False,
+        description="the site counts a corporation as floated only from the start of its first operating turn, "
+        "not from the sale that floats it",
+    )
+
+
 class Option(Strict):
     description: str = Field(description="what the option changes, as shown to players")
     overlay: dict[str, Any] = Field(
@@ -1015,6 +1031,7 @@ class GameSource(Strict):
     )
     end: list[EndTrigger] = Field([], description="what ends the game")
     options: dict[str, Option] = Field({}, description="option name -> option (variants)")
+    site: Site = Field(default_factory=Site, description="how 18xx.games represents the title (for comparisons)")
 
 
 class StepRef(Strict):

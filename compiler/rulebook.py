@@ -20,6 +20,7 @@ from .models import (
     PlayerSetup,
     Private,
     Rounds,
+    Site,
     Strict,
     Tile,
     TitleId,
@@ -115,3 +116,4 @@ class Rulebook(Strict):
     rounds: Rounds = Field(description="the round sequence: rounds played once at the start, then the repeating cycle")
     end: list[EndTrigger] = Field(description="what ends the game")
     options: dict[str, CompiledOption] = Field(description="option name -> option, as a merge patch")
+    site: Site = Field(default_factory=Site, description="how 18xx.games represents the title (for comparisons)")
