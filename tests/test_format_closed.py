@@ -177,3 +177,23 @@ def test_every_ability_type_has_engine_code() -> None:
     types = typing.get_args(Ability.model_fields["type"].annotation)
     strings, _ = _reads([_parse(p) for p in ENGINE_CODE])
     assert [t for t in types if t not in strings] == []
+
+
+def test_every_field_a_title_writes_reaches_the_rulebook() -> None:
+    """A field of the title's YAML (``GameSource``) that the rulebook does not carry is one the compiler reads
+    and turns into others (``tile_rules``, the market's ``rows``, an option's ``overlay``...): the walk above then
+    covers what it becomes.  None is dropped unread."""
+    from railbook.compiler.models import GameSource
+
+    carried = {p.rpartition(".")[2] for p, _, _ in _walk(Rulebook, "", frozenset({Rulebook}))}
+    strings, attrs = _reads([_parse(p) for p in sorted((ROOT / "compiler").glob("*.py"))])
+    dropped = [
+        path
+        for path, field, info in _walk(GameSource, "", frozenset({GameSource}))
+        if not path.startswith("mechanics")
+        and not is_print_only(info)
+        and path.rpartition(".")[2] not in carried
+        and field not in attrs
+        and path.rpartition(".")[2] not in strings
+    ]
+    assert dropped == []
