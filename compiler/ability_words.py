@@ -18,13 +18,10 @@ PLAYED_BY = {
     "close": "private_companies",
     "revenue_bonus": "routes",
     "assign_hexes": "private_companies",
-    "assign_corporation": "private_companies",
     "tile_discount": "track",
-    "hexside_discount": "track",
     "exchange": "exchange",
     "shares": "bid_box_auction / stock_round (certificates handed over with the private)",
     "no_buy": "private_companies",
-    "train_discount": "trains",
     "base": "capitalization",
     "mine": "mines",
     "description": "nothing (printed only)",
@@ -64,7 +61,7 @@ def ability_line(ab: Ability) -> str:
         parts.append(WHILE[ab.owner])
     if ab.closes_on:
         parts.append(f"until {ab.closes_on}")
-    params: dict[str, Any] = ab.params
+    params: dict[str, Any] = ab.params.model_dump(exclude_none=True, by_alias=True)
     if params:
         parts.append("; ".join(f"{k}={v}" for k, v in params.items()))
     mechanic = needed_mechanic(ab) or PLAYED_BY.get(ab.type, "?")

@@ -150,6 +150,9 @@ def check_source(src: GameSource, catalogue: dict[str, Tile], positions: Positio
     for i, ph in enumerate(src.phases):
         if ph.on and ph.on not in train_names and ph.on not in variant_names:
             p.unknown(("phases", i, "on"), "train", ph.on, train_names + variant_names)
+    for name in src.site.phase_names:
+        if name not in phase_names:
+            p.unknown(("site", "phase_names", name), "phase", name, phase_names)
 
     # players
     for n, setup in src.players.items():
@@ -191,10 +194,11 @@ def needed_mechanic(ab: object) -> str | None:
     """The mechanic whose rules play an ability, when it is one a title switches on by name."""
     kind = getattr(ab, "type", None)
     when = getattr(ab, "when", None)
-    params = getattr(ab, "params", None) or {}
+    params = getattr(ab, "params", None)
     if kind in ("exchange", "teleport"):
         return str(kind)
-    if kind == "train" or (kind == "close" and when == "bought_train") or (kind == "shares" and params.get("random")):
+    random_president = kind == "shares" and getattr(params, "random", None)
+    if kind == "train" or (kind == "close" and when == "bought_train") or random_president:
         return "private_abilities"
     return None
 

@@ -188,7 +188,7 @@ def mechanics_data(src: GameSource) -> dict[str, Any]:
 def resolve(src: GameSource, catalogue: dict[str, Tile]) -> dict[str, Any]:
     """The rulebook of one (option-merged) source, as plain JSON data."""
     pool = {**catalogue, **src.tiles}
-    dump = lambda m: m.model_dump(mode="json", exclude_none=True)  # noqa: E731
+    dump = lambda m: m.model_dump(mode="json", exclude_none=True, by_alias=True)  # noqa: E731
     book = {
         "format_version": Rulebook.model_fields["format_version"].default,
         "title": src.meta.title,
@@ -211,6 +211,7 @@ def resolve(src: GameSource, catalogue: dict[str, Tile]) -> dict[str, Any]:
         "rounds": src.rounds.model_dump(mode="json"),
         "end": [dump(e) for e in src.end],
         "options": {},
+        "site": src.site.model_dump(mode="json"),
     }
     return book
 

@@ -22,6 +22,7 @@ from pydantic import (
     model_validator,
 )
 from railbook.params import switchable
+from railbook.params.base import PRINT_ONLY
 
 from railbook import limits
 from railbook.outputs import TITLE_ID_MAX, TITLE_ID_PATTERN, title_id_problem
@@ -116,7 +117,7 @@ class City(Strict):
 
 class Town(Strict):
     revenue: PhaseValue = Field(0, description="revenue: a number, or {phase colour or phase name: number}")
-    style: Literal["dot", "bar"] = Field("dot", description="drawn as a dot or a bar")
+    style: Literal["dot", "bar"] = Field("dot", description="drawn as a dot or a bar", json_schema_extra=PRINT_ONLY)
     group: str | None = Field(None, description="towns sharing a group count as one stop")
 
 
@@ -132,7 +133,13 @@ class Path(Strict):
     a: str = Field(description="one end: an edge 0-5 or a node c<i>/t<i>/o<i>/j<i>")
     b: str = Field(description="the other end, written like a")
     terminal: bool = Field(False, description="a route may end but not continue here")
-    lanes: int = Field(1, ge=1, description="parallel tracks this path stands for")
+    lanes: int = Field(
+        1,
+        ge=1,
+        description="parallel tracks this path is drawn as (printed only: the engine plays one track, so two "
+        "routes of one company may not share it)",
+        json_schema_extra=PRINT_ONLY,
+    )
 
     @field_validator("a", "b")
     @classmethod
@@ -158,7 +165,12 @@ PathSpec = Annotated[Path, Field(description="'A-B' string or {a, b, terminal}")
 
 class Icon(Strict):
     name: str = Field(description="icon name (e.g. port, mine, meat)")
-    sticky: bool = Field(False, description="stays on the hex when a tile is laid")
+    sticky: bool = Field(
+        False,
+        description="stays on the hex when a tile is laid, for 18xx-maker (the engine keeps every printed icon; "
+        "printed only)",
+        json_schema_extra=PRINT_ONLY,
+    )
 
 
 class Track(Strict):
@@ -228,9 +240,16 @@ class Hex(Track):
     )
     borders: list[Border] = Field([], description="hexsides that cost money or block track")
     partitions: list[Partition] = Field([], description="rivers splitting the hex")
-    blocked_by: str | None = Field(None, description="private company whose hex this is; closed until sold")
+    blocked_by: str | None = Field(
+        None,
+        description="private company whose mark is printed here (the blocking itself is the private's `blocks_hexes` "
+        "ability)",
+        json_schema_extra=PRINT_ONLY,
+    )
     upgrades_to: list[str] | None = Field(
-        None, description="only these tiles may be laid here (overrides the colour rule)"
+        None,
+        description="only these tiles may be laid here (overrides the colour rule; compiled into `tile_upgrades`)",
+        json_schema_extra={"x-compiled-into": "tile_upgrades"},
     )
     tags: list[str] = Field([], description="free-form markers other rules refer to (e.g. 'west_of_river')")
 
@@ -363,30 +382,18 @@ class SaleMove(Ordered):
 
 
 class EndOfStockRound(Ordered):
-    """Moves at the end of a stock round, in operating order."""
+    """Moves at the end of a stock round, corporations in share price order (highest first)."""
 
-    order: Literal["stock_price_order", "operating_order"] | None = Field(
-        None, description="the order corporations move in"
-    )
     sold_out: StepsOrMove | None = Field(None, description="move of a sold-out corporation (default: 1 up)")
     sold_out_sizes: list[Annotated[int, Field(ge=1, le=100)]] | None = Field(
         None, description="only corporations of these numbers of shares count as sold out"
     )
     pool_shares: StepsOrMove | None = Field(None, description="move of a corporation with shares in the pool")
     then_per_market_share: StepsOrMove | None = Field(None, description="a further move per share in the pool (market)")
-    over_100_percent: MoveText | None = Field(
-        None, description="a note: the move of a company more than 100% held by players"
+    over_100_percent: StepsOrMove | None = Field(
+        None,
+        description="move of a sold-out corporation more than 100% held by players (short sales; default: as sold_out)",
     )
-
-
-class DividendMoves(Ordered):
-    """A note of the dividend moves (the engine reads ``mechanics.dividends.movement``)."""
-
-    zero: MoveText | None = Field(None, description="move when nothing is paid")
-    below_price: MoveText | None = Field(None, description="move when less than the share price is paid")
-    at_least_price: MoveText | None = Field(None, description="move when at least the share price is paid")
-    at_least_double_price: MoveText | None = Field(None, description="move when at least twice the price is paid")
-    acquisition_price_basis: Money | None = Field(None, description="the price counted in an acquisition cell")
 
 
 class UpMove(Ordered):
@@ -398,71 +405,42 @@ class UpMove(Ordered):
 
 
 class DownMove(Ordered):
-    """A 2d market's DOWN move."""
+    """A 2d market's DOWN move (the bottom of a column always stops the token)."""
 
     per_share: PosSteps = Field(1, description="rows down per share sold")
     soft_ledge_absorbs: PosSteps = Field(
         0, description="a token with at most this many moves left stops on the soft ledge"
     )
-    bottom_is_hard_stop: bool = Field(True, description="the bottom of a column stops the token")
 
 
 class SideMove(Ordered):
     """A 2d market's RIGHT or LEFT move."""
 
     columns: PosSteps = Field(1, description="columns moved")
-    blocked: Direction | Literal["stay"] = Field("stay", description="where the token goes when the move is blocked")
+    blocked: Direction | Literal["stay"] | None = Field(
+        None,
+        description="where the token goes when the move is blocked at a row's end or a missing cell (None: a RIGHT "
+        "move goes up, a LEFT move down)",
+    )
 
 
 class Movement(Ordered):
-    """The stock market's movement rules (``market.movement``): what the engine reads, and notes of the rules."""
+    """The stock market's movement rules (``market.movement``): every key is a rule the engine plays."""
 
     sale: SaleMove | Literal["none"] | None = Field(None, description="how sales move the price; none: never")
-    buy: Literal["none"] | None = Field(None, description="how buying moves the price; none: never")
     end_of_stock_round: EndOfStockRound | None = Field(None, description="moves at the end of a stock round")
-    up: UpMove | Direction | None = Field(None, description="the UP move (2d: rows, top_row, max_price)")
-    down: DownMove | Direction | None = Field(None, description="the DOWN move (2d: per_share, soft_ledge_absorbs)")
-    right: SideMove | Direction | None = Field(None, description="the RIGHT move (2d: columns, blocked)")
-    left: SideMove | Direction | None = Field(None, description="the LEFT move (2d: columns, blocked)")
+    up: UpMove | None = Field(None, description="a 2d market's UP move (rows, top_row, max_price); 1d: UP is right")
+    down: DownMove | None = Field(
+        None, description="a 2d market's DOWN move (per_share, soft_ledge_absorbs); 1d: DOWN is left"
+    )
+    right: SideMove | None = Field(None, description="a 2d market's RIGHT move (columns, blocked)")
+    left: SideMove | None = Field(None, description="a 2d market's LEFT move (columns, blocked)")
     floor_col: Column | None = Field(None, description="1d: no move left of this column")
     ceiling_col: Column | None = Field(None, description="1d: no move right of this column")
     liquidation_col: Column | None = Field(None, description="column a liquidated company moves to")
     loan_taken: MoveText | None = Field(None, description="move per loan taken")
     loan_repaid: MoveText | None = Field(None, description="move per loan repaid")
-    acquired_loan_kept: MoveText | None = Field(None, description="move per acquired loan not paid off")
-    dividend: DividendMoves | None = Field(None, description="a note of the dividend moves")
-    dividends: Literal["see mechanics.dividends"] | None = Field(
-        None, description="a note: the dividend moves are mechanics.dividends.movement"
-    )
-    dividend_paid: Direction | None = Field(None, description="a note: the move of a dividend paid")
-    withheld: Direction | None = Field(None, description="a note: the move of a dividend withheld")
-    right_edge: Direction | Literal["stay"] | None = Field(None, description="a note: a RIGHT move at a row's end")
-    left_edge: Direction | Literal["stay"] | None = Field(None, description="a note: a LEFT move at a row's start")
-    sold_out_at_end_of_sr: Direction | None = Field(None, description="a note: the sold-out move")
-    top_row_up: Direction | Literal["stay"] | None = Field(None, description="a note: an UP move in the top row")
-    no_cell_below: Direction | Literal["stay"] | None = Field(None, description="a note: a DOWN move off the grid")
-    same_box_arrival: Literal["below_existing_tokens", "above_existing_tokens"] | None = Field(
-        None, description="a note: where a token arriving in an occupied cell goes"
-    )
-    arrival_in_box: Literal["top", "bottom"] | None = Field(None, description="a note: as same_box_arrival")
-    new_marker_in_cell: Literal["top", "bottom"] | None = Field(None, description="a note: as same_box_arrival")
-    price_order: list[Literal["price_desc", "column_desc", "row_asc", "stack_top_first"]] | None = Field(
-        None, description="a note: how share price order is decided"
-    )
-    at_zero: Literal["close", "stay"] | None = Field(None, description="a note: what a price of 0 does")
-    zones_cumulative: bool | None = Field(None, description="a note: zone effects add up")
     ledge_kind: str | None = Field(None, description="the cell kind of the area below the soft ledge")
-    close_on_entry: bool | None = Field(None, description="a note: a company entering a close cell closes")
-    national_never_closes: bool | None = Field(None, description="a note: the national company stops short of close")
-    national_fixed_until_permanent_train: bool | None = Field(
-        None, description="a note: the national's price is fixed until it owns a permanent train"
-    )
-    merger_2_2: Literal["sum_rounded_down", "average_rounded_down"] | None = Field(
-        None, description="a note: the price of a merged 2+2 company"
-    )
-    merger_5_5: Literal["sum_rounded_down", "average_rounded_down"] | None = Field(
-        None, description="a note: the price of a merged 5+5 company"
-    )
 
     @field_validator("ledge_kind")
     @classmethod
@@ -485,7 +463,9 @@ class Market(Strict):
     par_prices: list[int] | None = Field(None, description="explicit par values, when not marked in the grid")
     movement: Movement = Field(default_factory=lambda: Movement(), description="movement rule parameters")
     zone_colours: dict[str, ZoneColour] = Field(
-        default_factory=dict, description="cell kind -> colour for printing (a colour, or <colour>_outline)"
+        default_factory=dict,
+        description="cell kind -> colour for printing (a colour, or <colour>_outline)",
+        json_schema_extra=PRINT_ONLY,
     )
 
     @field_validator("rows")
@@ -506,10 +486,15 @@ class Market(Strict):
             col = getattr(mv, name)
             if col is not None and col >= width:
                 raise ValueError(f"movement.{name}: column {col} is past the widest row ({width} cells)")
-        if self.type == "2d":
-            for name, form in (("up", "{rows, top_row, max_price}"), ("down", "{per_share, soft_ledge_absorbs}")):
-                if isinstance(getattr(mv, name), str):
-                    raise ValueError(f"movement.{name}: a 2d market's {name} move is written {form}")
+        if self.type == "1d":
+            for name in ("up", "down", "right", "left"):
+                if getattr(mv, name) is not None:
+                    raise ValueError(
+                        f"movement.{name}: a 1d market moves along its row (UP is right, DOWN is left); "
+                        "up, down, right and left are a 2d market's moves"
+                    )
+        elif mv.ceiling_col is not None or mv.floor_col is not None:
+            raise ValueError("movement.floor_col and ceiling_col are a 1d market's bounds")
         return self
 
     @field_validator("legend")
@@ -599,7 +584,11 @@ class Event(Strict):
     """Something that happens when a train is first bought or a phase starts."""
 
     type: str = Field(description="what happens (e.g. close_companies, remove_reservations)")
-    params: dict[str, Any] = Field({}, description="parameters of the event")
+    params: dict[str, Any] = Field(
+        {},
+        description="parameters of the event, validated by the model its mechanic declares for the event type",
+        json_schema_extra={"x-typed-by": "events"},
+    )
 
 
 class Train(Strict):
@@ -616,7 +605,6 @@ class Train(Strict):
     available_on: str | None = Field(None, description="phase from which it may be bought")
     discount: dict[str, Money] = Field({}, description="amount off the price when trading in a train of that name")
     events: list[Event] = Field([], description="what happens when the first one is bought")
-    salvage: Money | None = Field(None, description="what the bank pays for it when it is scrapped")
 
     @field_validator("distance", mode="before")
     @classmethod
@@ -640,6 +628,93 @@ class Phase(Strict):
 # ------------------------------------------------------------------------------------------- entities
 
 
+class AbilityParams(Strict):
+    """Further parameters of an ability (``params:``), each read by the rule that plays its ability type
+    (docs/FORMAT.md, "Abilities").  An unknown key is an error."""
+
+    # tile lays (tile_lay, teleport, tile_discount, blocks_hexes)
+    extra: bool | None = Field(None, description="tile_lay: a lay on top of the turn's normal lays")
+    extra_lay: bool | None = Field(None, description="tile_lay: as `extra` (the track step stays open for it)")
+    normal_lay: bool | None = Field(None, description="tile_lay: the lay is one of the turn's normal lays")
+    upgrade: bool | None = Field(None, description="tile_lay: the lay may be an upgrade")
+    consumes_tile_lay: bool | None = Field(None, description="tile_lay, mine: the lay uses up one of the turn's lays")
+    any_label: bool | None = Field(None, description="tile_lay: the tile may go on a hex of any label")
+    discount: Money | None = Field(None, description="tile_lay: $ off the terrain cost of the lay")
+    per_or: Annotated[int, Field(ge=1)] | None = Field(None, description="uses allowed per operating round")
+    one_per_hex: bool | None = Field(None, description="tile_lay: at most one of its lays in each hex")
+    lay_together: bool | None = Field(None, description="tile_lay: all its lays in one go")
+    must_connect: list[str] | None = Field(None, description="tile_lay: hexes the lay must connect")
+    must_connect_each_other: bool | None = Field(None, description="tile_lay: its lays must join each other")
+    requires_unconnected: list[str] | None = Field(
+        None, description="tile_lay: usable only while these hexes are not joined by track"
+    )
+    hex_tag: str | None = Field(None, description="tile_lay: lays only in hexes carrying this tag")
+    outside_tag_allowed: Annotated[int, Field(ge=0)] | None = Field(
+        None, description="tile_lay: lays allowed outside the `hex_tag` hexes"
+    )
+    home_extra_for: list[str] | None = Field(
+        None, description="tile_lay: corporations that get it as an extra lay before their first operation"
+    )
+    hexsides: list[str] | None = Field(None, description="tile_discount: hexsides (`<hex>-<edge>`) it makes free")
+    blocks: Literal["partition_crossing"] | None = Field(
+        None, description="blocks_hexes: what it blocks instead of the whole hex (track crossing a partition)"
+    )
+    tile_lay_costs: list[Money] | None = Field(None, description="the owner's cost of its first, second... lay")
+    closes_private: bool | None = Field(None, description="using it closes the private")
+    # tokens (token, reservation)
+    city: Annotated[int, Field(ge=0)] | None = Field(None, description="token, reservation: the city (c<i>) of the hex")
+    slot: Annotated[int, Field(ge=0)] | None = Field(None, description="reservation: the token slot reserved")
+    until: str | None = Field(
+        None, description="reservation: when it ends (`bought_by_corporation...`: once a corporation buys it)"
+    )
+    cost_if_unconnected: Money | None = Field(None, description="token: price of the token where unconnected")
+    extra_token: bool | None = Field(None, description="token: a token beyond the corporation's own")
+    extra_action: bool | None = Field(None, description="token: placed besides the turn's token placement")
+    # revenue (revenue_bonus, assign_hexes)
+    per: Literal["visited_stop"] | None = Field(None, description="revenue_bonus: `amount` per visited stop")
+    trains: Annotated[int, Field(ge=1)] | None = Field(None, description="revenue_bonus: trains the bonus applies to")
+    where: Literal["assigned_hex"] | None = Field(None, description="revenue_bonus: only at the assigned hex")
+    per_icon: str | None = Field(None, description="revenue_bonus: the icon whose printed value the bonus is")
+    beneficiary: Literal["assigned_company", "owning_corporation"] | None = Field(
+        None, description="revenue_bonus: who earns the bonus"
+    )
+    event: Literal["yellow_tile_laid"] | None = Field(None, description="revenue_bonus: paid when this happens")
+    requires_train: bool | None = Field(None, description="revenue_bonus: paid only to an owner with a train")
+    right: str | None = Field(None, description="revenue_bonus: the name of the right it stands for (printed)")
+    markers: list[dict[str, Any]] | None = Field(None, description="assign_hexes: the marker's states, in order")
+    bonus_for: Literal["all_companies", "owner_only"] | None = Field(
+        None, description="assign_hexes: whose routes earn the marker's bonus"
+    )
+    token: str | None = Field(None, description="assign_hexes, mine: the name of the marker placed")
+    also_assigns: str | None = Field(None, description="assign_hexes: a corporation assigned with the hex")
+    steps: list[str] | None = Field(None, description="assign_hexes: the steps in which it may be used")
+    phases: list[str] | None = Field(None, description="the phases in which it may be used")
+    # companies (shares, exchange, close, base, purchase_range)
+    buyer_sets_par: bool | None = Field(None, description="shares: the buyer of the private sets the par")
+    closes_after_par: bool | None = Field(None, description="shares: the private closes once the par is set")
+    random: Literal["president"] | None = Field(
+        None, description="shares: the certificate is a president's certificate of a corporation drawn at random"
+    )
+    from_: list[Literal["ipo", "pool"]] | None = Field(
+        None, alias="from", description="exchange: where the share may come from"
+    )
+    after_use: Literal["end_of_operating_round"] | None = Field(None, description="close: when it closes once used")
+    bank_subsidy: Literal["start_price"] | None = Field(None, description="base: the bank pays the start price")
+    min_factor: float | None = Field(None, gt=0, description="purchase_range: the lowest price, x face value")
+    max_factor: float | None = Field(None, gt=0, description="purchase_range: the highest price, x face value")
+    train: str | None = Field(None, description="train: the train it brings")
+    # mines
+    adjacent_to: list[str] | None = Field(None, description="mine: the hex must be next to one of these")
+    waives_terrain_cost: Money | None = Field(None, description="mine: $ of terrain cost waived")
+    # private payouts (description abilities of privates_payouts)
+    payouts: dict[str, Money] | None = Field(None, description="train -> $ paid when a train of it is bought")
+    scrap_values: dict[str, Money] | None = Field(None, description="train -> $ paid when one is scrapped")
+    per_conversion: Money | None = Field(None, description="$ paid at each conversion")
+    extra_interest_per_or: Money | None = Field(None, description="$ of extra interest each operating round")
+    cash_on_assign: Money | None = Field(None, description="$ the company gets when assigned")
+    closes_on_ipo_payment: bool | None = Field(None, description="closes when its price is paid in an IPO")
+
+
 class Ability(Strict):
     """A typed ability of a private company, minor or corporation."""
 
@@ -652,13 +727,10 @@ class Ability(Strict):
         "close",
         "revenue_bonus",
         "assign_hexes",
-        "assign_corporation",
         "tile_discount",
-        "hexside_discount",
         "exchange",
         "shares",
         "no_buy",
-        "train_discount",
         "base",
         "mine",
         "description",
@@ -682,8 +754,12 @@ class Ability(Strict):
     corporation: str | None = Field(None, description="corporation it concerns")
     shares: list[str] = Field([], description="share certificates involved (e.g. PRR_1)")
     terrain: list[str] = Field([], description="terrain types it concerns (e.g. a mountain discount)")
-    description: str | None = Field(None, description="text printed on the card instead of the generated wording")
-    params: dict[str, Any] = Field({}, description="further parameters of the ability (see docs/FORMAT.md)")
+    description: str | None = Field(
+        None, description="text printed on the card instead of the generated wording", json_schema_extra=PRINT_ONLY
+    )
+    params: AbilityParams = Field(
+        default_factory=AbilityParams, description="further parameters of the ability (see docs/FORMAT.md)"
+    )
 
 
 class Private(Strict):
@@ -696,8 +772,8 @@ class Private(Strict):
     minor: str | None = Field(None, description="minor that comes with this private (an independent)")
     group: str | None = Field(None, description="removal or draft group")
     closes_on: str | None = Field(None, description="phase that closes it (None: never, or by mechanic)")
-    description: str | None = Field(None, description="text printed on the card")
-    color: PrintColour | None = Field(None, description="card colour")
+    description: str | None = Field(None, description="text printed on the card", json_schema_extra=PRINT_ONLY)
+    color: PrintColour | None = Field(None, description="card colour", json_schema_extra=PRINT_ONLY)
 
 
 class Home(Strict):
@@ -732,14 +808,23 @@ class Corporation(Strict):
         "full", description="how it receives money for its shares"
     )
     destination: str | None = Field(None, description="destination hex (mechanics.destinations)")
-    color: PrintColour = Field(description="colour of its charter, tokens and certificates")
-    text_color: PrintColour = Field("white", description="colour of text printed on its colour")
+    color: PrintColour = Field(
+        description="colour of its charter, tokens and certificates", json_schema_extra=PRINT_ONLY
+    )
+    text_color: PrintColour = Field(
+        "white", description="colour of text printed on its colour", json_schema_extra=PRINT_ONLY
+    )
     type: str | None = Field(None, description="corporation type (e.g. size class) for type rules")
     abilities: list[Ability] = Field([], description="typed abilities (e.g. a reserved token)")
-    coordinates_reserved: list[str] = Field([], description="extra reserved token spots (hex ids)")
+    coordinates_reserved: list[str] = Field(
+        [],
+        description="hexes where its reserved spot is printed (the reservation itself is a `reservation` or `token` "
+        "ability)",
+        json_schema_extra=PRINT_ONLY,
+    )
     max_ownership_percent: int | None = Field(None, description="most a player may own (default: the stock round rule)")
     always_market_price: bool = Field(False, description="IPO shares are sold at the market price")
-    description: str | None = Field(None, description="text printed on its charter")
+    description: str | None = Field(None, description="text printed on its charter", json_schema_extra=PRINT_ONLY)
 
     @field_validator("home", mode="before")
     @classmethod
@@ -759,13 +844,12 @@ class Minor(Strict):
     name: str = Field(description="full name")
     home: Home | None = Field(None, description="home station: a hex id or {hex, city}")
     tokens: list[Money] = Field([0], description="cost of each station token, the home token first")
-    color: PrintColour = Field("#888888", description="colour of its charter and tokens")
-    text_color: PrintColour = Field("white", description="colour of text printed on its colour")
+    color: PrintColour = Field("#888888", description="colour of its charter and tokens", json_schema_extra=PRINT_ONLY)
+    text_color: PrintColour = Field(
+        "white", description="colour of text printed on its colour", json_schema_extra=PRINT_ONLY
+    )
     cash: Money = Field(0, description="treasury at the start")
     train: str | None = Field(None, description="train it starts with")
-    split: Literal["half", "owner", "treasury"] = Field(
-        "half", description="how its revenue is paid: half to the owner and half kept, all to the owner, or all kept"
-    )
     abilities: list[Ability] = Field([], description="typed abilities")
 
     @field_validator("home", mode="before")
@@ -784,7 +868,31 @@ class PlayerSetup(Strict):
     )
     trains_removed: dict[str, Annotated[int, Field(ge=0)]] = Field({}, description="trains taken out of the game")
     privates_removed: list[str] = Field([], description="private companies out of the game at this player count")
-    notes: str | None = Field(None, description="remarks for this player count")
+    notes: str | None = Field(None, description="remarks for this player count", json_schema_extra=PRINT_ONLY)
+
+
+class EndParams(Strict):
+    """Parameters of a game-end trigger."""
+
+    players_left: Annotated[int, Field(ge=0)] | None = Field(
+        None,
+        description="`bankrupt`: the game ends once this many players or fewer are left (None: at the first "
+        "bankruptcy)",
+    )
+    turn: Annotated[int, Field(ge=1)] | None = Field(None, description="`turn_limit`: the turn that ends the game")
+    train: str | None = Field(None, description="`final_train`: the train type whose last copy bought ends the game")
+    price: Price | None = Field(
+        None,
+        description="`stock_market`: a share price at or above this ends the game (None: a price in an `end_game` "
+        "cell)",
+    )
+    final_set_ors: dict[Annotated[str, Field(pattern=r"^triggered_in_or_\d+$")], Annotated[int, Field(ge=1)]] | None = (
+        Field(
+            None,
+            description="operating rounds of the final set by the operating round the trigger fired in "
+            "(`{triggered_in_or_1: 2, triggered_in_or_2: 3}`)",
+        )
+    )
 
 
 class EndTrigger(Strict):
@@ -794,7 +902,23 @@ class EndTrigger(Strict):
     after: Literal["immediate", "current_or", "full_or", "one_more_full_or_set", "current_round"] = Field(
         "full_or", description="when the game ends once triggered"
     )
-    params: dict[str, Any] = Field({}, description="parameters (e.g. {turn: 100})")
+    params: EndParams = Field(default_factory=EndParams, description="parameters (e.g. {turn: 100})")
+
+
+class Site(Strict):
+    """How 18xx.games represents the title, where it differs from the rulebook: facts for comparing a game with the
+    site's (``railbook replay --digest``, docs/CONFORMANCE.md); they change no rule."""
+
+    phase_names: dict[str, str] = Field(
+        {},
+        description="rulebook phase name -> the site's name of that phase, where they differ (the site may name "
+        "phases after trains)",
+    )
+    floated_from_first_turn: bool = Field(
+        False,
+        description="the site counts a corporation as floated only from the start of its first operating turn, "
+        "not from the sale that floats it",
+    )
 
 
 class Option(Strict):
@@ -834,13 +958,15 @@ TitleId = Annotated[
 
 class Meta(Strict):
     title: TitleId
-    full_name: str = Field(description="full printed name")
-    designer: str | None = Field(None, description="designer(s)")
-    publisher: str | None = Field(None, description="publisher")
-    edition: str | None = Field(None, description="edition this data follows")
+    full_name: str = Field(description="full printed name", json_schema_extra=PRINT_ONLY)
+    designer: str | None = Field(None, description="designer(s)", json_schema_extra=PRINT_ONLY)
+    publisher: str | None = Field(None, description="publisher", json_schema_extra=PRINT_ONLY)
+    edition: str | None = Field(None, description="edition this data follows", json_schema_extra=PRINT_ONLY)
     rulebook: str | None = Field(None, description="file name of the rulebook this data follows")
-    sources: list[str] = Field([], description="where the data comes from")
-    currency: str = Field("${}", description="money format: {} is replaced by the amount (e.g. $ {})")
+    sources: list[str] = Field([], description="where the data comes from", json_schema_extra=PRINT_ONLY)
+    currency: str = Field(
+        "${}", description="money format: {} is replaced by the amount (e.g. $ {})", json_schema_extra=PRINT_ONLY
+    )
     site_id: str | None = Field(None, description="title name used in 18xx.games records")
 
 
@@ -905,6 +1031,7 @@ class GameSource(Strict):
     )
     end: list[EndTrigger] = Field([], description="what ends the game")
     options: dict[str, Option] = Field({}, description="option name -> option (variants)")
+    site: Site = Field(default_factory=Site, description="how 18xx.games represents the title (for comparisons)")
 
 
 class StepRef(Strict):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field
+from railbook.params.base import PRINT_ONLY
 
 from .models import (
     FORMAT_VERSION,
@@ -19,6 +20,7 @@ from .models import (
     PlayerSetup,
     Private,
     Rounds,
+    Site,
     Strict,
     Tile,
     TitleId,
@@ -32,18 +34,27 @@ class CompiledTile(Tile):
     count: int | Literal["unlimited"] = Field(description="copies in the box, or unlimited")
     upgrades: list[str] = Field(description="tiles this one may be replaced by (before rotation checks)")
     origin: Literal["catalogue", "title"] = Field(
-        description="where the tile is defined: the shared catalogue or the title"
+        description="where the tile is defined: the shared catalogue or the title", json_schema_extra=PRINT_ONLY
     )
 
 
 class CompiledHex(Hex):
     id: str = Field(description="hex id (as in records)")
-    x: int = Field(description="column on the doubled hex grid (see docs/FORMAT.md)")
-    y: int = Field(description="row on the doubled hex grid")
+    x: int = Field(description="column on the doubled hex grid (see docs/FORMAT.md)", json_schema_extra=PRINT_ONLY)
+    y: int = Field(description="row on the doubled hex grid", json_schema_extra=PRINT_ONLY)
     neighbours: dict[str, str] = Field(description="edge (0-5) -> neighbouring hex id")
     tile_upgrades: list[str] = Field(description="tiles that may be laid on this hex's printed track")
-    homes: list[str] = Field([], description="corporations or minors whose home is here")
-    reserved: list[str] = Field([], description="companies holding a reserved slot here")
+    homes: list[str] = Field(
+        [],
+        description="corporations or minors whose home is here (printed on the map; the engine reads each "
+        "company's `home`)",
+        json_schema_extra=PRINT_ONLY,
+    )
+    reserved: list[str] = Field(
+        [],
+        description="companies whose reserved spot is printed here (the engine reads the companies' abilities)",
+        json_schema_extra=PRINT_ONLY,
+    )
 
 
 class MarketCell(Strict):
@@ -64,7 +75,7 @@ class CompiledMarket(Strict):
     grid: list[list[MarketCell | None]] = Field(description="rows of cells; null where there is no cell")
     par: list[ParValue] = Field(description="par values in increasing price, each with its cell")
     movement: Movement = Field(description="movement rule parameters")
-    zone_colours: dict[str, str] = Field(description="cell kind -> colour for printing")
+    zone_colours: dict[str, str] = Field(description="cell kind -> colour for printing", json_schema_extra=PRINT_ONLY)
 
 
 class CompiledOption(Strict):
@@ -74,7 +85,9 @@ class CompiledOption(Strict):
         None, description="ISO date: records of games created before it replay with this option on"
     )
     excludes: list[str] = Field(default_factory=list, description="options this one turns off")
-    patch: dict[str, Any] = Field(description="RFC 7386 JSON merge patch against this rulebook")
+    patch: dict[str, Any] = Field(
+        description="RFC 7386 JSON merge patch against this rulebook", json_schema_extra={"x-typed-by": "rulebook"}
+    )
 
 
 class Rulebook(Strict):
@@ -103,3 +116,4 @@ class Rulebook(Strict):
     rounds: Rounds = Field(description="the round sequence: rounds played once at the start, then the repeating cycle")
     end: list[EndTrigger] = Field(description="what ends the game")
     options: dict[str, CompiledOption] = Field(description="option name -> option, as a merge patch")
+    site: Site = Field(default_factory=Site, description="how 18xx.games represents the title (for comparisons)")

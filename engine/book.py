@@ -356,7 +356,8 @@ class Book:
         return spec
 
     def train_count(self, name: str, players: int) -> int | None:
-        """Copies of train ``name`` for ``players`` players; None = unlimited."""
+        """Copies of train ``name`` for ``players`` players, less those this player count takes out of the game
+        (``players.<n>.trains_removed``); None = unlimited."""
         count = self.trains[name]["count"]
         if count == "unlimited":
             return None
@@ -364,8 +365,10 @@ class Book:
             value = count.get(str(players), count.get(players))
             if value is None:
                 raise UnsupportedTitle(f"train {name}: no count for {players} players")
-            return value
-        return int(count)
+        else:
+            value = int(count)
+        setup = self.raw["players"].get(str(players)) or {}
+        return max(0, int(value) - int((setup.get("trains_removed") or {}).get(name, 0)))
 
     def fingerprint(self) -> str:
         """A short stable identity of the rulebook data (for saved states)."""

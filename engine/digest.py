@@ -31,14 +31,6 @@ ROUND_NAMES = {
     "acquisition": "Acquisition",
 }
 
-#: phase names of the reference engine where a title's rulebook numbers its phases otherwise (1856: the rulebook's
-#: "1".."6", the site's train names; its primed sub-phases only mark the train on sale, see the title's NOTES.md)
-SITE_PHASES = {"1856": {"1": "2", "2": "3", "3": "4", "4": "5", "5": "6", "6": "D"}}
-
-#: titles whose corporations count as floated (the reference's ``floated?``) from the start of their first operating
-#: turn, not from the sale that floats them (1856: capitalisation follows the train on sale, see the title's NOTES.md)
-FLOAT_AT_FIRST_TURN = frozenset({"1856"})
-
 #: the cash of an unlimited bank at the start (``setup``): its digest is what it paid out, from 0
 UNLIMITED_BANK = 10**9
 
@@ -108,10 +100,15 @@ def _operator(g: Game, key: str, op: Any, loans: dict[str, int] | None) -> dict[
     return out
 
 
+def _site(g: Game) -> dict[str, Any]:
+    """The title's ``site`` section: how the reference engine names its phases and counts floats."""
+    return g.context.book.raw.get("site") or {}
+
+
 def _floated(g: Game, key: str, op: Any) -> bool:
     if not op.floated:
         return False
-    if g.state.title in FLOAT_AT_FIRST_TURN:
+    if _site(g).get("floated_from_first_turn"):
         return bool(op.operated) or g.context.current_operator() == key or key in g.state.round.entities[:1]
     return True
 
@@ -162,7 +159,7 @@ def digest(g: Game) -> dict[str, Any]:
         "bank": bank,
         "companies": {c.sym: holder_id(c.owner) for c in st.companies.values() if not c.closed and not c.removed},
         "corporations": corporations,
-        "phase": SITE_PHASES.get(st.title, {}).get(phase, phase),
+        "phase": (_site(g).get("phase_names") or {}).get(phase, phase),
         "players": {p.id: st.cash.get(f"P|{p.id}", 0) for p in st.players},
         "round": round_name(g),
         "tiles": tiles,

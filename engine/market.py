@@ -29,30 +29,56 @@ def step(g: Context, pos: list[int], direction: str) -> list[int]:
     grid = g.book.market_grid
     if g.book.market_1d:
         if direction in ("right", "up"):
+            ceiling = _movement(g).get("ceiling_col")
+            if ceiling is not None and c + 1 > int(ceiling):
+                return [r, c]
             return [r, c + 1] if c + 1 < len(grid[r]) and _exists(g, r, c + 1) else [r, c]
         floor = int((g.book.market.get("movement") or {}).get("floor_col", 0))
         return [r, c - 1] if c - 1 >= floor and _exists(g, r, c - 1) else [r, c]
-    if direction == "left":
-        if c > 0 and _exists(g, r, c - 1):
-            return [r, c - 1]
-        return step(g, pos, "down")
-    if direction == "right":
-        if c + 1 >= len(grid[r]) or not _exists(g, r, c + 1) or crosses_ledge(g, pos, [r, c + 1]):
-            return step(g, pos, "up")
-        return [r, c + 1]
+    if direction in ("left", "right"):
+        spec = _movement(g).get(direction)
+        side = spec if isinstance(spec, dict) else {}
+        blocked = side.get("blocked") or ("up" if direction == "right" else "down")
+        for _ in range(int(side.get("columns", 1))):
+            pos = _column_step(g, pos, direction, blocked)
+        return pos
     if direction == "down":
         return [r + 1, c] if r + 1 < len(grid) and _exists(g, r + 1, c) else [r, c]
     if direction == "up":
         up = _movement(g).get("up") or {}
-        top = up.get("max_price")
-        if top is not None and price_at(g, pos) >= int(top):
-            return [r, c]
-        if r - 1 >= 0 and _exists(g, r - 1, c):
-            return [r - 1, c]
-        if r == 0 and up.get("top_row") == "down_right" and _exists(g, r + 1, c + 1):
-            return [r + 1, c + 1]
-        return [r, c]
+        for _ in range(int(up.get("rows", 1))):
+            pos = _row_up(g, pos, up)
+        return pos
     raise ValueError(direction)
+
+
+def _column_step(g: Context, pos: list[int], direction: str, blocked: str) -> list[int]:
+    """One column left or right in a 2d market; where that cell is missing (or, to the right, across the soft
+    ledge), the move goes ``blocked`` instead (``movement.right.blocked``; ``stay``: no move)."""
+    r, c = pos
+    dc = 1 if direction == "right" else -1
+    dest = [r, c + dc]
+    if 0 <= c + dc < len(g.book.market_grid[r]) and _exists(g, r, c + dc):
+        if direction == "left" or not crosses_ledge(g, pos, dest):
+            return dest
+    if blocked == "stay":
+        return [r, c]
+    if blocked in ("left", "right"):
+        return _column_step(g, pos, blocked, "stay")
+    return step(g, pos, blocked)
+
+
+def _row_up(g: Context, pos: list[int], up: dict[str, Any]) -> list[int]:
+    """One row up in a 2d market (``movement.up``: ``max_price`` stays, ``top_row: down_right``)."""
+    r, c = pos
+    top = up.get("max_price")
+    if top is not None and price_at(g, pos) >= int(top):
+        return [r, c]
+    if r - 1 >= 0 and _exists(g, r - 1, c):
+        return [r - 1, c]
+    if r == 0 and up.get("top_row") == "down_right" and _exists(g, r + 1, c + 1):
+        return [r + 1, c + 1]
+    return [r, c]
 
 
 def _movement(g: Context) -> dict[str, Any]:
@@ -80,11 +106,13 @@ def ledge_stops(g: Context, pos: list[int], below: list[int], remaining: int) ->
 
 
 def drop(g: Context, corp: str, shares: int) -> None:
-    """The price move for ``shares`` shares sold: one row down each, stopping on the soft ledge as
-    :func:`ledge_stops` says; the bottom of a column stops the token."""
-    for i in range(shares):
+    """The price move for ``shares`` shares sold: ``movement.down.per_share`` rows down each (one), stopping on the
+    soft ledge as :func:`ledge_stops` says; the bottom of a column stops the token."""
+    per_share = int((_movement(g).get("down") or {}).get("per_share", 1)) if not g.book.market_1d else 1
+    rows = shares * per_share
+    for i in range(rows):
         c = g.state.corporations[corp]
-        if ledge_stops(g, c.price, step(g, c.price, "down"), shares - i):
+        if ledge_stops(g, c.price, step(g, c.price, "down"), rows - i):
             break
         move(g, corp, "down")
 

@@ -332,7 +332,7 @@ def export_rulebook(book: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
             faces = ", ".join(f"{v['name']} ${v['price']}" for v in t["variants"])
             item["description"] = f"other face: {faces}"
             losses.append(f"trains {name}: other faces {faces} (18xx-maker has one face per train)")
-        for key in ("events", "discount", "multiplier", "no_towns", "salvage"):
+        for key in ("events", "discount", "multiplier", "no_towns"):
             if t.get(key) and t.get(key) != 1:
                 losses.append(f"trains {name}: {key}")
         trains.append(item)

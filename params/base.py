@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict
+from pydantic.fields import FieldInfo
 
 
 def _function() -> None:
@@ -27,6 +28,18 @@ class Params(BaseModel):
 
 class NoParams(Params):
     """A mechanic or event that takes no parameters."""
+
+
+PRINT_ONLY: dict[str, object] = {"x-print-only": True}
+"""Metadata of a field that is only printed (a name, a colour, a note on a card): no rule reads it, by definition.
+Give it as ``Field(..., json_schema_extra=PRINT_ONLY)``; the JSON schema shows it, and the test of a closed format
+(``tests/test_format_closed.py``) looks for no engine code reading it."""
+
+
+def is_print_only(info: FieldInfo) -> bool:
+    """Whether a field is marked :data:`PRINT_ONLY`."""
+    extra = info.json_schema_extra
+    return isinstance(extra, dict) and extra.get("x-print-only") is True
 
 
 @dataclass(frozen=True)

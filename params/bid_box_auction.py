@@ -23,11 +23,6 @@ class AllPassed(BaseParams):
         description="the first private of `order`, while unsold, gets this much cheaper; at $0 the priority "
         "holder must take it free as his only action",
     )
-    restart_with: Literal["priority_holder", "left_of_last_buyer_or_bidder"] = Field(
-        "priority_holder",
-        description="who starts the next initial round: the priority holder, or the player left of the last "
-        "one to buy or bid (the same first player as before when nobody bought or bid)",
-    )
 
 
 class Params(BaseParams):
@@ -46,16 +41,6 @@ class Params(BaseParams):
     )
     may_raise_own_bid: bool = Field(True, description="a bidder may raise his own bid on a later turn")
     all_passed: AllPassed = Field(default_factory=AllPassed, description="when everyone passes with privates unsold")
-    selling_allowed: bool = Field(
-        False,
-        description="players may sell certificates in the initial round (otherwise nothing bought in it may be "
-        "sold before the next stock round)",
-    )
-    then: Literal["stock_round", "shares_in_same_round"] = Field(
-        "stock_round",
-        description="after the last private sells: a normal stock round starts, or the same initial round goes "
-        "on with share purchases and company starts (still under `selling_allowed`)",
-    )
 
 
 #: The names of the steps bid_box_auction contributes (a round kind lists them in the rulebook).

@@ -19,9 +19,6 @@ class Size(BaseParams):
         description="percentages of its certificates, the president's first (they add up to 100)"
     )
     base_markers: int = Field(ge=0, description="station markers a company of this size has, its home included")
-    ipo_extra_markers: int = Field(
-        0, ge=0, description="markers it must buy at `marker_price` each after its IPO, before the stock round ends"
-    )
     player_share_cap: int | None = Field(
         None,
         ge=1,
@@ -47,7 +44,6 @@ class IpoAuction(BaseParams):
     min_bid: int = Field(ge=0, description="lowest opening bid, in $")
     max_bid: int = Field(ge=0, description="highest bid, in $")
     bid_step: int = Field(5, ge=1, description="bids are multiples of this, in $")
-    pass_is_final: bool = Field(True, description="a player who passes may not bid again in that auction")
     bidding_power: Literal["cash", "cash_plus_own_privates_at_face"] = Field(
         "cash", description="what a bid may not exceed"
     )
@@ -57,14 +53,10 @@ class IpoAuction(BaseParams):
     privates_as_payment: bool = Field(
         False, description="the winner may pay with his privates at face value (cash + privates exactly the bid)"
     )
-    bid_to_treasury: bool = Field(True, description="the whole bid goes to the company's treasury")
     home_anywhere: bool = Field(
         False, description="the starter places the home station in any open city space (not a printed home)"
     )
     forbidden_home_hexes: list[HexId] = Field(default_factory=list, description="hexes no home may be placed in")
-    play_continues_left_of_starter: bool = Field(
-        True, description="after the auction play goes on left of the player who started it, whoever won"
-    )
 
 
 class Params(BaseParams):
@@ -85,9 +77,6 @@ class Params(BaseParams):
     )
     ipo_auction: IpoAuction | None = Field(
         None, description="auction of a new company's president's certificate (None: bought at a chosen par)"
-    )
-    unpaid_markers_liquidate: bool = Field(
-        True, description="a company unable to pay for the markers it must buy goes to liquidation"
     )
 
 

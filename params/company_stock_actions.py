@@ -21,9 +21,6 @@ class Params(BaseParams):
         "more, up to its cap, see loans) or `buy_own_shares` (one or more from the market at the current "
         "price, paid to the bank)",
     )
-    several_in_order: bool = Field(
-        False, description="the company may take several of `actions` in one turn, in the order listed"
-    )
     forbidden_zones: list[str] = Field(
         [], description="market cell kinds (market legend) in which the company may not act"
     )

@@ -18,16 +18,6 @@ class ConnectionRun(BaseParams):
     withhold_moves_price: bool = Field(True, description="withholding the run's income moves the share price left")
 
 
-class CitySpaceMarkers(BaseParams):
-    """Destinations whose marker takes an ordinary city space instead of the hex edge (a variant)."""
-
-    hexes: list[HexId] = Field(min_length=1, description="destination hexes where the marker takes a city space")
-    edge_if_full: bool = Field(True, description="with no free space the marker goes to the hex edge")
-    moves_into_freed_space: bool = Field(
-        True, description="a marker at the edge moves into a city space that frees later"
-    )
-
-
 class DestinationMarker(BaseParams):
     """The destination station marker a connected company receives."""
 
@@ -44,7 +34,6 @@ class DestinationMarker(BaseParams):
         description="while at the hex edge, the destination's value counts twice for the company on a route "
         "that starts or ends there",
     )
-    city_space: CitySpaceMarkers | None = Field(None, description="destinations where it takes a city space instead")
 
 
 class Params(BaseParams):

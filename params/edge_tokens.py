@@ -18,11 +18,6 @@ class Params(BaseParams):
         True, description="placing it is the company's one station token placement of the operating round"
     )
     multiplier: int = Field(2, ge=1, description="how many times the area's value counts for the token's owner")
-    valid_route_token: bool = Field(
-        False,
-        description="it may serve as the station a route must include (else a station token is still needed) "
-        "(only false is played by the engine)",
-    )
     record_choice: str | None = Field(
         None, description="the `choice` of the 18xx.games `choose` action that buys it, for reading records"
     )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 from railbook.params.base import Declaration
 from railbook.params.base import Params as BaseParams
@@ -16,9 +14,6 @@ class Params(BaseParams):
         ge=0,
         description="initial-offering shares (the president's certificate counting its shares) whose sale pays "
         "the company; money from later initial-offering sales is held in escrow",
-    )
-    release_on: Literal["destination_reached"] = Field(
-        "destination_reached", description="what releases the held money to the company (mechanics.destinations)"
     )
     later_sales_pay_company: bool = Field(
         True, description="once released, initial-offering sales pay the company directly (incremental capital)"

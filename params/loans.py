@@ -31,15 +31,10 @@ class MarketRate(BaseParams):
     maximum: int = Field(ge=0, description="highest rate per loan, in $")
     step: int = Field(ge=1, description="rate added per block of `loans_per_step` loans outstanding, in $")
     loans_per_step: int = Field(ge=1, description="loans per rate step (a part block counts as a block)")
-    set_at: Literal["operating_round_start"] = Field(
-        "operating_round_start", description="when the rate is set; it holds until the next setting"
-    )
 
 
 class ForcedRepayment(BaseParams):
     """Loans over the cap must be repaid at the repayment step."""
-
-    payers: list[Payer] = Field(description="who pays the excess, in order")
 
 
 class Params(BaseParams):
@@ -65,9 +60,6 @@ class Params(BaseParams):
         True, description="a loan may be taken after the interest step and before the repayment step"
     )
     take_after_repayment: bool = Field(False, description="a loan may be taken after the repayment step")
-    also_taken_in: list[Literal["stock_round_company_turn", "after_conversion_or_merger", "to_pay_merger_bid"]] = Field(
-        default_factory=list, description="other moments a company may take loans"
-    )
     new_loans_pay_interest: bool = Field(
         True, description="loans taken in this operating turn are charged at its interest step"
     )

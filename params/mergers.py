@@ -18,15 +18,6 @@ Stage = Literal["convert_or_merge", "liquidation", "acquisition", "friendly_sale
 StageOrder = Literal["operating_order", "reverse_operating_order", "reverse_entry_order"]
 
 
-class StageSpec(BaseParams):
-    """One pass of the round: which companies act, in which order."""
-
-    stage: Stage = Field(description="what the companies of this pass do")
-    order: StageOrder = Field(
-        description="operating order, its reverse, or the reverse of the order companies entered the zone"
-    )
-
-
 class Merge(BaseParams):
     """Two companies of one size merging into one of a larger size."""
 
@@ -44,18 +35,6 @@ class Merge(BaseParams):
     )
 
 
-class PostProcess(BaseParams):
-    """Share trading right after a conversion or merger."""
-
-    president_buys_any: bool = Field(True, description="the president may buy any number of treasury shares")
-    others_one_action: bool = Field(
-        True,
-        description="each other player, clockwise from the president's left, may once buy one treasury share or "
-        "sell any number or pass",
-    )
-    shorts_allowed: bool = Field(False, description="short sales are allowed in it")
-
-
 class Sale(BaseParams):
     """An auction of a company's assets to another company."""
 
@@ -67,8 +46,6 @@ class Sale(BaseParams):
     cash_and_loans_set_aside: bool = Field(
         False, description="the president first sets the company's cash and loans aside (they do not go to the buyer)"
     )
-    offered_by_president: bool = Field(False, description="only offered when the president chooses to")
-    binding_once_bid: bool = Field(False, description="an offer cannot be withdrawn once someone bids")
     unsold: Literal["continues", "assets_leave_game"] = Field(
         "continues",
         description="with no bid: the company carries on; or its markers are removed and its trains and "
@@ -79,28 +56,15 @@ class Sale(BaseParams):
 class Params(BaseParams):
     """The merger and acquisition round and its auctions."""
 
-    held_after: Literal["every_operating_round"] = Field(
-        "every_operating_round", description="when a merger round is held"
-    )
-    stages: list[StageSpec] = Field(description="the passes of the round, in order")
-    order_by_prices_at: Literal["round_start", "current"] = Field(
-        "round_start", description="operating order within the round uses prices from the round's start or current"
-    )
     inactive_zones: list[str] = Field(
         default_factory=list,
         description="market cell kinds (market legend) in which a company neither converts, merges nor bids",
     )
     changes_per_company_per_round: int = Field(1, ge=1, description="conversions or mergers per company per round")
     merges: list[Merge] = Field(default_factory=list, description="the mergers allowed")
-    post_process: PostProcess = Field(default_factory=PostProcess, description="trading after a change")
     loans_after_change: bool = Field(True, description="the company may take loans after converting or merging")
     max_markers_after_merge: int | None = Field(
         None, ge=1, description="station markers the survivor keeps at most; the president picks which"
-    )
-    duplicate_marker_on_tile: Literal["return_one_to_charter"] = Field(
-        "return_one_to_charter",
-        description="two markers of one company on one tile: one goes back to its charter (in one city the "
-        "acquired one; in two cities of one tile the president picks)",
     )
     sales: dict[Literal["liquidation", "acquisition", "friendly"], Sale] = Field(
         default_factory=dict,
@@ -108,28 +72,18 @@ class Params(BaseParams):
         "friendly (offered) sales, each with its auction rules",
     )
     bid_step: int = Field(10, ge=1, description="bids are multiples of this above the previous bid, in $")
-    first_bidder: Literal["left_of_seller_president"] = Field(
-        "left_of_seller_president", description="the player whose company bids first"
-    )
     seller_president_max_raise: int | None = Field(
         None, ge=0, description="most the seller's president may raise over the previous bid (None: no cap)"
     )
-    pass_is_final: bool = Field(True, description="a company that passes may not bid again in that auction")
     buyer_must_afford_with_loans: bool = Field(
         True, description="a bid must be payable with the buyer's cash, the acquired cash and the loans it may take"
     )
-    treasury_shares_to_market: bool = Field(True, description="the sold company's treasury shares go to the market")
     treasury_share_compensation: Literal["none", "current_price_outside_inactive_zones"] = Field(
         "none",
         description="what a sold company gets for its treasury shares: nothing, or the current price per share "
         "unless it is in an inactive zone",
     )
     kept_loan_price_steps: int = Field(0, description="price steps per acquired loan the buyer keeps (negative: left)")
-    payout_per_share: Literal["floor_of_amount_over_size"] = Field(
-        "floor_of_amount_over_size",
-        description="each share gets the price (or liquidation surplus) divided by the size, rounded down; each "
-        "short pays the same",
-    )
     liquidation_deficit: Literal["president_pays"] = Field(
         "president_pays", description="who covers loans the liquidation money cannot repay"
     )

@@ -13,7 +13,6 @@ class MineRights(BaseParams):
     cost: int = Field(ge=0, description="price of the rights ($), paid from the company's treasury")
     uses_yellow_lay: bool = Field(False, description="buying the rights takes the place of a yellow tile lay")
     tokens: int = Field(ge=1, description="mine tokens in the game: at most this many companies hold rights")
-    max_per_company: int = Field(1, ge=1, description="tokens one company may hold")
     private: PrivateId | None = Field(
         None, description="the private that owns the mine (see the module text); none when no private does"
     )
@@ -27,11 +26,9 @@ class Params(BaseParams):
 
     hexes: list[HexId] = Field([], description="mine hexes: stops only the holders of rights may use")
     rights: MineRights | None = Field(None, description="how companies get rights to the mine hexes")
-    counts_towards_distance: bool = Field(True, description="a mine counts as a stop towards the train's length")
     tokens_by_private: dict[PrivateId, int] = Field({}, description="private -> mine tokens its ability places")
     token_bonus: int = Field(0, ge=0, description="revenue a route earns for each hex with a mine token it passes ($)")
     tile_frozen: bool = Field(False, description="a tile holding a mine token may never be upgraded")
-    route_end_forbidden: bool = Field(False, description="a route may not start or end at a mine")
     record_choice: str | None = Field(
         None, description="the `choice` of the 18xx.games `choose` action that buys rights, for reading records"
     )

@@ -11,23 +11,6 @@ from railbook.params.base import CorporationId, Declaration, NoParams, TrainId
 from railbook.params.base import Params as BaseParams
 
 
-class LoanRepayment(BaseParams):
-    """Loans every company must repay when the national railway forms."""
-
-    order: Literal["clockwise_from_trigger_president"] = Field(
-        "clockwise_from_trigger_president",
-        description="presidents repay in turn, starting with the president of the company that triggered it",
-    )
-    payers: list[Literal["treasury", "president_cash"]] = Field(
-        default_factory=lambda: ["treasury", "president_cash"],
-        description="who repays, in order (the treasury in whole loans only)",
-    )
-    president_sells_shares: bool = Field(False, description="the president may sell shares to repay")
-    president_chooses_order: bool = Field(
-        True, description="a president of several companies chooses in which order they repay"
-    )
-
-
 class ShareExchange(BaseParams):
     """Shares of absorbed companies exchanged for national shares."""
 
@@ -39,15 +22,6 @@ class ShareExchange(BaseParams):
         "to_market_unpaid", description="a player's share left over after exchanging"
     )
     market_old_per_new: int = Field(2, ge=1, description="absorbed shares in the market per national share")
-    market_odd_share: Literal["to_market_unpaid", "discarded"] = Field(
-        "discarded", description="a market share left over"
-    )
-    leftover_national_shares: Literal["initial_offering", "bank"] = Field(
-        "initial_offering", description="where national shares not handed out go"
-    )
-    shortage: Literal["discard_unconverted"] = Field(
-        "discard_unconverted", description="absorbed shares left when national shares run out are discarded unpaid"
-    )
 
 
 class SecondIssue(BaseParams):
@@ -77,9 +51,6 @@ class SecondIssue(BaseParams):
 class President(BaseParams):
     """Who presides the national railway."""
 
-    temporary: Literal["first_with_two_shares"] = Field(
-        "first_with_two_shares", description="the president's certificate goes first to the first player with two"
-    )
     tie: Literal["temporary_holder_then_leftwards"] = Field(
         "temporary_holder_then_leftwards", description="among the players with the most shares after the exchange"
     )
@@ -95,7 +66,6 @@ class Tokens(BaseParams):
     """Station markers of the national railway."""
 
     count: int = Field(ge=0, description="its station markers")
-    homes_first: bool = Field(True, description="absorbed home markers are replaced first, then the president picks")
     one_per_tile: bool = Field(True, description="never two of its markers on one tile")
     new_marker_price: int = Field(ge=0, description="price of each further marker it places, in $")
 
@@ -119,7 +89,6 @@ class Borrowing(BaseParams):
 
     trains: list[TrainId] = Field(description="train types it may borrow")
     until_permanent_train: bool = Field(True, description="no more borrowing once it owns a permanent train")
-    withhold_until_paid: bool = Field(True, description="it withholds until it has paid for the borrowed train")
 
 
 class Trains(BaseParams):
@@ -129,7 +98,6 @@ class Trains(BaseParams):
         default_factory=list,
         description="train types it must keep (up to its limit): it discards one only when it owns no other type",
     )
-    discarded_to: Literal["market", "bank"] = Field("market", description="where absorbed trains it drops go")
     buys_only: list[TrainId] = Field(default_factory=list, description="train types it may buy (empty: any)")
     face_price_only: bool = Field(True, description="it buys and sells trains only at face value")
     borrow: Borrowing | None = Field(
@@ -143,28 +111,12 @@ class Params(BaseParams):
     """The national railway: loan settlement, absorption, share and marker exchange, price, its own rules."""
 
     national: CorporationId = Field(description="the national railway's corporation")
-    forms_after: Literal["trigger_operating_turn"] = Field(
-        "trigger_operating_turn", description="formation happens once the triggering company has finished its turn"
-    )
-    loan_repayment: LoanRepayment = Field(default_factory=LoanRepayment, description="loans repaid at formation")
-    absorbs: Literal["companies_with_unpaid_loans"] = Field(
-        "companies_with_unpaid_loans", description="which companies it absorbs"
-    )
     absorbed_loans: Literal["cancelled", "kept"] = Field("cancelled", description="loans of the absorbed companies")
     share_exchange: ShareExchange = Field(default_factory=ShareExchange, description="the share exchange")
     second_issue: SecondIssue | None = Field(None, description="a second issue of shares (None: none)")
-    market_over_limit: Literal["holders_buy_excess"] = Field(
-        "holders_buy_excess",
-        description="national shares in the market above its limit are bought by holders in turn from priority, "
-        "selling other shares if needed (not yet played by the engine)",
-    )
     president: President = Field(default_factory=President, description="who presides it")
     tokens: Tokens = Field(description="its station markers")
     start_price: StartPrice = Field(description="its start price: average of the absorbed companies' prices")
-    starting_cash: Literal["absorbed_companies_cash"] = Field(
-        "absorbed_companies_cash", description="its only starting capital"
-    )
-    ipo_sales_pay: Literal["bank", "company"] = Field("bank", description="who receives its initial-offering sales")
     trains: Trains = Field(default_factory=Trains, description="its trains")
     pays_dividends_only_with_permanent_train: bool = Field(
         True, description="it pays only once it owns a permanent train"

@@ -53,19 +53,11 @@ class Params(BaseParams):
     may_pass_instead_of_nominating: bool = Field(
         True, description="the player to nominate may pass (false: must nominate while lots remain)"
     )
-    pass_is_final: bool = Field(True, description="a player who passes in an auction may not bid again in it")
     next_nominator: Literal["left_of_last_nominator", "left_of_last_winner"] = Field(
         "left_of_last_nominator", description="who nominates after an auction ends"
     )
-    ends_when: Literal["all_pass_consecutively", "no_lots_left"] = Field(
-        "all_pass_consecutively",
-        description="the round ends when every player passes in turn, or only once every lot is sold",
-    )
     unsold_lots: Literal["removed", "kept_by_bank"] = Field(
         "removed", description="what happens to lots unsold when the round ends"
-    )
-    priority_after: Literal["left_of_last_nominator", "left_of_last_actor"] = Field(
-        "left_of_last_nominator", description="who holds priority for the first stock round"
     )
     pyramid: Pyramid | None = Field(None, description="tiered lot layout (None: every lot may be nominated)")
 

@@ -4,8 +4,6 @@ Its rules: ``engine/mechanics/price_protection.py``."""
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 from railbook.params.base import Declaration
 from railbook.params.base import Params as BaseParams
@@ -20,11 +18,6 @@ class Params(BaseParams):
     )
     may_exceed_share_limit: bool = Field(
         True, description="protection may take the president's holding above the share limit"
-    )
-    later_sale_restores_share_limit: Literal["always", "outside_unlimited_holding_zones"] = Field(
-        "always",
-        description="once he sells any share of that company, a president over the share limit must sell down to "
-        "it: always, or only while the price is outside the market zones that lift the share limit",
     )
     barred_if_president_sold_this_round: bool = Field(
         False, description="a president who sold shares of the company this stock round may not protect it"

@@ -12,9 +12,6 @@ from railbook.params.base import Params as BaseParams
 class Params(BaseParams):
     """When redeemed shares may be reissued and at which par."""
 
-    requires_empty_ipo: bool = Field(True, description="only when no share of the company is left in the IPO")
-    per_stock_round: int = Field(1, ge=1, description="reissues a company may make per stock round")
-    all_redeemed_shares: bool = Field(True, description="a reissue puts back all the shares the company holds")
     par_values: list[int] = Field(min_length=1, description="the par values a reissue may choose from, ascending ($)")
     market_fraction: float = Field(
         gt=0, le=1, description="the new par is the par value nearest this fraction of the current market price"
@@ -31,11 +28,6 @@ class Params(BaseParams):
         {},
         description="market price -> new par as printed on the board; where a price is listed it replaces the "
         "computation (the old-par floor still applies)",
-    )
-    min_market_price: dict[int, int] = Field(
-        {},
-        description="par value -> the lowest market price at which a reissue may take that par (the small "
-        "bracketed numbers on the par boxes)",
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pydantic import Field
-from railbook.params.base import Declaration, HexId, TrainId
+from railbook.params.base import Declaration, HexId
 from railbook.params.base import Params as BaseParams
 
 
@@ -30,11 +30,6 @@ class Params(BaseParams):
         None,
         ge=1,
         description="corporations that may hold each right, the owner included (None: unlimited)",
-    )
-    station_bonus_by_train: dict[TrainId, int] = Field(
-        default_factory=dict,
-        description="train -> $ it earns extra per station of its own corporation on its route (not yet played by "
-        "the engine)",
     )
 
 

@@ -54,12 +54,6 @@ class Params(BaseParams):
         False,
         description="at the start of every stock round the bank buys treasury shares to close shorts in the market",
     )
-    old_shares_cover_excess_after_merger: bool = Field(
-        False,
-        description="after a merger leaves more shorts out than allowed, shares and shorts of the merged-away "
-        "company serve as the survivor's until the excess is gone",
-    )
-    final_value: bool = Field(True, description="each short held lowers its holder's final value by the share price")
 
 
 #: The names of the steps short_selling contributes (a round kind lists them in the rulebook).

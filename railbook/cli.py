@@ -404,7 +404,7 @@ def soak(
         summaries.append(summary)
         if not as_json:
             _print_soak(summary, title)
-    failures = sum(len(s.failures) for s in summaries)
+    failures = sum(len(s.failures) + (s.title_failure is not None) for s in summaries)
     if as_json:
         emit({"titles": [s.as_dict() for s in summaries], "failures": failures})
     if failures:
@@ -421,10 +421,17 @@ def _print_soak(s: Any, given: str | None = None) -> None:
         typer.echo(f"{s.title}: not playable yet: {s.reason}")
         return
     ends = ", ".join(f"{reason} {n}" for reason, n in sorted(s.end_reasons.items(), key=lambda kv: -kv[1]))
+    unended = ", ".join(f"{how} {n}" for how, n in sorted(s.unended.items(), key=lambda kv: -kv[1]))
+    failed = len(s.failures) + (s.title_failure is not None)
     typer.echo(
-        f"{s.title}: {s.games} games ({s.finished} finished{'; ' + ends if ends else ''}), {s.actions:,} actions, "
-        f"{s.seconds:.1f} s, {s.games_per_second:.2f} games/s, {len(s.failures)} failures"
+        f"{s.title}: {s.games} games ({s.rule_ends} ended by a rule{'; ' + ends if ends else ''}"
+        f"{'; unended: ' + unended if unended else ''}), {s.actions:,} actions, "
+        f"{s.seconds:.1f} s, {s.games_per_second:.2f} games/s, {failed} failures"
     )
+    if s.title_failure:
+        typer.echo(f"  FAIL {s.title}: {s.title_failure}")
+    if s.not_judged:
+        typer.echo(f"  note: {s.not_judged}")
     for f in s.failures:
         typer.echo(f"  FAIL seed {f.seed} after action {f.action}: {f.invariant}: {f.message}")
         again = shlex.quote(given if given is not None else str(s.title))

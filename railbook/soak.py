@@ -12,6 +12,13 @@ certificates add up to 100% and each is held once, by its recorded owner; the st
 unchanged; a round ends when its players keep passing (random players pass more the longer a stock round
 lasts, so a round still going after ``ENDLESS_ROUND`` actions is a failure: passing does not end it).  At
 the end of each game, replaying its own log from the start reproduces the final state.
+
+A game must end by a rule of the title.  One that cannot go on -- no legal action for the acting entity
+(``game.stuck``), or rounds going by with no one able to act and nothing changing, which the engine ends as
+``stalled`` (``game.stalled``) -- is a failure of the title, with the seed that reproduces it.  A game stopped by
+the action cap or by a turn limit (``dnf``) is counted as unended.  When no game of a soak reaches an end of the
+rules, the title fails ("no game reached an end of the rules"); a soak capped below ``MAX_ACTIONS`` actions is too
+short to judge that, and says so.
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ from typing import Any
 BANK = "bank"
 PASSIVE = ("pass",)
 MAX_ACTIONS = 3000
+#: end reasons that are no end of the title's rules: the engine's ``stalled`` (nobody can act), a turn limit's ``dnf``
+NOT_RULE_ENDS = frozenset({"stalled", "dnf", "manually_ended"})
 ENDLESS_ROUND = 600  # actions in one round: players who pass 95% of the time end any round long before
 
 
@@ -51,6 +60,20 @@ class GameReport:
     end_reason: str | None
     failures: list[Failure] = field(default_factory=list)
 
+    @property
+    def rule_end(self) -> bool:
+        """The game ended by a rule of the title (not stalled, not cut short)."""
+        return self.finished and self.end_reason not in NOT_RULE_ENDS and not self.failures
+
+    @property
+    def unended_as(self) -> str | None:
+        """How a game without a rule end stopped: ``failed``, ``capped`` (the action cap), or its end reason."""
+        if self.rule_end:
+            return None
+        if self.failures:
+            return "failed"
+        return self.end_reason if self.finished and self.end_reason else "capped"
+
 
 @dataclass
 class Summary:
@@ -65,6 +88,12 @@ class Summary:
     seconds: float = 0.0
     failures: list[Failure] = field(default_factory=list)
     end_reasons: dict[str, int] = field(default_factory=dict)
+    rule_ends: int = 0
+    unended: dict[str, int] = field(default_factory=dict)
+    #: why the title fails as a whole (no game reached an end of the rules), or None
+    title_failure: str | None = None
+    #: why the soak cannot judge the title as a whole (its games were capped short), or None
+    not_judged: str | None = None
 
     @property
     def games_per_second(self) -> float:
@@ -497,6 +526,13 @@ def _play_game(
             return report
     report.finished = bool(game.state.finished)
     report.end_reason = game.state.game_end_reason
+    if report.end_reason == "stalled":
+        kind = game.state.round.kind if game.state.round else None
+        fail(
+            "game.stalled",
+            f"rounds go by with no one able to act and nothing changing (turn {game.state.turn}, a {kind} round): "
+            "no rule of the title ends the game",
+        )
     try:
         replayed = Game.start(rulebook, players, seed=seed, options=options)
         for action in log:
@@ -577,10 +613,19 @@ def soak(
         summary.finished += report.finished
         if report.end_reason:
             summary.end_reasons[report.end_reason] = summary.end_reasons.get(report.end_reason, 0) + 1
+        summary.rule_ends += report.rule_end
+        how = report.unended_as
+        if how is not None:
+            summary.unended[how] = summary.unended.get(how, 0) + 1
         summary.failures.extend(report.failures)
         if progress is not None:
             summary.seconds = time.perf_counter() - start
             progress(summary)
     summary.seconds = time.perf_counter() - start
     summary.failures.sort(key=lambda f: (f.seed, f.action))
+    if summary.games and not summary.rule_ends:
+        if max_actions < MAX_ACTIONS and set(summary.unended) <= {"capped"}:
+            summary.not_judged = f"no game reached an end of the rules within {max_actions} actions (too few to judge)"
+        else:
+            summary.title_failure = f"no game of {summary.games} reached an end of the rules"
     return summary

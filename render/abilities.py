@@ -266,17 +266,10 @@ TEMPLATES: dict[str, Callable[[dict[str, Any], Words], str]] = {
     "close": lambda ab, w: "This company closes when its ability is used",
     "revenue_bonus": _revenue_bonus,
     "assign_hexes": _assign_hexes,
-    "assign_corporation": lambda ab, w: (
-        f"{_subject(ab)} may assign it to a corporation{_when(ab)}"
-        + (f", which earns {w.money(ab['amount'])} more" if ab.get("amount") else "")
-    ),
     "tile_discount": lambda ab, w: (
         f"{_subject(ab)} pays {w.money(ab.get('amount') or 0)} less for laying track"
         + (f" on {listing(ab.get('terrain') or [], 'or')} hexes" if ab.get("terrain") else "")
         + _where(ab, w)
-    ),
-    "hexside_discount": lambda ab, w: (
-        f"{_subject(ab)} pays {w.money(ab.get('amount') or 0)} less for each hexside with a cost{_where(ab, w)}"
     ),
     "exchange": lambda ab, w: (
         f"The owner may exchange it for a share of {ab['corporation']}"
@@ -285,7 +278,6 @@ TEMPLATES: dict[str, Callable[[dict[str, Any], Words], str]] = {
     ),
     "shares": _shares,
     "no_buy": lambda ab, w: "Corporations may not buy this company",
-    "train_discount": lambda ab, w: f"{_subject(ab)} pays {w.money(ab.get('amount') or 0)} less for a train",
     "base": lambda ab, w: "The company gets a base",
     "mine": _mine,
     "income_to_president": lambda ab, w: "Its revenue is paid to the president of the owning corporation",

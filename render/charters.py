@@ -238,12 +238,9 @@ def draw_minor(
         facts.append(f"Starts with {money(minor['cash'], currency)}.")
     if minor.get("train"):
         facts.append(f"Starts with a {minor['train']}-train.")
-    split = {
-        "half": "Revenue: half to the owner, half kept.",
-        "owner": "Revenue: all to the owner.",
-        "treasury": "Revenue: all kept.",
-    }
-    facts.append(split.get(minor.get("split", "half"), ""))
+    split = {"half": "Revenue: half to the owner, half kept.", "all_to_owner": "Revenue: all to the owner."}
+    dividends = (book.get("mechanics") or {}).get("dividends") or {}
+    facts.append(split.get(dividends.get("minor_split", "half"), ""))
     y = 18.0
     for fact in facts:
         y += paragraph(dwg, g, w * 0.58, y, w * 0.42 - 6, fact, 2.5)

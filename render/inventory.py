@@ -121,7 +121,7 @@ def rights_markers(book: dict[str, Any]) -> int:
     return int(rights.get("tokens") or 0) if isinstance(rights, dict) else 0
 
 
-PLACED = {"assign_hexes", "assign_corporation", "reservation", "token", "teleport", "mine", "base"}
+PLACED = {"assign_hexes", "reservation", "token", "teleport", "mine", "base"}
 """Private abilities that put a marker on the map."""
 
 

@@ -120,8 +120,6 @@ def draw_train(dwg: svgwrite.Drawing, g: Any, card: TrainCard, w: float, h: floa
         extra = ", skips towns" if v.get("no_towns") else ""
         lines.append(f"or {v['name']} for {money(v['price'], card.currency)}{extra}")
     lines += [f"when the first is bought, {event}" for event in card.events]
-    if train.get("salvage") is not None:
-        lines.append(f"salvage {money(train['salvage'], card.currency)}")
     if lines:  # every line, wrapped, at one size between 2.5 mm and the 6 pt floor
         paragraphs(dwg, g, x, 15.8, w - x - 3, lines, 2.5, h - 7.0 - 15.8, gap=0.5, leading=1.15)
     count = "unlimited supply" if card.unlimited else f"{card.index + 1} of {card.total}"

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 from railbook.compiler.load import available_titles
 
-from railbook.soak import invariants, play_game, soak
+from railbook.soak import Failure, GameReport, invariants, play_game, soak
 from tests.conftest import run_cli
 
 needs_1846 = pytest.mark.skipif("1846" not in available_titles(), reason="games/1846 not written yet")
@@ -78,3 +79,38 @@ def test_every_title_soaks_or_says_why_not() -> None:
     for title in available_titles():
         line = next(x for x in lines if x.startswith(f"{title}: "))
         assert "not playable yet: " in line or line.endswith(" 0 failures"), line
+
+
+def _broke(tmp_path: Path) -> dict:
+    """The small title of ``test_base_vocabulary`` where no player can afford anything."""
+    from tests.test_base_vocabulary import small_title
+
+    def change(t: dict) -> None:
+        for setup in t["players"].values():
+            setup["cash"] = 1
+
+    return small_title(tmp_path, change)
+
+
+def test_a_title_whose_games_never_end_fails(tmp_path: Path) -> None:
+    """Issue 36: a game that cannot go on is a failure with its seed, and a soak where no game reaches an end of
+    the rules is a failure of the title, not "0 failures"; games cut short by a small ``--max-actions`` are too
+    few to judge."""
+    from tests.test_base_vocabulary import small_title
+
+    summary = soak("vocab", _broke(tmp_path / "broke"), games=1, seed=1, jobs=1)
+    assert [(f.seed, f.invariant) for f in summary.failures] == [(1, "game.stuck")]
+    assert summary.rule_ends == 0 and summary.unended == {"failed": 1}
+    assert summary.title_failure == "no game of 1 reached an end of the rules"
+    short = soak("vocab", small_title(tmp_path / "short"), games=1, seed=1, jobs=1, max_actions=30)
+    assert short.failures == [] and short.unended == {"capped": 1} and short.title_failure is None
+    assert short.not_judged is not None and "30 actions" in short.not_judged
+
+
+def test_a_game_ended_by_a_rule_or_not() -> None:
+    """A stalled game (nobody can act, nothing changes) is no end of the rules, and neither is the action cap."""
+    assert GameReport(1, 3, [], 10, True, "bank").rule_end
+    stalled = GameReport(1, 3, [], 10, True, "stalled", [Failure(1, 10, "game.stalled", "")])
+    assert not stalled.rule_end and stalled.unended_as == "failed"
+    assert GameReport(1, 3, [], 10, False, None).unended_as == "capped"
+    assert GameReport(1, 3, [], 10, True, "dnf").unended_as == "dnf"

@@ -244,6 +244,13 @@ class CompanyStockAction(Step):
         held = shares.num_shares_of(g, corp_key, corp)
         if held + 1 > rules.max_treasury_shares:
             return []
+        if rules.min_shares_outside is not None:
+            unit = shares.share_percent(g, corp)
+            outside = shares.percent_of(g, POOL, corp) + sum(
+                v for v in shares.player_holders(g, corp).values() if v > 0
+            )
+            if outside // unit - 1 < rules.min_shares_outside:
+                return []
         cash = self.rdata["redeem_cash"].setdefault(corp, g.cash(corp_key))
         if shares.price_per_share(g, corp) > min(cash, g.cash(corp_key)):
             return []

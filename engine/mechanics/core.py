@@ -234,6 +234,12 @@ def _triggered(g: Context, trig: dict[str, Any]) -> bool:
                 return False
         return True
     if kind == "stock_market":
+        threshold = params.get("price")
+        if threshold is not None:  # a share price at or above it ends the game
+            for corp in g.state.corporations.values():
+                if corp.price and not corp.closed and market.price_at(g, corp.price) >= int(threshold):
+                    return True
+            return False
         ending = g.book.cells_by_kind.get("end_game")
         if not ending:
             return False

@@ -75,9 +75,13 @@ def redeemable(g: Context, corp_key: str) -> list[Bundle]:
     corp = sym_of(corp_key)
     c = g.state.corporations[corp]
     price = market.price_at(g, market.relative(g, c.price, list(PARAMS(g).redeem_price_move)))
+    floor = PARAMS(g).min_shares_outside
+    outside = shares.percent_of(g, POOL, corp) + sum(v for v in shares.player_holders(g, corp).values() if v > 0)
     out = []
     for held in shares.bundles_for(g, POOL, corp):
         b = held.priced(price)
+        if floor is not None and (outside - b.percent) // shares.share_percent(g, corp) < floor:
+            continue
         if g.cash(corp_key) >= shares.bundle_price(g, b):
             out.append(b)
     return out

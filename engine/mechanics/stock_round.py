@@ -89,7 +89,17 @@ def tradeable(g: Context, corp: str) -> bool:
 
 
 def holding_limit(g: Context, corp: str) -> int:
-    return PARAMS(g).max_percent_per_player
+    own = g.book.corporations[corp].get("max_ownership_percent") if corp in g.book.corporations else None
+    return PARAMS(g).max_percent_per_player if own is None else int(own)
+
+
+def ipo_at_par(g: Context, corp: str) -> bool:
+    """Shares from ``corp``'s IPO sell at par (``ipo_price: par``), unless the corporation always sells at the
+    market price (its ``always_market_price``)."""
+    if PARAMS(g).ipo_price != "par":
+        return False
+    spec = g.book.corporations.get(corp)
+    return not (spec is not None and spec.get("always_market_price"))
 
 
 def pool_limit(g: Context, corp: str) -> int:
@@ -178,7 +188,7 @@ class BuySellParShares(Step):
         if receivership is not None:
             b = receivership.purchase_bundle(g, player, b) or b
         par = g.state.corporations[b.corp].par
-        if PARAMS(g).ipo_price == "par" and b.owner == ckey(b.corp) and b.share_price is None and par is not None:
+        if b.owner == ckey(b.corp) and b.share_price is None and par is not None and ipo_at_par(g, b.corp):
             b = b.priced(market.price_at(g, par))
         return b
 
@@ -268,7 +278,6 @@ class BuySellParShares(Step):
         st = g.state
         p = PARAMS(g)
         no_rebuy = p.no_buy_after_sell
-        ipo_at_par = p.ipo_price == "par"
         sold = self.rdata["players_sold"].get(player, {})
         before = self.sold_before(player)
         c: Corporation
@@ -280,7 +289,7 @@ class BuySellParShares(Step):
                 continue
             unit = shares.share_percent(g, corp)
             for holder in (POOL,) if more and not p.multiple_buy_from_ipo else (POOL, ckey(corp)):
-                at_par = holder != POOL and ipo_at_par and c.par is not None
+                at_par = holder != POOL and c.par is not None and ipo_at_par(g, corp)
                 pps = market.price_at(g, c.par if at_par else c.price)
                 small = None  # the smallest buyable certificate (the first of them)
                 least = 0
@@ -575,10 +584,12 @@ def parse_price(g: Context, spec: Any) -> list[int]:
 
 
 def finish_stock_round(g: Context) -> None:
-    """End-of-round moves, in operating order: sold out (shares with players, or redeemed) -> up; shares in the
-    pool -> down."""
+    """End-of-round moves, in share price order: sold out (shares with players, or redeemed) -> up, by
+    ``over_100_percent`` when players hold more than 100% (short sales); shares in the pool -> down."""
     rules = (g.book.market.get("movement") or {}).get("end_of_stock_round") or {}
     up = _times(rules.get("sold_out", 1))
+    over = rules.get("over_100_percent")
+    up_over = up if over is None else _times(over)
     down = _times(rules.get("pool_shares", 0))
     per_share = _times(rules.get("then_per_market_share", 0))
     sizes = rules.get("sold_out_sizes")
@@ -591,8 +602,10 @@ def finish_stock_round(g: Context) -> None:
         sized = sizes is None or 100 // shares.share_percent(g, corp) in sizes
         long = sum(v for v in holders.values() if v > 0)  # net of shorts: a short seller holds none
         redeemed = _redeemed_percent(g, corp) if count_redeemed else 0
-        if up and sized and long + redeemed >= 100:
-            market.move(g, corp, "up" if not g.book.market_1d else "right", up)
+        held = long + redeemed
+        steps = up_over if held > 100 else up
+        if steps and sized and held >= 100:
+            market.move(g, corp, "up" if not g.book.market_1d else "right", steps)
         if down and shares.percent_of(g, POOL, corp) > 0:
             market.move(g, corp, "down" if not g.book.market_1d else "left", abs(down))
         if per_share:
