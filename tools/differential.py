@@ -254,12 +254,34 @@ def compare(ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str, i
             if first is None:
                 where = ", ".join(f"{k} {a[k]}" for k in ("type", "entity", "round", "turn") if k in a)
                 first = {
+                    "kind": f"{pattern(found[0][0], a)} at {a.get('type', 'end')} ({a.get('round', '')})",
                     "line": n + 1,
                     "action": a.get("id", "final"),
                     "where": where,
                     "fields": [f"{p}: ref={show(x)} railbook={show(y)}" for p, x, y in found[:12]],
                 }
-    return {"compared": compared, "lines": len(ref), "first": first, "kinds": dict(kinds), "stop": stop}
+    kind = None
+    if stop is not None:
+        kind = "stop: " + stop_kind(stop)
+    if first is not None:  # a difference before the stop is what the game's first divergence is
+        kind = first["kind"]
+    return {"compared": compared, "lines": len(ref), "first": first, "kinds": dict(kinds), "stop": stop, "kind": kind}
+
+
+def stop_kind(stop: str) -> str:
+    """A stop's message with its ids and numbers generalised, to group games by why the comparison stopped."""
+    import re
+
+    text = " ".join(stop.split("ref ")[-1].split("|")[0].split()) if "| railbook" in stop else stop
+    text = text.replace("Engine::GameError: ", "")
+    if "railbook ok" not in stop and "| railbook" in stop and text.strip() == "ok":
+        text = "railbook: " + stop.split("| railbook", 1)[1].strip()
+    text = re.sub(r"\(ids [^)]*\)", "", text)
+    text = re.sub(r"line \d+: ", "", text)
+    text = re.sub(r"\b[A-Z][A-Z0-9&]{0,5}\d*\b", "X", text)  # syms and hex ids
+    text = re.sub(r"\d+", "N", text)
+    text = re.sub(r"\{.*", "{...}", text)
+    return text.strip()[:110]
 
 
 def report(name: str, res: dict[str, Any], out: Any = sys.stdout) -> None:
@@ -296,7 +318,6 @@ def cmd_records(args: argparse.Namespace) -> int:
 
 def cmd_soak(args: argparse.Namespace) -> int:
     from railbook.api import rulebook_for_title
-    from railbook.soak import play_record
 
     if args.jobs > 1:
         return _parallel(args)
@@ -309,29 +330,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
         rows = []
         for i in range(args.games):
             seed = args.seed + i
-            started = time.perf_counter()
-            record, report_ = play_record(rulebook, seed, max_actions=args.max_actions)
-            # a record of the site's present: options the site plays today turn on (site_before, docs/CONFORMANCE.md)
-            record["created_at"] = SITE_NOW
-            path = out / "records" / f"{title}_{seed}.json"
-            path.write_text(json.dumps(record))
-            record = site_city_ids(record, path)
-            path.write_text(json.dumps(record))
-            ref = reference(path, True, out / "ref")
-            record, ref, repairs = repair_notices(record, ref, path)
-            mine = ours(record)
-            res = compare(ref, mine, title, args.ignore)
-            row = {
-                "seed": seed,
-                "players": len(record["players"]),
-                "options": record["settings"].get("optional_rules") or [],
-                "actions": len(record["actions"]),
-                "finished": report_.finished,
-                "soak_failures": [f"{f.invariant}: {f.message}"[:200] for f in report_.failures],
-                "seconds": round(time.perf_counter() - started, 1),
-                "notice_repairs": repairs,
-                **res,
-            }
+            row = play_and_compare(rulebook, title, seed, out, args.max_actions, args.ignore)
+            res = row
             rows.append(row)
             label = f"{title} seed {seed} ({row['players']}p {','.join(row['options']) or '-'})"
             report(label, res)
@@ -369,6 +369,154 @@ def _parallel(args: argparse.Namespace) -> int:
             Path(f"{args.out}/{t}").mkdir(parents=True, exist_ok=True)
             Path(f"{args.out}/{t}/report.txt").write_text(run.stdout + run.stderr)
             print(run.stdout.rstrip().splitlines()[-1] if run.stdout.strip() else f"{t}: {run.stderr[-300:]}")
+    return 0
+
+
+def play_and_compare(
+    rulebook: dict[str, Any], title: str, seed: int, out: Path, max_actions: int, ignore: list[str]
+) -> dict[str, Any]:
+    """One random game: played by railbook, written as a record into ``out/records``, replayed in both engines
+    and compared; the summary row of the game."""
+    from railbook.soak import play_record
+
+    started = time.perf_counter()
+    (out / "records").mkdir(parents=True, exist_ok=True)
+    record, report_ = play_record(rulebook, seed, max_actions=max_actions)
+    played = time.perf_counter() - started
+    # a record of the site's present: options the site plays today turn on (site_before, docs/CONFORMANCE.md)
+    record["created_at"] = SITE_NOW
+    path = out / "records" / f"{title}_{seed}.json"
+    path.write_text(json.dumps(record))
+    record = site_city_ids(record, path)
+    path.write_text(json.dumps(record))
+    ref = reference(path, True, out / "ref")
+    record, ref, repairs = repair_notices(record, ref, path)
+    mine = ours(record)
+    res = compare(ref, mine, title, ignore)
+    return {
+        "title": title,
+        "seed": seed,
+        "players": len(record["players"]),
+        "options": record["settings"].get("optional_rules") or [],
+        "actions": len(record["actions"]),
+        "finished": report_.finished,
+        "soak_failures": [f"{f.invariant}: {f.message}"[:200] for f in report_.failures],
+        "seconds": round(time.perf_counter() - started, 1),
+        "railbook_seconds": round(played, 1),
+        "notice_repairs": repairs,
+        **res,
+    }
+
+
+def _commit() -> str:
+    run = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=Path(__file__).parent
+    )
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parent,
+    ).stdout.strip()
+    return run.stdout.strip() + ("+dirty" if dirty else "")
+
+
+def read_rows(files: list[Path]) -> list[dict[str, Any]]:
+    rows = []
+    for f in files:
+        if f.exists():
+            rows += [json.loads(x) for x in f.read_text().splitlines() if x.strip()]
+    return rows
+
+
+def cmd_cycle(args: argparse.Namespace) -> int:
+    """Resumable batch: one game per title in turn, each game's row appended to ``OUT/results.jsonl`` as soon
+    as it is compared; a restart continues each title after its highest seed played in ``OUT``.  Stops at
+    ``--until`` (UTC, HH:MM) or after ``--rounds`` rounds of titles."""
+    import datetime
+
+    from railbook.api import rulebook_for_title
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    results = out / "results.jsonl"
+    titles = args.titles.split(",")
+    done: dict[str, int] = {}
+    for r in read_rows([results]):
+        done[r["title"]] = max(done.get(r["title"], args.seed - 1), r["seed"])
+    rulebooks = {t: rulebook_for_title(t) for t in titles}
+    commit = _commit()
+    until = None
+    if args.until:
+        h, m = (int(x) for x in args.until.split(":"))
+        now = datetime.datetime.now(datetime.UTC)
+        until = now.replace(hour=h, minute=m, second=0, microsecond=0)
+    rounds = 0
+    while args.rounds is None or rounds < args.rounds:
+        rounds += 1
+        for title in titles:
+            if until is not None and datetime.datetime.now(datetime.UTC) >= until:
+                return 0
+            seed = done.get(title, args.seed - 1) + 1
+            done[title] = seed
+            try:
+                row = play_and_compare(rulebooks[title], title, seed, out, args.max_actions, args.ignore)
+            except Exception as exc:  # a fault of the tool or of railbook's player: kept as a row, the run goes on
+                row = {
+                    "title": title,
+                    "seed": seed,
+                    "players": 0,
+                    "options": [],
+                    "actions": 0,
+                    "compared": 0,
+                    "first": None,
+                    "kinds": {},
+                    "stop": f"tool: {type(exc).__name__}: {exc}"[:300],
+                    "kind": f"tool: {type(exc).__name__}",
+                }
+            row["commit"] = commit
+            row["ended"] = time.strftime("%H:%M:%S", time.gmtime())
+            with results.open("a") as fh:
+                fh.write(json.dumps(row) + "\n")
+            report(f"{title} seed {seed} ({row['players']}p {','.join(row['options']) or '-'})", row)
+            sys.stdout.flush()
+    return 0
+
+
+def cmd_summary(args: argparse.Namespace) -> int:
+    """Per title: games, actions compared, games identical throughout, games/minute, and the games grouped by
+    the kind of their first divergence (from ``results.jsonl`` files or folders holding them)."""
+    files: list[Path] = []
+    for f in args.files:
+        p = Path(f)
+        files += sorted(p.rglob("results.jsonl")) if p.is_dir() else [p]
+    rows = read_rows(files)
+    if args.commit:
+        rows = [r for r in rows if str(r.get("commit", "")).startswith(tuple(args.commit))]
+    by_title: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        by_title.setdefault(r["title"], []).append(r)
+    print("| title | games | players | options | actions compared | identical | min/game |")
+    print("|---|---|---|---|---|---|---|")
+    kinds_all: dict[str, Counter[str]] = {}
+    for title in sorted(by_title):
+        games = by_title[title]
+        same = sum(1 for r in games if r["first"] is None and r["stop"] is None)
+        secs = [r.get("seconds", 0) for r in games if r.get("seconds")]
+        per = sum(secs) / len(secs) / 60 if secs else 0
+        opts = Counter(",".join(r["options"]) or "-" for r in games)
+        counts = Counter(r["players"] for r in games)
+        acts = sum(r["compared"] for r in games)
+        print(
+            f"| {title} | {len(games)} | {dict(sorted(counts.items()))} | {dict(opts)} | {acts} | {same} | {per:.2f} |"
+        )
+        kinds_all[title] = Counter(r.get("kind") or "identical" for r in games)
+    print()
+    for title, kinds in sorted(kinds_all.items()):
+        print(f"{title}:")
+        for k, n in kinds.most_common(args.top):
+            seeds = [r["seed"] for r in by_title[title] if (r.get("kind") or "identical") == k][:6]
+            print(f"  {n:4d}  {k}   seeds {seeds}")
     return 0
 
 
@@ -418,10 +566,28 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--out", default="/tmp/railbook-differential/soak")
     s.add_argument("--ignore", action="append", default=[])
     s.add_argument("--jobs", type=int, default=1, help="titles played at once")
+    c = sub.add_parser("cycle", help="resumable batch: titles in turn, one row a game appended to OUT/results.jsonl")
+    c.add_argument("--titles", default="1817,1830,1846,1850,1856,1870,18Chesapeake")
+    c.add_argument("--seed", type=int, default=10000, help="first seed of every title")
+    c.add_argument("--max-actions", type=int, default=3000)
+    c.add_argument("--out", required=True)
+    c.add_argument("--until", help="stop starting games at this UTC time (HH:MM)")
+    c.add_argument("--rounds", type=int)
+    c.add_argument("--ignore", action="append", default=[])
+    su = sub.add_parser("summary", help="per title: games, actions, identical, first divergences by kind")
+    su.add_argument("files", nargs="+", help="results.jsonl files or folders holding them")
+    su.add_argument("--top", type=int, default=12)
+    su.add_argument("--commit", action="append", help="only rows of commits starting so")
     rep = sub.add_parser("report", help="a table of soak runs (their summary.json files)")
     rep.add_argument("folders", nargs="+")
     args = parser.parse_args(argv)
-    commands = {"records": cmd_records, "soak": cmd_soak, "report": cmd_report}
+    commands = {
+        "records": cmd_records,
+        "soak": cmd_soak,
+        "report": cmd_report,
+        "cycle": cmd_cycle,
+        "summary": cmd_summary,
+    }
     return commands[args.cmd](args)
 
 
