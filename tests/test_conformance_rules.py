@@ -3,6 +3,8 @@ wrong, each fixed by its rulebook's text and checked here on a small game railbo
 
 from __future__ import annotations
 
+from typing import Any
+
 from railbook.engine.game import Game
 from railbook.engine.replay import start_from_record
 
@@ -176,3 +178,27 @@ def test_1856_a_company_is_sold_once_in_a_stock_turn() -> None:
                 assert not corps & sold, (action["id"], corps & sold)
                 checked += 1
     assert checked
+
+
+def test_18chesapeake_bids_rise_in_steps_of_five() -> None:
+    """18Chesapeake's private auction (the title's source, the site's game: no rulebook text in shared/rules): a
+    bid is the least bid allowed or more by a multiple of $5 (`bid_box_auction.bid_step`); a random game's bid of
+    the least plus $104 was accepted by railbook and refused by the site."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game = Game.start(rulebook_for_title("18Chesapeake"), ["p1", "p2", "p3"], seed=1)
+
+    def cv_range(player: str) -> Any:
+        (bid,) = [
+            a for a in game.legal_actions() if a.type == "bid" and a.entity == player and a.fields["company"] == "CV"
+        ]
+        return bid.open["price"]
+
+    price = cv_range("p1")
+    assert price.step == 5 and price.min + 104 not in price and price.min + 105 in price
+    bid = {"type": "bid", "entity": "p1", "entity_type": "player", "company": "CV"}
+    with pytest.raises(IllegalAction, match="multiple of 5"):
+        game.process({**bid, "price": price.min + 4})
+    game.process({**bid, "price": price.min + 5})
+    assert cv_range("p2").min == price.min + 10  # the raise over p1's bid: $5, on the steps from there
