@@ -202,3 +202,16 @@ def test_18chesapeake_bids_rise_in_steps_of_five() -> None:
         game.process({**bid, "price": price.min + 4})
     game.process({**bid, "price": price.min + 5})
     assert cv_range("p2").min == price.min + 10  # the raise over p1's bid: $5, on the steps from there
+
+
+def test_1846_a_company_may_buy_the_cheaper_face_of_a_two_faced_train() -> None:
+    """1846 §6.52: a Phase II card is bought as a 4-train ($180) or a 3/5 ($160). A company with $174 left after
+    buying the last 2-train may still buy the 3/5: its turn does not end (railbook judged by the dearer face only
+    and ended it; 18xx.games waits for the purchase or a pass)."""
+    game, record = _game_at("1846", 10000, 316)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["train"]) == ("buy_train", "GT", "2-8")
+    assert game.context.cash("C|GT") == 174
+    (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "GT" and d["type"] == "buy_train"]
+    assert buy["choices"] == [{"train": "4-0", "variant": "3/5", "price": 160}]
+    assert "pass" in _types(game, "GT")

@@ -513,10 +513,16 @@ def cmd_summary(args: argparse.Namespace) -> int:
         kinds_all[title] = Counter(r.get("kind") or "identical" for r in games)
     print()
     for title, kinds in sorted(kinds_all.items()):
-        print(f"{title}:")
+        print(f"{title}: first divergence")
         for k, n in kinds.most_common(args.top):
             seeds = [r["seed"] for r in by_title[title] if (r.get("kind") or "identical") == k][:6]
             print(f"  {n:4d}  {k}   seeds {seeds}")
+        stops = Counter("stop: " + stop_kind(r["stop"]) for r in by_title[title] if r["stop"])
+        if stops:
+            print(f"{title}: where the comparison stopped (a move one engine refused)")
+            for k, n in stops.most_common(args.top):
+                seeds = [r["seed"] for r in by_title[title] if r["stop"] and "stop: " + stop_kind(r["stop"]) == k]
+                print(f"  {n:4d}  {k}   seeds {seeds[:6]}")
     return 0
 
 
