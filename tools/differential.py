@@ -110,29 +110,52 @@ def site_city_ids(record: dict[str, Any], path: Path) -> dict[str, Any]:
     return {**record, "actions": [rename(a) for a in record["actions"]]}
 
 
-def repair_notices(
-    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 8
-) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
-    """Where the reference stops because railbook's record lacks (or has one too many) of the site's automatic
-    ``destination_connection`` notices (railbook/site_export.py models when the site adds them, not yet exactly
-    at the end of an operating round), add (or drop) an empty one there and replay again.  Only notices naming
-    no company are touched: the rules' content of the record stays railbook's."""
-    repairs = 0
-    while ref and "error" in ref[-1] and repairs < most:
+#: ids of the passes the tool adds to the reference's copy of a record (railbook's copy never has them)
+ADDED_PASS_ID = 90_000_000
+
+
+def _added(action: dict[str, Any]) -> bool:
+    return isinstance(action.get("id"), int) and action["id"] >= ADDED_PASS_ID
+
+
+def repair(
+    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 40
+) -> tuple[dict[str, Any], list[dict[str, Any]], int, list[str]]:
+    """Replay the record in the reference again after each of two repairs where the reference stops:
+
+    * **notices**: railbook's record lacks (or has one too many) of the site's automatic, empty
+      ``destination_connection`` notices (railbook/site_export.py models when the site adds them, not yet
+      exactly at the end of an operating round): add (or drop) one there.  Only notices naming no company are
+      touched; railbook's copy gets the same change (it takes such notices as they stand).
+    * **passes**: the reference still waits for another entity's explicit ``pass`` in a step where railbook
+      left that entity nothing to do (railbook ends such a step itself; the differences behind it are listed in
+      docs/CONFORMANCE.md, "Standing"): add that pass to the reference's copy only (``<name>.site.json``), so
+      the comparison goes on past a difference already counted.  The added passes' lines are left out of the
+      reference's stream, and they are returned by the step that waited ("Buy Trains") for the summary.
+
+    Returns railbook's record, the reference's stream, the number of notice repairs and the added passes."""
+    notices = 0
+    passes: list[str] = []
+    actions = [dict(a) for a in record["actions"]]
+    site_path = path.with_name(f"{path.stem}.site.json")
+    while ref and "error" in ref[-1] and notices + len(passes) < most:
         err, aid = str(ref[-1]["error"]), ref[-1].get("id")
-        ids = [a.get("id") for a in record["actions"]]
+        ids = [a.get("id") for a in actions]
         if aid not in ids:
             break
         at = ids.index(aid)
-        actions = [dict(a) for a in record["actions"]]
+        acting = ref[-2].get("acting", {}) if len(ref) > 1 else {}
         waiting = "Check for new connection runs cannot process" in err or "Escrow Calculation" in err
         if waiting and at > 0:
-            acting = ref[-2].get("acting", {}) if len(ref) > 1 else {}
             who = next((k for k, v in acting.items() if "destination_connection" in v), None)
             if who is None:
                 break
             notice = {"type": "destination_connection", "entity": who, "entity_type": "corporation", "corporations": []}
-            actions[at - 1]["auto_actions"] = [*(actions[at - 1].get("auto_actions") or []), notice]
+            before = at - 1
+            while before > 0 and _added(actions[before]):
+                before -= 1  # (a notice rides on one of railbook's own actions)
+            actions[before]["auto_actions"] = [*(actions[before].get("auto_actions") or []), notice]
+            notices += 1
         elif "cannot process action destination_connection" in err:
             autos = list(actions[at].get("auto_actions") or [])
             empty = [
@@ -144,18 +167,31 @@ def repair_notices(
             actions[at]["auto_actions"] = autos
             if not autos:
                 del actions[at]["auto_actions"]
+            notices += 1
+        elif "Blocking step " in err and " cannot process action " in err and len(ref) > 1:
+            who_ = [k for k, v in acting.items() if "pass" in v and k != str(actions[at].get("entity"))]
+            if len(who_) != 1:
+                break
+            corps = ref[-2].get("corporations") or {}
+            kind = "player"
+            if who_[0] in corps:
+                kind = "corporation" if "price" in corps[who_[0]] else "minor"
+            step = err.split("Blocking step ", 1)[1].split(" cannot process", 1)[0]
+            pass_ = {"type": "pass", "entity": who_[0], "entity_type": kind, "id": ADDED_PASS_ID + len(passes)}
+            actions.insert(at, pass_)
+            passes.append(step)
         else:
             break
-        record = {**record, "actions": actions}
+        record = {**record, "actions": [a for a in actions if not _added(a)]}
         path.write_text(json.dumps(record))
-        ref = reference(path, True, None)
-        repairs += 1
-    if repairs:
+        site_path.write_text(json.dumps({**record, "actions": actions}))
+        ref = reference(site_path, True, None)
+    if notices or passes:
         (path.parent.parent / "ref").mkdir(exist_ok=True)
         (path.parent.parent / "ref" / f"{path.stem}.strict.ref.jsonl").write_text(
             "".join(json.dumps(x) + "\n" for x in ref)
         )
-    return record, ref, repairs
+    return record, [x for x in ref if not _added(x)], notices, passes
 
 
 # ---------------------------------------------------------------------------------------- comparing
@@ -390,7 +426,8 @@ def play_and_compare(
     record = site_city_ids(record, path)
     path.write_text(json.dumps(record))
     ref = reference(path, True, out / "ref")
-    record, ref, repairs = repair_notices(record, ref, path)
+    record, ref, repairs, passes = repair(record, ref, path)
+    (out / "ref" / f"{path.stem}.compared.ref.jsonl").write_text("".join(json.dumps(x) + "\n" for x in ref))
     mine = ours(record)
     res = compare(ref, mine, title, ignore)
     return {
@@ -404,6 +441,7 @@ def play_and_compare(
         "seconds": round(time.perf_counter() - started, 1),
         "railbook_seconds": round(played, 1),
         "notice_repairs": repairs,
+        "added_passes": passes,
         **res,
     }
 
