@@ -215,3 +215,18 @@ def test_1846_a_company_may_buy_the_cheaper_face_of_a_two_faced_train() -> None:
     (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "GT" and d["type"] == "buy_train"]
     assert buy["choices"] == [{"train": "4-0", "variant": "3/5", "price": 160}]
     assert "pass" in _types(game, "GT")
+
+
+def test_1830_players_buy_privates_from_each_other_from_the_second_stock_round() -> None:
+    """1830 (the title's source, the site's game: no rulebook text in shared/rules): "Companies can be bought
+    between players after first stock round" -- in place of a certificate, at any price of at least $1
+    (`stock_round.buy_private_from_player_after`); railbook never offered it, the site did from turn 2."""
+    game, _ = _game_at("1830", 10000, 23)
+    assert game.state.turn == 2 and game.state.round.kind == "stock"
+    (buy,) = [d for d in game.legal_descriptions() if d["type"] == "buy_company"]
+    assert buy["entity"] == "p1" and all(c["price"]["min"] == 1 for c in buy["choices"])
+    owners = {c["company"]: game.state.companies[c["company"]].owner for c in buy["choices"]}
+    assert owners and all(o.startswith("P|") and o != "P|p1" for o in owners.values())
+    first, _ = _game_at("1830", 10000, 20)  # the first stock round: never
+    assert first.state.turn == 1 and first.state.round.kind == "stock"
+    assert not [d for d in first.legal_descriptions() if d["type"] == "buy_company"]
