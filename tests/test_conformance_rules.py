@@ -230,3 +230,24 @@ def test_1830_players_buy_privates_from_each_other_from_the_second_stock_round()
     first, _ = _game_at("1830", 10000, 20)  # the first stock round: never
     assert first.state.turn == 1 and first.state.round.kind == "stock"
     assert not [d for d in first.legal_descriptions() if d["type"] == "buy_company"]
+
+
+def test_18chesapeake_a_begun_two_tile_lay_is_finished_and_its_first_tile_leaves_room_for_the_second() -> None:
+    """18Chesapeake's Baltimore & Susquehanna (the site's game: "may lay two connected tiles in hexes F4 and G5";
+    its ability must lay all once begun): once the first tile is down there is no pass while the second can be
+    laid, and a first tile the second could not join is no legal lay (differential seed 10002: railbook laid one
+    on F4 that G5 could not join and passed; the site refused the pass and had no second lay either)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("18Chesapeake", 10002, 174)
+    assert record["actions"][-1]["company"] == "B&S"  # SRR has just bought it
+    lay = {"type": "lay_tile", "entity": "B&S", "entity_type": "company", "hex": "F4"}
+    with pytest.raises(IllegalAction, match="leave room"):
+        game.process({**lay, "tile": "8-0", "rotation": 0})
+    (lays,) = [d for d in game.legal_descriptions() if d["entity"] == "B&S" and d["type"] == "lay_tile"]
+    assert {"hex": "F4", "tile": "8-0", "rotation": 0} not in lays["choices"]
+    game.process({**lay, "tile": "8-0", "rotation": 3})
+    assert _types(game, "B&S") == {"lay_tile"}  # no pass: the second tile must follow
+    with pytest.raises(IllegalAction, match="all its tile lays"):
+        game.process({"type": "pass", "entity": "B&S", "entity_type": "company"})
