@@ -17,6 +17,11 @@ class AllPassed(BaseParams):
     private_income_round: bool = Field(
         True, description="an operating round follows in which only the sold privates pay their income"
     )
+    income_round_ends_or_set: bool = Field(
+        False,
+        description="with `private_income_round`, once a private is sold: that round ends a set of operating rounds "
+        "(what comes at a set's end comes, e.g. `train_export`)",
+    )
     first_private_price_drop: int = Field(
         0,
         ge=0,

@@ -251,3 +251,15 @@ def test_18chesapeake_a_begun_two_tile_lay_is_finished_and_its_first_tile_leaves
     assert _types(game, "B&S") == {"lay_tile"}  # no pass: the second tile must follow
     with pytest.raises(IllegalAction, match="all its tile lays"):
         game.process({"type": "pass", "entity": "B&S", "entity_type": "company"})
+
+
+def test_18chesapeake_the_initial_rounds_income_round_ends_a_set_and_exports_a_train() -> None:
+    """18Chesapeake (the site's game): "At the end of each set of ORs the next available non-permanent train will be
+    exported"; the operating round that pays the sold privates' income when everyone passes in the initial round
+    is such a set (`bid_box_auction.all_passed.income_round_ends_or_set`). Differential seed 10003: the site's
+    first bank train at OR 4.1 was 2-4, railbook's 2-3."""
+    game, record = _game_at("18Chesapeake", 10003, 10)
+    assert [a["type"] for a in record["actions"][-3:]] == ["pass", "pass", "pass"]
+    assert game.state.round.kind == "initial"
+    assert "-- The bank exports a 2 train --" in game.log
+    assert game.state.depot[0] == "2-1"

@@ -259,6 +259,8 @@ class BidBox(Step):
         first = PARAMS(g).order[0]
         if rules.private_income_round:
             g.hooks("operating_round_started")
+            if rules.income_round_ends_or_set and first not in unsold(g):
+                g.hooks("or_set_finished")
         if first in unsold(g) and rules.first_private_price_drop:
             c = g.state.companies[first]
             c.discount += rules.first_private_price_drop
