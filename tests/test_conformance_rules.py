@@ -263,3 +263,30 @@ def test_18chesapeake_the_initial_rounds_income_round_ends_a_set_and_exports_a_t
     assert game.state.round.kind == "initial"
     assert "-- The bank exports a 2 train --" in game.log
     assert game.state.depot[0] == "2-1"
+
+
+def test_1870_an_upgrades_new_track_must_lie_on_a_legal_route() -> None:
+    """1870 "LAY OR UPGRADE TRACK": the company "must be able to trace a legal train route of any length from one of
+    its station markers to and along one of the new track segments, or increase the value of a city it can run
+    to". On L17 (a straight, reached from M18 only) the curve of #23 at rotation 2 starts at the edge to K16,
+    whose city GMO reaches only through L17 itself: a route to the curve would pass K16 twice. railbook's network
+    walk let the upgrade through; the site refused it (differential seed 20000)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, _ = _game_at("1870", 20000, 987)
+    assert str(game.state.hexes["L17"].tile) == "9" and game.acting_entities() == ["C|GMO"]
+    (lays,) = [d for d in game.legal_descriptions() if d["entity"] == "GMO" and d["type"] == "lay_tile"]
+    on_l17 = {(c["tile"], c["rotation"]) for c in lays["choices"] if c["hex"] == "L17"}
+    assert ("23-1", 5) in on_l17 and ("23-1", 2) not in on_l17  # the curve toward M18's side is usable
+    with pytest.raises(IllegalAction, match="must add track"):
+        game.process(
+            {
+                "type": "lay_tile",
+                "entity": "GMO",
+                "entity_type": "corporation",
+                "hex": "L17",
+                "tile": "23-1",
+                "rotation": 2,
+            }
+        )

@@ -646,7 +646,12 @@ def _adds_usable_track(g: Context, corp: str, plan: board.LayPlan, edges: set[in
     net = board.network_after(g, corp, plan)
     new = g.book.track(plan.tile, plan.hex, plan.rotation)
     revenues = {n: node.revenue for n, node in old.nodes.items()}
-    return board.uses_new_track(g, corp, plan.hex, old, revenues, net=net, new_track=new)
+    saved = g.state.hexes[plan.hex]
+    g.state.hexes[plan.hex] = board._laid_hex(g, plan)  # (the exact route search reads the board)
+    try:
+        return board.uses_new_track(g, corp, plan.hex, old, revenues, net=net, new_track=new)
+    finally:
+        g.state.hexes[plan.hex] = saved
 
 
 # ------------------------------------------------------------------------------------ special lays
