@@ -290,3 +290,25 @@ def test_1870_an_upgrades_new_track_must_lie_on_a_legal_route() -> None:
                 "rotation": 2,
             }
         )
+
+
+def test_18chesapeake_an_upgrade_must_add_usable_track_or_change_a_city() -> None:
+    """18Chesapeake plays the site's default track rule (its source, game.rb, keeps base.rb's semi-restrictive
+    TRACK_RESTRICTION): an upgrade must add track the company can use or change a city's value
+    (`track.new_track_must_be_usable: true`; it was off). The game is railbook's own random game 20002 (its first
+    342 moves, tests/data), where PLE's #26 on B6 adds nothing PLE can use: the site refused it."""
+    import json
+    from pathlib import Path
+
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    data = json.loads((Path(__file__).parent / "data" / "18chesapeake_soak_20002_342.json").read_text())
+    game = Game.start(rulebook_for_title("18Chesapeake"), data["players"], seed=data["seed"], options=data["options"])
+    for action in data["actions"]:
+        game.process(action)
+    lay = {"type": "lay_tile", "entity": "PLE", "entity_type": "corporation", "hex": "B6"}
+    (lays,) = [d for d in game.legal_descriptions() if d["entity"] == "PLE" and d["type"] == "lay_tile"]
+    assert {"hex": "B6", "tile": "26-0", "rotation": 4} not in lays["choices"]
+    with pytest.raises(IllegalAction, match="must add track"):
+        game.process({**lay, "tile": "26-0", "rotation": 4})
