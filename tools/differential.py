@@ -119,7 +119,7 @@ def _added(action: dict[str, Any]) -> bool:
 
 
 def repair(
-    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 40
+    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 12
 ) -> tuple[dict[str, Any], list[dict[str, Any]], int, list[str]]:
     """Replay the record in the reference again after each of two repairs where the reference stops:
 
@@ -136,6 +136,7 @@ def repair(
     Returns railbook's record, the reference's stream, the number of notice repairs and the added passes."""
     notices = 0
     passes: list[str] = []
+    tried: set[tuple[Any, str]] = set()
     actions = [dict(a) for a in record["actions"]]
     site_path = path.with_name(f"{path.stem}.site.json")
     while ref and "error" in ref[-1] and notices + len(passes) < most:
@@ -169,9 +170,11 @@ def repair(
                 del actions[at]["auto_actions"]
             notices += 1
         elif "Blocking step " in err and " cannot process action " in err and len(ref) > 1:
-            who_ = [k for k, v in acting.items() if "pass" in v and k != str(actions[at].get("entity"))]
-            if len(who_) != 1:
+            # the entity still holding the step open (another one, or the action's own entity in an earlier step)
+            who_ = [k for k, v in acting.items() if "pass" in v]
+            if len(who_) != 1 or (aid, err) in tried:
                 break
+            tried.add((aid, err))
             corps = ref[-2].get("corporations") or {}
             kind = "player"
             if who_[0] in corps:
