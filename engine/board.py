@@ -1107,11 +1107,96 @@ def uses_new_track(
                 match = old_track.paths[i]
                 break
         if match is None:
-            return True
+            if route_reaches_path(g, key, hex_id, p.index):
+                return True
+            continue
         old_nodes = sorted(str(old_revenues.get(e[1])) for e in (match.a, match.b) if e[0] == NODE)
         new_nodes = sorted(str(t.nodes[e[1]].revenue) for e in (p.a, p.b) if e[0] == NODE)
         if old_nodes != new_nodes:
             return True
+    return False
+
+
+class _Budget(Exception):
+    pass
+
+
+def route_reaches_path(g: Context, key: str, hex_id: str, target: int, budget: int = 20000) -> bool:
+    """Whether a legal train route of ``key`` runs from one of its tokens to and along path ``target`` of the tile
+    now on ``hex_id``: no track used twice, no stop visited twice, no passing through an off-board or a city
+    full of others' tokens. (The network's walk, which stops at nothing it has seen, reaches more: e.g. a path
+    entered from a city the route could reach only by passing the same city twice.) Searches depth first; past
+    ``budget`` steps it gives up and answers yes, as the network does."""
+    book = g.book
+    hexes = g.state.hexes
+    ids: list[str] = book.hex_ids
+    neighbour_index: list[list[int]] = book.neighbour_index
+    tracks: list[Track | None] = [None] * len(ids)
+    thi = book.hex_index[hex_id]
+    used: set[tuple[int, int]] = set()
+    seen: set[tuple[int, int]] = set()
+    left = [budget]
+
+    def trk(hi: int) -> Track:
+        t = tracks[hi]
+        if t is None:
+            hs = hexes[ids[hi]]
+            t = tracks[hi] = book.track(hs.tile, ids[hi], hs.rotation)
+        return t
+
+    def passes(hi: int, t: Track, ni: int) -> bool:
+        node = t.nodes[t.node_list[ni]]
+        if node.kind == "offboard":
+            return False
+        if node.kind == "city":
+            slots = hexes[ids[hi]].tokens[int(t.node_list[ni][1:])]
+            return key in slots or not slots or None in slots
+        return True
+
+    def walk(hi: int, code: int) -> bool:
+        left[0] -= 1
+        if left[0] < 0:
+            raise _Budget
+        pi = code >> 1
+        if (hi, pi) in used:
+            return False
+        if hi == thi and pi == target:
+            return True
+        t = trk(hi)
+        other = t.end_b[pi] if code & 1 == 0 else t.end_a[pi]
+        used.add((hi, pi))
+        try:
+            if other < 8:
+                nb = neighbour_index[hi][other]
+                if nb < 0:
+                    return False
+                return any(walk(nb, c) for c in trk(nb).edge_states_l[(other + 3) % 6])
+            ni = other - 8
+            if (hi, ni) in seen or t.terminal[pi] or not passes(hi, t, ni):
+                return False
+            seen.add((hi, ni))
+            try:
+                return any(walk(hi, c) for c in t.node_states_l[ni] if c >> 1 != pi)
+            finally:
+                seen.discard((hi, ni))
+        finally:
+            used.discard((hi, pi))
+
+    try:
+        for shex, sname in token_nodes(g, key):
+            hi = book.hex_index[shex]
+            t0 = trk(hi)
+            if sname not in t0.nodes:
+                continue
+            ni = t0.node_list.index(sname)
+            seen.add((hi, ni))
+            try:
+                if any(walk(hi, c) for c in t0.node_states_l[ni]):
+                    return True
+            finally:
+                seen.discard((hi, ni))
+    except _Budget:
+        return True
     return False
 
 

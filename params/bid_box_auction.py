@@ -17,6 +17,11 @@ class AllPassed(BaseParams):
     private_income_round: bool = Field(
         True, description="an operating round follows in which only the sold privates pay their income"
     )
+    income_round_ends_or_set: bool = Field(
+        False,
+        description="with `private_income_round`, once a private is sold: that round ends a set of operating rounds "
+        "(what comes at a set's end comes, e.g. `train_export`)",
+    )
     first_private_price_drop: int = Field(
         0,
         ge=0,
@@ -33,6 +38,9 @@ class Params(BaseParams):
         5, ge=0, description="a first bid on a private exceeds its face value by at least this ($)"
     )
     min_raise: int = Field(5, ge=0, description="a bid exceeds the private's current high bid by at least this ($)")
+    bid_step: int = Field(
+        1, ge=1, description="a bid exceeds the least bid allowed by a multiple of this ($); 1: by any whole amount"
+    )
     bids_lock_cash: bool = Field(True, description="a bidder's money stays set aside until that private is sold")
     locked_cash: Literal["all_bids", "leading_bids"] = Field(
         "all_bids",

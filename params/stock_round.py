@@ -49,6 +49,9 @@ class Params(BaseParams):
         "of at least $1 (action `buy_company`; the seller's consent is given at the table, as for a company's "
         "purchase of a private); it counts as the turn's purchase",
     )
+    buy_private_from_player_after: Literal["any_time", "after_first_stock_round"] = Field(
+        "any_time", description="with `buy_private_from_player`: from the start, or from the second stock round on"
+    )
     buy_then_sell: bool = Field(
         False,
         description="a turn may also be: buy one, then sell (never sell, buy and sell again; see "

@@ -343,6 +343,7 @@ PHRASES: dict[str, Phrase] = {
     "lost_if_hex_built": lambda v, ab, w: "The ability is lost once another tile is laid there." if v else "",
     "lay_together": lambda v, ab, w: "The tiles are laid in the same turn." if v else "",
     "must_connect_each_other": lambda v, ab, w: "The two tiles must connect to each other." if v else "",
+    "must_lay_all": lambda v, ab, w: "Once the first tile is laid, the others must be laid too." if v else "",
     "must_connect": lambda v, ab, w: f"The tiles must join {listing([str(h) for h in v])}." if v else "",
     "requires_unconnected": lambda v, ab, w: f"Only while no track joins {listing([str(h) for h in v])}." if v else "",
     "no_upgrade_same_turn": lambda v, ab, w: "The hex may not be upgraded in the same turn." if v else "",

@@ -3,6 +3,8 @@ wrong, each fixed by its rulebook's text and checked here on a small game railbo
 
 from __future__ import annotations
 
+from typing import Any
+
 from railbook.engine.game import Game
 from railbook.engine.replay import start_from_record
 
@@ -176,3 +178,137 @@ def test_1856_a_company_is_sold_once_in_a_stock_turn() -> None:
                 assert not corps & sold, (action["id"], corps & sold)
                 checked += 1
     assert checked
+
+
+def test_18chesapeake_bids_rise_in_steps_of_five() -> None:
+    """18Chesapeake's private auction (the title's source, the site's game: no rulebook text in shared/rules): a
+    bid is the least bid allowed or more by a multiple of $5 (`bid_box_auction.bid_step`); a random game's bid of
+    the least plus $104 was accepted by railbook and refused by the site."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game = Game.start(rulebook_for_title("18Chesapeake"), ["p1", "p2", "p3"], seed=1)
+
+    def cv_range(player: str) -> Any:
+        (bid,) = [
+            a for a in game.legal_actions() if a.type == "bid" and a.entity == player and a.fields["company"] == "CV"
+        ]
+        return bid.open["price"]
+
+    price = cv_range("p1")
+    assert price.step == 5 and price.min + 104 not in price and price.min + 105 in price
+    bid = {"type": "bid", "entity": "p1", "entity_type": "player", "company": "CV"}
+    with pytest.raises(IllegalAction, match="multiple of 5"):
+        game.process({**bid, "price": price.min + 4})
+    game.process({**bid, "price": price.min + 5})
+    assert cv_range("p2").min == price.min + 10  # the raise over p1's bid: $5, on the steps from there
+
+
+def test_1846_a_company_may_buy_the_cheaper_face_of_a_two_faced_train() -> None:
+    """1846 §6.52: a Phase II card is bought as a 4-train ($180) or a 3/5 ($160). A company with $174 left after
+    buying the last 2-train may still buy the 3/5: its turn does not end (railbook judged by the dearer face only
+    and ended it; 18xx.games waits for the purchase or a pass)."""
+    game, record = _game_at("1846", 10000, 316)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["train"]) == ("buy_train", "GT", "2-8")
+    assert game.context.cash("C|GT") == 174
+    (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "GT" and d["type"] == "buy_train"]
+    assert buy["choices"] == [{"train": "4-0", "variant": "3/5", "price": 160}]
+    assert "pass" in _types(game, "GT")
+
+
+def test_1830_players_buy_privates_from_each_other_from_the_second_stock_round() -> None:
+    """1830 (the title's source, the site's game: no rulebook text in shared/rules): "Companies can be bought
+    between players after first stock round" -- in place of a certificate, at any price of at least $1
+    (`stock_round.buy_private_from_player_after`); railbook never offered it, the site did from turn 2."""
+    game, _ = _game_at("1830", 10000, 23)
+    assert game.state.turn == 2 and game.state.round.kind == "stock"
+    (buy,) = [d for d in game.legal_descriptions() if d["type"] == "buy_company"]
+    assert buy["entity"] == "p1" and all(c["price"]["min"] == 1 for c in buy["choices"])
+    owners = {c["company"]: game.state.companies[c["company"]].owner for c in buy["choices"]}
+    assert owners and all(o.startswith("P|") and o != "P|p1" for o in owners.values())
+    first, _ = _game_at("1830", 10000, 20)  # the first stock round: never
+    assert first.state.turn == 1 and first.state.round.kind == "stock"
+    assert not [d for d in first.legal_descriptions() if d["type"] == "buy_company"]
+
+
+def test_18chesapeake_a_begun_two_tile_lay_is_finished_and_its_first_tile_leaves_room_for_the_second() -> None:
+    """18Chesapeake's Baltimore & Susquehanna (the site's game: "may lay two connected tiles in hexes F4 and G5";
+    its ability must lay all once begun): once the first tile is down there is no pass while the second can be
+    laid, and a first tile the second could not join is no legal lay (differential seed 10002: railbook laid one
+    on F4 that G5 could not join and passed; the site refused the pass and had no second lay either)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("18Chesapeake", 10002, 174)
+    assert record["actions"][-1]["company"] == "B&S"  # SRR has just bought it
+    lay = {"type": "lay_tile", "entity": "B&S", "entity_type": "company", "hex": "F4"}
+    with pytest.raises(IllegalAction, match="leave room"):
+        game.process({**lay, "tile": "8-0", "rotation": 0})
+    (lays,) = [d for d in game.legal_descriptions() if d["entity"] == "B&S" and d["type"] == "lay_tile"]
+    assert {"hex": "F4", "tile": "8-0", "rotation": 0} not in lays["choices"]
+    game.process({**lay, "tile": "8-0", "rotation": 3})
+    assert _types(game, "B&S") == {"lay_tile"}  # no pass: the second tile must follow
+    with pytest.raises(IllegalAction, match="all its tile lays"):
+        game.process({"type": "pass", "entity": "B&S", "entity_type": "company"})
+
+
+def test_18chesapeake_the_initial_rounds_income_round_ends_a_set_and_exports_a_train() -> None:
+    """18Chesapeake (the site's game): "At the end of each set of ORs the next available non-permanent train will be
+    exported"; the operating round that pays the sold privates' income when everyone passes in the initial round
+    is such a set (`bid_box_auction.all_passed.income_round_ends_or_set`). Differential seed 10003: the site's
+    first bank train at OR 4.1 was 2-4, railbook's 2-3."""
+    game, record = _game_at("18Chesapeake", 10003, 10)
+    assert [a["type"] for a in record["actions"][-3:]] == ["pass", "pass", "pass"]
+    assert game.state.round.kind == "initial"
+    assert "-- The bank exports a 2 train --" in game.log
+    assert game.state.depot[0] == "2-1"
+
+
+def test_1870_an_upgrades_new_track_must_lie_on_a_legal_route() -> None:
+    """1870 "LAY OR UPGRADE TRACK": the company "must be able to trace a legal train route of any length from one of
+    its station markers to and along one of the new track segments, or increase the value of a city it can run
+    to". On L17 (a straight, reached from M18 only) the curve of #23 at rotation 2 starts at the edge to K16,
+    whose city GMO reaches only through L17 itself: a route to the curve would pass K16 twice. railbook's network
+    walk let the upgrade through; the site refused it (differential seed 20000)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, _ = _game_at("1870", 20000, 987)
+    assert str(game.state.hexes["L17"].tile) == "9" and game.acting_entities() == ["C|GMO"]
+    (lays,) = [d for d in game.legal_descriptions() if d["entity"] == "GMO" and d["type"] == "lay_tile"]
+    on_l17 = {(c["tile"], c["rotation"]) for c in lays["choices"] if c["hex"] == "L17"}
+    assert ("23-1", 5) in on_l17 and ("23-1", 2) not in on_l17  # the curve toward M18's side is usable
+    with pytest.raises(IllegalAction, match="must add track"):
+        game.process(
+            {
+                "type": "lay_tile",
+                "entity": "GMO",
+                "entity_type": "corporation",
+                "hex": "L17",
+                "tile": "23-1",
+                "rotation": 2,
+            }
+        )
+
+
+def test_18chesapeake_an_upgrade_must_add_usable_track_or_change_a_city() -> None:
+    """18Chesapeake plays the site's default track rule (its source, game.rb, keeps base.rb's semi-restrictive
+    TRACK_RESTRICTION): an upgrade must add track the company can use or change a city's value
+    (`track.new_track_must_be_usable: true`; it was off). The game is railbook's own random game 20002 (its first
+    342 moves, tests/data), where PLE's #26 on B6 adds nothing PLE can use: the site refused it."""
+    import json
+    from pathlib import Path
+
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    data = json.loads((Path(__file__).parent / "data" / "18chesapeake_soak_20002_342.json").read_text())
+    game = Game.start(rulebook_for_title("18Chesapeake"), data["players"], seed=data["seed"], options=data["options"])
+    for action in data["actions"]:
+        game.process(action)
+    lay = {"type": "lay_tile", "entity": "PLE", "entity_type": "corporation", "hex": "B6"}
+    (lays,) = [d for d in game.legal_descriptions() if d["entity"] == "PLE" and d["type"] == "lay_tile"]
+    assert {"hex": "B6", "tile": "26-0", "rotation": 4} not in lays["choices"]
+    with pytest.raises(IllegalAction, match="must add track"):
+        game.process({**lay, "tile": "26-0", "rotation": 4})

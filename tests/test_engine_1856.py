@@ -389,17 +389,27 @@ def test_route_optimum_from_the_interpreter_is_never_below_the_recorded_run(name
 # ------------------------------------------------------------------------------------- random legal games
 
 
-# seed 16 has ended by railbook's stall rule since the conformance fixes of the mandatory train purchase merged
-# (money, trains and phase unchanged for rounds with nobody able to act): to be looked at (issue 37)
 @pytest.mark.parametrize(("seed", "reason"), [(8, "bankrupt"), (16, "stalled")])
-def test_random_games_play_to_their_end_with_the_invariants_kept(seed: int, reason: str) -> None:
+def test_random_games_play_to_their_end_with_the_invariants_kept(seed: int, reason: str, tmp_path: Path) -> None:
     """Money conserved (loans move money, they make none), every live company's certificates at 100% (the CGR
-    included), state -> JSON -> state unchanged after every action; the game reaches its end."""
+    included), state -> JSON -> state unchanged after every action; the game reaches its end.
+
+    Seed 16 ends ``stalled``, and rightly: every company that was started has entered the stock market's Closed
+    section (rulebook "CLOSED SECTION": "Companies closed in this fashion may not be restarted"), and no player can
+    pay for a president's certificate (two shares at the lowest par value, $65: "Par Values") -- no one can act
+    again, and neither of the rules' ends (the bank's money, a bankruptcy: "GAME END") can come."""
     from railbook.soak import play_game
 
-    report = play_game(rulebook_for_title("1856"), seed)
+    rulebook = rulebook_for_title("1856")
+    report = play_game(rulebook, seed, records=str(tmp_path))
     assert report.failures == [], [f"{f.action}: {f.invariant}: {f.message}" for f in report.failures]
     assert report.finished and report.end_reason == reason
+    if reason == "stalled":
+        (path,) = tmp_path.glob("*.json")
+        game = replay(load(path), rulebook).game
+        assert all(c.closed for c in game.state.corporations.values() if c.par is not None)
+        assert max(game.context.cash(f"P|{p.id}") for p in game.state.players) < 2 * 65
+        assert game.legal_actions() == []
 
 
 @pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)

@@ -110,29 +110,53 @@ def site_city_ids(record: dict[str, Any], path: Path) -> dict[str, Any]:
     return {**record, "actions": [rename(a) for a in record["actions"]]}
 
 
-def repair_notices(
-    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 8
-) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
-    """Where the reference stops because railbook's record lacks (or has one too many) of the site's automatic
-    ``destination_connection`` notices (railbook/site_export.py models when the site adds them, not yet exactly
-    at the end of an operating round), add (or drop) an empty one there and replay again.  Only notices naming
-    no company are touched: the rules' content of the record stays railbook's."""
-    repairs = 0
-    while ref and "error" in ref[-1] and repairs < most:
+#: ids of the passes the tool adds to the reference's copy of a record (railbook's copy never has them)
+ADDED_PASS_ID = 90_000_000
+
+
+def _added(action: dict[str, Any]) -> bool:
+    return isinstance(action.get("id"), int) and action["id"] >= ADDED_PASS_ID
+
+
+def repair(
+    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 12
+) -> tuple[dict[str, Any], list[dict[str, Any]], int, list[str]]:
+    """Replay the record in the reference again after each of two repairs where the reference stops:
+
+    * **notices**: railbook's record lacks (or has one too many) of the site's automatic, empty
+      ``destination_connection`` notices (railbook/site_export.py models when the site adds them, not yet
+      exactly at the end of an operating round): add (or drop) one there.  Only notices naming no company are
+      touched; railbook's copy gets the same change (it takes such notices as they stand).
+    * **passes**: the reference still waits for another entity's explicit ``pass`` in a step where railbook
+      left that entity nothing to do (railbook ends such a step itself; the differences behind it are listed in
+      docs/CONFORMANCE.md, "Standing"): add that pass to the reference's copy only (``<name>.site.json``), so
+      the comparison goes on past a difference already counted.  The added passes' lines are left out of the
+      reference's stream, and they are returned by the step that waited ("Buy Trains") for the summary.
+
+    Returns railbook's record, the reference's stream, the number of notice repairs and the added passes."""
+    notices = 0
+    passes: list[str] = []
+    tried: set[tuple[Any, str]] = set()
+    actions = [dict(a) for a in record["actions"]]
+    site_path = path.with_name(f"{path.stem}.site.json")
+    while ref and "error" in ref[-1] and notices + len(passes) < most:
         err, aid = str(ref[-1]["error"]), ref[-1].get("id")
-        ids = [a.get("id") for a in record["actions"]]
+        ids = [a.get("id") for a in actions]
         if aid not in ids:
             break
         at = ids.index(aid)
-        actions = [dict(a) for a in record["actions"]]
+        acting = ref[-2].get("acting", {}) if len(ref) > 1 else {}
         waiting = "Check for new connection runs cannot process" in err or "Escrow Calculation" in err
         if waiting and at > 0:
-            acting = ref[-2].get("acting", {}) if len(ref) > 1 else {}
             who = next((k for k, v in acting.items() if "destination_connection" in v), None)
             if who is None:
                 break
             notice = {"type": "destination_connection", "entity": who, "entity_type": "corporation", "corporations": []}
-            actions[at - 1]["auto_actions"] = [*(actions[at - 1].get("auto_actions") or []), notice]
+            before = at - 1
+            while before > 0 and _added(actions[before]):
+                before -= 1  # (a notice rides on one of railbook's own actions)
+            actions[before]["auto_actions"] = [*(actions[before].get("auto_actions") or []), notice]
+            notices += 1
         elif "cannot process action destination_connection" in err:
             autos = list(actions[at].get("auto_actions") or [])
             empty = [
@@ -144,18 +168,33 @@ def repair_notices(
             actions[at]["auto_actions"] = autos
             if not autos:
                 del actions[at]["auto_actions"]
+            notices += 1
+        elif "Blocking step " in err and " cannot process action " in err and len(ref) > 1:
+            # the entity still holding the step open (another one, or the action's own entity in an earlier step)
+            who_ = [k for k, v in acting.items() if "pass" in v]
+            if len(who_) != 1 or (aid, err) in tried:
+                break
+            tried.add((aid, err))
+            corps = ref[-2].get("corporations") or {}
+            kind = "player"
+            if who_[0] in corps:
+                kind = "corporation" if "price" in corps[who_[0]] else "minor"
+            step = err.split("Blocking step ", 1)[1].split(" cannot process", 1)[0]
+            pass_ = {"type": "pass", "entity": who_[0], "entity_type": kind, "id": ADDED_PASS_ID + len(passes)}
+            actions.insert(at, pass_)
+            passes.append(step)
         else:
             break
-        record = {**record, "actions": actions}
+        record = {**record, "actions": [a for a in actions if not _added(a)]}
         path.write_text(json.dumps(record))
-        ref = reference(path, True, None)
-        repairs += 1
-    if repairs:
+        site_path.write_text(json.dumps({**record, "actions": actions}))
+        ref = reference(site_path, True, None)
+    if notices or passes:
         (path.parent.parent / "ref").mkdir(exist_ok=True)
         (path.parent.parent / "ref" / f"{path.stem}.strict.ref.jsonl").write_text(
             "".join(json.dumps(x) + "\n" for x in ref)
         )
-    return record, ref, repairs
+    return record, [x for x in ref if not _added(x)], notices, passes
 
 
 # ---------------------------------------------------------------------------------------- comparing
@@ -254,12 +293,34 @@ def compare(ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str, i
             if first is None:
                 where = ", ".join(f"{k} {a[k]}" for k in ("type", "entity", "round", "turn") if k in a)
                 first = {
+                    "kind": f"{pattern(found[0][0], a)} at {a.get('type', 'end')} ({a.get('round', '')})",
                     "line": n + 1,
                     "action": a.get("id", "final"),
                     "where": where,
                     "fields": [f"{p}: ref={show(x)} railbook={show(y)}" for p, x, y in found[:12]],
                 }
-    return {"compared": compared, "lines": len(ref), "first": first, "kinds": dict(kinds), "stop": stop}
+    kind = None
+    if stop is not None:
+        kind = "stop: " + stop_kind(stop)
+    if first is not None:  # a difference before the stop is what the game's first divergence is
+        kind = first["kind"]
+    return {"compared": compared, "lines": len(ref), "first": first, "kinds": dict(kinds), "stop": stop, "kind": kind}
+
+
+def stop_kind(stop: str) -> str:
+    """A stop's message with its ids and numbers generalised, to group games by why the comparison stopped."""
+    import re
+
+    text = " ".join(stop.split("ref ")[-1].split("|")[0].split()) if "| railbook" in stop else stop
+    text = text.replace("Engine::GameError: ", "")
+    if "railbook ok" not in stop and "| railbook" in stop and text.strip() == "ok":
+        text = "railbook: " + stop.split("| railbook", 1)[1].strip()
+    text = re.sub(r"\(ids [^)]*\)", "", text)
+    text = re.sub(r"line \d+: ", "", text)
+    text = re.sub(r"\b[A-Z][A-Z0-9&]{0,5}\d*\b", "X", text)  # syms and hex ids
+    text = re.sub(r"\d+", "N", text)
+    text = re.sub(r"\{.*", "{...}", text)
+    return text.strip()[:110]
 
 
 def report(name: str, res: dict[str, Any], out: Any = sys.stdout) -> None:
@@ -296,7 +357,6 @@ def cmd_records(args: argparse.Namespace) -> int:
 
 def cmd_soak(args: argparse.Namespace) -> int:
     from railbook.api import rulebook_for_title
-    from railbook.soak import play_record
 
     if args.jobs > 1:
         return _parallel(args)
@@ -309,29 +369,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
         rows = []
         for i in range(args.games):
             seed = args.seed + i
-            started = time.perf_counter()
-            record, report_ = play_record(rulebook, seed, max_actions=args.max_actions)
-            # a record of the site's present: options the site plays today turn on (site_before, docs/CONFORMANCE.md)
-            record["created_at"] = SITE_NOW
-            path = out / "records" / f"{title}_{seed}.json"
-            path.write_text(json.dumps(record))
-            record = site_city_ids(record, path)
-            path.write_text(json.dumps(record))
-            ref = reference(path, True, out / "ref")
-            record, ref, repairs = repair_notices(record, ref, path)
-            mine = ours(record)
-            res = compare(ref, mine, title, args.ignore)
-            row = {
-                "seed": seed,
-                "players": len(record["players"]),
-                "options": record["settings"].get("optional_rules") or [],
-                "actions": len(record["actions"]),
-                "finished": report_.finished,
-                "soak_failures": [f"{f.invariant}: {f.message}"[:200] for f in report_.failures],
-                "seconds": round(time.perf_counter() - started, 1),
-                "notice_repairs": repairs,
-                **res,
-            }
+            row = play_and_compare(rulebook, title, seed, out, args.max_actions, args.ignore)
+            res = row
             rows.append(row)
             label = f"{title} seed {seed} ({row['players']}p {','.join(row['options']) or '-'})"
             report(label, res)
@@ -369,6 +408,162 @@ def _parallel(args: argparse.Namespace) -> int:
             Path(f"{args.out}/{t}").mkdir(parents=True, exist_ok=True)
             Path(f"{args.out}/{t}/report.txt").write_text(run.stdout + run.stderr)
             print(run.stdout.rstrip().splitlines()[-1] if run.stdout.strip() else f"{t}: {run.stderr[-300:]}")
+    return 0
+
+
+def play_and_compare(
+    rulebook: dict[str, Any], title: str, seed: int, out: Path, max_actions: int, ignore: list[str]
+) -> dict[str, Any]:
+    """One random game: played by railbook, written as a record into ``out/records``, replayed in both engines
+    and compared; the summary row of the game."""
+    from railbook.soak import play_record
+
+    started = time.perf_counter()
+    (out / "records").mkdir(parents=True, exist_ok=True)
+    record, report_ = play_record(rulebook, seed, max_actions=max_actions)
+    played = time.perf_counter() - started
+    # a record of the site's present: options the site plays today turn on (site_before, docs/CONFORMANCE.md)
+    record["created_at"] = SITE_NOW
+    path = out / "records" / f"{title}_{seed}.json"
+    path.write_text(json.dumps(record))
+    record = site_city_ids(record, path)
+    path.write_text(json.dumps(record))
+    ref = reference(path, True, out / "ref")
+    record, ref, repairs, passes = repair(record, ref, path)
+    (out / "ref" / f"{path.stem}.compared.ref.jsonl").write_text("".join(json.dumps(x) + "\n" for x in ref))
+    mine = ours(record)
+    res = compare(ref, mine, title, ignore)
+    return {
+        "title": title,
+        "seed": seed,
+        "players": len(record["players"]),
+        "options": record["settings"].get("optional_rules") or [],
+        "actions": len(record["actions"]),
+        "finished": report_.finished,
+        "soak_failures": [f"{f.invariant}: {f.message}"[:200] for f in report_.failures],
+        "seconds": round(time.perf_counter() - started, 1),
+        "railbook_seconds": round(played, 1),
+        "notice_repairs": repairs,
+        "added_passes": passes,
+        **res,
+    }
+
+
+def _commit() -> str:
+    run = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=Path(__file__).parent
+    )
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parent,
+    ).stdout.strip()
+    return run.stdout.strip() + ("+dirty" if dirty else "")
+
+
+def read_rows(files: list[Path]) -> list[dict[str, Any]]:
+    rows = []
+    for f in files:
+        if f.exists():
+            rows += [json.loads(x) for x in f.read_text().splitlines() if x.strip()]
+    return rows
+
+
+def cmd_cycle(args: argparse.Namespace) -> int:
+    """Resumable batch: one game per title in turn, each game's row appended to ``OUT/results.jsonl`` as soon
+    as it is compared; a restart continues each title after its highest seed played in ``OUT``.  Stops at
+    ``--until`` (UTC, HH:MM) or after ``--rounds`` rounds of titles."""
+    import datetime
+
+    from railbook.api import rulebook_for_title
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    results = out / "results.jsonl"
+    titles = args.titles.split(",")
+    done: dict[str, int] = {}
+    for r in read_rows([results]):
+        done[r["title"]] = max(done.get(r["title"], args.seed - 1), r["seed"])
+    rulebooks = {t: rulebook_for_title(t) for t in titles}
+    commit = _commit()
+    until = None
+    if args.until:
+        h, m = (int(x) for x in args.until.split(":"))
+        now = datetime.datetime.now(datetime.UTC)
+        until = now.replace(hour=h, minute=m, second=0, microsecond=0)
+    rounds = 0
+    while args.rounds is None or rounds < args.rounds:
+        rounds += 1
+        for title in titles:
+            if until is not None and datetime.datetime.now(datetime.UTC) >= until:
+                return 0
+            seed = done.get(title, args.seed - 1) + 1
+            done[title] = seed
+            try:
+                row = play_and_compare(rulebooks[title], title, seed, out, args.max_actions, args.ignore)
+            except Exception as exc:  # a fault of the tool or of railbook's player: kept as a row, the run goes on
+                row = {
+                    "title": title,
+                    "seed": seed,
+                    "players": 0,
+                    "options": [],
+                    "actions": 0,
+                    "compared": 0,
+                    "first": None,
+                    "kinds": {},
+                    "stop": f"tool: {type(exc).__name__}: {exc}"[:300],
+                    "kind": f"tool: {type(exc).__name__}",
+                }
+            row["commit"] = commit
+            row["ended"] = time.strftime("%H:%M:%S", time.gmtime())
+            with results.open("a") as fh:
+                fh.write(json.dumps(row) + "\n")
+            report(f"{title} seed {seed} ({row['players']}p {','.join(row['options']) or '-'})", row)
+            sys.stdout.flush()
+    return 0
+
+
+def cmd_summary(args: argparse.Namespace) -> int:
+    """Per title: games, actions compared, games identical throughout, games/minute, and the games grouped by
+    the kind of their first divergence (from ``results.jsonl`` files or folders holding them)."""
+    files: list[Path] = []
+    for f in args.files:
+        p = Path(f)
+        files += sorted(p.rglob("results.jsonl")) if p.is_dir() else [p]
+    rows = read_rows(files)
+    if args.commit:
+        rows = [r for r in rows if str(r.get("commit", "")).startswith(tuple(args.commit))]
+    by_title: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        by_title.setdefault(r["title"], []).append(r)
+    print("| title | games | players | options | actions compared | identical | min/game |")
+    print("|---|---|---|---|---|---|---|")
+    kinds_all: dict[str, Counter[str]] = {}
+    for title in sorted(by_title):
+        games = by_title[title]
+        same = sum(1 for r in games if r["first"] is None and r["stop"] is None)
+        secs = [r.get("seconds", 0) for r in games if r.get("seconds")]
+        per = sum(secs) / len(secs) / 60 if secs else 0
+        opts = Counter(",".join(r["options"]) or "-" for r in games)
+        counts = Counter(r["players"] for r in games)
+        acts = sum(r["compared"] for r in games)
+        print(
+            f"| {title} | {len(games)} | {dict(sorted(counts.items()))} | {dict(opts)} | {acts} | {same} | {per:.2f} |"
+        )
+        kinds_all[title] = Counter(r.get("kind") or "identical" for r in games)
+    print()
+    for title, kinds in sorted(kinds_all.items()):
+        print(f"{title}: first divergence")
+        for k, n in kinds.most_common(args.top):
+            seeds = [r["seed"] for r in by_title[title] if (r.get("kind") or "identical") == k][:6]
+            print(f"  {n:4d}  {k}   seeds {seeds}")
+        stops = Counter("stop: " + stop_kind(r["stop"]) for r in by_title[title] if r["stop"])
+        if stops:
+            print(f"{title}: where the comparison stopped (a move one engine refused)")
+            for k, n in stops.most_common(args.top):
+                seeds = [r["seed"] for r in by_title[title] if r["stop"] and "stop: " + stop_kind(r["stop"]) == k]
+                print(f"  {n:4d}  {k}   seeds {seeds[:6]}")
     return 0
 
 
@@ -418,10 +613,28 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--out", default="/tmp/railbook-differential/soak")
     s.add_argument("--ignore", action="append", default=[])
     s.add_argument("--jobs", type=int, default=1, help="titles played at once")
+    c = sub.add_parser("cycle", help="resumable batch: titles in turn, one row a game appended to OUT/results.jsonl")
+    c.add_argument("--titles", default="1817,1830,1846,1850,1856,1870,18Chesapeake")
+    c.add_argument("--seed", type=int, default=10000, help="first seed of every title")
+    c.add_argument("--max-actions", type=int, default=3000)
+    c.add_argument("--out", required=True)
+    c.add_argument("--until", help="stop starting games at this UTC time (HH:MM)")
+    c.add_argument("--rounds", type=int)
+    c.add_argument("--ignore", action="append", default=[])
+    su = sub.add_parser("summary", help="per title: games, actions, identical, first divergences by kind")
+    su.add_argument("files", nargs="+", help="results.jsonl files or folders holding them")
+    su.add_argument("--top", type=int, default=12)
+    su.add_argument("--commit", action="append", help="only rows of commits starting so")
     rep = sub.add_parser("report", help="a table of soak runs (their summary.json files)")
     rep.add_argument("folders", nargs="+")
     args = parser.parse_args(argv)
-    commands = {"records": cmd_records, "soak": cmd_soak, "report": cmd_report}
+    commands = {
+        "records": cmd_records,
+        "soak": cmd_soak,
+        "report": cmd_report,
+        "cycle": cmd_cycle,
+        "summary": cmd_summary,
+    }
     return commands[args.cmd](args)
 
 

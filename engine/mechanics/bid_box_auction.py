@@ -188,7 +188,8 @@ class BidBox(Step):
             choices.append({"company": sym, "price": {"min": lo, "max": hi}})
         out: list[dict[str, Any]] = []
         if choices:
-            out.append({"type": "bid", "choices": choices})
+            step = PARAMS(g).bid_step
+            out.append({"type": "bid", "choices": choices, **({"step": step} if step > 1 else {})})
         out.append({"type": "pass"})
         return out
 
@@ -226,6 +227,10 @@ class BidBox(Step):
             raise illegal("auction.raise", f"{g.name(entity)} has already bid on {sym}")
         if price < min_bid(g, sym):
             raise illegal("auction.min_bid", f"the least bid on {sym} is {min_bid(g, sym)}")
+        if (price - min_bid(g, sym)) % p.bid_step:
+            raise illegal(
+                "auction.bid_step", f"a bid on {sym} is {min_bid(g, sym)} or more by a multiple of {p.bid_step}"
+            )
         if price > max_bid(g, entity, sym):
             raise illegal("auction.cash", f"{g.name(entity)} can bid at most {max_bid(g, entity, sym)}")
         bids = STATE(g).bids.setdefault(sym, [])
@@ -254,6 +259,8 @@ class BidBox(Step):
         first = PARAMS(g).order[0]
         if rules.private_income_round:
             g.hooks("operating_round_started")
+            if rules.income_round_ends_or_set and first not in unsold(g):
+                g.hooks("or_set_finished")
         if first in unsold(g) and rules.first_private_price_drop:
             c = g.state.companies[first]
             c.discount += rules.first_private_price_drop

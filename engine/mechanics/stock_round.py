@@ -383,7 +383,10 @@ class BuySellParShares(Step):
     def privates_for_sale(self, player: str) -> list[str]:
         """``buy_private_from_player``: the other players' privates ``player`` may buy this turn."""
         g = self.g
-        if not PARAMS(g).buy_private_from_player or self.bought() or g.cash(player) < 1:
+        p = PARAMS(g)
+        if not p.buy_private_from_player or self.bought() or g.cash(player) < 1:
+            return []
+        if p.buy_private_from_player_after == "after_first_stock_round" and g.state.turn == 1:
             return []
         if g.hooks("privates_count_for_cert_limit") and shares.num_certs(g, player) >= g.state.cert_limit:
             return []

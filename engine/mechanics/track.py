@@ -646,7 +646,12 @@ def _adds_usable_track(g: Context, corp: str, plan: board.LayPlan, edges: set[in
     net = board.network_after(g, corp, plan)
     new = g.book.track(plan.tile, plan.hex, plan.rotation)
     revenues = {n: node.revenue for n, node in old.nodes.items()}
-    return board.uses_new_track(g, corp, plan.hex, old, revenues, net=net, new_track=new)
+    saved = g.state.hexes[plan.hex]
+    g.state.hexes[plan.hex] = board._laid_hex(g, plan)  # (the exact route search reads the board)
+    try:
+        return board.uses_new_track(g, corp, plan.hex, old, revenues, net=net, new_track=new)
+    finally:
+        g.state.hexes[plan.hex] = saved
 
 
 # ------------------------------------------------------------------------------------ special lays
@@ -824,8 +829,12 @@ class SpecialTrack(Step):
                     a.laid_hexes[:] = done
                 if not ok:
                     continue
+            if not _leaves_a_lay(g, a, h, plan):
+                continue
             choices.append({"hex": h, "tile": tile_id, "rotation": rot})
         out = [{"type": "lay_tile", "choices": choices}] if choices else []
+        if _must_go_on(a) and choices:
+            return out  # ``must_lay_all``: once begun, every lay that can be made is made
         if not (pair and a.laid_hexes and _join_problem(g, pair, laid)):
             out.append({"type": "pass"})
         return out
@@ -846,6 +855,15 @@ class SpecialTrack(Step):
             lay_ = current_lay(g)
             if lay_ is None or not lay_.get("lay"):
                 raise illegal("track.count", f"{sym_of(entity)} may only lay a yellow tile as one of the turn's lays")
+        if (a.spec.get("params") or {}).get("must_lay_all") and isinstance(a.count, int) and a.count > 1:
+            name, rot = board.tile_name_of(str(action.get("tile"))), action.get("rotation")
+            same = [
+                plan_
+                for h, t, r, plan_ in _special_candidates(g, a)
+                if h == hex_id and r == rot and board.tile_name_of(t) == name
+            ]
+            if same and not any(_leaves_a_lay(g, a, hex_id, plan_) for plan_ in same):
+                raise illegal("track.ability", f"{sym_of(entity)}'s first tile must leave room for its other lays")
         plan = lay(g, entity, action, corp=corp, special=found)
         if _turn_lay(a):
             self.rdata["num_laid_track"] = self.rdata.get("num_laid_track", 0) + 1
@@ -868,8 +886,31 @@ class SpecialTrack(Step):
             raise illegal("turn.order", f"{sym_of(entity)} has no tile lay to pass")
         if found[1].laid_hexes:
             _check_joined(g, entity, found[1])
+        if _must_go_on(found[1]) and any(d["type"] == "lay_tile" for d in self.legal(entity)):
+            raise illegal("track.ability", f"{sym_of(entity)} must make all its tile lays once it has begun")
         g.remove_ability(found[0], found[1])
         self.rdata["special_company"] = None
+
+
+def _leaves_a_lay(g: Context, a: Ability, hex_id: str, plan: board.LayPlan) -> bool:
+    """``params.must_lay_all``: a lay that is not the last of the ability leaves a next lay to make (a first tile
+    the second cannot join would leave the company bound to a lay it cannot make)."""
+    if not (a.spec.get("params") or {}).get("must_lay_all") or not (isinstance(a.count, int) and a.count > 1):
+        return True
+    saved = g.state.hexes[hex_id]
+    done = list(a.laid_hexes)
+    g.state.hexes[hex_id] = board._laid_hex(g, plan)
+    a.laid_hexes.append(hex_id)
+    try:
+        return bool(_special_candidates(g, a))
+    finally:
+        g.state.hexes[hex_id] = saved
+        a.laid_hexes[:] = done
+
+
+def _must_go_on(a: Ability) -> bool:
+    """``params.must_lay_all``: a lay of several tiles, begun and not finished."""
+    return bool((a.spec.get("params") or {}).get("must_lay_all") and a.laid_hexes and a.count and a.count > 0)
 
 
 def _pairs_ok(g: Context, a: Ability, hex_id: str, tile: str, rotation: int) -> bool:

@@ -106,12 +106,13 @@ def _other_trains_scan(g: Context, corp: str, zones: set[str]) -> list[str]:
 
 
 @memo
+def cheapest_face(g: Context, tid: str) -> int:
+    """The price of a bank train's cheapest face (a card with two faces is bought as either: 1846 §6.52)."""
+    return min(v["price"] for v in depot.variants(g, g.state.trains[tid]).values())
+
+
 def min_price(g: Context, corp: str) -> int | None:
-    prices = [
-        g.book.trains[g.state.trains[t].sym]["price"]
-        for t in depot.depot_trains(g)
-        if g.hooks("may_buy_train", corp, t)
-    ]
+    prices = [cheapest_face(g, t) for t in depot.depot_trains(g) if g.hooks("may_buy_train", corp, t)]
     for tid in other_trains(g, corp):
         t = g.state.trains[tid]
         if g.hooks("may_buy_train", corp, tid):
@@ -138,7 +139,7 @@ def can_buy(g: Context, corp: str) -> bool:
         return trade_in_at_limit(g, corp)
     cash = g.cash(corp)
     for tid in depot.depot_trains(g):  # a bank train it can pay for settles it without pricing the others
-        if g.book.trains[g.state.trains[tid].sym]["price"] <= cash and g.hooks("may_buy_train", corp, tid):
+        if cheapest_face(g, tid) <= cash and g.hooks("may_buy_train", corp, tid):
             return True
     lo = min_price(g, corp)
     return lo is not None and (cash >= lo or train_buying_power(g, corp) >= lo)
