@@ -58,6 +58,22 @@ class HeuristicBot(Bot):
         scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
         return scored[0][2]
 
+    def agrees(self, game: Any, player: str, action: LegalAction) -> bool:
+        """Sells a train at its face price or more when the selling company keeps a lasting one (a train the next
+        purchase rusts: at half its face), a private at its face value or more."""
+        price = int(action.fields.get("price") or 0)
+        if action.type == "buy_company":
+            company = game.state.companies.get(str(action.fields.get("company")))
+            return company is not None and price >= int(company.value)
+        train = game.state.trains.get(str(action.fields.get("train")))
+        if train is None:
+            return False
+        face = int((game.context.book.trains.get(train.sym) or {}).get("price") or 0)
+        lasting = R.live_trains(game, str(train.owner))
+        if train.id not in lasting:
+            return price * 2 >= face
+        return price >= face and len(lasting) > 1
+
     # ------------------------------------------------------------------------------------------ scoring
 
     def score(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
