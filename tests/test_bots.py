@@ -84,3 +84,83 @@ def test_heuristic_lays_track_that_raises_revenue(rulebook: dict) -> None:
         after = trial.revenue_after(game, chosen, sym)
         assert after is not None and after >= trial.revenue(game, sym)
         assert after >= min(gains)
+
+
+def _cross_sale(rulebook: dict) -> tuple[object, LegalAction]:
+    """A game of random bots at a moment one player's corporation may buy another player's corporation's train."""
+    from railbook.engine.game import Game
+
+    from railbook.bots.consent import seller_of
+
+    for seed in range(1, 6):
+        bots = {p: RandomBot(seed * 10 + i) for i, p in enumerate(["p1", "p2", "p3", "p4"])}
+        game = Game.start(rulebook, list(bots), seed=seed)
+        for _ in range(1500):
+            if game.state.finished:
+                break
+            offers = [a for a in game.legal_actions() if a.type == "buy_train" and seller_of(game, a) is not None]
+            if offers:
+                return game, offers[0]
+            player = game.acting()[0]
+            game.process(bots[player].choose(game, player))
+    pytest.skip("no train offered between two players' corporations in 5 random games")
+
+
+@needs_1846
+def test_a_sale_between_players_waits_for_the_sellers_consent(rulebook: dict) -> None:
+    """A corporation buys another player's train at a price the two agree: the seller is asked, and an offer
+    turned down leaves the buyer's choices."""
+    from railbook.bots.consent import Refusals, seller_of
+
+    game, offer = _cross_sale(rulebook)
+    seller = seller_of(game, offer)
+    train = game.state.trains[str(offer.fields["train"])]
+    assert seller is not None and f"P|{seller}" == game.context.controller(train.owner)
+    assert seller != game.context.controller(f"C|{offer.entity}")
+    cheap = offer.with_(price=1) if "price" in offer.open else offer
+    face = int(game.context.book.trains[train.sym]["price"])
+    assert not HeuristicBot(1).agrees(game, seller, cheap) or int(cheap.fields["price"]) * 2 >= face
+    view = Refusals(game, [cheap])
+    offered = [(a.type, a.entity, a.fields.get("train")) for a in view.legal_actions()]
+    assert (offer.type, offer.entity, offer.fields["train"]) not in offered
+    assert len(view.legal_actions()) < len(game.legal_actions())
+    described = [
+        (d["type"], d["entity"], c.get("train"))
+        for d in view.legal_descriptions()
+        for c in (d.get("choices") if isinstance(d.get("choices"), list) else [d])
+        if isinstance(c, dict)
+    ]
+    assert (offer.type, offer.entity, offer.fields["train"]) not in described
+    assert view.state is game.state
+
+
+@needs_1846
+def test_simulated_players_buy_no_train_or_private_of_another_without_consent(rulebook: dict) -> None:
+    """With sellers that never agree, no train or private changes hands between two players at the buyer's price;
+    the offers were made and turned down."""
+    from railbook.engine.game import Game
+
+    from railbook.bots.consent import seller_of
+    from railbook.simulate.play import agreed_choice
+
+    turned_down: list[LegalAction] = []
+
+    class Refuser(RandomBot):
+        def agrees(self, game: object, player: str, action: LegalAction) -> bool:
+            turned_down.append(action)
+            return False
+
+    players = ["p1", "p2", "p3", "p4"]
+    for seed in (1, 2, 3):
+        bots = {p: Refuser(seed * 10 + i) for i, p in enumerate(players)}
+        game = Game.start(rulebook, players, seed=seed)
+        for _ in range(1500):
+            if game.state.finished:
+                break
+            player = game.acting()[0]
+            action = agreed_choice(game, bots, player)
+            assert seller_of(game, action) is None
+            game.process(action)
+        if turned_down:
+            break
+    assert turned_down, "some corporation offered to buy another player's train or private"

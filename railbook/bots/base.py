@@ -24,6 +24,11 @@ class Bot:
         """One complete legal action for ``player`` (who is among ``game.acting()``)."""
         raise NotImplementedError
 
+    def agrees(self, game: Any, player: str, action: LegalAction) -> bool:
+        """Whether ``player`` agrees to another player's offer ``action``: a corporation of theirs buying a train
+        or a private that ``player`` controls, at the price in the action (:mod:`railbook.bots.consent`)."""
+        return True
+
 
 def entity_key(action: LegalAction) -> str:
     """The engine key (``C|PRR``, ``P|p1``, ...) of the entity acting in ``action``."""

@@ -58,6 +58,22 @@ class HeuristicBot(Bot):
         scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
         return scored[0][2]
 
+    def agrees(self, game: Any, player: str, action: LegalAction) -> bool:
+        """Sells a train at its face price or more when the selling company keeps a lasting one (a train the next
+        purchase rusts: at half its face), a private at its face value or more."""
+        price = int(action.fields.get("price") or 0)
+        if action.type == "buy_company":
+            company = game.state.companies.get(str(action.fields.get("company")))
+            return company is not None and price >= int(company.value)
+        train = game.state.trains.get(str(action.fields.get("train")))
+        if train is None:
+            return False
+        face = int((game.context.book.trains.get(train.sym) or {}).get("price") or 0)
+        lasting = R.live_trains(game, str(train.owner))
+        if train.id not in lasting:
+            return price * 2 >= face
+        return price >= face and len(lasting) > 1
+
     # ------------------------------------------------------------------------------------------ scoring
 
     def score(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
@@ -92,15 +108,23 @@ class HeuristicBot(Bot):
         return 1.0 + (worth - price) / max(worth, 1), _least(action)
 
     def _bid_corporation(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
-        """A bid to start a corporation (an auctioned IPO): at the least, when the player could run another."""
+        """A bid to start a corporation (an auctioned IPO), when the player could run another: enough for the
+        depot's next train (a company that cannot buy one sinks), within most of the player's cash."""
         sym = str(action.fields.get("corporation"))
         corp = game.state.corporations.get(sym)
         if corp is None or corp.ipoed or corp.floated or not self._may_start(game, player):
             return -0.5, _least(action)
-        price = _open_min(action, "price", 0)
-        if price * 1.25 > game.context.cash(f"P|{player}"):
+        rng = action.open.get("price")
+        nxt = R.next_depot_train(game)
+        want = nxt[1] if nxt else 0
+        cash = game.context.cash(f"P|{player}")
+        if not isinstance(rng, IntRange):
+            price = int(action.fields.get("price") or 0)
+            return (2.0 if price * 1.25 <= cash else -0.5), action
+        price = next((v for v in rng.values() if v >= want), None) if want > rng.min else rng.min
+        if price is None or price * 1.1 > cash:
             return -0.5, _least(action)
-        return 2.0, _least(action)
+        return 2.0, action.with_(price=price)
 
     def _may_start(self, game: Any, player: str) -> bool:
         """Whether the player may start another corporation: every one it runs has floated, and it runs fewer
@@ -199,9 +223,10 @@ class HeuristicBot(Bot):
                 return -0.5, action
             return 0.8, action
         if not lasting:
+            keeps = 1.0 if tid is not None and R.lasting(game, str(tid)) else 0.0  # not one the next train rusts
             if price <= cash:
-                return 5.0 + price / 10000, action  # the biggest it can pay for
-            return 3.0 - price / 10000, action  # the president helps: the cheapest
+                return 4.0 + keeps + price / 10000, action  # the biggest it can pay for
+            return 2.5 + keeps / 2 - price / 10000, action  # the president helps: the cheapest
         if price > cash:
             return -0.5, action
         gain = self._train_gain(game, action)
@@ -242,7 +267,14 @@ class HeuristicBot(Bot):
             return -0.5, _least(action)
         tried = self._sandbox.try_(action, action.entity, routes=False)
         gained = -tried[1] if tried is not None else 0
-        return (0.7 if gained > 0 and cash + gained >= need else -0.5), _least(action)
+        if gained <= 0:
+            return -0.5, _least(action)
+        if cash + gained >= need:
+            return 0.7, _least(action)
+        # a company without any train, whose loans together would buy one: one loan at a time towards it
+        left = R.loans_left(game, action.entity)
+        no_train = not game.context.entity_trains(key)
+        return (0.7 if no_train and cash + gained * max(left, 1) >= need else -0.5), _least(action)
 
     def _payoff_loan(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
         key = entity_key(action)

@@ -33,3 +33,6 @@ class RandomBot(Bot):
         if action is None:
             raise RuntimeError("no legal action to choose")
         return from_dict(action)
+
+    def agrees(self, game: Any, player: str, action: LegalAction) -> bool:
+        return self.rnd.random() < 0.5

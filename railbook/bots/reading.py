@@ -59,19 +59,20 @@ def next_depot_train(game: Any) -> tuple[str, int] | None:
     return None
 
 
-def live_trains(game: Any, key: str) -> list[str]:
-    """The operator's trains that will still run after the depot's next train is bought (none that rust on it)."""
+def lasting(game: Any, tid: str) -> bool:
+    """Whether a train will still run after the depot's next train is bought (it neither rusts nor is phased out
+    on it, and has not already)."""
+    t = game.state.trains.get(tid)
+    if t is None or t.rusted or t.obsolete:
+        return False
     nxt = next_depot_train(game)
-    out = []
-    for tid in game.context.entity_trains(key):
-        t = game.state.trains[tid]
-        if t.rusted:
-            continue
-        spec = game.context.book.trains.get(t.sym) or {}
-        if nxt is not None and spec.get("rusts_on") == nxt[0]:
-            continue
-        out.append(tid)
-    return out
+    spec = game.context.book.trains.get(t.sym) or {}
+    return nxt is None or nxt[0] not in (spec.get("rusts_on"), spec.get("obsolete_on"))
+
+
+def live_trains(game: Any, key: str) -> list[str]:
+    """The operator's trains that will still run after the depot's next train is bought."""
+    return [tid for tid in game.context.entity_trains(key) if lasting(game, tid)]
 
 
 def train_reserve(game: Any, key: str) -> int:
@@ -102,6 +103,18 @@ def interest_due(game: Any, sym: str) -> int:
 
     try:
         return int(interest_rate(game.context) * loans_of(game.context, sym))
+    except (AttributeError, KeyError, TypeError):
+        return 0
+
+
+def loans_left(game: Any, sym: str) -> int:
+    """Loans a corporation may still take by its cap and the bank's supply (0 in a title without loans)."""
+    if "loans" not in game.state.mechanics:
+        return 0
+    from railbook.engine.mechanics.loans import loan_room
+
+    try:
+        return max(0, int(loan_room(game.context, sym, 0)))
     except (AttributeError, KeyError, TypeError):
         return 0
 

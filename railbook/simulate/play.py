@@ -14,6 +14,7 @@ from typing import Any
 from railbook.bots import make_bot
 
 MAX_ACTIONS = 5000
+MAX_OFFERS = 8  # offers turned down in one decision before the buyer's choice stands
 ENDLESS_ROUND = 1000  # actions in one round before the game counts as stalled
 #: ends that are not the rules' own
 NOT_RULE_ENDS = ("stalled", "capped", "dnf", "manually_ended", "error")
@@ -97,7 +98,7 @@ def play_game(rulebook: dict[str, Any], seed: int, index: int, setup: GameSetup)
             end, error = "stalled", "no one may act"
             break
         try:
-            action = bots[player].choose(game, player)
+            action = agreed_choice(game, bots, player)
             before = _private_owners(game)
             cash_before = {p: game.context.cash(f"P|{p}") for p in players}
             game.process(action)
@@ -165,6 +166,27 @@ def _decider(game: Any) -> str | None:
     last = game.state.last_action_entity or ""
     ids = game.state.player_ids
     return last[2:] if last.startswith("P|") and last[2:] in ids else (ids[0] if ids else None)
+
+
+def agreed_choice(game: Any, bots: dict[str, Any], player: str) -> Any:
+    """The player's choice, once the other player whose train or private it would buy at the buyer's price agrees:
+    an offer turned down is left out of the choices (after ``MAX_OFFERS`` refusals, every such offer)."""
+    from railbook.bots.consent import Refusals, seller_of
+
+    refused: list[Any] = []
+    view = game
+    while True:
+        try:
+            action = bots[player].choose(view, player)
+        except RuntimeError:  # nothing left but the offers turned down: the last one stands
+            if not refused:
+                raise
+            return refused[-1]
+        seller = seller_of(game, action)
+        if seller is None or seller not in bots or bots[seller].agrees(game, seller, action):
+            return action
+        refused.append(action)
+        view = Refusals(game, refused, every=len(refused) >= MAX_OFFERS)
 
 
 def _private_owners(game: Any) -> dict[str, str | None]:
