@@ -645,6 +645,9 @@ class AbilityParams(Strict):
     lay_together: bool | None = Field(None, description="tile_lay: all its lays in one go")
     must_connect: list[str] | None = Field(None, description="tile_lay: hexes the lay must connect")
     must_connect_each_other: bool | None = Field(None, description="tile_lay: its lays must join each other")
+    must_lay_all: bool | None = Field(
+        None, description="tile_lay: once the first of its lays is made, the others must follow (no pass between)"
+    )
     requires_unconnected: list[str] | None = Field(
         None, description="tile_lay: usable only while these hexes are not joined by track"
     )
