@@ -636,7 +636,6 @@ class AbilityParams(Strict):
     extra: bool | None = Field(None, description="tile_lay: a lay on top of the turn's normal lays")
     extra_lay: bool | None = Field(None, description="tile_lay: as `extra` (the track step stays open for it)")
     normal_lay: bool | None = Field(None, description="tile_lay: the lay is one of the turn's normal lays")
-    upgrade: bool | None = Field(None, description="tile_lay: the lay may be an upgrade")
     consumes_tile_lay: bool | None = Field(None, description="tile_lay, mine: the lay uses up one of the turn's lays")
     any_label: bool | None = Field(None, description="tile_lay: the tile may go on a hex of any label")
     discount: Money | None = Field(None, description="tile_lay: $ off the terrain cost of the lay")
@@ -672,7 +671,6 @@ class AbilityParams(Strict):
     extra_action: bool | None = Field(None, description="token: placed besides the turn's token placement")
     # revenue (revenue_bonus, assign_hexes)
     per: Literal["visited_stop"] | None = Field(None, description="revenue_bonus: `amount` per visited stop")
-    trains: Annotated[int, Field(ge=1)] | None = Field(None, description="revenue_bonus: trains the bonus applies to")
     where: Literal["assigned_hex"] | None = Field(None, description="revenue_bonus: only at the assigned hex")
     per_icon: str | None = Field(None, description="revenue_bonus: the icon whose printed value the bonus is")
     beneficiary: Literal["assigned_company", "owning_corporation"] | None = Field(
@@ -685,7 +683,6 @@ class AbilityParams(Strict):
     bonus_for: Literal["all_companies", "owner_only"] | None = Field(
         None, description="assign_hexes: whose routes earn the marker's bonus"
     )
-    token: str | None = Field(None, description="assign_hexes, mine: the name of the marker placed")
     also_assigns: str | None = Field(None, description="assign_hexes: a corporation assigned with the hex")
     steps: list[str] | None = Field(None, description="assign_hexes: the steps in which it may be used")
     phases: list[str] | None = Field(None, description="the phases in which it may be used")

@@ -333,19 +333,13 @@ _SOURCES = {"ipo": "the initial offering", "pool": "the open market", "market": 
 
 PHRASES: dict[str, Phrase] = {
     # tile lays
-    "after_normal_lay": lambda v, ab, w: "After its normal tile lay." if v else "",
-    "may_precede_normal_lay": lambda v, ab, w: "It may come before the normal tile lay." if v else "",
     "any_label": lambda v, ab, w: "Labels do not restrict the tile." if v else "",
     "consumes_tile_lay": lambda v, ab, w: "This uses the corporation's tile lay for the turn." if v else "",
-    "closes_when_used": lambda v, ab, w: "The company closes when used." if v else "",
-    "close_when_used": lambda v, ab, w: "" if v else "The company stays open after use.",
     "closes_private": lambda v, ab, w: "Using it closes this company." if v else "Using it leaves this company open.",
-    "lost_if_hex_built": lambda v, ab, w: "The ability is lost once another tile is laid there." if v else "",
     "lay_together": lambda v, ab, w: "The tiles are laid in the same turn." if v else "",
     "must_connect_each_other": lambda v, ab, w: "The two tiles must connect to each other." if v else "",
     "must_connect": lambda v, ab, w: f"The tiles must join {listing([str(h) for h in v])}." if v else "",
     "requires_unconnected": lambda v, ab, w: f"Only while no track joins {listing([str(h) for h in v])}." if v else "",
-    "no_upgrade_same_turn": lambda v, ab, w: "The hex may not be upgraded in the same turn." if v else "",
     "one_per_hex": lambda v, ab, w: "At most one tile per hex." if v else "",
     "per_or": _per_or,
     "random": lambda v, ab, w: (
@@ -358,63 +352,42 @@ PHRASES: dict[str, Phrase] = {
     "hex_tag": lambda v, ab, w: f"Only in hexes {plain(v)}.",
     "outside_tag_allowed": lambda v, ab, w: f"{NUMBERS.get(int(v), v)} of the lays may be elsewhere.".capitalize(),
     "home_extra_for": lambda v, ab, w: f"For {listing([str(c) for c in v])}, in its home hex, it is an extra lay.",
-    "replaces_normal_lay": lambda v, ab, w: "",
     "normal_lay": lambda v, ab, w: "",
     "extra": lambda v, ab, w: "",
     "extra_lay": lambda v, ab, w: "",
-    "upgrade": lambda v, ab, w: "",
     "discount": lambda v, ab, w: "",
-    "plus_terrain": lambda v, ab, w: "",
     # tokens
     "cost_if_unconnected": lambda v, ab, w: f"It costs {w.money(v)} if the token is not connected.",
     "extra_action": lambda v, ab, w: "This is in addition to its normal token placement." if v else "",
-    "replaces_normal_token": lambda v, ab, w: "It takes the place of its normal token placement." if v else "",
     "city": lambda v, ab, w: "",
     "slot": lambda v, ab, w: "",
-    "either_city": lambda v, ab, w: "",
     "extra_token": lambda v, ab, w: "",
-    "uses_owner_marker": lambda v, ab, w: "",
     "until": lambda v, ab, w: (
         f"It lasts until {plain(v).replace('bought by corporation', 'a corporation buys it')}." if v else ""
     ),
     # markers and bonuses
     "token": lambda v, ab, w: "",
     "markers": _markers,
-    "max_per_hex": lambda v, ab, w: f"At most {NUMBERS.get(int(v), v)} such marker per hex.",
-    "movable": lambda v, ab, w: "" if v else "Once placed, it stays.",
     "phases": lambda v, ab, w: f"Only in phase {_phase_list(v)}." if ab.get("type") != "purchase_range" else "",
-    "removed_on_phase": lambda v, ab, w: f"The marker is removed when phase {v} starts.",
     "steps": _steps,
     "also_assigns": lambda v, ab, w: f"It also assigns the port to a {plain(v)}.",
     "bonus_for": lambda v, ab, w: {
         "all_companies": "The bonus counts for every company's routes.",
         "owner_only": "Only the owner earns the bonus.",
     }.get(str(v), ""),
-    "until_phase": lambda v, ab, w: f"Until phase {v}.",
     "beneficiary": lambda v, ab, w: "",
     "where": lambda v, ab, w: "",
     "per": lambda v, ab, w: "",
     "per_icon": lambda v, ab, w: "",
-    "per_train": lambda v, ab, w: "",
     "right": lambda v, ab, w: "",
-    "trains": lambda v, ab, w: "",
-    "which_train": lambda v, ab, w: "It counts the train visiting the most stops." if v == "most_visited_stops" else "",
     "event": lambda v, ab, w: "",
-    "paid_to": lambda v, ab, w: "The money goes to its treasury." if v == "owner_treasury" else "",
     "requires_train": lambda v, ab, w: "",
     # mines
     "waives_terrain_cost": lambda v, ab, w: f"The token replaces the {w.money(v)} terrain cost.",
     "adjacent_to": lambda v, ab, w: f"The hex must be next to a {listing([plain(x) for x in v], 'or')}.",
-    "tile_frozen": lambda v, ab, w: "The tile there may never be upgraded." if v else "",
-    "route_end_forbidden": lambda v, ab, w: "A route may not start or end there." if v else "",
-    "mesabi_token": lambda v, ab, w: "",
-    "fee_share": lambda v, ab, w: f"The owner gets {w.money(v)} of every fee other companies pay for it.",
-    "rights_kept_on_close": lambda v, ab, w: "The rights stay when this company closes." if v else "",
     # purchases and shares
     "min_factor": lambda v, ab, w: "",
     "max_factor": lambda v, ab, w: "",
-    "phase_1": lambda v, ab, w: _range_phase(v, "phase 1", w),
-    "phases_2_3": lambda v, ab, w: _range_phase(v, "phases 2 and 3", w),
     "buyer_sets_par": lambda v, ab, w: "The buyer sets its par price." if v else "",
     "closes_after_par": lambda v, ab, w: "This company closes once the par price is set." if v else "",
     "after_use": lambda v, ab, w: (
@@ -423,7 +396,6 @@ PHRASES: dict[str, Phrase] = {
     "bank_subsidy": lambda v, ab, w: "When it is launched, the bank pays it its start price." if v else "",
     "hexsides": lambda v, ab, w: f"The same goes for {listing([plain(x) for x in v], 'or')} hexsides.",
     "blocks": lambda v, ab, w: "",
-    "partition_type": lambda v, ab, w: "",
 }
 """A phrase per known parameter ("" when the main sentence already says it or it is bookkeeping)."""
 
