@@ -118,8 +118,8 @@ def test_a_game_ended_by_a_rule_or_not() -> None:
 
 @needs_1846
 def test_bots_play_the_soak(rulebook: dict) -> None:
-    """``--bots heuristic``: the heuristic bot plays every seat (its games reach the rules' ends far more often
-    than random ones), under the same invariants; an unknown bot is a one-line error."""
+    """``--bots heuristic``: the heuristic bot plays every seat (stronger play than the random player's), under
+    the same invariants; an unknown bot is a one-line error."""
     random_game = play_game(rulebook, 5, max_actions=40)
     bot_game = play_game(rulebook, 5, max_actions=40, bots="heuristic")
     assert bot_game.failures == [] and bot_game.actions == 40
