@@ -660,6 +660,39 @@ class AbilityParams(Strict):
     )
     tile_lay_costs: list[Money] | None = Field(None, description="the owner's cost of its first, second... lay")
     closes_private: bool | None = Field(None, description="using it closes the private")
+    upgrade: bool | None = Field(
+        None,
+        description='tile_lay: printed "lay or upgrade" (the engine allows an upgrade wherever the ability\'s tiles '
+        "fit)",
+        json_schema_extra=PRINT_ONLY,
+    )
+    token: str | None = Field(
+        None, description="assign_hexes, mine: the name of the marker, printed", json_schema_extra=PRINT_ONLY
+    )
+    plus_terrain: bool | None = Field(
+        None,
+        description='tile_lay: printed "plus the terrain cost" (the engine charges terrain unless `free`)',
+        json_schema_extra=PRINT_ONLY,
+    )
+    replaces_normal_lay: bool | None = Field(
+        None,
+        description="tile_lay: printed as taking the place of the normal lay (the engine counts it as its track "
+        "step does)",
+        json_schema_extra=PRINT_ONLY,
+    )
+    uses_owner_marker: bool | None = Field(
+        None,
+        description="token: printed as one of the owner's own station tokens, and no private marker in the inventory",
+        json_schema_extra=PRINT_ONLY,
+    )
+    either_city: bool | None = Field(
+        None, description='token: printed "in either city" of the hex', json_schema_extra=PRINT_ONLY
+    )
+    per_train: bool | None = Field(
+        None,
+        description="revenue_bonus: printed as a bonus to each train (the engine's route bonus pays each route)",
+        json_schema_extra=PRINT_ONLY,
+    )
     # tokens (token, reservation)
     city: Annotated[int, Field(ge=0)] | None = Field(None, description="token, reservation: the city (c<i>) of the hex")
     slot: Annotated[int, Field(ge=0)] | None = Field(None, description="reservation: the token slot reserved")

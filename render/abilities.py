@@ -367,6 +367,12 @@ PHRASES: dict[str, Phrase] = {
     ),
     # markers and bonuses
     "token": lambda v, ab, w: "",
+    "upgrade": lambda v, ab, w: "",
+    "plus_terrain": lambda v, ab, w: "",
+    "replaces_normal_lay": lambda v, ab, w: "",
+    "either_city": lambda v, ab, w: "",
+    "uses_owner_marker": lambda v, ab, w: "",
+    "per_train": lambda v, ab, w: "",
     "markers": _markers,
     "phases": lambda v, ab, w: f"Only in phase {_phase_list(v)}." if ab.get("type") != "purchase_range" else "",
     "steps": _steps,

@@ -390,15 +390,16 @@ def test_route_optimum_from_the_interpreter_is_never_below_the_recorded_run(name
 
 
 # seed 16 has ended by railbook's stall rule since the conformance fixes of the mandatory train purchase merged
-# (money, trains and phase unchanged for rounds with nobody able to act): to be looked at (issue 37)
-@pytest.mark.parametrize(("seed", "reason"), [(8, "bankrupt"), (16, "stalled")])
-def test_random_games_play_to_their_end_with_the_invariants_kept(seed: int, reason: str) -> None:
+# (money, trains and phase unchanged for rounds with nobody able to act): to be looked at (issue 37). A stalled game
+# is a failure of the title since issue 36 (docs/SOAK.md, "Games that never end"): the only one of this game.
+@pytest.mark.parametrize(("seed", "reason", "failed"), [(8, "bankrupt", []), (16, "stalled", ["game.stalled"])])
+def test_random_games_play_to_their_end_with_the_invariants_kept(seed: int, reason: str, failed: list[str]) -> None:
     """Money conserved (loans move money, they make none), every live company's certificates at 100% (the CGR
     included), state -> JSON -> state unchanged after every action; the game reaches its end."""
     from railbook.soak import play_game
 
     report = play_game(rulebook_for_title("1856"), seed)
-    assert report.failures == [], [f"{f.action}: {f.invariant}: {f.message}" for f in report.failures]
+    assert [f.invariant for f in report.failures] == failed, [f"{f.action}: {f.message}" for f in report.failures]
     assert report.finished and report.end_reason == reason
 
 
