@@ -636,7 +636,6 @@ class AbilityParams(Strict):
     extra: bool | None = Field(None, description="tile_lay: a lay on top of the turn's normal lays")
     extra_lay: bool | None = Field(None, description="tile_lay: as `extra` (the track step stays open for it)")
     normal_lay: bool | None = Field(None, description="tile_lay: the lay is one of the turn's normal lays")
-    upgrade: bool | None = Field(None, description="tile_lay: the lay may be an upgrade")
     consumes_tile_lay: bool | None = Field(None, description="tile_lay, mine: the lay uses up one of the turn's lays")
     any_label: bool | None = Field(None, description="tile_lay: the tile may go on a hex of any label")
     discount: Money | None = Field(None, description="tile_lay: $ off the terrain cost of the lay")
@@ -664,6 +663,39 @@ class AbilityParams(Strict):
     )
     tile_lay_costs: list[Money] | None = Field(None, description="the owner's cost of its first, second... lay")
     closes_private: bool | None = Field(None, description="using it closes the private")
+    upgrade: bool | None = Field(
+        None,
+        description='tile_lay: printed "lay or upgrade" (the engine allows an upgrade wherever the ability\'s tiles '
+        "fit)",
+        json_schema_extra=PRINT_ONLY,
+    )
+    token: str | None = Field(
+        None, description="assign_hexes, mine: the name of the marker, printed", json_schema_extra=PRINT_ONLY
+    )
+    plus_terrain: bool | None = Field(
+        None,
+        description='tile_lay: printed "plus the terrain cost" (the engine charges terrain unless `free`)',
+        json_schema_extra=PRINT_ONLY,
+    )
+    replaces_normal_lay: bool | None = Field(
+        None,
+        description="tile_lay: printed as taking the place of the normal lay (the engine counts it as its track "
+        "step does)",
+        json_schema_extra=PRINT_ONLY,
+    )
+    uses_owner_marker: bool | None = Field(
+        None,
+        description="token: printed as one of the owner's own station tokens, and no private marker in the inventory",
+        json_schema_extra=PRINT_ONLY,
+    )
+    either_city: bool | None = Field(
+        None, description='token: printed "in either city" of the hex', json_schema_extra=PRINT_ONLY
+    )
+    per_train: bool | None = Field(
+        None,
+        description="revenue_bonus: printed as a bonus to each train (the engine's route bonus pays each route)",
+        json_schema_extra=PRINT_ONLY,
+    )
     # tokens (token, reservation)
     city: Annotated[int, Field(ge=0)] | None = Field(None, description="token, reservation: the city (c<i>) of the hex")
     slot: Annotated[int, Field(ge=0)] | None = Field(None, description="reservation: the token slot reserved")
@@ -675,7 +707,6 @@ class AbilityParams(Strict):
     extra_action: bool | None = Field(None, description="token: placed besides the turn's token placement")
     # revenue (revenue_bonus, assign_hexes)
     per: Literal["visited_stop"] | None = Field(None, description="revenue_bonus: `amount` per visited stop")
-    trains: Annotated[int, Field(ge=1)] | None = Field(None, description="revenue_bonus: trains the bonus applies to")
     where: Literal["assigned_hex"] | None = Field(None, description="revenue_bonus: only at the assigned hex")
     per_icon: str | None = Field(None, description="revenue_bonus: the icon whose printed value the bonus is")
     beneficiary: Literal["assigned_company", "owning_corporation"] | None = Field(
@@ -688,7 +719,6 @@ class AbilityParams(Strict):
     bonus_for: Literal["all_companies", "owner_only"] | None = Field(
         None, description="assign_hexes: whose routes earn the marker's bonus"
     )
-    token: str | None = Field(None, description="assign_hexes, mine: the name of the marker placed")
     also_assigns: str | None = Field(None, description="assign_hexes: a corporation assigned with the hex")
     steps: list[str] | None = Field(None, description="assign_hexes: the steps in which it may be used")
     phases: list[str] | None = Field(None, description="the phases in which it may be used")

@@ -366,9 +366,17 @@ def soak(
     records: Annotated[
         Path | None, typer.Option("--records", help="write every game here as an 18xx.games record (JSON)")
     ] = None,
+    bots: Annotated[
+        str | None, typer.Option("--bots", help="a bot plays every seat instead of the random player (heuristic)")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Play random legal games, checking the game's invariants after every action."""
+    if bots is not None:
+        from railbook.bots import BOTS
+
+        if bots not in BOTS:
+            fail(f"--bots: no bot named {bots!r} (bots: {', '.join(sorted(BOTS))})")
     from railbook.soak import soak as run
 
     if records is not None:
@@ -398,6 +406,7 @@ def soak(
             max_actions,
             show if live else None,
             str(records) if records is not None else None,
+            bots,
         )
         if live:
             print("\r\033[K", end="", file=sys.stderr)

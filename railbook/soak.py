@@ -415,13 +415,15 @@ def play_game(
     max_actions: int = MAX_ACTIONS,
     setups: tuple[list[int], list[str]] | None = None,
     records: str | None = None,
+    bots: str | None = None,
 ) -> GameReport:
     """Play game ``seed`` to its end (or ``max_actions``), checking the invariants after every action; with
-    ``records`` (a folder), the game is also written there as an 18xx.games record, ``<title>_<seed>.json``."""
+    ``records`` (a folder), the game is also written there as an 18xx.games record, ``<title>_<seed>.json``; with
+    ``bots`` (a bot's name, ``railbook.bots``), that bot plays every seat instead of the random player."""
     if records is None:
-        return _play_game(rulebook, seed, max_actions, setups)
+        return _play_game(rulebook, seed, max_actions, setups, bots=bots)
     kept: list[Any] = []
-    report = _play_game(rulebook, seed, max_actions, setups or record_setups(rulebook), kept)
+    report = _play_game(rulebook, seed, max_actions, setups or record_setups(rulebook), kept, bots)
     players, options, log, game = kept
     record = site_record(rulebook, seed, players, options, log, game)
     from pathlib import Path
@@ -450,6 +452,7 @@ def _play_game(
     max_actions: int = MAX_ACTIONS,
     setups: tuple[list[int], list[str]] | None = None,
     keep: list[Any] | None = None,
+    bots: str | None = None,
 ) -> GameReport:
     from railbook.engine.errors import IllegalAction
     from railbook.engine.game import Game
@@ -475,6 +478,11 @@ def _play_game(
         keep[3] = game
         autos = SiteAutoActions(game)
     rnd = random.Random(seed)
+    seats: dict[str, Any] = {}
+    if bots is not None:
+        from .bots import make_bot
+
+        seats = {p: make_bot(bots, seed * 16 + i) for i, p in enumerate(players)}
     state = game.to_json()
     total = sum((state["state"].get("cash") or {}).values())
     roundtrip = RoundTrip()
@@ -490,13 +498,17 @@ def _play_game(
         try:
             # players tire only of stock rounds: elsewhere (auctions, operating) passing ends nothing sooner
             stock = kind == "stock"
-            action = choose(
-                game,
-                rnd,
-                patience(in_round if stock else 0),
-                0.0 if stock else bid_weariness(in_round),
-                autos is not None,
-            )
+            if seats:
+                acting = game.acting()
+                action = seats[acting[0]].choose(game, acting[0]).to_action() if acting else None
+            else:
+                action = choose(
+                    game,
+                    rnd,
+                    patience(in_round if stock else 0),
+                    0.0 if stock else bid_weariness(in_round),
+                    autos is not None,
+                )
         except Exception as exc:
             return fail("legal_actions", f"{type(exc).__name__}: {exc}")
         if action is None:
@@ -556,15 +568,17 @@ def _init(
     setups: tuple[list[int], list[str]],
     parent: int,
     records: str | None = None,
+    bots: str | None = None,
 ) -> None:
     from .workers import die_with_parent
 
     die_with_parent(parent)
-    _WORKER.update(rulebook=rulebook, max_actions=max_actions, setups=setups, records=records)
+    _WORKER.update(rulebook=rulebook, max_actions=max_actions, setups=setups, records=records, bots=bots)
 
 
 def _one(seed: int) -> GameReport:
-    return play_game(_WORKER["rulebook"], seed, _WORKER["max_actions"], _WORKER["setups"], _WORKER.get("records"))
+    w = _WORKER
+    return play_game(w["rulebook"], seed, w["max_actions"], w["setups"], w.get("records"), w.get("bots"))
 
 
 def play_games(
@@ -573,18 +587,20 @@ def play_games(
     jobs: int = 0,
     max_actions: int = MAX_ACTIONS,
     records: str | None = None,
+    bots: str | None = None,
 ) -> Iterator[GameReport]:
     """Reports of the games ``seeds``, played on ``jobs`` processes (0: one per core), in any order; with
-    ``records`` each game is also written there as an 18xx.games record (:func:`play_game`)."""
+    ``records`` each game is also written there as an 18xx.games record, with ``bots`` played by that bot
+    (:func:`play_game`)."""
     jobs = jobs or os.cpu_count() or 1
     setups = record_setups(rulebook) if records is not None else playable_setups(rulebook)
     if jobs == 1 or len(seeds) == 1:
         for seed in seeds:
-            yield play_game(rulebook, seed, max_actions, setups, records)
+            yield play_game(rulebook, seed, max_actions, setups, records, bots)
         return
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with context.Pool(
-        min(jobs, len(seeds)), initializer=_init, initargs=(rulebook, max_actions, setups, os.getpid(), records)
+        min(jobs, len(seeds)), initializer=_init, initargs=(rulebook, max_actions, setups, os.getpid(), records, bots)
     ) as pool:
         yield from pool.imap_unordered(_one, seeds, chunksize=1)
 
@@ -598,16 +614,17 @@ def soak(
     max_actions: int = MAX_ACTIONS,
     progress: Callable[[Summary], None] | None = None,
     records: str | None = None,
+    bots: str | None = None,
 ) -> Summary:
     """Play ``games`` random games of a title (seeds ``seed`` .. ``seed + games - 1``) and sum them up;
     ``progress`` sees the running summary after each game; with ``records`` (a folder) every game is written there
-    as an 18xx.games record."""
+    as an 18xx.games record; with ``bots`` (a bot's name) that bot plays every seat."""
     reason = not_playable(rulebook)
     if reason is not None:
         return Summary(title, False, reason.removeprefix(f"{title}: "))
     summary = Summary(title, True)
     start = time.perf_counter()
-    for report in play_games(rulebook, [seed + i for i in range(games)], jobs, max_actions, records):
+    for report in play_games(rulebook, [seed + i for i in range(games)], jobs, max_actions, records, bots):
         summary.games += 1
         summary.actions += report.actions
         summary.finished += report.finished

@@ -389,8 +389,12 @@ def test_route_optimum_from_the_interpreter_is_never_below_the_recorded_run(name
 # ------------------------------------------------------------------------------------- random legal games
 
 
-@pytest.mark.parametrize(("seed", "reason"), [(8, "bankrupt"), (16, "stalled")])
-def test_random_games_play_to_their_end_with_the_invariants_kept(seed: int, reason: str, tmp_path: Path) -> None:
+# A stalled game is a failure of the title since issue 36 (docs/SOAK.md, "Games that never end"); seed 16's stall
+# is the rules' own dead end (see the docstring), the one failure of this game.
+@pytest.mark.parametrize(("seed", "reason", "failed"), [(8, "bankrupt", []), (16, "stalled", ["game.stalled"])])
+def test_random_games_play_to_their_end_with_the_invariants_kept(
+    seed: int, reason: str, failed: list[str], tmp_path: Path
+) -> None:
     """Money conserved (loans move money, they make none), every live company's certificates at 100% (the CGR
     included), state -> JSON -> state unchanged after every action; the game reaches its end.
 
@@ -402,7 +406,7 @@ def test_random_games_play_to_their_end_with_the_invariants_kept(seed: int, reas
 
     rulebook = rulebook_for_title("1856")
     report = play_game(rulebook, seed, records=str(tmp_path))
-    assert report.failures == [], [f"{f.action}: {f.invariant}: {f.message}" for f in report.failures]
+    assert [f.invariant for f in report.failures] == failed, [f"{f.action}: {f.message}" for f in report.failures]
     assert report.finished and report.end_reason == reason
     if reason == "stalled":
         (path,) = tmp_path.glob("*.json")

@@ -114,3 +114,15 @@ def test_a_game_ended_by_a_rule_or_not() -> None:
     assert not stalled.rule_end and stalled.unended_as == "failed"
     assert GameReport(1, 3, [], 10, False, None).unended_as == "capped"
     assert GameReport(1, 3, [], 10, True, "dnf").unended_as == "dnf"
+
+
+@needs_1846
+def test_bots_play_the_soak(rulebook: dict) -> None:
+    """``--bots heuristic``: the heuristic bot plays every seat (stronger play than the random player's), under
+    the same invariants; an unknown bot is a one-line error."""
+    random_game = play_game(rulebook, 5, max_actions=40)
+    bot_game = play_game(rulebook, 5, max_actions=40, bots="heuristic")
+    assert bot_game.failures == [] and bot_game.actions == 40
+    assert (bot_game.players, bot_game.options) == (random_game.players, random_game.options)
+    cli = run_cli("soak", "1846", "--games", "1", "--bots", "nobody")
+    assert cli.returncode == 1 and "no bot named 'nobody'" in cli.stderr
