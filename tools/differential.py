@@ -206,12 +206,12 @@ def normalise(line: dict[str, Any], title: str) -> dict[str, Any]:
         line = {**line, "phase": line["phase"].rstrip("'")}  # primed sub-phases: "train on sale" in railbook
     corps = line.get("corporations")
     acting = line.get("acting")
-    if title == "1846" and isinstance(acting, dict) and isinstance(corps, dict):
-        # the site's bankruptcy step offers "bankrupt" to the minors too, which never must buy a train (1846 §7:
-        # bankruptcy comes from a train a corporation must buy); railbook offers it to corporations only
-        minors = {k for k, c in corps.items() if isinstance(c, dict) and "price" not in c}
-        acting = {k: [t for t in v if not (t == "bankrupt" and k in minors)] for k, v in acting.items()}
-        line = {**line, "acting": acting}
+    if isinstance(acting, dict):
+        # "bankrupt" is listed by each engine's own measure: the site's bankruptcy step by its step (in 1846 for
+        # every operator and step, minors too; in 1856 where no loan can be taken), railbook's where its step is
+        # active; neither is a move the rules leave to choice (1846 §6.5, 1856 "BANKRUPTCY": "A player may not
+        # voluntarily declare bankruptcy"). A bankruptcy one engine refuses still stops the comparison.
+        line = {**line, "acting": {k: [t for t in v if t != "bankrupt"] for k, v in acting.items()}}
     if isinstance(corps, dict) and any(isinstance(c, dict) and c.get("price", 0) is None for c in corps.values()):
         # a corporation not yet parred: who holds its certificates until the par price is chosen is no rule's
         # (1870: the SLSF president's certificate moves with the private in railbook, at par on the site)
