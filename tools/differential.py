@@ -524,13 +524,42 @@ def cmd_cycle(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_recompare(args: argparse.Namespace) -> int:
+    """Compare again every game of ``DIR/results.jsonl`` with railbook as it is now (its record and the reference's
+    stream as compared are kept in ``DIR``; the reference is not run again): rows to ``DIR/recompared.jsonl``,
+    with ``commit`` the code compared now."""
+    out = Path(args.dir)
+    commit = _commit()
+    rows = read_rows([out / "results.jsonl"])
+    done = {(r["title"], r["seed"]) for r in read_rows([out / "recompared.jsonl"])} if args.resume else set()
+    mode = "a" if args.resume else "w"
+    with (out / "recompared.jsonl").open(mode) as fh:
+        for r in rows:
+            key = (r["title"], r["seed"])
+            path = out / "records" / f"{r['title']}_{r['seed']}.json"
+            ref_path = out / "ref" / f"{r['title']}_{r['seed']}.compared.ref.jsonl"
+            if not ref_path.exists():  # (runs before the tool kept the stream as compared)
+                ref_path = out / "ref" / f"{r['title']}_{r['seed']}.strict.ref.jsonl"
+            if key in done or not path.exists() or not ref_path.exists():
+                continue
+            done.add(key)
+            record = json.loads(path.read_text())
+            ref = [json.loads(x) for x in ref_path.read_text().splitlines() if x.strip()]
+            res = compare(ref, ours(record), r["title"], args.ignore)
+            keep = {k: r[k] for k in ("title", "seed", "players", "options", "actions", "added_passes") if k in r}
+            row = {**keep, **res, "commit": commit, "played_by": r.get("commit")}
+            fh.write(json.dumps(row) + "\n")
+            fh.flush()
+    return 0
+
+
 def cmd_summary(args: argparse.Namespace) -> int:
     """Per title: games, actions compared, games identical throughout, games/minute, and the games grouped by
     the kind of their first divergence (from ``results.jsonl`` files or folders holding them)."""
     files: list[Path] = []
     for f in args.files:
         p = Path(f)
-        files += sorted(p.rglob("results.jsonl")) if p.is_dir() else [p]
+        files += sorted(p.rglob(args.name)) if p.is_dir() else [p]
     rows = read_rows(files)
     if args.commit:
         rows = [r for r in rows if str(r.get("commit", "")).startswith(tuple(args.commit))]
@@ -621,9 +650,14 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--until", help="stop starting games at this UTC time (HH:MM)")
     c.add_argument("--rounds", type=int)
     c.add_argument("--ignore", action="append", default=[])
+    rc = sub.add_parser("recompare", help="compare the games of a cycle folder again with railbook as it is now")
+    rc.add_argument("dir")
+    rc.add_argument("--resume", action="store_true")
+    rc.add_argument("--ignore", action="append", default=[])
     su = sub.add_parser("summary", help="per title: games, actions, identical, first divergences by kind")
     su.add_argument("files", nargs="+", help="results.jsonl files or folders holding them")
     su.add_argument("--top", type=int, default=12)
+    su.add_argument("--name", default="results.jsonl", help="the row files looked for in folders (recompared.jsonl)")
     su.add_argument("--commit", action="append", help="only rows of commits starting so")
     rep = sub.add_parser("report", help="a table of soak runs (their summary.json files)")
     rep.add_argument("folders", nargs="+")
@@ -634,6 +668,7 @@ def main(argv: list[str] | None = None) -> int:
         "report": cmd_report,
         "cycle": cmd_cycle,
         "summary": cmd_summary,
+        "recompare": cmd_recompare,
     }
     return commands[args.cmd](args)
 
