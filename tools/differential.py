@@ -219,6 +219,22 @@ def normalise(line: dict[str, Any], title: str) -> dict[str, Any]:
     return line
 
 
+def _ended_alike(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A game both engines have ended: the round and turn it ended in are no rule's (the site plays empty rounds
+    to its turn limit where railbook ends a game with every corporation closed, docs/CONFORMANCE.md), and the
+    site's "dnf" after those rounds is railbook's "all_closed" when the results agree."""
+    if a.get("acting") == {} and b.get("acting") == {} and "round" in a and "round" in b:
+        drop = ("round", "turn")
+        return {k: v for k, v in a.items() if k not in drop}, {k: v for k, v in b.items() if k not in drop}
+    if (
+        a.get("game_end_reason") == "dnf"
+        and b.get("game_end_reason") == "all_closed"
+        and a.get("result") == b.get("result")
+    ):
+        return {**a, "game_end_reason": "all_closed"}, b
+    return a, b
+
+
 def _unparred(c: Any) -> Any:
     if isinstance(c, dict) and "price" in c and c["price"] is None:
         return {k: v for k, v in c.items() if k not in ("shares", "president")}
@@ -280,6 +296,7 @@ def compare(ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str, i
             stop = f"line {n + 1}: action ids differ: ref {a.get('id')} railbook {b.get('id')}"
             break
         compared += 1 if "id" in a else 0
+        a, b = _ended_alike(a, b)
         found: list[tuple[str, Any, Any]] = []
         diff(a, b, "", patterns, found)
         if found:
