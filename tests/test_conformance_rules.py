@@ -327,3 +327,21 @@ def test_1856_a_private_token_in_place_of_the_normal_one_is_the_privates_action(
     assert _types(game, "CV") == {"pass"}
     (token,) = [d for d in game.legal_descriptions() if d["entity"] == "WSRC"]
     assert token["type"] == "place_token" and token["choices"]
+
+
+def test_1850_a_privates_extra_yellow_lay_must_reach_the_new_track() -> None:
+    """1850 [6.1]: "Companies may not lay yellow tiles in hexes the company cannot reach ... to some of the new
+    track on the new tile"; the extra yellow lays of P2, P4 and P6 [6.1.2, 15.2] are track lays like any other.
+    MP's Western Land Grant lay of #4 on H17 at rotation 5, which MP cannot reach, was allowed (differential seed
+    20003; the site: "H17 is not legally rotated for 4")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 20003, 285)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["company"]) == ("buy_company", "WLG")
+    lays = [c for d in game.legal_descriptions() if d["entity"] == "WLG" for c in d.get("choices", [])]
+    assert not [c for c in lays if c["hex"] == "H17"]
+    with pytest.raises(IllegalAction, match="does not connect"):
+        game.process(
+            {"type": "lay_tile", "entity": "WLG", "entity_type": "company", "hex": "H17", "tile": "4-0", "rotation": 5}
+        )
