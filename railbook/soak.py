@@ -240,7 +240,7 @@ def choose(
     descs = game.legal_descriptions()
     if site:
         kept = [d for d in descs if not (d["type"] == "pass" and d.get("entity_type") == "company")]
-        descs = kept or descs
+        descs = _site_trades(game, kept or descs)
     active = [d for d in descs if d["type"] not in PASSIVE]
     passes = [d for d in descs if d["type"] in PASSIVE]
     if bid_weariness and rnd.random() < bid_weariness:
@@ -254,6 +254,25 @@ def choose(
         if action is not None:
             return action
     return None
+
+
+def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """For a game written as an 18xx.games record: no player buys from another player a private that came with a
+    certificate (the site hands the certificate over again and fails: docs/CONFORMANCE.md, "Standing")."""
+    privates = game.rulebook.get("privates") or {}
+
+    def with_shares(sym: Any) -> bool:
+        return any(a.get("type") == "shares" for a in (privates.get(sym) or {}).get("abilities") or [])
+
+    out = []
+    for d in descs:
+        if d["type"] == "buy_company" and d.get("entity_type") == "player" and d.get("choices"):
+            choices = [c for c in d["choices"] if not with_shares(c.get("company"))]
+            if not choices:
+                continue
+            d = {**d, "choices": choices}
+        out.append(d)
+    return out
 
 
 def round_key(game: Any) -> tuple[Any, ...]:

@@ -240,8 +240,9 @@ def test_18chesapeake_a_begun_two_tile_lay_is_finished_and_its_first_tile_leaves
     import pytest
     from railbook.engine.errors import IllegalAction
 
-    game, record = _game_at("18Chesapeake", 10002, 174)
-    assert record["actions"][-1]["company"] == "B&S"  # SRR has just bought it
+    game, record = _game_at("18Chesapeake", 10000, 272)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["company"]) == ("buy_company", "B&S")
+    assert game.state.hexes["F4"].tile is None and game.state.hexes["G5"].tile is None
     lay = {"type": "lay_tile", "entity": "B&S", "entity_type": "company", "hex": "F4"}
     (lays,) = [d for d in game.legal_descriptions() if d["entity"] == "B&S" and d["type"] == "lay_tile"]
     (tile,) = {c["tile"] for c in lays["choices"] if c["tile"].startswith("8-")}  # the next #8 in the supply
@@ -313,3 +314,35 @@ def test_18chesapeake_an_upgrade_must_add_usable_track_or_change_a_city() -> Non
     assert {"hex": "B6", "tile": "26-0", "rotation": 4} not in lays["choices"]
     with pytest.raises(IllegalAction, match="must add track"):
         game.process({**lay, "tile": "26-0", "rotation": 4})
+
+
+def test_1856_a_private_token_in_place_of_the_normal_one_is_the_privates_action() -> None:
+    """1856 Waterloo & Saugeen: the owning company "may place a free station marker on either city on the Kitchener
+    hex ... in the place of the public company's normal ... station marker placement". CV, with $33 and its next
+    marker at $40, keeps its token step for that free marker: the private places it (`place_token` by WSRC), and
+    CV itself is offered only `pass` -- not a `place_token` of its own with no city to choose (railbook offered
+    one; the site skips the step, see docs/CONFORMANCE.md)."""
+    game, record = _game_at("1856", 20001, 411)
+    assert (record["actions"][-2]["company"], record["actions"][-1]["type"]) == ("WSRC", "pass")  # bought; track passed
+    assert game.context.cash("C|CV") == 33
+    assert _types(game, "CV") == {"pass"}
+    (token,) = [d for d in game.legal_descriptions() if d["entity"] == "WSRC"]
+    assert token["type"] == "place_token" and token["choices"]
+
+
+def test_1850_a_privates_extra_yellow_lay_must_reach_the_new_track() -> None:
+    """1850 [6.1]: "Companies may not lay yellow tiles in hexes the company cannot reach ... to some of the new
+    track on the new tile"; the extra yellow lays of P2, P4 and P6 [6.1.2, 15.2] are track lays like any other.
+    MP's Western Land Grant lay of #4 on H17 at rotation 5, which MP cannot reach, was allowed (differential seed
+    20003; the site: "H17 is not legally rotated for 4")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 20003, 285)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["company"]) == ("buy_company", "WLG")
+    lays = [c for d in game.legal_descriptions() if d["entity"] == "WLG" for c in d.get("choices", [])]
+    assert not [c for c in lays if c["hex"] == "H17"]
+    with pytest.raises(IllegalAction, match="does not connect"):
+        game.process(
+            {"type": "lay_tile", "entity": "WLG", "entity_type": "company", "hex": "H17", "tile": "4-0", "rotation": 5}
+        )

@@ -206,17 +206,33 @@ def normalise(line: dict[str, Any], title: str) -> dict[str, Any]:
         line = {**line, "phase": line["phase"].rstrip("'")}  # primed sub-phases: "train on sale" in railbook
     corps = line.get("corporations")
     acting = line.get("acting")
-    if title == "1846" and isinstance(acting, dict) and isinstance(corps, dict):
-        # the site's bankruptcy step offers "bankrupt" to the minors too, which never must buy a train (1846 §7:
-        # bankruptcy comes from a train a corporation must buy); railbook offers it to corporations only
-        minors = {k for k, c in corps.items() if isinstance(c, dict) and "price" not in c}
-        acting = {k: [t for t in v if not (t == "bankrupt" and k in minors)] for k, v in acting.items()}
-        line = {**line, "acting": acting}
+    if isinstance(acting, dict):
+        # "bankrupt" is listed by each engine's own measure: the site's bankruptcy step by its step (in 1846 for
+        # every operator and step, minors too; in 1856 where no loan can be taken), railbook's where its step is
+        # active; neither is a move the rules leave to choice (1846 §6.5, 1856 "BANKRUPTCY": "A player may not
+        # voluntarily declare bankruptcy"). A bankruptcy one engine refuses still stops the comparison.
+        line = {**line, "acting": {k: [t for t in v if t != "bankrupt"] for k, v in acting.items()}}
     if isinstance(corps, dict) and any(isinstance(c, dict) and c.get("price", 0) is None for c in corps.values()):
         # a corporation not yet parred: who holds its certificates until the par price is chosen is no rule's
         # (1870: the SLSF president's certificate moves with the private in railbook, at par on the site)
         line = {**line, "corporations": {k: _unparred(c) for k, c in corps.items()}}
     return line
+
+
+def _ended_alike(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A game both engines have ended: the round and turn it ended in are no rule's (the site plays empty rounds
+    to its turn limit where railbook ends a game with every corporation closed, docs/CONFORMANCE.md), and the
+    site's "dnf" after those rounds is railbook's "all_closed" when the results agree."""
+    if a.get("acting") == {} and b.get("acting") == {} and "round" in a and "round" in b:
+        drop = ("round", "turn")
+        return {k: v for k, v in a.items() if k not in drop}, {k: v for k, v in b.items() if k not in drop}
+    if (
+        a.get("game_end_reason") == "dnf"
+        and b.get("game_end_reason") == "all_closed"
+        and a.get("result") == b.get("result")
+    ):
+        return {**a, "game_end_reason": "all_closed"}, b
+    return a, b
 
 
 def _unparred(c: Any) -> Any:
@@ -280,6 +296,7 @@ def compare(ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str, i
             stop = f"line {n + 1}: action ids differ: ref {a.get('id')} railbook {b.get('id')}"
             break
         compared += 1 if "id" in a else 0
+        a, b = _ended_alike(a, b)
         found: list[tuple[str, Any, Any]] = []
         diff(a, b, "", patterns, found)
         if found:
@@ -524,13 +541,42 @@ def cmd_cycle(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_recompare(args: argparse.Namespace) -> int:
+    """Compare again every game of ``DIR/results.jsonl`` with railbook as it is now (its record and the reference's
+    stream as compared are kept in ``DIR``; the reference is not run again): rows to ``DIR/recompared.jsonl``,
+    with ``commit`` the code compared now."""
+    out = Path(args.dir)
+    commit = _commit()
+    rows = read_rows([out / "results.jsonl"])
+    done = {(r["title"], r["seed"]) for r in read_rows([out / "recompared.jsonl"])} if args.resume else set()
+    mode = "a" if args.resume else "w"
+    with (out / "recompared.jsonl").open(mode) as fh:
+        for r in rows:
+            key = (r["title"], r["seed"])
+            path = out / "records" / f"{r['title']}_{r['seed']}.json"
+            ref_path = out / "ref" / f"{r['title']}_{r['seed']}.compared.ref.jsonl"
+            if not ref_path.exists():  # (runs before the tool kept the stream as compared)
+                ref_path = out / "ref" / f"{r['title']}_{r['seed']}.strict.ref.jsonl"
+            if key in done or not path.exists() or not ref_path.exists():
+                continue
+            done.add(key)
+            record = json.loads(path.read_text())
+            ref = [json.loads(x) for x in ref_path.read_text().splitlines() if x.strip()]
+            res = compare(ref, ours(record), r["title"], args.ignore)
+            keep = {k: r[k] for k in ("title", "seed", "players", "options", "actions", "added_passes") if k in r}
+            row = {**keep, **res, "commit": commit, "played_by": r.get("commit")}
+            fh.write(json.dumps(row) + "\n")
+            fh.flush()
+    return 0
+
+
 def cmd_summary(args: argparse.Namespace) -> int:
     """Per title: games, actions compared, games identical throughout, games/minute, and the games grouped by
     the kind of their first divergence (from ``results.jsonl`` files or folders holding them)."""
     files: list[Path] = []
     for f in args.files:
         p = Path(f)
-        files += sorted(p.rglob("results.jsonl")) if p.is_dir() else [p]
+        files += sorted(p.rglob(args.name)) if p.is_dir() else [p]
     rows = read_rows(files)
     if args.commit:
         rows = [r for r in rows if str(r.get("commit", "")).startswith(tuple(args.commit))]
@@ -621,9 +667,14 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--until", help="stop starting games at this UTC time (HH:MM)")
     c.add_argument("--rounds", type=int)
     c.add_argument("--ignore", action="append", default=[])
+    rc = sub.add_parser("recompare", help="compare the games of a cycle folder again with railbook as it is now")
+    rc.add_argument("dir")
+    rc.add_argument("--resume", action="store_true")
+    rc.add_argument("--ignore", action="append", default=[])
     su = sub.add_parser("summary", help="per title: games, actions, identical, first divergences by kind")
     su.add_argument("files", nargs="+", help="results.jsonl files or folders holding them")
     su.add_argument("--top", type=int, default=12)
+    su.add_argument("--name", default="results.jsonl", help="the row files looked for in folders (recompared.jsonl)")
     su.add_argument("--commit", action="append", help="only rows of commits starting so")
     rep = sub.add_parser("report", help="a table of soak runs (their summary.json files)")
     rep.add_argument("folders", nargs="+")
@@ -634,6 +685,7 @@ def main(argv: list[str] | None = None) -> int:
         "report": cmd_report,
         "cycle": cmd_cycle,
         "summary": cmd_summary,
+        "recompare": cmd_recompare,
     }
     return commands[args.cmd](args)
 

@@ -384,6 +384,17 @@ class TrackAndToken(Step):
         return free_lay_available(g, entity) or track_buying_power(g, entity) >= need
 
     def can_token(self, entity: str) -> bool:
+        """The step is open for a token: the company's own, or one a private it owns places instead (free)."""
+        return self.own_token(entity) or self._private_token(entity)
+
+    def _private_token(self, entity: str) -> bool:
+        g = self.g
+        if self.st.data.get("tokened") or self.rdata.get("tokened") or kind_of(entity) != "C":
+            return False
+        return bool([t for t in g.operator(entity).tokens if not t.used]) and private_token_open(g, entity)
+
+    def own_token(self, entity: str) -> bool:
+        """The company may place one of its own tokens (it can reach a city with room, and pay)."""
         g = self.g
         if self.st.data.get("tokened") or self.rdata.get("tokened"):
             return False
@@ -393,8 +404,8 @@ class TrackAndToken(Step):
             return False
         price = stations.min_token_price(g, entity)
         if price is None or (price > g.cash(entity) and price > track_buying_power(g, entity)):
-            return private_token_open(g, entity)
-        return stations.can_token(g, entity) or private_token_open(g, entity)
+            return False
+        return bool(stations.can_token(g, entity))
 
     def actions(self, entity: str) -> list[str]:
         if entity != self.current_entity():
@@ -406,10 +417,10 @@ class TrackAndToken(Step):
         acts = []
         if self.can_lay(entity):
             acts.append("lay_tile")
-        if self.can_token(entity):
+        if self.own_token(entity):
             acts.append("place_token")
-        if acts:
-            acts.append("pass")
+        if acts or self._private_token(entity):
+            acts.append("pass")  # (a private's token is placed by the private: its own step offers it)
         return acts
 
     def any_action(self, entity: str) -> bool:
@@ -433,7 +444,7 @@ class TrackAndToken(Step):
         if atype == "lay_tile":
             return self.can_lay(entity)
         if atype == "place_token":
-            return self.can_token(entity)
+            return self.own_token(entity)
         return self.has_actions(entity)
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
@@ -514,6 +525,12 @@ class TrackOnly(TrackAndToken):
     description = "Lay Track"
 
     def can_token(self, entity: str) -> bool:
+        return False
+
+    def own_token(self, entity: str) -> bool:
+        return False
+
+    def _private_token(self, entity: str) -> bool:
         return False
 
     def actions(self, entity: str) -> list[str]:
