@@ -119,7 +119,7 @@ def round_kind_type(g: Context) -> str | None:
     return str(spec.get("type", r.kind))
 
 
-@cython.locals(g="Context")
+@cython.locals(g="Context", a="Ability")
 def player_timing_ok(g: Context, owner: str, a: Ability, when: str) -> bool:
     """Timings that name the player owning the private rather than a corporation:
 

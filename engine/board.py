@@ -600,6 +600,7 @@ def _walk(
                     todo.append(base | code)
 
 
+@cython.locals(old="Network", t="Track", tn="Track", was="Track")
 def _extend(
     g: Context,
     key: str,
@@ -734,6 +735,7 @@ def _lay_keeps(
     return kept  # type: ignore[no-any-return]
 
 
+@cython.locals(new_t="Track", old_t="Track")
 def _paths_kept(old_t: Track, new_t: Track) -> bool:
     """Whether the new tile keeps every stop of the old one (same kind) and every path with its ends, none turned
     terminal (plain track may instead be joined through a junction)."""
@@ -1105,7 +1107,7 @@ def _facts(net: Network) -> tuple[dict[str, set[int]], set[NodeKey], set[tuple[s
     return net.hex_edges, net.nodes, net.paths, net.route_available
 
 
-@cython.locals(g="Context")
+@cython.locals(g="Context", net="Network", new_track="Track", old_track="Track")
 def uses_new_track(
     g: Context,
     key: str,

@@ -216,7 +216,7 @@ def _after_bank_purchase(g: Context, t: Train) -> None:
     _train_events(g, t)
 
 
-@cython.locals(g="Context")
+@cython.locals(g="Context", t="Train")
 def _train_events(g: Context, t: Train) -> None:
     """The events of a train type (``trains.<name>.events``) happen when the first train of the type leaves the bank
     (bought or exported), after the phase it starts."""

@@ -536,7 +536,7 @@ def _train_distance(g: Context, train_id: str) -> tuple[list[dict[str, Any]], bo
     return found
 
 
-@cython.locals(g="Context")
+@cython.locals(g="Context", route="Route")
 def score_route(g: Context, corp_key: str, route: Route, routes: list[Route]) -> None:
     distance, simple = _train_distance(g, route.train)
     stops = route.stops

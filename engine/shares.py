@@ -163,7 +163,7 @@ def make_bundle(g: Context, share_ids: list[str], percent: int | None = None) ->
     return Bundle(first.corp, ids, percent if percent is not None else total, first.owner)
 
 
-@cython.locals(g="Context")
+@cython.locals(g="Context", share="Share")
 def _partial_ok(g: Context, objs: list[Share], total: int, percent: int) -> bool:
     """Whether ``percent`` of certificates worth ``total`` is a legal part: part of a president's certificate, in
     whole share units, more than nothing."""
@@ -382,7 +382,7 @@ def _shift(g: Context, sid: str, to: str) -> None:
     move_share(g, sid, to)
 
 
-@cython.locals(g="Context")
+@cython.locals(g="Context", b="Bundle")
 def buy(g: Context, buyer: str, b: Bundle, *, price: int | None = None, allow_president_change: bool = True) -> None:
     """Buy a bundle from the treasury, the pool or a player."""
     corp = b.corp
@@ -421,7 +421,7 @@ def check_float(g: Context, corp: str, was_floated: bool) -> None:
             g.hooks("corporation_floated", corp)
 
 
-@cython.locals(g="Context")
+@cython.locals(g="Context", b="Bundle")
 def sell(g: Context, b: Bundle, *, price: int | None = None, allow_president_change: bool = True) -> int:
     """Sell a bundle to the pool; the bank pays the holder.  Returns the price."""
     price = bundle_price(g, b) if price is None else price

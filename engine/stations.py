@@ -144,7 +144,7 @@ def reachable_hexes(g: Context, corp: str) -> set[str]:
     return board.network(g, corp).path_hexes()
 
 
-@cython.locals(g="Context")
+@cython.locals(g="Context", token="Token")
 def place(
     g: Context,
     corp: str,

@@ -195,7 +195,7 @@ def emergency_bundles(g: Context, corp_key: str) -> list[Bundle]:
     return []
 
 
-@cython.locals(g="Context")
+@cython.locals(g="Context", b="Bundle")
 def emergency_issue(g: Context, corp_key: str, b: Bundle) -> int:
     """Issue a bundle in an emergency: sell it, then move the price left once per share."""
     corp = sym_of(corp_key)

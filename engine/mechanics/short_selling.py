@@ -61,6 +61,7 @@ def _short_counts(g: Context) -> dict[str, int]:
     return counts
 
 
+@cython.locals(c="Corporation")
 def can_short(g: Context, player: str, corp: str, counts: dict[str, int] | None = None) -> bool:
     """The rules allow ``player`` to sell ``corp`` short now (turn limits aside); ``counts``: the shorts out of
     each company (:func:`_short_counts`), when the caller asks about several."""

@@ -137,7 +137,7 @@ class BuySellParShares(Step):
         """Companies ``player`` sold in the operating rounds before this stock round (still barred to him)."""
         return self.rdata.get("sold_before", {}).get(player, [])
 
-    @cython.locals(self="StepBase")
+    @cython.locals(self="StepBase", c="Corporation")
     def can_gain(self, player: str, b: Bundle) -> bool:
         g = self.g
         if kind_of(b.owner) == "P":
@@ -242,7 +242,7 @@ class BuySellParShares(Step):
             return False
         return not (PARAMS(g).sell_in_blocks and self.sold_now(player, corp) == "now")
 
-    @cython.locals(self="StepBase")
+    @cython.locals(self="StepBase", c="Corporation")
     def corporations(self) -> list[str]:
         corps = self.g.state.corporations
         out = []
@@ -252,7 +252,7 @@ class BuySellParShares(Step):
                 out.append(sym)
         return out
 
-    @cython.locals(self="StepBase")
+    @cython.locals(self="StepBase", c="Corporation")
     def iter_sellable(self, player: str) -> Iterator[Bundle]:
         g = self.g
         if self.bought() and self._sell_first() and not self._buy_then_sell():
@@ -280,7 +280,7 @@ class BuySellParShares(Step):
     def sellable(self, player: str) -> list[Bundle]:
         return list(self.iter_sellable(player))
 
-    @cython.locals(self="StepBase")
+    @cython.locals(self="StepBase", c="Corporation", share="Share")
     def iter_buyable(self, player: str) -> Iterator[Bundle]:
         """The cheapest certificate of each corporation, from the pool and from the treasury, that
         ``player`` may buy now."""
@@ -358,7 +358,7 @@ class BuySellParShares(Step):
         cash = g.cash(player)
         return [p for p in g.book.market["par"] if p["price"] * cost <= cash]
 
-    @cython.locals(self="StepBase")
+    @cython.locals(self="StepBase", corp="Corporation")
     def must_sell(self, player: str) -> bool:
         g = self.g
         limit = g.state.cert_limit + g.hooks("cert_allowance", player)

@@ -553,7 +553,7 @@ class TrackOnly(TrackAndToken):
     def allows(self, entity: str, atype: str) -> bool:
         return atype in self.actions_of(entity) if kind_of(entity) == "X" else super().allows(entity, atype)
 
-    @cython.locals(self="StepBase")
+    @cython.locals(self="StepBase", a="Ability")
     def _home_extra(self, company: str, a: Ability, hex_id: str | None) -> bool:
         """A free extra lay in the home hex of a listed corporation that has not operated yet."""
         g = self.g
@@ -955,7 +955,7 @@ def turn_lay(
     return hex_id
 
 
-@cython.locals(g="Context")
+@cython.locals(g="Context", a="Ability")
 def unconnected_turn_lay(g: Context, entity: str, corp: str, action: dict[str, Any], owner: str, a: Ability) -> str:
     """A private's lay under its own ability (its hexes and tiles, no connection) that is one of ``corp``'s lays this
     turn (``TileLays.unconnected_lay``, e.g. a teleport)."""
@@ -969,7 +969,7 @@ def unconnected_turn_lay(g: Context, entity: str, corp: str, action: dict[str, A
     return plan.hex
 
 
-@cython.locals(g="Context")
+@cython.locals(g="Context", a="Ability")
 def ability_lay(g: Context, entity: str, corp: str, action: dict[str, Any], owner: str, a: Ability) -> str:
     """A private's lay under its own ability, besides the turn's lays (``TileLays.ability_lay``, e.g. on its sale)."""
     return lay(g, entity, action, corp=corp, special=(owner, a)).hex

@@ -61,7 +61,7 @@ def train_buying_power(g: Context, corp: str) -> int:
 
 
 @memo
-@cython.locals(g="Context")
+@cython.locals(g="Context", seller="Corporation", t="Train")
 def other_trains(g: Context, corp: str) -> list[str]:
     """Other companies' trains ``corp`` may buy (in the game's train order), found on the sellers' own lists."""
     zones = set(PARAMS(g).no_buy_from_zones)
@@ -490,7 +490,7 @@ class BuyTrain(Step):
 
 
 @memo
-@cython.locals(g="Context")
+@cython.locals(g="Context", corp="Corporation", minor="Minor")
 def crowded(g: Context) -> list[str]:
     """Operators holding more trains than their limit (they must discard); memoised: read-only."""
     out: list[str] = []
