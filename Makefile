@@ -11,7 +11,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test lint bench install compile render schema clean
+.PHONY: build test lint bench bench-replay install compile render schema clean
 
 # The editable install registers the package only (RAILBOOK_PURE_BUILD=1: pip would compile the engine silently, in
 # a temporary folder); `make install` then compiles it in place, where it compiles again only what changed.
@@ -59,6 +59,12 @@ test: lint
 # BASELINE=/path/to/python: replay figures side by side with that interpreter's installation
 bench: install
 	RAILBOOK_BENCH_BASELINE=$(BASELINE) $(BIN)/python -m benchmarks
+
+# only the side-by-side replay comparison (CPU us per kept action, per title) with BASELINE; TITLES=1817,1846 to
+# time only those titles' records
+bench-replay: install
+	RAILBOOK_BENCH_BASELINE=$(BASELINE) RAILBOOK_BENCH_ONLY_COMPARE=1 RAILBOOK_BENCH_TITLES=$(TITLES) \
+		$(BIN)/python -m benchmarks replay
 
 clean:
 	rm -rf output build $(VENV) .pytest_cache .ruff_cache

@@ -67,6 +67,22 @@ COMPILED = (
     "mechanics/tokens",
     "mechanics/track",
     "mechanics/trains",
+    # rarely called, but called from compiled code on every action of the titles that use them (a call into plain
+    # Python costs more than the work it asks for)
+    "interfaces",
+    "rng",
+    "setup",
+    "mechanics/bankruptcy",
+    "mechanics/draft",
+    "mechanics/edge_tokens",
+    "mechanics/escrow",
+    "mechanics/game_end",
+    "mechanics/independents",
+    "mechanics/mines",
+    "mechanics/private_payouts",
+    "mechanics/receivership",
+    "mechanics/reissue",
+    "mechanics/river_companies",
 )
 #: Cython's options: Python 3 semantics; functions that behave as Python functions (introspection, methods);
 #: annotations stay documentation (Cython would otherwise take ``x: int`` as a C-checked type and reject ``str``

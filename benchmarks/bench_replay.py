@@ -19,6 +19,10 @@ REPEATS = 5
 STARTUP_RUNS = 5
 #: another installation's interpreter (its ``.venv/bin/python``) to compare with, record by record in the same run
 BASELINE_ENV = "RAILBOOK_BENCH_BASELINE"
+#: set (to anything): ``run`` times only the side-by-side comparison with the baseline (``make bench-replay``)
+ONLY_COMPARE_ENV = "RAILBOOK_BENCH_ONLY_COMPARE"
+#: comma-separated titles: ``run`` times only their records (e.g. ``RAILBOOK_BENCH_TITLES=1817,1846``)
+TITLES_ENV = "RAILBOOK_BENCH_TITLES"
 #: what each interpreter runs to time one record: the median CPU time of REPEATS replays (after one to warm up)
 _TIMER = """
 import statistics, sys, time
@@ -70,7 +74,8 @@ def startup(records: list[Path]) -> None:
 def _records() -> list[Path]:
     from tests.conftest import fixture_files
 
-    return [p for title in available_titles() for p in fixture_files(title)]
+    chosen = [t for t in os.environ.get(TITLES_ENV, "").split(",") if t]
+    return [p for title in available_titles() if not chosen or title in chosen for p in fixture_files(title)]
 
 
 def run() -> None:
@@ -82,6 +87,10 @@ def run() -> None:
     records = _records()
     if not records:
         print("   no recorded games found (set RAILBOOK_SHARED to the shared/ folder)")
+        return
+    baseline = os.environ.get(BASELINE_ENV)
+    if baseline and os.environ.get(ONLY_COMPARE_ENV):
+        compare(records, baseline)
         return
     total_us = 0.0
     total_actions = 0
@@ -148,7 +157,6 @@ def run() -> None:
         print(f"   all   {'':40s} {total_actions:5d} actions {total_us / total_actions:8.0f} us/action")
         note("replay_by_title", "all", {"actions": total_actions, "us_per_action": round(total_us / total_actions, 1)})
     startup(records)
-    baseline = os.environ.get(BASELINE_ENV)
     if baseline:
         compare(records, baseline)
 

@@ -22,6 +22,11 @@ from .state import Ability, kind_of
 if TYPE_CHECKING:
     from .context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from . import cython_shim as cython
+
 #: The operating steps an ability's step name covers (a title has either ``track_and_token`` or ``track``/``token``).
 STEP_ALIASES = {
     "track": (TRACK_AND_TOKEN_STEP, TRACK_STEP),
@@ -103,6 +108,7 @@ PLAYER_TIMINGS = (
 )
 
 
+@cython.locals(g="Context")
 def round_kind_type(g: Context) -> str | None:
     """The type (``stock``, ``operating``, ...) of the round under way."""
     r = g.state.round
@@ -113,6 +119,7 @@ def round_kind_type(g: Context) -> str | None:
     return str(spec.get("type", r.kind))
 
 
+@cython.locals(g="Context", a="Ability")
 def player_timing_ok(g: Context, owner: str, a: Ability, when: str) -> bool:
     """Timings that name the player owning the private rather than a corporation:
 

@@ -190,10 +190,11 @@ def _describe(value: Any) -> str:
 
 def _check_bounds(fields: dict[str, Any], where: str) -> None:
     """Ranges of integer fields, lengths of strings and lists (hex chains included)."""
+    ranges: dict[str, tuple[int, int]] = INT_RANGES  # (a dict in the compiled build: action_shape.pxd)
     for name, value in fields.items():
         kind = type(value)
         if kind is int:
-            bounds = INT_RANGES.get(name)
+            bounds = ranges.get(name)
             if bounds is not None and not bounds[0] <= value <= bounds[1]:
                 raise MalformedAction(f"{where}field {name!r} must be from {bounds[0]} to {bounds[1]}, not {value}")
         elif kind is str:

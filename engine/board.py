@@ -30,6 +30,11 @@ if TYPE_CHECKING:
     from .cint import CInt
     from .context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from . import cython_shim as cython
+
 NodeKey = tuple[str, str]  # (hex, node name)
 
 
@@ -172,6 +177,22 @@ class Network:
     path_bits: bytearray = field(default_factory=bytearray)
     hex_ids: list[str] = field(default_factory=list)  # the book's hexes by index (``Book.hex_ids``), to name them
 
+    def __init__(
+        self,
+        hex_edges: dict[str, set[int]] | None = None,
+        nodes: set[NodeKey] | None = None,
+        route_available: bool = False,
+        path_bits: bytearray | None = None,
+        hex_ids: list[str] | None = None,
+    ) -> None:
+        # (written out: the compiled build's generated __init__ would import the dataclasses module again for each
+        # field with a default_factory, on every call)
+        self.hex_edges = {} if hex_edges is None else hex_edges
+        self.nodes = set() if nodes is None else nodes
+        self.route_available = route_available
+        self.path_bits = bytearray() if path_bits is None else path_bits
+        self.hex_ids = [] if hex_ids is None else hex_ids
+
     @property
     def paths(self) -> set[tuple[str, int]]:
         """(hex, path index) of every path reached."""
@@ -287,6 +308,7 @@ def _touches(hexes: frozenset[str], touched: dict[str, set[int]]) -> bool:
     return False
 
 
+@cython.locals(g="Context")
 def _grown(
     g: Context, key: str, hit: tuple, own_tokens: bool, blocking: bool
 ) -> tuple[Network, bytearray, dict, frozenset[NodeKey]] | None:
@@ -578,6 +600,7 @@ def _walk(
                     todo.append(base | code)
 
 
+@cython.locals(old="Network", t="Track", tn="Track", was="Track")
 def _extend(
     g: Context,
     key: str,
@@ -712,6 +735,7 @@ def _lay_keeps(
     return kept  # type: ignore[no-any-return]
 
 
+@cython.locals(new_t="Track", old_t="Track")
 def _paths_kept(old_t: Track, new_t: Track) -> bool:
     """Whether the new tile keeps every stop of the old one (same kind) and every path with its ends, none turned
     terminal (plain track may instead be joined through a junction)."""
@@ -897,6 +921,7 @@ class LayPlan:
     city_map: dict[int, int]
 
 
+@cython.locals(g="Context")
 def plan_lay(
     g: Context,
     hex_id: str,
@@ -989,6 +1014,7 @@ def plan_lay(
     return LayPlan(hex_id, name, str(tile_id), rotation, upgrade, terrain_cost, borders, city_map)
 
 
+@cython.locals(g="Context")
 def _laid_hex(g: Context, plan: LayPlan) -> HexState:
     """The hex state after a lay: tokens and reservations follow their city onto the new tile."""
     hs = g.state.hexes[plan.hex]
@@ -1081,6 +1107,7 @@ def _facts(net: Network) -> tuple[dict[str, set[int]], set[NodeKey], set[tuple[s
     return net.hex_edges, net.nodes, net.paths, net.route_available
 
 
+@cython.locals(g="Context", net="Network", new_track="Track", old_track="Track")
 def uses_new_track(
     g: Context,
     key: str,

@@ -45,6 +45,11 @@ if TYPE_CHECKING:
     from .context import Context
     from .state import HexState
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from . import cython_shim as cython
+
 
 class Stop(Protocol):
     """What a bonus needs of a stop."""
@@ -456,6 +461,7 @@ def _no_icons(hex_id: str) -> list[str]:
     return []
 
 
+@cython.locals(g="Context", hs="HexState")
 def game_bonus_specs(g: Context, corp: str) -> list[dict[str, Any]]:
     """The bonus specs in force for corporation (or minor) symbol ``corp`` in a game in play."""
     if not _bonus_plan(g.book.raw)[1]:  # no private pays a bonus: nothing on the board or in hands to look at

@@ -3,9 +3,12 @@
 # ``Context g``, a step's ``self.g``) reads its fields directly and calls its methods as C methods.
 # A class declared here lists every field its instances have; a cpdef function keeps the signature written
 # here (arguments by position, ``=*`` for a default).
+cimport cython
 from railbook.engine.book cimport Book
 from railbook.engine.install cimport Installed
-from railbook.engine.state cimport GameState
+from railbook.engine.state cimport (
+    Ability, Company, Corporation, GameState, Minor, Player, ckey, kind_of, mkey, pkey, sym_of, xkey
+)
 
 cdef class Context:
     cdef public dict cache, params
@@ -22,6 +25,7 @@ cdef class Context:
     cpdef object log(self, message)
     cpdef object phase_spec(self)
     cpdef object phase_name(self)
+    @cython.locals(p=Player)
     cpdef object player(self, str key)
     cpdef object corp(self, key_or_sym)
     cpdef object minor(self, key_or_sym)
@@ -31,8 +35,15 @@ cdef class Context:
     cpdef object name(self, key)
     cpdef object owner(self, key)
     cpdef object controller(self, key)
+    @cython.locals(corp=Corporation, minor=Minor, company=Company)
     cpdef bint is_closed(self, str key) except -1
     cpdef object companies_of(self, key)
     cpdef object entity_trains(self, key)
     cpdef object cash(self, key)
     cpdef object spend(self, src, dst, amount, check_positive=*)
+    @cython.locals(fields=dict, kinds=dict, p=Player)
+    cpdef str entity_key(self, action)
+    @cython.locals(out=list, c=Company, corp=Corporation, a=Ability)
+    cpdef list abilities_of(self, str key)
+    cpdef object remove_ability(self, str owner, Ability ability)
+    cpdef object use_ability(self, str owner, Ability ability)

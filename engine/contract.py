@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import FunctionType
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 from railbook.params.base import Declaration, NoParams, Params
@@ -122,7 +122,10 @@ def params_of(declaration: Declaration, model: type[ParamsT]) -> Callable[[Holde
     name = declaration.name
 
     def params(g: Holder) -> ParamsT:
-        return cast(ParamsT, g.params[name])  # (a read-only copy of the model: see read_only)
+        # (a read-only copy of the model: see read_only; typed by the annotation, not typing.cast, which compiled
+        # code would call: this accessor is read on nearly every question a mechanic answers)
+        found: ParamsT = g.params[name]
+        return found
 
     return params
 
@@ -133,7 +136,8 @@ def state_of(declaration: Declaration, cls: type[StateT]) -> Callable[[Holder], 
     name = declaration.name
 
     def state(g: Holder) -> StateT:
-        return cast(StateT, g.state.mechanics[name])
+        found: StateT = g.state.mechanics[name]
+        return found
 
     return state
 

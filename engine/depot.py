@@ -11,6 +11,11 @@ from .state import DEPOT, Train, kind_of
 if TYPE_CHECKING:
     from .context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from . import cython_shim as cython
+
 
 def variants(g: Context, t: Train) -> dict[str, dict[str, Any]]:
     """Faces of a train card: name -> {price, distance}; the base face first."""
@@ -150,6 +155,7 @@ def _refill_unlimited(g: Context, t: Train) -> None:
     g.state.depot.append(new.id)
 
 
+@cython.locals(g="Context")
 def give_train(g: Context, buyer: str, tid: str, price: int | None, *, free: bool = False) -> None:
     """Transfer a train to ``buyer`` (paying ``price`` to its owner or the bank)."""
     t = g.state.trains[tid]
@@ -178,6 +184,7 @@ def buy_train(g: Context, buyer: str, tid: str, price: int, variant: str | None)
     g.hooks("train_bought", buyer, tid, source)
 
 
+@cython.locals(g="Context")
 def export_train(g: Context, *, whole_type: bool = False) -> None:
     """The bank removes its next new train as if it were bought (phase changes, rusting, events); with
     ``whole_type`` every unsold new train of that type goes too (an unlimited type is not refilled)."""
@@ -209,6 +216,7 @@ def _after_bank_purchase(g: Context, t: Train) -> None:
     _train_events(g, t)
 
 
+@cython.locals(g="Context", t="Train")
 def _train_events(g: Context, t: Train) -> None:
     """The events of a train type (``trains.<name>.events``) happen when the first train of the type leaves the bank
     (bought or exported), after the phase it starts."""

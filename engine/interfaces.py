@@ -20,7 +20,7 @@ rulebook, so it keeps nothing of a game).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from .board import LayPlan
@@ -40,11 +40,13 @@ class Interface(Generic[T]):
 
     def of(self, g: Context) -> T:
         """The provider of a required interface (the installer has checked there is one)."""
-        return cast(T, g.rules.interfaces[self.name])
+        found: T = g.rules.interfaces[self.name]  # (an annotation, not typing.cast: a call in compiled code)
+        return found
 
     def get(self, g: Context) -> T | None:
         """The provider of a used interface, or None when no switched-on mechanic provides it."""
-        return cast("T | None", g.rules.interfaces.get(self.name))
+        found: T | None = g.rules.interfaces.get(self.name)
+        return found
 
     def provided_by(self, provider: T) -> tuple[str, T]:
         """``(name, provider)`` for ``Mechanic.of(provides=...)``: a provider lacking a method of the protocol is a

@@ -16,6 +16,11 @@ from . import flags
 if TYPE_CHECKING:
     from .context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from . import cython_shim as cython
+
 AUDIT = flags.AUDIT
 
 
@@ -61,6 +66,7 @@ def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     # (a query of the game alone, or of one more argument, is the common case: its key is made without a tuple of
     # the arguments, and it is called without one)
+    @cython.locals(g="Context")
     def wrapper0(g: Context) -> Any:
         answers: dict[Any, Any] = _answers_now(g)
         value = answers.get(name, _MISSING)
@@ -70,6 +76,7 @@ def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
             audit(f"{name}()", value, fn(g))
         return value
 
+    @cython.locals(g="Context")
     def wrapper1(g: Context, a: Any) -> Any:
         answers: dict[Any, Any] = _answers_now(g)
         key = (name, a)
@@ -80,6 +87,7 @@ def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
             audit(f"{name}({a!r},)", value, fn(g, a))
         return value
 
+    @cython.locals(g="Context")
     def wrapper(g: Context, *args: Any) -> Any:
         answers: dict[Any, Any] = _answers_now(g)
         key = (name, *args)

@@ -27,6 +27,11 @@ if TYPE_CHECKING:
     from .context import Context
     from .state import HexState, Train
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from . import cython_shim as cython
+
 NodeKey = tuple[str, str]
 PathKey = tuple[str, int]
 
@@ -51,6 +56,24 @@ class Route:
     revenue: int = 0
     #: what the route bonuses see of its stops, with the board version it was read at (kept by whoever scores it)
     views: tuple[int, list[Any]] | None = field(default=None, repr=False, compare=False)
+
+    def __init__(
+        self,
+        train: str,
+        stops: list[NodeKey],
+        segments: list[Segment],
+        counted: list[NodeKey] | None = None,
+        revenue: int = 0,
+        views: tuple[int, list[Any]] | None = None,
+    ) -> None:
+        # (written out: the compiled build's generated __init__ would import the dataclasses module again for each
+        # field with a default_factory, on every call)
+        self.train = train
+        self.stops = stops
+        self.segments = segments
+        self.counted = [] if counted is None else counted
+        self.revenue = revenue
+        self.views = views
 
     @property
     def paths(self) -> list[PathKey]:
@@ -230,6 +253,7 @@ def rebuild(g: Context, corp_key: str, train: str, chains: list[list[str]], used
 STOP_WALK_LIMIT = 16
 
 
+@cython.locals(g="Context")
 def rebuild_from_stops(g: Context, corp_key: str, train: str, stops: list[str], used: set[int]) -> Route:
     """The route through the stops in the hexes ``stops`` (older 18xx.games records give only these, in order):
     between each two, any track walk through hexes holding no other stop of the route, avoiding ``used``."""
@@ -257,6 +281,7 @@ def rebuild_from_stops(g: Context, corp_key: str, train: str, stops: list[str], 
     return Route(train, [found[0].a] + [s.b for s in found], found)
 
 
+@cython.locals(g="Context")
 def _single(g: Context, corp_key: str, train: str, segs: list[Segment]) -> Route:
     tokened = [s for s in segs if _tokened(g, s.a, corp_key) or _tokened(g, s.b, corp_key)]
     seg = (tokened or segs)[0]
@@ -511,6 +536,7 @@ def _train_distance(g: Context, train_id: str) -> tuple[list[dict[str, Any]], bo
     return found
 
 
+@cython.locals(g="Context", route="Route")
 def score_route(g: Context, corp_key: str, route: Route, routes: list[Route]) -> None:
     distance, simple = _train_distance(g, route.train)
     stops = route.stops

@@ -20,6 +20,11 @@ from .state import BANK, POOL, Corporation, Share, ckey, kind_of, pkey, sym_of
 if TYPE_CHECKING:
     from .context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from . import cython_shim as cython
+
 
 @dataclass
 class Bundle:
@@ -89,6 +94,7 @@ def num_shares_of(g: Context, holder: str, corp: str) -> int:
 
 
 @memo
+@cython.locals(g="Context")
 def player_holders(g: Context, corp: str) -> dict[str, int]:
     """Percent held by each player (holders with none are left out)."""
     out = {}
@@ -103,6 +109,7 @@ def player_holders(g: Context, corp: str) -> dict[str, int]:
     return out
 
 
+@cython.locals(g="Context")
 def president(g: Context, corp: str) -> str | None:
     return g.state.corporations[corp].owner
 
@@ -156,6 +163,7 @@ def make_bundle(g: Context, share_ids: list[str], percent: int | None = None) ->
     return Bundle(first.corp, ids, percent if percent is not None else total, first.owner)
 
 
+@cython.locals(g="Context", share="Share")
 def _partial_ok(g: Context, objs: list[Share], total: int, percent: int) -> bool:
     """Whether ``percent`` of certificates worth ``total`` is a legal part: part of a president's certificate, in
     whole share units, more than nothing."""
@@ -244,6 +252,7 @@ def certs_at_most(g: Context, player: str) -> float:
 
 
 @memo
+@cython.locals(g="Context")
 def num_certs(g: Context, player: str) -> float:
     return _cert_tally(g, player, True)
 
@@ -373,6 +382,7 @@ def _shift(g: Context, sid: str, to: str) -> None:
     move_share(g, sid, to)
 
 
+@cython.locals(g="Context", b="Bundle")
 def buy(g: Context, buyer: str, b: Bundle, *, price: int | None = None, allow_president_change: bool = True) -> None:
     """Buy a bundle from the treasury, the pool or a player."""
     corp = b.corp
@@ -411,6 +421,7 @@ def check_float(g: Context, corp: str, was_floated: bool) -> None:
             g.hooks("corporation_floated", corp)
 
 
+@cython.locals(g="Context", b="Bundle")
 def sell(g: Context, b: Bundle, *, price: int | None = None, allow_president_change: bool = True) -> int:
     """Sell a bundle to the pool; the bank pays the holder.  Returns the price."""
     price = bundle_price(g, b) if price is None else price
@@ -535,6 +546,7 @@ def remove_share(g: Context, sid: str) -> None:
     g.epoch += 1
 
 
+@cython.locals(g="Context")
 def close_short_pairs(g: Context, holder: str, corp: str) -> int:
     """Return each (ordinary share, short) pair ``holder`` has of ``corp``; how many were returned."""
     st = g.state.shares

@@ -196,6 +196,30 @@ class HexState:
     cost_paid: bool = False  # terrain cost of the printed hex paid
     assigned: list[str] = field(default_factory=list)
 
+    def __init__(
+        self,
+        tile: str | None = None,
+        tile_id: str | None = None,
+        rotation: int = 0,
+        tokens: list[list[str | None]] | None = None,
+        reservations: list[list[str | None]] | None = None,
+        icons: list[str] | None = None,
+        borders: list[int] | None = None,
+        cost_paid: bool = False,
+        assigned: list[str] | None = None,
+    ) -> None:
+        # (written out: the compiled build's generated __init__ would import the dataclasses module again for each
+        # field with a default_factory, on every call)
+        self.tile = tile
+        self.tile_id = tile_id
+        self.rotation = rotation
+        self.tokens = [] if tokens is None else tokens
+        self.reservations = [] if reservations is None else reservations
+        self.icons = [] if icons is None else icons
+        self.borders = [] if borders is None else borders
+        self.cost_paid = cost_paid
+        self.assigned = [] if assigned is None else assigned
+
 
 @dataclass
 class StepState:
@@ -203,6 +227,16 @@ class StepState:
     passed: bool = False
     acted: bool = False
     data: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self, name: str, passed: bool = False, acted: bool = False, data: dict[str, Any] | None = None
+    ) -> None:
+        # (written out: the compiled build's generated __init__ would import the dataclasses module again for each
+        # field with a default_factory, on every call)
+        self.name = name
+        self.passed = passed
+        self.acted = acted
+        self.data = {} if data is None else data
 
 
 @dataclass
@@ -213,6 +247,24 @@ class RoundState:
     entity_index: int = 0
     steps: list[StepState] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        kind: str,
+        round_num: int = 1,
+        entities: list[str] | None = None,
+        entity_index: int = 0,
+        steps: list[StepState] | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        # (written out: the compiled build's generated __init__ would import the dataclasses module again for each
+        # field with a default_factory, on every call)
+        self.kind = kind
+        self.round_num = round_num
+        self.entities = [] if entities is None else entities
+        self.entity_index = entity_index
+        self.steps = [] if steps is None else steps
+        self.data = {} if data is None else data
 
 
 @dataclass

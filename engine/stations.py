@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from .context import Context
     from .state import Ability
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from . import cython_shim as cython
+
 
 def parse_city(g: Context, city_id: Any) -> tuple[str, int]:
     """``"E11-1-0"`` (printed tile) or ``"14-2-0"`` (laid tile copy) -> (hex, city index)."""
@@ -88,6 +93,7 @@ def tokenable(g: Context, corp: str, hex_id: str, ci: int) -> bool:
 
 
 @memo
+@cython.locals(g="Context")
 def can_token(g: Context, corp: str) -> bool:
     net = board.network(g, corp)
     for h, n in list(net.nodes) + teleport_nodes(g, corp):
@@ -97,6 +103,7 @@ def can_token(g: Context, corp: str) -> bool:
 
 
 @memo
+@cython.locals(g="Context")
 def min_token_price(g: Context, corp: str) -> int | None:
     op = g.operator(corp)
     prices = [t.price for t in op.tokens if not t.used]
@@ -111,6 +118,7 @@ def min_token_price(g: Context, corp: str) -> int | None:
     return min(prices)
 
 
+@cython.locals(g="Context")
 def token_price(g: Context, corp: str, hex_id: str, ci: int) -> int | None:
     """What placing the next token in this city would cost ``corp`` (None: no token left)."""
     op = g.operator(corp)
@@ -136,6 +144,7 @@ def reachable_hexes(g: Context, corp: str) -> set[str]:
     return board.network(g, corp).path_hexes()
 
 
+@cython.locals(g="Context", token="Token")
 def place(
     g: Context,
     corp: str,

@@ -25,10 +25,16 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 PARAMS = params_of(DECLARATION, Params)
 
 
+@cython.locals(g="Context")
 def _presidency_vacated(g: Context, corp: str) -> None:
     """``corp`` has no president now: the receivership rules take it over, where a mechanic provides them."""
     receivership = RECEIVERSHIP.get(g)
@@ -36,6 +42,7 @@ def _presidency_vacated(g: Context, corp: str) -> None:
         receivership.presidency_vacated(g, corp)
 
 
+@cython.locals(g="Context")
 def no_trade_zones(g: Context) -> list[str]:
     """Market zones whose shares may not be sold (none unless a mechanic provides
     :class:`~railbook.engine.interfaces.StockMarket`)."""
@@ -43,6 +50,7 @@ def no_trade_zones(g: Context) -> list[str]:
     return market_rules.no_trade_zones(g) if market_rules is not None else []
 
 
+@cython.locals(g="Context")
 def emergency_bundles(g: Context, corp: str) -> list[shares.Bundle]:
     """Bundles ``corp`` (a key) may issue now to raise money for a train (none unless a mechanic provides
     :class:`~railbook.engine.interfaces.EmergencyIssue`)."""
@@ -61,11 +69,13 @@ def limit_reached(g: Context) -> bool:
     return live < len(g.state.players)
 
 
+@cython.locals(g="Context")
 def _buy_train_step(g: Context) -> Any:
     found = rounds.steps_named(g, BUY_TRAIN_STEP)
     return found[0] if found else None
 
 
+@cython.locals(g="Context")
 def emergency_liquidity(g: Context, player: str, corp: str) -> int:
     """Cash the president could raise: cash plus the best sellable bundle of each corporation."""
     step = _buy_train_step(g)
@@ -94,6 +104,7 @@ class Bankrupt(Step):
             return []
         return ["bankrupt"]
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         g = self.g
         if not self.actions(entity) or not _needs_train(g, entity):
@@ -107,6 +118,7 @@ class Bankrupt(Step):
             return []
         return [{"type": "bankrupt"}]
 
+    @cython.locals(self="StepBase")
     def can_go_bankrupt(self, corp: str) -> bool:
         g = self.g
         player = g.owner(corp)
@@ -116,6 +128,7 @@ class Bankrupt(Step):
         power += emergency_liquidity(g, player, corp)
         return power < depot.min_depot_price(g)
 
+    @cython.locals(self="StepBase")
     def process_bankrupt(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = entity
@@ -222,6 +235,7 @@ def player_bankrupt(g: Context, player: str, corp: str | None) -> None:
     g.epoch += 1
 
 
+@cython.locals(g="Context")
 def _sell_estate_bundle(g: Context, b: shares.Bundle) -> None:
     """A bankrupt's sale: the price moves unless ``sales_move_prices`` is off."""
     if PARAMS(g).sales_move_prices:
@@ -238,6 +252,7 @@ def _estate(g: Context, player: str) -> list[str]:
     return held
 
 
+@cython.locals(g="Context")
 def _keeps_chair(g: Context, player: str, b: shares.Bundle) -> bool:
     """Selling ``b`` leaves ``player`` president of its company if he is."""
     if g.state.corporations[b.corp].owner != player:
@@ -247,6 +262,7 @@ def _keeps_chair(g: Context, player: str, b: shares.Bundle) -> bool:
     return holders.get(player, 0) - b.percent >= others and shares.presidents_share(g, b) is None
 
 
+@cython.locals(g="Context")
 def _needs_train(g: Context, corp: str) -> bool:
     return TRAINS.of(g).must_buy(g, corp)
 
@@ -255,6 +271,7 @@ class _Bankruptcy:
     """The :class:`~railbook.engine.interfaces.Bankruptcy` this mechanic provides."""
 
     @staticmethod
+    @cython.locals(g="Context")
     def forced_sales_may_change_presidency(g: Context) -> str:
         return PARAMS(g).forced_sales_may_change_presidency
 

@@ -30,6 +30,11 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -57,6 +62,7 @@ def price_of(g: Context, sym: str) -> int:
     return max(0, c.value - c.discount)
 
 
+@cython.locals(g="Context")
 def committed(g: Context, player: str) -> int:
     """Cash a player has set aside in bid boxes."""
     p = PARAMS(g)
@@ -89,6 +95,7 @@ def max_bid(g: Context, player: str, sym: str) -> int:
     return g.cash(player) - committed(g, player) + own
 
 
+@cython.locals(g="Context")
 def min_bid(g: Context, sym: str) -> int:
     p = PARAMS(g)
     bids = STATE(g).bids.get(sym) or []
@@ -97,6 +104,7 @@ def min_bid(g: Context, sym: str) -> int:
     return g.state.companies[sym].value + p.min_bid_over_face
 
 
+@cython.locals(g="Context")
 def auction_bidder(g: Context) -> str | None:
     """In an auction among a private's bidders, the one to act: the lowest bidder."""
     st = STATE(g)
@@ -157,17 +165,20 @@ class BidBox(Step):
     name = BID_BOX_STEP
     description = "Buy or Bid on Companies"
 
+    @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
         bidder = auction_bidder(self.g)
         if bidder is not None:
             return [bidder]
         return super().active_entities()
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if not unsold(self.g) or entity != self.current_entity():
             return []
         return ["bid", "pass"]
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         g = self.g
         if not self.actions(entity):
@@ -193,6 +204,7 @@ class BidBox(Step):
         out.append({"type": "pass"})
         return out
 
+    @cython.locals(self="StepBase")
     def process_bid(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         st = STATE(g)
@@ -220,6 +232,7 @@ class BidBox(Step):
             self._place(entity, sym, price)
         rounds.next_entity_index(g)
 
+    @cython.locals(self="StepBase")
     def _place(self, entity: str, sym: str, price: int) -> None:
         g = self.g
         p = PARAMS(g)
@@ -253,6 +266,7 @@ class BidBox(Step):
             self._all_passed()
         rounds.next_entity_index(g)
 
+    @cython.locals(self="StepBase")
     def _all_passed(self) -> None:
         g = self.g
         rules = PARAMS(g).all_passed
@@ -284,10 +298,12 @@ class CompanyPendingPar(Step):
     def skip(self) -> None:
         """Stays live all round: a purchase may leave a par to set at any time."""
 
+    @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         """Only while a par is to be set (else the round passes it by without marking a change)."""
         return bool(STATE(self.g).pending_par)
 
+    @cython.locals(self="StepBase")
     def pending(self) -> list[str] | None:
         pend = STATE(self.g).pending_par
         return pend[0] if pend else None
@@ -300,6 +316,7 @@ class CompanyPendingPar(Step):
         pend = self.pending()
         return ["par"] if pend and pend[1] == entity else []
 
+    @cython.locals(self="StepBase")
     def _corp(self, sym: str) -> str:
         c = self.g.state.companies[sym]
         for a in c.abilities:
@@ -309,6 +326,7 @@ class CompanyPendingPar(Step):
                         return shares.corp_of_share(sid)
         raise illegal("auction.par", f"{sym} carries no president's certificate")
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         pend = self.pending()
         if not pend or pend[1] != entity:
@@ -320,6 +338,7 @@ class CompanyPendingPar(Step):
         ]
         return [{"type": "par", "choices": choices}]
 
+    @cython.locals(self="StepBase")
     def process_par(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         pend = self.pending()

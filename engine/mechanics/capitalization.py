@@ -21,6 +21,11 @@ from ..state import BANK, ckey
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -101,6 +106,7 @@ def operator_skips(g: Context, key: str) -> bool:
     return False
 
 
+@cython.locals(g="Context")
 def _before_unfloated(g: Context, corp: str) -> str | None:
     """The first corporation before ``corp`` in ``historical_order`` that is in the game and not floated."""
     order = PARAMS(g).historical_order
@@ -170,6 +176,7 @@ def after_par(g: Context, corp: str) -> None:
             g.remove_ability(ckey(corp), a)
 
 
+@cython.locals(g="Context")
 def place_home_token(g: Context, corp: str) -> None:
     c = g.state.corporations[corp]
     if not c.tokens or c.tokens[0].used:

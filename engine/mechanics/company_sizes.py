@@ -28,6 +28,11 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -61,6 +66,7 @@ def holding_limit(g: Context, corp: str) -> int | None:
     return spec.player_share_cap * share_unit(g, corp)
 
 
+@cython.locals(g="Context")
 def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> list[str]:
     """Give ``corp`` the certificates of ``size``: the president's certificate takes its new percent, the others
     become one share each, and the new certificates (``new_count``, else as many as the size lacks) go to the
@@ -102,6 +108,7 @@ def markers_needed(g: Context, corp: str) -> int:
     return max(0, want - own)
 
 
+@cython.locals(g="Context")
 def buy_markers(g: Context, corp: str) -> None:
     """Buy the markers the company's size calls for, when its treasury can pay for all of them."""
     need = markers_needed(g, corp)
@@ -118,6 +125,7 @@ def buy_markers(g: Context, corp: str) -> None:
     g.log(f"{corp} buys {need} station marker(s) for {cost}")
 
 
+@cython.locals(g="Context")
 def company_sold(g: Context, sym: str, corp: str) -> None:
     """A private with an extra-marker ability gives its new company one more station marker; one with
     ``cash_on_assign`` brings that much from the bank the first time it joins a company."""
@@ -157,6 +165,7 @@ def bidding_power(g: Context, player: str) -> int:
     return cash
 
 
+@cython.locals(g="Context")
 def max_bid(g: Context, player: str) -> int:
     if shares.num_certs(g, player) >= g.state.cert_limit:
         return 0
@@ -190,6 +199,7 @@ def phase_sizes(g: Context) -> list[int]:
     return sizes.get(g.phase_name()) or sorted(PARAMS(g).sizes)[:1]
 
 
+@cython.locals(g="Context")
 def start_price(g: Context, bid: int) -> list[int]:
     """The market cell of a new company: the highest starting price not above the bid times the fraction."""
     limit = bid * _ipo(g).par_fraction_of_bid
@@ -225,6 +235,7 @@ class IpoAuctionStep(Step):
         return {"ipo": None}
 
     @property
+    @cython.locals(self="StepBase")
     def ipo(self) -> dict[str, Any] | None:
         return self.rdata.get("ipo")  # type: ignore[no-any-return]
 
@@ -249,12 +260,14 @@ class IpoAuctionStep(Step):
         high = max(bids, key=lambda p: bids[p])
         return [active[(active.index(high) + 1) % len(active)]]
 
+    @cython.locals(self="StepBase")
     def min_bid(self) -> int:
         a = self.ipo
         if a is None:
             return _ipo(self.g).min_bid
         return max(a["bids"].values()) + _ipo(self.g).bid_step
 
+    @cython.locals(self="StepBase")
     def startable(self) -> list[str]:
         corps = self.g.state.corporations
         return [c for c in self.g.state.corp_order if not corps[c].ipoed and not corps[c].closed]
@@ -262,6 +275,7 @@ class IpoAuctionStep(Step):
     def _turn_free(self) -> bool:
         return not any(a in ("buy_shares", "par") for a in self.rdata.get("current_actions", []))
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         a = self.ipo
         if a is None:
@@ -278,6 +292,7 @@ class IpoAuctionStep(Step):
             return ["assign", "pass"] if self.g.cash(entity) >= a.get("owed", 0) else ["assign"]
         return ["bid", "pass"]
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         g, a = self.g, self.ipo
         out: list[dict[str, Any]] = []
@@ -306,6 +321,7 @@ class IpoAuctionStep(Step):
 
     # ------------------------------------------------------------------------------- processing
 
+    @cython.locals(self="StepBase")
     def process_bid(self, action: dict[str, Any], entity: str) -> None:
         g, a, spec = self.g, self.ipo, _ipo(self.g)
         price = action.get("price")
@@ -344,6 +360,7 @@ class IpoAuctionStep(Step):
             a["active"] = [p for p in a["active"] if p == entity or max_bid(g, p) >= lo]
         self._resolve()
 
+    @cython.locals(self="StepBase")
     def process_place_token(self, action: dict[str, Any], entity: str) -> None:
         g, a = self.g, self.ipo
         if a is None or not a["home"] or entity != ckey(a["corp"]):
@@ -355,6 +372,7 @@ class IpoAuctionStep(Step):
         a["home"] = False
         self._resolve()
 
+    @cython.locals(self="StepBase")
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         a = self.ipo
         assert a is not None
@@ -368,6 +386,7 @@ class IpoAuctionStep(Step):
         self.g.log(f"{self.g.name(entity)} passes on {a['corp']}")
         self._resolve()
 
+    @cython.locals(self="StepBase")
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
         a = self.ipo
         assert a is not None
@@ -381,6 +400,7 @@ class IpoAuctionStep(Step):
         self._size(size)
         self._maybe_finish()
 
+    @cython.locals(self="StepBase")
     def usable_privates(self, player: str) -> list[str]:
         """Privates the winner may still put in: part of a total that pays what is owed without exceeding the
         treasury."""
@@ -400,6 +420,7 @@ class IpoAuctionStep(Step):
                     ok.update(combo)
         return [s for s in syms if s in ok]
 
+    @cython.locals(self="StepBase")
     def process_assign(self, action: dict[str, Any], entity: str) -> None:
         g, a = self.g, self.ipo
         sym = action.get("target")
@@ -421,6 +442,7 @@ class IpoAuctionStep(Step):
 
     # --------------------------------------------------------------------------------- helpers
 
+    @cython.locals(self="StepBase")
     def _resolve(self) -> None:
         a = self.ipo
         if a is None or a["home"] or a["winner"] or len(a["active"]) > 1:
@@ -453,6 +475,7 @@ class IpoAuctionStep(Step):
             self._size(sizes[0])
         self._maybe_finish()
 
+    @cython.locals(self="StepBase")
     def _size(self, size: int) -> None:
         a = self.ipo
         assert a is not None
@@ -466,6 +489,7 @@ class IpoAuctionStep(Step):
             return
         self._finish()
 
+    @cython.locals(self="StepBase")
     def _finish(self) -> None:
         g, a = self.g, self.ipo
         assert a is not None

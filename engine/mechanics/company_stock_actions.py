@@ -26,6 +26,11 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 PARAMS = params_of(DECLARATION, Params)
 
@@ -85,9 +90,11 @@ class CompanyTurn(Step):
     def round_state() -> dict[str, Any]:
         return {"company_turn": None}
 
+    @cython.locals(self="StepBase")
     def setup(self) -> None:
         self.rdata["company_turn"] = None
 
+    @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         return self.rdata.get("company_turn") is not None
 
@@ -99,6 +106,7 @@ class CompanyTurn(Step):
         player = self._player()
         return [player] if player else []
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         g = self.g
         player = self._player()
@@ -111,6 +119,7 @@ class CompanyTurn(Step):
             return []
         return company_actions(g, sym_of(entity), turn["last"] if turn else None)
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         for atype in self.actions(entity):
@@ -122,6 +131,7 @@ class CompanyTurn(Step):
                 out.append({"type": atype})
         return out
 
+    @cython.locals(self="StepBase")
     def process_take_loan(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         if "take_loan" not in self.actions(entity):
@@ -129,6 +139,7 @@ class CompanyTurn(Step):
         LOANS.of(g).take(g, sym_of(entity))  # (offered only when a mechanic provides loans)
         self._acted(entity, "take_loan")
 
+    @cython.locals(self="StepBase")
     def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = sym_of(entity)
@@ -139,6 +150,7 @@ class CompanyTurn(Step):
         g.log(f"{corp} buys back {b.percent}% of its shares")
         self._acted(entity, "buy_shares")
 
+    @cython.locals(self="StepBase")
     def _acted(self, entity: str, atype: str) -> None:
         self.rdata["company_turn"] = {"corp": entity, "last": atype}
         self.rdata["last_to_act"] = self._player()
@@ -146,6 +158,7 @@ class CompanyTurn(Step):
         if not company_actions(self.g, sym_of(entity), atype):
             self.process_pass({}, entity)  # nothing more the company may do: the turn ends by itself
 
+    @cython.locals(self="StepBase")
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         self.rdata.setdefault("current_actions", []).append("company_turn")
@@ -178,6 +191,7 @@ class CompanyStockAction(Step):
     def round_state() -> dict[str, Any]:
         return {"redeem_cash": {}, "redeemed": {}}
 
+    @cython.locals(self="StepBase")
     def setup(self) -> None:
         """The cash each company has as the round starts is what it may redeem with in it (money a reissue
         brings in comes later)."""
@@ -195,6 +209,7 @@ class CompanyStockAction(Step):
         r = self.round
         return r.entities[r.entity_index] if r.entities else None
 
+    @cython.locals(self="StepBase")
     def _may_act(self, corp_key: str) -> bool:
         g = self.g
         if kind_of(corp_key) != "C":
@@ -207,6 +222,7 @@ class CompanyStockAction(Step):
         forbidden = set(PARAMS(g).forbidden_zones)
         return not (forbidden & set(market.kinds_at(g, c.price)))
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if not self._may_act(entity):
             return []
@@ -217,6 +233,7 @@ class CompanyStockAction(Step):
             acts.append("sell_shares")
         return acts
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         out = []
         acts = self.actions(entity)
@@ -229,6 +246,7 @@ class CompanyStockAction(Step):
 
     # ------------------------------------------------------------------------------------- redeem
 
+    @cython.locals(self="StepBase")
     def redeemable(self, corp_key: str) -> list[shares.Bundle]:
         g = self.g
         rules = _redeem_rules(g)
@@ -291,6 +309,7 @@ class CompanyStockAction(Step):
 
     # ------------------------------------------------------------------------------------ reissue
 
+    @cython.locals(self="StepBase")
     def reissuable(self, corp_key: str) -> bool:
         g = self.g
         ids = shares.shares_of(g, corp_key, sym_of(corp_key))
@@ -299,6 +318,7 @@ class CompanyStockAction(Step):
         reissue = REISSUE.get(g)
         return reissue is not None and reissue.par(g, sym_of(corp_key)) is not None
 
+    @cython.locals(self="StepBase")
     def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = sym_of(entity)
@@ -315,6 +335,7 @@ class CompanyStockAction(Step):
         g.log(f"{corp} reissues its shares at {market.price_at(g, c.par)}")
         self._acted("sell_shares")
 
+    @cython.locals(self="StepBase")
     def _acted(self, kind: str) -> None:
         g = self.g
         player = self._turn_player()

@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from ..context import Context
     from ..state import Ability, Corporation, Minor, Player, Train
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 def round_entities(g: Context, kind: str) -> list[str] | None:
     if kind == "stock":
@@ -50,6 +55,7 @@ def operating_round_started(g: Context) -> None:
             a.count_this_or = a.corp_count_this_or = 0
 
 
+@cython.locals(g="Context")
 def payout_companies(g: Context) -> None:
     """Private companies pay their income to their owners at the start of each operating round (none from the
     phase ``private_companies.no_income_from_phase``)."""
@@ -99,6 +105,7 @@ def phase_reached(g: Context, name: str) -> None:
                 g.remove_ability(ckey(sym), a)
 
 
+@cython.locals(g="Context")
 def _event_closes(g: Context, name: str) -> bool:
     phase = g.book.phases[g.book.phase_index[name]]
     return any(e.get("type") == "close_companies" for e in phase.get("events") or [])

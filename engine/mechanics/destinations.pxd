@@ -2,6 +2,7 @@
 # compiled unchanged. The destination walks as C functions taking a Context, their locals declared.
 # A class declared here lists every field its instances have; a cpdef function keeps the signature written
 # here (arguments by position, ``=*`` for a default).
+from railbook.engine.steps.base cimport StepBase
 cimport cython
 from railbook.engine.book cimport Track
 from railbook.engine.context cimport Context

@@ -42,6 +42,11 @@ if TYPE_CHECKING:
     from ..context import Context
     from ..state import Corporation, Train
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -184,6 +189,7 @@ def _walk_from(g: Context, corp: str, dest: str) -> board.Network | None:
     return board.reach(g, ckey(corp), starts, blocking=not PARAMS(g).ignore_station_markers)
 
 
+@cython.locals(g="Context")
 def _home_stops(g: Context, corp: str, dest: str, homes: set[str], most: int | None = None) -> int | None:
     """The fewest stops on a track path from ``dest`` to a home stop that passes no stop blocking ``corp``, None when
     there is no such path (or, given ``most``, none with at most that many stops: the search reads no further).
@@ -442,6 +448,7 @@ def check(g: Context, operator: str | None = None) -> None:
         reached(g, corp)
 
 
+@cython.locals(g="Context")
 def reached(g: Context, corp: str) -> None:
     st = STATE(g)
     st.reached.append(corp)
@@ -514,19 +521,23 @@ class ConnectionRunStep(Step):
     def skip(self) -> None:
         """Stays live all round: a run may be due after any operator's turn."""
 
+    @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
         pending = STATE(self.g).pending
         return [ckey(pending[0])] if pending else []
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         st = STATE(self.g)
         if not st.pending or entity != ckey(st.pending[0]):
             return []
         return {"marker": ["choose"], "route": ["run_routes"], "dividend": ["dividend"]}[st.stage]
 
+    @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         return bool(STATE(self.g).pending)
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         st = STATE(self.g)
         if not st.pending or entity != ckey(st.pending[0]):
@@ -544,6 +555,7 @@ class ConnectionRunStep(Step):
             ]
         return [{"type": "dividend", "choices": [{"kind": k} for k in self.kinds()]}]
 
+    @cython.locals(self="StepBase")
     def marker_choices(self, corp: str) -> list[str]:
         g = self.g
         marker = PARAMS(g).marker
@@ -552,11 +564,13 @@ class ConnectionRunStep(Step):
             return ["Charter"]
         return ["Map", "Charter"]
 
+    @cython.locals(self="StepBase")
     def kinds(self) -> list[str]:
         run = PARAMS(self.g).connection_run
         opts = run.dividend_options if run else ["full", "withhold"]
         return ["payout" if k == "full" else k for k in opts]
 
+    @cython.locals(self="StepBase")
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         st = STATE(g)
@@ -587,6 +601,7 @@ class ConnectionRunStep(Step):
         if not c.trains or not board.network(g, entity).route_available:
             self._finish(0)
 
+    @cython.locals(self="StepBase")
     def process_run_routes(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = sym_of(entity)
@@ -618,6 +633,7 @@ class ConnectionRunStep(Step):
         if total <= 0:
             self._finish(0)
 
+    @cython.locals(self="StepBase")
     def process_dividend(self, action: dict[str, Any], entity: str) -> None:
         kind = str(action.get("kind"))
         if kind not in self.kinds():
@@ -626,6 +642,7 @@ class ConnectionRunStep(Step):
         self._pay(sym_of(entity), kind, st.revenue)
         self._finish(st.revenue)
 
+    @cython.locals(self="StepBase")
     def _pay(self, corp: str, kind: str, revenue: int) -> None:
         g = self.g
         entity = ckey(corp)
@@ -650,6 +667,7 @@ class ConnectionRunStep(Step):
             market.move(g, corp, "right")
         g.log(f"{corp} pays {revenue}")
 
+    @cython.locals(self="StepBase")
     def _finish(self, revenue: int) -> None:
         g = self.g
         st = STATE(g)

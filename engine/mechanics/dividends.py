@@ -24,6 +24,11 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 PARAMS = params_of(DECLARATION, Params)
 
@@ -147,6 +152,7 @@ class Dividend(Step):
     name = DIVIDEND_STEP
     description = "Pay or Withhold Dividends"
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) not in ("C",) or entity != self.current_entity():
             return []
@@ -156,6 +162,7 @@ class Dividend(Step):
             return []
         return ["dividend"]
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
@@ -163,11 +170,13 @@ class Dividend(Step):
             {"type": "dividend", "choices": [{"kind": k} for k in options(self.g, entity, earnings(self.g, entity))]}
         ]
 
+    @cython.locals(self="StepBase")
     def process_dividend(self, action: dict[str, Any], entity: str) -> None:
         kind = str(action.get("kind"))
         pay(self.g, entity, kind, earnings(self.g, entity))
         self.pass_()
 
+    @cython.locals(self="StepBase")
     def skip(self) -> None:
         g = self.g
         entity = self.current_entity()
@@ -184,6 +193,7 @@ class Dividend(Step):
                 receivership.withheld(g, entity)
         self.pass_()
 
+    @cython.locals(self="StepBase")
     def pass_(self) -> None:
         super().pass_()
         for s in rounds.steps(self.g):

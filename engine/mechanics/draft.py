@@ -25,6 +25,11 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -38,15 +43,18 @@ PARAMS = params_of(DECLARATION, Params)
 STATE = state_of(DECLARATION, State)
 
 
+@cython.locals(g="Context")
 def blanks(g: Context) -> int:
     n = len(g.state.players)
     return PARAMS(g).blanks.get(n, n)
 
 
+@cython.locals(g="Context")
 def hand_size(g: Context) -> int:
     return len(g.state.players) + PARAMS(g).hand_size_over_players
 
 
+@cython.locals(g="Context")
 def prepare_deck(g: Context) -> None:
     st = STATE(g)
     if st.prepared:
@@ -60,23 +68,27 @@ def prepare_deck(g: Context) -> None:
     st.prepared = True
 
 
+@cython.locals(g="Context")
 def seeded_setup(g: Context, part: str) -> None:
     if part == "draft_deck":
         prepare_deck(g)
 
 
+@cython.locals(g="Context")
 def company_removed(g: Context, sym: str) -> None:
     deck = STATE(g).deck
     if sym in deck:
         deck.remove(sym)
 
 
+@cython.locals(g="Context")
 def round_entities(g: Context, kind: str) -> list[str] | None:
     if kind == "draft":
         return list(reversed(g.player_keys()))
     return None
 
 
+@cython.locals(g="Context", c="Company")
 def price(g: Context, c: Company) -> int:
     """What the chooser pays: face value + what other rules add (an independent's debt) - the price drops."""
     return c.value + g.hooks("acquisition_extra_cost", c.sym) - c.discount
@@ -91,12 +103,15 @@ class DraftStep(Step):
         return {"choices": {}}
 
     @property
+    @cython.locals(self="StepBase")
     def deck(self) -> list[str]:
         return STATE(self.g).deck
 
+    @cython.locals(self="StepBase")
     def available(self) -> list[str]:
         return self.deck[: hand_size(self.g)]
 
+    @cython.locals(self="StepBase")
     def blank(self, sym: str) -> bool:
         return self.g.state.companies[sym].blank
 
@@ -123,6 +138,7 @@ class DraftStep(Step):
             out.append({"type": "pass"})
         return out
 
+    @cython.locals(self="StepBase")
     def process_bid(self, action: dict[str, Any], entity: str) -> None:
         sym = action.get("company")
         if sym not in self.g.state.companies:
@@ -131,6 +147,7 @@ class DraftStep(Step):
         self._next()
         self.finalize()
 
+    @cython.locals(self="StepBase")
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         if not self.only_one():
             raise illegal("draft.pass", "a player may pass only when one private is left")
@@ -146,6 +163,7 @@ class DraftStep(Step):
         r = self.round
         r.entity_index = (r.entity_index + 1) % len(r.entities)
 
+    @cython.locals(self="StepBase")
     def choose(self, player: str, sym: str) -> None:
         avail = self.available()
         if sym not in avail:
@@ -163,6 +181,7 @@ class DraftStep(Step):
         self.g.state.companies[sym].owner = player
         self.g.log(f"{self.g.name(player)} chooses a company")
 
+    @cython.locals(self="StepBase")
     def finalize(self) -> None:
         if not self.finished():
             return

@@ -25,6 +25,11 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -37,6 +42,7 @@ PARAMS = params_of(DECLARATION, Params)
 STATE = state_of(DECLARATION, State)
 
 
+@cython.locals(g="Context")
 def area_of(g: Context, corp: str) -> str | None:
     """The off-board hex where company ``corp`` (a symbol) may place its edge token (None: it has none)."""
     for hex_id, corps in PARAMS(g).areas.items():
@@ -74,6 +80,7 @@ class EdgeToken(Step):
     name = EDGE_TOKEN_STEP
     description = "Place an Edge Token"
 
+    @cython.locals(self="StepBase")
     def _token_step_idle(self) -> bool:
         """The token step is open but has nothing else to offer: this step then holds the turn."""
         for s in rounds.steps(self.g):
@@ -84,11 +91,13 @@ class EdgeToken(Step):
     def blocks(self) -> bool:
         return self._token_step_idle()
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if entity != self.current_entity() or not can_place(self.g, entity):
             return []
         return ["choose", "pass"] if self._token_step_idle() else ["choose"]
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         acts = self.actions(entity)
         out: list[dict[str, Any]] = []
@@ -98,6 +107,7 @@ class EdgeToken(Step):
             out.append({"type": "pass"})
         return out
 
+    @cython.locals(self="StepBase")
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         p = PARAMS(g)
@@ -128,6 +138,7 @@ def area_value(g: Context, hex_id: str) -> int:
     return max((g.book.revenue_of(n.revenue, g.state.phase) for n in nodes if n.kind != "junction"), default=0)
 
 
+@cython.locals(g="Context")
 def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     """A company's placed edge token: its area earns ``multiplier - 1`` times its value more on its routes."""
     area = STATE(g).placed.get(corp)

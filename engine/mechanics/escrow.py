@@ -22,6 +22,11 @@ from ..state import BANK, ckey
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -35,11 +40,13 @@ PARAMS = params_of(DECLARATION, Params)
 STATE = state_of(DECLARATION, State)
 
 
+@cython.locals(g="Context")
 def held(g: Context, corp: str) -> int:
     """Money the bank holds in escrow for ``corp``."""
     return STATE(g).held.get(corp, 0)
 
 
+@cython.locals(g="Context")
 def ipo_receiver(g: Context, corp: str, price: int) -> str | None:
     st = STATE(g)
     if g.hooks("capitalization_of", corp) != "escrow":
@@ -54,6 +61,7 @@ def ipo_receiver(g: Context, corp: str, price: int) -> str | None:
     return BANK
 
 
+@cython.locals(g="Context")
 def destination_reached(g: Context, corp: str) -> None:
     st = STATE(g)
     if corp in st.released or g.hooks("capitalization_of", corp) != "escrow":

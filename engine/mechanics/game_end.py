@@ -12,10 +12,16 @@ from ..contract import Mechanic, params_of
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 PARAMS = params_of(DECLARATION, Params)
 
 
+@cython.locals(g="Context")
 def round_started(g: Context, kind: str) -> None:
     limit = PARAMS(g).turn_limit
     if kind == "stock" and limit is not None and g.state.turn >= limit and not g.state.finished:

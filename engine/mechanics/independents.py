@@ -25,10 +25,16 @@ from ..state import BANK, Token, kind_of, mkey, sym_of
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 PARAMS = params_of(DECLARATION, Params)
 
 
+@cython.locals(g="Context")
 def minor_of_private(g: Context, private: str) -> str | None:
     spec = g.book.privates.get(private) or {}
     if spec.get("minor"):
@@ -39,6 +45,7 @@ def minor_of_private(g: Context, private: str) -> str | None:
     return None
 
 
+@cython.locals(g="Context")
 def acquisition_extra_cost(g: Context, private: str) -> int:
     for ind in PARAMS(g).companies.values():
         if ind.private == private:
@@ -65,6 +72,7 @@ def setup(g: Context) -> None:
     board.invalidate(g)
 
 
+@cython.locals(g="Context")
 def float_minor(g: Context, private: str, player: str) -> None:
     msym = minor_of_private(g, private)
     if msym is None or msym not in g.state.minors:
@@ -77,6 +85,7 @@ def float_minor(g: Context, private: str, player: str) -> None:
     m.floated = True
 
 
+@cython.locals(g="Context")
 def may_buy_company(g: Context, private: str, corp_key: str) -> bool:
     """A corporation may take over an independent only with room for its train."""
     msym = minor_of_private(g, private)
@@ -85,6 +94,7 @@ def may_buy_company(g: Context, private: str, corp_key: str) -> bool:
     return depot.room(g, corp_key)
 
 
+@cython.locals(g="Context")
 def buy_minor_assets(g: Context, corp_key: str, private: str) -> None:
     """A corporation bought the private of an independent: take over its cash, train and token."""
     msym = minor_of_private(g, private)
@@ -124,6 +134,7 @@ def buy_minor_assets(g: Context, corp_key: str, private: str) -> None:
     board.invalidate(g, changed, corp_key)  # tokens changed in these hexes only, the buyer's among them
 
 
+@cython.locals(g="Context")
 def close_minors(g: Context) -> None:
     for sym, m in g.state.minors.items():
         if not m.closed:
@@ -131,18 +142,21 @@ def close_minors(g: Context) -> None:
             m.owner = None
 
 
+@cython.locals(g="Context")
 def privates_closed(g: Context) -> None:
     """The independents close when the privates do, in the phase that closes them."""
     if PARAMS(g).close_on_phase == g.phase_name():
         close_minors(g)
 
 
+@cython.locals(g="Context")
 def phase_reached(g: Context, name: str) -> None:
     privates = PRIVATE_COMPANIES.get(g)
     if PARAMS(g).close_on_phase == name and not (privates is not None and privates.closed_by_phase(g, name)):
         close_minors(g)
 
 
+@cython.locals(g="Context")
 def buying_power(g: Context, corp_key: str, purpose: str) -> int:
     p = PARAMS(g)
     if purpose not in ("track", "train"):
@@ -152,6 +166,7 @@ def buying_power(g: Context, corp_key: str, purpose: str) -> int:
 
 
 @memo
+@cython.locals(g="Context")
 def potential_minor_cash(g: Context, corp_key: str, lo: int, hi: int) -> int:
     """Cash a corporation could raise by buying player-owned independents (counts in buying power)."""
     if kind_of(corp_key) != "C" or g.cash(corp_key) <= 0:

@@ -25,11 +25,17 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 PARAMS = params_of(DECLARATION, Params)
 
 
 @memo
+@cython.locals(g="Context")
 def step_open(g: Context) -> bool:
     r = g.state.round
     if r is None or r.kind != "operating":
@@ -39,6 +45,7 @@ def step_open(g: Context) -> bool:
 
 
 @memo
+@cython.locals(g="Context")
 def issue_limit(g: Context, corp: str) -> int:
     player_pct = sum(shares.player_holders(g, corp).values())
     sp = shares.share_percent(g, corp)
@@ -46,6 +53,7 @@ def issue_limit(g: Context, corp: str) -> int:
 
 
 @memo
+@cython.locals(g="Context")
 def issuable(g: Context, corp_key: str) -> list[Bundle]:
     if kind_of(corp_key) != "C" or not step_open(g):
         return []
@@ -69,6 +77,7 @@ def issuable_cash(g: Context, corp_key: str) -> int:
 
 
 @memo
+@cython.locals(g="Context")
 def redeemable(g: Context, corp_key: str) -> list[Bundle]:
     if kind_of(corp_key) != "C" or not step_open(g):
         return []
@@ -99,6 +108,7 @@ class IssueShares(Step):
     def blocks(self) -> bool:
         return False
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) != "C" or entity != self.current_entity():
             return []
@@ -111,6 +121,7 @@ class IssueShares(Step):
             acts.append("sell_shares")
         return acts
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         if not self.actions(entity):
@@ -123,6 +134,7 @@ class IssueShares(Step):
             out.append({"type": "buy_shares", "choices": [{"shares": b.shares} for b in red]})
         return out
 
+    @cython.locals(self="StepBase")
     def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         b = shares.make_bundle(g, list(action.get("shares") or []), action.get("percent"))
@@ -134,6 +146,7 @@ class IssueShares(Step):
         g.log(f"{sym_of(entity)} issues {', '.join(match.shares)} for {price}")
         self.pass_()
 
+    @cython.locals(self="StepBase")
     def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         b = shares.make_bundle(g, list(action.get("shares") or []))
@@ -186,6 +199,7 @@ def emergency_bundles(g: Context, corp_key: str) -> list[Bundle]:
     return []
 
 
+@cython.locals(g="Context", b="Bundle")
 def emergency_issue(g: Context, corp_key: str, b: Bundle) -> int:
     """Issue a bundle in an emergency: sell it, then move the price left once per share."""
     corp = sym_of(corp_key)
@@ -204,6 +218,7 @@ def operator_started(g: Context, entity: str) -> None:
     g.state.round.data["emergency_issued"] = False
 
 
+@cython.locals(g="Context")
 def may_buy_company(g: Context, private: str, corp_key: str) -> bool:
     """Shares issued for a train the corporation must buy pay for that train: no private is bought meanwhile
     (1846 §6.5 "Mandatory Train Purchase": all of the treasury, then the issued shares' money, go to the train)."""

@@ -36,7 +36,13 @@ from ..steps.base import Step, step_active
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
 
+
+@cython.locals(g="Context")
 def no_trade_zones(g: Context) -> list[str]:
     """Market zones whose shares may not be sold (none unless a mechanic provides
     :class:`~railbook.engine.interfaces.StockMarket`)."""
@@ -88,6 +94,7 @@ def set_market_rate(g: Context) -> None:
     STATE(g).rate = max(rate.minimum, min(rate.maximum, steps * rate.step))
 
 
+@cython.locals(g="Context")
 def cap(g: Context, corp: str) -> int | None:
     """Most loans ``corp`` may have (None: no cap)."""
     p = PARAMS(g)
@@ -118,6 +125,7 @@ def may_take(g: Context, corp: str) -> bool:
     return limit is None or loans_of(g, corp) < limit
 
 
+@cython.locals(g="Context")
 def repay_price(g: Context) -> int:
     p = PARAMS(g)
     return p.repay_price if p.repay_price is not None else p.amount
@@ -169,6 +177,7 @@ class Loan(Step):
     name = LOAN_STEP
     description = "Take or Repay Loans"
 
+    @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         return _buy_train_passed(self.g) and not self._interest_pending()
 
@@ -178,6 +187,7 @@ class Loan(Step):
             return False
         return atype in self.actions_of(entity)
 
+    @cython.locals(self="StepBase")
     def _interest_pending(self) -> bool:
         """The turn's interest is charged after the train purchase and is still to come (repayment waits)."""
         entity = self.current_entity()
@@ -188,20 +198,24 @@ class Loan(Step):
                 return True
         return False
 
+    @cython.locals(self="StepBase")
     def skip(self) -> None:
         if _buy_train_passed(self.g) and self._interest_pending():
             return  # stays for the repayment once the interest is paid
         self.pass_()
 
+    @cython.locals(self="StepBase")
     def setup(self) -> None:
         self.st.data.pop("took_after_interest", None)
 
+    @cython.locals(self="StepBase")
     def can_payoff(self, corp: str) -> bool:
         g = self.g
         if self.st.data.get("took_after_interest"):
             return False  # a loan taken after the repayment step ends the repayments (take_after_repayment)
         return loans_of(g, corp) > 0 and g.cash(ckey(corp)) >= repay_price(g) and _buy_train_passed(g)
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) != "C" or entity != self.current_entity():
             return []
@@ -215,6 +229,7 @@ class Loan(Step):
             acts.append("pass")
         return acts
 
+    @cython.locals(self="StepBase")
     def process_take_loan(self, action: dict[str, Any], entity: str) -> None:
         corp = sym_of(entity)
         if not may_take(self.g, corp):
@@ -223,6 +238,7 @@ class Loan(Step):
             self.st.data["took_after_interest"] = True
         take_loan(self.g, corp)
 
+    @cython.locals(self="StepBase")
     def process_payoff_loan(self, action: dict[str, Any], entity: str) -> None:
         g, corp = self.g, sym_of(entity)
         if not self.can_payoff(corp):
@@ -242,6 +258,7 @@ class LoanInterest(Step):
     name = LOAN_INTEREST_STEP
     description = "Pay Loan Interest"
 
+    @cython.locals(self="StepBase")
     def skip(self) -> None:
         entity = self.current_entity()
         if entity is not None and kind_of(entity) == "C":
@@ -336,6 +353,7 @@ class LoanRedemption(Step):
     name = LOAN_REDEMPTION_STEP
     description = "Redeem Excess Loans"
 
+    @cython.locals(self="StepBase")
     def skip(self) -> None:
         entity = self.current_entity()
         if entity is not None and kind_of(entity) == "C" and PARAMS(self.g).forced_repayment is not None:
@@ -373,13 +391,16 @@ class CashCrisis(Step):
     def skip(self) -> None:
         """Stays live all round: a debt may arise at any point (interest, a short's dividend)."""
 
+    @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         """Only while someone owes (else the round passes it by without marking a change)."""
         return bool(STATE(self.g).owed)
 
+    @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
         return list(STATE(self.g).owed)[:1]
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if entity not in self.active_entities():
             return []
@@ -389,6 +410,7 @@ class CashCrisis(Step):
             acts.append("bankrupt")  # even selling everything cannot pay: he may declare bankruptcy at once
         return acts
 
+    @cython.locals(self="StepBase")
     def sellable(self, player: str) -> list[Bundle]:
         g = self.g
         out = []
@@ -400,6 +422,7 @@ class CashCrisis(Step):
                     out.append(b)
         return out
 
+    @cython.locals(self="StepBase")
     def can_sell(self, player: str, b: Bundle) -> bool:
         g = self.g
         if not shares.can_dump(g, b, player) or not shares.fit_in_pool(g, b):
@@ -428,6 +451,7 @@ class CashCrisis(Step):
             ]
         return [{"type": t} for t in acts]
 
+    @cython.locals(self="StepBase")
     def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         b = shares.make_bundle(g, list(action.get("shares") or []), action.get("percent"))
@@ -444,6 +468,7 @@ class CashCrisis(Step):
             st.interest_for.pop(entity, None)
         rounds.recalculate_order(g)
 
+    @cython.locals(self="StepBase")
     def process_bankrupt(self, action: dict[str, Any], entity: str) -> None:
         if "bankrupt" not in self.actions(entity):
             raise illegal("loans.cash_crisis", f"{self.g.name(entity)} can still raise what he owes")

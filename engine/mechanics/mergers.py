@@ -42,6 +42,11 @@ if TYPE_CHECKING:
     from ..context import Context
     from ..state import Corporation
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -81,6 +86,7 @@ def inactive(g: Context, corp: str) -> bool:
     return False
 
 
+@cython.locals(g="Context")
 def price(g: Context, corp: str) -> int:
     return market.price_at(g, g.state.corporations[corp].price)
 
@@ -196,6 +202,7 @@ def move_assets(g: Context, target: str, to: str) -> list[str]:
     return got
 
 
+@cython.locals(g="Context")
 def move_tokens(g: Context, target: str, to: str) -> None:
     """``target``'s station markers become ``to``'s; where both have one in a city, ``target``'s goes to the
     charter.  When ``to`` would then have more placed markers than the cap, or two markers on one tile, its
@@ -278,12 +285,14 @@ class ReduceTokens(Step):
     name = REDUCE_TOKENS_STEP
     description = "Choose Station Markers to Remove after a Merger"
 
+    @cython.locals(self="StepBase")
     def active(self) -> bool:
         return bool(STATE(self.g).reducing)
 
     def skip(self) -> None:
         """Stays live: a merger or acquisition may call for it at any time in the round."""
 
+    @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
         corp = STATE(self.g).reducing
         return [ckey(corp)] if corp else []
@@ -291,6 +300,7 @@ class ReduceTokens(Step):
     def actions(self, entity: str) -> list[str]:
         return ["remove_token"] if entity == self.current_entity() else []
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
@@ -298,6 +308,7 @@ class ReduceTokens(Step):
         choices = [{"city": stations.city_id(g, h, ci), "slot": slot} for h, ci, slot in removable_tokens(g, corp)]
         return [{"type": "remove_token", "choices": choices}]
 
+    @cython.locals(self="StepBase")
     def process_remove_token(self, action: dict[str, Any], entity: str) -> None:
         g, corp = self.g, str(STATE(self.g).reducing)
         hex_id, ci = stations.parse_city(g, action.get("city"))
@@ -446,11 +457,13 @@ class ConvertMerge(Step):
     name = CONVERT_MERGE_STEP
     description = "Convert or Merge"
 
+    @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
         if self.rdata.get("converted"):
             return []
         return super().active_entities()
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) != "C" or entity != self.current_entity():
             return []
@@ -465,6 +478,7 @@ class ConvertMerge(Step):
             acts.append("merge")
         return [*acts, "pass"] if acts else []
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         for a in self.actions(entity):
@@ -476,6 +490,7 @@ class ConvertMerge(Step):
                 out.append({"type": a})
         return out
 
+    @cython.locals(self="StepBase")
     def _changed(self, corp: str) -> None:
         changes = self.rdata.setdefault("changes", {})
         changes[corp] = changes.get(corp, 0) + 1
@@ -483,6 +498,7 @@ class ConvertMerge(Step):
         self.rdata["converted_price"] = list(self.g.state.corporations[corp].price or [])
         self.rdata["pc_passed"] = []
 
+    @cython.locals(self="StepBase")
     def process_convert(self, action: dict[str, Any], entity: str) -> None:
         corp = sym_of(entity)
         res = CONVERSIONS.of(self.g).convert(self.g, corp)
@@ -492,6 +508,7 @@ class ConvertMerge(Step):
         self.rdata["markers"] = list(res)
         self._changed(corp)
 
+    @cython.locals(self="StepBase")
     def process_merge(self, action: dict[str, Any], entity: str) -> None:
         corp, target = sym_of(entity), action.get("corporation")
         if target not in mergeable(self.g, corp):
@@ -514,10 +531,12 @@ class PostConversion(Step):
     name = POST_CONVERSION_STEP
     description = "Buy or Sell Shares after a Conversion"
 
+    @cython.locals(self="StepBase")
     def active(self) -> bool:
         return bool(self.rdata.get("converted"))
 
     @property
+    @cython.locals(self="StepBase")
     def corp(self) -> str:
         return str(self.rdata["converted"])
 
@@ -528,6 +547,7 @@ class PostConversion(Step):
             (s for s in ids if self.g.state.shares[s].percent > 0 and not self.g.state.shares[s].president), None
         )
 
+    @cython.locals(self="StepBase")
     def can_buy(self, player: str) -> bool:
         g, corp = self.g, self.corp
         sid = self.treasury_share()
@@ -537,12 +557,14 @@ class PostConversion(Step):
             return False
         return shares.holding_ok(g, player, corp, g.state.shares[sid].percent)
 
+    @cython.locals(self="StepBase")
     def can_sell(self, player: str) -> bool:
         g, corp = self.g, self.corp
         if g.state.corporations[corp].owner == player:
             return False
         return any(g.state.shares[s].percent > 0 for s in shares.shares_of(g, player, corp))
 
+    @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
         if not self.active():
             return []
@@ -569,6 +591,7 @@ class PostConversion(Step):
             acts.append("sell_shares")
         return [*acts, "pass"] if acts else []
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         for a in self.actions(entity):
@@ -581,9 +604,11 @@ class PostConversion(Step):
                 out.append({"type": a})
         return out
 
+    @cython.locals(self="StepBase")
     def _done(self, player: str) -> None:
         self.rdata.setdefault("pc_passed", []).append(player)
 
+    @cython.locals(self="StepBase")
     def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
         g, corp = self.g, self.corp
         ids = [str(s) for s in action.get("shares") or []]
@@ -595,6 +620,7 @@ class PostConversion(Step):
         if g.state.corporations[corp].owner != entity or not self.can_buy(entity):
             self._done(entity)
 
+    @cython.locals(self="StepBase")
     def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
         g, corp = self.g, self.corp
         ids = [str(s) for s in action.get("shares") or []]
@@ -615,9 +641,11 @@ class PostConversionLoans(Step):
     name = POST_CONVERSION_LOANS_STEP
     description = "Take Loans after a Conversion"
 
+    @cython.locals(self="StepBase")
     def active(self) -> bool:
         return bool(self.rdata.get("converted")) and PARAMS(self.g).loans_after_change and not self.st.passed
 
+    @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
         corp = self.rdata.get("converted")
         if not self.active() or not LOANS.of(self.g).may_take(self.g, corp):
@@ -627,10 +655,12 @@ class PostConversionLoans(Step):
     def actions(self, entity: str) -> list[str]:
         return ["take_loan", "pass"] if entity == self.current_entity() else []
 
+    @cython.locals(self="StepBase")
     def process_take_loan(self, action: dict[str, Any], entity: str) -> None:
         LOANS.of(self.g).take(self.g, sym_of(entity))
 
 
+@cython.locals(g="Context")
 def settle_change(g: Context) -> None:
     """The converted company buys its markers (or goes to liquidation when it cannot pay)."""
     r = g.state.round
@@ -741,6 +771,7 @@ def starting_bid(g: Context, corp: str) -> int:
     return spec.min_bid
 
 
+@cython.locals(g="Context")
 def min_bid(g: Context, corp: str) -> int:
     a = g.state.round.data.get("auction")
     if a and a["bids"]:
@@ -868,6 +899,7 @@ def start_auction(g: Context, corp: str) -> None:
     resolve(g)
 
 
+@cython.locals(g="Context")
 def resolve(g: Context) -> None:
     data = g.state.round.data
     a = data["auction"]
@@ -1026,9 +1058,11 @@ class Acquire(Step):
     name = ACQUIRE_STEP
     description = "Acquire Companies"
 
+    @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         return not self.rdata.get("done")
 
+    @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
         g, data = self.g, self.rdata
         if data.get("done"):
@@ -1056,6 +1090,7 @@ class Acquire(Step):
             return [data["winner"]["player"]]
         return []
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         g, data = self.g, self.rdata
         if entity != self.current_entity():
@@ -1075,6 +1110,7 @@ class Acquire(Step):
             return ["merge"]
         return []
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         g, data = self.g, self.rdata
         out: list[dict[str, Any]] = []
@@ -1097,6 +1133,7 @@ class Acquire(Step):
                 out.append({"type": t})
         return out
 
+    @cython.locals(self="StepBase")
     def process_assign(self, action: dict[str, Any], entity: str) -> None:
         corp = self.rdata["offer"]
         if action.get("target") not in (None, corp):
@@ -1105,6 +1142,7 @@ class Acquire(Step):
         self.rdata["offer"] = None
         start_auction(self.g, corp)
 
+    @cython.locals(self="StepBase")
     def process_bid(self, action: dict[str, Any], entity: str) -> None:
         g, a = self.g, self.rdata["auction"]
         corp = a["corp"]
@@ -1123,10 +1161,12 @@ class Acquire(Step):
         resolve(g)
         self._maybe_done()
 
+    @cython.locals(self="StepBase")
     def process_merge(self, action: dict[str, Any], entity: str) -> None:
         acquire(self.g, str(action.get("corporation")))
         self._maybe_done()
 
+    @cython.locals(self="StepBase")
     def process_take_loan(self, action: dict[str, Any], entity: str) -> None:
         g, buyer = self.g, sym_of(entity)
         LOANS.of(g).take(g, buyer)
@@ -1134,6 +1174,7 @@ class Acquire(Step):
             after_loans(g)
         self._maybe_done()
 
+    @cython.locals(self="StepBase")
     def process_payoff_loan(self, action: dict[str, Any], entity: str) -> None:
         g, buyer = self.g, sym_of(entity)
         pay_one_loan(g, buyer)
@@ -1142,6 +1183,7 @@ class Acquire(Step):
             after_loans(g)
         self._maybe_done()
 
+    @cython.locals(self="StepBase")
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g, data = self.g, self.rdata
         if data.get("offer"):
@@ -1163,6 +1205,7 @@ class Acquire(Step):
             resolve(g)
         self._maybe_done()
 
+    @cython.locals(self="StepBase")
     def _maybe_done(self) -> None:
         if self.rdata.get("done"):
             self.pass_()
@@ -1210,6 +1253,7 @@ class _Liquidation:
     liquidate = staticmethod(liquidate)
 
     @staticmethod
+    @cython.locals(g="Context")
     def in_liquidation(g: Context, corp: str) -> bool:
         return "liquidation" in market.kinds_at(g, g.state.corporations[corp].price)
 

@@ -38,6 +38,11 @@ if TYPE_CHECKING:
     from ..routes import NodeKey, Route
     from ..state import Ability
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -51,6 +56,7 @@ PARAMS = params_of(DECLARATION, Params)
 STATE = state_of(DECLARATION, State)
 
 
+@cython.locals(g="Context")
 def token_ability(g: Context, company: str) -> tuple[str, Ability] | None:
     """The usable ``mine`` ability of private ``company`` (a key) that places tokens, with its owner key."""
     if kind_of(company) != "X" or sym_of(company) not in PARAMS(g).tokens_by_private:
@@ -61,6 +67,7 @@ def token_ability(g: Context, company: str) -> tuple[str, Ability] | None:
     return None
 
 
+@cython.locals(g="Context")
 def _owner(g: Context, company: str) -> str | None:
     holder = g.company(company).owner
     return holder if holder is not None and kind_of(holder) == "C" else None
@@ -75,6 +82,7 @@ def _next_to(g: Context, hex_id: str, exits: Any, kinds: list[str]) -> bool:
     return False
 
 
+@cython.locals(g="Context", a="Ability")
 def _check(g: Context, company: str, a: Ability, hex_id: str, tile: str, rotation: int) -> None:
     if hex_id not in (a.spec.get("hexes") or [hex_id]):
         raise illegal("mines.hex", f"{sym_of(company)} cannot place a mine on {hex_id}")
@@ -94,6 +102,7 @@ class MineLay(Step):
     def blocks(self) -> bool:
         return False
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         found = token_ability(self.g, entity)
         if found is None:
@@ -104,6 +113,7 @@ class MineLay(Step):
         cost = TILE_LAYS.of(self.g).cost(self.g, corp)
         return ["lay_tile"] if cost is None or cost <= self.g.cash(corp) else []
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
@@ -132,6 +142,7 @@ class MineLay(Step):
                     choices.append({"hex": h, "tile": tid, "rotation": rot})
         return [{"type": "lay_tile", "choices": choices}] if choices else []
 
+    @cython.locals(self="StepBase")
     def process_lay_tile(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         found = token_ability(g, entity)
@@ -152,17 +163,20 @@ class MineLay(Step):
         g.log(f"{sym_of(corp)} adds a mine to {hex_id}")
 
 
+@cython.locals(g="Context")
 def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
     """A tile holding a mine token is never upgraded (``tile_frozen``)."""
     return not (PARAMS(g).tile_frozen and STATE(g).tokens.get(hex_id))
 
 
+@cython.locals(g="Context")
 def _path_spec(g: Context) -> dict[str, Any]:
     """The mine tokens as a ``path_hex`` route bonus (:mod:`railbook.engine.bonuses`): ``token_bonus`` per token."""
     amount = PARAMS(g).token_bonus
     return {"type": "path_hex", "hexes": {h: amount * n for h, n in STATE(g).tokens.items() if n}}
 
 
+@cython.locals(g="Context")
 def route_bonus(g: Context, corp: str, route: Route, stops: list[NodeKey], routes: list[Route]) -> int:
     """``token_bonus`` for each hex with a mine token the route passes through."""
     if not STATE(g).tokens or not PARAMS(g).token_bonus:
@@ -170,6 +184,7 @@ def route_bonus(g: Context, corp: str, route: Route, stops: list[NodeKey], route
     return bonuses.PathHex(_path_spec(g)).passed_value(h for h, _ in route.paths)
 
 
+@cython.locals(g="Context")
 def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     """The mine tokens' bonus for the route optimiser (the same ``path_hex`` bonus the interpreter scores)."""
     if STATE(g).tokens and PARAMS(g).token_bonus:
@@ -179,6 +194,7 @@ def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
 # ------------------------------------------------------------------------------------- rights
 
 
+@cython.locals(g="Context")
 def _rights_private_state(g: Context) -> tuple[bool, str | None]:
     """(rights may be bought now, the company owning ``rights.private`` while it is open)."""
     rights = PARAMS(g).rights
@@ -218,14 +234,17 @@ class BuyMineRights(Step):
     def blocks(self) -> bool:
         return False
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         return ["choose"] if entity == self.current_entity() and can_buy_rights(self.g, entity) else []
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
         return [{"type": "choose", "choices": [{"choice": PARAMS(self.g).record_choice or "mine_rights"}]}]
 
+    @cython.locals(self="StepBase")
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         p = PARAMS(g)
@@ -247,6 +266,7 @@ class BuyMineRights(Step):
         g.log(f"{sym_of(entity)} buys a mine token for {rights.cost}")
 
 
+@cython.locals(g="Context")
 def company_sold(g: Context, company: str, corp: str) -> None:
     """The company buying ``rights.private`` takes a mine token from the supply (free)."""
     rights = PARAMS(g).rights
@@ -257,6 +277,7 @@ def company_sold(g: Context, company: str, corp: str) -> None:
     g.log(f"{sym_of(corp)} receives a mine token with {company}")
 
 
+@cython.locals(g="Context")
 def check_route(g: Context, corp_key: str, route: Route) -> None:
     """Only a company holding a mine token may run to or through a mine hex."""
     mines = PARAMS(g).hexes
@@ -268,6 +289,7 @@ def check_route(g: Context, corp_key: str, route: Route) -> None:
             raise illegal("route.mine", f"train {route.train} enters {h} without a mine token")
 
 
+@cython.locals(g="Context")
 def route_forbidden_hexes(g: Context, corp: str, out: list[str]) -> None:
     """The mine hexes, for a company (symbol) without a mine token."""
     if corp not in STATE(g).rights:

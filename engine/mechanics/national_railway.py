@@ -38,6 +38,11 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -125,6 +130,7 @@ def _permanent(g: Context, tid: str) -> bool:
     return not spec.get("rusts_on") and not spec.get("obsolete_on")
 
 
+@cython.locals(g="Context")
 def absorb(g: Context, corp: str) -> None:
     """``corp`` is absorbed: its trains, cash and bonus rights pass to the national, its loans are settled, its
     shares and markers are noted for the exchange at the formation."""
@@ -155,6 +161,7 @@ def absorb(g: Context, corp: str) -> None:
         st.others.extend([tok.hex, tok.city] for tok in placed[1:])
 
 
+@cython.locals(g="Context")
 def start_cell(g: Context) -> list[int]:
     """The national's start cell: the average of the absorbed prices (the lowest left out from enough
     companies), rounded down, at least the minimum, on the start row's nearest cell."""
@@ -277,6 +284,7 @@ def _place(g: Context, hex_id: str, ci: int, old: str | None) -> None:
     nat.tokens.append(Token(price=0, used=True, hex=hex_id, city=ci))
 
 
+@cython.locals(g="Context")
 def _token_swap(g: Context) -> None:
     """Homes first, then the other markers; never two on one city, none on a home's tile; duplicates on a tile
     and markers above the count are removed by the president (``remove_token``)."""
@@ -327,6 +335,7 @@ def _pad_tokens(g: Context) -> None:
         nat.tokens.append(Token(price=p.tokens.new_marker_price))
 
 
+@cython.locals(g="Context")
 def _form(g: Context) -> None:
     p, st = PARAMS(g), STATE(g)
     nat, nkey = p.national, ckey(p.national)
@@ -553,16 +562,19 @@ class BorrowTrain(Step):
     name = BORROW_TRAIN_STEP
     description = "Borrow a train"
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if entity != self.current_entity() or not _borrowable(self.g):
             return []
         return ["borrow_train", "pass"]
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
         return [{"type": "borrow_train", "choices": [{"train": t} for t in _borrowable(self.g)]}, {"type": "pass"}]
 
+    @cython.locals(self="StepBase")
     def process_borrow_train(self, action: dict[str, Any], entity: str) -> None:
         g, st = self.g, STATE(self.g)
         tid = str(action.get("train"))
@@ -597,34 +609,41 @@ class NationalFormation(Step):
     def skip(self) -> None:
         """Stays live: the formation may start at any purchase."""
 
+    @cython.locals(self="StepBase")
     def active(self) -> bool:
         st = STATE(self.g)
         # (as StepBase.active once nothing is pending; asked by the round machinery at every turn of its loops)
         return bool(st.pending or st.duplicate_hexes or st.removals) or not self.st.passed
 
+    @cython.locals(self="StepBase")
     def _removing(self) -> bool:
         st = STATE(self.g)
         return bool(st.duplicate_hexes or st.removals)
 
+    @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         return bool(STATE(self.g).pending) or self._removing()
 
+    @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
         pending = STATE(self.g).pending
         if pending:
             return [ckey(pending[0])]
         return [ckey(PARAMS(self.g).national)] if self._removing() else []
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if STATE(self.g).pending:
             return ["merge", "pass"]
         return ["remove_token"] if self._removing() and entity == ckey(PARAMS(self.g).national) else []
 
+    @cython.locals(self="StepBase")
     def owed(self, corp: str) -> int:
         g = self.g
         loans = LOANS.of(g)
         return loans.outstanding(g, corp) * loans.repay_price(g)
 
+    @cython.locals(self="StepBase")
     def _removable(self) -> list[tuple[str, int, int]]:
         g, st = self.g, STATE(self.g)
         nat = g.state.corporations[PARAMS(g).national]
@@ -640,6 +659,7 @@ class NationalFormation(Step):
                 out.append((tok.hex, int(tok.city or 0), slot))
         return out
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         g = self.g
         pending = STATE(g).pending
@@ -677,6 +697,7 @@ class NationalFormation(Step):
         g.log(f"{nat.sym} removes its marker in {hex_id}")
         _pad_tokens(g)
 
+    @cython.locals(self="StepBase")
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         st = STATE(g)
@@ -697,6 +718,7 @@ class NationalFormation(Step):
         if not st.pending:
             _settle(g)
 
+    @cython.locals(self="StepBase")
     def process_merge(self, action: dict[str, Any], entity: str) -> None:
         st = STATE(self.g)
         if not st.pending:
@@ -711,6 +733,7 @@ class _NationalRailway:
     """The :class:`~railbook.engine.interfaces.NationalRailway` this mechanic provides."""
 
     @staticmethod
+    @cython.locals(g="Context")
     def settled(g: Context) -> bool:
         return STATE(g).settled
 

@@ -30,6 +30,11 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -97,6 +102,7 @@ def nominable(g: Context) -> list[str]:
     return []
 
 
+@cython.locals(g="Context")
 def _leave_pyramid(g: Context, sym: str) -> None:
     """Empty ``sym``'s slot; with ``sold_lot_removes_isolated_neighbours`` an isolated neighbour leaves."""
     pyramid, st = PARAMS(g).pyramid, STATE(g)
@@ -146,6 +152,7 @@ def opening_bid(g: Context, sym: str) -> int:
     return 0
 
 
+@cython.locals(g="Context")
 def max_bid(g: Context, player: str, sym: str) -> int:
     cash = g.cash(player)
     return min(cash, g.state.companies[sym].value) if PARAMS(g).max_bid == "face" else cash
@@ -160,6 +167,7 @@ class NominationAuction(Step):
         return {"auction": None}
 
     @property
+    @cython.locals(self="StepBase")
     def auction(self) -> dict[str, Any] | None:
         return self.rdata.get("auction")  # type: ignore[no-any-return]
 
@@ -174,11 +182,13 @@ class NominationAuction(Step):
         bids = self.auction["bids"]  # type: ignore[index]
         return max(bids, key=lambda p: bids[p])
 
+    @cython.locals(self="StepBase")
     def min_bid(self) -> int:
         a = self.auction
         assert a is not None
         return max(a["bids"].values()) + PARAMS(self.g).bid_step
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if not STATE(self.g).lots or entity != self.current_entity():
             return []
@@ -186,6 +196,7 @@ class NominationAuction(Step):
             return ["bid", "pass"]
         return ["bid"]
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         acts = self.actions(entity)
         out: list[dict[str, Any]] = []
@@ -210,6 +221,7 @@ class NominationAuction(Step):
 
     # ------------------------------------------------------------------------------- processing
 
+    @cython.locals(self="StepBase")
     def _check_price(self, entity: str, sym: str, price: Any, lowest: int) -> int:
         g, p = self.g, PARAMS(self.g)
         if not isinstance(price, int) or isinstance(price, bool):
@@ -222,6 +234,7 @@ class NominationAuction(Step):
             raise illegal("auction.max_bid", f"{g.name(entity)} cannot bid {price} for {sym}")
         return price
 
+    @cython.locals(self="StepBase")
     def process_bid(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         sym = action.get("company")
@@ -247,6 +260,7 @@ class NominationAuction(Step):
         g.player(entity).passed = False
         self._resolve()
 
+    @cython.locals(self="StepBase")
     def _drop_unable(self, bidder: str) -> None:
         a = self.auction
         assert a is not None
@@ -269,6 +283,7 @@ class NominationAuction(Step):
             return
         self._next_entity()
 
+    @cython.locals(self="StepBase")
     def _next_entity(self) -> None:
         r, g = self.round, self.g
         for _ in range(len(r.entities)):
@@ -276,6 +291,7 @@ class NominationAuction(Step):
             if not g.player(r.entities[r.entity_index]).passed:
                 return
 
+    @cython.locals(self="StepBase")
     def _all_passed(self) -> None:
         g = self.g
         st = STATE(g)
@@ -288,6 +304,7 @@ class NominationAuction(Step):
         rounds.next_entity_index(g)
         self.pass_()
 
+    @cython.locals(self="StepBase")
     def _resolve(self) -> None:
         a = self.auction
         if not a or len(a["active"]) > 1:
@@ -303,6 +320,7 @@ class NominationAuction(Step):
         r.entity_index = r.entities.index(after)
         self._next_entity()
 
+    @cython.locals(self="StepBase")
     def _win(self, player: str, sym: str, price: int) -> None:
         g, st = self.g, STATE(self.g)
         c = g.state.companies[sym]

@@ -29,6 +29,11 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -126,10 +131,12 @@ class PriceProtection(Step):
     name = PRICE_PROTECTION_STEP
     description = "Price protect shares"
 
+    @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         """Only while a sale waits (else the round passes it by without marking a change)."""
         return bool(STATE(self.g).queue)
 
+    @cython.locals(self="StepBase")
     def head(self) -> list[Any] | None:
         q = STATE(self.g).queue
         return q[0] if q else None
@@ -138,6 +145,7 @@ class PriceProtection(Step):
         h = self.head()
         return [h[4]] if h else []
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         h = self.head()
         if h is None or entity != h[4] or not can_protect(self.g, h):
@@ -150,14 +158,17 @@ class PriceProtection(Step):
             return []
         return [{"type": "buy_shares", "choices": [{"shares": list(h[1])}]}, {"type": "pass"}]
 
+    @cython.locals(self="StepBase")
     def skip(self) -> None:
         """Sales nobody can protect move their price at once; the step stays for later sales."""
         while (h := self.head()) is not None and not can_protect(self.g, h):
             decline(self.g, forced=True)
 
+    @cython.locals(self="StepBase")
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         decline(self.g)
 
+    @cython.locals(self="StepBase")
     def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         h = self.head()

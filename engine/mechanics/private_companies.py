@@ -33,6 +33,11 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 PARAMS = params_of(DECLARATION, Params)
 
@@ -55,6 +60,7 @@ def can_buy_phase(g: Context) -> bool:
     return "can_buy_companies" in g.phase_status()
 
 
+@cython.locals(g="Context")
 def purchasable(g: Context, corp: str, *, with_room: bool = False, by_ability: bool = True) -> list[str]:
     """Player-owned privates ``corp`` may buy.  ``with_room`` drops those other rules forbid now (an
     independent's private while ``corp`` has no room for its train; 18xx.games still counts it when deciding
@@ -118,6 +124,7 @@ class BuyCompany(Step):
     name = BUY_COMPANY_STEP
     description = "Buy Companies"
 
+    @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         return bool(self.opts.get("blocks"))
 
@@ -127,6 +134,7 @@ class BuyCompany(Step):
             return False
         return atype in self.actions_of(entity)
 
+    @cython.locals(self="StepBase")
     def can_buy(self, entity: str) -> bool:
         g = self.g
         if entity != self.current_entity() or kind_of(entity) != "C":
@@ -143,6 +151,7 @@ class BuyCompany(Step):
                 cheapest = low
         return cheapest is not None and cheapest <= buying_power(g, entity)
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) != "C":
             return []
@@ -155,6 +164,7 @@ class BuyCompany(Step):
                 return ["pass"]
         return []
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         acts = self.actions(entity)
         out = []
@@ -177,6 +187,7 @@ class BuyCompany(Step):
             out.append({"type": "pass"})
         return out
 
+    @cython.locals(self="StepBase")
     def process_buy_company(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         sym = action.get("company")
@@ -299,6 +310,7 @@ class Assign(Step):
     def blocks(self) -> bool:
         return self._blocking_company() is not None
 
+    @cython.locals(self="StepBase")
     def _blocking_company(self) -> str | None:
         if not self.rdata.get("or_start_open"):
             return None
@@ -319,6 +331,7 @@ class Assign(Step):
         key = self._blocking_company()
         return [key] if key else super().active_entities()
 
+    @cython.locals(self="StepBase")
     def _abilities(self, entity: str) -> list[Any]:
         if kind_of(entity) != "X":
             return []
@@ -328,6 +341,7 @@ class Assign(Step):
             if a.type == "assign_hexes" and abilities.usable(self.g, o, a, False)
         ]
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) != "X":
             return []
@@ -346,6 +360,7 @@ class Assign(Step):
                 return ["assign"]
         return []
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         acts = self.actions(entity)
         out = []
@@ -369,6 +384,7 @@ class Assign(Step):
             out.append({"type": "pass"})
         return out
 
+    @cython.locals(self="StepBase")
     def process_assign(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         sym = sym_of(entity)
@@ -427,6 +443,7 @@ class Assign(Step):
             raise illegal("privates.assign", f"bad target_type {ttype!r}")
         self._maybe_start(entity)
 
+    @cython.locals(self="StepBase")
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         if entity != self._blocking_company():
@@ -439,10 +456,12 @@ class Assign(Step):
         self.pass_()
         self._start()
 
+    @cython.locals(self="StepBase")
     def _maybe_start(self, entity: str) -> None:
         if self.rdata.get("or_start_open") and self._blocking_company() is None:
             self._start()
 
+    @cython.locals(self="StepBase")
     def _start(self) -> None:
         self.rdata["or_start_open"] = False
         if rounds.any_to_act(self.g):
@@ -452,6 +471,7 @@ class Assign(Step):
 # ------------------------------------------------------------------------------------------ events
 
 
+@cython.locals(g="Context")
 def close_companies(g: Context, params: CloseCompanies) -> None:
     keep = set(params.except_)
     owned_by = PARAMS(g).closure_exceptions_owned_by
@@ -491,6 +511,7 @@ def ability_removed(g: Context, owner: str, ability: Any) -> None:
         closer.used = True
 
 
+@cython.locals(g="Context")
 def round_finished(g: Context, kind: str) -> None:
     """Privates whose ``close`` ability says ``after_use: end_of_operating_round`` close once an operating
     round in which one of their abilities was used ends."""
@@ -505,6 +526,7 @@ def round_finished(g: Context, kind: str) -> None:
             close_company(g, sym)
 
 
+@cython.locals(g="Context")
 def phase_closes_privates(g: Context, name: str) -> bool:
     phase = g.book.phases[g.book.phase_index[name]]
     return any(e.get("type") == "close_companies" for e in phase.get("events") or [])
@@ -514,10 +536,12 @@ class _PrivateCompanies:
     """The :class:`~railbook.engine.interfaces.PrivateCompanies` this mechanic provides."""
 
     @staticmethod
+    @cython.locals(g="Context")
     def no_income_from_phase(g: Context) -> str | None:
         return PARAMS(g).no_income_from_phase
 
     @staticmethod
+    @cython.locals(g="Context")
     def count_in_final_value(g: Context) -> bool:
         return PARAMS(g).count_in_final_value
 

@@ -25,6 +25,11 @@ from ..state import BANK, ckey, kind_of, sym_of
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -36,6 +41,7 @@ class State:
 STATE = state_of(DECLARATION, State)
 
 
+@cython.locals(g="Context")
 def _params(g: Context, corp_key: str, name: str) -> Iterator[tuple[str, Any]]:
     """(private, value) of every private of ``corp_key`` whose abilities carry parameter ``name``."""
     corp = g.state.corporations.get(sym_of(corp_key))
@@ -51,12 +57,14 @@ def _params(g: Context, corp_key: str, name: str) -> Iterator[tuple[str, Any]]:
                 yield sym, value
 
 
+@cython.locals(g="Context")
 def _pay(g: Context, corp_key: str, amount: int, sym: str) -> None:
     if amount > 0:
         g.spend(BANK, corp_key, amount)
         g.log(f"{sym_of(corp_key)} collects {amount} from {sym}")
 
 
+@cython.locals(g="Context")
 def train_left_depot(g: Context, tid: str) -> None:
     name = g.state.trains[tid].name
     st = STATE(g)
@@ -70,6 +78,7 @@ def train_left_depot(g: Context, tid: str) -> None:
                 return
 
 
+@cython.locals(g="Context")
 def train_rusted(g: Context, tid: str, owner: str) -> None:
     if kind_of(owner) != "C":
         return
@@ -79,6 +88,7 @@ def train_rusted(g: Context, tid: str, owner: str) -> None:
             _pay(g, owner, int(table[name]), sym)
 
 
+@cython.locals(g="Context")
 def company_converted(g: Context, corp: str) -> None:
     for sym, amount in _params(g, ckey(corp), "per_conversion"):
         _pay(g, ckey(corp), int(amount), sym)

@@ -19,16 +19,23 @@ from ..state import POOL, ckey, kind_of, sym_of
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 PARAMS = params_of(DECLARATION, Params)
 
 
+@cython.locals(g="Context")
 def in_receivership(g: Context, entity: str | None) -> bool:
     if entity is None or kind_of(entity) != "C":
         return False
     return g.state.corporations[sym_of(entity)].owner == POOL
 
 
+@cython.locals(g="Context")
 def pool_president_bundle(g: Context, player: str, b: Bundle) -> Bundle:
     """Buying the president's certificate from the pool of a corporation in receivership costs one share."""
     if not PARAMS(g).president_certificate_as_one_share:
@@ -38,6 +45,7 @@ def pool_president_bundle(g: Context, player: str, b: Bundle) -> Bundle:
     return Bundle(b.corp, b.shares, shares.share_percent(g, b.corp), b.owner, b.share_price)
 
 
+@cython.locals(g="Context")
 def after_withhold(g: Context, entity: str) -> None:
     if not in_receivership(g, entity) or g.entity_trains(entity):
         return
@@ -49,6 +57,7 @@ def after_withhold(g: Context, entity: str) -> None:
         market.move(g, c.sym, "left", extra)
 
 
+@cython.locals(g="Context")
 def train_buy(g: Context, entity: str | None) -> None:
     """A trainless corporation in receivership buys the cheapest bank face it can afford."""
     if not PARAMS(g).buys_cheapest_train or not in_receivership(g, entity) or g.entity_trains(entity):
@@ -64,6 +73,7 @@ def train_buy(g: Context, entity: str | None) -> None:
     depot.buy_train(g, entity, tid, face["price"], face["name"])
 
 
+@cython.locals(g="Context")
 def operating_after_action(g: Context, action: dict[str, Any]) -> None:
     r = g.state.round
     if not r.entities:
@@ -76,6 +86,7 @@ def operating_after_action(g: Context, action: dict[str, Any]) -> None:
         train_buy(g, entity)
 
 
+@cython.locals(g="Context")
 def presidency_vacated(g: Context, corp: str) -> None:
     """A corporation whose president left (bankrupt) with a value above zero goes into receivership."""
     c = g.state.corporations[corp]

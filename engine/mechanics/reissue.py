@@ -24,6 +24,11 @@ from ..interfaces import REISSUE
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclass(slots=True)
 class State:
@@ -36,12 +41,14 @@ PARAMS = params_of(DECLARATION, Params)
 STATE = state_of(DECLARATION, State)
 
 
+@cython.locals(g="Context")
 def shares_reissued(g: Context, corp: str) -> None:
     st = STATE(g)
     if corp not in st.reissued:
         st.reissued.append(corp)
 
 
+@cython.locals(g="Context")
 def capitalization_of(g: Context, corp: str) -> str | None:
     """A company that reissued is paid for its initial-offering shares as they sell (hook ``capitalization_of``)."""
     st = STATE(g)
@@ -65,6 +72,7 @@ def new_par_price(p: Params, price: int, old_par: int) -> int:
     return value
 
 
+@cython.locals(g="Context")
 def reissue_par(g: Context, corp: str) -> list[int] | None:
     """The market cell of ``corp``'s par after a reissue now: a par box of that price, else the top-row cell
     nearest that price."""

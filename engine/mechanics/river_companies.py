@@ -22,10 +22,16 @@ from ..state import kind_of
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 PARAMS = params_of(DECLARATION, Params)
 
 
+@cython.locals(g="Context")
 def crossings_held(g: Context) -> bool:
     """The private still holds the crossings: it is open and no corporation owns it."""
     c = g.state.companies.get(PARAMS(g).private)
@@ -46,6 +52,7 @@ def sides(a: int, b: int, restrict: str | None) -> tuple[set[int], set[int]]:
     return inner, outer
 
 
+@cython.locals(g="Context")
 def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
     p = PARAMS(g)
     if hex_id not in p.hexes or not crossings_held(g):
@@ -65,6 +72,7 @@ def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) ->
     return True
 
 
+@cython.locals(g="Context")
 def company_buy_window(g: Context, company: str, corp: str) -> tuple[int, int] | None:
     """A river corporation may buy the private in the early phases, for the early price."""
     p = PARAMS(g)
@@ -73,6 +81,7 @@ def company_buy_window(g: Context, company: str, corp: str) -> tuple[int, int] |
     return p.early_price
 
 
+@cython.locals(g="Context")
 def buy_company_step_open(g: Context, corp: str) -> bool:
     """In the early phases the buy-company step stays open for a river corporation while the private is open and
     it could pay the lowest early price, even once it owns the private (18xx.games records; NOTES.md)."""

@@ -31,6 +31,11 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 class StopView(NamedTuple):
     """A stop as the bonuses see it."""
@@ -148,11 +153,13 @@ class SpecialBuy(Step):
     def blocks(self) -> bool:
         return False
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if entity != self.current_entity() or not buyable_rights(self.g, entity):
             return []
         return ["special_buy"]
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
@@ -160,6 +167,7 @@ class SpecialBuy(Step):
         choices = [{"description": right_label(r), "cost": price} for r in buyable_rights(self.g, entity)]
         return [{"type": "special_buy", "choices": choices}]
 
+    @cython.locals(self="StepBase")
     def process_special_buy(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         wanted = str(action.get("description"))
@@ -178,6 +186,7 @@ class SpecialBuy(Step):
 
 
 @memo
+@cython.locals(g="Context")
 def _bonuses(g: Context, corp: str) -> tuple[list[bonuses.RouteBonus], list[bonuses.SetBonus]]:
     return bonuses.split(bonuses.game_bonus_specs(g, corp))
 
@@ -262,6 +271,7 @@ class RunRoutes(Step):
     def round_state() -> dict[str, Any]:
         return {"routes": []}
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) not in ("C", "M") or entity != self.current_entity():
             return []
@@ -271,6 +281,7 @@ class RunRoutes(Step):
             return []
         return ["run_routes"]
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
@@ -278,6 +289,7 @@ class RunRoutes(Step):
             {"type": "run_routes", "trains": runnable_trains(self.g, entity), "routes": "legal routes, one per train"}
         ]
 
+    @cython.locals(self="StepBase")
     def process_run_routes(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         specs = action.get("routes")

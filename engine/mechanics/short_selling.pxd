@@ -2,6 +2,8 @@
 # C functions (cpdef) taking a Context, typed locals, and the C functions and native classes of other modules it
 # uses. The .py source is compiled unchanged. A class declared here lists every field its instances have; a cpdef
 # function keeps the signature written here (arguments by position, ``=*`` for a default).
+from railbook.engine.state cimport Corporation
+from railbook.engine.steps.base cimport StepBase
 cimport cython
 from railbook.engine.context cimport Context
 from railbook.engine.state cimport Share, ckey, kind_of

@@ -23,6 +23,11 @@ from ..steps.base import Step
 if TYPE_CHECKING:
     from ..context import Context
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 PARAMS = params_of(DECLARATION, Params)
 
@@ -56,6 +61,7 @@ def _short_counts(g: Context) -> dict[str, int]:
     return counts
 
 
+@cython.locals(c="Corporation")
 def can_short(g: Context, player: str, corp: str, counts: dict[str, int] | None = None) -> bool:
     """The rules allow ``player`` to sell ``corp`` short now (turn limits aside); ``counts``: the shorts out of
     each company (:func:`_short_counts`), when the caller asks about several."""
@@ -77,6 +83,7 @@ def can_short(g: Context, player: str, corp: str, counts: dict[str, int] | None 
     return p.max_per_player is None or len(_shorts(g, corp, player)) < p.max_per_player
 
 
+@cython.locals(g="Context")
 def _turn_open(g: Context, player: str) -> bool:
     """``player`` is in his own stock turn and has not yet bought, launched, acted for a company or shorted
     his allowance."""
@@ -110,17 +117,20 @@ class ShortStep(Step):
     def blocks(self) -> bool:
         return False
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         g = self.g
         if kind_of(entity) != "P" or entity != self.current_entity() or not _turn_open(g, entity):
             return []
         return ["short"] if any_shortable(g, entity) else []
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
         return [{"type": "short", "choices": [{"corporation": c} for c in shortable(self.g, entity)]}]
 
+    @cython.locals(self="StepBase")
     def process_short(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = str(action.get("corporation"))

@@ -26,6 +26,11 @@ if TYPE_CHECKING:
     from ..context import Context
     from ..state import Corporation, Share
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 @dataclasses.dataclass(slots=True)
 class State:
@@ -115,6 +120,7 @@ class BuySellParShares(Step):
     def round_state() -> dict[str, Any]:
         return {"players_sold": {}, "players_bought": {}, "current_actions": [], "bought_from_ipo": False}
 
+    @cython.locals(self="StepBase")
     def setup(self) -> None:
         for corps in self.rdata["players_sold"].values():
             for k in corps:
@@ -125,19 +131,23 @@ class BuySellParShares(Step):
 
     # --------------------------------------------------------------------------------- queries
 
+    @cython.locals(self="StepBase")
     def bought(self) -> bool:
         for a in self.rdata["current_actions"]:
             if a in ("buy_shares", "par", "buy_company"):
                 return True
         return False
 
+    @cython.locals(self="StepBase")
     def sold_now(self, player: str, corp: str) -> str | None:
         return self.rdata["players_sold"].get(player, {}).get(corp)
 
+    @cython.locals(self="StepBase")
     def sold_before(self, player: str) -> list[str]:
         """Companies ``player`` sold in the operating rounds before this stock round (still barred to him)."""
         return self.rdata.get("sold_before", {}).get(player, [])
 
+    @cython.locals(self="StepBase", c="Corporation")
     def can_gain(self, player: str, b: Bundle) -> bool:
         g = self.g
         if kind_of(b.owner) == "P":
@@ -154,6 +164,7 @@ class BuySellParShares(Step):
         limit = g.state.cert_limit
         return (not counts) or shares.certs_at_most(g, player) < limit or shares.num_certs(g, player) < limit
 
+    @cython.locals(self="StepBase")
     def can_buy(self, player: str, b: Bundle) -> bool:
         g = self.g
         if b.owner == POOL and shares.presidents_share(g, b) and not shares.shares_of(g, player, b.corp):
@@ -168,6 +179,7 @@ class BuySellParShares(Step):
             return False
         return self.can_gain(player, b)
 
+    @cython.locals(self="StepBase")
     def another_market_buy(self, b: Bundle) -> bool:
         """A further open-market purchase this turn: allowed while the corporation's price is in a ``multiple_buy``
         cell and the turn's purchases so far were only open-market shares of that corporation."""
@@ -181,6 +193,7 @@ class BuySellParShares(Step):
             return False
         return set(self.rdata.get("bought_now") or {}) <= {b.corp}
 
+    @cython.locals(self="StepBase")
     def buy_bundle_for(self, player: str, b: Bundle) -> Bundle:
         """What buying ``b`` really takes (a rule may count a pool president's certificate as one share)."""
         g = self.g
@@ -192,6 +205,7 @@ class BuySellParShares(Step):
             b = b.priced(market.price_at(g, par))
         return b
 
+    @cython.locals(self="StepBase")
     def can_sell(self, player: str, b: Bundle) -> bool:
         if b.owner != player or not self._corp_sellable(player, b.corp):
             return False
@@ -201,12 +215,14 @@ class BuySellParShares(Step):
             return False
         return shares.fit_in_pool(self.g, b) and shares.can_dump(self.g, b, player) and self._restores_limit(player, b)
 
+    @cython.locals(self="StepBase")
     def _restores_limit(self, player: str, b: Bundle) -> bool:
         """Without ``sell_down_to_share_limit``, a sale by a player above the share limit must end the excess."""
         if PARAMS(self.g).sell_down_to_share_limit:
             return True
         return shares.holding_ok(self.g, player, b.corp, -b.percent)
 
+    @cython.locals(self="StepBase")
     def _keeps_bought(self, player: str, b: Bundle) -> bool:
         """Without ``sell_bought_this_turn`` a sale leaves the player at least what he bought this turn."""
         just = self.rdata.get("bought_now", {}).get(b.corp, 0)
@@ -214,9 +230,11 @@ class BuySellParShares(Step):
             return True
         return b.percent <= shares.percent_of(self.g, player, b.corp) - just
 
+    @cython.locals(self="StepBase")
     def _sell_first(self) -> bool:
         return PARAMS(self.g).sell_before_buy
 
+    @cython.locals(self="StepBase")
     def _buy_then_sell(self) -> bool:
         """After a purchase the player may still sell, when the turn began with the purchase (buy, then sell)."""
         if not PARAMS(self.g).buy_then_sell:
@@ -225,6 +243,7 @@ class BuySellParShares(Step):
         first_buy = next((i for i, a in enumerate(acts) if a in ("buy_shares", "par", "buy_company")), None)
         return first_buy is not None and "sell_shares" not in acts[:first_buy]
 
+    @cython.locals(self="StepBase")
     def _corp_sellable(self, player: str, corp: str) -> bool:
         """Checks that do not depend on the bundle.  (Shares of a corporation in receivership may be
         sold in a stock round, as on 18xx.games; emergency and bankruptcy sales exclude them.)"""
@@ -233,6 +252,7 @@ class BuySellParShares(Step):
             return False
         return not (PARAMS(g).sell_in_blocks and self.sold_now(player, corp) == "now")
 
+    @cython.locals(self="StepBase", c="Corporation")
     def corporations(self) -> list[str]:
         corps = self.g.state.corporations
         out = []
@@ -242,6 +262,7 @@ class BuySellParShares(Step):
                 out.append(sym)
         return out
 
+    @cython.locals(self="StepBase", c="Corporation")
     def iter_sellable(self, player: str) -> Iterator[Bundle]:
         g = self.g
         if self.bought() and self._sell_first() and not self._buy_then_sell():
@@ -269,6 +290,7 @@ class BuySellParShares(Step):
     def sellable(self, player: str) -> list[Bundle]:
         return list(self.iter_sellable(player))
 
+    @cython.locals(self="StepBase", c="Corporation", share="Share")
     def iter_buyable(self, player: str) -> Iterator[Bundle]:
         """The cheapest certificate of each corporation, from the pool and from the treasury, that
         ``player`` may buy now."""
@@ -317,6 +339,7 @@ class BuySellParShares(Step):
     def parable(self, player: str) -> list[str]:
         return list(self.iter_parable(player))
 
+    @cython.locals(self="StepBase")
     def iter_parable(self, player: str) -> Iterator[str]:
         """The corporations ``player`` may start now (see :meth:`parable`), one at a time."""
         g = self.g
@@ -336,6 +359,7 @@ class BuySellParShares(Step):
             if b.owner == ckey(corp) and self.can_gain(player, b):
                 yield corp
 
+    @cython.locals(self="StepBase")
     def par_prices(self, player: str, corp: str) -> list[dict[str, Any]]:
         """The starting prices at which ``player`` can afford ``corp``'s president's certificate."""
         g = self.g
@@ -343,6 +367,7 @@ class BuySellParShares(Step):
         cash = g.cash(player)
         return [p for p in g.book.market["par"] if p["price"] * cost <= cash]
 
+    @cython.locals(self="StepBase", corp="Corporation")
     def must_sell(self, player: str) -> bool:
         g = self.g
         limit = g.state.cert_limit + g.hooks("cert_allowance", player)
@@ -356,6 +381,7 @@ class BuySellParShares(Step):
                     break
         return over and next(self.iter_sellable(player), None) is not None
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if entity != self.current_entity() or "company_action" in self.rdata["current_actions"]:
             return []
@@ -380,6 +406,7 @@ class BuySellParShares(Step):
             acts.append("pass")
         return acts
 
+    @cython.locals(self="StepBase")
     def privates_for_sale(self, player: str) -> list[str]:
         """``buy_private_from_player``: the other players' privates ``player`` may buy this turn."""
         g = self.g
@@ -396,6 +423,7 @@ class BuySellParShares(Step):
             if not c.closed and not c.blank and c.owner and kind_of(c.owner) == "P" and c.owner != player
         ]
 
+    @cython.locals(self="StepBase")
     def any_action(self, entity: str) -> bool:
         """``bool(actions(entity))`` without building the list: a forced sale or a share he must buy leaves him
         something to do exactly when some certificate is sellable or buyable, so those cases need no test of
@@ -412,6 +440,7 @@ class BuySellParShares(Step):
             or bool(self.privates_for_sale(entity))
         )
 
+    @cython.locals(self="StepBase")
     def allows(self, entity: str, atype: str) -> bool:
         """``atype in actions(entity)``, testing only what that type needs."""
         if atype not in ("buy_shares", "par", "sell_shares", "buy_company", "pass"):
@@ -435,6 +464,7 @@ class BuySellParShares(Step):
             return bool(self.privates_for_sale(entity))
         return self.has_actions(entity)
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         acts = self.actions(entity)
         out = []
@@ -466,10 +496,12 @@ class BuySellParShares(Step):
 
     # ------------------------------------------------------------------------------- processing
 
+    @cython.locals(self="StepBase")
     def track(self, atype: str, player: str) -> None:
         self.rdata["last_to_act"] = player
         self.rdata["current_actions"].append(atype)
 
+    @cython.locals(self="StepBase")
     def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         b = shares.make_bundle(g, list(action.get("shares") or []), action.get("percent"))
@@ -484,6 +516,7 @@ class BuySellParShares(Step):
             g.log(f"{b.corp} closes")
             close_operator(g, ckey(b.corp))
 
+    @cython.locals(self="StepBase")
     def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         b = shares.make_bundle(g, list(action.get("shares") or []))
@@ -499,6 +532,7 @@ class BuySellParShares(Step):
         shares.buy(g, entity, b)
         self.track("buy_shares", entity)
 
+    @cython.locals(self="StepBase")
     def process_buy_company(self, action: dict[str, Any], entity: str) -> None:
         """A private bought from another player at the price they agreed (``buy_private_from_player``)."""
         g = self.g
@@ -517,6 +551,7 @@ class BuySellParShares(Step):
         g.epoch += 1
         self.track("buy_company", entity)
 
+    @cython.locals(self="StepBase")
     def process_par(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = action.get("corporation")
@@ -547,6 +582,7 @@ class BuySellParShares(Step):
         g.hooks("corporation_launched", corp)
         self.track("par", entity)
 
+    @cython.locals(self="StepBase")
     def pass_(self) -> None:
         super().pass_()
         g = self.g
@@ -636,10 +672,12 @@ class _StockMarket:
     """The :class:`~railbook.engine.interfaces.StockMarket` this mechanic provides."""
 
     @staticmethod
+    @cython.locals(g="Context")
     def no_trade_zones(g: Context) -> list[str]:
         return PARAMS(g).no_trade_zones
 
     @staticmethod
+    @cython.locals(g="Context")
     def sells_in_blocks(g: Context) -> bool:
         return PARAMS(g).sell_in_blocks
 

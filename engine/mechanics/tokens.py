@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from ..context import Context
     from ..state import Ability
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 class SpecialToken(Step):
     """A private's token ability (used by the private, on its owner's turn)."""
@@ -34,6 +39,7 @@ class SpecialToken(Step):
     def blocks(self) -> bool:
         return False
 
+    @cython.locals(self="StepBase")
     def _ability(self, entity: str) -> tuple[str, Ability] | None:
         if kind_of(entity) != "X":
             return None
@@ -52,6 +58,7 @@ class SpecialToken(Step):
             return []
         return ["place_token"]
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         found = self._ability(entity)
         if not found or not self.actions(entity):
@@ -67,6 +74,7 @@ class SpecialToken(Step):
                     choices.append({"city": stations.city_id(self.g, h, ci)})
         return [{"type": "place_token", "choices": choices}] if choices else []
 
+    @cython.locals(self="StepBase")
     def process_place_token(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         found = self._ability(entity)

@@ -27,6 +27,11 @@ if TYPE_CHECKING:
     from ..context import Context
     from ..state import Ability, Company
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 PARAMS = params_of(DECLARATION, Params)
 
@@ -39,11 +44,13 @@ def tile_downgrades(g: Context, hex_id: str) -> dict[str, str] | None:
     return dict(p.downgrades)
 
 
+@cython.locals(g="Context")
 def min_cost(g: Context) -> int:
     return PARAMS(g).min_cost
 
 
 @memo
+@cython.locals(g="Context")
 def current_lay(g: Context) -> dict[str, Any] | None:
     """The turn's next tile action (whether it may lay, upgrade, and its cost), None when the turn has no more;
     memoised: read-only."""
@@ -103,6 +110,7 @@ def border_discount(g: Context, corp: str, border_type: str, cost: int) -> int:
 
 
 @memo
+@cython.locals(g="Context")
 def free_lay_available(g: Context, corp: str) -> bool:
     """A lay discount covering the minimum cost on a still-printed hex makes a lay possible without cash."""
     for _, a in lay_discount_abilities(g, corp):
@@ -115,6 +123,7 @@ def free_lay_available(g: Context, corp: str) -> bool:
 
 
 @memo
+@cython.locals(g="Context")
 def track_buying_power(g: Context, corp: str) -> int:
     """Cash plus what other rules let the corporation raise for track (issues, buying independents...)."""
     return g.cash(corp) + g.hooks("issuable_cash", corp) + g.hooks("buying_power", corp, "track")
@@ -181,6 +190,7 @@ def special_lay_terms(a: Ability) -> tuple[bool, int]:
     return bool(a.spec.get("free")), int((a.spec.get("params") or {}).get("discount") or 0)
 
 
+@cython.locals(g="Context")
 def lay(
     g: Context,
     entity: str,
@@ -323,6 +333,7 @@ def _lay_income(g: Context, corp: str, hex_id: str) -> None:
         g.log(f"{sym_of(corp)} receives {a.spec.get('amount')} from {sym_of(o)}")
 
 
+@cython.locals(g="Context")
 def lay_private_buyable(g: Context, corp: str) -> bool:
     """``corp`` could buy a player's private that lays tiles in the track step."""
     privates = PRIVATE_COMPANIES.get(g)
@@ -357,6 +368,7 @@ class TrackAndToken(Step):
     def round_state() -> dict[str, Any]:
         return {"num_laid_track": 0, "upgraded_track": False, "laid_hexes": [], "tokened": False}
 
+    @cython.locals(self="StepBase")
     def setup(self) -> None:
         r = self.rdata
         r["num_laid_track"] = 0
@@ -369,6 +381,7 @@ class TrackAndToken(Step):
         super().unpass()
         self.setup()
 
+    @cython.locals(self="StepBase")
     def can_lay(self, entity: str) -> bool:
         g = self.g
         lay_ = current_lay(g)
@@ -383,6 +396,7 @@ class TrackAndToken(Step):
             return True
         return free_lay_available(g, entity) or track_buying_power(g, entity) >= need
 
+    @cython.locals(self="StepBase")
     def can_token(self, entity: str) -> bool:
         """The step is open for a token: the company's own, or one a private it owns places instead (free)."""
         return self.own_token(entity) or self._private_token(entity)
@@ -407,6 +421,7 @@ class TrackAndToken(Step):
             return False
         return bool(stations.can_token(g, entity))
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if entity != self.current_entity():
             return []
@@ -423,6 +438,7 @@ class TrackAndToken(Step):
             acts.append("pass")  # (a private's token is placed by the private: its own step offers it)
         return acts
 
+    @cython.locals(self="StepBase")
     def any_action(self, entity: str) -> bool:
         """``bool(actions(entity))``: a possible lay spares the token check (its network walk)."""
         if entity != self.current_entity():
@@ -433,6 +449,7 @@ class TrackAndToken(Step):
             return False
         return self.can_lay(entity) or self.can_token(entity)
 
+    @cython.locals(self="StepBase")
     def allows(self, entity: str, atype: str) -> bool:
         """``atype in actions(entity)``, testing only what that type needs."""
         if atype not in ("lay_tile", "place_token", "pass") or entity != self.current_entity():
@@ -447,6 +464,7 @@ class TrackAndToken(Step):
             return self.own_token(entity)
         return self.has_actions(entity)
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         acts = self.actions(entity)
         out: list[dict[str, Any]] = []
@@ -480,6 +498,7 @@ class TrackAndToken(Step):
             out.append({"type": "pass"})
         return out
 
+    @cython.locals(self="StepBase")
     def process_lay_tile(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         lay_ = current_lay(g)
@@ -503,6 +522,7 @@ class TrackAndToken(Step):
         if not self.can_lay(entity) and self.st.data.get("tokened"):
             self.pass_()
 
+    @cython.locals(self="StepBase")
     def process_place_token(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         if lifted_token(g, entity) is not None:
@@ -533,6 +553,7 @@ class TrackOnly(TrackAndToken):
     def _private_token(self, entity: str) -> bool:
         return False
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if kind_of(entity) == "X":
             found = normal_lay_ability(self.g, entity)
@@ -549,6 +570,7 @@ class TrackOnly(TrackAndToken):
     def allows(self, entity: str, atype: str) -> bool:
         return atype in self.actions_of(entity) if kind_of(entity) == "X" else super().allows(entity, atype)
 
+    @cython.locals(self="StepBase", a="Ability")
     def _home_extra(self, company: str, a: Ability, hex_id: str | None) -> bool:
         """A free extra lay in the home hex of a listed corporation that has not operated yet."""
         g = self.g
@@ -560,6 +582,7 @@ class TrackOnly(TrackAndToken):
         homes = {h["hex"] for h in (home if isinstance(home, list) else [home] if home else [])}
         return (hex_id in homes) if hex_id is not None else bool(homes)
 
+    @cython.locals(self="StepBase")
     def process_lay_tile(self, action: dict[str, Any], entity: str) -> None:
         hex_id = str(action.get("hex"))
         if hex_id == self.rdata.get("no_upgrade_hex"):
@@ -571,6 +594,7 @@ class TrackOnly(TrackAndToken):
         if not self.can_lay(self.current_entity() or entity):
             self.pass_()
 
+    @cython.locals(self="StepBase")
     def _private_lay(self, action: dict[str, Any], entity: str) -> None:
         """A private's lay that is one of the owning corporation's lays (or a free extra one at home)."""
         g = self.g
@@ -598,10 +622,12 @@ class TrackOnly(TrackAndToken):
             r["laid_hexes"].append(hex_id)
         g.use_ability(owner, a)
 
+    @cython.locals(self="StepBase")
     def setup(self) -> None:
         super().setup()
         self.rdata["no_upgrade_hex"] = None
 
+    @cython.locals(self="StepBase")
     def process_place_token(self, action: dict[str, Any], entity: str) -> None:
         if lifted_token(self.g, entity) is not None:
             replace_lifted_token(self.g, entity, action)
@@ -807,16 +833,20 @@ class SpecialTrack(Step):
     name = SPECIAL_TRACK_STEP
     description = "Lay track with a private company"
 
+    @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         return bool(self.rdata.get("special_company"))
 
+    @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
         comp = self.rdata.get("special_company")
         return [comp] if comp else super().active_entities()
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         return ["lay_tile", "pass"] if special_lay_ability(self.g, entity) else []
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         found = special_lay_ability(self.g, entity)
         if not found:
@@ -856,6 +886,7 @@ class SpecialTrack(Step):
             out.append({"type": "pass"})
         return out
 
+    @cython.locals(self="StepBase")
     def process_lay_tile(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         found = special_lay_ability(g, entity)
@@ -896,6 +927,7 @@ class SpecialTrack(Step):
         if params.get("lay_together"):
             self.rdata["special_company"] = entity if a.count and a.count > 0 else None
 
+    @cython.locals(self="StepBase")
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         found = special_lay_ability(g, entity)
@@ -981,6 +1013,7 @@ def turn_lay(
     return hex_id
 
 
+@cython.locals(g="Context", a="Ability")
 def unconnected_turn_lay(g: Context, entity: str, corp: str, action: dict[str, Any], owner: str, a: Ability) -> str:
     """A private's lay under its own ability (its hexes and tiles, no connection) that is one of ``corp``'s lays this
     turn (``TileLays.unconnected_lay``, e.g. a teleport)."""
@@ -994,6 +1027,7 @@ def unconnected_turn_lay(g: Context, entity: str, corp: str, action: dict[str, A
     return plan.hex
 
 
+@cython.locals(g="Context", a="Ability")
 def ability_lay(g: Context, entity: str, corp: str, action: dict[str, Any], owner: str, a: Ability) -> str:
     """A private's lay under its own ability, besides the turn's lays (``TileLays.ability_lay``, e.g. on its sale)."""
     return lay(g, entity, action, corp=corp, special=(owner, a)).hex

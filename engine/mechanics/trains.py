@@ -25,10 +25,16 @@ if TYPE_CHECKING:
     from ..context import Context
     from ..state import Corporation, Minor, Train
 
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from .. import cython_shim as cython
+
 
 PARAMS = params_of(DECLARATION, Params)
 
 
+@cython.locals(g="Context")
 def emergency_bundles(g: Context, corp: str) -> list[Bundle]:
     """Bundles ``corp`` (a key) may issue now to raise money for a train (none unless a mechanic provides
     :class:`~railbook.engine.interfaces.EmergencyIssue`)."""
@@ -48,12 +54,14 @@ def must_buy(g: Context, corp: str) -> bool:
 
 
 @memo
+@cython.locals(g="Context")
 def train_buying_power(g: Context, corp: str) -> int:
     """Cash plus what other rules let the corporation raise for a train (issues, buying independents...)."""
     return g.cash(corp) + g.hooks("issuable_cash", corp) + g.hooks("buying_power", corp, "train")
 
 
 @memo
+@cython.locals(g="Context", seller="Corporation", t="Train")
 def other_trains(g: Context, corp: str) -> list[str]:
     """Other companies' trains ``corp`` may buy (in the game's train order), found on the sellers' own lists."""
     zones = set(PARAMS(g).no_buy_from_zones)
@@ -111,6 +119,8 @@ def cheapest_face(g: Context, tid: str) -> int:
     return min(v["price"] for v in depot.variants(g, g.state.trains[tid]).values())
 
 
+@memo
+@cython.locals(g="Context")
 def min_price(g: Context, corp: str) -> int | None:
     prices = [cheapest_face(g, t) for t in depot.depot_trains(g) if g.hooks("may_buy_train", corp, t)]
     for tid in other_trains(g, corp):
@@ -149,15 +159,18 @@ class BuyTrain(Step):
     name = BUY_TRAIN_STEP
     description = "Buy Trains"
 
+    @cython.locals(self="StepBase")
     def setup(self) -> None:
         self.st.data.update(
             {"last_share_sold_price": None, "last_share_issued_price": None, "corporations_sold": [], "new_bought": 0}
         )
 
+    @cython.locals(self="StepBase")
     def _new_ok(self, tid: str) -> bool:
         """A depot train may be bought: a discarded one always, a new one within ``bank_trains_per_turn``."""
         return tid not in self.g.state.depot or self.new_trains_left()
 
+    @cython.locals(self="StepBase")
     def new_trains_left(self) -> bool:
         """``bank_trains_per_turn``: the corporation may still buy a new train from the bank this turn."""
         p = PARAMS(self.g)
@@ -171,9 +184,11 @@ class BuyTrain(Step):
         super().unpass()
         self.setup()
 
+    @cython.locals(self="StepBase")
     def can_issue(self, corp: str) -> bool:
         return kind_of(corp) == "C" and bool(emergency_bundles(self.g, corp))
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         g = self.g
         cur = self.current_entity()
@@ -196,6 +211,7 @@ class BuyTrain(Step):
             return ["buy_train", "pass"]
         return []
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         g = self.g
         acts = self.actions(entity)
@@ -243,6 +259,7 @@ class BuyTrain(Step):
     def buyable_trains(self, corp: str) -> list[str]:
         return list(self._iter_buyable(corp))
 
+    @cython.locals(self="StepBase")
     def _iter_buyable(self, corp: str) -> Iterator[str]:
         """The trains ``corp`` may buy: the bank's, then other companies' (looked for only when asked for more)."""
         g = self.g
@@ -257,6 +274,7 @@ class BuyTrain(Step):
             if g.hooks("may_buy_train", corp, t):
                 yield t
 
+    @cython.locals(self="StepBase")
     def trade_ins(self, corp: str, tid: str, face: dict[str, Any]) -> list[dict[str, Any]]:
         """Purchases of bank train ``tid`` (as ``face``) trading one of ``corp``'s trains in, one per traded type."""
         g = self.g
@@ -272,6 +290,7 @@ class BuyTrain(Step):
                 out.append({"train": tid, "variant": face["name"], "price": price, "exchange": own})
         return out
 
+    @cython.locals(self="StepBase")
     def variants(self, corp: str, tid: str) -> list[dict[str, Any]]:
         g = self.g
         t = g.state.trains[tid]
@@ -308,6 +327,7 @@ class BuyTrain(Step):
         bank = [tid for tid in self.buyable_trains(corp) if g.state.trains[tid].owner == DEPOT]
         return min((v["price"] for tid in bank for v in self.variants(corp, tid)), default=float("inf"))
 
+    @cython.locals(self="StepBase")
     def must_issue_first(self, corp: str) -> bool:
         return (
             PARAMS(self.g).issue_before_president_cash
@@ -317,6 +337,7 @@ class BuyTrain(Step):
 
     # ----------------------------------------------------------------------------------- process
 
+    @cython.locals(self="StepBase")
     def process_buy_train(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         tid = str(action.get("train"))
@@ -377,6 +398,7 @@ class BuyTrain(Step):
         if not can_buy(g, entity) or not self.buyable_trains(entity):
             self.pass_()
 
+    @cython.locals(self="StepBase")
     def sellable(self, player: str) -> list[Bundle]:
         g = self.g
         out = []
@@ -389,6 +411,7 @@ class BuyTrain(Step):
                     out.append(b)
         return out
 
+    @cython.locals(self="StepBase")
     def can_sell(self, player: str, b: Bundle) -> bool:
         g = self.g
         cur = self.current_entity()
@@ -423,6 +446,7 @@ class BuyTrain(Step):
             return True  # one share less would leave him above the share limit
         return not total >= needed + shares.price_per_share(g, b.corp)
 
+    @cython.locals(self="StepBase")
     def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         cur = self.current_entity()
@@ -453,12 +477,14 @@ class BuyTrain(Step):
         self.st.data.setdefault("corporations_sold", []).append(b.corp)
         rounds.recalculate_order(g)
 
+    @cython.locals(self="StepBase")
     def skip(self) -> None:
         receivership = RECEIVERSHIP.get(self.g)
         if receivership is not None:
             receivership.trainless_buy(self.g, self.current_entity())
         self.pass_()
 
+    @cython.locals(self="StepBase")
     def pass_(self) -> None:
         self.st.data["last_share_sold_price"] = None
         self.st.data["last_share_issued_price"] = None
@@ -466,6 +492,7 @@ class BuyTrain(Step):
 
 
 @memo
+@cython.locals(g="Context", corp="Corporation", minor="Minor")
 def crowded(g: Context) -> list[str]:
     """Operators holding more trains than their limit (they must discard); memoised: read-only."""
     out: list[str] = []
@@ -517,12 +544,14 @@ class DiscardTrain(Step):
     description = "Discard Trains"
     offers = frozenset({"discard_train"})
 
+    @cython.locals(self="StepBase")
     def crowded(self) -> list[str]:
         return crowded(self.g)
 
     def active(self) -> bool:
         return True  # a company over its train limit discards whenever that happens (e.g. after an acquisition)
 
+    @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         """Only while a company is over its limit (else the round passes it by without marking a change)."""
         return bool(crowded(self.g))
@@ -534,12 +563,14 @@ class DiscardTrain(Step):
         # several companies over their limit discard in any order (as on 18xx.games)
         return ["discard_train"] if entity in self.crowded() else []
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
         trains = [t for t in self.g.entity_trains(entity) if self.g.hooks("may_discard_train", entity, t)]
         return [{"type": "discard_train", "choices": [{"train": t} for t in trains]}]
 
+    @cython.locals(self="StepBase")
     def process_discard_train(self, action: dict[str, Any], entity: str) -> None:
         tid = str(action.get("train"))
         if tid not in self.g.entity_trains(entity):
