@@ -601,13 +601,13 @@ def cmd_summary(args: argparse.Namespace) -> int:
         games = by_title[title]
         same = sum(1 for r in games if r["first"] is None and r["stop"] is None)
         secs = [r.get("seconds", 0) for r in games if r.get("seconds")]
-        per = sum(secs) / len(secs) / 60 if secs else 0
+        per = f"{sum(secs) / len(secs) / 60:.2f}" if secs else "-"
         opts = Counter(",".join(r["options"]) or "-" for r in games)
         counts = Counter(r["players"] for r in games)
         acts = sum(r["compared"] for r in games)
-        print(
-            f"| {title} | {len(games)} | {dict(sorted(counts.items()))} | {dict(opts)} | {acts} | {same} | {per:.2f} |"
-        )
+        options = ", ".join(f"{k} {n}" for k, n in opts.most_common())
+        players = ", ".join(f"{k}p {n}" for k, n in sorted(counts.items()))
+        print(f"| {title} | {len(games)} | {players} | {options} | {acts:,} | {same} | {per} |")
         kinds_all[title] = Counter(r.get("kind") or "identical" for r in games)
     print()
     for title, kinds in sorted(kinds_all.items()):
