@@ -212,6 +212,11 @@ def normalise(line: dict[str, Any], title: str) -> dict[str, Any]:
         # active; neither is a move the rules leave to choice (1846 §6.5, 1856 "BANKRUPTCY": "A player may not
         # voluntarily declare bankruptcy"). A bankruptcy one engine refuses still stops the comparison.
         line = {**line, "acting": {k: [t for t in v if t != "bankrupt"] for k, v in acting.items()}}
+    if title == "18Chesapeake" and isinstance(corps, dict):
+        # two players: the site lists the certificate out of play as the bank's 10% (beside a 30% president's
+        # certificate, 110% in all); railbook takes it out of the game (docs/CONFORMANCE.md)
+        corps = {k: _without_bank(c) for k, c in corps.items()}
+        line = {**line, "corporations": corps}
     if isinstance(corps, dict) and any(isinstance(c, dict) and c.get("price", 0) is None for c in corps.values()):
         # a corporation not yet parred: who holds its certificates until the par price is chosen is no rule's
         # (1870: the SLSF president's certificate moves with the private in railbook, at par on the site)
@@ -233,6 +238,12 @@ def _ended_alike(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict[str, Any], 
     ):
         return {**a, "game_end_reason": "all_closed"}, b
     return a, b
+
+
+def _without_bank(c: Any) -> Any:
+    if isinstance(c, dict) and isinstance(c.get("shares"), dict) and "bank" in c["shares"]:
+        return {**c, "shares": {k: v for k, v in c["shares"].items() if k != "bank"}}
+    return c
 
 
 def _unparred(c: Any) -> Any:
@@ -590,13 +601,13 @@ def cmd_summary(args: argparse.Namespace) -> int:
         games = by_title[title]
         same = sum(1 for r in games if r["first"] is None and r["stop"] is None)
         secs = [r.get("seconds", 0) for r in games if r.get("seconds")]
-        per = sum(secs) / len(secs) / 60 if secs else 0
+        per = f"{sum(secs) / len(secs) / 60:.2f}" if secs else "-"
         opts = Counter(",".join(r["options"]) or "-" for r in games)
         counts = Counter(r["players"] for r in games)
         acts = sum(r["compared"] for r in games)
-        print(
-            f"| {title} | {len(games)} | {dict(sorted(counts.items()))} | {dict(opts)} | {acts} | {same} | {per:.2f} |"
-        )
+        options = ", ".join(f"{k} {n}" for k, n in opts.most_common())
+        players = ", ".join(f"{k}p {n}" for k, n in sorted(counts.items()))
+        print(f"| {title} | {len(games)} | {players} | {options} | {acts:,} | {same} | {per} |")
         kinds_all[title] = Counter(r.get("kind") or "identical" for r in games)
     print()
     for title, kinds in sorted(kinds_all.items()):
