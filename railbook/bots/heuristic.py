@@ -21,6 +21,9 @@ from .base import Bot, entity_key, mine
 
 #: lay_tile / place_token options tried with the optimiser per decision (the rest are ranked by rule data alone)
 TRIALS = 6
+#: a route problem with more links than this (a late map with long trains: building and solving it takes a tenth of
+#: a second or more) has only the best two options by rule data tried with the optimiser
+BIG_PROBLEM = 1000
 FORCED = -100.0  # going bankrupt: only when nothing else is allowed
 
 
@@ -293,6 +296,8 @@ class HeuristicBot(Bot):
         cash = game.context.cash(key)
         reserve = R.cash_needed(game, key)
         base = self._base_revenue(game, sym)
+        found = self._problem(game, sym)
+        trials = TRIALS if found is None or len(found.links) <= BIG_PROBLEM else 2
         out: list[tuple[float, float, LegalAction]] = []
         for i, action in enumerate(ranked):
             action = _least(action)
@@ -301,7 +306,7 @@ class HeuristicBot(Bot):
                 out.append((-0.5, 0.0, action))
                 continue
             prior = 0.2 + self._track_rank(game, action) / 100
-            if i < TRIALS:
+            if i < trials:
                 tried = self._sandbox.try_(action, sym)
                 if tried is None:
                     continue
