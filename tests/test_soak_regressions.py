@@ -22,6 +22,7 @@ CASES = [
     ("1817", 200154, 300),  # the same, later in a game
     ("1830", 101, 330),  # a teleport lay offered whose mountain its company could not pay
     ("1830", 118, 730),  # a teleport token offered to a company with no station token left
+    ("18Chesapeake", 374, 620),  # a yellow lay offered, then refused by the new-track rule meant for upgrades only
 ]
 
 

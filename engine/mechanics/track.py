@@ -240,8 +240,9 @@ def lay(
     cost = lay_cost(g, corp, plan, free=free, discount=discount) + extra
     if cost > g.cash(corp):
         raise illegal("track.cash", f"{sym_of(corp)} cannot pay {cost} for the tile on {hex_id}")
+    upgrade = old_track is not None and board.colour(g, hex_id) != "white"  # (as :func:`legal_lays` judges it)
     board.apply_lay(g, plan)
-    if special is None and old_track is not None and PARAMS(g).new_track_must_be_usable:
+    if special is None and upgrade and PARAMS(g).new_track_must_be_usable:
         if not board.uses_new_track(g, corp, hex_id, old_track, old_rev):
             raise illegal(
                 "track.new_track", f"the tile on {hex_id} must add track {sym_of(corp)} can use or upgrade a city"
