@@ -280,6 +280,12 @@ HOOKS: dict[str, Hook] = {
     "train_rusted": _h(N, "train owner", "`owner`'s train (an id) rusted and left the game"),
     "extra_interest": _h(S, "corp", "$ `corp` (a symbol) owes at its interest step beyond its loans' interest", 0),
     "company_converted": _h(N, "corp", "`corp` (a symbol) converted to its next size (not by a merger)"),
+    "assets_leaving": _h(
+        N,
+        "corp to",
+        "`corp`'s privates (a symbol's) are about to pass to company `to` (a symbol), or to the bank (None); its "
+        "president is still its president",
+    ),
 }
 
 
