@@ -813,6 +813,18 @@ class Ability(Strict):
         default_factory=AbilityParams, description="further parameters of the ability (see docs/FORMAT.md)"
     )
 
+    @model_validator(mode="after")
+    def _lifetime_params(self) -> Ability:
+        """The parameters of how long it lasts need what they count or watch."""
+        p = self.params
+        if p.closes_when_used and self.count is None:
+            raise ValueError("params.closes_when_used needs a `count` (the private closes when it reaches 0)")
+        if p.lost_if_hex_built and not self.hexes:
+            raise ValueError("params.lost_if_hex_built needs `hexes` (the ability is lost when one is built)")
+        if p.max_per_hex is not None and self.type != "assign_hexes":
+            raise ValueError(f"params.max_per_hex is an assign_hexes parameter, not {self.type}'s")
+        return self
+
 
 class Private(Strict):
     name: str = Field(description="name printed on the card")

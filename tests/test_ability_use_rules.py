@@ -222,3 +222,23 @@ def test_the_president_is_paid_when_another_president_s_company_acquires_the_pri
         assert {pkey(k): v for k, v in diff.items() if v} == {president: 100 * len(privates)}
         return
     pytest.skip("no shared 1817 record reaches an acquisition auction another player may bid in")
+
+
+@pytest.mark.parametrize(
+    ("ability", "words"),
+    [
+        ({"type": "tile_lay", "hexes": ["C3"], "params": {"closes_when_used": True}}, "needs a `count`"),
+        ({"type": "tile_lay", "count": 1, "params": {"lost_if_hex_built": True}}, "needs `hexes`"),
+        ({"type": "tile_lay", "hexes": ["C3"], "count": 1, "params": {"max_per_hex": 1}}, "assign_hexes parameter"),
+    ],
+)
+def test_validate_names_a_lifetime_param_without_what_it_needs(
+    tmp_path: Path, ability: dict[str, Any], words: str
+) -> None:
+    from railbook.compiler.errors import TitleError
+
+    def change(t: dict[str, Any]) -> None:
+        t["privates"]["MR"]["abilities"] = [ability]
+
+    with pytest.raises(TitleError, match=words.replace("`", ".")):
+        small_title(tmp_path, change)
