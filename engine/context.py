@@ -285,11 +285,7 @@ class Context:
             ability.count -= 1
             if ability.count <= 0:
                 self.remove_ability(owner, ability)
-                if kind_of(owner) == "X" and (ability.spec.get("params") or {}).get("closes_when_used"):
-                    from .closing import close_company
-
-                    self.log(f"{self.name(owner)} closes: its ability is used up")
-                    close_company(self, sym_of(owner))
+                self.hooks("ability_used_up", owner, ability)
 
     # ----------------------------------------------------------------------------------- operating
 

@@ -185,6 +185,7 @@ HOOKS: dict[str, Hook] = {
     "corporation_launched": _h(N, "corp", "a corporation's president bought its first certificate (par)"),
     "corporation_closed": _h(N, "corp", "a corporation left the game"),
     "ability_removed": _h(N, "owner ability", "an ability was used up or removed"),
+    "ability_used_up": _h(N, "owner ability", "an ability's `count` reached 0 (it was removed just before)"),
     "phase_reached": _h(N, "phase", "a phase started (after its events)"),
     "company_sold": _h(N, "company corp", "a private company was bought by a corporation"),
     "privates_closed": _h(N, "event", "a phase event closed the private companies"),
