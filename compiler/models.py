@@ -663,6 +663,21 @@ class AbilityParams(Strict):
     )
     tile_lay_costs: list[Money] | None = Field(None, description="the owner's cost of its first, second... lay")
     closes_private: bool | None = Field(None, description="using it closes the private")
+    lost_if_hex_built: bool | None = Field(
+        None,
+        description="the ability is lost once a tile is laid in one of its `hexes` other than by its own private (with "
+        "`closes_when_used`, a private a corporation owns closes then; a player's stays, worth its face)",
+    )
+    closes_when_used: bool | None = Field(
+        None,
+        description="the private closes once this ability is used up (its `count` reaches 0; None/false: it stays "
+        "open without the ability)",
+    )
+    max_per_hex: Annotated[int, Field(ge=1)] | None = Field(
+        None,
+        description="assign_hexes: at most this many markers of its kind in one hex (every private's `assign_hexes` "
+        "markers of the same `token` name count)",
+    )
     upgrade: bool | None = Field(
         None,
         description='tile_lay: printed "lay or upgrade" (the engine allows an upgrade wherever the ability\'s tiles '
@@ -670,7 +685,9 @@ class AbilityParams(Strict):
         json_schema_extra=PRINT_ONLY,
     )
     token: str | None = Field(
-        None, description="assign_hexes, mine: the name of the marker, printed", json_schema_extra=PRINT_ONLY
+        None,
+        description="assign_hexes, mine: the name of the marker, printed; markers of one name are one kind for "
+        "`max_per_hex`",
     )
     plus_terrain: bool | None = Field(
         None,
@@ -744,6 +761,11 @@ class AbilityParams(Strict):
     scrap_values: dict[str, Money] | None = Field(None, description="train -> $ paid when one is scrapped")
     per_conversion: Money | None = Field(None, description="$ paid at each conversion")
     extra_interest_per_or: Money | None = Field(None, description="$ of extra interest each operating round")
+    payout_on_transfer: Money | None = Field(
+        None,
+        description="$ the bank pays the owning company's president when the company's privates pass to a company "
+        "with another president (an acquisition) or to the bank (a liquidation)",
+    )
     cash_on_assign: Money | None = Field(None, description="$ the company gets when assigned")
     closes_on_ipo_payment: bool | None = Field(None, description="closes when its price is paid in an IPO")
 
@@ -793,6 +815,18 @@ class Ability(Strict):
     params: AbilityParams = Field(
         default_factory=AbilityParams, description="further parameters of the ability (see docs/FORMAT.md)"
     )
+
+    @model_validator(mode="after")
+    def _lifetime_params(self) -> Ability:
+        """The parameters of how long it lasts need what they count or watch."""
+        p = self.params
+        if p.closes_when_used and self.count is None:
+            raise ValueError("params.closes_when_used needs a `count` (the private closes when it reaches 0)")
+        if p.lost_if_hex_built and not self.hexes:
+            raise ValueError("params.lost_if_hex_built needs `hexes` (the ability is lost when one is built)")
+        if p.max_per_hex is not None and self.type != "assign_hexes":
+            raise ValueError(f"params.max_per_hex is an assign_hexes parameter, not {self.type}'s")
+        return self
 
 
 class Private(Strict):

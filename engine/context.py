@@ -285,6 +285,7 @@ class Context:
             ability.count -= 1
             if ability.count <= 0:
                 self.remove_ability(owner, ability)
+                self.hooks("ability_used_up", owner, ability)
 
     # ----------------------------------------------------------------------------------- operating
 

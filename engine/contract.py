@@ -189,6 +189,7 @@ HOOKS: dict[str, Hook] = {
     "corporation_launched": _h(N, "corp", "a corporation's president bought its first certificate (par)"),
     "corporation_closed": _h(N, "corp", "a corporation left the game"),
     "ability_removed": _h(N, "owner ability", "an ability was used up or removed"),
+    "ability_used_up": _h(N, "owner ability", "an ability's `count` reached 0 (it was removed just before)"),
     "phase_reached": _h(N, "phase", "a phase started (after its events)"),
     "company_sold": _h(N, "company corp", "a private company was bought by a corporation"),
     "privates_closed": _h(N, "event", "a phase event closed the private companies"),
@@ -284,6 +285,12 @@ HOOKS: dict[str, Hook] = {
     "train_rusted": _h(N, "train owner", "`owner`'s train (an id) rusted and left the game"),
     "extra_interest": _h(S, "corp", "$ `corp` (a symbol) owes at its interest step beyond its loans' interest", 0),
     "company_converted": _h(N, "corp", "`corp` (a symbol) converted to its next size (not by a merger)"),
+    "assets_leaving": _h(
+        N,
+        "corp to",
+        "`corp`'s privates (a symbol's) are about to pass to company `to` (a symbol), or to the bank (None); its "
+        "president is still its president",
+    ),
 }
 
 

@@ -306,6 +306,12 @@ def _markers(value: Any, ab: dict[str, Any], w: Words) -> str:
     return " ".join(parts)
 
 
+def _max_per_hex(value: Any, ab: dict[str, Any], w: Words) -> str:
+    n = int(value)
+    kind = plain(str((ab.get("params") or {}).get("token") or "such"))
+    return f"At most {NUMBERS.get(n, n)} {kind} marker{'' if n == 1 else 's'} per hex."
+
+
 def _phase_list(value: Any) -> str:
     return listing([str(v) for v in value]) if isinstance(value, list) else str(value)
 
@@ -336,6 +342,8 @@ PHRASES: dict[str, Phrase] = {
     "any_label": lambda v, ab, w: "Labels do not restrict the tile." if v else "",
     "consumes_tile_lay": lambda v, ab, w: "This uses the corporation's tile lay for the turn." if v else "",
     "closes_private": lambda v, ab, w: "Using it closes this company." if v else "Using it leaves this company open.",
+    "closes_when_used": lambda v, ab, w: "This company closes once it is used up." if v else "",
+    "lost_if_hex_built": lambda v, ab, w: "The power is lost once another tile is laid there." if v else "",
     "lay_together": lambda v, ab, w: "The tiles are laid in the same turn." if v else "",
     "must_connect_each_other": lambda v, ab, w: "The two tiles must connect to each other." if v else "",
     "must_lay_all": lambda v, ab, w: "Once the first tile is laid, the others must be laid too." if v else "",
@@ -378,6 +386,7 @@ PHRASES: dict[str, Phrase] = {
     "phases": lambda v, ab, w: f"Only in phase {_phase_list(v)}." if ab.get("type") != "purchase_range" else "",
     "steps": _steps,
     "also_assigns": lambda v, ab, w: f"It also assigns the port to a {plain(v)}.",
+    "max_per_hex": _max_per_hex,
     "bonus_for": lambda v, ab, w: {
         "all_companies": "The bonus counts for every company's routes.",
         "owner_only": "Only the owner earns the bonus.",
@@ -403,6 +412,10 @@ PHRASES: dict[str, Phrase] = {
     "bank_subsidy": lambda v, ab, w: "When it is launched, the bank pays it its start price." if v else "",
     "hexsides": lambda v, ab, w: f"The same goes for {listing([plain(x) for x in v], 'or')} hexsides.",
     "blocks": lambda v, ab, w: "",
+    "payout_on_transfer": lambda v, ab, w: (
+        f"The bank pays {w.money(v)} to the owning company's president when another president's company acquires "
+        "it, or the bank liquidates it."
+    ),
 }
 """A phrase per known parameter ("" when the main sentence already says it or it is bookkeeping)."""
 

@@ -15,6 +15,7 @@ cimport railbook.engine.shares as shares
 
 cpdef object operating_round_started(Context g)
 cpdef object ability_removed(Context g, owner, Ability ability)
+cpdef object ability_used_up(Context g, owner, Ability ability)
 cpdef object phase_reached(Context g, name)
 cpdef object action_processed(Context g, action, entity)
 @cython.locals(kept=dict)

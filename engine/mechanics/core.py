@@ -88,6 +88,13 @@ def ability_removed(g: Context, owner: str, ability: Ability) -> None:
         board.invalidate(g, board.unreserve(g, owner, ability.spec.get("hexes") or None))
 
 
+def ability_used_up(g: Context, owner: str, ability: Ability) -> None:
+    """``params.closes_when_used``: a private closes once that ability is used up."""
+    if kind_of(owner) == "X" and (ability.spec.get("params") or {}).get("closes_when_used"):
+        g.log(f"{sym_of(owner)} closes: its ability is used up")
+        close_company(g, sym_of(owner))
+
+
 def phase_reached(g: Context, name: str) -> None:
     """Abilities and privates that end when a phase starts (``closes_on``)."""
     for sym, c in g.state.companies.items():
@@ -336,6 +343,7 @@ MECHANIC = Mechanic.of(
         "round_entities": round_entities,
         "operating_round_started": operating_round_started,
         "ability_removed": ability_removed,
+        "ability_used_up": ability_used_up,
         "phase_reached": phase_reached,
         "action_processed": action_processed,
         "update_cert_limit": update_cert_limit,

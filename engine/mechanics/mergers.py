@@ -931,6 +931,7 @@ def no_sale(g: Context, corp: str) -> None:
     data["offering"].remove(corp)
     if mode == "liquidation" and sale_spec(g, mode).unsold == "assets_leave_game":
         g.log(f"The bank liquidates {corp} for 0")
+        g.hooks("assets_leaving", corp, None)
         settle_president(g, corp)
         return
     setup_auction(g)
@@ -949,6 +950,7 @@ def acquire(g: Context, buyer: str) -> None:
     if zone(g, g.state.corporations[corp].price) == "liquidation":
         data["liq_cash"] += bid
     data["shareholder_cash"] = bid
+    g.hooks("assets_leaving", corp, buyer)
     before = loans(g, buyer)
     move_tokens(g, corp, buyer)
     got = move_assets(g, corp, buyer)

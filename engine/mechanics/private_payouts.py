@@ -8,7 +8,10 @@ happens; the company owning the private then is the one paid:
 * ``scrap_values`` {train type: $}: each train of the owning company that rusts pays it its type's value;
 * ``per_conversion``: each conversion of the owning company to a larger size (not a merger) pays it this;
 * ``extra_interest_per_or``: the owning company owes this much more at its interest step (while it has loans;
-  unpaid, it is unpaid interest like any other).
+  unpaid, it is unpaid interest like any other);
+* ``payout_on_transfer``: when the owning company's privates pass to a company with a different president (an
+  acquisition) or to the bank (a liquidation without a buyer), the bank pays this to the owning company's
+  president (a player).
 """
 
 from __future__ import annotations
@@ -94,6 +97,18 @@ def company_converted(g: Context, corp: str) -> None:
         _pay(g, ckey(corp), int(amount), sym)
 
 
+def assets_leaving(g: Context, corp: str, to: str | None) -> None:
+    president = g.state.corporations[corp].owner
+    if president is None or kind_of(president) != "P":
+        return
+    if to is not None and g.state.corporations[to].owner == president:
+        return
+    for sym, amount in _params(g, ckey(corp), "payout_on_transfer"):
+        if int(amount) > 0:
+            g.spend(BANK, president, int(amount))
+            g.log(f"{g.name(president)} collects {amount} from {sym}")
+
+
 def extra_interest(g: Context, corp: str) -> int:
     return sum(int(v) for _, v in _params(g, ckey(corp), "extra_interest_per_or"))
 
@@ -105,6 +120,7 @@ MECHANIC = Mechanic.of(
         "train_rusted": train_rusted,
         "company_converted": company_converted,
         "extra_interest": extra_interest,
+        "assets_leaving": assets_leaving,
     },
     state=State,
 )

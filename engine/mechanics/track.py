@@ -16,6 +16,7 @@ from railbook.params.track import DECLARATION, SPECIAL_TRACK_STEP, TOKEN_STEP, T
 from railbook.hexgrid import opposite
 
 from .. import abilities, board, rounds, stations
+from ..closing import close_company
 from ..contract import Mechanic, params_of
 from ..errors import EngineError, illegal
 from ..interfaces import PRIVATE_COMPANIES, TILE_LAYS
@@ -254,7 +255,27 @@ def lay(
         _lift_tokens(g, corp, hex_id, old_track)
     if old_track is not None and board.colour(g, hex_id) == "yellow":
         _lay_income(g, corp, hex_id)
+    _hex_built(g, hex_id, entity)
     return plan
+
+
+def _hex_built(g: Context, hex_id: str, entity: str) -> None:
+    """``params.lost_if_hex_built``: an ability naming ``hex_id`` among its ``hexes`` is lost once a tile is laid
+    there other than by its own private (``entity``).  When the ability also ``closes_when_used``, a private a
+    corporation owns closes with it (it is used up); one in a player's hands stays, a certificate worth its face."""
+    for sym, c in g.state.companies.items():
+        if c.closed or xkey(sym) == entity:
+            continue
+        for a in list(c.abilities):
+            params = a.spec.get("params") or {}
+            if not params.get("lost_if_hex_built") or hex_id not in (a.spec.get("hexes") or []):
+                continue
+            g.remove_ability(xkey(sym), a)
+            g.log(f"{sym} loses its {a.type} ability: a tile is laid on {hex_id}")
+            if params.get("closes_when_used") and c.owner is not None and kind_of(c.owner) == "C":
+                g.log(f"{sym} closes: its ability is lost")
+                close_company(g, sym)
+                break
 
 
 def _lift_tokens(g: Context, corp: str, hex_id: str, old_track: Any) -> None:
