@@ -266,7 +266,7 @@ def marker_targets(g: Context, sym: str, a: Any) -> list[str]:
     if states and placed:
         return [h for h in placed if marker_state(g, sym, h) + 1 < len(states)]
     free = [h for h in hexes if sym not in g.state.hexes[h].assigned]
-    cap = (a.spec.get("params") or {}).get("max_per_hex")
+    cap = abilities.spec_param(a, "max_per_hex")
     if cap:
         kin = _same_markers(g, sym, a)
         free = [h for h in free if len([e for e in g.state.hexes[h].assigned if e.split(":")[0] in kin]) < int(cap)]
@@ -276,7 +276,7 @@ def marker_targets(g: Context, sym: str, a: Any) -> list[str]:
 def _same_markers(g: Context, sym: str, a: Any) -> set[str]:
     """The privates whose ``assign_hexes`` markers are of ``a``'s kind (the same ``params.token`` name), ``sym``
     included: what ``params.max_per_hex`` counts."""
-    name = (a.spec.get("params") or {}).get("token")
+    name = abilities.spec_param(a, "token")
     out = {sym}
     if name is None:
         return out

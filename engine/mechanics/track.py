@@ -925,7 +925,7 @@ class SpecialTrack(Step):
             lay_ = current_lay(g)
             if lay_ is None or not lay_.get("lay"):
                 raise illegal("track.count", f"{sym_of(entity)} may only lay a yellow tile as one of the turn's lays")
-        if (a.spec.get("params") or {}).get("must_lay_all") and isinstance(a.count, int) and a.count > 1:
+        if _binds_later_lays(a):
             name, rot = board.tile_name_of(str(action.get("tile"))), action.get("rotation")
             same = [
                 plan_
@@ -966,7 +966,7 @@ class SpecialTrack(Step):
 def _leaves_a_lay(g: Context, a: Ability, hex_id: str, plan: board.LayPlan) -> bool:
     """``params.must_lay_all``: a lay that is not the last of the ability leaves a next lay to make (a first tile
     the second cannot join would leave the company bound to a lay it cannot make)."""
-    if not (a.spec.get("params") or {}).get("must_lay_all") or not (isinstance(a.count, int) and a.count > 1):
+    if not _binds_later_lays(a):
         return True
     saved = g.state.hexes[hex_id]
     done = list(a.laid_hexes)
@@ -979,9 +979,14 @@ def _leaves_a_lay(g: Context, a: Ability, hex_id: str, plan: board.LayPlan) -> b
         a.laid_hexes[:] = done
 
 
+def _binds_later_lays(a: Ability) -> bool:
+    """``params.must_lay_all`` with more than this lay left: the lay made now binds the company to the next."""
+    return bool(abilities.spec_param(a, "must_lay_all")) and isinstance(a.count, int) and a.count > 1
+
+
 def _must_go_on(a: Ability) -> bool:
     """``params.must_lay_all``: a lay of several tiles, begun and not finished."""
-    return bool((a.spec.get("params") or {}).get("must_lay_all") and a.laid_hexes and a.count and a.count > 0)
+    return bool(abilities.spec_param(a, "must_lay_all") and a.laid_hexes and a.count and a.count > 0)
 
 
 def _pairs_ok(g: Context, a: Ability, hex_id: str, tile: str, rotation: int) -> bool:
