@@ -87,8 +87,9 @@ def _check(g: Context, company: str, a: Ability, hex_id: str, tile: str, rotatio
     if hex_id not in (a.spec.get("hexes") or [hex_id]):
         raise illegal("mines.hex", f"{sym_of(company)} cannot place a mine on {hex_id}")
     kinds = abilities.spec_param(a, "adjacent_to") or []
-    if kinds and hex_id in g.book.hexes:
-        exits = g.book.track(board.tile_name_of(tile), hex_id, rotation).exits
+    name = board.tile_name_of(tile)
+    if kinds and hex_id in g.book.hexes and name in g.book.tiles:  # (an unknown tile: the lay itself refuses it)
+        exits = g.book.track(name, hex_id, rotation).exits
         if not _next_to(g, hex_id, exits, ["city", "offboard", "town"] if "city" in kinds else kinds):
             raise illegal("mines.adjacent", f"the mine tile on {hex_id} must lead to a city or off-map")
 
