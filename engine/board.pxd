@@ -82,3 +82,10 @@ cpdef object apply_lay(Context g, LayPlan plan)
 cpdef object network_after(Context g, key, LayPlan plan)
 cpdef object _facts(Network net)
 cpdef object _sub(old, new)
+cdef long _NODE_BITS, _NOT_FOUND, _FOUND, _OUT_OF_BUDGET
+@cython.locals(hi=long, thi=long, t0=Track, found=long, side=long)
+cpdef object route_reaches_path(Context g, key, hex_id, target, budget=*)
+@cython.locals(t=Track, pi=long, other=long, nb=long, ni=long, stop=long, c=long, found=long, node=Node)
+cdef long _route_out(Context g, key, list tracks, set used, set seen, set origins, list left, long hi, long code) except -1
+@cython.locals(path=long)
+cdef long _route_into(Context g, key, list tracks, set used, set seen, set origins, list left, long hi, long code) except -1

@@ -1144,87 +1144,115 @@ def uses_new_track(
     return False
 
 
-class _Budget(Exception):
-    pass
-
-
 def route_reaches_path(g: Context, key: str, hex_id: str, target: int, budget: int = 20000) -> bool:
     """Whether a legal train route of ``key`` runs from one of its tokens to and along path ``target`` of the tile
     now on ``hex_id``: no track used twice, no stop visited twice, no passing through an off-board or a city
     full of others' tokens. (The network's walk, which stops at nothing it has seen, reaches more: e.g. a path
-    entered from a city the route could reach only by passing the same city twice.) Searches depth first; past
-    ``budget`` steps it gives up and answers yes, as the network does."""
+    entered from a city the route could reach only by passing the same city twice.)
+
+    The route is searched backwards, depth first from the path out of either end, until it meets a stop holding
+    a token of ``key`` (where the route may start): the tokens are usually near new track, the whole network far
+    larger.  Past ``budget`` steps it gives up and answers yes, as the network does."""
     book = g.book
-    hexes = g.state.hexes
-    ids: list[str] = book.hex_ids
-    neighbour_index: list[list[int]] = book.neighbour_index
-    tracks: list[Track | None] = [None] * len(ids)
-    thi = book.hex_index[hex_id]
-    used: set[tuple[int, int]] = set()
-    seen: set[tuple[int, int]] = set()
+    tracks: list[Track | None] = [None] * len(book.hex_ids)
+    origins: set[int] = set()
+    for shex, sname in token_nodes(g, key):
+        hi = book.hex_index[shex]
+        t0 = _trk_at(g, tracks, hi)
+        if sname in t0.nodes:
+            origins.add(hi << _NODE_BITS | t0.node_list.index(sname))
+    if not origins:
+        return False
+    thi: int = book.hex_index[hex_id]
+    used: set[int] = {thi << PATH_BITS | target}
+    seen: set[int] = set()
     left = [budget]
-
-    def trk(hi: int) -> Track:
-        t = tracks[hi]
-        if t is None:
-            hs = hexes[ids[hi]]
-            t = tracks[hi] = book.track(hs.tile, ids[hi], hs.rotation)
-        return t
-
-    def passes(hi: int, t: Track, ni: int) -> bool:
-        node = t.nodes[t.node_list[ni]]
-        if node.kind == "offboard":
-            return False
-        if node.kind == "city":
-            slots = hexes[ids[hi]].tokens[int(t.node_list[ni][1:])]
-            return key in slots or not slots or None in slots
-        return True
-
-    def walk(hi: int, code: int) -> bool:
-        left[0] -= 1
-        if left[0] < 0:
-            raise _Budget
-        pi = code >> 1
-        if (hi, pi) in used:
-            return False
-        if hi == thi and pi == target:
-            return True
-        t = trk(hi)
-        other = t.end_b[pi] if code & 1 == 0 else t.end_a[pi]
-        used.add((hi, pi))
-        try:
-            if other < 8:
-                nb = neighbour_index[hi][other]
-                if nb < 0:
-                    return False
-                return any(walk(nb, c) for c in trk(nb).edge_states_l[(other + 3) % 6])
-            ni = other - 8
-            if (hi, ni) in seen or t.terminal[pi] or not passes(hi, t, ni):
-                return False
-            seen.add((hi, ni))
-            try:
-                return any(walk(hi, c) for c in t.node_states_l[ni] if c >> 1 != pi)
-            finally:
-                seen.discard((hi, ni))
-        finally:
-            used.discard((hi, pi))
-
-    try:
-        for shex, sname in token_nodes(g, key):
-            hi = book.hex_index[shex]
-            t0 = trk(hi)
-            if sname not in t0.nodes:
-                continue
-            ni = t0.node_list.index(sname)
-            seen.add((hi, ni))
-            try:
-                if any(walk(hi, c) for c in t0.node_states_l[ni]):
-                    return True
-            finally:
-                seen.discard((hi, ni))
-    except _Budget:
-        return True
+    for side in (0, 1):
+        found = _route_out(g, key, tracks, used, seen, origins, left, thi, target << 1 | side)
+        if found != _NOT_FOUND:
+            return True  # found, or out of budget (then yes, as the network would say)
     return False
+
+
+_NODE_BITS = 6  # a stop of a walk as ``hex index << _NODE_BITS | node index``
+_NOT_FOUND, _FOUND, _OUT_OF_BUDGET = 0, 1, 2
+
+
+def _route_out(
+    g: Context,
+    key: str,
+    tracks: list[Track | None],
+    used: set[int],
+    seen: set[int],
+    origins: set[int],
+    left: list[int],
+    hi: int,
+    code: int,
+) -> int:
+    """:func:`route_reaches_path`'s step: the route runs through path ``code >> 1`` of hex ``hi`` (entered by its
+    first end when ``code & 1`` is 0) and on out of its other end; whether it reaches one of ``origins``."""
+    t = _trk_at(g, tracks, hi)
+    pi = code >> 1
+    other = t.end_b[pi] if code & 1 == 0 else t.end_a[pi]
+    if other < 8:
+        nb = g.book.neighbour_index[hi][other]
+        if nb < 0:
+            return _NOT_FOUND
+        for c in _trk_at(g, tracks, nb).edge_states_l[(other + 3) % 6]:
+            found = _route_into(g, key, tracks, used, seen, origins, left, nb, c)
+            if found != _NOT_FOUND:
+                return found
+        return _NOT_FOUND
+    ni = other - 8
+    stop = hi << _NODE_BITS | ni
+    if stop in origins:
+        return _FOUND
+    if stop in seen:
+        return _NOT_FOUND
+    node: Node = t.nodes[t.node_list[ni]]
+    if node.kind == "offboard":
+        return _NOT_FOUND
+    if node.kind == "city":
+        slots = g.state.hexes[g.book.hex_ids[hi]].tokens[int(t.node_list[ni][1:])]
+        if key not in slots and slots and None not in slots:
+            return _NOT_FOUND
+    seen.add(stop)
+    try:
+        for c in t.node_states_l[ni]:
+            # the route runs on through the stop (forwards it came this way: a terminal path ends it there)
+            if c >> 1 != pi and not t.terminal[c >> 1]:
+                found = _route_into(g, key, tracks, used, seen, origins, left, hi, c)
+                if found != _NOT_FOUND:
+                    return found
+        return _NOT_FOUND
+    finally:
+        seen.discard(stop)
+
+
+def _route_into(
+    g: Context,
+    key: str,
+    tracks: list[Track | None],
+    used: set[int],
+    seen: set[int],
+    origins: set[int],
+    left: list[int],
+    hi: int,
+    code: int,
+) -> int:
+    """The route enters path ``code >> 1`` of hex ``hi`` (see :func:`_route_out`), unless it used that track
+    already."""
+    left[0] -= 1
+    if left[0] < 0:
+        return _OUT_OF_BUDGET
+    path = hi << PATH_BITS | code >> 1
+    if path in used:
+        return _NOT_FOUND
+    used.add(path)
+    try:
+        return _route_out(g, key, tracks, used, seen, origins, left, hi, code)
+    finally:
+        used.discard(path)
 
 
 def _sig(t: Track, p: Any) -> tuple:
