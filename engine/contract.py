@@ -414,28 +414,24 @@ class Hooks:
     hook's by their declared priorities, lowest first: the last asked first).
 
     ``game.hooks(name, *args)`` asks (or tells) every handler of hook ``name`` and combines the answers as the
-    hook says.  Each hook gets a dispatcher of its own when the game is built (the engine calls hooks in its
-    inner loops).
+    hook says.  What a set of mechanics makes of its hooks is worked out once (:class:`_HookTables`); a game only
+    adds the memory of its static hooks' answers.
     """
 
     def __init__(self, game: Any, mechanics: Iterable[Mechanic]):
         self.game = game
-        mechanics = list(mechanics)
-        check_priorities(mechanics)
-        ranked: dict[str, list[tuple[int, Callable[..., Any]]]] = {name: [] for name in HOOKS}
-        for m in mechanics:
-            for name, fn in m.hooks.items():
-                ranked[name].append((m.priority(name) if HOOKS[name].combine is Combine.FIRST else 0, fn))
-        self.table: dict[str, list[Callable[..., Any]]] = {
-            name: [fn for _, fn in sorted(fns, key=lambda e: e[0])] for name, fns in ranked.items()
-        }
-        self._dispatch = {name: _dispatcher(game, HOOKS[name], fns) for name, fns in self.table.items()}
-        for name, spec in HOOKS.items():
-            if spec.static:
-                self._dispatch[name] = _once(self._dispatch[name])
+        self._tables = _tables_of(list(mechanics))
+        self.table = self._tables.table
+        self._static = {name: _once(_dispatcher(game, HOOKS[name], self.table[name])) for name in self._tables.static}
 
     def __call__(self, name: str, *args: Any) -> Any:
-        return self._dispatch[name](*args)
+        static = self._static.get(name)
+        if static is not None:
+            return static(*args)
+        plan = self._tables.plans.get(name)
+        if plan is None:
+            return self._tables.constant[name]
+        return _combined(plan[0], plan[1], plan[2], self.game, args)
 
     def caller(self) -> Callable[..., Any]:
         """``hooks(name, *args)`` as a plain function (what ``game.hooks`` is: cheaper to call than the object).  A
@@ -443,16 +439,10 @@ class Hooks:
         run their handlers and combine the answers right here (:func:`_combined`), one call deep, as the hook's
         dispatcher would (a static hook keeps its dispatcher, which remembers its answers)."""
         g = self.game
-        plans: dict[str, tuple[int, tuple[Callable[..., Any], ...], Any]] = {}
-        for name, fns in self.table.items():
-            if not fns:
-                continue
-            spec = HOOKS[name]
-            if spec.static:
-                plans[name] = (_DISPATCH, (self._dispatch[name],), None)
-            else:
-                plans[name] = _plan(spec, fns)
-        constant: dict[str, Any] = {n: _unhandled(HOOKS[n]) for n in self._dispatch if not self.table[n]}
+        plans = dict(self._tables.plans)
+        for name, dispatch in self._static.items():
+            plans[name] = (_DISPATCH, (dispatch,), None)
+        constant = self._tables.constant
 
         def hooks(name: str, *args: Any) -> Any:
             plan = plans.get(name)
@@ -461,6 +451,41 @@ class Hooks:
             return _combined(plan[0], plan[1], plan[2], g, args)
 
         return hooks
+
+
+class _HookTables:
+    """What one set of mechanics makes of the hooks, the same for every game that switches them on: each hook's
+    handlers in the order asked, the plans :func:`_combined` runs (static hooks apart: their answers are kept per
+    game), and the answers of hooks no mechanic handles."""
+
+    def __init__(self, mechanics: list[Mechanic]):
+        check_priorities(mechanics)
+        self.mechanics = mechanics  # (kept: the cache's key is their ids and their handlers')
+        ranked: dict[str, list[tuple[int, Callable[..., Any]]]] = {name: [] for name in HOOKS}
+        for m in mechanics:
+            for name, fn in m.hooks.items():
+                ranked[name].append((m.priority(name) if HOOKS[name].combine is Combine.FIRST else 0, fn))
+        self.table: dict[str, list[Callable[..., Any]]] = {
+            name: [fn for _, fn in sorted(fns, key=lambda e: e[0])] for name, fns in ranked.items()
+        }
+        self.static = [name for name, fns in self.table.items() if fns and HOOKS[name].static]
+        self.plans: dict[str, tuple[int, tuple[Callable[..., Any], ...], Any]] = {
+            name: _plan(HOOKS[name], fns) for name, fns in self.table.items() if fns and not HOOKS[name].static
+        }
+        self.constant: dict[str, Any] = {name: _unhandled(HOOKS[name]) for name, fns in self.table.items() if not fns}
+
+
+_TABLES: dict[tuple[int, ...], _HookTables] = {}
+
+
+def _tables_of(mechanics: list[Mechanic]) -> _HookTables:
+    """The (cached) hook tables of ``mechanics``, as their hook handlers are now (the tables keep the mechanics and
+    handlers the key names, so no other object can take their ids)."""
+    key = tuple(id(m) for m in mechanics) + tuple(id(fn) for m in mechanics for fn in m.hooks.values())
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = _HookTables(mechanics)
+    return found
 
 
 _DISPATCH, _ANSWER, _NOTIFY, _FIRST, _SUM, _ANY, _ALL = range(7)
