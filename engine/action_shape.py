@@ -100,18 +100,8 @@ def _is_dict(value: Any) -> bool:
     return isinstance(value, dict)
 
 
-def _list_where(value: Any, test: Callable[[Any], bool]) -> bool:
-    """Whether ``value`` is a list whose every item passes ``test``."""
-    if not isinstance(value, list):
-        return False
-    for item in value:
-        if not test(item):
-            return False
-    return True
-
-
 def _is_str_list(value: Any) -> bool:
-    """(:func:`_list_where` written out: a list of share ids comes with most actions)"""
+    """A list of strings (share ids come with most actions)."""
     if not isinstance(value, list):
         return False
     for item in value:
@@ -121,11 +111,23 @@ def _is_str_list(value: Any) -> bool:
 
 
 def _is_dict_list(value: Any) -> bool:
-    return _list_where(value, _is_dict)
+    """A list of objects (a run's routes)."""
+    if not isinstance(value, list):
+        return False
+    for item in value:
+        if not isinstance(item, dict):
+            return False
+    return True
 
 
 def _is_str_list_list(value: Any) -> bool:
-    return _list_where(value, _is_str_list)
+    """A list of lists of strings (a route's connections)."""
+    if not isinstance(value, list):
+        return False
+    for item in value:
+        if not _is_str_list(item):
+            return False
+    return True
 
 
 #: One test per shape name (loops, not generator expressions: every action's fields are tested).
@@ -188,24 +190,31 @@ def _describe(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _check_bounds(fields: dict[str, Any], where: str) -> None:
-    """Ranges of integer fields, lengths of strings and lists (hex chains included)."""
+def _where(route: int) -> str:
+    """The start of an error's message: which route of the action it is about (none: -1)."""
+    return "" if route < 0 else f"routes[{route}]: "
+
+
+def _check_bounds(fields: dict[str, Any], route: int) -> None:
+    """Ranges of integer fields, lengths of strings and lists (hex chains included), of the action (``route`` -1)
+    or of its route ``route``."""
     ranges: dict[str, tuple[int, int]] = INT_RANGES  # (a dict in the compiled build: action_shape.pxd)
     for name, value in fields.items():
         kind = type(value)
         if kind is int:
             bounds = ranges.get(name)
             if bounds is not None and not bounds[0] <= value <= bounds[1]:
-                raise MalformedAction(f"{where}field {name!r} must be from {bounds[0]} to {bounds[1]}, not {value}")
+                low, high = bounds
+                raise MalformedAction(f"{_where(route)}field {name!r} must be from {low} to {high}, not {value}")
         elif kind is str:
             if len(value) > MAX_TEXT:
-                raise MalformedAction(f"{where}field {name!r} is longer than {MAX_TEXT} characters")
+                raise MalformedAction(f"{_where(route)}field {name!r} is longer than {MAX_TEXT} characters")
         elif kind is list:
             if len(value) > MAX_ITEMS:
-                raise MalformedAction(f"{where}field {name!r} has more than {MAX_ITEMS} items")
+                raise MalformedAction(f"{_where(route)}field {name!r} has more than {MAX_ITEMS} items")
             for item in value:
                 if (type(item) is str and len(item) > MAX_TEXT) or (type(item) is list and len(item) > MAX_ITEMS):
-                    raise MalformedAction(f"{where}field {name!r} holds an item that is too long")
+                    raise MalformedAction(f"{_where(route)}field {name!r} holds an item that is too long")
 
 
 def unknown_fields(action: dict[str, Any]) -> list[str]:
@@ -218,7 +227,7 @@ def _check_fields(
     fields: dict[str, Any],
     shapes: dict[str, tuple[str, ...]],
     checks: dict[str, tuple[frozenset[type], Callable[[Any], bool]]],
-    where: str,
+    route: int,
 ) -> None:
     table: dict[str, tuple[frozenset[type], Callable[[Any], bool]]] = checks  # (a .pxd may declare them so:
     named: dict[str, Any] = fields  # @cython.locals)
@@ -228,7 +237,7 @@ def _check_fields(
             continue
         if not check[1](value):
             want = " or ".join(shapes[name])
-            raise MalformedAction(f"{where}field {name!r} must be {want}, not {_describe(value)}")
+            raise MalformedAction(f"{_where(route)}field {name!r} must be {want}, not {_describe(value)}")
 
 
 def check_action_shape(action: dict[str, Any]) -> None:
@@ -244,8 +253,8 @@ def check_action_shape(action: dict[str, Any]) -> None:
             raise MalformedAction("field 'auto_actions': a record's automatic actions are processed one by one")
         if name not in ALLOWED_FIELDS:
             raise MalformedAction(f"unknown field {_describe(name)} (fields: {', '.join(sorted(FIELD_SHAPES))})")
-    _check_fields(fields, FIELD_SHAPES, _FIELD_CHECKS, "")
-    _check_bounds(fields, "")
+    _check_fields(fields, FIELD_SHAPES, _FIELD_CHECKS, -1)
+    _check_bounds(fields, -1)
     for i, route in enumerate(fields.get("routes") or ()):
         if not isinstance(route, dict):
             raise MalformedAction(f"routes[{i}] must be an object, not {_describe(route)}")
@@ -253,7 +262,7 @@ def check_action_shape(action: dict[str, Any]) -> None:
         for name in plain_route:
             if name not in ROUTE_SHAPES and name != "revenue_str":
                 raise MalformedAction(f"routes[{i}]: unknown field {_describe(name)}")
-        _check_fields(plain_route, ROUTE_SHAPES, _ROUTE_CHECKS, f"routes[{i}]: ")
-        _check_bounds(plain_route, f"routes[{i}]: ")
+        _check_fields(plain_route, ROUTE_SHAPES, _ROUTE_CHECKS, i)
+        _check_bounds(plain_route, i)
         if "train" not in route:
             raise MalformedAction(f"routes[{i}] has no train")

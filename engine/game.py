@@ -190,9 +190,10 @@ class Game:
         g = self._ctx
         if not atomic:
             rounds.process(g, action)
-            self._snapshots.clear()
-            self._actions.clear()
-            self._redo.clear()
+            if self._actions or self._snapshots or self._redo:  # (a replay's every action comes this way)
+                self._snapshots.clear()
+                self._actions.clear()
+                self._redo.clear()
             return self
         g.epoch += 1  # the caller may have changed the state by hand since the last action
         n = len(self._actions)

@@ -66,7 +66,7 @@ def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     # (a query of the game alone, or of one more argument, is the common case: its key is made without a tuple of
     # the arguments, and it is called without one)
-    @cython.locals(g="Context")
+    @cython.locals(g="Context", answers="dict")
     def wrapper0(g: Context) -> Any:
         answers: dict[Any, Any] = _answers_now(g)
         value = answers.get(name, _MISSING)
@@ -76,7 +76,7 @@ def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
             audit(f"{name}()", value, fn(g))
         return value
 
-    @cython.locals(g="Context")
+    @cython.locals(g="Context", answers="dict")
     def wrapper1(g: Context, a: Any) -> Any:
         answers: dict[Any, Any] = _answers_now(g)
         key = (name, a)
@@ -87,7 +87,7 @@ def memo(fn: Callable[..., Any]) -> Callable[..., Any]:
             audit(f"{name}({a!r},)", value, fn(g, a))
         return value
 
-    @cython.locals(g="Context")
+    @cython.locals(g="Context", answers="dict")
     def wrapper(g: Context, *args: Any) -> Any:
         answers: dict[Any, Any] = _answers_now(g)
         key = (name, *args)

@@ -3,11 +3,13 @@
 # uses. The .py source is compiled unchanged. A class declared here lists every field its instances have; a cpdef
 # function keeps the signature written here (arguments by position, ``=*`` for a default).
 
+cimport cython
 cpdef object filter_actions(actions)
 cpdef object load(path)
 cpdef object players_of(record)
 cpdef object record_options(record, rulebook)
 cpdef object record_date(record)
 cpdef object start_from_record(record, rulebook)
+@cython.locals(plain=dict)
 cpdef object normalise(action)
 cpdef object export_log(record, rulebook, game=*)

@@ -182,10 +182,11 @@ def _replay_actions(
     checked = 0
     action: dict[str, Any]
     for index, action in enumerate(actions):
-        if action.get("type") in NON_MOVES:
+        atype = action.get("type")
+        if atype in NON_MOVES:
             continue
         if g.state.finished:
-            if action.get("type") == "end_game":
+            if atype == "end_game":
                 continue
             raise ReplayError(index, action.get("id"), "game.finished", "action after the end of the game")
         autos = action.get("auto_actions") or []
@@ -227,13 +228,14 @@ def normalise(action: dict[str, Any]) -> dict[str, Any]:
     the action where one must, else the action itself (the engine reads actions and never changes them)."""
     if type(action) is not dict:
         return action  # (the engine refuses what is no JSON object)
-    for name in action:
+    plain: dict[str, Any] = action  # (a dict in the compiled build: replay.pxd)
+    for name in plain:
         if name not in ALLOWED_FIELDS:
-            return normalise({k: v for k, v in action.items() if k in ALLOWED_FIELDS})
-    if action.get("entity_type") == "player":
-        entity = action.get("entity")
+            return normalise({k: v for k, v in plain.items() if k in ALLOWED_FIELDS})
+    if plain.get("entity_type") == "player":
+        entity = plain.get("entity")
         if entity is not None and type(entity) is not str:
-            out = dict(action)
+            out = dict(plain)
             out["entity"] = str(entity)
             return out
     return action

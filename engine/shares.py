@@ -95,6 +95,7 @@ def num_shares_of(g: Context, holder: str, corp: str) -> int:
 
 @memo
 @cython.locals(g="Context")
+@cython.locals(g="Context", by_corp="dict", out="dict")
 def player_holders(g: Context, corp: str) -> dict[str, int]:
     """Percent held by each player (holders with none are left out)."""
     out = {}

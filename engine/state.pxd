@@ -189,6 +189,7 @@ cpdef object _decoder(cls)
 cpdef object clone(GameState state)
 
 cpdef str kind_of(str key)
+@cython.locals(syms=dict)
 cpdef str sym_of(str key)
 cpdef str pkey(player_id)
 cpdef str ckey(sym)

@@ -93,7 +93,7 @@ def tokenable(g: Context, corp: str, hex_id: str, ci: int) -> bool:
 
 
 @memo
-@cython.locals(g="Context")
+@cython.locals(g="Context", n="str")
 def can_token(g: Context, corp: str) -> bool:
     net = board.network(g, corp)
     for h, n in list(net.nodes) + teleport_nodes(g, corp):

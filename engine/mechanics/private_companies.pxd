@@ -5,7 +5,7 @@
 from railbook.engine.steps.base cimport StepBase
 from railbook.engine.closing cimport close_company
 from railbook.engine.context cimport Context
-from railbook.engine.state cimport ckey, kind_of, mkey, sym_of, xkey
+from railbook.engine.state cimport Ability, Company, ckey, kind_of, mkey, sym_of, xkey
 cimport railbook.engine.abilities as abilities
 cimport railbook.engine.rounds as rounds
 

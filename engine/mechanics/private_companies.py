@@ -27,11 +27,12 @@ from ..closing import close_company
 from ..contract import Mechanic, params_of
 from ..errors import illegal
 from ..interfaces import PRIVATE_COMPANIES
-from ..state import Company, ckey, kind_of, mkey, sym_of, xkey
+from ..state import ckey, kind_of, mkey, sym_of, xkey
 from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
+    from ..state import Company
 
 try:
     import cython
@@ -61,6 +62,7 @@ def can_buy_phase(g: Context) -> bool:
 
 
 @cython.locals(g="Context")
+@cython.locals(g="Context", c="Company", a="Ability", out="list")
 def purchasable(g: Context, corp: str, *, with_room: bool = False, by_ability: bool = True) -> list[str]:
     """Player-owned privates ``corp`` may buy.  ``with_room`` drops those other rules forbid now (an
     independent's private while ``corp`` has no room for its train; 18xx.games still counts it when deciding
@@ -72,8 +74,11 @@ def purchasable(g: Context, corp: str, *, with_room: bool = False, by_ability: b
     for sym, c in g.state.companies.items():
         if c.closed or c.blank or c.owner is None or kind_of(c.owner) != "P":
             continue
-        if any(a.type == "no_buy" for a in c.abilities):
-            continue  # ability no_buy: never sold to a corporation
+        never_sold = False
+        for a in c.abilities:
+            never_sold = never_sold or a.type == "no_buy"  # ability no_buy: never sold to a corporation
+        if never_sold:
+            continue
         if not in_phase and g.hooks("company_buy_window", sym, corp) is None:
             if not by_ability or ability_range(g, sym, corp) is None:
                 continue

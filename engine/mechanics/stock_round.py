@@ -94,7 +94,8 @@ def tradeable(g: Context, corp: str) -> bool:
 
 
 def holding_limit(g: Context, corp: str) -> int:
-    own = g.book.corporations[corp].get("max_ownership_percent") if corp in g.book.corporations else None
+    spec = g.book.corporations.get(corp)
+    own = None if spec is None else spec.get("max_ownership_percent")
     return PARAMS(g).max_percent_per_player if own is None else int(own)
 
 

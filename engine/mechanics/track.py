@@ -263,6 +263,8 @@ def _hex_built(g: Context, hex_id: str, entity: str) -> None:
     """``params.lost_if_hex_built``: an ability naming ``hex_id`` among its ``hexes`` is lost once a tile is laid
     there other than by its own private (``entity``).  When the ability also ``closes_when_used``, a private a
     corporation owns closes with it (it is used up); one in a player's hands stays, a certificate worth its face."""
+    if hex_id not in _hexes_lost_if_built(g):
+        return  # (asked at every lay: most hexes no ability names)
     for sym, c in g.state.companies.items():
         if c.closed or xkey(sym) == entity:
             continue
@@ -276,6 +278,23 @@ def _hex_built(g: Context, hex_id: str, entity: str) -> None:
                 g.log(f"{sym} closes: its ability is lost")
                 close_company(g, sym)
                 break
+
+
+_LOST_IF_BUILT = "track.hexes_lost_if_built"
+
+
+def _hexes_lost_if_built(g: Context) -> frozenset[str]:
+    """The hexes some private's ability names that is lost once a tile is laid there (``params.lost_if_hex_built``;
+    privates get their abilities at the start only), kept with the rulebook's derived tables."""
+    found: frozenset[str] | None = g.book.derived.get(_LOST_IF_BUILT)
+    if found is None:
+        hexes: set[str] = set()
+        for spec in g.book.privates.values():
+            for a in spec.get("abilities") or []:
+                if (a.get("params") or {}).get("lost_if_hex_built"):
+                    hexes.update(a.get("hexes") or [])
+        found = g.book.derived[_LOST_IF_BUILT] = frozenset(hexes)
+    return found
 
 
 def _lift_tokens(g: Context, corp: str, hex_id: str, old_track: Any) -> None:
@@ -460,6 +479,7 @@ class TrackAndToken(Step):
             acts.append("pass")  # (a private's token is placed by the private: its own step offers it)
         return acts
 
+    @cython.locals(self="StepBase")
     @cython.locals(self="StepBase")
     def any_action(self, entity: str) -> bool:
         """``bool(actions(entity))``: a possible lay spares the token check (its network walk)."""
