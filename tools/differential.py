@@ -284,17 +284,197 @@ def show(v: Any) -> str:
     return "<missing>" if v is MISSING else json.dumps(v, sort_keys=True)
 
 
-def compare(ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str, ignore: list[str]) -> dict[str, Any]:
-    """Lines compared, the first difference (with its fields) and every differing field pattern with its count."""
+# ------------------------------------------------------------------------------- standing differences
+
+#: The standing differences of docs/CONFORMANCE.md ("Standing disagreements") the comparison looks past: each
+#: entry names its CONFORMANCE.md entry, the titles it is seen in (None: every title) and what it lets differ.
+#: A differing field counts as one of them only where the entry's test below holds; it is then counted under the
+#: entry's key (a row's ``standing``) and not as a difference (a row's ``first``/``kinds``).  Nothing else is let
+#: through: a game is "identical modulo standing" when every difference left is one of these and no engine refused
+#: a move.
+STANDING: dict[str, dict[str, Any]] = {
+    "sale_price": {
+        "entry": "1870, 1850: price after a sale",
+        "titles": {"1850", "1870"},
+        "what": "a corporation's price in a stock round where railbook has moved it for a sale and the site moves "
+        "it later in the turn (after price protection is declined) to the same value",
+    },
+    "interest_at_once": {
+        "entry": "1856: interest and the withholding move of a company that cannot run",
+        "titles": {"1856"},
+        "what": "in an operating round, cash (bank, corporation, president) and price that railbook has paid or "
+        "moved already and the site pays or moves later by the same amount, to the same price",
+    },
+    "sell_shares_listed": {
+        "entry": "acting granularity",
+        "titles": None,
+        "what": "`sell_shares` listed by the site for a corporation in an operating round (railbook lists the "
+        "president's emergency sale only when it is needed); nothing railbook lists is missing on the site",
+    },
+    "waiting_for_pass": {
+        "entry": "1870: the track step with no legal lay; a stock round the site does not end; 1856 interest "
+        "(the passes the tool adds)",
+        "titles": None,
+        "what": "the lines before a pass the tool added to the site's copy: the waiting entity's `acting`, and "
+        "cash or price that the site's stream reaches, by the same amount or to the same value, once the step "
+        "has been passed",
+    },
+}
+
+#: how far ahead (lines) the site's stream may reach a value railbook reached first
+STANDING_WINDOW = 8
+
+
+def _field(line: dict[str, Any], path: str) -> Any:
+    v: Any = line
+    for part in path.split("."):
+        if not isinstance(v, dict) or part not in v:
+            return MISSING
+        v = v[part]
+    return v
+
+
+def _later_same_value(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
+    """The site's value of ``path`` stays as it is after line ``n`` until it changes, within the window, to the
+    value railbook has there (a move the site makes later)."""
+    now = _field(ref[n], path)
+    for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+        if "error" in ref[m] or "error" in mine[m]:
+            return False
+        v = _field(ref[m], path)
+        if v != now:
+            return v == _field(mine[m], path)
+    return False
+
+
+def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
+    """The gap between the engines' amounts at ``path`` after line ``n`` stays as it is until it closes, within the
+    window (a payment the site makes later, by the same amount)."""
+    a, b = _field(ref[n], path), _field(mine[n], path)
+    if not isinstance(a, int) or not isinstance(b, int) or a == b:
+        return False
+    gap = b - a
+    for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+        if "error" in ref[m] or "error" in mine[m]:
+            return False
+        x, y = _field(ref[m], path), _field(mine[m], path)
+        if not isinstance(x, int) or not isinstance(y, int):
+            return False
+        if y - x != gap:
+            return y == x
+    return False
+
+
+def _acting_differs(a: dict[str, Any], b: dict[str, Any], who: str) -> bool:
+    return set((a.get("acting") or {}).get(who, [])) != set((b.get("acting") or {}).get(who, []))
+
+
+def _money(path: str) -> bool:
+    parts = path.split(".")
+    return (
+        path == "bank"
+        or (parts[0] == "players" and len(parts) == 2)
+        or (parts[0] == "corporations" and parts[-1] == "cash")
+    )
+
+
+def _price(path: str) -> bool:
+    parts = path.split(".")
+    return parts[0] == "corporations" and len(parts) == 3 and parts[2] == "price"
+
+
+def standing_kind(
+    path: str,
+    x: Any,
+    y: Any,
+    n: int,
+    ref: list[dict[str, Any]],
+    mine: list[dict[str, Any]],
+    title: str,
+    waiting: dict[Any, str],
+) -> str | None:
+    """The STANDING key a difference at line ``n`` (``path``: site ``x``, railbook ``y``) is, or None.
+    ``waiting``: the ids of the actions after which the tool added a pass, with the entity that passed."""
+
+    def on(key: str) -> bool:
+        titles = STANDING[key]["titles"]
+        return titles is None or title in titles
+
+    line = ref[n]
+    rnd = line.get("round")
+    # the lines up to a pass the tool added (the site's step still open where railbook had ended it)
+    if waiting:
+        ahead = [i for i in range(n, min(n + STANDING_WINDOW, len(ref))) if ref[i].get("id") in waiting]
+        if ahead and all(
+            _acting_differs(ref[k], mine[k], waiting[ref[ahead[0]]["id"]]) for k in range(n, ahead[0] + 1)
+        ):
+            # every line from here to the pass: the site still offers the waiting entity its step
+            who = waiting[ref[ahead[0]]["id"]]
+            if path == f"acting.{who}":
+                return "waiting_for_pass"
+            if path.startswith("acting.") and x is MISSING:
+                return "waiting_for_pass"  # railbook has gone on to the next entity
+            if _money(path) and _later_same_amount(ref, mine, n, path):
+                return "waiting_for_pass"
+            if _price(path) and _later_same_value(ref, mine, n, path):
+                return "waiting_for_pass"
+    if on("sale_price") and rnd == "Stock" and _price(path) and _later_same_value(ref, mine, n, path):
+        return "sale_price"
+    if on("interest_at_once") and rnd == "Operating":
+        if _money(path) and _later_same_amount(ref, mine, n, path):
+            return "interest_at_once"
+        if _price(path) and _later_same_value(ref, mine, n, path):
+            return "interest_at_once"
+    if (
+        on("sell_shares_listed")
+        and rnd == "Operating"
+        and path.startswith("acting.")
+        and path.split(".", 1)[1] in (line.get("corporations") or {})
+        and x == ["sell_shares"]
+        and y == []
+    ):
+        return "sell_shares_listed"
+    return None
+
+
+def waiting_points(site_record: dict[str, Any] | None) -> dict[Any, str]:
+    """The passes the tool added to the site's copy of a record (``repair``): the id of the record's action each
+    follows, with the entity that passed (the first one, where several follow one action)."""
+    points: dict[Any, str] = {}
+    last = None
+    for a in (site_record or {}).get("actions", []):
+        if _added(a):
+            if last is not None:
+                points.setdefault(last, str(a.get("entity")))
+        else:
+            last = a.get("id")
+    return points
+
+
+def compare(
+    ref: list[dict[str, Any]],
+    mine: list[dict[str, Any]],
+    title: str,
+    ignore: list[str],
+    waiting: dict[Any, str] | None = None,
+) -> dict[str, Any]:
+    """Lines compared, the first difference (with its fields) and every differing field pattern with its count.
+    Differences that are standing ones (``STANDING``, ``standing_kind``) are counted apart, by their key, in
+    ``standing``; ``first`` and ``kinds`` hold the others.  ``identical``: no difference at all and no refusal;
+    ``modulo``: none but standing ones and no refusal."""
     patterns = [*DEFAULT_IGNORE, *ignore]
     first: dict[str, Any] | None = None
+    first_standing: dict[str, Any] | None = None
     shown = 0
     kinds: Counter[str] = Counter()
+    standing: Counter[str] = Counter()
     compared = 0
     stop = None
+    ref_n = [normalise(x, title) for x in ref]
+    mine_n = [normalise(x, title) for x in mine]
     for n in range(max(len(ref), len(mine))):
-        a = normalise(ref[n], title) if n < len(ref) else None
-        b = normalise(mine[n], title) if n < len(mine) else None
+        a = ref_n[n] if n < len(ref) else None
+        b = mine_n[n] if n < len(mine) else None
         if a is None or b is None:
             stop = f"length: only {'ref' if b is None else 'railbook'} has line {n + 1}: {json.dumps(a or b)[:300]}"
             break
@@ -308,8 +488,17 @@ def compare(ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str, i
             break
         compared += 1 if "id" in a else 0
         a, b = _ended_alike(a, b)
-        found: list[tuple[str, Any, Any]] = []
-        diff(a, b, "", patterns, found)
+        found_all: list[tuple[str, Any, Any]] = []
+        diff(a, b, "", patterns, found_all)
+        found = []
+        for path, x, y in found_all:
+            key = standing_kind(path, x, y, n, ref_n, mine_n, title, waiting or {})
+            if key is None:
+                found.append((path, x, y))
+            else:
+                standing[key] += 1
+                if first_standing is None:
+                    first_standing = {"line": n + 1, "action": a.get("id", "final"), "standing": key, "field": path}
         if found:
             if shown < SHOW:
                 shown += 1
@@ -332,7 +521,18 @@ def compare(ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str, i
         kind = "stop: " + stop_kind(stop)
     if first is not None:  # a difference before the stop is what the game's first divergence is
         kind = first["kind"]
-    return {"compared": compared, "lines": len(ref), "first": first, "kinds": dict(kinds), "stop": stop, "kind": kind}
+    return {
+        "compared": compared,
+        "lines": len(ref),
+        "first": first,
+        "kinds": dict(kinds),
+        "stop": stop,
+        "kind": kind,
+        "standing": dict(standing),
+        "first_standing": first_standing,
+        "identical": first is None and first_standing is None and stop is None,
+        "modulo": first is None and stop is None,
+    }
 
 
 def stop_kind(stop: str) -> str:
@@ -460,7 +660,7 @@ def play_and_compare(
     record, ref, repairs, passes = repair(record, ref, path)
     (out / "ref" / f"{path.stem}.compared.ref.jsonl").write_text("".join(json.dumps(x) + "\n" for x in ref))
     mine = ours(record)
-    res = compare(ref, mine, title, ignore)
+    res = compare(ref, mine, title, ignore, waiting_points(_site_copy(path)))
     return {
         "title": title,
         "seed": seed,
@@ -475,6 +675,12 @@ def play_and_compare(
         "added_passes": passes,
         **res,
     }
+
+
+def _site_copy(path: Path) -> dict[str, Any] | None:
+    """The site's copy of a record with the passes the tool added (``repair``), if it has any."""
+    site = path.with_name(f"{path.stem}.site.json")
+    return json.loads(site.read_text()) if site.exists() else None
 
 
 def _commit() -> str:
@@ -559,9 +765,11 @@ def cmd_recompare(args: argparse.Namespace) -> int:
     out = Path(args.dir)
     commit = _commit()
     rows = read_rows([out / "results.jsonl"])
-    done = {(r["title"], r["seed"]) for r in read_rows([out / "recompared.jsonl"])} if args.resume else set()
+    target = Path(args.to) if args.to else out / "recompared.jsonl"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    done = {(r["title"], r["seed"]) for r in read_rows([target])} if args.resume else set()
     mode = "a" if args.resume else "w"
-    with (out / "recompared.jsonl").open(mode) as fh:
+    with target.open(mode) as fh:
         for r in rows:
             key = (r["title"], r["seed"])
             path = out / "records" / f"{r['title']}_{r['seed']}.json"
@@ -573,7 +781,7 @@ def cmd_recompare(args: argparse.Namespace) -> int:
             done.add(key)
             record = json.loads(path.read_text())
             ref = [json.loads(x) for x in ref_path.read_text().splitlines() if x.strip()]
-            res = compare(ref, ours(record), r["title"], args.ignore)
+            res = compare(ref, ours(record), r["title"], args.ignore, waiting_points(_site_copy(path)))
             keep = {k: r[k] for k in ("title", "seed", "players", "options", "actions", "added_passes") if k in r}
             row = {**keep, **res, "commit": commit, "played_by": r.get("commit")}
             fh.write(json.dumps(row) + "\n")
@@ -594,12 +802,15 @@ def cmd_summary(args: argparse.Namespace) -> int:
     by_title: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         by_title.setdefault(r["title"], []).append(r)
-    print("| title | games | players | options | actions compared | identical | min/game |")
-    print("|---|---|---|---|---|---|---|")
+    print("| title | games | players | options | actions compared | identical | identical modulo standing | min/game |")
+    print("|---|---|---|---|---|---|---|---|")
     kinds_all: dict[str, Counter[str]] = {}
+    standing_all: dict[str, Counter[str]] = {}
     for title in sorted(by_title):
         games = by_title[title]
-        same = sum(1 for r in games if r["first"] is None and r["stop"] is None)
+        same = sum(1 for r in games if _identical(r))
+        modulo = sum(1 for r in games if r["first"] is None and r["stop"] is None)
+        standing_all[title] = Counter(k for r in games for k in (r.get("standing") or {}))
         secs = [r.get("seconds", 0) for r in games if r.get("seconds")]
         per = f"{sum(secs) / len(secs) / 60:.2f}" if secs else "-"
         opts = Counter(",".join(r["options"]) or "-" for r in games)
@@ -607,11 +818,14 @@ def cmd_summary(args: argparse.Namespace) -> int:
         acts = sum(r["compared"] for r in games)
         options = ", ".join(f"{k} {n}" for k, n in opts.most_common())
         players = ", ".join(f"{k}p {n}" for k, n in sorted(counts.items()))
-        print(f"| {title} | {len(games)} | {players} | {options} | {acts:,} | {same} | {per} |")
+        print(f"| {title} | {len(games)} | {players} | {options} | {acts:,} | {same} | {modulo} | {per} |")
         kinds_all[title] = Counter(r.get("kind") or "identical" for r in games)
     print()
     for title, kinds in sorted(kinds_all.items()):
-        print(f"{title}: first divergence")
+        if standing_all[title]:
+            looked = ", ".join(f"{k} {n}" for k, n in standing_all[title].most_common())
+            print(f"{title}: games with standing differences looked past: {looked}")
+        print(f"{title}: first divergence (standing differences looked past)")
         for k, n in kinds.most_common(args.top):
             seeds = [r["seed"] for r in by_title[title] if (r.get("kind") or "identical") == k][:6]
             print(f"  {n:4d}  {k}   seeds {seeds}")
@@ -622,6 +836,12 @@ def cmd_summary(args: argparse.Namespace) -> int:
                 seeds = [r["seed"] for r in by_title[title] if r["stop"] and "stop: " + stop_kind(r["stop"]) == k]
                 print(f"  {n:4d}  {k}   seeds {seeds[:6]}")
     return 0
+
+
+def _identical(r: dict[str, Any]) -> bool:
+    """Identical in every field after every action (rows of before the standing differences were looked past
+    hold no ``identical``: their ``first`` is the first difference of any kind)."""
+    return bool(r["identical"]) if "identical" in r else r["first"] is None and r["stop"] is None
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -681,6 +901,7 @@ def main(argv: list[str] | None = None) -> int:
     rc = sub.add_parser("recompare", help="compare the games of a cycle folder again with railbook as it is now")
     rc.add_argument("dir")
     rc.add_argument("--resume", action="store_true")
+    rc.add_argument("--to", help="the rows' file (default DIR/recompared.jsonl), for a folder kept as it is")
     rc.add_argument("--ignore", action="append", default=[])
     su = sub.add_parser("summary", help="per title: games, actions, identical, first divergences by kind")
     su.add_argument("files", nargs="+", help="results.jsonl files or folders holding them")
