@@ -52,6 +52,12 @@ class Params(BaseParams):
     buy_private_from_player_after: Literal["any_time", "after_first_stock_round"] = Field(
         "any_time", description="with `buy_private_from_player`: from the start, or from the second stock round on"
     )
+    multiple_buy_after_private: bool = Field(
+        False,
+        description="with `buy_private_from_player`: a private bought from a player does not stop further "
+        "purchases of a corporation whose price lies in a `multiple_buy` cell in the same turn (as a first share "
+        "of it would not)",
+    )
     buy_then_sell: bool = Field(
         False,
         description="a turn may also be: buy one, then sell (never sell, buy and sell again; see "

@@ -354,3 +354,35 @@ def test_1850_a_privates_extra_yellow_lay_must_reach_the_new_track() -> None:
         game.process(
             {"type": "lay_tile", "entity": "WLG", "entity_type": "company", "hex": "H17", "tile": "4-0", "rotation": 5}
         )
+
+
+def test_1830_a_private_bought_from_a_player_leaves_brown_zone_shares_buyable() -> None:
+    """1830 (the title's source, the site's game): a private bought from another player in a stock round is the
+    turn's purchase, but a corporation whose price lies in the brown (multiple-buy) zone may still have its shares
+    bought in that turn, as after a first share of it (`stock_round.multiple_buy_after_private`). Differential seed
+    30009: after p4's purchase of CS the site still offered him shares, railbook ended his turn."""
+    game, record = _game_at("1830", 30009, 98)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_company", "p4")
+    (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "p4" and d["type"] == "buy_shares"]
+    corps = {c["shares"][0].split("_")[0] for c in buy["choices"]}
+    from railbook.engine import market
+
+    kinds = [market.kinds_at(game.context, game.state.corporations[c].price) for c in corps]
+    assert corps and all("multiple_buy" in k for k in kinds)  # the brown cells only
+    assert "buy_company" not in _types(game, "p4") and "par" not in _types(game, "p4")
+
+
+def test_1830_the_b_and_o_private_is_not_sold_between_players() -> None:
+    """1830 (the title's source, the site's game): the Baltimore & Ohio private (`no_buy`) is never for sale from
+    its owner, to a corporation nor to another player. Differential seed 30007 (action 185): the B&O was the only
+    other player's private left for p2; the site had nothing to offer him, counted his turn a pass and ended the
+    stock round; railbook offered it and kept the round going."""
+    game, record = _game_at("1830", 30007, 185)
+    assert game.state.companies["BO"].owner == "P|p4"
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "p1")
+    assert game.state.turn == 5  # the stock round of turn 4 ended (its operating round had nobody to run)
+    before, _ = _game_at("1830", 30007, 184)
+    assert before.state.turn == 4 and before.state.round.kind == "stock"
+    assert all(
+        c["company"] != "BO" for d in before.legal_descriptions() if d["type"] == "buy_company" for c in d["choices"]
+    )

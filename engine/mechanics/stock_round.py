@@ -182,14 +182,16 @@ class BuySellParShares(Step):
     @cython.locals(self="StepBase")
     def another_market_buy(self, b: Bundle) -> bool:
         """A further open-market purchase this turn: allowed while the corporation's price is in a ``multiple_buy``
-        cell and the turn's purchases so far were only open-market shares of that corporation."""
+        cell and the turn's purchases so far were only open-market shares of that corporation (and, with
+        ``multiple_buy_after_private``, a private bought from a player)."""
         g = self.g
         price = g.state.corporations[b.corp].price
         from_ipo = PARAMS(g).multiple_buy_from_ipo
         if (b.owner != POOL and not from_ipo) or not price or "multiple_buy" not in market.kinds_at(g, price):
             return False
         acts = self.rdata["current_actions"]
-        if "par" in acts or "buy_company" in acts or (self.rdata.get("bought_from_ipo") and not from_ipo):
+        private_stops = "buy_company" in acts and not PARAMS(g).multiple_buy_after_private
+        if "par" in acts or private_stops or (self.rdata.get("bought_from_ipo") and not from_ipo):
             return False
         return set(self.rdata.get("bought_now") or {}) <= {b.corp}
 
@@ -420,7 +422,12 @@ class BuySellParShares(Step):
         return [
             sym
             for sym, c in g.state.companies.items()
-            if not c.closed and not c.blank and c.owner and kind_of(c.owner) == "P" and c.owner != player
+            if not c.closed
+            and not c.blank
+            and c.owner
+            and kind_of(c.owner) == "P"
+            and c.owner != player
+            and not any(a.type == "no_buy" for a in c.abilities)  # (ability no_buy: nobody buys it from its owner)
         ]
 
     @cython.locals(self="StepBase")
