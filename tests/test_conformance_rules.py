@@ -386,3 +386,17 @@ def test_1830_the_b_and_o_private_is_not_sold_between_players() -> None:
     assert all(
         c["company"] != "BO" for d in before.legal_descriptions() if d["type"] == "buy_company" for c in d["choices"]
     )
+
+
+def test_1830_a_train_traded_in_for_a_diesel_goes_back_to_the_bank_for_sale() -> None:
+    """1830 and 18Chesapeake (the titles' source, the site's game: the exchanged train is reclaimed by the depot,
+    step/train.rb): a 4, 5 or 6 traded in for a D returns to the bank and is for sale again, and the cheapest bank
+    train a president must help pay for (`emergency_cheapest_only`) counts it (`trains.traded_in_to: pool`).
+    Differential seed 40000 (action 1207): ERIE, short of money, bought a 6 for $630; the site refused, the 5 that
+    CPR had traded in being the cheapest train the bank had."""
+    from railbook.engine import depot
+
+    game, record = _game_at("1830", 50004, 1086)
+    last = record["actions"][-1]
+    assert (last["type"], last.get("exchange")) == ("buy_train", "5-1")
+    assert "5-1" in depot.depot_trains(game.context)
