@@ -305,6 +305,20 @@ STANDING: dict[str, dict[str, Any]] = {
         "what": "in an operating round, cash (bank, corporation, president) and price that railbook has paid or "
         "moved already and the site pays or moves later by the same amount, to the same price",
     },
+    "bid_paid_with_privates": {
+        "entry": "1817: a president's debt for a share purchase",
+        "titles": {"1817"},
+        "what": "while the winner of an IPO auction assigns the privates he pays with (the site's `acting` is his "
+        "`assign` only), his and the corporations' cash: the site books the whole bid as his debt and the "
+        "corporation's cash at once, railbook his cash first; both agree once he has assigned them",
+    },
+    "ipo_won_at_once": {
+        "entry": "1817: a president's debt for a share purchase",
+        "titles": {"1817"},
+        "what": "at an IPO's opening bid that no other player can raise: the site has the auction won at the bid "
+        "(the corporation launched, its cash the bid, the bidder's cash what is left), railbook once the "
+        "starting station marker is placed, the next action (rule 5.5: marker first, then the auction)",
+    },
     "sell_shares_listed": {
         "entry": "acting granularity",
         "titles": None,
@@ -365,6 +379,16 @@ def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n:
     return False
 
 
+def _assigning(line: dict[str, Any]) -> str | None:
+    """The player the site's line waits for to assign the privates he pays a bid with, if any."""
+    acting = line.get("acting") or {}
+    if len(acting) == 1:
+        ((who, types),) = acting.items()
+        if types == ["assign"] and who not in (line.get("corporations") or {}):
+            return str(who)
+    return None
+
+
 def _acting_differs(a: dict[str, Any], b: dict[str, Any], who: str) -> bool:
     return set((a.get("acting") or {}).get(who, [])) != set((b.get("acting") or {}).get(who, []))
 
@@ -418,6 +442,30 @@ def standing_kind(
                 return "waiting_for_pass"
             if _price(path) and _later_same_value(ref, mine, n, path):
                 return "waiting_for_pass"
+    if on("bid_paid_with_privates") and (_money(path) and path != "bank") and _assigning(line):
+        who = _assigning(line)
+        for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+            if "error" in ref[m] or "error" in mine[m]:
+                break
+            if _assigning(ref[m]) != who:
+                if _field(ref[m], path) == _field(mine[m], path):
+                    return "bid_paid_with_privates"
+                break
+    if on("ipo_won_at_once") and line.get("type") == "bid" and n + 1 < len(mine) and n > 0:
+        launched = [
+            k
+            for k, c in (line.get("corporations") or {}).items()
+            if isinstance(c, dict)
+            and c.get("price") is not None
+            and (_field(ref[n - 1], f"corporations.{k}.price") in (None, MISSING))
+            and _field(mine[n], f"corporations.{k}.price") in (None, MISSING)
+            and _field(mine[n + 1], f"corporations.{k}.price") == c["price"]
+        ]
+        parts = path.split(".")
+        if launched and (
+            (parts[0] == "corporations" and parts[1] in launched) or path == f"players.{line.get('entity')}"
+        ):
+            return "ipo_won_at_once"
     if on("sale_price") and rnd == "Stock" and _price(path) and _later_same_value(ref, mine, n, path):
         return "sale_price"
     if on("interest_at_once") and rnd == "Operating":
