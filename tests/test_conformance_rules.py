@@ -400,3 +400,14 @@ def test_1830_a_train_traded_in_for_a_diesel_goes_back_to_the_bank_for_sale() ->
     last = record["actions"][-1]
     assert (last["type"], last.get("exchange")) == ("buy_train", "5-1")
     assert "5-1" in depot.depot_trains(game.context)
+
+
+def test_1817_a_player_who_acted_for_his_company_starts_no_company_in_that_turn() -> None:
+    """1817 §5 "Stock Round": "On each turn, the active player may act either for himself or for one of his
+    companies", and §5.6 lists what a company may do then (loans, its own shares). Once A&A has taken a loan in its
+    president's turn, he may not also start a new company (differential seed 40000, action 76: railbook still
+    offered the IPO bid, the site only the pass)."""
+    game, record = _game_at("1817", 40000, 76)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"]) == ("take_loan", "A&A")
+    assert _types(game, "p1") == {"pass"}
