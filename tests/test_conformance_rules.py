@@ -411,3 +411,13 @@ def test_1817_a_player_who_acted_for_his_company_starts_no_company_in_that_turn(
     last = record["actions"][-1]
     assert (last["type"], last["entity"]) == ("take_loan", "A&A")
     assert _types(game, "p1") == {"pass"}
+
+
+def test_1850_no_sale_after_buy_sell_buy_in_one_turn() -> None:
+    """1850 [5.3.4] "Buy/Sell Order": a turn is "sell ... and then buy a single certificate, or first buy a single
+    certificate and then sell". A player who bought, sold, and bought again (a multiple-buy cell) may not sell
+    once more: the turn is neither (differential seed 40001, action 319: railbook still offered `sell_shares`)."""
+    game, record = _game_at("1850", 40001, 319)
+    assert [a["type"] for a in record["actions"][-3:]] == ["buy_shares", "sell_shares", "buy_shares"]
+    assert {a["entity"] for a in record["actions"][-3:]} == {"p2"}
+    assert "sell_shares" not in _types(game, "p2") and "pass" in _types(game, "p2")

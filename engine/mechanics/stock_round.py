@@ -238,12 +238,18 @@ class BuySellParShares(Step):
 
     @cython.locals(self="StepBase")
     def _buy_then_sell(self) -> bool:
-        """After a purchase the player may still sell, when the turn began with the purchase (buy, then sell)."""
+        """After a purchase the player may still sell, when the turn began with the purchase (buy, then sell) and
+        no purchase has followed a sale (buy, sell, buy again in a multiple-buy cell ends the selling)."""
         if not PARAMS(self.g).buy_then_sell:
             return False
         acts = self.rdata["current_actions"]
         first_buy = next((i for i, a in enumerate(acts) if a in ("buy_shares", "par", "buy_company")), None)
-        return first_buy is not None and "sell_shares" not in acts[:first_buy]
+        if first_buy is None or "sell_shares" in acts[:first_buy]:
+            return False
+        if "sell_shares" not in acts:
+            return True
+        first_sell = acts.index("sell_shares")
+        return not any(a in ("buy_shares", "par", "buy_company") for a in acts[first_sell:])
 
     @cython.locals(self="StepBase")
     def _corp_sellable(self, player: str, corp: str) -> bool:
