@@ -421,3 +421,20 @@ def test_1850_no_sale_after_buy_sell_buy_in_one_turn() -> None:
     assert [a["type"] for a in record["actions"][-3:]] == ["buy_shares", "sell_shares", "buy_shares"]
     assert {a["entity"] for a in record["actions"][-3:]} == {"p2"}
     assert "sell_shares" not in _types(game, "p2") and "pass" in _types(game, "p2")
+
+
+def test_18chesapeake_two_players_a_purchase_takes_the_markets_last_share_out_of_the_game() -> None:
+    """18Chesapeake with two players (the title's source, the site's game: share_pool.rb): when a player who is not
+    the president buys a certificate of a corporation while the market holds one, the market's last certificate
+    leaves the game first (`short_handed.market_share_leaves_on_purchase`). Differential seed 40000, action 27: p2
+    bought PLE_6 from a market of three; the site's market was left with one, railbook's with two."""
+    from railbook.engine import shares
+
+    game, record = _game_at("18Chesapeake", 40000, 27)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["shares"]) == ("buy_shares", "p2", ["PLE_6"])
+    assert game.state.corporations["PLE"].owner != "P|p2"
+    assert shares.percent_of(game.context, "pool", "PLE") == 10
+    assert "PLE_6" in shares.shares_of(game.context, "P|p2", "PLE")
+    before, _ = _game_at("18Chesapeake", 40000, 26)
+    assert shares.percent_of(before.context, "pool", "PLE") == 30

@@ -542,7 +542,8 @@ class BuySellParShares(Step):
         now[b.corp] = now.get(b.corp, 0) + b.percent
         if b.owner == ckey(b.corp):
             self.rdata["bought_from_ipo"] = True
-        shares.buy(g, entity, b)
+        if not g.hooks("stock_purchase", entity, b.corp, list(b.shares)):
+            shares.buy(g, entity, b)
         self.track("buy_shares", entity)
 
     @cython.locals(self="StepBase")
