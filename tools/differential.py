@@ -297,7 +297,8 @@ STANDING: dict[str, dict[str, Any]] = {
         "entry": "1870, 1850: price after a sale",
         "titles": {"1850", "1870"},
         "what": "a corporation's price in a stock round where railbook has moved it for a sale and the site moves "
-        "it later in the turn (after price protection is declined) to the same value",
+        "it later in the turn (after price protection is declined) to the same value; where that move closes "
+        "the corporation, its closing and the cash it leaves to the bank likewise",
     },
     "interest_at_once": {
         "entry": "1856: interest and the withholding move of a company that cannot run",
@@ -466,8 +467,12 @@ def standing_kind(
             (parts[0] == "corporations" and parts[1] in launched) or path == f"players.{line.get('entity')}"
         ):
             return "ipo_won_at_once"
-    if on("sale_price") and rnd == "Stock" and _price(path) and _later_same_value(ref, mine, n, path):
-        return "sale_price"
+    if on("sale_price") and rnd == "Stock":
+        parts = path.split(".")
+        if (_price(path) or (parts[0] == "corporations" and len(parts) == 2)) and _later_same_value(ref, mine, n, path):
+            return "sale_price"  # (a price moved into a closing cell: the corporation closes with it)
+        if _money(path) and _later_same_amount(ref, mine, n, path):
+            return "sale_price"
     if on("interest_at_once") and rnd == "Operating":
         if _money(path) and _later_same_amount(ref, mine, n, path):
             return "interest_at_once"
