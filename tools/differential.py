@@ -152,9 +152,9 @@ def repair(
             if who is None:
                 break
             notice = {"type": "destination_connection", "entity": who, "entity_type": "corporation", "corporations": []}
+            # the notice rides on the action before: one of railbook's own, or a pass the tool added (the site's
+            # check follows the step that pass ended; railbook's copy never needs an empty notice)
             before = at - 1
-            while before > 0 and _added(actions[before]):
-                before -= 1  # (a notice rides on one of railbook's own actions)
             actions[before]["auto_actions"] = [*(actions[before].get("auto_actions") or []), notice]
             notices += 1
         elif "cannot process action destination_connection" in err:
@@ -233,10 +233,12 @@ def _ended_alike(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict[str, Any], 
         return {k: v for k, v in a.items() if k not in drop}, {k: v for k, v in b.items() if k not in drop}
     if (
         a.get("game_end_reason") == "dnf"
-        and b.get("game_end_reason") == "all_closed"
+        and b.get("game_end_reason") in ("all_closed", "stalled")
         and a.get("result") == b.get("result")
     ):
-        return {**a, "game_end_reason": "all_closed"}, b
+        # (railbook's "stalled": rounds go by with nobody able to act and nothing changing; the site plays them to
+        # its turn limit and says "dnf")
+        return {**a, "game_end_reason": b["game_end_reason"]}, b
     return a, b
 
 
@@ -325,6 +327,13 @@ STANDING: dict[str, dict[str, Any]] = {
         "titles": None,
         "what": "`sell_shares` listed by the site for a corporation in an operating round (railbook lists the "
         "president's emergency sale only when it is needed); nothing railbook lists is missing on the site",
+    },
+    "buy_company_listed": {
+        "entry": "acting granularity",
+        "titles": {"1870"},
+        "what": "`buy_company` listed by the site in phase 1 for MP or SSW once it owns the MRBC, the one private "
+        'a company may buy in phase 1 (1870 "Phase one": "Public companies may not purchase private '
+        'companies" but the bridge company); nothing railbook lists is missing on the site',
     },
     "waiting_for_pass": {
         "entry": "1870: the track step with no legal lay; a stock round the site does not end; 1856 interest "
@@ -478,6 +487,16 @@ def standing_kind(
             return "interest_at_once"
         if _price(path) and _later_same_value(ref, mine, n, path):
             return "interest_at_once"
+    if (
+        on("buy_company_listed")
+        and rnd == "Operating"
+        and line.get("phase") == "1"
+        and path.startswith("acting.")
+        and x == ["buy_company"]
+        and y == []
+        and (line.get("companies") or {}).get("MRBC") == path.split(".", 1)[1]
+    ):
+        return "buy_company_listed"
     if (
         on("sell_shares_listed")
         and rnd == "Operating"
