@@ -438,3 +438,21 @@ def test_18chesapeake_two_players_a_purchase_takes_the_markets_last_share_out_of
     assert "PLE_6" in shares.shares_of(game.context, "P|p2", "PLE")
     before, _ = _game_at("18Chesapeake", 40000, 26)
     assert shares.percent_of(before.context, "pool", "PLE") == 30
+
+
+def test_1817_a_tile_laid_this_turn_is_not_upgraded_by_the_second_tile_action() -> None:
+    """1817 §6.3: "For an additional fee of $20, a Company may perform a second tile operation ... Also, a Company
+    may not lay a yellow tile and upgrade it during the same turn" (`track.lays[].not_on_hex_laid_this_turn`).
+    Differential seed 30011 (action 213): Belt laid a yellow #6 on I12 and upgraded it to #15 at once; the site
+    refused ("I12 cannot be laid as this hex was already laid on this turn")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1817", 30011, 212)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["hex"]) == ("lay_tile", "Belt", "I12")
+    lays = [d for d in game.legal_descriptions() if d["entity"] == "Belt" and d["type"] == "lay_tile"]
+    assert all(c["hex"] != "I12" for d in lays for c in d["choices"])
+    upgrade = {"type": "lay_tile", "entity": "Belt", "entity_type": "corporation", "hex": "I12", "tile": "15-1"}
+    with pytest.raises(IllegalAction, match="laid this turn"):
+        game.process({**upgrade, "rotation": 1})

@@ -70,7 +70,12 @@ def current_lay(g: Context) -> dict[str, Any] | None:
     def allowed(p: str) -> bool:
         return p == "yes" or (p == "if_not_upgraded" and not upgraded)
 
-    return {"lay": allowed(spec[n].lay), "upgrade": allowed(spec[n].upgrade), "cost": turn_lay_cost(g, n, spec[n].cost)}
+    return {
+        "lay": allowed(spec[n].lay),
+        "upgrade": allowed(spec[n].upgrade),
+        "cost": turn_lay_cost(g, n, spec[n].cost),
+        "fresh_hex": spec[n].not_on_hex_laid_this_turn,
+    }
 
 
 def turn_lay_cost(g: Context, n: int, cost: int) -> int:
@@ -533,6 +538,8 @@ class TrackAndToken(Step):
             raise illegal("track.count", "no more tile lays this turn")
         if upgrade and not lay_.get("upgrade"):
             raise illegal("track.count", "cannot upgrade a tile now")
+        if upgrade and lay_.get("fresh_hex") and hex_id in self.rdata.get("laid_hexes", []):
+            raise illegal("track.same_hex", f"{hex_id} was laid this turn: this tile action may not upgrade it")
         if name in g.book.tiles and g.book.tiles[name]["color"] == "yellow" and not lay_.get("lay"):
             raise illegal("track.count", "cannot lay a yellow tile now")
         lay(g, entity, action, corp=entity, extra=int(lay_.get("cost") or 0))
@@ -677,12 +684,15 @@ def legal_lays(g: Context, corp: str, limit: int = 400) -> list[dict[str, Any]]:
     if lay_ is None:
         return out
     net = board.network(g, corp)
+    laid_now = (g.state.round.data.get("laid_hexes") or []) if lay_.get("fresh_hex") else []
     for hex_id, edges in sorted(net.hex_edges.items()):
         if not edges or blocked_hex(g, hex_id):
             continue
         upgrade = board.colour(g, hex_id) != "white"
         if (upgrade and not lay_.get("upgrade")) or (not upgrade and not lay_.get("lay")):
             continue
+        if upgrade and hex_id in laid_now:
+            continue  # ``not_on_hex_laid_this_turn``
         for name in board.upgrade_options(g, hex_id):
             tid = board.next_copy_id(g, name)
             try:  # plan_lay refuses the other rotations: not asked
