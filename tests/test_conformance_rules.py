@@ -456,3 +456,21 @@ def test_1817_a_tile_laid_this_turn_is_not_upgraded_by_the_second_tile_action() 
     upgrade = {"type": "lay_tile", "entity": "Belt", "entity_type": "corporation", "hex": "I12", "tile": "15-1"}
     with pytest.raises(IllegalAction, match="laid this turn"):
         game.process({**upgrade, "rotation": 1})
+
+
+def test_1817_a_privates_yellow_tile_as_the_second_tile_action_pays_its_fee() -> None:
+    """1817 §1.2.6: the Pittsburgh Steel Mill's special tile "counts as a yellow tile lay", and §6.3: "For an
+    additional fee of $20, a Company may perform a second tile operation". WC, with no cash, laid its own tile and
+    then had PSM lay X00 in Pittsburgh for nothing (differential seed 30004, action 110; the site: "WC has 0 and
+    cannot spend 20")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1817", 30004, 109)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"]) == ("lay_tile", "WC")
+    assert game.state.companies["PSM"].owner == "C|WC" and game.state.corporations["WC"].cash < 20
+    assert "lay_tile" not in _types(game, "PSM")
+    lay = {"type": "lay_tile", "entity": "PSM", "entity_type": "company", "hex": "F13", "tile": "X00-0"}
+    with pytest.raises(IllegalAction, match="cannot pay"):
+        game.process({**lay, "rotation": 2})

@@ -754,6 +754,14 @@ def _turn_lay(a: Ability) -> bool:
     return a.type == "tile_lay" and a.spec.get("when") == "track" and bool(abilities.spec_param(a, "consumes_tile_lay"))
 
 
+def _turn_lay_fee(g: Context, a: Ability) -> int:
+    """What a ``consumes_tile_lay`` ability's lay adds for being one of the turn's lays: that lay's own cost (e.g.
+    1817 §6.3: $20 for a second tile action; its private "counts as a yellow tile lay", §1.2.6)."""
+    if not _turn_lay(a):
+        return 0
+    return int((current_lay(g) or {}).get("cost") or 0)
+
+
 def _normal_lay(a: Ability) -> bool:
     """A ``tile_lay`` with ``params.normal_lay``: one of the owning corporation's own lays (step ``track``), at
     ``params.discount`` off, connected as usual; ``params.home_extra_for`` lists corporations that may instead use
@@ -891,10 +899,11 @@ class SpecialTrack(Step):
         left = (a.count - 1) if isinstance(a.count, int) else 0
         payer = g.company(entity).owner
         free, discount = special_lay_terms(a)
+        extra = _turn_lay_fee(g, a)
         choices = []
         for h, tile_id, rot, plan in _special_candidates(g, a, payer):
-            if payer is not None and lay_cost(g, payer, plan, free=free, discount=discount) > g.cash(payer):
-                continue  # the lay's terrain costs more than its payer has (lay() refuses it)
+            if payer is not None and lay_cost(g, payer, plan, free=free, discount=discount) + extra > g.cash(payer):
+                continue  # the lay's terrain (and the turn lay's own fee) cost more than its payer has
             if pair:
                 saved = g.state.hexes[h]
                 exits = sorted(board.track(g, h).exits)
@@ -944,7 +953,7 @@ class SpecialTrack(Step):
             ]
             if same and not any(_leaves_a_lay(g, a, hex_id, plan_) for plan_ in same):
                 raise illegal("track.ability", f"{sym_of(entity)}'s first tile must leave room for its other lays")
-        plan = lay(g, entity, action, corp=corp, special=found)
+        plan = lay(g, entity, action, corp=corp, special=found, extra=_turn_lay_fee(g, a))
         if _turn_lay(a):
             self.rdata["num_laid_track"] = self.rdata.get("num_laid_track", 0) + 1
         self.rdata.setdefault("exits_before", {}).setdefault(plan.hex, exits)
