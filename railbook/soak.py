@@ -455,12 +455,15 @@ def play_game(
 
 
 def play_record(
-    rulebook: dict[str, Any], seed: int, max_actions: int = MAX_ACTIONS
+    rulebook: dict[str, Any],
+    seed: int,
+    max_actions: int = MAX_ACTIONS,
+    setups: tuple[list[int], list[str]] | None = None,
 ) -> tuple[dict[str, Any], GameReport]:
-    """Game ``seed`` played as :func:`play_game` plays it (options: :func:`record_setups`), as an 18xx.games record,
-    with its report."""
+    """Game ``seed`` played as :func:`play_game` plays it (options: ``setups``, by default :func:`record_setups`),
+    as an 18xx.games record, with its report."""
     kept: list[Any] = []
-    report = _play_game(rulebook, seed, max_actions, record_setups(rulebook), kept)
+    report = _play_game(rulebook, seed, max_actions, setups or record_setups(rulebook), kept)
     players, options, log, game = kept
     return site_record(rulebook, seed, players, options, log, game), report
 

@@ -110,6 +110,19 @@ def site_city_ids(record: dict[str, Any], path: Path) -> dict[str, Any]:
     return {**record, "actions": [rename(a) for a in record["actions"]]}
 
 
+_SITE_OPTIONS: dict[str, list[str] | None] = {}
+
+
+def site_options(title: str) -> list[str] | None:
+    """The optional rules the site knows for a title (``tools/site_options.rb``; None if it cannot say)."""
+    if title not in _SITE_OPTIONS:
+        run = subprocess.run(
+            ["ruby", str(Path(__file__).with_name("site_options.rb")), title], capture_output=True, text=True
+        )
+        _SITE_OPTIONS[title] = json.loads(run.stdout) if run.returncode == 0 and run.stdout.strip() else None
+    return _SITE_OPTIONS[title]
+
+
 #: ids of the passes the tool adds to the reference's copy of a record (railbook's copy never has them)
 ADDED_PASS_ID = 90_000_000
 
@@ -716,11 +729,14 @@ def play_and_compare(
 ) -> dict[str, Any]:
     """One random game: played by railbook, written as a record into ``out/records``, replayed in both engines
     and compared; the summary row of the game."""
-    from railbook.soak import play_record
+    from railbook.soak import play_record, record_setups
 
     started = time.perf_counter()
     (out / "records").mkdir(parents=True, exist_ok=True)
-    record, report_ = play_record(rulebook, seed, max_actions=max_actions)
+    counts, options = record_setups(rulebook)
+    known = site_options(title)  # (railbook's options the site lacks would be compared against the site without them)
+    setups = (counts, [o for o in options if known is None or o in known])
+    record, report_ = play_record(rulebook, seed, max_actions=max_actions, setups=setups)
     played = time.perf_counter() - started
     # a record of the site's present: options the site plays today turn on (site_before, docs/CONFORMANCE.md)
     record["created_at"] = SITE_NOW
