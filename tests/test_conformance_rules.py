@@ -474,3 +474,21 @@ def test_1817_a_privates_yellow_tile_as_the_second_tile_action_pays_its_fee() ->
     lay = {"type": "lay_tile", "entity": "PSM", "entity_type": "company", "hex": "F13", "tile": "X00-0"}
     with pytest.raises(IllegalAction, match="cannot pay"):
         game.process({**lay, "rotation": 2})
+
+
+def test_1846_an_emergency_sale_keeps_the_rule_on_corporations_that_have_not_operated() -> None:
+    """1846 §5.21: "Only the current President may sell a corporation's stock before the corporation has operated"
+    -- in an emergency sale for a train as well. Differential seed 40008 (action 40): PRR's president sold a share
+    of NYC, not yet operated and not his, to buy PRR's train; the site refused ("Cannot sell shares of NYC")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, _ = _game_at("1846", 40008, 39)
+    nyc = game.state.corporations["NYC"]
+    assert not nyc.operated and nyc.owner != "P|p2" and game.acting_entities() == ["C|PRR"]
+    sales = [d for d in game.legal_descriptions() if d["type"] == "sell_shares" and d["entity"] == "p2"]
+    assert all(not c["shares"][0].startswith("NYC") for d in sales for c in d["choices"])
+    with pytest.raises(IllegalAction):
+        game.process(
+            {"type": "sell_shares", "entity": "p2", "entity_type": "player", "shares": ["NYC_1"], "percent": 10}
+        )

@@ -695,6 +695,11 @@ class _StockMarket:
     def sells_in_blocks(g: Context) -> bool:
         return PARAMS(g).sell_in_blocks
 
+    @staticmethod
+    @cython.locals(g="Context")
+    def sale_timing_ok(g: Context, player: str, corp: str) -> bool:
+        return sell_timing_ok(g, player, corp)
+
 
 MECHANIC = Mechanic.of(
     DECLARATION,

@@ -418,6 +418,8 @@ class BuyTrain(Step):
         if g.hooks("in_receivership", ckey(b.corp)):
             return False
         stock_market = STOCK_MARKET.get(g)
+        if stock_market is not None and not stock_market.sale_timing_ok(g, player, b.corp):
+            return False  # (e.g. 1846 §5.21: only the president sells a corporation that has not operated)
         blocks = stock_market is not None and stock_market.sells_in_blocks(g)
         if blocks and b.corp in self.st.data.get("corporations_sold", []):
             return False
