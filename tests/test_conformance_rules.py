@@ -492,3 +492,17 @@ def test_1846_an_emergency_sale_keeps_the_rule_on_corporations_that_have_not_ope
         game.process(
             {"type": "sell_shares", "entity": "p2", "entity_type": "player", "shares": ["NYC_1"], "percent": 10}
         )
+
+
+def test_1830_a_president_sells_shares_only_for_the_cheapest_train_he_must_help_buy() -> None:
+    """1830 (the site's game, EBUY_DEPOT_TRAIN_MUST_BE_CHEAPEST, no selling more than needed): a president who must
+    help pay for a train is held to the cheapest bank train (`emergency_cheapest_only`), so he may sell shares only
+    while he and the company cannot pay for that one. Differential seed 40007 (action 1027): NYNH ($420) and its
+    president ($488) could pay for the cheapest train ($630); railbook let him sell a share (counting the dearest
+    train), the site refused ("Cannot sell shares of NYNH")."""
+    game, record = _game_at("1830", 40007, 1026)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "NYNH")
+    assert game.acting_entities() == ["C|NYNH"]
+    assert "sell_shares" not in _types(game, "p1")
+    (buy,) = [d for d in game.legal_descriptions() if d["type"] == "buy_train"]
+    assert min(c["price"] for c in buy["choices"] if isinstance(c["price"], int)) <= 420 + 488

@@ -442,7 +442,10 @@ class BuyTrain(Step):
         restore = PARAMS(g).emergency_sale_restores_share_limit
         if restore and not shares.holding_ok(g, player, b.corp, -b.percent):
             return False
-        needed = depot.max_depot_price(g)
+        # what the sale may raise money for: the cheapest bank train where only that may be bought
+        # (``emergency_cheapest_only``), else the dearest
+        cheapest = self.cheapest_bank_price(cur)
+        needed = int(cheapest) if cheapest != float("inf") else depot.max_depot_price(g)
         total = shares.bundle_price(g, b) + g.cash(player) + g.cash(cur)
         if restore and not shares.holding_ok(g, player, b.corp, shares.share_percent(g, b.corp) - b.percent):
             return True  # one share less would leave him above the share limit
