@@ -348,6 +348,13 @@ STANDING: dict[str, dict[str, Any]] = {
         'a company may buy in phase 1 (1870 "Phase one": "Public companies may not purchase private '
         'companies" but the bridge company); nothing railbook lists is missing on the site',
     },
+    "marker_lifted": {
+        "entry": "an upgrade that moves a station marker",
+        "titles": None,
+        "what": "a corporation's `tokens` at an upgrade after which it must place a marker again (both engines "
+        "offer it `place_token` only): the site lifts the marker off the hex until it is placed, railbook keeps "
+        "it on the hex; both agree once it is placed (the next action)",
+    },
     "waiting_for_pass": {
         "entry": "1870: the track step with no legal lay; a stock round the site does not end; 1856 interest "
         "(the passes the tool adds)",
@@ -489,6 +496,20 @@ def standing_kind(
             (parts[0] == "corporations" and parts[1] in launched) or path == f"players.{line.get('entity')}"
         ):
             return "ipo_won_at_once"
+    parts = path.split(".")
+    if (
+        on("marker_lifted")
+        and len(parts) == 3
+        and parts[0] == "corporations"
+        and parts[2] == "tokens"
+        and n + 1 < len(ref)
+        and n + 1 < len(mine)
+        and set((line.get("acting") or {}).get(parts[1], [])) - {"bankrupt"} == {"place_token"}
+        and set((mine[n].get("acting") or {}).get(parts[1], [])) - {"bankrupt"} == {"place_token"}
+        and "error" not in ref[n + 1]
+        and _field(ref[n + 1], path) == _field(mine[n + 1], path)
+    ):
+        return "marker_lifted"
     if on("sale_price") and rnd == "Stock":
         parts = path.split(".")
         if (_price(path) or (parts[0] == "corporations" and len(parts) == 2)) and _later_same_value(ref, mine, n, path):
