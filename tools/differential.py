@@ -348,6 +348,12 @@ STANDING: dict[str, dict[str, Any]] = {
         'a company may buy in phase 1 (1870 "Phase one": "Public companies may not purchase private '
         'companies" but the bridge company); nothing railbook lists is missing on the site',
     },
+    "used_private_open": {
+        "entry": "1817: a private company whose ability is used",
+        "titles": {"1817"},
+        "what": "a private owned by a corporation that the site has closed once its ability was used (the Train "
+        'Station after its marker); §1.2.6: "Private companies remain open the entire game"',
+    },
     "marker_lifted": {
         "entry": "an upgrade that moves a station marker",
         "titles": None,
@@ -497,6 +503,15 @@ def standing_kind(
         ):
             return "ipo_won_at_once"
     parts = path.split(".")
+    if (
+        on("used_private_open")
+        and len(parts) == 2
+        and parts[0] == "companies"
+        and x is MISSING
+        and isinstance(y, str)
+        and y in (line.get("corporations") or {})
+    ):
+        return "used_private_open"
     if (
         on("marker_lifted")
         and len(parts) == 3
