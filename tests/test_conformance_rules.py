@@ -506,3 +506,15 @@ def test_1830_a_president_sells_shares_only_for_the_cheapest_train_he_must_help_
     assert "sell_shares" not in _types(game, "p1")
     (buy,) = [d for d in game.legal_descriptions() if d["type"] == "buy_train"]
     assert min(c["price"] for c in buy["choices"] if isinstance(c["price"], int)) <= 420 + 488
+
+
+def test_1856_the_kitchener_tile_takes_the_place_of_the_companys_tile_lay() -> None:
+    """1856 "Waterloo & Saugeen Railway Co.": "The company may also place the Kitchener tile ... Both actions are in
+    the place of the public company's normal tile and/or station marker placement" (`params.consumes_tile_lay`).
+    Differential seed 40010 (action 193): after the W&S laid #59 for LPS, railbook still offered LPS a tile lay;
+    the site had ended its track step."""
+    game, record = _game_at("1856", 40010, 193)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["hex"]) == ("lay_tile", "WSRC", "I12")
+    assert game.state.companies["WSRC"].owner == "C|LPS"
+    assert "lay_tile" not in _types(game, "LPS")
