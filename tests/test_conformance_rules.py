@@ -518,3 +518,17 @@ def test_1856_the_kitchener_tile_takes_the_place_of_the_companys_tile_lay() -> N
     assert (last["type"], last["entity"], last["hex"]) == ("lay_tile", "WSRC", "I12")
     assert game.state.companies["WSRC"].owner == "C|LPS"
     assert "lay_tile" not in _types(game, "LPS")
+
+
+def test_1856_excess_loans_are_redeemed_before_the_voluntary_repayments() -> None:
+    """1856 "Redeem Government Loans": "If a company has more loan stamps than there are shares in the hands of
+    players, it must redeem the excess"; with that, "it may retire as many government loans as it wishes". The
+    forced redemption comes first, as soon as the train purchase is over (the site does so; the rulebook orders
+    neither): WGB (three loans, 20% with players) repays one at once and, with $24 left, has nothing more to do, so
+    its turn ends (differential seed 40008, action 272: railbook offered a voluntary repayment first)."""
+    from railbook.engine.mechanics.loans import loans_of
+
+    game, record = _game_at("1856", 40008, 272)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "WGB")
+    assert loans_of(game.context, "WGB") == 2
+    assert game.acting_entities() == ["C|LPS"]

@@ -357,9 +357,9 @@ STANDING: dict[str, dict[str, Any]] = {
     "marker_lifted": {
         "entry": "an upgrade that moves a station marker",
         "titles": None,
-        "what": "a corporation's `tokens` at an upgrade after which it must place a marker again (both engines "
-        "offer it `place_token` only): the site lifts the marker off the hex until it is placed, railbook keeps "
-        "it on the hex; both agree once it is placed (the next action)",
+        "what": "a corporation's `tokens` while, after an upgrade, it must place a marker again (both engines "
+        "offer it `place_token`): the site lifts the marker off the hex until it is placed, railbook keeps "
+        "it on the hex; both agree once it is placed",
     },
     "waiting_for_pass": {
         "entry": "1870: the track step with no legal lay; a stock round the site does not end; 1856 interest "
@@ -512,19 +512,20 @@ def standing_kind(
         and y in (line.get("corporations") or {})
     ):
         return "used_private_open"
-    if (
-        on("marker_lifted")
-        and len(parts) == 3
-        and parts[0] == "corporations"
-        and parts[2] == "tokens"
-        and n + 1 < len(ref)
-        and n + 1 < len(mine)
-        and set((line.get("acting") or {}).get(parts[1], [])) - {"bankrupt"} == {"place_token"}
-        and set((mine[n].get("acting") or {}).get(parts[1], [])) - {"bankrupt"} == {"place_token"}
-        and "error" not in ref[n + 1]
-        and _field(ref[n + 1], path) == _field(mine[n + 1], path)
-    ):
-        return "marker_lifted"
+    if on("marker_lifted") and len(parts) == 3 and parts[0] == "corporations" and parts[2] == "tokens":
+        who = parts[1]
+
+        def placing(k: int) -> bool:
+            return all("place_token" in (ln[k].get("acting") or {}).get(who, []) for ln in (ref, mine))
+
+        if placing(n):
+            for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+                if "error" in ref[m] or "error" in mine[m]:
+                    break
+                if not placing(m):
+                    if _field(ref[m], path) == _field(mine[m], path):
+                        return "marker_lifted"
+                    break
     if on("sale_price") and rnd == "Stock":
         parts = path.split(".")
         if (_price(path) or (parts[0] == "corporations" and len(parts) == 2)) and _later_same_value(ref, mine, n, path):
