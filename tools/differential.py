@@ -366,7 +366,7 @@ STANDING: dict[str, dict[str, Any]] = {
         "(the passes the tool adds)",
         "titles": None,
         "what": "the lines before a pass the tool added to the site's copy: the waiting entity's `acting`, and "
-        "cash or price that the site's stream reaches, by the same amount or to the same value, once the step "
+        "any field the site's stream reaches (cash by the same amount, others to the same value) once the step "
         "has been passed",
     },
 }
@@ -476,8 +476,8 @@ def standing_kind(
                 return "waiting_for_pass"  # railbook has gone on to the next entity
             if _money(path) and _later_same_amount(ref, mine, n, path):
                 return "waiting_for_pass"
-            if _price(path) and _later_same_value(ref, mine, n, path):
-                return "waiting_for_pass"
+            if not path.startswith("acting.") and _later_same_value(ref, mine, n, path):
+                return "waiting_for_pass"  # (what railbook did on ending the step: the site does it after the pass)
     if on("bid_paid_with_privates") and (_money(path) and path != "bank") and _assigning(line):
         who = _assigning(line)
         for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
