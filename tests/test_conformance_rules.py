@@ -108,7 +108,7 @@ def test_a_sites_destination_notice_counts_with_the_site_option_only() -> None:
     from railbook.engine.replay import record_options
 
     rulebook = rulebook_for_title("1870")
-    record, _ = play_record(rulebook, 1, max_actions=34)
+    record, _ = play_record(rulebook, 1, max_actions=42)
     assert "site_destination_notices" in record_options({**record, "created_at": 1_795_000_000}, rulebook)
     for options in ([], ["site_destination_notices"]):
         game = Game.start(rulebook, [p["id"] for p in record["players"]], seed=1, options=options)
@@ -284,6 +284,8 @@ def test_1870_an_upgrades_new_track_must_lie_on_a_legal_route() -> None:
     import pytest
     from railbook.engine.errors import IllegalAction
 
+    # (the stored game was played before railbook offered private purchases between players in 1870's stock
+    # rounds: its record carries a creation date of the site's time without them, option site_no_private_trades)
     game, _ = _game_at("1870", 20000, 987)
     assert str(game.state.hexes["L17"].tile) == "9" and game.acting_entities() == ["C|GMO"]
     (lays,) = [d for d in game.legal_descriptions() if d["entity"] == "GMO" and d["type"] == "lay_tile"]
@@ -532,3 +534,20 @@ def test_1856_excess_loans_are_redeemed_before_the_voluntary_repayments() -> Non
     assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "WGB")
     assert loans_of(game.context, "WGB") == 2
     assert game.acting_entities() == ["C|LPS"]
+
+
+def test_1870_a_player_buys_another_players_private_in_place_of_a_certificate() -> None:
+    """1870 "BUYING SHARES": "A player may purchase a private company from another player instead of a share
+    certificate". railbook left it out for the site's records; the site offers it today from phase 2 (option
+    `site_private_trades_from_phase_2`), and its records before 2026-08-02 rely on its absence (option
+    `site_no_private_trades`). Differential seed 40014 (action 381): the site offered p1 `buy_company`."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1870")
+    game, record = _game_at("1870", 40014, 380)
+    assert game.state.round.kind == "stock" and game.context.phase_name() == "2"
+    (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "p1" and d["type"] == "buy_company"]
+    assert {c["company"] for c in buy["choices"]} == {"GRSC"}  # the one private another player holds
+    options = record_options(record, rulebook)
+    assert "site_private_trades_from_phase_2" in options and "site_no_private_trades" not in options
+    assert "site_no_private_trades" in record_options({**record, "created_at": 1_700_000_000}, rulebook)

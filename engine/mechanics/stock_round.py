@@ -423,6 +423,9 @@ class BuySellParShares(Step):
             return []
         if p.buy_private_from_player_after == "after_first_stock_round" and g.state.turn == 1:
             return []
+        phases = p.buy_private_from_player_phases
+        if phases is not None and g.phase_name() not in phases:
+            return []
         if g.hooks("privates_count_for_cert_limit") and shares.num_certs(g, player) >= g.state.cert_limit:
             return []
         return [
