@@ -924,6 +924,8 @@ def cmd_summary(args: argparse.Namespace) -> int:
     rows = read_rows(files)
     if args.commit:
         rows = [r for r in rows if str(r.get("commit", "")).startswith(tuple(args.commit))]
+    if args.known_options:  # games whose options the site does not know were compared against the site without them
+        rows = [r for r in rows if set(r.get("options") or []) <= set(site_options(r["title"]) or [])]
     by_title: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         by_title.setdefault(r["title"], []).append(r)
@@ -1033,6 +1035,7 @@ def main(argv: list[str] | None = None) -> int:
     su.add_argument("--top", type=int, default=12)
     su.add_argument("--name", default="results.jsonl", help="the row files looked for in folders (recompared.jsonl)")
     su.add_argument("--commit", action="append", help="only rows of commits starting so")
+    su.add_argument("--known-options", action="store_true", help="only games whose options the site knows")
     rep = sub.add_parser("report", help="a table of soak runs (their summary.json files)")
     rep.add_argument("folders", nargs="+")
     args = parser.parse_args(argv)
