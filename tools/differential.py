@@ -132,7 +132,7 @@ def _added(action: dict[str, Any]) -> bool:
 
 
 def repair(
-    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 12
+    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 40
 ) -> tuple[dict[str, Any], list[dict[str, Any]], int, list[str]]:
     """Replay the record in the reference again after each of two repairs where the reference stops:
 
