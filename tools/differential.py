@@ -328,6 +328,13 @@ STANDING: dict[str, dict[str, Any]] = {
         "`assign` only), his and the corporations' cash: the site books the whole bid as his debt and the "
         "corporation's cash at once, railbook his cash first; both agree once he has assigned them",
     },
+    "debt_shown_negative": {
+        "entry": "1817: a president's debt",
+        "titles": {"1817"},
+        "what": "while a player owes money he has not raised (the site shows it as his negative cash), his cash and "
+        "the bank's: railbook books the debt as it is settled; the amounts agree once it is (the gap closes within "
+        "8 lines)",
+    },
     "ipo_won_at_once": {
         "entry": "1817: a president's debt for a share purchase",
         "titles": {"1817"},
@@ -487,6 +494,13 @@ def standing_kind(
                 if _field(ref[m], path) == _field(mine[m], path):
                     return "bid_paid_with_privates"
                 break
+    if (
+        on("debt_shown_negative")
+        and (path == "bank" or (path.startswith("players.") and path.count(".") == 1))
+        and any(isinstance(v, int) and v < 0 for v in (line.get("players") or {}).values())
+        and _later_same_amount(ref, mine, n, path)
+    ):
+        return "debt_shown_negative"
     if on("ipo_won_at_once") and line.get("type") == "bid" and n + 1 < len(mine) and n > 0:
         launched = [
             k
