@@ -551,3 +551,19 @@ def test_1870_a_player_buys_another_players_private_in_place_of_a_certificate() 
     options = record_options(record, rulebook)
     assert "site_private_trades_from_phase_2" in options and "site_no_private_trades" not in options
     assert "site_no_private_trades" in record_options({**record, "created_at": 1_700_000_000}, rulebook)
+
+
+def test_18chesapeake_a_begun_two_tile_lay_is_not_forfeited_to_another_private() -> None:
+    """18Chesapeake (the site's game, entities.rb: C-P "may lay two connected tiles", `must_lay_all`): once the
+    C-P's first tile is down its second must follow; another private's lay (the B&S) neither comes first nor ends it
+    (railbook let the B&S lay and forfeited the C-P's second, as for 1846's lay-together privates; differential
+    seed 40014, action 197: the site refused)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("18Chesapeake", 40014, 196)
+    assert (record["actions"][-1]["entity"], record["actions"][-1]["hex"]) == ("C-P", "H2")
+    assert {(d["entity"], d["type"]) for d in game.legal_descriptions()} == {("C-P", "lay_tile")}
+    lay = {"type": "lay_tile", "entity": "B&S", "entity_type": "company", "hex": "G5", "tile": "9-0"}
+    with pytest.raises(IllegalAction):
+        game.process({**lay, "rotation": 2})

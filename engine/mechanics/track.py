@@ -884,11 +884,14 @@ class SpecialTrack(Step):
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
+        comp = self.rdata.get("special_company")
+        if comp and comp != entity and _finishing(self.g, comp):
+            return []  # another private's ``must_lay_all`` lays come first
         return ["lay_tile", "pass"] if special_lay_ability(self.g, entity) else []
 
     @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
-        found = special_lay_ability(self.g, entity)
+        found = special_lay_ability(self.g, entity) if self.actions(entity) else None
         if not found:
             return []
         g = self.g
@@ -1003,6 +1006,12 @@ def _binds_later_lays(a: Ability) -> bool:
     return bool(abilities.spec_param(a, "must_lay_all")) and isinstance(a.count, int) and a.count > 1
 
 
+def _finishing(g: Context, comp: str) -> bool:
+    """The private ``comp`` has begun a ``must_lay_all`` lay of several tiles and not finished it."""
+    c = g.state.companies.get(sym_of(comp))
+    return c is not None and any(a.type == "tile_lay" and _must_go_on(a) for a in c.abilities)
+
+
 def _must_go_on(a: Ability) -> bool:
     """``params.must_lay_all``: a lay of several tiles, begun and not finished."""
     return bool(abilities.spec_param(a, "must_lay_all") and a.laid_hexes and a.count and a.count > 0)
@@ -1037,6 +1046,8 @@ def _forfeit(g: Context, entity: str) -> None:
         return
     for a in list(comp.abilities):
         if a.type == "tile_lay" and (a.spec.get("params") or {}).get("lay_together") and a.used:
+            if _must_go_on(a):
+                continue  # ``must_lay_all``: not forfeited; nobody else acts before its lays are made
             g.remove_ability(last, a)
             g.log(f"{sym_of(last)} forfeits its second tile lay")
             r = g.state.round
