@@ -18,7 +18,7 @@ from railbook.params.short_handed import DECLARATION, Params
 
 from .. import shares
 from ..contract import Mechanic, params_of
-from ..state import POOL, ckey
+from ..state import BANK, POOL, ckey
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -80,7 +80,8 @@ def stock_purchase(g: Context, player: str, corp: str, bought: list[str]) -> boo
     if not market:
         return False
     last = market[-1]
-    shares.remove_share(g, last)
+    shares.move_share(g, last, BANK)  # out of play: the bank keeps it, never for sale
+    g.state.shares[last].buyable = False
     g.log(f"{g.name(player)} takes a {corp} share out of the game")
     return bool(bought) and bought[0] == last
 

@@ -19,7 +19,7 @@ from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..interfaces import RECEIVERSHIP, STOCK_MARKET
 from ..shares import Bundle
-from ..state import POOL, ckey, kind_of
+from ..state import BANK, POOL, ckey, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -658,7 +658,8 @@ def finish_stock_round(g: Context) -> None:
         sized = sizes is None or 100 // shares.share_percent(g, corp) in sizes
         long = sum(v for v in holders.values() if v > 0)  # net of shorts: a short seller holds none
         redeemed = _redeemed_percent(g, corp) if count_redeemed else 0
-        held = long + redeemed
+        out_of_play = shares.percent_of(g, BANK, corp)  # (short_handed: certificates taken out of the game)
+        held = long + redeemed + out_of_play
         steps = up_over if held > 100 else up
         if steps and sized and held >= 100:
             market.move(g, corp, "up" if not g.book.market_1d else "right", steps)
