@@ -787,7 +787,11 @@ def play_and_compare(
     counts, options = record_setups(rulebook)
     known = site_options(title)  # (railbook's options the site lacks would be compared against the site without them)
     setups = (counts, [o for o in options if known is None or o in known])
-    record, report_ = play_record(rulebook, seed, max_actions=max_actions, setups=setups)
+    from railbook.engine.replay import record_options
+
+    # the site's dated behaviours its present turns on: played too, so that the record is one the site could hold
+    dated = [o for o in record_options({"created_at": SITE_NOW}, rulebook) if o.startswith("site_")]
+    record, report_ = play_record(rulebook, seed, max_actions=max_actions, setups=setups, also=dated)
     played = time.perf_counter() - started
     # a record of the site's present: options the site plays today turn on (site_before, docs/CONFORMANCE.md)
     record["created_at"] = SITE_NOW
