@@ -567,3 +567,19 @@ def test_18chesapeake_a_begun_two_tile_lay_is_not_forfeited_to_another_private()
     lay = {"type": "lay_tile", "entity": "B&S", "entity_type": "company", "hex": "G5", "tile": "9-0"}
     with pytest.raises(IllegalAction):
         game.process({**lay, "rotation": 2})
+
+
+def test_1870_the_sites_private_trade_leaves_multiple_buy_shares_open() -> None:
+    """1870 on 18xx.games (option `site_private_trades_from_phase_2`): after a player buys another's private in a
+    stock round he may still buy shares of a corporation in a multiple-buy zone (the site's `can_buy_multiple?`
+    looks at share purchases only; the rulebook's "instead of a share certificate" stays the default).
+    Differential seed 40023 (actions 378, 380): the site offered the buyer `buy_shares` after his purchase of GRSC."""
+    from railbook.engine import market
+
+    game, record = _game_at("1870", 40023, 378)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_company", "p4")
+    (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "p4" and d["type"] == "buy_shares"]
+    corps = {c["shares"][0].split("_")[0] for c in buy["choices"]}
+    assert corps and all(
+        "multiple_buy" in market.kinds_at(game.context, game.state.corporations[c].price) for c in corps
+    )
