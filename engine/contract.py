@@ -195,6 +195,13 @@ HOOKS: dict[str, Hook] = {
     "privates_closed": _h(N, "event", "a phase event closed the private companies"),
     "company_closing": _h(N, "company owner", "private `company` is closing; `owner` still holds it"),
     "company_acquired": _h(N, "company player", "a player acquired a private company from the bank"),
+    "stock_purchase": _h(
+        A,
+        "player corp shares",
+        "a player is buying `shares` of `corp` in a stock round: a rule may act first (e.g. take a market certificate "
+        "out of the game); true when that took the certificate asked for, so that the purchase itself is void",
+        False,
+    ),
     # questions
     "round_entities": _h(F, "kind", "the entities taking part in a round of `kind`, in order", []),
     "in_receivership": _h(A, "entity", "the corporation has no president and runs by the rules for that", False),

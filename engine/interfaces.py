@@ -210,6 +210,11 @@ class StockMarket(Protocol):
         """A player sells a corporation's shares at most once per turn."""
         ...
 
+    def sale_timing_ok(self, g: Context, player: str, corp: str) -> bool:
+        """The rule of when shares may be sold (``stock_round.sell_after``) lets ``player`` sell ``corp`` now (an
+        emergency sale too)."""
+        ...
+
 
 class Bankruptcy(Protocol):
     """What a bankruptcy allows (provided by ``bankruptcy``)."""

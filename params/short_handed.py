@@ -25,6 +25,12 @@ class Params(BaseParams):
     unsold_to_market_at_float: bool = Field(
         False, description="when a corporation floats, the certificates left in its initial offering go to the market"
     )
+    market_share_leaves_on_purchase: bool = Field(
+        False,
+        description="when a player who is not its president buys a certificate of a corporation while the market holds "
+        "one of its certificates, the one last put in the market leaves the game first; if that was the "
+        "certificate asked for, the purchase is that alone (nothing changes hands)",
+    )
 
 
 DECLARATION = Declaration(

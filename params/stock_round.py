@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field
-from railbook.params.base import Declaration
+from railbook.params.base import Declaration, PhaseId
 from railbook.params.base import Params as BaseParams
 
 
@@ -51,6 +51,15 @@ class Params(BaseParams):
     )
     buy_private_from_player_after: Literal["any_time", "after_first_stock_round"] = Field(
         "any_time", description="with `buy_private_from_player`: from the start, or from the second stock round on"
+    )
+    buy_private_from_player_phases: list[PhaseId] | None = Field(
+        None, description="with `buy_private_from_player`: the phases in which it is offered (None: every phase)"
+    )
+    multiple_buy_after_private: bool = Field(
+        False,
+        description="with `buy_private_from_player`: a private bought from a player does not stop further "
+        "purchases of a corporation whose price lies in a `multiple_buy` cell in the same turn (as a first share "
+        "of it would not)",
     )
     buy_then_sell: bool = Field(
         False,

@@ -21,6 +21,9 @@ class TileLay(BaseParams):
         "yes", description="may upgrade a tile (`if_not_upgraded`: only if no upgrade was made this turn)"
     )
     cost: int = Field(0, ge=0, description="extra $ this tile action costs")
+    not_on_hex_laid_this_turn: bool = Field(
+        False, description="this tile action may not upgrade a hex already laid or upgraded this turn"
+    )
 
 
 class Params(BaseParams):

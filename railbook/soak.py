@@ -455,12 +455,17 @@ def play_game(
 
 
 def play_record(
-    rulebook: dict[str, Any], seed: int, max_actions: int = MAX_ACTIONS
+    rulebook: dict[str, Any],
+    seed: int,
+    max_actions: int = MAX_ACTIONS,
+    setups: tuple[list[int], list[str]] | None = None,
+    also: list[str] | None = None,
 ) -> tuple[dict[str, Any], GameReport]:
-    """Game ``seed`` played as :func:`play_game` plays it (options: :func:`record_setups`), as an 18xx.games record,
-    with its report."""
+    """Game ``seed`` played as :func:`play_game` plays it (options: ``setups``, by default :func:`record_setups`),
+    as an 18xx.games record, with its report.  ``also``: options played besides the drawn ones but not written into
+    the record (the site's dated behaviours that its date turns on when the record is replayed)."""
     kept: list[Any] = []
-    report = _play_game(rulebook, seed, max_actions, record_setups(rulebook), kept)
+    report = _play_game(rulebook, seed, max_actions, setups or record_setups(rulebook), kept, also=also)
     players, options, log, game = kept
     return site_record(rulebook, seed, players, options, log, game), report
 
@@ -472,6 +477,7 @@ def _play_game(
     setups: tuple[list[int], list[str]] | None = None,
     keep: list[Any] | None = None,
     bots: str | None = None,
+    also: list[str] | None = None,
 ) -> GameReport:
     from railbook.engine.errors import IllegalAction
     from railbook.engine.game import Game
@@ -487,7 +493,8 @@ def _play_game(
         return report
 
     try:
-        game = Game.start(rulebook, players, seed=seed, options=options)
+        played = [*options, *(o for o in also or [] if o not in options)]
+        game = Game.start(rulebook, players, seed=seed, options=played)
     except Exception as exc:
         return fail("game.start", f"{type(exc).__name__}: {exc}")
     autos = None

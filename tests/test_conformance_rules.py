@@ -108,7 +108,7 @@ def test_a_sites_destination_notice_counts_with_the_site_option_only() -> None:
     from railbook.engine.replay import record_options
 
     rulebook = rulebook_for_title("1870")
-    record, _ = play_record(rulebook, 1, max_actions=34)
+    record, _ = play_record(rulebook, 1, max_actions=42)
     assert "site_destination_notices" in record_options({**record, "created_at": 1_795_000_000}, rulebook)
     for options in ([], ["site_destination_notices"]):
         game = Game.start(rulebook, [p["id"] for p in record["players"]], seed=1, options=options)
@@ -284,6 +284,8 @@ def test_1870_an_upgrades_new_track_must_lie_on_a_legal_route() -> None:
     import pytest
     from railbook.engine.errors import IllegalAction
 
+    # (the stored game was played before railbook offered private purchases between players in 1870's stock
+    # rounds: its record carries a creation date of the site's time without them, option site_no_private_trades)
     game, _ = _game_at("1870", 20000, 987)
     assert str(game.state.hexes["L17"].tile) == "9" and game.acting_entities() == ["C|GMO"]
     (lays,) = [d for d in game.legal_descriptions() if d["entity"] == "GMO" and d["type"] == "lay_tile"]
@@ -354,3 +356,230 @@ def test_1850_a_privates_extra_yellow_lay_must_reach_the_new_track() -> None:
         game.process(
             {"type": "lay_tile", "entity": "WLG", "entity_type": "company", "hex": "H17", "tile": "4-0", "rotation": 5}
         )
+
+
+def test_1830_a_private_bought_from_a_player_leaves_brown_zone_shares_buyable() -> None:
+    """1830 (the title's source, the site's game): a private bought from another player in a stock round is the
+    turn's purchase, but a corporation whose price lies in the brown (multiple-buy) zone may still have its shares
+    bought in that turn, as after a first share of it (`stock_round.multiple_buy_after_private`). Differential seed
+    30009: after p4's purchase of CS the site still offered him shares, railbook ended his turn."""
+    game, record = _game_at("1830", 30009, 98)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_company", "p4")
+    (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "p4" and d["type"] == "buy_shares"]
+    corps = {c["shares"][0].split("_")[0] for c in buy["choices"]}
+    from railbook.engine import market
+
+    kinds = [market.kinds_at(game.context, game.state.corporations[c].price) for c in corps]
+    assert corps and all("multiple_buy" in k for k in kinds)  # the brown cells only
+    assert "buy_company" not in _types(game, "p4") and "par" not in _types(game, "p4")
+
+
+def test_1830_the_b_and_o_private_is_not_sold_between_players() -> None:
+    """1830 (the title's source, the site's game): the Baltimore & Ohio private (`no_buy`) is never for sale from
+    its owner, to a corporation nor to another player. Differential seed 30007 (action 185): the B&O was the only
+    other player's private left for p2; the site had nothing to offer him, counted his turn a pass and ended the
+    stock round; railbook offered it and kept the round going."""
+    game, record = _game_at("1830", 30007, 185)
+    assert game.state.companies["BO"].owner == "P|p4"
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "p1")
+    assert game.state.turn == 5  # the stock round of turn 4 ended (its operating round had nobody to run)
+    before, _ = _game_at("1830", 30007, 184)
+    assert before.state.turn == 4 and before.state.round.kind == "stock"
+    assert all(
+        c["company"] != "BO" for d in before.legal_descriptions() if d["type"] == "buy_company" for c in d["choices"]
+    )
+
+
+def test_1830_a_train_traded_in_for_a_diesel_goes_back_to_the_bank_for_sale() -> None:
+    """1830 and 18Chesapeake (the titles' source, the site's game: the exchanged train is reclaimed by the depot,
+    step/train.rb): a 4, 5 or 6 traded in for a D returns to the bank and is for sale again, and the cheapest bank
+    train a president must help pay for (`emergency_cheapest_only`) counts it (`trains.traded_in_to: pool`).
+    Differential seed 40000 (action 1207): ERIE, short of money, bought a 6 for $630; the site refused, the 5 that
+    CPR had traded in being the cheapest train the bank had."""
+    from railbook.engine import depot
+
+    game, record = _game_at("1830", 50004, 1086)
+    last = record["actions"][-1]
+    assert (last["type"], last.get("exchange")) == ("buy_train", "5-1")
+    assert "5-1" in depot.depot_trains(game.context)
+
+
+def test_1817_a_player_who_acted_for_his_company_starts_no_company_in_that_turn() -> None:
+    """1817 §5 "Stock Round": "On each turn, the active player may act either for himself or for one of his
+    companies", and §5.6 lists what a company may do then (loans, its own shares). Once A&A has taken a loan in its
+    president's turn, he may not also start a new company (differential seed 40000, action 76: railbook still
+    offered the IPO bid, the site only the pass)."""
+    game, record = _game_at("1817", 40000, 76)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"]) == ("take_loan", "A&A")
+    assert _types(game, "p1") == {"pass"}
+
+
+def test_1850_no_sale_after_buy_sell_buy_in_one_turn() -> None:
+    """1850 [5.3.4] "Buy/Sell Order": a turn is "sell ... and then buy a single certificate, or first buy a single
+    certificate and then sell". A player who bought, sold, and bought again (a multiple-buy cell) may not sell
+    once more: the turn is neither (differential seed 40001, action 319: railbook still offered `sell_shares`)."""
+    game, record = _game_at("1850", 40001, 319)
+    assert [a["type"] for a in record["actions"][-3:]] == ["buy_shares", "sell_shares", "buy_shares"]
+    assert {a["entity"] for a in record["actions"][-3:]} == {"p2"}
+    assert "sell_shares" not in _types(game, "p2") and "pass" in _types(game, "p2")
+
+
+def test_18chesapeake_two_players_a_purchase_takes_the_markets_last_share_out_of_the_game() -> None:
+    """18Chesapeake with two players (the title's source, the site's game: share_pool.rb): when a player who is not
+    the president buys a certificate of a corporation while the market holds one, the market's last certificate
+    leaves the game first (`short_handed.market_share_leaves_on_purchase`). Differential seed 40000, action 27: p2
+    bought PLE_6 from a market of three; the site's market was left with one, railbook's with two."""
+    from railbook.engine import shares
+
+    game, record = _game_at("18Chesapeake", 40000, 27)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["shares"]) == ("buy_shares", "p2", ["PLE_6"])
+    assert game.state.corporations["PLE"].owner != "P|p2"
+    assert shares.percent_of(game.context, "pool", "PLE") == 10
+    assert "PLE_6" in shares.shares_of(game.context, "P|p2", "PLE")
+    before, _ = _game_at("18Chesapeake", 40000, 26)
+    assert shares.percent_of(before.context, "pool", "PLE") == 30
+
+
+def test_1817_a_tile_laid_this_turn_is_not_upgraded_by_the_second_tile_action() -> None:
+    """1817 §6.3: "For an additional fee of $20, a Company may perform a second tile operation ... Also, a Company
+    may not lay a yellow tile and upgrade it during the same turn" (`track.lays[].not_on_hex_laid_this_turn`).
+    Differential seed 30011 (action 213): Belt laid a yellow #6 on I12 and upgraded it to #15 at once; the site
+    refused ("I12 cannot be laid as this hex was already laid on this turn")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1817", 30011, 212)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["hex"]) == ("lay_tile", "Belt", "I12")
+    lays = [d for d in game.legal_descriptions() if d["entity"] == "Belt" and d["type"] == "lay_tile"]
+    assert all(c["hex"] != "I12" for d in lays for c in d["choices"])
+    upgrade = {"type": "lay_tile", "entity": "Belt", "entity_type": "corporation", "hex": "I12", "tile": "15-1"}
+    with pytest.raises(IllegalAction, match="laid this turn"):
+        game.process({**upgrade, "rotation": 1})
+
+
+def test_1817_a_privates_yellow_tile_as_the_second_tile_action_pays_its_fee() -> None:
+    """1817 §1.2.6: the Pittsburgh Steel Mill's special tile "counts as a yellow tile lay", and §6.3: "For an
+    additional fee of $20, a Company may perform a second tile operation". WC, with no cash, laid its own tile and
+    then had PSM lay X00 in Pittsburgh for nothing (differential seed 30004, action 110; the site: "WC has 0 and
+    cannot spend 20")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1817", 30004, 109)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"]) == ("lay_tile", "WC")
+    assert game.state.companies["PSM"].owner == "C|WC" and game.state.corporations["WC"].cash < 20
+    assert "lay_tile" not in _types(game, "PSM")
+    lay = {"type": "lay_tile", "entity": "PSM", "entity_type": "company", "hex": "F13", "tile": "X00-0"}
+    with pytest.raises(IllegalAction, match="cannot pay"):
+        game.process({**lay, "rotation": 2})
+
+
+def test_1846_an_emergency_sale_keeps_the_rule_on_corporations_that_have_not_operated() -> None:
+    """1846 §5.21: "Only the current President may sell a corporation's stock before the corporation has operated"
+    -- in an emergency sale for a train as well. Differential seed 40008 (action 40): PRR's president sold a share
+    of NYC, not yet operated and not his, to buy PRR's train; the site refused ("Cannot sell shares of NYC")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, _ = _game_at("1846", 40008, 39)
+    nyc = game.state.corporations["NYC"]
+    assert not nyc.operated and nyc.owner != "P|p2" and game.acting_entities() == ["C|PRR"]
+    sales = [d for d in game.legal_descriptions() if d["type"] == "sell_shares" and d["entity"] == "p2"]
+    assert all(not c["shares"][0].startswith("NYC") for d in sales for c in d["choices"])
+    with pytest.raises(IllegalAction):
+        game.process(
+            {"type": "sell_shares", "entity": "p2", "entity_type": "player", "shares": ["NYC_1"], "percent": 10}
+        )
+
+
+def test_1830_a_president_sells_shares_only_for_the_cheapest_train_he_must_help_buy() -> None:
+    """1830 (the site's game, EBUY_DEPOT_TRAIN_MUST_BE_CHEAPEST, no selling more than needed): a president who must
+    help pay for a train is held to the cheapest bank train (`emergency_cheapest_only`), so he may sell shares only
+    while he and the company cannot pay for that one. Differential seed 40007 (action 1027): NYNH ($420) and its
+    president ($488) could pay for the cheapest train ($630); railbook let him sell a share (counting the dearest
+    train), the site refused ("Cannot sell shares of NYNH")."""
+    game, record = _game_at("1830", 40007, 1026)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "NYNH")
+    assert game.acting_entities() == ["C|NYNH"]
+    assert "sell_shares" not in _types(game, "p1")
+    (buy,) = [d for d in game.legal_descriptions() if d["type"] == "buy_train"]
+    assert min(c["price"] for c in buy["choices"] if isinstance(c["price"], int)) <= 420 + 488
+
+
+def test_1856_the_kitchener_tile_takes_the_place_of_the_companys_tile_lay() -> None:
+    """1856 "Waterloo & Saugeen Railway Co.": "The company may also place the Kitchener tile ... Both actions are in
+    the place of the public company's normal tile and/or station marker placement" (`params.consumes_tile_lay`).
+    Differential seed 40010 (action 193): after the W&S laid #59 for LPS, railbook still offered LPS a tile lay;
+    the site had ended its track step."""
+    game, record = _game_at("1856", 40010, 193)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["hex"]) == ("lay_tile", "WSRC", "I12")
+    assert game.state.companies["WSRC"].owner == "C|LPS"
+    assert "lay_tile" not in _types(game, "LPS")
+
+
+def test_1856_excess_loans_are_redeemed_before_the_voluntary_repayments() -> None:
+    """1856 "Redeem Government Loans": "If a company has more loan stamps than there are shares in the hands of
+    players, it must redeem the excess"; with that, "it may retire as many government loans as it wishes". The
+    forced redemption comes first, as soon as the train purchase is over (the site does so; the rulebook orders
+    neither): WGB (three loans, 20% with players) repays one at once and, with $24 left, has nothing more to do, so
+    its turn ends (differential seed 40008, action 272: railbook offered a voluntary repayment first)."""
+    from railbook.engine.mechanics.loans import loans_of
+
+    game, record = _game_at("1856", 40008, 272)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "WGB")
+    assert loans_of(game.context, "WGB") == 2
+    assert game.acting_entities() == ["C|LPS"]
+
+
+def test_1870_a_player_buys_another_players_private_in_place_of_a_certificate() -> None:
+    """1870 "BUYING SHARES": "A player may purchase a private company from another player instead of a share
+    certificate". railbook left it out for the site's records; the site offers it today from phase 2 (option
+    `site_private_trades_from_phase_2`), and its records before 2026-08-02 rely on its absence (option
+    `site_no_private_trades`). Differential seed 40014 (action 381): the site offered p1 `buy_company`."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1870")
+    game, record = _game_at("1870", 40014, 380)
+    assert game.state.round.kind == "stock" and game.context.phase_name() == "2"
+    (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "p1" and d["type"] == "buy_company"]
+    assert {c["company"] for c in buy["choices"]} == {"GRSC"}  # the one private another player holds
+    options = record_options(record, rulebook)
+    assert "site_private_trades_from_phase_2" in options and "site_no_private_trades" not in options
+    assert "site_no_private_trades" in record_options({**record, "created_at": 1_700_000_000}, rulebook)
+
+
+def test_18chesapeake_a_begun_two_tile_lay_is_not_forfeited_to_another_private() -> None:
+    """18Chesapeake (the site's game, entities.rb: C-P "may lay two connected tiles", `must_lay_all`): once the
+    C-P's first tile is down its second must follow; another private's lay (the B&S) neither comes first nor ends it
+    (railbook let the B&S lay and forfeited the C-P's second, as for 1846's lay-together privates; differential
+    seed 40014, action 197: the site refused)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("18Chesapeake", 40014, 196)
+    assert (record["actions"][-1]["entity"], record["actions"][-1]["hex"]) == ("C-P", "H2")
+    assert {(d["entity"], d["type"]) for d in game.legal_descriptions()} == {("C-P", "lay_tile")}
+    lay = {"type": "lay_tile", "entity": "B&S", "entity_type": "company", "hex": "G5", "tile": "9-0"}
+    with pytest.raises(IllegalAction):
+        game.process({**lay, "rotation": 2})
+
+
+def test_1870_the_sites_private_trade_leaves_multiple_buy_shares_open() -> None:
+    """1870 on 18xx.games (option `site_private_trades_from_phase_2`): after a player buys another's private in a
+    stock round he may still buy shares of a corporation in a multiple-buy zone (the site's `can_buy_multiple?`
+    looks at share purchases only; the rulebook's "instead of a share certificate" stays the default).
+    Differential seed 40023 (actions 378, 380): the site offered the buyer `buy_shares` after his purchase of GRSC."""
+    from railbook.engine import market
+
+    game, record = _game_at("1870", 40023, 378)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_company", "p4")
+    (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "p4" and d["type"] == "buy_shares"]
+    corps = {c["shares"][0].split("_")[0] for c in buy["choices"]}
+    assert corps and all(
+        "multiple_buy" in market.kinds_at(game.context, game.state.corporations[c].price) for c in corps
+    )

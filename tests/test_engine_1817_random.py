@@ -16,7 +16,7 @@ from railbook.api import rulebook_for_title
 from railbook.soak import choose, patience, round_key, setup_for
 
 #: (seed, end reason): short games covering the base game's train end, a bankruptcy end and the volatility variant
-GAMES = [(12, "final_phase"), (7, "bankrupt"), (8, "bankrupt")]
+GAMES = [(15, "final_phase"), (7, "bankrupt"), (8, "bankrupt")]
 
 
 def _check(game: Game, total: int) -> None:

@@ -391,7 +391,7 @@ def test_route_optimum_from_the_interpreter_is_never_below_the_recorded_run(name
 
 # A stalled game is a failure of the title since issue 36 (docs/SOAK.md, "Games that never end"); seed 16's stall
 # is the rules' own dead end (see the docstring), the one failure of this game.
-@pytest.mark.parametrize(("seed", "reason", "failed"), [(8, "bankrupt", []), (16, "stalled", ["game.stalled"])])
+@pytest.mark.parametrize(("seed", "reason", "failed"), [(2, "bankrupt", []), (16, "stalled", ["game.stalled"])])
 def test_random_games_play_to_their_end_with_the_invariants_kept(
     seed: int, reason: str, failed: list[str], tmp_path: Path
 ) -> None:

@@ -114,8 +114,8 @@ def test_privates_pay_no_income_from_the_phase_the_rules_name(from_phase: str | 
 def test_half_dividend_rounds_the_share_payout_as_the_rules_say(rounding: str) -> None:
     """1870's text: the company keeps half rounded up to a multiple of the share count (`down` per share);
     18xx.games keeps half rounded down (`up` per share)."""
-    g = Game.start(_book("1870", dividends={"half_per_share_rounding": rounding}), ["a", "b", "c"], seed=0)
-    rnd = random.Random(0)
+    g = Game.start(_book("1870", dividends={"half_per_share_rounding": rounding}), ["a", "b", "c"], seed=1)
+    rnd = random.Random(1)
     for _ in range(3000):
         desc = next((a for a in g.legal_descriptions() if a["type"] == "dividend"), None)
         if desc is not None and {"kind": "half"} in desc["choices"]:

@@ -106,7 +106,13 @@ def _choose(legal: list[dict[str, Any]], rnd: random.Random) -> dict[str, Any]:
     if loans and rnd.random() < 0.5:  # (a company with no money for a train borrows: 1817, 1856)
         return loans[0]
     passes = [x for x in legal if x["type"] == "pass"]
-    others = [x for x in legal if x["type"] not in ("pass", "bankrupt", "sell_shares", "take_loan")]
+    # (a player's purchase of another's private, at the least price, could go round the table for ever)
+    others = [
+        x
+        for x in legal
+        if x["type"] not in ("pass", "bankrupt", "sell_shares", "take_loan")
+        and not (x["type"] == "buy_company" and x.get("entity_type") == "player")
+    ]
     return rnd.choice(passes if passes and (not others or rnd.random() < 0.25) else others or legal)
 
 

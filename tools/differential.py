@@ -110,6 +110,19 @@ def site_city_ids(record: dict[str, Any], path: Path) -> dict[str, Any]:
     return {**record, "actions": [rename(a) for a in record["actions"]]}
 
 
+_SITE_OPTIONS: dict[str, list[str] | None] = {}
+
+
+def site_options(title: str) -> list[str] | None:
+    """The optional rules the site knows for a title (``tools/site_options.rb``; None if it cannot say)."""
+    if title not in _SITE_OPTIONS:
+        run = subprocess.run(
+            ["ruby", str(Path(__file__).with_name("site_options.rb")), title], capture_output=True, text=True
+        )
+        _SITE_OPTIONS[title] = json.loads(run.stdout) if run.returncode == 0 and run.stdout.strip() else None
+    return _SITE_OPTIONS[title]
+
+
 #: ids of the passes the tool adds to the reference's copy of a record (railbook's copy never has them)
 ADDED_PASS_ID = 90_000_000
 
@@ -119,7 +132,7 @@ def _added(action: dict[str, Any]) -> bool:
 
 
 def repair(
-    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 12
+    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 40
 ) -> tuple[dict[str, Any], list[dict[str, Any]], int, list[str]]:
     """Replay the record in the reference again after each of two repairs where the reference stops:
 
@@ -152,9 +165,9 @@ def repair(
             if who is None:
                 break
             notice = {"type": "destination_connection", "entity": who, "entity_type": "corporation", "corporations": []}
+            # the notice rides on the action before: one of railbook's own, or a pass the tool added (the site's
+            # check follows the step that pass ended; railbook's copy never needs an empty notice)
             before = at - 1
-            while before > 0 and _added(actions[before]):
-                before -= 1  # (a notice rides on one of railbook's own actions)
             actions[before]["auto_actions"] = [*(actions[before].get("auto_actions") or []), notice]
             notices += 1
         elif "cannot process action destination_connection" in err:
@@ -233,10 +246,12 @@ def _ended_alike(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict[str, Any], 
         return {k: v for k, v in a.items() if k not in drop}, {k: v for k, v in b.items() if k not in drop}
     if (
         a.get("game_end_reason") == "dnf"
-        and b.get("game_end_reason") == "all_closed"
+        and b.get("game_end_reason") in ("all_closed", "stalled")
         and a.get("result") == b.get("result")
     ):
-        return {**a, "game_end_reason": "all_closed"}, b
+        # (railbook's "stalled": rounds go by with nobody able to act and nothing changing; the site plays them to
+        # its turn limit and says "dnf")
+        return {**a, "game_end_reason": b["game_end_reason"]}, b
     return a, b
 
 
@@ -284,17 +299,318 @@ def show(v: Any) -> str:
     return "<missing>" if v is MISSING else json.dumps(v, sort_keys=True)
 
 
-def compare(ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str, ignore: list[str]) -> dict[str, Any]:
-    """Lines compared, the first difference (with its fields) and every differing field pattern with its count."""
+# ------------------------------------------------------------------------------- standing differences
+
+#: The standing differences of docs/CONFORMANCE.md ("Standing disagreements") the comparison looks past: each
+#: entry names its CONFORMANCE.md entry, the titles it is seen in (None: every title) and what it lets differ.
+#: A differing field counts as one of them only where the entry's test below holds; it is then counted under the
+#: entry's key (a row's ``standing``) and not as a difference (a row's ``first``/``kinds``).  Nothing else is let
+#: through: a game is "identical modulo standing" when every difference left is one of these and no engine refused
+#: a move.
+STANDING: dict[str, dict[str, Any]] = {
+    "sale_price": {
+        "entry": "1870, 1850: price after a sale",
+        "titles": {"1850", "1870"},
+        "what": "a corporation's price in a stock round where railbook has moved it for a sale and the site moves "
+        "it later in the turn (after price protection is declined) to the same value; where that move closes "
+        "the corporation, its closing and the cash it leaves to the bank likewise",
+    },
+    "interest_at_once": {
+        "entry": "1856: interest and the withholding move of a company that cannot run",
+        "titles": {"1856"},
+        "what": "in an operating round, cash (bank, corporation, president) and price that railbook has paid or "
+        "moved already and the site pays or moves later by the same amount, to the same price",
+    },
+    "bid_paid_with_privates": {
+        "entry": "1817: a president's debt for a share purchase",
+        "titles": {"1817"},
+        "what": "while the winner of an IPO auction assigns the privates he pays with (the site's `acting` is his "
+        "`assign` only), his and the corporations' cash: the site books the whole bid as his debt and the "
+        "corporation's cash at once, railbook his cash first; both agree once he has assigned them",
+    },
+    "debt_shown_negative": {
+        "entry": "1817: a president's debt",
+        "titles": {"1817"},
+        "what": "while a player owes money he has not raised (the site shows it as his negative cash), his cash and "
+        "the bank's: railbook books the debt as it is settled; the amounts agree once it is (the gap closes within "
+        "8 lines)",
+    },
+    "ipo_won_at_once": {
+        "entry": "1817: a president's debt for a share purchase",
+        "titles": {"1817"},
+        "what": "at an IPO's opening bid that no other player can raise: the site has the auction won at the bid "
+        "(the corporation launched, its cash the bid, the bidder's cash what is left), railbook once the "
+        "starting station marker is placed, the next action (rule 5.5: marker first, then the auction)",
+    },
+    "sell_shares_listed": {
+        "entry": "acting granularity",
+        "titles": None,
+        "what": "`sell_shares` listed by the site for a corporation in an operating round (railbook lists the "
+        "president's emergency sale only when it is needed); nothing railbook lists is missing on the site",
+    },
+    "buy_company_listed": {
+        "entry": "acting granularity",
+        "titles": {"1870"},
+        "what": "`buy_company` listed by the site in phase 1 for MP or SSW once it owns the MRBC, the one private "
+        'a company may buy in phase 1 (1870 "Phase one": "Public companies may not purchase private '
+        'companies" but the bridge company); nothing railbook lists is missing on the site',
+    },
+    "used_private_open": {
+        "entry": "1817: a private company whose ability is used",
+        "titles": {"1817"},
+        "what": "a private owned by a corporation that the site has closed once its ability was used (the Train "
+        'Station after its marker); §1.2.6: "Private companies remain open the entire game"',
+    },
+    "marker_lifted": {
+        "entry": "an upgrade that moves a station marker",
+        "titles": None,
+        "what": "a corporation's `tokens` while, after an upgrade, it must place a marker again (both engines "
+        "offer it `place_token`): the site lifts the marker off the hex until it is placed, railbook keeps "
+        "it on the hex; both agree once it is placed",
+    },
+    "waiting_for_pass": {
+        "entry": "1870: the track step with no legal lay; a stock round the site does not end; 1856 interest "
+        "(the passes the tool adds)",
+        "titles": None,
+        "what": "the lines before a pass the tool added to the site's copy: the waiting entity's `acting`, and "
+        "any field the site's stream reaches (cash by the same amount, others to the same value) once the step "
+        "has been passed",
+    },
+}
+
+#: how far ahead (lines) the site's stream may reach a value railbook reached first
+STANDING_WINDOW = 8
+
+
+def _field(line: dict[str, Any], path: str) -> Any:
+    v: Any = line
+    for part in path.split("."):
+        if not isinstance(v, dict) or part not in v:
+            return MISSING
+        v = v[part]
+    return v
+
+
+def _later_same_value(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
+    """The site's value of ``path`` stays as it is after line ``n`` until it changes, within the window, to the
+    value railbook has there (a move the site makes later)."""
+    now = _field(ref[n], path)
+    for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+        if "error" in ref[m] or "error" in mine[m]:
+            return False
+        v = _field(ref[m], path)
+        if v != now:
+            return v == _field(mine[m], path)
+    return False
+
+
+def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
+    """The gap between the engines' amounts at ``path`` after line ``n`` stays as it is until it closes, within the
+    window (a payment the site makes later, by the same amount)."""
+    a, b = _field(ref[n], path), _field(mine[n], path)
+    if not isinstance(a, int) or not isinstance(b, int) or a == b:
+        return False
+    gap = b - a
+    for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+        if "error" in ref[m] or "error" in mine[m]:
+            return False
+        x, y = _field(ref[m], path), _field(mine[m], path)
+        if not isinstance(x, int) or not isinstance(y, int):
+            return False
+        if y - x != gap:
+            return y == x
+    return False
+
+
+def _assigning(line: dict[str, Any]) -> str | None:
+    """The player the site's line waits for to assign the privates he pays a bid with, if any."""
+    acting = line.get("acting") or {}
+    if len(acting) == 1:
+        ((who, types),) = acting.items()
+        if types == ["assign"] and who not in (line.get("corporations") or {}):
+            return str(who)
+    return None
+
+
+def _acting_differs(a: dict[str, Any], b: dict[str, Any], who: str) -> bool:
+    return set((a.get("acting") or {}).get(who, [])) != set((b.get("acting") or {}).get(who, []))
+
+
+def _money(path: str) -> bool:
+    parts = path.split(".")
+    return (
+        path == "bank"
+        or (parts[0] == "players" and len(parts) == 2)
+        or (parts[0] == "corporations" and parts[-1] == "cash")
+    )
+
+
+def _price(path: str) -> bool:
+    parts = path.split(".")
+    return parts[0] == "corporations" and len(parts) == 3 and parts[2] == "price"
+
+
+def standing_kind(
+    path: str,
+    x: Any,
+    y: Any,
+    n: int,
+    ref: list[dict[str, Any]],
+    mine: list[dict[str, Any]],
+    title: str,
+    waiting: dict[Any, str],
+) -> str | None:
+    """The STANDING key a difference at line ``n`` (``path``: site ``x``, railbook ``y``) is, or None.
+    ``waiting``: the ids of the actions after which the tool added a pass, with the entity that passed."""
+
+    def on(key: str) -> bool:
+        titles = STANDING[key]["titles"]
+        return titles is None or title in titles
+
+    line = ref[n]
+    rnd = line.get("round")
+    # the lines up to a pass the tool added (the site's step still open where railbook had ended it)
+    if waiting:
+        ahead = [i for i in range(n, min(n + STANDING_WINDOW, len(ref))) if ref[i].get("id") in waiting]
+        if ahead and all(
+            _acting_differs(ref[k], mine[k], waiting[ref[ahead[0]]["id"]]) for k in range(n, ahead[0] + 1)
+        ):
+            # every line from here to the pass: the site still offers the waiting entity its step
+            who = waiting[ref[ahead[0]]["id"]]
+            if path == f"acting.{who}":
+                return "waiting_for_pass"
+            if path.startswith("acting.") and x is MISSING:
+                return "waiting_for_pass"  # railbook has gone on to the next entity
+            if _money(path) and _later_same_amount(ref, mine, n, path):
+                return "waiting_for_pass"
+            if not path.startswith("acting.") and _later_same_value(ref, mine, n, path):
+                return "waiting_for_pass"  # (what railbook did on ending the step: the site does it after the pass)
+    if on("bid_paid_with_privates") and (_money(path) and path != "bank") and _assigning(line):
+        who = _assigning(line)
+        for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+            if "error" in ref[m] or "error" in mine[m]:
+                break
+            if _assigning(ref[m]) != who:
+                if _field(ref[m], path) == _field(mine[m], path):
+                    return "bid_paid_with_privates"
+                break
+    if (
+        on("debt_shown_negative")
+        and (path == "bank" or (path.startswith("players.") and path.count(".") == 1))
+        and any(isinstance(v, int) and v < 0 for v in (line.get("players") or {}).values())
+        and _later_same_amount(ref, mine, n, path)
+    ):
+        return "debt_shown_negative"
+    if on("ipo_won_at_once") and line.get("type") == "bid" and n + 1 < len(mine) and n > 0:
+        launched = [
+            k
+            for k, c in (line.get("corporations") or {}).items()
+            if isinstance(c, dict)
+            and c.get("price") is not None
+            and (_field(ref[n - 1], f"corporations.{k}.price") in (None, MISSING))
+            and _field(mine[n], f"corporations.{k}.price") in (None, MISSING)
+            and _field(mine[n + 1], f"corporations.{k}.price") == c["price"]
+        ]
+        parts = path.split(".")
+        if launched and (
+            (parts[0] == "corporations" and parts[1] in launched) or path == f"players.{line.get('entity')}"
+        ):
+            return "ipo_won_at_once"
+    parts = path.split(".")
+    if (
+        on("used_private_open")
+        and len(parts) == 2
+        and parts[0] == "companies"
+        and x is MISSING
+        and isinstance(y, str)
+        and y in (line.get("corporations") or {})
+    ):
+        return "used_private_open"
+    if on("marker_lifted") and len(parts) == 3 and parts[0] == "corporations" and parts[2] == "tokens":
+        who = parts[1]
+
+        def placing(k: int) -> bool:
+            return all("place_token" in (ln[k].get("acting") or {}).get(who, []) for ln in (ref, mine))
+
+        if placing(n):
+            for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+                if "error" in ref[m] or "error" in mine[m]:
+                    break
+                if not placing(m):
+                    if _field(ref[m], path) == _field(mine[m], path):
+                        return "marker_lifted"
+                    break
+    if on("sale_price") and rnd == "Stock":
+        parts = path.split(".")
+        if (_price(path) or (parts[0] == "corporations" and len(parts) == 2)) and _later_same_value(ref, mine, n, path):
+            return "sale_price"  # (a price moved into a closing cell: the corporation closes with it)
+        if _money(path) and _later_same_amount(ref, mine, n, path):
+            return "sale_price"
+    if on("interest_at_once") and rnd == "Operating":
+        if _money(path) and _later_same_amount(ref, mine, n, path):
+            return "interest_at_once"
+        if _price(path) and _later_same_value(ref, mine, n, path):
+            return "interest_at_once"
+    if (
+        on("buy_company_listed")
+        and rnd == "Operating"
+        and line.get("phase") == "1"
+        and path.startswith("acting.")
+        and x == ["buy_company"]
+        and y == []
+        and (line.get("companies") or {}).get("MRBC") == path.split(".", 1)[1]
+    ):
+        return "buy_company_listed"
+    if (
+        on("sell_shares_listed")
+        and rnd == "Operating"
+        and path.startswith("acting.")
+        and path.split(".", 1)[1] in (line.get("corporations") or {})
+        and x == ["sell_shares"]
+        and y == []
+    ):
+        return "sell_shares_listed"
+    return None
+
+
+def waiting_points(site_record: dict[str, Any] | None) -> dict[Any, str]:
+    """The passes the tool added to the site's copy of a record (``repair``): the id of the record's action each
+    follows, with the entity that passed (the first one, where several follow one action)."""
+    points: dict[Any, str] = {}
+    last = None
+    for a in (site_record or {}).get("actions", []):
+        if _added(a):
+            if last is not None:
+                points.setdefault(last, str(a.get("entity")))
+        else:
+            last = a.get("id")
+    return points
+
+
+def compare(
+    ref: list[dict[str, Any]],
+    mine: list[dict[str, Any]],
+    title: str,
+    ignore: list[str],
+    waiting: dict[Any, str] | None = None,
+) -> dict[str, Any]:
+    """Lines compared, the first difference (with its fields) and every differing field pattern with its count.
+    Differences that are standing ones (``STANDING``, ``standing_kind``) are counted apart, by their key, in
+    ``standing``; ``first`` and ``kinds`` hold the others.  ``identical``: no difference at all and no refusal;
+    ``modulo``: none but standing ones and no refusal."""
     patterns = [*DEFAULT_IGNORE, *ignore]
     first: dict[str, Any] | None = None
+    first_standing: dict[str, Any] | None = None
     shown = 0
     kinds: Counter[str] = Counter()
+    standing: Counter[str] = Counter()
     compared = 0
     stop = None
+    ref_n = [normalise(x, title) for x in ref]
+    mine_n = [normalise(x, title) for x in mine]
     for n in range(max(len(ref), len(mine))):
-        a = normalise(ref[n], title) if n < len(ref) else None
-        b = normalise(mine[n], title) if n < len(mine) else None
+        a = ref_n[n] if n < len(ref) else None
+        b = mine_n[n] if n < len(mine) else None
         if a is None or b is None:
             stop = f"length: only {'ref' if b is None else 'railbook'} has line {n + 1}: {json.dumps(a or b)[:300]}"
             break
@@ -308,8 +624,17 @@ def compare(ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str, i
             break
         compared += 1 if "id" in a else 0
         a, b = _ended_alike(a, b)
-        found: list[tuple[str, Any, Any]] = []
-        diff(a, b, "", patterns, found)
+        found_all: list[tuple[str, Any, Any]] = []
+        diff(a, b, "", patterns, found_all)
+        found = []
+        for path, x, y in found_all:
+            key = standing_kind(path, x, y, n, ref_n, mine_n, title, waiting or {})
+            if key is None:
+                found.append((path, x, y))
+            else:
+                standing[key] += 1
+                if first_standing is None:
+                    first_standing = {"line": n + 1, "action": a.get("id", "final"), "standing": key, "field": path}
         if found:
             if shown < SHOW:
                 shown += 1
@@ -332,7 +657,18 @@ def compare(ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str, i
         kind = "stop: " + stop_kind(stop)
     if first is not None:  # a difference before the stop is what the game's first divergence is
         kind = first["kind"]
-    return {"compared": compared, "lines": len(ref), "first": first, "kinds": dict(kinds), "stop": stop, "kind": kind}
+    return {
+        "compared": compared,
+        "lines": len(ref),
+        "first": first,
+        "kinds": dict(kinds),
+        "stop": stop,
+        "kind": kind,
+        "standing": dict(standing),
+        "first_standing": first_standing,
+        "identical": first is None and first_standing is None and stop is None,
+        "modulo": first is None and stop is None,
+    }
 
 
 def stop_kind(stop: str) -> str:
@@ -444,11 +780,18 @@ def play_and_compare(
 ) -> dict[str, Any]:
     """One random game: played by railbook, written as a record into ``out/records``, replayed in both engines
     and compared; the summary row of the game."""
-    from railbook.soak import play_record
+    from railbook.soak import play_record, record_setups
 
     started = time.perf_counter()
     (out / "records").mkdir(parents=True, exist_ok=True)
-    record, report_ = play_record(rulebook, seed, max_actions=max_actions)
+    counts, options = record_setups(rulebook)
+    known = site_options(title)  # (railbook's options the site lacks would be compared against the site without them)
+    setups = (counts, [o for o in options if known is None or o in known])
+    from railbook.engine.replay import record_options
+
+    # the site's dated behaviours its present turns on: played too, so that the record is one the site could hold
+    dated = [o for o in record_options({"created_at": SITE_NOW}, rulebook) if o.startswith("site_")]
+    record, report_ = play_record(rulebook, seed, max_actions=max_actions, setups=setups, also=dated)
     played = time.perf_counter() - started
     # a record of the site's present: options the site plays today turn on (site_before, docs/CONFORMANCE.md)
     record["created_at"] = SITE_NOW
@@ -460,7 +803,7 @@ def play_and_compare(
     record, ref, repairs, passes = repair(record, ref, path)
     (out / "ref" / f"{path.stem}.compared.ref.jsonl").write_text("".join(json.dumps(x) + "\n" for x in ref))
     mine = ours(record)
-    res = compare(ref, mine, title, ignore)
+    res = compare(ref, mine, title, ignore, waiting_points(_site_copy(path)))
     return {
         "title": title,
         "seed": seed,
@@ -475,6 +818,12 @@ def play_and_compare(
         "added_passes": passes,
         **res,
     }
+
+
+def _site_copy(path: Path) -> dict[str, Any] | None:
+    """The site's copy of a record with the passes the tool added (``repair``), if it has any."""
+    site = path.with_name(f"{path.stem}.site.json")
+    return json.loads(site.read_text()) if site.exists() else None
 
 
 def _commit() -> str:
@@ -559,9 +908,11 @@ def cmd_recompare(args: argparse.Namespace) -> int:
     out = Path(args.dir)
     commit = _commit()
     rows = read_rows([out / "results.jsonl"])
-    done = {(r["title"], r["seed"]) for r in read_rows([out / "recompared.jsonl"])} if args.resume else set()
+    target = Path(args.to) if args.to else out / "recompared.jsonl"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    done = {(r["title"], r["seed"]) for r in read_rows([target])} if args.resume else set()
     mode = "a" if args.resume else "w"
-    with (out / "recompared.jsonl").open(mode) as fh:
+    with target.open(mode) as fh:
         for r in rows:
             key = (r["title"], r["seed"])
             path = out / "records" / f"{r['title']}_{r['seed']}.json"
@@ -573,7 +924,7 @@ def cmd_recompare(args: argparse.Namespace) -> int:
             done.add(key)
             record = json.loads(path.read_text())
             ref = [json.loads(x) for x in ref_path.read_text().splitlines() if x.strip()]
-            res = compare(ref, ours(record), r["title"], args.ignore)
+            res = compare(ref, ours(record), r["title"], args.ignore, waiting_points(_site_copy(path)))
             keep = {k: r[k] for k in ("title", "seed", "players", "options", "actions", "added_passes") if k in r}
             row = {**keep, **res, "commit": commit, "played_by": r.get("commit")}
             fh.write(json.dumps(row) + "\n")
@@ -591,15 +942,20 @@ def cmd_summary(args: argparse.Namespace) -> int:
     rows = read_rows(files)
     if args.commit:
         rows = [r for r in rows if str(r.get("commit", "")).startswith(tuple(args.commit))]
+    if args.known_options:  # games whose options the site does not know were compared against the site without them
+        rows = [r for r in rows if set(r.get("options") or []) <= set(site_options(r["title"]) or [])]
     by_title: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         by_title.setdefault(r["title"], []).append(r)
-    print("| title | games | players | options | actions compared | identical | min/game |")
-    print("|---|---|---|---|---|---|---|")
+    print("| title | games | players | options | actions compared | identical | identical modulo standing | min/game |")
+    print("|---|---|---|---|---|---|---|---|")
     kinds_all: dict[str, Counter[str]] = {}
+    standing_all: dict[str, Counter[str]] = {}
     for title in sorted(by_title):
         games = by_title[title]
-        same = sum(1 for r in games if r["first"] is None and r["stop"] is None)
+        same = sum(1 for r in games if _identical(r))
+        modulo = sum(1 for r in games if r["first"] is None and r["stop"] is None)
+        standing_all[title] = Counter(k for r in games for k in (r.get("standing") or {}))
         secs = [r.get("seconds", 0) for r in games if r.get("seconds")]
         per = f"{sum(secs) / len(secs) / 60:.2f}" if secs else "-"
         opts = Counter(",".join(r["options"]) or "-" for r in games)
@@ -607,11 +963,14 @@ def cmd_summary(args: argparse.Namespace) -> int:
         acts = sum(r["compared"] for r in games)
         options = ", ".join(f"{k} {n}" for k, n in opts.most_common())
         players = ", ".join(f"{k}p {n}" for k, n in sorted(counts.items()))
-        print(f"| {title} | {len(games)} | {players} | {options} | {acts:,} | {same} | {per} |")
+        print(f"| {title} | {len(games)} | {players} | {options} | {acts:,} | {same} | {modulo} | {per} |")
         kinds_all[title] = Counter(r.get("kind") or "identical" for r in games)
     print()
     for title, kinds in sorted(kinds_all.items()):
-        print(f"{title}: first divergence")
+        if standing_all[title]:
+            looked = ", ".join(f"{k} {n}" for k, n in standing_all[title].most_common())
+            print(f"{title}: games with standing differences looked past: {looked}")
+        print(f"{title}: first divergence (standing differences looked past)")
         for k, n in kinds.most_common(args.top):
             seeds = [r["seed"] for r in by_title[title] if (r.get("kind") or "identical") == k][:6]
             print(f"  {n:4d}  {k}   seeds {seeds}")
@@ -622,6 +981,12 @@ def cmd_summary(args: argparse.Namespace) -> int:
                 seeds = [r["seed"] for r in by_title[title] if r["stop"] and "stop: " + stop_kind(r["stop"]) == k]
                 print(f"  {n:4d}  {k}   seeds {seeds[:6]}")
     return 0
+
+
+def _identical(r: dict[str, Any]) -> bool:
+    """Identical in every field after every action (rows of before the standing differences were looked past
+    hold no ``identical``: their ``first`` is the first difference of any kind)."""
+    return bool(r["identical"]) if "identical" in r else r["first"] is None and r["stop"] is None
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -681,12 +1046,14 @@ def main(argv: list[str] | None = None) -> int:
     rc = sub.add_parser("recompare", help="compare the games of a cycle folder again with railbook as it is now")
     rc.add_argument("dir")
     rc.add_argument("--resume", action="store_true")
+    rc.add_argument("--to", help="the rows' file (default DIR/recompared.jsonl), for a folder kept as it is")
     rc.add_argument("--ignore", action="append", default=[])
     su = sub.add_parser("summary", help="per title: games, actions, identical, first divergences by kind")
     su.add_argument("files", nargs="+", help="results.jsonl files or folders holding them")
     su.add_argument("--top", type=int, default=12)
     su.add_argument("--name", default="results.jsonl", help="the row files looked for in folders (recompared.jsonl)")
     su.add_argument("--commit", action="append", help="only rows of commits starting so")
+    su.add_argument("--known-options", action="store_true", help="only games whose options the site knows")
     rep = sub.add_parser("report", help="a table of soak runs (their summary.json files)")
     rep.add_argument("folders", nargs="+")
     args = parser.parse_args(argv)

@@ -273,7 +273,13 @@ class IpoAuctionStep(Step):
         return [c for c in self.g.state.corp_order if not corps[c].ipoed and not corps[c].closed]
 
     def _turn_free(self) -> bool:
-        return not any(a in ("buy_shares", "par") for a in self.rdata.get("current_actions", []))
+        """No purchase yet this turn, and the player has not acted for one of his companies instead (a turn is the
+        player's own or a company's, not both)."""
+        if self.rdata.get("company_turn") is not None:
+            return False  # (mechanics.company_stock_actions: a company's turn under way)
+        return not any(
+            a in ("buy_shares", "par", "company_action", "company_turn") for a in self.rdata.get("current_actions", [])
+        )
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:

@@ -179,7 +179,16 @@ class Loan(Step):
 
     @cython.locals(self="StepBase")
     def blocks(self) -> bool:
-        return _buy_train_passed(self.g) and not self._interest_pending()
+        return _buy_train_passed(self.g) and not self._interest_pending() and not self._redemption_pending()
+
+    @cython.locals(self="StepBase")
+    def _redemption_pending(self) -> bool:
+        """The forced redemption of the loans over the cap (``LoanRedemption``) follows the train purchase and is
+        still to come: the voluntary repayments wait for it (as on 18xx.games; the rulebook orders neither)."""
+        for s in rounds.steps_named(self.g, LOAN_REDEMPTION_STEP):
+            if step_active(s):
+                return True
+        return False
 
     def allows(self, entity: str, atype: str) -> bool:
         """``atype in actions(entity)``; ``pass`` is offered only while the step blocks."""
@@ -200,8 +209,8 @@ class Loan(Step):
 
     @cython.locals(self="StepBase")
     def skip(self) -> None:
-        if _buy_train_passed(self.g) and self._interest_pending():
-            return  # stays for the repayment once the interest is paid
+        if _buy_train_passed(self.g) and (self._interest_pending() or self._redemption_pending()):
+            return  # stays for the repayment once the interest is paid and the excess loans are redeemed
         self.pass_()
 
     @cython.locals(self="StepBase")

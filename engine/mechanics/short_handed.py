@@ -5,7 +5,9 @@ becomes ``president_percent`` and its last ``shares_out_of_play`` certificates g
 certificates left add up to 100%); a corporation whose president's certificate comes with a private
 company (a ``shares`` ability) keeps its certificates when ``except_private_certificate``.  With
 ``unsold_to_market_at_float`` the certificates still in a corporation's initial offering go to the open market
-when it floats (players then buy them at the market price).
+when it floats (players then buy them at the market price).  With ``market_share_leaves_on_purchase``, a player
+who is not a corporation's president and buys one of its certificates while the market holds one takes the
+market's last certificate out of the game first (if that was the one he asked for, that is all his purchase does).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from railbook.params.short_handed import DECLARATION, Params
 
 from .. import shares
 from ..contract import Mechanic, params_of
-from ..state import POOL, ckey
+from ..state import BANK, POOL, ckey
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -67,7 +69,24 @@ def corporation_floated(g: Context, corp: str) -> None:
     g.log(f"{corp}'s remaining shares go to the market")
 
 
+def stock_purchase(g: Context, player: str, corp: str, bought: list[str]) -> bool:
+    """``market_share_leaves_on_purchase``: the market's last certificate of ``corp`` leaves the game when a player
+    other than its president buys one; true when it was the one asked for (the purchase is then void)."""
+    if not _applies(g) or not PARAMS(g).market_share_leaves_on_purchase:
+        return False
+    if g.state.corporations[corp].owner == player:
+        return False
+    market = shares.shares_of(g, POOL, corp)
+    if not market:
+        return False
+    last = market[-1]
+    shares.move_share(g, last, BANK)  # out of play: the bank keeps it, never for sale
+    g.state.shares[last].buyable = False
+    g.log(f"{g.name(player)} takes a {corp} share out of the game")
+    return bool(bought) and bought[0] == last
+
+
 MECHANIC = Mechanic.of(
     DECLARATION,
-    hooks={"setup": setup, "corporation_floated": corporation_floated},
+    hooks={"setup": setup, "corporation_floated": corporation_floated, "stock_purchase": stock_purchase},
 )

@@ -19,7 +19,7 @@ from ..contract import Mechanic, params_of, state_of
 from ..errors import illegal
 from ..interfaces import RECEIVERSHIP, STOCK_MARKET
 from ..shares import Bundle
-from ..state import POOL, ckey, kind_of
+from ..state import BANK, POOL, ckey, kind_of
 from ..steps.base import Step
 
 if TYPE_CHECKING:
@@ -183,14 +183,16 @@ class BuySellParShares(Step):
     @cython.locals(self="StepBase")
     def another_market_buy(self, b: Bundle) -> bool:
         """A further open-market purchase this turn: allowed while the corporation's price is in a ``multiple_buy``
-        cell and the turn's purchases so far were only open-market shares of that corporation."""
+        cell and the turn's purchases so far were only open-market shares of that corporation (and, with
+        ``multiple_buy_after_private``, a private bought from a player)."""
         g = self.g
         price = g.state.corporations[b.corp].price
         from_ipo = PARAMS(g).multiple_buy_from_ipo
         if (b.owner != POOL and not from_ipo) or not price or "multiple_buy" not in market.kinds_at(g, price):
             return False
         acts = self.rdata["current_actions"]
-        if "par" in acts or "buy_company" in acts or (self.rdata.get("bought_from_ipo") and not from_ipo):
+        private_stops = "buy_company" in acts and not PARAMS(g).multiple_buy_after_private
+        if "par" in acts or private_stops or (self.rdata.get("bought_from_ipo") and not from_ipo):
             return False
         return set(self.rdata.get("bought_now") or {}) <= {b.corp}
 
@@ -237,12 +239,18 @@ class BuySellParShares(Step):
 
     @cython.locals(self="StepBase")
     def _buy_then_sell(self) -> bool:
-        """After a purchase the player may still sell, when the turn began with the purchase (buy, then sell)."""
+        """After a purchase the player may still sell, when the turn began with the purchase (buy, then sell) and
+        no purchase has followed a sale (buy, sell, buy again in a multiple-buy cell ends the selling)."""
         if not PARAMS(self.g).buy_then_sell:
             return False
         acts = self.rdata["current_actions"]
         first_buy = next((i for i, a in enumerate(acts) if a in ("buy_shares", "par", "buy_company")), None)
-        return first_buy is not None and "sell_shares" not in acts[:first_buy]
+        if first_buy is None or "sell_shares" in acts[:first_buy]:
+            return False
+        if "sell_shares" not in acts:
+            return True
+        first_sell = acts.index("sell_shares")
+        return not any(a in ("buy_shares", "par", "buy_company") for a in acts[first_sell:])
 
     @cython.locals(self="StepBase")
     def _corp_sellable(self, player: str, corp: str) -> bool:
@@ -416,12 +424,20 @@ class BuySellParShares(Step):
             return []
         if p.buy_private_from_player_after == "after_first_stock_round" and g.state.turn == 1:
             return []
+        phases = p.buy_private_from_player_phases
+        if phases is not None and g.phase_name() not in phases:
+            return []
         if g.hooks("privates_count_for_cert_limit") and shares.num_certs(g, player) >= g.state.cert_limit:
             return []
         return [
             sym
             for sym, c in g.state.companies.items()
-            if not c.closed and not c.blank and c.owner and kind_of(c.owner) == "P" and c.owner != player
+            if not c.closed
+            and not c.blank
+            and c.owner
+            and kind_of(c.owner) == "P"
+            and c.owner != player
+            and not any(a.type == "no_buy" for a in c.abilities)  # (ability no_buy: nobody buys it from its owner)
         ]
 
     @cython.locals(self="StepBase")
@@ -530,7 +546,8 @@ class BuySellParShares(Step):
         now[b.corp] = now.get(b.corp, 0) + b.percent
         if b.owner == ckey(b.corp):
             self.rdata["bought_from_ipo"] = True
-        shares.buy(g, entity, b)
+        if not g.hooks("stock_purchase", entity, b.corp, list(b.shares)):
+            shares.buy(g, entity, b)
         self.track("buy_shares", entity)
 
     @cython.locals(self="StepBase")
@@ -642,7 +659,8 @@ def finish_stock_round(g: Context) -> None:
         sized = sizes is None or 100 // shares.share_percent(g, corp) in sizes
         long = sum(v for v in holders.values() if v > 0)  # net of shorts: a short seller holds none
         redeemed = _redeemed_percent(g, corp) if count_redeemed else 0
-        held = long + redeemed
+        out_of_play = shares.percent_of(g, BANK, corp)  # (short_handed: certificates taken out of the game)
+        held = long + redeemed + out_of_play
         steps = up_over if held > 100 else up
         if steps and sized and held >= 100:
             market.move(g, corp, "up" if not g.book.market_1d else "right", steps)
@@ -681,6 +699,11 @@ class _StockMarket:
     @cython.locals(g="Context")
     def sells_in_blocks(g: Context) -> bool:
         return PARAMS(g).sell_in_blocks
+
+    @staticmethod
+    @cython.locals(g="Context")
+    def sale_timing_ok(g: Context, player: str, corp: str) -> bool:
+        return sell_timing_ok(g, player, corp)
 
 
 MECHANIC = Mechanic.of(

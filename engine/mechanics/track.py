@@ -70,7 +70,12 @@ def current_lay(g: Context) -> dict[str, Any] | None:
     def allowed(p: str) -> bool:
         return p == "yes" or (p == "if_not_upgraded" and not upgraded)
 
-    return {"lay": allowed(spec[n].lay), "upgrade": allowed(spec[n].upgrade), "cost": turn_lay_cost(g, n, spec[n].cost)}
+    return {
+        "lay": allowed(spec[n].lay),
+        "upgrade": allowed(spec[n].upgrade),
+        "cost": turn_lay_cost(g, n, spec[n].cost),
+        "fresh_hex": spec[n].not_on_hex_laid_this_turn,
+    }
 
 
 def turn_lay_cost(g: Context, n: int, cost: int) -> int:
@@ -553,6 +558,8 @@ class TrackAndToken(Step):
             raise illegal("track.count", "no more tile lays this turn")
         if upgrade and not lay_.get("upgrade"):
             raise illegal("track.count", "cannot upgrade a tile now")
+        if upgrade and lay_.get("fresh_hex") and hex_id in self.rdata.get("laid_hexes", []):
+            raise illegal("track.same_hex", f"{hex_id} was laid this turn: this tile action may not upgrade it")
         if name in g.book.tiles and g.book.tiles[name]["color"] == "yellow" and not lay_.get("lay"):
             raise illegal("track.count", "cannot lay a yellow tile now")
         lay(g, entity, action, corp=entity, extra=int(lay_.get("cost") or 0))
@@ -697,12 +704,15 @@ def legal_lays(g: Context, corp: str, limit: int = 400) -> list[dict[str, Any]]:
     if lay_ is None:
         return out
     net = board.network(g, corp)
+    laid_now = (g.state.round.data.get("laid_hexes") or []) if lay_.get("fresh_hex") else []
     for hex_id, edges in sorted(net.hex_edges.items()):
         if not edges or blocked_hex(g, hex_id):
             continue
         upgrade = board.colour(g, hex_id) != "white"
         if (upgrade and not lay_.get("upgrade")) or (not upgrade and not lay_.get("lay")):
             continue
+        if upgrade and hex_id in laid_now:
+            continue  # ``not_on_hex_laid_this_turn``
         for name in board.upgrade_options(g, hex_id):
             tid = board.next_copy_id(g, name)
             try:  # plan_lay refuses the other rotations: not asked
@@ -762,6 +772,14 @@ def _turn_lay(a: Ability) -> bool:
     """A ``tile_lay`` with ``when: track`` and ``params.consumes_tile_lay``: a yellow lay in the owning corporation's
     track step that is one of its lays of the turn (its own hexes and tiles, connection as ``connected`` says)."""
     return a.type == "tile_lay" and a.spec.get("when") == "track" and bool(abilities.spec_param(a, "consumes_tile_lay"))
+
+
+def _turn_lay_fee(g: Context, a: Ability) -> int:
+    """What a ``consumes_tile_lay`` ability's lay adds for being one of the turn's lays: that lay's own cost (e.g.
+    1817 §6.3: $20 for a second tile action; its private "counts as a yellow tile lay", §1.2.6)."""
+    if not _turn_lay(a):
+        return 0
+    return int((current_lay(g) or {}).get("cost") or 0)
 
 
 def _normal_lay(a: Ability) -> bool:
@@ -886,11 +904,14 @@ class SpecialTrack(Step):
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
+        comp = self.rdata.get("special_company")
+        if comp and comp != entity and _finishing(self.g, comp):
+            return []  # another private's ``must_lay_all`` lays come first
         return ["lay_tile", "pass"] if special_lay_ability(self.g, entity) else []
 
     @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
-        found = special_lay_ability(self.g, entity)
+        found = special_lay_ability(self.g, entity) if self.actions(entity) else None
         if not found:
             return []
         g = self.g
@@ -901,10 +922,11 @@ class SpecialTrack(Step):
         left = (a.count - 1) if isinstance(a.count, int) else 0
         payer = g.company(entity).owner
         free, discount = special_lay_terms(a)
+        extra = _turn_lay_fee(g, a)
         choices = []
         for h, tile_id, rot, plan in _special_candidates(g, a, payer):
-            if payer is not None and lay_cost(g, payer, plan, free=free, discount=discount) > g.cash(payer):
-                continue  # the lay's terrain costs more than its payer has (lay() refuses it)
+            if payer is not None and lay_cost(g, payer, plan, free=free, discount=discount) + extra > g.cash(payer):
+                continue  # the lay's terrain (and the turn lay's own fee) cost more than its payer has
             if pair:
                 saved = g.state.hexes[h]
                 exits = sorted(board.track(g, h).exits)
@@ -954,7 +976,7 @@ class SpecialTrack(Step):
             ]
             if same and not any(_leaves_a_lay(g, a, hex_id, plan_) for plan_ in same):
                 raise illegal("track.ability", f"{sym_of(entity)}'s first tile must leave room for its other lays")
-        plan = lay(g, entity, action, corp=corp, special=found)
+        plan = lay(g, entity, action, corp=corp, special=found, extra=_turn_lay_fee(g, a))
         if _turn_lay(a):
             self.rdata["num_laid_track"] = self.rdata.get("num_laid_track", 0) + 1
         self.rdata.setdefault("exits_before", {}).setdefault(plan.hex, exits)
@@ -1004,6 +1026,12 @@ def _binds_later_lays(a: Ability) -> bool:
     return bool(abilities.spec_param(a, "must_lay_all")) and isinstance(a.count, int) and a.count > 1
 
 
+def _finishing(g: Context, comp: str) -> bool:
+    """The private ``comp`` has begun a ``must_lay_all`` lay of several tiles and not finished it."""
+    c = g.state.companies.get(sym_of(comp))
+    return c is not None and any(a.type == "tile_lay" and _must_go_on(a) for a in c.abilities)
+
+
 def _must_go_on(a: Ability) -> bool:
     """``params.must_lay_all``: a lay of several tiles, begun and not finished."""
     return bool(abilities.spec_param(a, "must_lay_all") and a.laid_hexes and a.count and a.count > 0)
@@ -1038,6 +1066,8 @@ def _forfeit(g: Context, entity: str) -> None:
         return
     for a in list(comp.abilities):
         if a.type == "tile_lay" and (a.spec.get("params") or {}).get("lay_together") and a.used:
+            if _must_go_on(a):
+                continue  # ``must_lay_all``: not forfeited; nobody else acts before its lays are made
             g.remove_ability(last, a)
             g.log(f"{sym_of(last)} forfeits its second tile lay")
             r = g.state.round

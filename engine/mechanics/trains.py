@@ -418,6 +418,8 @@ class BuyTrain(Step):
         if g.hooks("in_receivership", ckey(b.corp)):
             return False
         stock_market = STOCK_MARKET.get(g)
+        if stock_market is not None and not stock_market.sale_timing_ok(g, player, b.corp):
+            return False  # (e.g. 1846 §5.21: only the president sells a corporation that has not operated)
         blocks = stock_market is not None and stock_market.sells_in_blocks(g)
         if blocks and b.corp in self.st.data.get("corporations_sold", []):
             return False
@@ -440,7 +442,10 @@ class BuyTrain(Step):
         restore = PARAMS(g).emergency_sale_restores_share_limit
         if restore and not shares.holding_ok(g, player, b.corp, -b.percent):
             return False
-        needed = depot.max_depot_price(g)
+        # what the sale may raise money for: the cheapest bank train where only that may be bought
+        # (``emergency_cheapest_only``), else the dearest
+        cheapest = self.cheapest_bank_price(cur)
+        needed = int(cheapest) if cheapest != float("inf") else depot.max_depot_price(g)
         total = shares.bundle_price(g, b) + g.cash(player) + g.cash(cur)
         if restore and not shares.holding_ok(g, player, b.corp, shares.share_percent(g, b.corp) - b.percent):
             return True  # one share less would leave him above the share limit
