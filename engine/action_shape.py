@@ -100,11 +100,19 @@ def _is_dict(value: Any) -> bool:
     return isinstance(value, dict)
 
 
+def _items(value: Any) -> list[Any] | None:
+    """``value`` as exactly a list (the compiled build walks it by index), or None when it is no list."""
+    if type(value) is list:
+        return value  # type: ignore[no-any-return]
+    return list(value) if isinstance(value, list) else None
+
+
 def _is_str_list(value: Any) -> bool:
     """A list of strings (share ids come with most actions)."""
-    if not isinstance(value, list):
+    items = _items(value)
+    if items is None:
         return False
-    for item in value:
+    for item in items:
         if not isinstance(item, str):
             return False
     return True
@@ -112,9 +120,10 @@ def _is_str_list(value: Any) -> bool:
 
 def _is_dict_list(value: Any) -> bool:
     """A list of objects (a run's routes)."""
-    if not isinstance(value, list):
+    items = _items(value)
+    if items is None:
         return False
-    for item in value:
+    for item in items:
         if not isinstance(item, dict):
             return False
     return True
@@ -122,9 +131,10 @@ def _is_dict_list(value: Any) -> bool:
 
 def _is_str_list_list(value: Any) -> bool:
     """A list of lists of strings (a route's connections)."""
-    if not isinstance(value, list):
+    items = _items(value)
+    if items is None:
         return False
-    for item in value:
+    for item in items:
         if not _is_str_list(item):
             return False
     return True
@@ -210,9 +220,10 @@ def _check_bounds(fields: dict[str, Any], route: int) -> None:
             if len(value) > MAX_TEXT:
                 raise MalformedAction(f"{_where(route)}field {name!r} is longer than {MAX_TEXT} characters")
         elif kind is list:
-            if len(value) > MAX_ITEMS:
+            items = value
+            if len(items) > MAX_ITEMS:
                 raise MalformedAction(f"{_where(route)}field {name!r} has more than {MAX_ITEMS} items")
-            for item in value:
+            for item in items:
                 if (type(item) is str and len(item) > MAX_TEXT) or (type(item) is list and len(item) > MAX_ITEMS):
                     raise MalformedAction(f"{_where(route)}field {name!r} holds an item that is too long")
 

@@ -443,9 +443,11 @@ def check(g: Context, operator: str | None = None) -> None:
     if not found:
         g.cache["destinations_none_since"] = seen
         return
-    found.sort(key=lambda c: (0 if operator == ckey(c) else 1, market.sort_key(g, c)))
-    for corp in found:
-        reached(g, corp)
+    # (a list of keys, not a key function: a lambda reading ``g`` would leave ``g`` untyped in the compiled build)
+    order = [(0 if operator == ckey(corp) else 1, market.sort_key(g, corp), i, corp) for i, corp in enumerate(found)]
+    order.sort()
+    for entry in order:
+        reached(g, entry[-1])
 
 
 @cython.locals(g="Context")
