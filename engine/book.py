@@ -76,6 +76,44 @@ class Track:
     edge_states_l: list[list[int]] = field(default_factory=list)
     node_states_l: list[list[int]] = field(default_factory=list)
 
+    def __init__(
+        self,
+        paths: list[TrackPath],
+        nodes: dict[str, Node],
+        exits: frozenset[int],
+        edge_paths: dict[int, list[int]] | None = None,
+        node_paths: dict[str, list[int]] | None = None,
+        node_exits: dict[str, frozenset[int]] | None = None,
+        cities: list[str] | None = None,
+        ends: list[tuple[int, int]] | None = None,
+        node_list: list[str] | None = None,
+        edge_paths_l: list[list[int]] | None = None,
+        node_paths_l: list[list[int]] | None = None,
+        terminal: list[bool] | None = None,
+        end_a: list[int] | None = None,
+        end_b: list[int] | None = None,
+        edge_states_l: list[list[int]] | None = None,
+        node_states_l: list[list[int]] | None = None,
+    ) -> None:
+        # (written out: the compiled build's generated __init__ would import the dataclasses module again for each
+        # field with a default_factory, on every call; a board walk builds the tracks it meets)
+        self.paths = paths
+        self.nodes = nodes
+        self.exits = exits
+        self.edge_paths = {} if edge_paths is None else edge_paths
+        self.node_paths = {} if node_paths is None else node_paths
+        self.node_exits = {} if node_exits is None else node_exits
+        self.cities = [] if cities is None else cities
+        self.ends = [] if ends is None else ends
+        self.node_list = [] if node_list is None else node_list
+        self.edge_paths_l = [] if edge_paths_l is None else edge_paths_l
+        self.node_paths_l = [] if node_paths_l is None else node_paths_l
+        self.terminal = [] if terminal is None else terminal
+        self.end_a = [] if end_a is None else end_a
+        self.end_b = [] if end_b is None else end_b
+        self.edge_states_l = [] if edge_states_l is None else edge_states_l
+        self.node_states_l = [] if node_states_l is None else node_states_l
+
 
 #: a graph walk packs its state -- a hex's index, a path's index and the end it entered by (an edge 0-5 or 8 + a
 #: node's index) -- in one int of these many bits for the path and the end (railbook.engine.board)

@@ -228,10 +228,11 @@ def normalise(action: dict[str, Any]) -> dict[str, Any]:
     the action where one must, else the action itself (the engine reads actions and never changes them)."""
     if type(action) is not dict:
         return action  # (the engine refuses what is no JSON object)
-    plain: dict[str, Any] = action  # (a dict in the compiled build: replay.pxd)
+    plain: dict[str, Any] = action  # (a dict in the compiled build: replay.pxd; so is ``allowed`` a frozenset)
+    allowed: frozenset[str] = ALLOWED_FIELDS
     for name in plain:
-        if name not in ALLOWED_FIELDS:
-            return normalise({k: v for k, v in plain.items() if k in ALLOWED_FIELDS})
+        if name not in allowed:
+            return normalise({k: v for k, v in plain.items() if k in allowed})
     if plain.get("entity_type") == "player":
         entity = plain.get("entity")
         if entity is not None and type(entity) is not str:

@@ -622,7 +622,8 @@ class NationalFormation(Step):
 
     @cython.locals(self="StepBase")
     def blocks(self) -> bool:
-        return bool(STATE(self.g).pending) or self._removing()
+        st = STATE(self.g)  # (pending, or removing: one read of the state, asked at every turn of the round's loops)
+        return bool(st.pending or st.duplicate_hexes or st.removals)
 
     @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:

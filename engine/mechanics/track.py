@@ -447,12 +447,14 @@ class TrackAndToken(Step):
         """The step is open for a token: the company's own, or one a private it owns places instead (free)."""
         return self.own_token(entity) or self._private_token(entity)
 
+    @cython.locals(self="StepBase")
     def _private_token(self, entity: str) -> bool:
         g = self.g
         if self.st.data.get("tokened") or self.rdata.get("tokened") or kind_of(entity) != "C":
             return False
         return bool([t for t in g.operator(entity).tokens if not t.used]) and private_token_open(g, entity)
 
+    @cython.locals(self="StepBase")
     def own_token(self, entity: str) -> bool:
         """The company may place one of its own tokens (it can reach a city with room, and pay)."""
         g = self.g
