@@ -1117,13 +1117,18 @@ def uses_new_track(
     net: Network | None = None,
     new_track: Track | None = None,
 ) -> bool:
-    """18xx 'semi-restrictive' rule: some connected path of the new tile is new, or a city changed value."""
+    """18xx 'semi-restrictive' rule: some connected path of the new tile is new, or a city changed value.
+
+    The answer is an "any" over the tile's connected paths; the cheap test (a kept path whose city changed value)
+    is made on every path before the route search (:func:`route_reaches_path`, which can take thousands of steps)
+    is made on any new one: the same answer, searched for less often."""
     net = net or network(g, key)
     t = new_track or track(g, hex_id)
     old_sigs = []
     for p in old_track.paths:
         old_sigs.append(_sig(old_track, p))
     hi = g.book.hex_index[hex_id]
+    new_paths: list[int] = []
     for p in t.paths:
         if not net.reaches_path(hi, p.index):
             continue
@@ -1134,12 +1139,14 @@ def uses_new_track(
                 match = old_track.paths[i]
                 break
         if match is None:
-            if route_reaches_path(g, key, hex_id, p.index):
-                return True
+            new_paths.append(p.index)
             continue
         old_nodes = sorted(str(old_revenues.get(e[1])) for e in (match.a, match.b) if e[0] == NODE)
         new_nodes = sorted(str(t.nodes[e[1]].revenue) for e in (p.a, p.b) if e[0] == NODE)
         if old_nodes != new_nodes:
+            return True
+    for index in new_paths:
+        if route_reaches_path(g, key, hex_id, index):
             return True
     return False
 
@@ -1153,7 +1160,12 @@ def route_reaches_path(g: Context, key: str, hex_id: str, target: int, budget: i
     now on ``hex_id``: no track used twice, no stop visited twice, no passing through an off-board or a city
     full of others' tokens. (The network's walk, which stops at nothing it has seen, reaches more: e.g. a path
     entered from a city the route could reach only by passing the same city twice.) Searches depth first; past
-    ``budget`` steps it gives up and answers yes, as the network does."""
+    ``budget`` steps it gives up and answers yes, as the network does.
+
+    The search tries the tokens and the ways on nearest the target hex first.  The order changes no answer: a
+    "no" comes from walking every route whatever the order (in as many steps), and a "yes" is a "yes" however it
+    is found; a route that exists is only found sooner (the search for one across a large map took thousands of
+    steps, most of them walking away from it)."""
     book = g.book
     hexes = g.state.hexes
     ids: list[str] = book.hex_ids
@@ -1163,6 +1175,8 @@ def route_reaches_path(g: Context, key: str, hex_id: str, target: int, budget: i
     used: set[tuple[int, int]] = set()
     seen: set[tuple[int, int]] = set()
     left = [budget]
+    dist = _distances(neighbour_index, thi)
+    far = len(ids)
 
     def trk(hi: int) -> Track:
         t = tracks[hi]
@@ -1179,6 +1193,26 @@ def route_reaches_path(g: Context, key: str, hex_id: str, target: int, budget: i
             slots = hexes[ids[hi]].tokens[int(t.node_list[ni][1:])]
             return key in slots or not slots or None in slots
         return True
+
+    def nearest(hi: int, t: Track, codes: list[int]) -> list[int]:
+        """``codes`` (ways on along paths of hex ``hi``), the target path first, then nearest the target hex."""
+        if len(codes) < 2:
+            return codes
+        ranked = []
+        for c in codes:
+            pi = c >> 1
+            if hi == thi and pi == target:
+                d = -1
+            else:
+                end = t.end_b[pi] if c & 1 == 0 else t.end_a[pi]
+                if end < 8:
+                    nb = neighbour_index[hi][end]
+                    d = dist[nb] if nb >= 0 else far
+                else:
+                    d = dist[hi]
+            ranked.append((d, c))
+        ranked.sort()
+        return [c for _d, c in ranked]
 
     def walk(hi: int, code: int) -> bool:
         left[0] -= 1
@@ -1197,20 +1231,22 @@ def route_reaches_path(g: Context, key: str, hex_id: str, target: int, budget: i
                 nb = neighbour_index[hi][other]
                 if nb < 0:
                     return False
-                return any(walk(nb, c) for c in trk(nb).edge_states_l[(other + 3) % 6])
+                tn = trk(nb)
+                return any(walk(nb, c) for c in nearest(nb, tn, tn.edge_states_l[(other + 3) % 6]))
             ni = other - 8
             if (hi, ni) in seen or t.terminal[pi] or not passes(hi, t, ni):
                 return False
             seen.add((hi, ni))
             try:
-                return any(walk(hi, c) for c in t.node_states_l[ni] if c >> 1 != pi)
+                return any(walk(hi, c) for c in nearest(hi, t, [c for c in t.node_states_l[ni] if c >> 1 != pi]))
             finally:
                 seen.discard((hi, ni))
         finally:
             used.discard((hi, pi))
 
+    starts = sorted(token_nodes(g, key), key=lambda node: dist[book.hex_index[node[0]]])
     try:
-        for shex, sname in token_nodes(g, key):
+        for shex, sname in starts:
             hi = book.hex_index[shex]
             t0 = trk(hi)
             if sname not in t0.nodes:
@@ -1218,13 +1254,36 @@ def route_reaches_path(g: Context, key: str, hex_id: str, target: int, budget: i
             ni = t0.node_list.index(sname)
             seen.add((hi, ni))
             try:
-                if any(walk(hi, c) for c in t0.node_states_l[ni]):
+                if any(walk(hi, c) for c in nearest(hi, t0, list(t0.node_states_l[ni]))):
                     return True
             finally:
                 seen.discard((hi, ni))
     except _Budget:
         return True
     return False
+
+
+_DISTANCES: dict[tuple[int, int], tuple[list[list[int]], list[int]]] = {}
+
+
+def _distances(neighbour_index: list[list[int]], target: int) -> list[int]:
+    """Each hex's distance in hexes from hex ``target`` (by index; the hex count where none leads there), kept per
+    map and target."""
+    k = (id(neighbour_index), target)
+    hit = _DISTANCES.get(k)
+    if hit is not None and hit[0] is neighbour_index:
+        return hit[1]
+    far = len(neighbour_index)
+    dist = [far] * far
+    dist[target] = 0
+    todo = [target]
+    for hi in todo:
+        for nb in neighbour_index[hi]:
+            if nb >= 0 and dist[nb] == far:
+                dist[nb] = dist[hi] + 1
+                todo.append(nb)
+    _DISTANCES[k] = (neighbour_index, dist)
+    return dist
 
 
 def _sig(t: Track, p: Any) -> tuple:
