@@ -21,12 +21,10 @@ from .base import Bot, entity_key, mine
 
 #: lay_tile / place_token options tried with the optimiser per decision (the rest are ranked by rule data alone)
 TRIALS = 6
-#: fewest options tried, however large the route problem
-MIN_TRIALS = 2
-#: links tried per decision: a route problem of more than TRIAL_LINKS / TRIALS links (a late map dense with track
-#: and long trains: building and solving it takes a twentieth of a second or more) has fewer options tried, down
-#: to MIN_TRIALS
-TRIAL_LINKS = 2000
+#: a route problem with more links than this (a late map with long trains: building and solving it takes a tenth of
+#: a second or more) has only the best two options by rule data tried with the optimiser
+BIG_PROBLEM = 1000
+BIG_TRIALS = 2
 FORCED = -100.0  # going bankrupt: only when nothing else is allowed
 
 
@@ -328,9 +326,7 @@ class HeuristicBot(Bot):
 
     def trials(self, found: Any) -> int:
         """How many lays or tokens to try with the optimiser on the operator's route problem ``found``."""
-        if found is None or not found.links:
-            return TRIALS
-        return max(MIN_TRIALS, min(TRIALS, TRIAL_LINKS // len(found.links)))
+        return TRIALS if found is None or len(found.links) <= BIG_PROBLEM else BIG_TRIALS
 
     def _problem(self, game: Any, sym: str) -> Any:
         """The operator's route problem now (once per decision)."""
