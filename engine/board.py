@@ -1117,13 +1117,18 @@ def uses_new_track(
     net: Network | None = None,
     new_track: Track | None = None,
 ) -> bool:
-    """18xx 'semi-restrictive' rule: some connected path of the new tile is new, or a city changed value."""
+    """18xx 'semi-restrictive' rule: some connected path of the new tile is new, or a city changed value.
+
+    The answer is an "any" over the tile's connected paths; the cheap test (a kept path whose city changed value)
+    is made on every path before the route search (:func:`route_reaches_path`, which can take thousands of steps)
+    is made on any new one: the same answer, searched for less often."""
     net = net or network(g, key)
     t = new_track or track(g, hex_id)
     old_sigs = []
     for p in old_track.paths:
         old_sigs.append(_sig(old_track, p))
     hi = g.book.hex_index[hex_id]
+    new_paths: list[int] = []
     for p in t.paths:
         if not net.reaches_path(hi, p.index):
             continue
@@ -1134,12 +1139,14 @@ def uses_new_track(
                 match = old_track.paths[i]
                 break
         if match is None:
-            if route_reaches_path(g, key, hex_id, p.index):
-                return True
+            new_paths.append(p.index)
             continue
         old_nodes = sorted(str(old_revenues.get(e[1])) for e in (match.a, match.b) if e[0] == NODE)
         new_nodes = sorted(str(t.nodes[e[1]].revenue) for e in (p.a, p.b) if e[0] == NODE)
         if old_nodes != new_nodes:
+            return True
+    for index in new_paths:
+        if route_reaches_path(g, key, hex_id, index):
             return True
     return False
 

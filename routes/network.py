@@ -72,6 +72,9 @@ def resolve_revenue(value: Any, board: BoardState) -> int:
     return best
 
 
+#: steps walked from one stop before :func:`build_graph` starts cutting dominated walks
+CUT_AFTER = 256
+
 _CONNECTIVITY: dict[tuple[int, int], tuple[Mapping[str, Any], dict[Endpoint, list[Endpoint]]]] = {}
 
 
@@ -169,7 +172,12 @@ def build_graph(
     """Stops reachable from the corporation's tokens, the links between them, and each hex's hexsides (bitset).
 
     A link over more track than another between the same stops is dropped, unless it passes a ``marked`` hex
-    (a path bonus) the other does not."""
+    (a path bonus) the other does not.  The walks from a stop are cut as they are made: a walk that enters a hex
+    by the same edge as an earlier walk from the same stop, over a superset of its hexsides (and past no marked hex
+    it did not pass), can only end in links that the earlier walk's links dominate, so it is not followed.  (On a
+    late map dense with plain track the number of walks grows exponentially; the links kept are the same.)  Walks
+    are remembered only once a stop's walks pass ``CUT_AFTER`` steps: any walks may be remembered, as long as each
+    one remembered is followed to its end, and most stops' walks are too few to be worth it."""
     stops: list[Stop] = []
     index: dict[tuple[str, str], int] = {}
     for h in board.hexes.values():
@@ -202,8 +210,15 @@ def build_graph(
         if key not in found:  # the hexes are copied only for a new link
             found[key] = Link(key[0], key[1], sides, tuple(hexes) if a < b else tuple(reversed(hexes)))
 
-    def follow(a: int, hex_id: str, edge: int, sides: int, hexes: list[str]) -> None:
-        """Walk on across ``edge`` of ``hex_id``; ``hexes`` is the walk so far (extended and restored here)."""
+    # per hex and edge entered: the (hexsides, marked hexes passed) of the walks from the current stop that entered
+    # there and are not dominated by another (both bitsets)
+    entered: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    steps = [0]  # steps walked from the current stop: walks are remembered and cut only past CUT_AFTER of them
+    mark_bits = {h: 1 << i for i, h in enumerate(sorted(marked))}
+
+    def follow(a: int, hex_id: str, edge: int, sides: int, hexes: list[str], passed: int) -> None:
+        """Walk on across ``edge`` of ``hex_id``; ``hexes`` is the walk so far (extended and restored here),
+        ``passed`` the marked hexes on it."""
         h = board.hexes[hex_id]
         nb = h.neighbours.get(edge)
         if nb is None or nb not in board.hexes:
@@ -214,19 +229,36 @@ def build_graph(
         n = board.hexes[nb]
         if not n.track:
             return
+        sides |= bit
+        if mark_bits:
+            passed |= mark_bits.get(nb, 0)
+        into = opposite(edge)
+        steps[0] += 1
+        walks = entered.get((nb, into)) if steps[0] > CUT_AFTER else None
+        if walks is None:
+            if steps[0] > CUT_AFTER:
+                entered[(nb, into)] = [(sides, passed)]
+        else:  # an earlier walk from this stop entered here over fewer hexsides (past every marked hex): cut
+            for s, m in walks:
+                if s & sides == s and passed & m == passed:
+                    return
+            walks[:] = [(s, m) for s, m in walks if not (s & sides == sides and passed & m == m)]
+            walks.append((sides, passed))
         conn = connectivity(n.track, n.rotation)
         hexes.append(nb)
-        for y in conn.get(opposite(edge), ()):
+        for y in conn.get(into, ()):
             if isinstance(y, str):
                 j = index.get((nb, y))
                 if j is not None:
-                    add(a, j, sides | bit, hexes)
+                    add(a, j, sides, hexes)
             else:
-                follow(a, nb, y, sides | bit, hexes)
+                follow(a, nb, y, sides, hexes, passed)
         hexes.pop()
 
     inner: dict[tuple[str, str, str], int] = {}  # track joining two stops inside one hex: its own "side"
     for (hex_id, name), a in index.items():
+        entered.clear()
+        steps[0] = 0
         h = board.hexes[hex_id]
         for y in connectivity(h.track, h.rotation).get(name, ()):
             if isinstance(y, str):
@@ -237,7 +269,7 @@ def build_graph(
                         inner[k] = n_sides + len(inner)
                     add(a, j, 1 << inner[k], [hex_id])
             else:
-                follow(a, hex_id, y, 0, [hex_id])
+                follow(a, hex_id, y, 0, [hex_id], mark_bits.get(hex_id, 0))
     links = _undominated(list(found.values()), marked)
     hex_sides: dict[str, int] = {}
     for (hex_id, _edge), sid in side_ids.items():

@@ -86,6 +86,37 @@ def test_heuristic_lays_track_that_raises_revenue(rulebook: dict) -> None:
         assert after >= min(gains)
 
 
+@needs_1846
+def test_remembered_route_totals_are_the_optimisers(rulebook: dict) -> None:
+    """The bot's memo of solved route problems gives what the optimiser gives: for the problem now, with one more
+    train, and after each lay tried on a copy (where a lay leaves the problem unchanged, the same total)."""
+    from railbook.engine.game import Game
+
+    from railbook.bots import trial
+
+    bot = HeuristicBot(2)
+    game = Game.start(rulebook, ["p1", "p2", "p3", "p4"], seed=7)
+    for _ in range(600):
+        lays = [a for a in game.legal_actions() if a.type == "lay_tile" and a.entity_type == "corporation"]
+        if lays and game.context.entity_trains(f"C|{lays[0].entity}"):
+            break
+        player = game.acting()[0]
+        game.process(bot.choose(game, player))
+    else:
+        pytest.skip("no corporation with a train laid track in 600 actions")
+    sym = lays[0].entity
+    totals = trial.Totals()
+    found = trial.problem(game, sym)
+    assert totals.total(found) == trial.solve_total(found) > 0
+    assert totals.total(found) == trial.solve_total(found)  # remembered
+    train = game.state.trains[game.context.entity_trains(f"C|{sym}")[0]]
+    extra = [trial.extra_train(game, train.sym, train.name)]
+    assert totals.total(found, extra) == trial.solve_total(found, extra) >= totals.total(found)
+    remembering, fresh = trial.Sandbox(game, totals), trial.Sandbox(game)
+    for lay in lays[:12]:
+        assert remembering.try_(lay, sym) == fresh.try_(lay, sym)
+
+
 def _cross_sale(rulebook: dict) -> tuple[object, LegalAction]:
     """A game of random bots at a moment one player's corporation may buy another player's corporation's train."""
     from railbook.engine.game import Game

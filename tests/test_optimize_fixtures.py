@@ -211,3 +211,32 @@ def test_destination_markers_on_the_board_the_optimiser_sees(title: str, name: s
     problem = problem_from_game(g.context, corp)
     specs = [{"train": r.train, "connections": route_connections(problem, r)} for r in solve(problem).routes]
     assert sum(r.revenue for r in engine_routes.evaluate(g.context, f"C|{corp}", specs)) == solution.total
+
+
+def test_cutting_dominated_walks_keeps_the_same_links(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``build_graph`` cuts a walk that enters a hex by the same edge as an earlier one from the same stop over more
+    hexsides (once a stop's walks pass ``CUT_AFTER`` steps): on the boards of a recorded 1817 game, cutting from
+    the first step gives the links of never cutting (with and without marked hexes)."""
+    from railbook.compiler.compile import build_rulebook
+    from railbook.routes import network, positions
+
+    base = shared_dir()
+    path = base / "fixtures" / "1817" / "15528.json" if base else None
+    if path is None or not path.is_file():
+        pytest.skip("fixture 1817/15528.json not found (set RAILBOOK_SHARED to the shared/ folder)")
+    boards: list[tuple[Any, str]] = []
+    build = positions._timed_build
+
+    def keep(board: Any, corp: str, trains: Any, bonuses: Any) -> Any:
+        boards.append((board, corp))
+        return build(board, corp, trains, bonuses)
+
+    monkeypatch.setattr(positions, "_timed_build", keep)
+    decisions(load(path), build_rulebook("1817"))
+    assert len(boards) > 20
+    for board, corp in boards[-40:]:
+        for marked in (frozenset(), frozenset(sorted(board.hexes)[::4])):
+            monkeypatch.setattr(network, "CUT_AFTER", 10**9)
+            never = network.build_graph(board, corp, marked)
+            monkeypatch.setattr(network, "CUT_AFTER", 0)
+            assert network.build_graph(board, corp, marked) == never

@@ -24,6 +24,7 @@ TRIALS = 6
 #: a route problem with more links than this (a late map with long trains: building and solving it takes a tenth of
 #: a second or more) has only the best two options by rule data tried with the optimiser
 BIG_PROBLEM = 1000
+BIG_TRIALS = 2
 FORCED = -100.0  # going bankrupt: only when nothing else is allowed
 
 
@@ -32,12 +33,16 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._totals = trial.Totals()
+
     def choose(self, game: Any, player: str) -> LegalAction:
         options = mine(game, player, game.legal_actions())
         if not options:
             raise RuntimeError("no legal action to choose")
         self._revenue_cache: dict[str, Any] = {}
-        self._sandbox = trial.Sandbox(game)
+        self._sandbox = trial.Sandbox(game, self._totals)
         self._pars: dict[str, list[int]] = {}
         for action in options:
             if action.type == "par":
@@ -244,7 +249,7 @@ class HeuristicBot(Bot):
         face = str(action.fields.get("variant") or train.name)
         if face not in memo:
             found = self._problem(game, action.entity)
-            with_it = trial.solve_total(found, [trial.extra_train(game, train.sym, face)])
+            with_it = self._totals.total(found, [trial.extra_train(game, train.sym, face)])
             memo[face] = with_it - self._base_revenue(game, action.entity)
         return int(memo[face])
 
@@ -297,7 +302,7 @@ class HeuristicBot(Bot):
         reserve = R.cash_needed(game, key)
         base = self._base_revenue(game, sym)
         found = self._problem(game, sym)
-        trials = TRIALS if found is None or len(found.links) <= BIG_PROBLEM else 2
+        trials = self.trials(found)
         out: list[tuple[float, float, LegalAction]] = []
         for i, action in enumerate(ranked):
             action = _least(action)
@@ -319,6 +324,10 @@ class HeuristicBot(Bot):
                 out.append((prior - cost / 1000 - 0.1, self.rnd.random(), action))
         return out
 
+    def trials(self, found: Any) -> int:
+        """How many lays or tokens to try with the optimiser on the operator's route problem ``found``."""
+        return TRIALS if found is None or len(found.links) <= BIG_PROBLEM else BIG_TRIALS
+
     def _problem(self, game: Any, sym: str) -> Any:
         """The operator's route problem now (once per decision)."""
         key = f"problem-{sym}"
@@ -329,7 +338,7 @@ class HeuristicBot(Bot):
     def _base_revenue(self, game: Any, sym: str) -> int:
         """The operator's best revenue now (an operator without a train lent the depot's next one)."""
         if sym not in self._revenue_cache:
-            self._revenue_cache[sym] = trial.solve_total(self._problem(game, sym))
+            self._revenue_cache[sym] = self._totals.total(self._problem(game, sym))
         return int(self._revenue_cache[sym])
 
     def _track_rank(self, game: Any, action: LegalAction) -> float:

@@ -54,6 +54,43 @@ def solve_total(found: Any, extra: list[Any] | None = None) -> int:
         return 0
 
 
+def problem_key(found: Any, trains: list[Any]) -> tuple[Any, ...]:
+    """What the optimiser's best total of ``found`` run by ``trains`` depends on: its stops (with their revenue now),
+    links, hexsides and bonuses, and each train's name and distance rows (not its id)."""
+    return (
+        found.corporation,
+        tuple(found.stops),
+        tuple(found.links),
+        tuple(sorted(found.hex_sides.items())),
+        repr(found.bonuses),
+        tuple((t.name, t.kind_key) for t in trains),
+    )
+
+
+class Totals:
+    """The best totals of route problems already solved, by :func:`problem_key` (a bot meets the same problem
+    again and again: the lay it took was tried the decision before, a lay elsewhere leaves a company's routes as
+    they were).  The same totals as :func:`solve_total`, the optimiser run once per problem."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._memo: dict[tuple[Any, ...], int] = {}
+
+    def total(self, found: Any, extra: list[Any] | None = None) -> int:
+        if found is None:
+            return 0
+        trains = [*found.trains, *(extra or [])]
+        if not trains:
+            return 0
+        key = problem_key(found, trains)
+        hit = self._memo.get(key)
+        if hit is None:
+            if len(self._memo) >= self.size:
+                self._memo.clear()
+            hit = self._memo[key] = solve_total(found, extra)
+        return hit
+
+
 def revenue(game: Any, sym: str, imagine: bool = True) -> int:
     """The best total the operator ``sym``'s trains can run for now (see :func:`problem` for ``imagine``)."""
     return solve_total(problem(game, sym, imagine))
@@ -70,8 +107,9 @@ class Sandbox:
     """One copy of a game on which actions are tried one at a time, each taken back before the next (the copy is
     made on the first try: a pickled state is read back once per try, not written and read)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, totals: Totals | None = None) -> None:
         self.game = game
+        self.totals = totals
         self._copy: Any = None
 
     def revenue_after(self, action: LegalAction, sym: str) -> int | None:
@@ -95,7 +133,13 @@ class Sandbox:
         except IllegalAction:
             return None
         try:
-            return (revenue(self._copy, sym) if routes else 0), before - self._copy.context.cash(key)
+            if not routes:
+                total = 0
+            elif self.totals is not None:
+                total = self.totals.total(problem(self._copy, sym))
+            else:
+                total = revenue(self._copy, sym)
+            return total, before - self._copy.context.cash(key)
         finally:
             self._copy.undo()
 
