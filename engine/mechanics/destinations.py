@@ -520,6 +520,7 @@ class ConnectionRunStep(Step):
     description = "Connection run"
     offers = frozenset({"choose", "run_routes", "dividend"})
 
+    @cython.locals(self="StepBase")
     def skip(self) -> None:
         """Stays live all round: a run may be due after any operator's turn."""
 

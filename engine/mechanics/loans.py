@@ -190,6 +190,7 @@ class Loan(Step):
                 return True
         return False
 
+    @cython.locals(self="StepBase")
     def allows(self, entity: str, atype: str) -> bool:
         """``atype in actions(entity)``; ``pass`` is offered only while the step blocks."""
         if atype == "pass" and not self.blocks():
@@ -397,6 +398,7 @@ class CashCrisis(Step):
     description = "Emergency Fundraising"
     offers = frozenset({"sell_shares", "bankrupt"})
 
+    @cython.locals(self="StepBase")
     def skip(self) -> None:
         """Stays live all round: a debt may arise at any point (interest, a short's dividend)."""
 
@@ -449,6 +451,7 @@ class CashCrisis(Step):
                 return False
         return True
 
+    @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         acts = self.actions(entity)
         if "sell_shares" in acts:

@@ -606,6 +606,7 @@ class NationalFormation(Step):
     name = NATIONAL_FORMATION_STEP
     description = "National railway formation: repay loans or merge"
 
+    @cython.locals(self="StepBase")
     def skip(self) -> None:
         """Stays live: the formation may start at any purchase."""
 

@@ -133,6 +133,7 @@ class BuyCompany(Step):
     def blocks(self) -> bool:
         return bool(self.opts.get("blocks"))
 
+    @cython.locals(self="StepBase")
     def allows(self, entity: str, atype: str) -> bool:
         """``atype in actions(entity)``; a step that does not block never offers ``pass``."""
         if atype == "pass" and not self.blocks():
@@ -331,6 +332,7 @@ class Assign(Step):
     name = ASSIGN_STEP
     description = "Assign a private company's marker"
 
+    @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         return self._blocking_company() is not None
 
@@ -351,6 +353,7 @@ class Assign(Step):
                 return key
         return None
 
+    @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
         key = self._blocking_company()
         return [key] if key else super().active_entities()

@@ -296,6 +296,7 @@ class BuySellParShares(Step):
                 ):
                     yield b
 
+    @cython.locals(self="StepBase")
     def sellable(self, player: str) -> list[Bundle]:
         return list(self.iter_sellable(player))
 
@@ -342,9 +343,11 @@ class BuySellParShares(Step):
                 if cash >= shares.bundle_price(g, b) and self.can_gain(player, b):
                     yield b
 
+    @cython.locals(self="StepBase")
     def buyable(self, player: str) -> list[Bundle]:
         return list(self.iter_buyable(player))
 
+    @cython.locals(self="StepBase")
     def parable(self, player: str) -> list[str]:
         return list(self.iter_parable(player))
 

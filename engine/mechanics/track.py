@@ -423,6 +423,7 @@ class TrackAndToken(Step):
         r["tokened"] = False
         self.st.data["tokened"] = False
 
+    @cython.locals(self="StepBase")
     def unpass(self) -> None:
         super().unpass()
         self.setup()

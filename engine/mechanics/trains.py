@@ -180,6 +180,7 @@ class BuyTrain(Step):
                 limit = None  # the phase lifts the limit
         return limit is None or int(self.st.data.get("new_bought") or 0) < limit
 
+    @cython.locals(self="StepBase")
     def unpass(self) -> None:
         super().unpass()
         self.setup()
@@ -256,6 +257,7 @@ class BuyTrain(Step):
 
     # ------------------------------------------------------------------------------ train choice
 
+    @cython.locals(self="StepBase")
     def buyable_trains(self, corp: str) -> list[str]:
         return list(self._iter_buyable(corp))
 
@@ -553,6 +555,7 @@ class DiscardTrain(Step):
     def crowded(self) -> list[str]:
         return crowded(self.g)
 
+    @cython.locals(self="StepBase")
     def active(self) -> bool:
         return True  # a company over its train limit discards whenever that happens (e.g. after an acquisition)
 
@@ -561,9 +564,11 @@ class DiscardTrain(Step):
         """Only while a company is over its limit (else the round passes it by without marking a change)."""
         return bool(crowded(self.g))
 
+    @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
         return list(self.crowded())
 
+    @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         # several companies over their limit discard in any order (as on 18xx.games)
         return ["discard_train"] if entity in self.crowded() else []
