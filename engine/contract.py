@@ -427,37 +427,36 @@ class Hooks:
 
     def __init__(self, game: Any, mechanics: Iterable[Mechanic]):
         self.game = game
-        self._tables = _tables_of(list(mechanics))
-        self.table = self._tables.table
-        self._static = {name: _once(_dispatcher(game, HOOKS[name], self.table[name])) for name in self._tables.static}
+        tables = _tables_of(list(mechanics))
+        self.table = tables.table
+        plans = dict(tables.plans)
+        for name in tables.static:
+            plans[name] = (_DISPATCH, (_once(_dispatcher(game, HOOKS[name], self.table[name])),), None)
+        self._hooks = _asker(game, plans, tables.constant)
 
     def __call__(self, name: str, *args: Any) -> Any:
-        static = self._static.get(name)
-        if static is not None:
-            return static(*args)
-        plan = self._tables.plans.get(name)
-        if plan is None:
-            return self._tables.constant[name]
-        return _combined(plan[0], plan[1], plan[2], self.game, args)
+        return self._hooks(name, *args)
 
     def caller(self) -> Callable[..., Any]:
         """``hooks(name, *args)`` as a plain function (what ``game.hooks`` is: cheaper to call than the object).  A
         hook no mechanic handles answers its constant without a call (a third of the calls in a replay); the others
         run their handlers and combine the answers right here (:func:`_combined`), one call deep, as the hook's
         dispatcher would (a static hook keeps its dispatcher, which remembers its answers)."""
-        g = self.game
-        plans = dict(self._tables.plans)
-        for name, dispatch in self._static.items():
-            plans[name] = (_DISPATCH, (dispatch,), None)
-        constant = self._tables.constant
+        return self._hooks
 
-        def hooks(name: str, *args: Any) -> Any:
-            plan = plans.get(name)
-            if plan is None:
-                return constant[name]
-            return _combined(plan[0], plan[1], plan[2], g, args)
 
-        return hooks
+def _asker(
+    g: Any, plans: dict[str, tuple[int, tuple[Callable[..., Any], ...], Any]], constant: dict[str, Any]
+) -> Callable[..., Any]:
+    """:meth:`Hooks.caller`'s function: each hook's plan run for game ``g``, or its constant."""
+
+    def hooks(name: str, *args: Any) -> Any:
+        plan = plans.get(name)
+        if plan is None:
+            return constant[name]
+        return _combined(plan[0], plan[1], plan[2], g, args)
+
+    return hooks
 
 
 class _HookTables:
