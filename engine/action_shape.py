@@ -107,24 +107,13 @@ def _items(value: Any) -> list[Any] | None:
     return list(value) if isinstance(value, list) else None
 
 
-def _is_str_list(value: Any) -> bool:
-    """A list of strings (share ids come with most actions)."""
+def _is_list_of(value: Any, kind: type) -> bool:
+    """A list whose every item is a ``kind`` (share ids come with most actions, routes with runs)."""
     items = _items(value)
     if items is None:
         return False
     for item in items:
-        if not isinstance(item, str):
-            return False
-    return True
-
-
-def _is_dict_list(value: Any) -> bool:
-    """A list of objects (a run's routes)."""
-    items = _items(value)
-    if items is None:
-        return False
-    for item in items:
-        if not isinstance(item, dict):
+        if not isinstance(item, kind):
             return False
     return True
 
@@ -135,7 +124,7 @@ def _is_str_list_list(value: Any) -> bool:
     if items is None:
         return False
     for item in items:
-        if not _is_str_list(item):
+        if not _is_list_of(item, str):
             return False
     return True
 
@@ -148,8 +137,8 @@ _TESTS: dict[str, Callable[[Any], bool]] = {
     "null": lambda v: v is None,
     "id": lambda v: isinstance(v, str) or _is_int(v),
     "dict": _is_dict,
-    "list[str]": _is_str_list,
-    "list[dict]": _is_dict_list,
+    "list[str]": lambda v: _is_list_of(v, str),
+    "list[dict]": lambda v: _is_list_of(v, dict),
     "list[list[str]]": _is_str_list_list,
 }
 
