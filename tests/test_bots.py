@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from railbook.compiler.load import available_titles
+from railbook.engine.game import Game
 from railbook.engine.legal import LegalAction
 
 from railbook.bots import BOTS, Bot, HeuristicBot, RandomBot, make_bot
@@ -61,6 +62,17 @@ def test_heuristic_bots_start_companies_and_run_trains(rulebook: dict) -> None:
     assert not any(a["type"] == "sell_shares" and a["entity_type"] == "player" for a in log)
 
 
+def _play_to_a_corporations_lays(bot: HeuristicBot, game: Game, limit: int) -> list[LegalAction]:
+    """The bot plays every seat until a corporation with a train may lay track: its lays (skips after ``limit``
+    actions without one)."""
+    for _ in range(limit):
+        lays = [a for a in game.legal_actions() if a.type == "lay_tile" and a.entity_type == "corporation"]
+        if lays and game.context.entity_trains(f"C|{lays[0].entity}"):
+            return lays
+        game.process(bot.choose(game, game.acting()[0]))
+    pytest.skip(f"no corporation with a train laid track in {limit} actions")
+
+
 @needs_1846
 def test_heuristic_lays_track_that_raises_revenue(rulebook: dict) -> None:
     from railbook.engine.game import Game
@@ -69,14 +81,7 @@ def test_heuristic_lays_track_that_raises_revenue(rulebook: dict) -> None:
 
     bot = HeuristicBot(1)
     game = Game.start(rulebook, ["p1", "p2", "p3", "p4"], seed=5)
-    for _ in range(400):
-        lays = [a for a in game.legal_actions() if a.type == "lay_tile" and a.entity_type == "corporation"]
-        if lays and game.context.entity_trains(f"C|{lays[0].entity}"):
-            break
-        player = game.acting()[0]
-        game.process(bot.choose(game, player))
-    else:
-        pytest.skip("no corporation with a train laid track in 400 actions")
+    lays = _play_to_a_corporations_lays(bot, game, 400)
     sym = lays[0].entity
     chosen = bot.choose(game, game.acting()[0])
     if chosen.type == "lay_tile":
@@ -96,14 +101,7 @@ def test_remembered_route_totals_are_the_optimisers(rulebook: dict) -> None:
 
     bot = HeuristicBot(2)
     game = Game.start(rulebook, ["p1", "p2", "p3", "p4"], seed=7)
-    for _ in range(600):
-        lays = [a for a in game.legal_actions() if a.type == "lay_tile" and a.entity_type == "corporation"]
-        if lays and game.context.entity_trains(f"C|{lays[0].entity}"):
-            break
-        player = game.acting()[0]
-        game.process(bot.choose(game, player))
-    else:
-        pytest.skip("no corporation with a train laid track in 600 actions")
+    lays = _play_to_a_corporations_lays(bot, game, 600)
     sym = lays[0].entity
     totals = trial.Totals()
     found = trial.problem(game, sym)
