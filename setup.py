@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent
 #: mines, receivership...) runs as Python; a module's .pxd is read only if it is listed here.
 COMPILED = (
     "abilities",
+    "access",
     "action_shape",
     "board",
     "bonuses",

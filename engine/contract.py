@@ -14,7 +14,8 @@ round types, its phase events' parameter models) and imports nothing of the engi
   ``FIRST`` hook's handler with its declared priority, :class:`First`);
 * ``events`` — handlers of phase events by event type, each with the model of the event's ``params``;
 * ``state`` — a dataclass holding its own part of the game state (``game.state.mechanics[name]``, read through
-  ``STATE = state_of(DECLARATION, State)``; its parameters through ``PARAMS = params_of(DECLARATION, Params)``);
+  ``STATE = state_of(DECLARATION, State)``; its parameters through ``PARAMS = params_of(DECLARATION, Params)``, both
+  from :mod:`railbook.engine.access`);
 * ``provides`` — the objects by which it provides the interfaces its declaration names, and ``requires`` /
   ``uses`` (from the declaration) those it calls.
 
@@ -29,10 +30,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import FunctionType
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from pydantic import BaseModel
 from railbook.params.base import Declaration, NoParams, Params
+
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from . import cython_shim as cython
 
 
 def _function() -> None:
@@ -100,46 +106,6 @@ def read_only(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: read_only(v) for k, v in value.items()}
     return value
-
-
-ParamsT = TypeVar("ParamsT", bound=Params)
-StateT = TypeVar("StateT")
-
-
-class Holder(Protocol):
-    """What the accessors read of a game's context (a protocol: this module imports no context, so no module that
-    reads a context forms an import cycle with it)."""
-
-    params: dict[str, Any]
-    state: Any
-
-
-def params_of(declaration: Declaration, model: type[ParamsT]) -> Callable[[Holder], ParamsT]:
-    """The accessor of a mechanic's parameters in a game, typed by its model: a rule module declares
-    ``PARAMS = params_of(DECLARATION, Params)`` once and reads ``PARAMS(g).field``."""
-    if declaration.params is not model:
-        raise TypeError(f"mechanic {declaration.name}: its parameters are {declaration.params.__name__}")
-    name = declaration.name
-
-    def params(g: Holder) -> ParamsT:
-        # (a read-only copy of the model: see read_only; typed by the annotation, not typing.cast, which compiled
-        # code would call: this accessor is read on nearly every question a mechanic answers)
-        found: ParamsT = g.params[name]
-        return found
-
-    return params
-
-
-def state_of(declaration: Declaration, cls: type[StateT]) -> Callable[[Holder], StateT]:
-    """The accessor of a mechanic's part of the game state (``game.state.mechanics[name]``, of class ``cls``): a rule
-    module declares ``STATE = state_of(DECLARATION, State)`` once and reads ``STATE(g).field``."""
-    name = declaration.name
-
-    def state(g: Holder) -> StateT:
-        found: StateT = g.state.mechanics[name]
-        return found
-
-    return state
 
 
 class Combine(StrEnum):
@@ -450,10 +416,12 @@ def _asker(
 ) -> Callable[..., Any]:
     """:meth:`Hooks.caller`'s function: each hook's plan run for game ``g``, or its constant."""
 
+    @cython.locals(table=dict, fixed=dict, plan=tuple)
     def hooks(name: str, *args: Any) -> Any:
-        plan = plans.get(name)
+        table, fixed = plans, constant  # (typed locals: the compiled build looks them up as dicts)
+        plan = table.get(name)
         if plan is None:
-            return constant[name]
+            return fixed[name]
         return _combined(plan[0], plan[1], plan[2], g, args)
 
     return hooks

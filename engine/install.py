@@ -3,6 +3,7 @@ phase-event handlers and the round programme (rounds as data)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -91,7 +92,9 @@ def _install(book: Book) -> Installed:
         ],
     }
     params, event_params = params_cache.cached(inputs, lambda: _validated(book, out))
-    out.params = {name: read_only(p) for name, p in params.items()}
+    # (keys interned, as the readers' names are: a cached copy's keys are new strings, which a lookup compares by
+    # content on every read)
+    out.params = {sys.intern(name): read_only(p) for name, p in params.items()}
     out.event_params = {at: read_only(p) for at, p in event_params.items()}
     out.rounds = _rounds(book, out)
     return out

@@ -192,7 +192,7 @@ def test_every_rule_module_matches_its_declaration() -> None:
 
 
 def test_rule_modules_read_their_parts_through_typed_accessors() -> None:
-    """A rule module reads its parameters and state as ``PARAMS(g)`` / ``STATE(g)`` (``params_of`` /
+    """A rule module reads its parameters and state as ``PARAMS.of(g)`` / ``STATE.of(g)`` (``params_of`` /
     ``state_of``), never through a copy of an untyped helper."""
     for path in (ENGINE / "mechanics").glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -335,7 +335,7 @@ def test_a_rule_module_calls_only_the_interfaces_it_declares() -> None:
 
 
 def test_no_mechanic_reads_parameters_by_name() -> None:
-    """A rule module reads its own parameters through ``PARAMS(g)`` and another mechanic's rules through an
+    """A rule module reads its own parameters through ``PARAMS.of(g)`` and another mechanic's rules through an
     interface, never ``g.params[...]``."""
     for path in (ENGINE / "mechanics").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

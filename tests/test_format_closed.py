@@ -9,7 +9,7 @@ engine's sources (``engine/``, ``routes/``, and the methods of the ``railbook.pa
 - a field of the rulebook proper is read when its name appears as a string constant in code (not in a docstring):
   the engine reads the rulebook as JSON data, ``spec["blocked_by"]`` or ``spec.get("salvage")``;
 - a field of a mechanic's parameters (or of its events' parameters) is read when its name is an attribute read
-  (``PARAMS(g).min_cost``, ``rule.move``) or a string constant anywhere in that code, the methods of the
+  (``PARAMS.of(g).min_cost``, ``rule.move``) or a string constant anywhere in that code, the methods of the
   parameter models included.  (Not only in the mechanic's own module: a provider hands its parameters to other
   mechanics through an interface, and the route bonuses read ``mechanics.routes`` from the book.)
 

@@ -15,8 +15,9 @@ from railbook.params.bankruptcy import BANKRUPT_STEP, DECLARATION, Params
 from railbook.params.trains import BUY_TRAIN_STEP
 
 from .. import depot, market, rounds, shares
+from ..access import params_of
 from ..closing import close_company, close_operator
-from ..contract import Mechanic, params_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..interfaces import BANKRUPTCY, EMERGENCY_ISSUE, LIQUIDATION, RECEIVERSHIP, STOCK_MARKET, TRAINS
 from ..state import BANK, POOL, ckey, clone, kind_of, mkey, sym_of
@@ -156,7 +157,7 @@ class Bankrupt(Step):
             if options:
                 best = max(options, key=lambda b: shares.bundle_price(g, b))
                 _sell_estate_bundle(g, best)
-        keeps = not PARAMS(g).shares_to_pool
+        keeps = not PARAMS.of(g).shares_to_pool
         for c in [] if keeps else order:
             ids = list(shares.shares_of(g, player, c))
             if not ids or g.state.corporations[c].closed:
@@ -175,7 +176,7 @@ class Bankrupt(Step):
             close_company(g, sym)
         cash = g.cash(player)
         if cash > 0:
-            g.spend(player, corp if PARAMS(g).cash_to == "operating_corporation" else BANK, cash)
+            g.spend(player, corp if PARAMS.of(g).cash_to == "operating_corporation" else BANK, cash)
         for c in list(g.state.corp_order):
             corpo = g.state.corporations[c]
             if not corpo.closed and corpo.price is not None and "close" in market.kinds_at(g, corpo.price):
@@ -191,7 +192,7 @@ def player_bankrupt(g: Context, player: str, corp: str | None) -> None:
     president.  His privates close (where the rules put them in the market nobody may use or buy them there, which
     is the same).  With ``cash_to:
     corporation_owed_interest_else_bank`` his cash then goes to ``corp``, the company whose interest he owed."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if not p.shares_to_pool:
         return
     held = _estate(g, player)
@@ -238,7 +239,7 @@ def player_bankrupt(g: Context, player: str, corp: str | None) -> None:
 @cython.locals(g="Context")
 def _sell_estate_bundle(g: Context, b: shares.Bundle) -> None:
     """A bankrupt's sale: the price moves unless ``sales_move_prices`` is off."""
-    if PARAMS(g).sales_move_prices:
+    if PARAMS.of(g).sales_move_prices:
         shares.sell_and_move(g, b)
     else:
         shares.sell(g, b)
@@ -247,7 +248,7 @@ def _sell_estate_bundle(g: Context, b: shares.Bundle) -> None:
 def _estate(g: Context, player: str) -> list[str]:
     """The companies of which ``player`` holds certificates, in the parameters' order."""
     held = [c for c, ids in g.state.holdings.get(player, {}).items() if ids and c in g.state.corporations]
-    if PARAMS(g).estate_order == "operating_order":
+    if PARAMS.of(g).estate_order == "operating_order":
         held.sort(key=lambda c: market.sort_key(g, c))
     return held
 
@@ -273,7 +274,7 @@ class _Bankruptcy:
     @staticmethod
     @cython.locals(g="Context")
     def forced_sales_may_change_presidency(g: Context) -> str:
-        return PARAMS(g).forced_sales_may_change_presidency
+        return PARAMS.of(g).forced_sales_may_change_presidency
 
     limit_reached = staticmethod(limit_reached)
     player_bankrupt = staticmethod(player_bankrupt)

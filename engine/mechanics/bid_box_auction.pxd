@@ -9,6 +9,10 @@ from railbook.engine.state cimport kind_of
 cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
+from railbook.engine.access cimport ParamsReader, StateReader
+
+cdef ParamsReader PARAMS
+cdef StateReader STATE
 
 cpdef object unsold(Context g)
 cpdef object price_of(Context g, sym)

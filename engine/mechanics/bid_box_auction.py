@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.bid_box_auction import BID_BOX_STEP, COMPANY_PENDING_PAR_STEP, DECLARATION, Params
 
 from .. import market, rounds, shares
+from ..access import params_of, state_of
 from ..closing import close_company
-from ..contract import First, Mechanic, params_of, state_of
+from ..contract import First, Mechanic
 from ..errors import illegal
 from ..state import BANK, kind_of
 from ..steps.base import Step
@@ -54,7 +55,7 @@ STATE = state_of(DECLARATION, State)
 def unsold(g: Context) -> list[str]:
     """The privates still for sale, in the order offered."""
     comps = g.state.companies
-    return [c for c in PARAMS(g).order if c in comps and comps[c].owner is None and not comps[c].closed]
+    return [c for c in PARAMS.of(g).order if c in comps and comps[c].owner is None and not comps[c].closed]
 
 
 def price_of(g: Context, sym: str) -> int:
@@ -65,12 +66,12 @@ def price_of(g: Context, sym: str) -> int:
 @cython.locals(g="Context")
 def committed(g: Context, player: str) -> int:
     """Cash a player has set aside in bid boxes."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if not p.bids_lock_cash:
         return 0
     leading_only = p.locked_cash == "leading_bids"
     total = 0
-    for bids in STATE(g).bids.values():
+    for bids in STATE.of(g).bids.values():
         top = 0
         for _, price in bids:
             top = max(top, price)
@@ -81,14 +82,14 @@ def committed(g: Context, player: str) -> int:
 
 
 def own_bid(g: Context, player: str, sym: str) -> int:
-    return next((price for who, price in STATE(g).bids.get(sym, []) if who == player), 0)
+    return next((price for who, price in STATE.of(g).bids.get(sym, []) if who == player), 0)
 
 
 def max_bid(g: Context, player: str, sym: str) -> int:
     own = own_bid(g, player, sym)
-    if own and PARAMS(g).locked_cash == "leading_bids":
+    if own and PARAMS.of(g).locked_cash == "leading_bids":
         top = 0
-        for _, price in STATE(g).bids.get(sym) or []:
+        for _, price in STATE.of(g).bids.get(sym) or []:
             top = max(top, price)
         if own < top:
             own = 0  # an outbid bid sets nothing aside
@@ -97,8 +98,8 @@ def max_bid(g: Context, player: str, sym: str) -> int:
 
 @cython.locals(g="Context")
 def min_bid(g: Context, sym: str) -> int:
-    p = PARAMS(g)
-    bids = STATE(g).bids.get(sym) or []
+    p = PARAMS.of(g)
+    bids = STATE.of(g).bids.get(sym) or []
     if bids:
         return max(price for _, price in bids) + p.min_raise
     return g.state.companies[sym].value + p.min_bid_over_face
@@ -107,7 +108,7 @@ def min_bid(g: Context, sym: str) -> int:
 @cython.locals(g="Context")
 def auction_bidder(g: Context) -> str | None:
     """In an auction among a private's bidders, the one to act: the lowest bidder."""
-    st = STATE(g)
+    st = STATE.of(g)
     if st.auctioning is None:
         return None
     bids = st.bids.get(st.auctioning) or []
@@ -119,7 +120,7 @@ def auction_bidder(g: Context) -> str | None:
 def acquire(g: Context, player: str, sym: str, price: int) -> None:
     """``player`` buys private ``sym`` for ``price``; certificates that come with it go to him."""
     c = g.state.companies[sym]
-    st = STATE(g)
+    st = STATE.of(g)
     st.bids.pop(sym, None)
     if price > g.cash(player) - committed(g, player):
         raise illegal("auction.cash", f"{g.name(player)} cannot pay {price} for {sym}")
@@ -141,7 +142,7 @@ def acquire(g: Context, player: str, sym: str, price: int) -> None:
 
 def resolve(g: Context) -> None:
     """Settle the bid boxes from the first unsold private on: one bid sells, several start an auction."""
-    st = STATE(g)
+    st = STATE.of(g)
     st.auctioning = None
     while True:
         left = unsold(g)
@@ -183,7 +184,7 @@ class BidBox(Step):
         g = self.g
         if not self.actions(entity):
             return []
-        st = STATE(g)
+        st = STATE.of(g)
         choices = []
         left = unsold(g)
         offered = [st.auctioning] if st.auctioning else left
@@ -199,7 +200,7 @@ class BidBox(Step):
             choices.append({"company": sym, "price": {"min": lo, "max": hi}})
         out: list[dict[str, Any]] = []
         if choices:
-            step = PARAMS(g).bid_step
+            step = PARAMS.of(g).bid_step
             out.append({"type": "bid", "choices": choices, **({"step": step} if step > 1 else {})})
         out.append({"type": "pass"})
         return out
@@ -207,7 +208,7 @@ class BidBox(Step):
     @cython.locals(self="StepBase")
     def process_bid(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        st = STATE(g)
+        st = STATE.of(g)
         sym = action.get("company")
         price = action.get("price")
         if not isinstance(price, int):
@@ -235,7 +236,7 @@ class BidBox(Step):
     @cython.locals(self="StepBase")
     def _place(self, entity: str, sym: str, price: int) -> None:
         g = self.g
-        p = PARAMS(g)
+        p = PARAMS.of(g)
         if not p.may_raise_own_bid and own_bid(g, entity, sym):
             raise illegal("auction.raise", f"{g.name(entity)} has already bid on {sym}")
         if price < min_bid(g, sym):
@@ -246,14 +247,14 @@ class BidBox(Step):
             )
         if price > max_bid(g, entity, sym):
             raise illegal("auction.cash", f"{g.name(entity)} can bid at most {max_bid(g, entity, sym)}")
-        bids = STATE(g).bids.setdefault(sym, [])
+        bids = STATE.of(g).bids.setdefault(sym, [])
         bids[:] = [b for b in bids if b[0] != entity]
         bids.append([entity, price])
         g.log(f"{g.name(entity)} bids {price} for {sym}")
 
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        st = STATE(g)
+        st = STATE.of(g)
         if st.auctioning is not None:
             bids = st.bids.get(st.auctioning) or []
             bids[:] = [b for b in bids if b[0] != entity]
@@ -269,8 +270,8 @@ class BidBox(Step):
     @cython.locals(self="StepBase")
     def _all_passed(self) -> None:
         g = self.g
-        rules = PARAMS(g).all_passed
-        first = PARAMS(g).order[0]
+        rules = PARAMS.of(g).all_passed
+        first = PARAMS.of(g).order[0]
         if rules.private_income_round:
             g.hooks("operating_round_started")
             if rules.income_round_ends_or_set and first not in unsold(g):
@@ -301,11 +302,11 @@ class CompanyPendingPar(Step):
     @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         """Only while a par is to be set (else the round passes it by without marking a change)."""
-        return bool(STATE(self.g).pending_par)
+        return bool(STATE.of(self.g).pending_par)
 
     @cython.locals(self="StepBase")
     def pending(self) -> list[str] | None:
-        pend = STATE(self.g).pending_par
+        pend = STATE.of(self.g).pending_par
         return pend[0] if pend else None
 
     def active_entities(self) -> list[str]:
@@ -356,7 +357,7 @@ class CompanyPendingPar(Step):
         c.par = list(pos)
         c.ipoed = True
         c.owner = player
-        STATE(g).pending_par.pop(0)
+        STATE.of(g).pending_par.pop(0)
         g.log(f"{g.name(player)} sets the par of {corp} at {cell['price']}")
         g.hooks("corporation_launched", corp)
         shares.check_float(g, corp, c.floated)
@@ -386,12 +387,12 @@ def round_entities(g: Context, kind: str) -> list[str] | None:
 
 
 def _finished(g: Context) -> bool:
-    return g.state.finished or (not unsold(g) and not STATE(g).pending_par)
+    return g.state.finished or (not unsold(g) and not STATE.of(g).pending_par)
 
 
 def _on_finish(g: Context) -> None:
     """Priority goes to the player left of the last one to buy a private at its price."""
-    last = STATE(g).last_buyer
+    last = STATE.of(g).last_buyer
     keys = g.player_keys()
     if last in keys:
         g.state.round.entity_index = (keys.index(last) + 1) % len(keys)

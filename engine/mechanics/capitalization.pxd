@@ -7,6 +7,10 @@ from railbook.engine.state cimport ckey
 cimport railbook.engine.board as board
 cimport railbook.engine.market as market
 cimport railbook.engine.shares as shares
+from railbook.engine.access cimport ParamsReader, StateReader
+
+cdef ParamsReader PARAMS
+cdef StateReader STATE
 
 cpdef object train_on_sale(Context g)
 cpdef object kind_of_corp(Context g, corp)

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from railbook.params.capitalization import DECLARATION, Params
 
 from .. import board, market, shares
-from ..contract import Mechanic, params_of, state_of
+from ..access import params_of, state_of
+from ..contract import Mechanic
 from ..state import BANK, ckey
 
 if TYPE_CHECKING:
@@ -49,12 +50,12 @@ def train_on_sale(g: Context) -> str | None:
 def kind_of_corp(g: Context, corp: str) -> str:
     """``corp``'s capital rule: fixed by the train on sale when it is launched (or would be, if launched now),
     else the rulebook's."""
-    st = STATE(g)
+    st = STATE.of(g)
     kind = st.kinds.get(corp)
     if kind is not None:
         return kind
     spec = str(g.book.corporations[corp].get("capitalization") or "incremental")
-    table = PARAMS(g).kind_by_train_on_sale
+    table = PARAMS.of(g).kind_by_train_on_sale
     sym = train_on_sale(g)
     if spec != "by_phase" or not table or sym not in table:
         return spec
@@ -74,7 +75,7 @@ def ipo_receiver(g: Context, corp: str, price: int) -> str | None:
 
 def shares_to_operate(g: Context) -> int | None:
     """Initial-offering shares that must be sold for a corporation to operate for the first time now."""
-    table = PARAMS(g).shares_to_operate_by_train_on_sale
+    table = PARAMS.of(g).shares_to_operate_by_train_on_sale
     if not table:
         return None
     sym = train_on_sale(g)
@@ -95,7 +96,7 @@ def operator_skips(g: Context, key: str) -> bool:
     if key[:2] != "C|" or shares_to_operate(g) is None:
         return False
     corp = key[2:]
-    st = STATE(g)
+    st = STATE.of(g)
     if corp in st.started:
         return False
     pct = float_percent(g, corp) or 0
@@ -109,7 +110,7 @@ def operator_skips(g: Context, key: str) -> bool:
 @cython.locals(g="Context")
 def _before_unfloated(g: Context, corp: str) -> str | None:
     """The first corporation before ``corp`` in ``historical_order`` that is in the game and not floated."""
-    order = PARAMS(g).historical_order
+    order = PARAMS.of(g).historical_order
     if corp not in order:
         return None
     corps = g.state.corporations
@@ -118,15 +119,15 @@ def _before_unfloated(g: Context, corp: str) -> str | None:
 
 
 def operator_started(g: Context, key: str) -> None:
-    if key[:2] == "C|" and key[2:] in STATE(g).capital_due:
+    if key[:2] == "C|" and key[2:] in STATE.of(g).capital_due:
         _pay_capital(g, key[2:])
-    if PARAMS(g).home_token == "at_first_operation" and key[:2] == "C|":
+    if PARAMS.of(g).home_token == "at_first_operation" and key[:2] == "C|":
         place_home_token(g, key[2:])
 
 
 def _pay_capital(g: Context, corp: str) -> None:
     """The bank pays a fully capitalised corporation par times its number of shares."""
-    st = STATE(g)
+    st = STATE.of(g)
     if corp in st.capital_due:
         st.capital_due.remove(corp)
     c = g.state.corporations[corp]
@@ -140,27 +141,27 @@ def _pay_capital(g: Context, corp: str) -> None:
 
 def round_finished(g: Context, kind: str) -> None:
     """``full_capital_paid: end_of_stock_round``: the corporations floated in this round receive their capital."""
-    if PARAMS(g).full_capital_paid == "end_of_stock_round":
-        for corp in list(STATE(g).capital_due):
+    if PARAMS.of(g).full_capital_paid == "end_of_stock_round":
+        for corp in list(STATE.of(g).capital_due):
             _pay_capital(g, corp)
 
 
 def corporation_floated(g: Context, corp: str) -> None:
     g.log(f"{corp} floats")
     if g.hooks("capitalization_of", corp) == "full":
-        if PARAMS(g).full_capital_paid == "at_float":
+        if PARAMS.of(g).full_capital_paid == "at_float":
             _pay_capital(g, corp)
-        elif corp not in STATE(g).capital_due:
-            STATE(g).capital_due.append(corp)
-    if PARAMS(g).home_token == "at_float":
+        elif corp not in STATE.of(g).capital_due:
+            STATE.of(g).capital_due.append(corp)
+    if PARAMS.of(g).home_token == "at_float":
         place_home_token(g, corp)
 
 
 def corporation_launched(g: Context, corp: str) -> None:
-    if corp in STATE(g).kinds:
-        g.log(f"{corp} is a {STATE(g).kinds[corp]} capital corporation")
+    if corp in STATE.of(g).kinds:
+        g.log(f"{corp} is a {STATE.of(g).kinds[corp]} capital corporation")
     after_par(g, corp)
-    if PARAMS(g).home_token == "at_launch":
+    if PARAMS.of(g).home_token == "at_launch":
         place_home_token(g, corp)
 
 

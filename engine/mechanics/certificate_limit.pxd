@@ -4,5 +4,8 @@
 # function keeps the signature written here (arguments by position, ``=*`` for a default).
 from railbook.engine.context cimport Context
 cimport railbook.engine.market as market
+from railbook.engine.access cimport ParamsReader
+
+cdef ParamsReader PARAMS
 
 cpdef object cert_exempt(Context g, player, corp)

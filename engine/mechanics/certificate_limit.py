@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from railbook.params.certificate_limit import DECLARATION, Params
 
 from .. import market
-from ..contract import Mechanic, params_of
+from ..access import params_of
+from ..contract import Mechanic
 from ..interfaces import NATIONAL_RAILWAY
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ PARAMS = params_of(DECLARATION, Params)
 
 def cert_exempt(g: Context, player: str, corp: str) -> bool:
     """A corporation in an ``exempt_zones`` cell: its certificates do not count (hook ``cert_exempt``)."""
-    zones = PARAMS(g).exempt_zones
+    zones = PARAMS.of(g).exempt_zones
     if not zones:
         return False
     price = g.state.corporations[corp].price
@@ -40,7 +41,7 @@ def update_cert_limit(g: Context) -> None:
     """``by_companies``: once in force, the limit is the row of the corporations not closed (started or not,
     a formed national railway included) for the number of players (runs after core's players-table lookup).
     ``follows_players_left``: the players table's limit for the players left in the game."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if p.follows_players_left:
         left = sum(1 for pl in g.state.players if not pl.bankrupt)
         row = g.book.raw["players"].get(str(left)) or {}
@@ -60,7 +61,7 @@ def update_cert_limit(g: Context) -> None:
 MECHANIC = Mechanic.of(
     DECLARATION,
     hooks={
-        "privates_count_for_cert_limit": lambda g: PARAMS(g).player_privates_count,
+        "privates_count_for_cert_limit": lambda g: PARAMS.of(g).player_privates_count,
         "cert_exempt": cert_exempt,
         "update_cert_limit": update_cert_limit,
     },

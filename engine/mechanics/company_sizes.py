@@ -18,8 +18,9 @@ from railbook.params.company_sizes import DECLARATION, IPO_AUCTION_STEP, IpoAuct
 from railbook.params.stock_round import STOCK_STEP
 
 from .. import market, rounds, shares, stations
+from ..access import params_of, state_of
 from ..closing import close_company
-from ..contract import First, Mechanic, params_of, state_of
+from ..contract import First, Mechanic
 from ..errors import illegal
 from ..interfaces import CONVERSIONS
 from ..state import BANK, Share, Token, ckey, sym_of, xkey
@@ -47,12 +48,12 @@ STATE = state_of(DECLARATION, State)
 
 def size_of(g: Context, corp: str) -> int:
     """A company's size: as chosen, else its charter's (the president's certificate counting its shares)."""
-    sizes: dict[str, int] = STATE(g).sizes  # (declared so in the compiled build: engine/*.pxd)
+    sizes: dict[str, int] = STATE.of(g).sizes  # (declared so in the compiled build: engine/*.pxd)
     size = sizes.get(corp)
     if size is not None:
         return size
     spec = g.book.corporations[corp]["shares"]
-    return len(spec) - 1 + PARAMS(g).president_certificate_shares
+    return len(spec) - 1 + PARAMS.of(g).president_certificate_shares
 
 
 def share_unit(g: Context, corp: str) -> int:
@@ -60,7 +61,7 @@ def share_unit(g: Context, corp: str) -> int:
 
 
 def holding_limit(g: Context, corp: str) -> int | None:
-    spec = PARAMS(g).sizes.get(size_of(g, corp))
+    spec = PARAMS.of(g).sizes.get(size_of(g, corp))
     if spec is None or spec.player_share_cap is None:
         return None
     return spec.player_share_cap * share_unit(g, corp)
@@ -71,7 +72,7 @@ def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> li
     """Give ``corp`` the certificates of ``size``: the president's certificate takes its new percent, the others
     become one share each, and the new certificates (``new_count``, else as many as the size lacks) go to the
     treasury, numbered after the old size's printed certificates.  Returns the new share ids."""
-    certs = PARAMS(g).sizes[size].certificates
+    certs = PARAMS.of(g).sizes[size].certificates
     st = g.state
     ids = sorted((sid for sid, sh in st.shares.items() if sh.corp == corp), key=lambda sid: st.shares[sid].index)
     unit = 100 // size
@@ -79,7 +80,7 @@ def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> li
         sh = st.shares[sid]
         sh.percent = certs[0] if sh.president else (unit if sh.percent > 0 else -unit)
     held = sum(1 for sid in ids if st.shares[sid].percent > 0)
-    printed = len(PARAMS(g).sizes[size_of(g, corp)].certificates)  # shorts add certificates past these
+    printed = len(PARAMS.of(g).sizes[size_of(g, corp)].certificates)  # shorts add certificates past these
     top = max(st.shares[sid].index for sid in ids)
     new = []
     key = ckey(corp)
@@ -90,7 +91,7 @@ def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> li
         st.holdings.setdefault(key, {}).setdefault(corp, []).append(sid)
         new.append(sid)
     shares.holdings_changed(g)
-    STATE(g).sizes[corp] = size
+    STATE.of(g).sizes[corp] = size
     g.epoch += 1
     g.hooks("update_cert_limit")
     return new
@@ -98,13 +99,13 @@ def resize(g: Context, corp: str, size: int, new_count: int | None = None) -> li
 
 def markers_needed(g: Context, corp: str) -> int:
     """Station markers the company must still buy for its size (markers gained from privates are extra)."""
-    spec = PARAMS(g).sizes.get(size_of(g, corp))
+    spec = PARAMS.of(g).sizes.get(size_of(g, corp))
     if spec is None:
         return 0
     own = sum(1 for t in g.state.corporations[corp].tokens if not t.extra)
     want = spec.base_markers
-    if PARAMS(g).max_markers is not None:
-        want = min(want, PARAMS(g).max_markers)
+    if PARAMS.of(g).max_markers is not None:
+        want = min(want, PARAMS.of(g).max_markers)
     return max(0, want - own)
 
 
@@ -114,7 +115,7 @@ def buy_markers(g: Context, corp: str) -> None:
     need = markers_needed(g, corp)
     if need <= 0:
         return
-    cost = need * PARAMS(g).marker_price
+    cost = need * PARAMS.of(g).marker_price
     key = ckey(corp)
     if cost > g.cash(key):
         g.log(f"{corp} cannot afford {need} station marker(s) for {cost}")
@@ -147,7 +148,7 @@ def company_sold(g: Context, sym: str, corp: str) -> None:
 
 
 def _ipo(g: Context) -> IpoAuction:
-    spec = PARAMS(g).ipo_auction
+    spec = PARAMS.of(g).ipo_auction
     assert spec is not None
     return spec
 
@@ -195,8 +196,8 @@ def payable_spans(g: Context, player: str, lo: int, hi: int, step: int) -> list[
 
 
 def phase_sizes(g: Context) -> list[int]:
-    sizes = PARAMS(g).ipo_sizes_by_phase
-    return sizes.get(g.phase_name()) or sorted(PARAMS(g).sizes)[:1]
+    sizes = PARAMS.of(g).ipo_sizes_by_phase
+    return sizes.get(g.phase_name()) or sorted(PARAMS.of(g).sizes)[:1]
 
 
 @cython.locals(g="Context")
@@ -525,10 +526,10 @@ class IpoAuctionStep(Step):
 
 
 def conversion_target(g: Context, corp: str) -> int | None:
-    conv = PARAMS(g).conversions.get(size_of(g, corp))
+    conv = PARAMS.of(g).conversions.get(size_of(g, corp))
     if conv is None:
         return None
-    if PARAMS(g).conversion_needs_phase_size and conv.to not in phase_sizes(g):
+    if PARAMS.of(g).conversion_needs_phase_size and conv.to not in phase_sizes(g):
         return None
     return conv.to
 
@@ -536,29 +537,29 @@ def conversion_target(g: Context, corp: str) -> int | None:
 def convert_company(g: Context, corp: str) -> tuple[int, int] | None:
     """Convert ``corp`` to its next size: new treasury certificates; the markers it must now buy (at most up to
     ``max_markers``, every marker it has counting) and their price each."""
-    conv = PARAMS(g).conversions.get(size_of(g, corp))
+    conv = PARAMS.of(g).conversions.get(size_of(g, corp))
     if conv is None:
         return None
     before = size_of(g, corp)
     resize(g, corp, conv.to, conv.new_treasury_shares)
     g.log(f"{corp} converts from {before} to {conv.to} shares")
     need = conv.markers_bought
-    cap = PARAMS(g).max_markers
+    cap = PARAMS.of(g).max_markers
     if cap is not None:
         need = max(0, min(need, cap - len(g.state.corporations[corp].tokens)))
-    return need, PARAMS(g).marker_price
+    return need, PARAMS.of(g).marker_price
 
 
 def corporation_closed(g: Context, corp: str) -> None:
-    STATE(g).sizes.pop(corp, None)
+    STATE.of(g).sizes.pop(corp, None)
 
 
 def ipo_by_auction(g: Context) -> bool:
-    return PARAMS(g).ipo_auction is not None
+    return PARAMS.of(g).ipo_auction is not None
 
 
 def stock_turn_options(g: Context, player: str) -> bool:
-    if PARAMS(g).ipo_auction is None:
+    if PARAMS.of(g).ipo_auction is None:
         return False
     if any(a in ("buy_shares", "par") for a in g.state.round.data.get("current_actions") or []):
         return False  # the turn's buy (or start) is done

@@ -8,6 +8,9 @@ from railbook.engine.state cimport ckey, kind_of, sym_of
 cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
+from railbook.engine.access cimport ParamsReader
+
+cdef ParamsReader PARAMS
 
 cpdef object own_pool_bundles(Context g, corp, most=*)
 cpdef object own_pool_bundle(Context g, corp)

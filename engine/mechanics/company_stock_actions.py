@@ -17,7 +17,8 @@ from railbook.params.company_stock_actions import COMPANY_STOCK_STEP, COMPANY_TU
 from railbook.params.stock_round import STOCK_STEP
 
 from .. import market, rounds, shares
-from ..contract import Mechanic, params_of
+from ..access import params_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..interfaces import LOANS, REDEMPTION, REISSUE, RedemptionRules
 from ..state import BANK, POOL, ckey, kind_of, sym_of
@@ -37,13 +38,13 @@ PARAMS = params_of(DECLARATION, Params)
 
 def _zone_ok(g: Context, corp: str) -> bool:
     kinds = market.kinds_at(g, g.state.corporations[corp].price)
-    return not any(z in kinds for z in PARAMS(g).forbidden_zones)
+    return not any(z in kinds for z in PARAMS.of(g).forbidden_zones)
 
 
 def own_pool_bundles(g: Context, corp: str, most: int | None = None) -> list[shares.Bundle]:
     """The bundles of one, two, ... (at most ``most``) of the company's shares in the market that its treasury
     can pay for (``buy_own_shares``)."""
-    if "buy_own_shares" not in PARAMS(g).actions or not _zone_ok(g, corp):
+    if "buy_own_shares" not in PARAMS.of(g).actions or not _zone_ok(g, corp):
         return []
     ids = [s for s in shares.shares_of(g, POOL, corp) if g.state.shares[s].percent > 0]
     out = []
@@ -66,7 +67,7 @@ def company_actions(g: Context, corp: str, last: str | None) -> list[str]:
     if not _zone_ok(g, corp):
         return []
     acts = []
-    order = PARAMS(g).actions
+    order = PARAMS.of(g).actions
     loans = LOANS.get(g)
     if "take_loans" in order and last in (None, "take_loan") and loans is not None and loans.may_take(g, corp):
         acts.append("take_loan")
@@ -217,9 +218,9 @@ class CompanyStockAction(Step):
         c = g.corp(corp_key)
         if c.closed or c.owner is None or c.owner != self._turn_player():
             return False
-        if self.rdata.get("current_actions") and PARAMS(g).whole_turn:
+        if self.rdata.get("current_actions") and PARAMS.of(g).whole_turn:
             return False
-        forbidden = set(PARAMS(g).forbidden_zones)
+        forbidden = set(PARAMS.of(g).forbidden_zones)
         return not (forbidden & set(market.kinds_at(g, c.price)))
 
     @cython.locals(self="StepBase")
@@ -227,9 +228,9 @@ class CompanyStockAction(Step):
         if not self._may_act(entity):
             return []
         acts = []
-        if "redeem" in PARAMS(self.g).actions and self.redeemable(entity):
+        if "redeem" in PARAMS.of(self.g).actions and self.redeemable(entity):
             acts.append("buy_shares")
-        if "reissue" in PARAMS(self.g).actions and self.reissuable(entity):
+        if "reissue" in PARAMS.of(self.g).actions and self.reissuable(entity):
             acts.append("sell_shares")
         return acts
 
@@ -292,7 +293,7 @@ class CompanyStockAction(Step):
     def process_buy_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = sym_of(entity)
-        if not self._may_act(entity) or "redeem" not in PARAMS(g).actions:
+        if not self._may_act(entity) or "redeem" not in PARAMS.of(g).actions:
             raise illegal("company.redeem", f"{corp} cannot redeem a share now")
         b = shares.make_bundle(g, [str(s) for s in action.get("shares") or []])
         if b.corp != corp or not any(set(x.shares) == set(b.shares) for x in self.redeemable(entity)):
@@ -322,7 +323,7 @@ class CompanyStockAction(Step):
     def process_sell_shares(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         corp = sym_of(entity)
-        if not self._may_act(entity) or "reissue" not in PARAMS(g).actions or not self.reissuable(entity):
+        if not self._may_act(entity) or "reissue" not in PARAMS.of(g).actions or not self.reissuable(entity):
             raise illegal("company.reissue", f"{corp} cannot reissue shares now")
         reissue = REISSUE.of(g)  # (reissuable: a mechanic provides it)
         par = reissue.par(g, corp)
@@ -341,7 +342,7 @@ class CompanyStockAction(Step):
         player = self._turn_player()
         self.rdata.setdefault("current_actions", []).append(kind)
         self.rdata.setdefault("current_actions", []).append("company_action")
-        if player and PARAMS(g).moves_priority:
+        if player and PARAMS.of(g).moves_priority:
             self.rdata["last_to_act"] = player
         g.epoch += 1
 

@@ -13,6 +13,10 @@ cimport railbook.engine.board as board
 cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
+from railbook.engine.access cimport ParamsReader, StateReader
+
+cdef ParamsReader PARAMS
+cdef StateReader STATE
 
 cpdef object destination_of(Context g, corp)
 @cython.locals(c=Corporation, home=Token)

@@ -31,8 +31,9 @@ from railbook.params.destinations import CONNECTION_RUN_STEP, DECLARATION, Param
 from .. import board, market, rounds, shares
 from .. import memo as _memo
 from .. import routes as R
+from ..access import params_of, state_of
 from ..book import PATH_BITS, Track
-from ..contract import Mechanic, params_of, state_of
+from ..contract import Mechanic
 from ..errors import IllegalAction, illegal
 from ..state import BANK, POOL, Token, ckey, kind_of, sym_of
 from ..steps.base import Step
@@ -71,7 +72,7 @@ def destination_of(g: Context, corp: str) -> str | None:
 def home_hexes(g: Context, corp: str) -> set[str]:
     """The hexes where ``corp`` has its home station (none before its home station is down)."""
     c: Corporation = g.state.corporations[corp]
-    start = PARAMS(g).start_hexes.get(corp)
+    start = PARAMS.of(g).start_hexes.get(corp)
     if start:
         return {start}
     if not c.tokens:
@@ -90,7 +91,7 @@ def connected(g: Context, corp: str) -> bool:
     homes = home_hexes(g, corp)
     if not homes:
         return False
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if _connected_to(g, p, corp, dest, homes):
         return True
     for d in p.also_reached_at.get(corp) or ():
@@ -186,7 +187,7 @@ def _walk_from(g: Context, corp: str, dest: str) -> board.Network | None:
     starts = board.stop_nodes(g, dest)
     if not starts:
         return None
-    return board.reach(g, ckey(corp), starts, blocking=not PARAMS(g).ignore_station_markers)
+    return board.reach(g, ckey(corp), starts, blocking=not PARAMS.of(g).ignore_station_markers)
 
 
 @cython.locals(g="Context")
@@ -206,7 +207,7 @@ def _home_stops(g: Context, corp: str, dest: str, homes: set[str], most: int | N
         return hit[1]  # type: ignore[no-any-return]
     value: int | None = None
     read: set[str] = {dest}
-    if not PARAMS(g).ignore_distance:
+    if not PARAMS.of(g).ignore_distance:
         # the fewest-stops search finds a path exactly when one exists (and reads less of the board than a walk)
         chains = _fewest_stops_trace(g, corp, dest, homes, read, most)
         value = None if chains is None else len(chains) + 1
@@ -422,8 +423,8 @@ def _adjacent_chains(
 def check(g: Context, operator: str | None = None) -> None:
     """Queue the companies that can now reach their destination (the one that just operated first, then share
     price order)."""
-    st = STATE(g)
-    once = PARAMS(g).once_per_company
+    st = STATE.of(g)
+    once = PARAMS.of(g).once_per_company
     asked: list[tuple[str, tuple[str, ...]]] = []  # the companies to look at, with their trains
     c: Corporation
     for corp in g.state.corp_order:
@@ -452,11 +453,11 @@ def check(g: Context, operator: str | None = None) -> None:
 
 @cython.locals(g="Context")
 def reached(g: Context, corp: str) -> None:
-    st = STATE(g)
+    st = STATE.of(g)
     st.reached.append(corp)
     g.log(f"{corp} can connect to its destination")
     g.hooks("destination_reached", corp)
-    if PARAMS(g).effect == "connection_run":
+    if PARAMS.of(g).effect == "connection_run":
         if not st.pending:
             st.stage = "marker"
         st.pending.append(corp)
@@ -464,17 +465,17 @@ def reached(g: Context, corp: str) -> None:
 
 
 def operator_started(g: Context, operator: str) -> None:
-    if PARAMS(g).checked == "after_each_operator_turn":
+    if PARAMS.of(g).checked == "after_each_operator_turn":
         check(g)
 
 
 def after_operating_action(g: Context, action: dict[str, Any]) -> None:
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if p.checked == "after_every_tile_lay":
         if action.get("type") == "lay_tile":
             check(g)
         return
-    if STATE(g).pending or g.state.round is None or g.state.round.kind != "operating":
+    if STATE.of(g).pending or g.state.round is None or g.state.round.kind != "operating":
         return
     if rounds.active_step(g) is None:
         check(g, g.state.round.data.get("current_operator"))
@@ -486,12 +487,12 @@ def record_notice(g: Context, action: dict[str, Any]) -> bool:
     if action.get("type") != "destination_connection":
         return False
     named = [str(c) for c in action.get("corporations") or []]
-    missing = [c for c in named if c not in STATE(g).reached]
+    missing = [c for c in named if c not in STATE.of(g).reached]
     if missing and g.state.round is not None and g.state.round.kind == "operating":
         check(g, g.state.round.data.get("current_operator"))
-        missing = [c for c in named if c not in STATE(g).reached]
-    if missing and PARAMS(g).site_notices:
-        st = STATE(g)
+        missing = [c for c in named if c not in STATE.of(g).reached]
+    if missing and PARAMS.of(g).site_notices:
+        st = STATE.of(g)
         for corp in missing:  # (the site's notice stands: their effect follows, in the notice's order)
             if corp in g.state.corporations and corp not in st.reached:
                 reached(g, corp)
@@ -503,8 +504,8 @@ def record_notice(g: Context, action: dict[str, Any]) -> bool:
 
 def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     """A destination marker at the hex edge: the destination counts twice at a route's end."""
-    marker = PARAMS(g).marker
-    hex_id = STATE(g).marked.get(corp)
+    marker = PARAMS.of(g).marker
+    hex_id = STATE.of(g).marked.get(corp)
     if hex_id is None or marker is None or not marker.doubles_destination_at_route_end:
         return
     t = board.track(g, hex_id)
@@ -526,23 +527,23 @@ class ConnectionRunStep(Step):
 
     @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
-        pending = STATE(self.g).pending
+        pending = STATE.of(self.g).pending
         return [ckey(pending[0])] if pending else []
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
-        st = STATE(self.g)
+        st = STATE.of(self.g)
         if not st.pending or entity != ckey(st.pending[0]):
             return []
         return {"marker": ["choose"], "route": ["run_routes"], "dividend": ["dividend"]}[st.stage]
 
     @cython.locals(self="StepBase")
     def blocks(self) -> bool:
-        return bool(STATE(self.g).pending)
+        return bool(STATE.of(self.g).pending)
 
     @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
-        st = STATE(self.g)
+        st = STATE.of(self.g)
         if not st.pending or entity != ckey(st.pending[0]):
             return []
         if st.stage == "marker":
@@ -561,7 +562,7 @@ class ConnectionRunStep(Step):
     @cython.locals(self="StepBase")
     def marker_choices(self, corp: str) -> list[str]:
         g = self.g
-        marker = PARAMS(g).marker
+        marker = PARAMS.of(g).marker
         dest = destination_of(g, corp)
         if marker is None or not marker.free_at_hex_edge or dest is None or board.hex_tokened_by(g, dest, ckey(corp)):
             return ["Charter"]
@@ -569,19 +570,19 @@ class ConnectionRunStep(Step):
 
     @cython.locals(self="StepBase")
     def kinds(self) -> list[str]:
-        run = PARAMS(self.g).connection_run
+        run = PARAMS.of(self.g).connection_run
         opts = run.dividend_options if run else ["full", "withhold"]
         return ["payout" if k == "full" else k for k in opts]
 
     @cython.locals(self="StepBase")
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        st = STATE(g)
+        st = STATE.of(g)
         corp = sym_of(entity)
         choice = str(action.get("choice"))
         if choice not in self.marker_choices(corp):
             raise illegal("destination.marker", f"{corp} cannot put its destination marker on the {choice}")
-        marker = PARAMS(g).marker
+        marker = PARAMS.of(g).marker
         c = g.state.corporations[corp]
         dest = destination_of(g, corp)
         if choice == "Map" and dest is not None:
@@ -629,7 +630,7 @@ class ConnectionRunStep(Step):
             [r.train, rec, r.revenue] for r, rec in zip(found, recorded, strict=True) if rec is not None
         ]
         g.log(f"{corp} runs for {total} (connection run)")
-        st = STATE(g)
+        st = STATE.of(g)
         st.revenue = total
         st.stage = "dividend"
         g.epoch += 1
@@ -641,7 +642,7 @@ class ConnectionRunStep(Step):
         kind = str(action.get("kind"))
         if kind not in self.kinds():
             raise illegal("destination.dividend", f"a connection run may not pay {kind!r}")
-        st = STATE(self.g)
+        st = STATE.of(self.g)
         self._pay(sym_of(entity), kind, st.revenue)
         self._finish(st.revenue)
 
@@ -649,7 +650,7 @@ class ConnectionRunStep(Step):
     def _pay(self, corp: str, kind: str, revenue: int) -> None:
         g = self.g
         entity = ckey(corp)
-        run = PARAMS(g).connection_run
+        run = PARAMS.of(g).connection_run
         if kind == "withhold":
             if revenue > 0:
                 g.spend(BANK, entity, revenue)
@@ -673,7 +674,7 @@ class ConnectionRunStep(Step):
     @cython.locals(self="StepBase")
     def _finish(self, revenue: int) -> None:
         g = self.g
-        st = STATE(g)
+        st = STATE.of(g)
         corp = st.pending.pop(0)
         st.stage = "marker"
         st.revenue = 0

@@ -10,6 +10,9 @@ cimport railbook.engine.depot as depot
 cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
+from railbook.engine.access cimport ParamsReader
+
+cdef ParamsReader PARAMS
 
 cpdef object price_move(Context g, corp, paid)
 cpdef object earnings(Context g, entity)

@@ -14,7 +14,8 @@ from railbook.params.dividends import DECLARATION, DIVIDEND_STEP, Params
 from railbook.params.issue_redeem import ISSUE_SHARES_STEP
 
 from .. import depot, market, rounds, shares
-from ..contract import Mechanic, params_of
+from ..access import params_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..interfaces import RECEIVERSHIP
 from ..routes import round_revenue
@@ -35,13 +36,13 @@ PARAMS = params_of(DECLARATION, Params)
 
 def price_move(g: Context, corp: str, paid: int) -> int:
     """Steps right (positive) or left (negative) for a payout of ``paid`` in total."""
-    rules = PARAMS(g).movement
+    rules = PARAMS.of(g).movement
     if rules is None:
         return 1 if paid > 0 else -1
     pos = g.state.corporations[corp].price
     price = market.price_at(g, pos)
     for kind in market.kinds_at(g, pos):
-        price = PARAMS(g).price_basis_in_zones.get(kind, price)
+        price = PARAMS.of(g).price_basis_in_zones.get(kind, price)
     for rule in rules:
         if rule.holds(paid, price):
             return rule.move
@@ -54,20 +55,20 @@ def earnings(g: Context, entity: str) -> int:
 
 
 def single_certificate_exact(g: Context, corp: str) -> bool:
-    return PARAMS(g).half_single_certificate_exact and shares.presidents_percent(g, corp) == 100
+    return PARAMS.of(g).half_single_certificate_exact and shares.presidents_percent(g, corp) == 100
 
 
 def half_withheld(g: Context, corp: str, revenue: int) -> int:
     if single_certificate_exact(g, corp):
         return revenue // 2
     n = 100 // shares.share_percent(g, corp)
-    if PARAMS(g).half_per_share_rounding == "down":
+    if PARAMS.of(g).half_per_share_rounding == "down":
         return -(-revenue // (2 * n)) * n  # the treasury's half rounded up to a multiple of n
     return (revenue // 2 // n) * n
 
 
 def options(g: Context, entity: str, revenue: int) -> dict[str, dict[str, int]]:
-    kinds = PARAMS(g).kinds
+    kinds = PARAMS.of(g).kinds
     out = {}
     for k in kinds:
         if k == "withhold":
@@ -96,7 +97,7 @@ def pay(g: Context, entity: str, kind: str, revenue: int) -> None:
         g.spend(BANK, entity, o["corporation"])
     paid = o["paid"]
     n = 100 // shares.share_percent(g, corp)
-    params = PARAMS(g)
+    params = PARAMS.of(g)
     exact = params.per_share == "exact" or single_certificate_exact(g, corp)
     per_share = paid // n if paid > 0 else 0
     if paid > 0 and (per_share > 0 or exact):
@@ -121,7 +122,7 @@ def pay(g: Context, entity: str, kind: str, revenue: int) -> None:
 
 
 def pay_minor(g: Context, entity: str, revenue: int) -> None:
-    split = PARAMS(g).minor_split
+    split = PARAMS.of(g).minor_split
     if revenue <= 0:
         return
     if split == "half":

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.draft import DECLARATION, DRAFT_STEP, Params
 
 from .. import rounds
-from ..contract import First, Mechanic, params_of, state_of
+from ..access import params_of, state_of
+from ..contract import First, Mechanic
 from ..errors import illegal
 from ..rng import shuffle_game
 from ..state import BANK, Company
@@ -46,17 +47,17 @@ STATE = state_of(DECLARATION, State)
 @cython.locals(g="Context")
 def blanks(g: Context) -> int:
     n = len(g.state.players)
-    return PARAMS(g).blanks.get(n, n)
+    return PARAMS.of(g).blanks.get(n, n)
 
 
 @cython.locals(g="Context")
 def hand_size(g: Context) -> int:
-    return len(g.state.players) + PARAMS(g).hand_size_over_players
+    return len(g.state.players) + PARAMS.of(g).hand_size_over_players
 
 
 @cython.locals(g="Context")
 def prepare_deck(g: Context) -> None:
-    st = STATE(g)
+    st = STATE.of(g)
     if st.prepared:
         return
     deck = [sym for sym, c in g.state.companies.items() if not c.closed and not c.removed]
@@ -76,7 +77,7 @@ def seeded_setup(g: Context, part: str) -> None:
 
 @cython.locals(g="Context")
 def company_removed(g: Context, sym: str) -> None:
-    deck = STATE(g).deck
+    deck = STATE.of(g).deck
     if sym in deck:
         deck.remove(sym)
 
@@ -105,7 +106,7 @@ class DraftStep(Step):
     @property
     @cython.locals(self="StepBase")
     def deck(self) -> list[str]:
-        return STATE(self.g).deck
+        return STATE.of(self.g).deck
 
     @cython.locals(self="StepBase")
     def available(self) -> list[str]:
@@ -152,7 +153,7 @@ class DraftStep(Step):
         if not self.only_one():
             raise illegal("draft.pass", "a player may pass only when one private is left")
         c = self.g.state.companies[self.deck[0]]
-        c.discount += PARAMS(self.g).last_private_price_drop
+        c.discount += PARAMS.of(self.g).last_private_price_drop
         self.g.log(f"{c.sym} price decreases to {price(self.g, c)}")
         self._next()
         if c.value - c.discount <= 0:

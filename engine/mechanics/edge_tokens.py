@@ -17,7 +17,8 @@ from railbook.params.edge_tokens import DECLARATION, EDGE_TOKEN_STEP, Params
 from railbook.params.track import TOKEN_STEP, TRACK_AND_TOKEN_STEP
 
 from .. import board, rounds
-from ..contract import Mechanic, params_of, state_of
+from ..access import params_of, state_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..state import BANK, kind_of, sym_of
 from ..steps.base import Step
@@ -45,7 +46,7 @@ STATE = state_of(DECLARATION, State)
 @cython.locals(g="Context")
 def area_of(g: Context, corp: str) -> str | None:
     """The off-board hex where company ``corp`` (a symbol) may place its edge token (None: it has none)."""
-    for hex_id, corps in PARAMS(g).areas.items():
+    for hex_id, corps in PARAMS.of(g).areas.items():
         if corp in corps:
             return hex_id
     return None
@@ -62,12 +63,12 @@ def can_place(g: Context, corp_key: str) -> bool:
         return False
     corp = sym_of(corp_key)
     area = area_of(g, corp)
-    if area is None or corp in STATE(g).placed or g.cash(corp_key) < PARAMS(g).cost:
+    if area is None or corp in STATE.of(g).placed or g.cash(corp_key) < PARAMS.of(g).cost:
         return False
     r = g.state.round
     if r is None or r.kind != "operating" or r.data.get("current_operator") != corp_key:
         return False
-    if PARAMS(g).counts_as_token_placement and r.data.get("tokened"):
+    if PARAMS.of(g).counts_as_token_placement and r.data.get("tokened"):
         return False
     if not _token_step_open(g):
         return False
@@ -102,7 +103,7 @@ class EdgeToken(Step):
         acts = self.actions(entity)
         out: list[dict[str, Any]] = []
         if "choose" in acts:
-            out.append({"type": "choose", "choices": [{"choice": PARAMS(self.g).record_choice or "edge_token"}]})
+            out.append({"type": "choose", "choices": [{"choice": PARAMS.of(self.g).record_choice or "edge_token"}]})
         if "pass" in acts:
             out.append({"type": "pass"})
         return out
@@ -110,7 +111,7 @@ class EdgeToken(Step):
     @cython.locals(self="StepBase")
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        p = PARAMS(g)
+        p = PARAMS.of(g)
         choice = action.get("choice")
         if choice not in (p.record_choice, "edge_token"):
             raise illegal("edge_token.choice", f"{sym_of(entity)} cannot choose {choice!r} now")
@@ -120,7 +121,7 @@ class EdgeToken(Step):
         area = area_of(g, corp)
         assert area is not None
         g.spend(entity, BANK, p.cost)
-        STATE(g).placed[corp] = area
+        STATE.of(g).placed[corp] = area
         if p.counts_as_token_placement:
             self.rdata["tokened"] = True
             for s in rounds.steps(g):
@@ -141,10 +142,10 @@ def area_value(g: Context, hex_id: str) -> int:
 @cython.locals(g="Context")
 def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     """A company's placed edge token: its area earns ``multiplier - 1`` times its value more on its routes."""
-    area = STATE(g).placed.get(corp)
-    if area is None or PARAMS(g).multiplier <= 1:
+    area = STATE.of(g).placed.get(corp)
+    if area is None or PARAMS.of(g).multiplier <= 1:
         return
-    out.append({"type": "hex_bonus", "hexes": {area: area_value(g, area) * (PARAMS(g).multiplier - 1)}})
+    out.append({"type": "hex_bonus", "hexes": {area: area_value(g, area) * (PARAMS.of(g).multiplier - 1)}})
 
 
 MECHANIC = Mechanic.of(

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from railbook.params.escrow import DECLARATION, Params
 
 from .. import shares
-from ..contract import First, Mechanic, params_of, state_of
+from ..access import params_of, state_of
+from ..contract import First, Mechanic
 from ..state import BANK, ckey
 
 if TYPE_CHECKING:
@@ -43,18 +44,18 @@ STATE = state_of(DECLARATION, State)
 @cython.locals(g="Context")
 def held(g: Context, corp: str) -> int:
     """Money the bank holds in escrow for ``corp``."""
-    return STATE(g).held.get(corp, 0)
+    return STATE.of(g).held.get(corp, 0)
 
 
 @cython.locals(g="Context")
 def ipo_receiver(g: Context, corp: str, price: int) -> str | None:
-    st = STATE(g)
+    st = STATE.of(g)
     if g.hooks("capitalization_of", corp) != "escrow":
         return None
     if corp in st.released:
-        return None if PARAMS(g).later_sales_pay_company else BANK
+        return None if PARAMS.of(g).later_sales_pay_company else BANK
     sold = (100 - shares.percent_of(g, ckey(corp), corp)) // shares.share_percent(g, corp)
-    if sold < PARAMS(g).shares_paid_to_company:
+    if sold < PARAMS.of(g).shares_paid_to_company:
         return None
     st.held[corp] = st.held.get(corp, 0) + price
     g.log(f"{price} of the sale of {corp} is held in escrow")
@@ -63,7 +64,7 @@ def ipo_receiver(g: Context, corp: str, price: int) -> str | None:
 
 @cython.locals(g="Context")
 def destination_reached(g: Context, corp: str) -> None:
-    st = STATE(g)
+    st = STATE.of(g)
     if corp in st.released or g.hooks("capitalization_of", corp) != "escrow":
         return
     st.released.append(corp)

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.exchange import DECLARATION, EXCHANGE_STEP, Params
 
 from .. import abilities, shares
+from ..access import params_of
 from ..closing import close_company
-from ..contract import Mechanic, params_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..state import POOL, ckey, kind_of, sym_of
 from ..steps.base import Step
@@ -69,7 +70,7 @@ def offered(g: Context, company: str, a: Ability) -> list[str]:
         if not ids:
             continue
         pct = g.state.shares[ids[0]].percent
-        if PARAMS(g).share_limit == "enforced" and not shares.holding_ok(g, holder, corp, pct):
+        if PARAMS.of(g).share_limit == "enforced" and not shares.holding_ok(g, holder, corp, pct):
             continue
         out.append(ids[0])
     return out

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from railbook.params.game_end import DECLARATION, Params
 
-from ..contract import Mechanic, params_of
+from ..access import params_of
+from ..contract import Mechanic
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -23,7 +24,7 @@ PARAMS = params_of(DECLARATION, Params)
 
 @cython.locals(g="Context")
 def round_started(g: Context, kind: str) -> None:
-    limit = PARAMS(g).turn_limit
+    limit = PARAMS.of(g).turn_limit
     if kind == "stock" and limit is not None and g.state.turn >= limit and not g.state.finished:
         g.hooks("end_game", "dnf", False)
 

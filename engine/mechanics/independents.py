@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from railbook.params.independents import DECLARATION, Params
 
 from .. import board, depot
+from ..access import params_of
 from ..closing import close_operator
-from ..contract import Mechanic, params_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..interfaces import PRIVATE_COMPANIES
 from ..memo import memo
@@ -39,7 +40,7 @@ def minor_of_private(g: Context, private: str) -> str | None:
     spec = g.book.privates.get(private) or {}
     if spec.get("minor"):
         return str(spec["minor"])
-    for m, ind in PARAMS(g).companies.items():
+    for m, ind in PARAMS.of(g).companies.items():
         if ind.private == private:
             return m
     return None
@@ -47,7 +48,7 @@ def minor_of_private(g: Context, private: str) -> str | None:
 
 @cython.locals(g="Context")
 def acquisition_extra_cost(g: Context, private: str) -> int:
-    for ind in PARAMS(g).companies.values():
+    for ind in PARAMS.of(g).companies.values():
         if ind.private == private:
             return ind.debt
     return 0
@@ -145,20 +146,20 @@ def close_minors(g: Context) -> None:
 @cython.locals(g="Context")
 def privates_closed(g: Context) -> None:
     """The independents close when the privates do, in the phase that closes them."""
-    if PARAMS(g).close_on_phase == g.phase_name():
+    if PARAMS.of(g).close_on_phase == g.phase_name():
         close_minors(g)
 
 
 @cython.locals(g="Context")
 def phase_reached(g: Context, name: str) -> None:
     privates = PRIVATE_COMPANIES.get(g)
-    if PARAMS(g).close_on_phase == name and not (privates is not None and privates.closed_by_phase(g, name)):
+    if PARAMS.of(g).close_on_phase == name and not (privates is not None and privates.closed_by_phase(g, name)):
         close_minors(g)
 
 
 @cython.locals(g="Context")
 def buying_power(g: Context, corp_key: str, purpose: str) -> int:
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if purpose not in ("track", "train"):
         return 0
     rng = p.buyout_counts_for_track if purpose == "track" else p.buyout_counts_for_trains

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.issue_redeem import DECLARATION, ISSUE_SHARES_STEP, Params
 
 from .. import depot, market, rounds, shares
-from ..contract import Mechanic, params_of
+from ..access import params_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..interfaces import EMERGENCY_ISSUE, REDEMPTION
 from ..memo import memo
@@ -61,7 +62,7 @@ def issuable(g: Context, corp_key: str) -> list[Bundle]:
     c = g.state.corporations[corp]
     if c.price is None:
         return []
-    price = market.price_at(g, market.relative(g, c.price, list(PARAMS(g).issue_price_move)))
+    price = market.price_at(g, market.relative(g, c.price, list(PARAMS.of(g).issue_price_move)))
     limit = issue_limit(g, corp)
     out = []
     for held in shares.bundles_for(g, corp_key, corp):
@@ -83,8 +84,8 @@ def redeemable(g: Context, corp_key: str) -> list[Bundle]:
         return []
     corp = sym_of(corp_key)
     c = g.state.corporations[corp]
-    price = market.price_at(g, market.relative(g, c.price, list(PARAMS(g).redeem_price_move)))
-    floor = PARAMS(g).min_shares_outside
+    price = market.price_at(g, market.relative(g, c.price, list(PARAMS.of(g).redeem_price_move)))
+    floor = PARAMS.of(g).min_shares_outside
     outside = shares.percent_of(g, POOL, corp) + sum(v for v in shares.player_holders(g, corp).values() if v > 0)
     out = []
     for held in shares.bundles_for(g, POOL, corp):
@@ -163,7 +164,7 @@ class IssueShares(Step):
 @memo
 def emergency_bundles(g: Context, corp_key: str) -> list[Bundle]:
     """Shares a trainless corporation may issue to buy a train (18xx.games / BGG errata rules)."""
-    if not PARAMS(g).emergency_issue or kind_of(corp_key) != "C":
+    if not PARAMS.of(g).emergency_issue or kind_of(corp_key) != "C":
         return []
     if g.entity_trains(corp_key):
         return []
@@ -238,7 +239,7 @@ class _EmergencyIssue:
 class _Redemption:
     """The :class:`~railbook.engine.interfaces.Redemption` this mechanic provides."""
 
-    rules = staticmethod(PARAMS)
+    rules = staticmethod(PARAMS.of)
 
 
 MECHANIC = Mechanic.of(

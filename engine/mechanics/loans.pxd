@@ -10,6 +10,10 @@ from railbook.engine.steps.base cimport step_active
 cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
+from railbook.engine.access cimport ParamsReader, StateReader
+
+cdef ParamsReader PARAMS
+cdef StateReader STATE
 
 @cython.locals(loans=dict)
 cpdef object loans_of(Context g, corp)

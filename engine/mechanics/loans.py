@@ -26,7 +26,8 @@ from railbook.params.loans import (
 from railbook.params.trains import BUY_TRAIN_STEP
 
 from .. import market, rounds, shares
-from ..contract import Mechanic, params_of, state_of
+from ..access import params_of, state_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..interfaces import BANKRUPTCY, LIQUIDATION, LOANS, STOCK_MARKET
 from ..shares import Bundle
@@ -72,32 +73,32 @@ STATE = state_of(DECLARATION, State)
 
 def loans_of(g: Context, corp: str) -> int:
     """Loans ``corp`` (a symbol) has outstanding."""
-    loans: dict[str, int] = STATE(g).loans  # (declared so in the compiled build: engine/*.pxd)
+    loans: dict[str, int] = STATE.of(g).loans  # (declared so in the compiled build: engine/*.pxd)
     return loans.get(corp, 0)
 
 
 def total_loans(g: Context) -> int:
-    return sum(STATE(g).loans.values())
+    return sum(STATE.of(g).loans.values())
 
 
 def interest_rate(g: Context) -> int:
     """Interest per loan now."""
-    p = PARAMS(g)
-    return p.interest_per_loan if p.interest_per_loan is not None else STATE(g).rate
+    p = PARAMS.of(g)
+    return p.interest_per_loan if p.interest_per_loan is not None else STATE.of(g).rate
 
 
 def set_market_rate(g: Context) -> None:
-    rate = PARAMS(g).market_rate
+    rate = PARAMS.of(g).market_rate
     if rate is None:
         return
     steps = math.ceil(total_loans(g) / rate.loans_per_step)
-    STATE(g).rate = max(rate.minimum, min(rate.maximum, steps * rate.step))
+    STATE.of(g).rate = max(rate.minimum, min(rate.maximum, steps * rate.step))
 
 
 @cython.locals(g="Context")
 def cap(g: Context, corp: str) -> int | None:
     """Most loans ``corp`` may have (None: no cap)."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if p.cap == "shares_held_by_players":
         unit = shares.share_percent(g, corp)
         return sum(shares.player_holders(g, corp).values()) // unit
@@ -109,7 +110,7 @@ def cap(g: Context, corp: str) -> int | None:
 
 def may_take(g: Context, corp: str) -> bool:
     """``corp`` (a symbol) may take a loan now."""
-    p, st = PARAMS(g), STATE(g)
+    p, st = PARAMS.of(g), STATE.of(g)
     if p.phases and g.phase_name() not in p.phases:
         return False
     # the turn's own limits first: the cap counts the shares players hold
@@ -127,7 +128,7 @@ def may_take(g: Context, corp: str) -> bool:
 
 @cython.locals(g="Context")
 def repay_price(g: Context) -> int:
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     return p.repay_price if p.repay_price is not None else p.amount
 
 
@@ -139,7 +140,7 @@ def _buy_train_passed(g: Context) -> bool:
 
 
 def take_loan(g: Context, corp: str) -> None:
-    p, st = PARAMS(g), STATE(g)
+    p, st = PARAMS.of(g), STATE.of(g)
     late = corp in st.interest_paid and p.late_loan_amount is not None
     amount = p.late_loan_amount if late and p.late_loan_amount is not None else p.amount
     st.loans[corp] = loans_of(g, corp) + 1
@@ -160,7 +161,7 @@ def _price_move(g: Context, corp: str, event: str) -> None:
 
 
 def repay(g: Context, corp: str, count: int = 1) -> None:
-    st = STATE(g)
+    st = STATE.of(g)
     st.loans[corp] = loans_of(g, corp) - count
     if not st.loans[corp]:
         del st.loans[corp]
@@ -168,7 +169,7 @@ def repay(g: Context, corp: str, count: int = 1) -> None:
 
 def cancel_loans(g: Context, corp: str) -> int:
     """Take ``corp``'s loans off it unpaid (e.g. when another company absorbs it); how many there were."""
-    return STATE(g).loans.pop(corp, 0)
+    return STATE.of(g).loans.pop(corp, 0)
 
 
 class Loan(Step):
@@ -201,7 +202,7 @@ class Loan(Step):
     def _interest_pending(self) -> bool:
         """The turn's interest is charged after the train purchase and is still to come (repayment waits)."""
         entity = self.current_entity()
-        if entity is None or sym_of(entity) in STATE(self.g).interest_paid:
+        if entity is None or sym_of(entity) in STATE.of(self.g).interest_paid:
             return False
         for s in rounds.steps_named(self.g, LOAN_INTEREST_STEP):
             if step_active(s):
@@ -244,7 +245,7 @@ class Loan(Step):
         corp = sym_of(entity)
         if not may_take(self.g, corp):
             raise illegal("loans.take", f"{corp} may not take a loan now")
-        if PARAMS(self.g).take_after_repayment and corp in STATE(self.g).interest_paid:
+        if PARAMS.of(self.g).take_after_repayment and corp in STATE.of(self.g).interest_paid:
             self.st.data["took_after_interest"] = True
         take_loan(self.g, corp)
 
@@ -256,7 +257,7 @@ class Loan(Step):
         g.spend(entity, BANK, repay_price(g))
         repay(g, corp)
         _price_move(g, corp, "loan_repaid")
-        st = STATE(g)
+        st = STATE.of(g)
         if corp not in st.redeemed:
             st.redeemed.append(corp)
         g.log(f"{corp} repays a loan for {repay_price(g)}")
@@ -277,7 +278,7 @@ class LoanInterest(Step):
 
 
 def pay_interest(g: Context, corp: str) -> None:
-    p, st = PARAMS(g), STATE(g)
+    p, st = PARAMS.of(g), STATE.of(g)
     if corp in st.interest_paid:
         return
     st.interest_paid.append(corp)
@@ -340,7 +341,7 @@ def charge_president(g: Context, corp: str, amount: int) -> None:
     if pay > 0:
         g.spend(president, BANK, pay)
     if amount > pay:
-        st = STATE(g)
+        st = STATE.of(g)
         st.owed[president] = st.owed.get(president, 0) + amount - pay
         st.owed_for[president] = corp
         g.log(f"{g.name(president)} owes {amount - pay} for {corp} and must sell shares")
@@ -348,13 +349,13 @@ def charge_president(g: Context, corp: str, amount: int) -> None:
 
 def player_owes(g: Context, player: str, amount: int, corp: str) -> None:
     """``player`` owes the bank ``amount`` (e.g. a short's dividend): a cash crisis, he must sell."""
-    st = STATE(g)
+    st = STATE.of(g)
     st.owed[player] = st.owed.get(player, 0) + amount
     st.owed_for.setdefault(player, corp)
 
 
 def revenue_deduction(g: Context, entity: str) -> int:
-    return STATE(g).deduction.get(sym_of(entity), 0)
+    return STATE.of(g).deduction.get(sym_of(entity), 0)
 
 
 class LoanRedemption(Step):
@@ -366,7 +367,7 @@ class LoanRedemption(Step):
     @cython.locals(self="StepBase")
     def skip(self) -> None:
         entity = self.current_entity()
-        if entity is not None and kind_of(entity) == "C" and PARAMS(self.g).forced_repayment is not None:
+        if entity is not None and kind_of(entity) == "C" and PARAMS.of(self.g).forced_repayment is not None:
             force_repayment(self.g, sym_of(entity))
         self.pass_()
 
@@ -378,7 +379,7 @@ def force_repayment(g: Context, corp: str) -> None:
         return
     owed = excess * repay_price(g)
     repay(g, corp, excess)
-    st = STATE(g)
+    st = STATE.of(g)
     if corp not in st.redeemed:
         st.redeemed.append(corp)
     key = ckey(corp)
@@ -405,11 +406,11 @@ class CashCrisis(Step):
     @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         """Only while someone owes (else the round passes it by without marking a change)."""
-        return bool(STATE(self.g).owed)
+        return bool(STATE.of(self.g).owed)
 
     @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
-        return list(STATE(self.g).owed)[:1]
+        return list(STATE.of(self.g).owed)[:1]
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
@@ -417,7 +418,7 @@ class CashCrisis(Step):
             return []
         sellable = self.sellable(entity)
         acts = ["sell_shares"] if sellable else []
-        if raisable(self.g, entity, sellable) < STATE(self.g).owed.get(entity, 0):
+        if raisable(self.g, entity, sellable) < STATE.of(self.g).owed.get(entity, 0):
             acts.append("bankrupt")  # even selling everything cannot pay: he may declare bankruptcy at once
         return acts
 
@@ -444,7 +445,7 @@ class CashCrisis(Step):
             return False
         bankruptcy = BANKRUPTCY.get(g)
         keep = bankruptcy.forced_sales_may_change_presidency(g) if bankruptcy is not None else None
-        if c.owner == player and (keep == "none" or b.corp == STATE(g).owed_for.get(player)):
+        if c.owner == player and (keep == "none" or b.corp == STATE.of(g).owed_for.get(player)):
             holders = shares.player_holders(g, b.corp)
             others = max([p for h, p in holders.items() if h != player], default=0)
             if holders.get(player, 0) - b.percent < others:
@@ -470,7 +471,7 @@ class CashCrisis(Step):
         if b.owner != entity or not self.can_sell(entity, b):
             raise illegal("loans.cash_crisis", f"{g.name(entity)} cannot sell {', '.join(b.shares)} now")
         price = shares.sell_and_move(g, b)
-        st = STATE(g)
+        st = STATE.of(g)
         pay = min(price, st.owed[entity])
         g.spend(entity, BANK, pay)
         st.owed[entity] -= pay
@@ -498,7 +499,7 @@ def raisable(g: Context, player: str, bundles: list[Bundle]) -> int:
 def bankrupt(g: Context, player: str) -> None:
     """``player`` cannot pay what he owes: he leaves the game (his estate: ``Bankruptcy.player_bankrupt``); what cash
     is left pays his debt and goes to the bank."""
-    st = STATE(g)
+    st = STATE.of(g)
     g.log(f"-- {g.name(player)} goes bankrupt --")
     interest_corp = st.interest_for.pop(player, None)
     bankruptcy = BANKRUPTCY.get(g)
@@ -515,7 +516,7 @@ def bankrupt(g: Context, player: str) -> None:
 
 
 def operating_round_started(g: Context) -> None:
-    st = STATE(g)
+    st = STATE.of(g)
     st.took, st.redeemed, st.interest_paid, st.deduction = {}, [], [], {}
     set_market_rate(g)
 
@@ -523,9 +524,9 @@ def operating_round_started(g: Context) -> None:
 def buying_power(g: Context, entity: str, purpose: str) -> int:
     """Station markers (the track step's purpose) and privates (``company``) may be paid with the loan a company
     could take now; with ``loans_count_for_trains`` a train purchase may use every loan it may still take."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if purpose in ("track", "company") and kind_of(entity) == "C" and may_take(g, sym_of(entity)):
-        late = sym_of(entity) in STATE(g).interest_paid and p.late_loan_amount is not None
+        late = sym_of(entity) in STATE.of(g).interest_paid and p.late_loan_amount is not None
         return p.late_loan_amount if late and p.late_loan_amount is not None else p.amount
     if purpose != "train" or not p.loans_count_for_trains or kind_of(entity) != "C":
         return 0
@@ -542,7 +543,7 @@ def buying_power(g: Context, entity: str, purpose: str) -> int:
 def loan_room(g: Context, corp: str, extra: int) -> int:
     """Loans ``corp`` may still take by its cap and the bank's supply, ``extra`` loans returned first (negative:
     it has more than its cap)."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     limit = cap(g, corp)
     room = (limit if limit is not None else 10**6) - loans_of(g, corp)
     if p.bank_total is not None:
@@ -554,15 +555,15 @@ def transfer_loans(g: Context, corp: str, to: str | None) -> None:
     """``corp``'s loans pass to ``to`` (a merger or acquisition), or go back to the bank unpaid (None)."""
     n = cancel_loans(g, corp)
     if n and to is not None:
-        STATE(g).loans[to] = loans_of(g, to) + n
+        STATE.of(g).loans[to] = loans_of(g, to) + n
 
 
 def value_adjustment(g: Context, player: str) -> int:
     """Outstanding loans lower the value of the company's shares; a debt still owed counts against the player."""
-    per = PARAMS(g).final_value_per_share_per_loan
-    total = -STATE(g).owed.get(player, 0)
+    per = PARAMS.of(g).final_value_per_share_per_loan
+    total = -STATE.of(g).owed.get(player, 0)
     if per:
-        for corp, n in STATE(g).loans.items():
+        for corp, n in STATE.of(g).loans.items():
             if n and not g.state.corporations[corp].closed:
                 total -= per * n * shares.num_shares_of(g, player, corp)
     return total

@@ -13,6 +13,10 @@ cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
 cimport railbook.engine.stations as stations
+from railbook.engine.access cimport ParamsReader, StateReader
+
+cdef ParamsReader PARAMS
+cdef StateReader STATE
 
 cpdef object size_of(Context g, corp)
 cpdef object zone(Context g, pos)

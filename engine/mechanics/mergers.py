@@ -31,8 +31,9 @@ from railbook.params.mergers import (
 )
 
 from .. import board, depot, market, rounds, shares, stations
+from ..access import params_of, state_of
 from ..closing import close_company, close_operator
-from ..contract import First, Mechanic, params_of, state_of
+from ..contract import First, Mechanic
 from ..errors import illegal
 from ..interfaces import CONVERSIONS, LIQUIDATION, LOANS
 from ..state import BANK, Share, Token, ckey, kind_of, sym_of
@@ -80,7 +81,7 @@ def zone(g: Context, pos: list[int] | None) -> str | None:
 
 def inactive(g: Context, corp: str) -> bool:
     kinds = market.kinds_at(g, g.state.corporations[corp].price)
-    for k in PARAMS(g).inactive_zones:
+    for k in PARAMS.of(g).inactive_zones:
         if k in kinds:
             return True
     return False
@@ -140,7 +141,7 @@ def liquidate(g: Context, corp: str) -> None:
         return
     c = g.state.corporations[corp]
     if c.owner and kind_of(c.owner) == "P":
-        STATE(g).owner_when_liquidated[corp] = c.owner
+        STATE.of(g).owner_when_liquidated[corp] = c.owner
     move_to(g, corp, [c.price[0] if c.price else 0, int(col)])
     g.log(f"{corp} goes to liquidation")
 
@@ -228,7 +229,7 @@ def move_tokens(g: Context, target: str, to: str) -> None:
     t.tokens = []
     board.invalidate(g, changed, ck)  # markers changed in these hexes only, ``to`` gaining some
     if must_reduce(g, to):
-        STATE(g).reducing = to
+        STATE.of(g).reducing = to
         g.epoch += 1
         g.log(f"{to} is above its station marker limit and must choose which markers to remove")
         return
@@ -247,7 +248,7 @@ def shared_tiles(g: Context, corp: str) -> set[str]:
 
 def must_reduce(g: Context, corp: str) -> bool:
     """Two markers on one tile, or more placed markers than ``max_markers_after_merge`` (§7.3)."""
-    cap = PARAMS(g).max_markers_after_merge
+    cap = PARAMS.of(g).max_markers_after_merge
     if shared_tiles(g, corp):
         return True
     return cap is not None and sum(1 for tok in g.state.corporations[corp].tokens if tok.used) > cap
@@ -255,7 +256,7 @@ def must_reduce(g: Context, corp: str) -> bool:
 
 def trim_tokens(g: Context, corp: str) -> None:
     """Markers beyond the cap leave the charter, unplaced ones first."""
-    cap = PARAMS(g).max_markers_after_merge
+    cap = PARAMS.of(g).max_markers_after_merge
     c = g.state.corporations[corp]
     if cap is not None and len(c.tokens) > cap:
         used = [tok for tok in c.tokens if tok.used]
@@ -287,14 +288,14 @@ class ReduceTokens(Step):
 
     @cython.locals(self="StepBase")
     def active(self) -> bool:
-        return bool(STATE(self.g).reducing)
+        return bool(STATE.of(self.g).reducing)
 
     def skip(self) -> None:
         """Stays live: a merger or acquisition may call for it at any time in the round."""
 
     @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
-        corp = STATE(self.g).reducing
+        corp = STATE.of(self.g).reducing
         return [ckey(corp)] if corp else []
 
     def actions(self, entity: str) -> list[str]:
@@ -304,13 +305,13 @@ class ReduceTokens(Step):
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
-        g, corp = self.g, str(STATE(self.g).reducing)
+        g, corp = self.g, str(STATE.of(self.g).reducing)
         choices = [{"city": stations.city_id(g, h, ci), "slot": slot} for h, ci, slot in removable_tokens(g, corp)]
         return [{"type": "remove_token", "choices": choices}]
 
     @cython.locals(self="StepBase")
     def process_remove_token(self, action: dict[str, Any], entity: str) -> None:
-        g, corp = self.g, str(STATE(self.g).reducing)
+        g, corp = self.g, str(STATE.of(self.g).reducing)
         hex_id, ci = stations.parse_city(g, action.get("city"))
         allowed = {(h, c) for h, c, _ in removable_tokens(g, corp)}
         if (hex_id, ci) not in allowed:
@@ -329,7 +330,7 @@ class ReduceTokens(Step):
         g.epoch += 1
         g.log(f"{corp} removes its station marker from {hex_id}")
         if not must_reduce(g, corp):
-            STATE(g).reducing = None
+            STATE.of(g).reducing = None
             trim_tokens(g, corp)
 
 
@@ -361,7 +362,7 @@ def reset(g: Context, corp: str) -> None:
     c.par = None
     c.price = None
     c.operated = 0
-    STATE(g).owner_when_liquidated.pop(corp, None)
+    STATE.of(g).owner_when_liquidated.pop(corp, None)
     g.epoch += 1
     g.hooks("update_cert_limit")
 
@@ -371,7 +372,7 @@ def reset(g: Context, corp: str) -> None:
 
 def merge_spec(g: Context, corp: str) -> Merge | None:
     size = size_of(g, corp)
-    return next((m for m in PARAMS(g).merges if m.size == size), None)
+    return next((m for m in PARAMS.of(g).merges if m.size == size), None)
 
 
 def merged_price(g: Context, corp: str, target: str, spec: Merge) -> list[int]:
@@ -469,7 +470,7 @@ class ConvertMerge(Step):
             return []
         corp = sym_of(entity)
         g = self.g
-        if self.rdata.get("changes", {}).get(corp, 0) >= PARAMS(g).changes_per_company_per_round:
+        if self.rdata.get("changes", {}).get(corp, 0) >= PARAMS.of(g).changes_per_company_per_round:
             return []
         acts = []
         if CONVERSIONS.of(g).target(g, corp) is not None:
@@ -643,7 +644,7 @@ class PostConversionLoans(Step):
 
     @cython.locals(self="StepBase")
     def active(self) -> bool:
-        return bool(self.rdata.get("converted")) and PARAMS(self.g).loans_after_change and not self.st.passed
+        return bool(self.rdata.get("converted")) and PARAMS.of(self.g).loans_after_change and not self.st.passed
 
     @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
@@ -685,7 +686,7 @@ def settle_change(g: Context) -> None:
 
 
 def merger_setup(g: Context) -> None:
-    st = STATE(g)
+    st = STATE.of(g)
     st.prices_at_start = {c: list(g.state.corporations[c].price or []) for c in live_corps(g)}
     r = g.state.round
     r.data.update({"converted": None, "markers": [0, 0], "changes": {}, "pc_passed": [], "done": False})
@@ -733,7 +734,7 @@ def loan_value(g: Context) -> int:
 
 
 def sale_spec(g: Context, mode: str) -> Sale:
-    return PARAMS(g).sales.get(mode) or Sale()  # type: ignore[arg-type]
+    return PARAMS.of(g).sales.get(mode) or Sale()  # type: ignore[arg-type]
 
 
 def can_acquire(g: Context, corp: str, buyer: str) -> bool:
@@ -744,7 +745,7 @@ def can_acquire(g: Context, corp: str, buyer: str) -> bool:
 def compensation(g: Context, corp: str) -> int:
     """What the sold company gets for its treasury shares."""
     data = g.state.round.data
-    if PARAMS(g).treasury_share_compensation == "none" or data.get("mode") != "friendly" or inactive(g, corp):
+    if PARAMS.of(g).treasury_share_compensation == "none" or data.get("mode") != "friendly" or inactive(g, corp):
         return 0
     return shares.num_shares_of(g, ckey(corp), corp) * price(g, corp)
 
@@ -755,14 +756,14 @@ def max_bid_for(g: Context, buyer: str, corp: str) -> int:
     n = loans(g, corp)
     room = max(0, LOANS.of(g).room(g, buyer, n))
     value = loan_value(g)
-    power = g.cash(ckey(buyer)) + (room * value if PARAMS(g).buyer_must_afford_with_loans else 0)
+    power = g.cash(ckey(buyer)) + (room * value if PARAMS.of(g).buyer_must_afford_with_loans else 0)
     return power + g.cash(ckey(corp)) + compensation(g, corp) - n * value
 
 
 def starting_bid(g: Context, corp: str) -> int:
     mode = g.state.round.data.get("mode") or "acquisition"
     spec = sale_spec(g, mode)
-    step = PARAMS(g).bid_step
+    step = PARAMS.of(g).bid_step
     if spec.min_bid_is_market_value:
         value = size_of(g, corp) * price(g, corp)
         return (2 * value + step) // (2 * step) * step
@@ -775,7 +776,7 @@ def starting_bid(g: Context, corp: str) -> int:
 def min_bid(g: Context, corp: str) -> int:
     a = g.state.round.data.get("auction")
     if a and a["bids"]:
-        return max(a["bids"].values()) + PARAMS(g).bid_step
+        return max(a["bids"].values()) + PARAMS.of(g).bid_step
     return starting_bid(g, corp)
 
 
@@ -800,7 +801,7 @@ def max_bid(g: Context, player: str, corp: str) -> int:
                 best = value
     bid = 0 if best is None else best
     seller = g.state.corporations[corp].owner
-    if seller == player and PARAMS(g).seller_president_max_raise is not None:
+    if seller == player and PARAMS.of(g).seller_president_max_raise is not None:
         bid = min(bid, min_bid(g, corp))
     return bid
 
@@ -812,7 +813,7 @@ def buyers_for(g: Context, player: str, corp: str, bid: int) -> list[str]:
 def _seller(g: Context, corp: str) -> str | None:
     owner = g.state.corporations[corp].owner
     if owner is None or kind_of(owner) != "P":
-        return STATE(g).owner_when_liquidated.get(corp)
+        return STATE.of(g).owner_when_liquidated.get(corp)
     return owner
 
 
@@ -828,9 +829,9 @@ def setup_auction(g: Context) -> None:
         corp = offering[0]
         c = g.state.corporations[corp]
         now = zone(g, c.price)
-        before = zone(g, STATE(g).prices_at_start.get(corp))
+        before = zone(g, STATE.of(g).prices_at_start.get(corp))
         data["liq_cash"], data["liq_loans"] = 0, 0
-        if now and now != before and not PARAMS(g).entered_acquisition_this_round_offered:
+        if now and now != before and not PARAMS.of(g).entered_acquisition_this_round_offered:
             g.log(f"{corp} moved into {now} during the merger round and is skipped")
             offering.pop(0)
             continue
@@ -995,7 +996,7 @@ def after_loans(g: Context) -> None:
         g.log(f"{buyer} repays an acquired loan over its cap")
     if can_payoff(g, buyer):
         return
-    steps_ = data["unpaid"] * PARAMS(g).kept_loan_price_steps
+    steps_ = data["unpaid"] * PARAMS.of(g).kept_loan_price_steps
     if steps_:
         market.move(g, buyer, "left" if steps_ < 0 else "right", abs(steps_))
         if zone(g, g.state.corporations[buyer].price) == "acquisition" and buyer in data["offering"]:
@@ -1011,13 +1012,13 @@ def settle_president(g: Context, corp: str) -> None:
         if debt > 0:
             owner = g.state.corporations[corp].owner
             president = _seller(g, corp) if owner is not None and kind_of(owner) == "P" else None  # none: bank
-            if president is not None and PARAMS(g).liquidation_deficit == "president_pays":
+            if president is not None and PARAMS.of(g).liquidation_deficit == "president_pays":
                 g.log(f"{g.name(president)} settles {corp}'s debts for {debt}")
                 _charge(g, president, debt, corp)
             data["shareholder_cash"] = 0
         else:
             surplus = data["liq_cash"] - owed
-            data["shareholder_cash"] = surplus if PARAMS(g).liquidation_surplus == "shareholders" else 0
+            data["shareholder_cash"] = surplus if PARAMS.of(g).liquidation_surplus == "shareholders" else 0
     pay_shareholders(g, corp)
 
 
@@ -1122,7 +1123,7 @@ class Acquire(Step):
             elif t == "bid":
                 corp = data["auction"]["corp"]
                 lo, hi = min_bid(g, corp), max_bid(g, entity, corp)
-                out.append({"type": t, "corporation": corp, "min": lo, "max": hi, "step": PARAMS(g).bid_step})
+                out.append({"type": t, "corporation": corp, "min": lo, "max": hi, "step": PARAMS.of(g).bid_step})
             elif t == "merge":
                 w = data["winner"]
                 out.append(
@@ -1149,8 +1150,8 @@ class Acquire(Step):
         g, a = self.g, self.rdata["auction"]
         corp = a["corp"]
         bid = action.get("price")
-        if not isinstance(bid, int) or isinstance(bid, bool) or bid % PARAMS(g).bid_step:
-            raise illegal("mergers.bid", f"a bid is a multiple of {PARAMS(g).bid_step}, not {bid!r}")
+        if not isinstance(bid, int) or isinstance(bid, bool) or bid % PARAMS.of(g).bid_step:
+            raise illegal("mergers.bid", f"a bid is a multiple of {PARAMS.of(g).bid_step}, not {bid!r}")
         if action.get("corporation") != corp:
             raise illegal("mergers.bid", f"{corp} is up for auction")
         lo, hi = min_bid(g, corp), max_bid(g, entity, corp)

@@ -3,3 +3,7 @@
 from railbook.engine.state cimport Ability
 from railbook.engine.context cimport Context
 from railbook.engine.steps.base cimport StepBase
+from railbook.engine.access cimport ParamsReader, StateReader
+
+cdef ParamsReader PARAMS
+cdef StateReader STATE

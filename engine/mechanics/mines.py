@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.mines import DECLARATION, MINE_RIGHTS_STEP, MINE_STEP, Params
 
 from .. import abilities, board, bonuses
-from ..contract import Mechanic, params_of, state_of
+from ..access import params_of, state_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..interfaces import TILE_LAYS
 from ..state import BANK, kind_of, sym_of
@@ -59,7 +60,7 @@ STATE = state_of(DECLARATION, State)
 @cython.locals(g="Context")
 def token_ability(g: Context, company: str) -> tuple[str, Ability] | None:
     """The usable ``mine`` ability of private ``company`` (a key) that places tokens, with its owner key."""
-    if kind_of(company) != "X" or sym_of(company) not in PARAMS(g).tokens_by_private:
+    if kind_of(company) != "X" or sym_of(company) not in PARAMS.of(g).tokens_by_private:
         return None
     for owner, a in g.abilities_of(company):
         if a.type == "mine" and abilities.right_owner(g, owner, a) and (a.count is None or a.count > 0):
@@ -158,7 +159,7 @@ class MineLay(Step):
         laid = TILE_LAYS.of(g).lay(g, entity, corp, action, a.spec.get("tiles") or None, discount)
         if laid is None:
             raise illegal("mines.timing", f"{sym_of(entity)} cannot lay a tile now")
-        st = STATE(g)
+        st = STATE.of(g)
         st.tokens[hex_id] = st.tokens.get(hex_id, 0) + 1
         g.use_ability(owner, a)
         g.log(f"{sym_of(corp)} adds a mine to {hex_id}")
@@ -167,20 +168,20 @@ class MineLay(Step):
 @cython.locals(g="Context")
 def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
     """A tile holding a mine token is never upgraded (``tile_frozen``)."""
-    return not (PARAMS(g).tile_frozen and STATE(g).tokens.get(hex_id))
+    return not (PARAMS.of(g).tile_frozen and STATE.of(g).tokens.get(hex_id))
 
 
 @cython.locals(g="Context")
 def _path_spec(g: Context) -> dict[str, Any]:
     """The mine tokens as a ``path_hex`` route bonus (:mod:`railbook.engine.bonuses`): ``token_bonus`` per token."""
-    amount = PARAMS(g).token_bonus
-    return {"type": "path_hex", "hexes": {h: amount * n for h, n in STATE(g).tokens.items() if n}}
+    amount = PARAMS.of(g).token_bonus
+    return {"type": "path_hex", "hexes": {h: amount * n for h, n in STATE.of(g).tokens.items() if n}}
 
 
 @cython.locals(g="Context")
 def route_bonus(g: Context, corp: str, route: Route, stops: list[NodeKey], routes: list[Route]) -> int:
     """``token_bonus`` for each hex with a mine token the route passes through."""
-    if not STATE(g).tokens or not PARAMS(g).token_bonus:
+    if not STATE.of(g).tokens or not PARAMS.of(g).token_bonus:
         return 0
     return bonuses.PathHex(_path_spec(g)).passed_value(h for h, _ in route.paths)
 
@@ -188,7 +189,7 @@ def route_bonus(g: Context, corp: str, route: Route, stops: list[NodeKey], route
 @cython.locals(g="Context")
 def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
     """The mine tokens' bonus for the route optimiser (the same ``path_hex`` bonus the interpreter scores)."""
-    if STATE(g).tokens and PARAMS(g).token_bonus:
+    if STATE.of(g).tokens and PARAMS.of(g).token_bonus:
         out.append(_path_spec(g))
 
 
@@ -198,7 +199,7 @@ def extra_bonus_specs(g: Context, corp: str, out: list[dict[str, Any]]) -> None:
 @cython.locals(g="Context")
 def _rights_private_state(g: Context) -> tuple[bool, str | None]:
     """(rights may be bought now, the company owning ``rights.private`` while it is open)."""
-    rights = PARAMS(g).rights
+    rights = PARAMS.of(g).rights
     if rights is None or rights.private is None:
         return True, None
     c = g.state.companies.get(rights.private)
@@ -211,10 +212,10 @@ def _rights_private_state(g: Context) -> tuple[bool, str | None]:
 
 def can_buy_rights(g: Context, corp_key: str) -> bool:
     """``corp_key`` may buy a mine token now (step ``mine_rights``)."""
-    rights = PARAMS(g).rights
+    rights = PARAMS.of(g).rights
     if rights is None or kind_of(corp_key) != "C":
         return False
-    st = STATE(g)
+    st = STATE.of(g)
     corp = sym_of(corp_key)
     if corp in st.rights or len(st.rights) >= rights.tokens or g.cash(corp_key) < rights.cost:
         return False
@@ -223,7 +224,7 @@ def can_buy_rights(g: Context, corp_key: str) -> bool:
     if rights.uses_yellow_lay and not TILE_LAYS.of(g).open(g, corp_key):
         return False
     net = board.network(g, corp_key)
-    return any(h in net.hex_edges or any(nh == h for nh, _ in net.nodes) for h in PARAMS(g).hexes)
+    return any(h in net.hex_edges or any(nh == h for nh, _ in net.nodes) for h in PARAMS.of(g).hexes)
 
 
 class BuyMineRights(Step):
@@ -243,12 +244,12 @@ class BuyMineRights(Step):
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
-        return [{"type": "choose", "choices": [{"choice": PARAMS(self.g).record_choice or "mine_rights"}]}]
+        return [{"type": "choose", "choices": [{"choice": PARAMS.of(self.g).record_choice or "mine_rights"}]}]
 
     @cython.locals(self="StepBase")
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        p = PARAMS(g)
+        p = PARAMS.of(g)
         rights = p.rights
         if action.get("choice") not in (p.record_choice, "mine_rights"):
             raise illegal("mines.choice", f"{sym_of(entity)} cannot choose {action.get('choice')!r} now")
@@ -262,7 +263,7 @@ class BuyMineRights(Step):
             g.spend(entity, BANK, rights.cost - to_owner)
         if rights.uses_yellow_lay:
             TILE_LAYS.of(g).use(g, entity)
-        STATE(g).rights.append(sym_of(entity))
+        STATE.of(g).rights.append(sym_of(entity))
         g.epoch += 1
         g.log(f"{sym_of(entity)} buys a mine token for {rights.cost}")
 
@@ -270,8 +271,8 @@ class BuyMineRights(Step):
 @cython.locals(g="Context")
 def company_sold(g: Context, company: str, corp: str) -> None:
     """The company buying ``rights.private`` takes a mine token from the supply (free)."""
-    rights = PARAMS(g).rights
-    st = STATE(g)
+    rights = PARAMS.of(g).rights
+    st = STATE.of(g)
     if rights is None or company != rights.private or sym_of(corp) in st.rights or len(st.rights) >= rights.tokens:
         return
     st.rights.append(sym_of(corp))
@@ -281,8 +282,8 @@ def company_sold(g: Context, company: str, corp: str) -> None:
 @cython.locals(g="Context")
 def check_route(g: Context, corp_key: str, route: Route) -> None:
     """Only a company holding a mine token may run to or through a mine hex."""
-    mines = PARAMS(g).hexes
-    if not mines or sym_of(corp_key) in STATE(g).rights:
+    mines = PARAMS.of(g).hexes
+    if not mines or sym_of(corp_key) in STATE.of(g).rights:
         return
     passed = {h for h, _ in route.paths} | {h for h, _ in route.stops}
     for h in mines:
@@ -293,8 +294,8 @@ def check_route(g: Context, corp_key: str, route: Route) -> None:
 @cython.locals(g="Context")
 def route_forbidden_hexes(g: Context, corp: str, out: list[str]) -> None:
     """The mine hexes, for a company (symbol) without a mine token."""
-    if corp not in STATE(g).rights:
-        out.extend(PARAMS(g).hexes)
+    if corp not in STATE.of(g).rights:
+        out.extend(PARAMS.of(g).hexes)
 
 
 MECHANIC = Mechanic.of(

@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.national_railway import BORROW_TRAIN_STEP, DECLARATION, NATIONAL_FORMATION_STEP, Params
 
 from .. import board, depot, market, rounds, shares, stations
+from ..access import params_of, state_of
 from ..closing import close_operator
-from ..contract import First, Mechanic, NoParams, params_of, state_of
+from ..contract import First, Mechanic, NoParams
 from ..errors import illegal
 from ..interfaces import BONUS_RIGHTS, LOANS, NATIONAL_RAILWAY
 from ..state import BANK, DEPOT, POOL, Share, Token, ckey, kind_of
@@ -81,7 +82,7 @@ def _debts(g: Context) -> dict[str, int]:
 
 def formation(g: Context, params: NoParams) -> None:
     """The phase event: treasuries repay what they can; the rest wait for their presidents' choice."""
-    st = STATE(g)
+    st = STATE.of(g)
     if st.settled:
         return
     price = LOANS.of(g).repay_price(g)
@@ -93,7 +94,7 @@ def formation(g: Context, params: NoParams) -> None:
     debtors = []
     for corp, n in _debts(g).items():
         c = g.state.corporations[corp]
-        if c.closed or corp == PARAMS(g).national:
+        if c.closed or corp == PARAMS.of(g).national:
             continue
         paid = min(n, g.cash(ckey(corp)) // price) if price else 0
         if paid:
@@ -112,11 +113,11 @@ def formation(g: Context, params: NoParams) -> None:
 
 
 def _settle(g: Context) -> None:
-    st = STATE(g)
+    st = STATE.of(g)
     st.settled = True
     if not st.absorbed:
-        g.log(f"{PARAMS(g).national} does not form")
-        close_operator(g, ckey(PARAMS(g).national))
+        g.log(f"{PARAMS.of(g).national} does not form")
+        close_operator(g, ckey(PARAMS.of(g).national))
     else:
         _form(g)
     g.hooks("update_cert_limit")
@@ -134,7 +135,7 @@ def _permanent(g: Context, tid: str) -> bool:
 def absorb(g: Context, corp: str) -> None:
     """``corp`` is absorbed: its trains, cash and bonus rights pass to the national, its loans are settled, its
     shares and markers are noted for the exchange at the formation."""
-    p, st = PARAMS(g), STATE(g)
+    p, st = PARAMS.of(g), STATE.of(g)
     nat, key, nkey = p.national, ckey(corp), ckey(p.national)
     g.log(f"-- {corp} merges into {nat} --")
     st.absorbed.append(corp)
@@ -165,8 +166,8 @@ def absorb(g: Context, corp: str) -> None:
 def start_cell(g: Context) -> list[int]:
     """The national's start cell: the average of the absorbed prices (the lowest left out from enough
     companies), rounded down, at least the minimum, on the start row's nearest cell."""
-    sp = STATE(g).prices
-    rule = PARAMS(g).start_price
+    sp = STATE.of(g).prices
+    rule = PARAMS.of(g).start_price
     prices = sorted(sp)
     if len(prices) >= rule.drop_lowest_when_at_least:
         prices = prices[1:]
@@ -186,7 +187,7 @@ def start_cell(g: Context) -> list[int]:
 
 def _order_from_trigger(g: Context) -> list[str]:
     players = g.player_keys()
-    st = STATE(g)
+    st = STATE.of(g)
     start = players.index(st.trigger_president) if st.trigger_president in players else 0
     return players[start:] + players[:start]
 
@@ -194,7 +195,7 @@ def _order_from_trigger(g: Context) -> list[str]:
 def _second_issue(g: Context) -> None:
     """The national's certificates become the second issue (all still in its initial offering): the existing
     ones take the issue's first percentages, the new ones are numbered on from the issue's share count."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     nat, nkey = p.national, ckey(p.national)
     issue = p.second_issue
     assert issue is not None
@@ -208,13 +209,13 @@ def _second_issue(g: Context) -> None:
         g.state.shares[sid] = Share(sid, nat, first_new + i, int(pct), False, nkey)
         ids.append(sid)
     shares.holdings_changed(g)
-    STATE(g).second_issued = True
+    STATE.of(g).second_issued = True
     g.epoch += 1
     g.log(f"{nat} issues its second set of shares")
 
 
 def _share_exchange(g: Context) -> None:
-    p, st = PARAMS(g), STATE(g)
+    p, st = PARAMS.of(g), STATE.of(g)
     ex = p.share_exchange
     nat, nkey = p.national, ckey(p.national)
     order = [pl for pl in _order_from_trigger(g) if st.player_shares.get(pl)]
@@ -276,8 +277,8 @@ def _share_exchange(g: Context) -> None:
 
 def _place(g: Context, hex_id: str, ci: int, old: str | None) -> None:
     """A national marker, free, replaces ``old``'s in a city."""
-    nkey = ckey(PARAMS(g).national)
-    nat = g.state.corporations[PARAMS(g).national]
+    nkey = ckey(PARAMS.of(g).national)
+    nat = g.state.corporations[PARAMS.of(g).national]
     slots = g.state.hexes[hex_id].tokens[ci]
     i = slots.index(old) if old in slots else slots.index(None)
     slots[i] = nkey
@@ -288,7 +289,7 @@ def _place(g: Context, hex_id: str, ci: int, old: str | None) -> None:
 def _token_swap(g: Context) -> None:
     """Homes first, then the other markers; never two on one city, none on a home's tile; duplicates on a tile
     and markers above the count are removed by the president (``remove_token``)."""
-    p, st = PARAMS(g), STATE(g)
+    p, st = PARAMS.of(g), STATE.of(g)
     nat = g.state.corporations[p.national]
     nat.tokens = []
     owners: dict[tuple[str, int], str] = {}
@@ -327,7 +328,7 @@ def _token_swap(g: Context) -> None:
 
 
 def _pad_tokens(g: Context) -> None:
-    p, st = PARAMS(g), STATE(g)
+    p, st = PARAMS.of(g), STATE.of(g)
     if st.duplicate_hexes or st.removals:
         return
     nat = g.state.corporations[p.national]
@@ -337,7 +338,7 @@ def _pad_tokens(g: Context) -> None:
 
 @cython.locals(g="Context")
 def _form(g: Context) -> None:
-    p, st = PARAMS(g), STATE(g)
+    p, st = PARAMS.of(g), STATE.of(g)
     nat, nkey = p.national, ckey(p.national)
     c = g.state.corporations[nat]
     cell = start_cell(g)
@@ -368,8 +369,8 @@ def _form(g: Context) -> None:
 
 def share_unit(g: Context, corp: str) -> int | None:
     """After the second issue a national share is the issue's ordinary certificate."""
-    p = PARAMS(g)
-    if corp == p.national and p.second_issue is not None and STATE(g).second_issued:
+    p = PARAMS.of(g)
+    if corp == p.national and p.second_issue is not None and STATE.of(g).second_issued:
         return min(p.second_issue.certificates[1:])
     return None
 
@@ -387,37 +388,39 @@ def _liquidity(g: Context, player: str, national: str) -> int:
 
 def _unproven(g: Context) -> bool:
     """The national has formed and never owned a permanent train."""
-    st = STATE(g)
+    st = STATE.of(g)
     return st.formed and not st.permanent
 
 
 def must_withhold(g: Context, entity: str) -> bool:
-    return entity == ckey(PARAMS(g).national) and PARAMS(g).pays_dividends_only_with_permanent_train and _unproven(g)
+    return (
+        entity == ckey(PARAMS.of(g).national) and PARAMS.of(g).pays_dividends_only_with_permanent_train and _unproven(g)
+    )
 
 
 def price_fixed(g: Context, corp: str) -> bool:
-    return corp == PARAMS(g).national and PARAMS(g).price_moves_only_with_permanent_train and _unproven(g)
+    return corp == PARAMS.of(g).national and PARAMS.of(g).price_moves_only_with_permanent_train and _unproven(g)
 
 
 def after_action(g: Context, action: dict[str, Any], entity: str) -> None:
-    st = STATE(g)
+    st = STATE.of(g)
     if st.formed and not st.permanent:
-        if any(_permanent(g, t) for t in _own_trains(g, ckey(PARAMS(g).national))):
+        if any(_permanent(g, t) for t in _own_trains(g, ckey(PARAMS.of(g).national))):
             st.permanent = True
-            g.log(f"{PARAMS(g).national} owns a permanent train")
+            g.log(f"{PARAMS.of(g).national} owns a permanent train")
     temporary_president_check(g, action, entity)
 
 
 def _relieved(g: Context, player: str) -> bool:
     """The one-share president's duty is over: he or another player holds two national shares."""
-    nat = PARAMS(g).national
+    nat = PARAMS.of(g).national
     two = 2 * shares.share_percent(g, nat)
     return any(pct >= two for pct in shares.player_holders(g, nat).values())
 
 
 def stock_obligation(g: Context, player: str) -> str | None:
     """The one-share president must buy a second national share in his first turn of the next stock round."""
-    p, st = PARAMS(g), STATE(g)
+    p, st = PARAMS.of(g), STATE.of(g)
     r = g.state.round
     if st.temporary_president != player or not p.president.single_share_president_must_buy:
         return None
@@ -428,7 +431,7 @@ def stock_obligation(g: Context, player: str) -> str | None:
 
 def temporary_president_check(g: Context, action: dict[str, Any], entity: str) -> None:
     """In his stock turn, a one-share president who cannot raise the price of a second share goes bankrupt."""
-    p, st = PARAMS(g), STATE(g)
+    p, st = PARAMS.of(g), STATE.of(g)
     player = st.temporary_president
     r = g.state.round
     if not player or not p.president.single_share_president_must_buy or r is None or r.kind != "stock":
@@ -457,25 +460,25 @@ def temporary_president_check(g: Context, action: dict[str, Any], entity: str) -
 
 
 def never_closes(g: Context, corp: str) -> bool:
-    return corp == PARAMS(g).national and not PARAMS(g).can_close
+    return corp == PARAMS.of(g).national and not PARAMS.of(g).can_close
 
 
 def may_buy_train(g: Context, corp: str, tid: str) -> bool:
     """``trains.buys_only``: the national buys only the listed train types."""
-    only = PARAMS(g).trains.buys_only
-    return not (only and corp == ckey(PARAMS(g).national) and g.state.trains[tid].sym not in only)
+    only = PARAMS.of(g).trains.buys_only
+    return not (only and corp == ckey(PARAMS.of(g).national) and g.state.trains[tid].sym not in only)
 
 
 def face_price_trade(g: Context, buyer: str, seller: str) -> bool:
     """``trains.face_price_only``: a train the national buys from or sells to a company goes at its face value."""
-    nkey = ckey(PARAMS(g).national)
-    return PARAMS(g).trains.face_price_only and nkey in (buyer, seller)
+    nkey = ckey(PARAMS.of(g).national)
+    return PARAMS.of(g).trains.face_price_only and nkey in (buyer, seller)
 
 
 def may_discard_train(g: Context, corp: str, tid: str) -> bool:
     """``trains.keep``: the national discards a train of a kept type only when it owns nothing else."""
-    keep = PARAMS(g).trains.keep
-    if not keep or corp != ckey(PARAMS(g).national) or g.state.trains[tid].sym not in keep:
+    keep = PARAMS.of(g).trains.keep
+    if not keep or corp != ckey(PARAMS.of(g).national) or g.state.trains[tid].sym not in keep:
         return True
     return all(g.state.trains[t].sym in keep for t in g.entity_trains(corp))
 
@@ -483,7 +486,7 @@ def may_discard_train(g: Context, corp: str, tid: str) -> bool:
 def forced_train_purchase(g: Context, corp: str) -> bool | None:
     """With ``trains.borrow`` a trainless national that never owned a permanent train is not forced to buy with
     its president's money: it must buy (at its first chance) once its treasury covers a train it may buy."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if corp != ckey(p.national) or p.trains.borrow is None or not _unproven(g) or _own_trains(g, corp):
         return None
     prices = [depot.face_price(g, g.state.trains[t]) for t in depot.depot_trains(g) if may_buy_train(g, corp, t)]
@@ -492,31 +495,31 @@ def forced_train_purchase(g: Context, corp: str) -> bool | None:
 
 def cert_weight(g: Context, corp: str) -> float | None:
     """After the second issue each national certificate counts ``certificate_weight`` per ordinary share."""
-    p = PARAMS(g)
-    if corp != p.national or p.second_issue is None or not STATE(g).second_issued:
+    p = PARAMS.of(g)
+    if corp != p.national or p.second_issue is None or not STATE.of(g).second_issued:
         return None
     return p.second_issue.certificate_weight
 
 
 def holding_limit(g: Context, corp: str) -> int | None:
     """After the second issue a player may hold ``player_max_shares`` national certificates."""
-    p = PARAMS(g)
-    if corp != p.national or p.second_issue is None or not STATE(g).second_issued:
+    p = PARAMS.of(g)
+    if corp != p.national or p.second_issue is None or not STATE.of(g).second_issued:
         return None
     return p.second_issue.player_max_shares * min(p.second_issue.certificates[1:])
 
 
 def cert_allowance(g: Context, player: str) -> float:
     """``limit_allowance``: a holder of second-issue national certificates may be that much above the limit."""
-    p = PARAMS(g)
-    if p.second_issue is None or not STATE(g).second_issued or not shares.shares_of(g, player, p.national):
+    p = PARAMS.of(g)
+    if p.second_issue is None or not STATE.of(g).second_issued or not shares.shares_of(g, player, p.national):
         return 0
     return p.second_issue.limit_allowance
 
 
 def _borrowable(g: Context) -> list[str]:
     """Trains on sale the national may borrow now (the first of each borrowable type)."""
-    p, st = PARAMS(g), STATE(g)
+    p, st = PARAMS.of(g), STATE.of(g)
     nkey = ckey(p.national)
     b = p.trains.borrow
     if b is None or st.borrowed or g.current_operator() != nkey or g.entity_trains(nkey):
@@ -533,12 +536,12 @@ def _borrowable(g: Context) -> list[str]:
 
 def return_borrowed(g: Context) -> None:
     """The borrowed train goes back to its place among the trains on sale."""
-    st = STATE(g)
+    st = STATE.of(g)
     if not st.borrowed:
         return
     tid, index = str(st.borrowed[0]), int(st.borrowed[1])
     t = g.state.trains[tid]
-    held = g.entity_trains(ckey(PARAMS(g).national))
+    held = g.entity_trains(ckey(PARAMS.of(g).national))
     if tid in held:
         held.remove(tid)
     t.owner, t.operated = DEPOT, False
@@ -546,12 +549,12 @@ def return_borrowed(g: Context) -> None:
     st.borrowed = []
     g.cache.pop("depot_trains", None)
     g.epoch += 1
-    g.log(f"{PARAMS(g).national} returns the borrowed {t.name} train")
+    g.log(f"{PARAMS.of(g).national} returns the borrowed {t.name} train")
 
 
 def _own_trains(g: Context, key: str) -> list[str]:
     """The national's trains, the borrowed one left out."""
-    st = STATE(g)
+    st = STATE.of(g)
     return [t for t in g.entity_trains(key) if not st.borrowed or t != st.borrowed[0]]
 
 
@@ -576,22 +579,22 @@ class BorrowTrain(Step):
 
     @cython.locals(self="StepBase")
     def process_borrow_train(self, action: dict[str, Any], entity: str) -> None:
-        g, st = self.g, STATE(self.g)
+        g, st = self.g, STATE.of(self.g)
         tid = str(action.get("train"))
         if tid not in _borrowable(g):
-            raise illegal("national.borrow", f"{PARAMS(g).national} cannot borrow train {tid} now")
+            raise illegal("national.borrow", f"{PARAMS.of(g).national} cannot borrow train {tid} now")
         st.borrowed = [tid, g.state.depot.index(tid)]
         g.state.depot.remove(tid)
         t = g.state.trains[tid]
         t.owner = entity
         g.entity_trains(entity).append(tid)
         g.cache.pop("depot_trains", None)
-        g.log(f"{PARAMS(g).national} borrows a {t.name} train")
+        g.log(f"{PARAMS.of(g).national} borrows a {t.name} train")
         self.pass_()
 
 
 def operator_started(g: Context, operator: str) -> None:
-    if operator != ckey(PARAMS(g).national):
+    if operator != ckey(PARAMS.of(g).national):
         return_borrowed(g)
 
 
@@ -612,32 +615,32 @@ class NationalFormation(Step):
 
     @cython.locals(self="StepBase")
     def active(self) -> bool:
-        st = STATE(self.g)
+        st = STATE.of(self.g)
         # (as StepBase.active once nothing is pending; asked by the round machinery at every turn of its loops)
         return bool(st.pending or st.duplicate_hexes or st.removals) or not self.st.passed
 
     @cython.locals(self="StepBase")
     def _removing(self) -> bool:
-        st = STATE(self.g)
+        st = STATE.of(self.g)
         return bool(st.duplicate_hexes or st.removals)
 
     @cython.locals(self="StepBase")
     def blocks(self) -> bool:
-        st = STATE(self.g)  # (pending, or removing: one read of the state, asked at every turn of the round's loops)
+        st = STATE.of(self.g)  # (pending, or removing: one read of the state, asked at every turn of the round's loops)
         return bool(st.pending or st.duplicate_hexes or st.removals)
 
     @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
-        pending = STATE(self.g).pending
+        pending = STATE.of(self.g).pending
         if pending:
             return [ckey(pending[0])]
-        return [ckey(PARAMS(self.g).national)] if self._removing() else []
+        return [ckey(PARAMS.of(self.g).national)] if self._removing() else []
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
-        if STATE(self.g).pending:
+        if STATE.of(self.g).pending:
             return ["merge", "pass"]
-        return ["remove_token"] if self._removing() and entity == ckey(PARAMS(self.g).national) else []
+        return ["remove_token"] if self._removing() and entity == ckey(PARAMS.of(self.g).national) else []
 
     @cython.locals(self="StepBase")
     def owed(self, corp: str) -> int:
@@ -647,8 +650,8 @@ class NationalFormation(Step):
 
     @cython.locals(self="StepBase")
     def _removable(self) -> list[tuple[str, int, int]]:
-        g, st = self.g, STATE(self.g)
-        nat = g.state.corporations[PARAMS(g).national]
+        g, st = self.g, STATE.of(self.g)
+        nat = g.state.corporations[PARAMS.of(g).national]
         homes = {h for h, _ in st.homes}
         out = []
         for tok in nat.tokens:
@@ -664,7 +667,7 @@ class NationalFormation(Step):
     @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
         g = self.g
-        pending = STATE(g).pending
+        pending = STATE.of(g).pending
         if not pending:
             if not self.actions(entity):
                 return []
@@ -680,12 +683,12 @@ class NationalFormation(Step):
         return out
 
     def process_remove_token(self, action: dict[str, Any], entity: str) -> None:
-        g, st = self.g, STATE(self.g)
+        g, st = self.g, STATE.of(self.g)
         hex_id, ci = stations.parse_city(g, action.get("city"))
         if not any(h == hex_id and c == ci for h, c, _ in self._removable()):
-            raise illegal("national.remove_token", f"{PARAMS(g).national} may not remove its marker in {hex_id} now")
-        nkey = ckey(PARAMS(g).national)
-        nat = g.state.corporations[PARAMS(g).national]
+            raise illegal("national.remove_token", f"{PARAMS.of(g).national} may not remove its marker in {hex_id} now")
+        nkey = ckey(PARAMS.of(g).national)
+        nat = g.state.corporations[PARAMS.of(g).national]
         slots = g.state.hexes[hex_id].tokens[ci]
         slots[slots.index(nkey)] = None
         nat.tokens = [t for t in nat.tokens if not (t.used and t.hex == hex_id and t.city == ci)]
@@ -702,7 +705,7 @@ class NationalFormation(Step):
     @cython.locals(self="StepBase")
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
-        st = STATE(g)
+        st = STATE.of(g)
         corp = st.pending[0]
         key = ckey(corp)
         president = g.owner(key)
@@ -722,7 +725,7 @@ class NationalFormation(Step):
 
     @cython.locals(self="StepBase")
     def process_merge(self, action: dict[str, Any], entity: str) -> None:
-        st = STATE(self.g)
+        st = STATE.of(self.g)
         if not st.pending:
             raise illegal("national.absorb", "no company is waiting to be absorbed")
         corp = st.pending.pop(0)
@@ -737,7 +740,7 @@ class _NationalRailway:
     @staticmethod
     @cython.locals(g="Context")
     def settled(g: Context) -> bool:
-        return STATE(g).settled
+        return STATE.of(g).settled
 
 
 MECHANIC = Mechanic.of(
@@ -758,7 +761,7 @@ MECHANIC = Mechanic.of(
         "cert_weight": cert_weight,
         "cert_allowance": cert_allowance,
         "stock_obligation": stock_obligation,
-        "may_launch": lambda g, corp: corp != PARAMS(g).national,
+        "may_launch": lambda g, corp: corp != PARAMS.of(g).national,
         # the national's second issue overrides any other limit
         "holding_limit": First(holding_limit, 20),
         "operator_started": operator_started,

@@ -6,6 +6,10 @@ from railbook.engine.steps.base cimport StepBase
 from railbook.engine.closing cimport close_company
 from railbook.engine.context cimport Context
 cimport railbook.engine.rounds as rounds
+from railbook.engine.access cimport ParamsReader, StateReader
+
+cdef ParamsReader PARAMS
+cdef StateReader STATE
 
 cpdef object setup(Context g)
 cpdef object _for_sale(Context g, sym)

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.nomination_auction import DECLARATION, NOMINATION_AUCTION_STEP, Params
 
 from .. import rounds
+from ..access import params_of, state_of
 from ..closing import close_company
-from ..contract import First, Mechanic, params_of, state_of
+from ..contract import First, Mechanic
 from ..errors import illegal
 from ..rng import shuffle_game
 from ..state import BANK
@@ -51,11 +52,11 @@ STATE = state_of(DECLARATION, State)
 
 
 def setup(g: Context) -> None:
-    st = STATE(g)
+    st = STATE.of(g)
     if st.prepared:
         return
-    pyramid = PARAMS(g).pyramid
-    st.seed_left = PARAMS(g).seed_money
+    pyramid = PARAMS.of(g).pyramid
+    st.seed_left = PARAMS.of(g).seed_money
     top: str | None = None
     if pyramid is not None and pyramid.top_lot_drawn_from:
         drawn = [s for s in g.state.companies if s in pyramid.top_lot_drawn_from and _for_sale(g, s)]
@@ -92,7 +93,7 @@ def _remove(g: Context, sym: str) -> None:
 
 def nominable(g: Context) -> list[str]:
     """Lots that may be nominated now: all of them, or those of the pyramid's lowest tier still holding one."""
-    st, pyramid = STATE(g), PARAMS(g).pyramid
+    st, pyramid = STATE.of(g), PARAMS.of(g).pyramid
     if pyramid is None:
         return list(st.lots)
     for tier in reversed(st.tiers):
@@ -105,7 +106,7 @@ def nominable(g: Context) -> list[str]:
 @cython.locals(g="Context")
 def _leave_pyramid(g: Context, sym: str) -> None:
     """Empty ``sym``'s slot; with ``sold_lot_removes_isolated_neighbours`` an isolated neighbour leaves."""
-    pyramid, st = PARAMS(g).pyramid, STATE(g)
+    pyramid, st = PARAMS.of(g).pyramid, STATE.of(g)
     if pyramid is None:
         return
 
@@ -130,10 +131,10 @@ def _leave_pyramid(g: Context, sym: str) -> None:
 
 
 def company_removed(g: Context, sym: str) -> None:
-    lots = STATE(g).lots
+    lots = STATE.of(g).lots
     if sym in lots:
         lots.remove(sym)
-    for row in STATE(g).tiers:
+    for row in STATE.of(g).tiers:
         if sym in row:
             row[row.index(sym)] = None
 
@@ -144,18 +145,18 @@ def round_entities(g: Context, kind: str) -> list[str] | None:
 
 def opening_bid(g: Context, sym: str) -> int:
     """The lowest opening bid for a lot."""
-    rule, value = PARAMS(g).min_opening_bid, g.state.companies[sym].value
+    rule, value = PARAMS.of(g).min_opening_bid, g.state.companies[sym].value
     if rule == "face":
         return value
     if rule == "face_minus_remaining_seed":
-        return max(0, value - STATE(g).seed_left)
+        return max(0, value - STATE.of(g).seed_left)
     return 0
 
 
 @cython.locals(g="Context")
 def max_bid(g: Context, player: str, sym: str) -> int:
     cash = g.cash(player)
-    return min(cash, g.state.companies[sym].value) if PARAMS(g).max_bid == "face" else cash
+    return min(cash, g.state.companies[sym].value) if PARAMS.of(g).max_bid == "face" else cash
 
 
 class NominationAuction(Step):
@@ -186,13 +187,13 @@ class NominationAuction(Step):
     def min_bid(self) -> int:
         a = self.auction
         assert a is not None
-        return max(a["bids"].values()) + PARAMS(self.g).bid_step
+        return max(a["bids"].values()) + PARAMS.of(self.g).bid_step
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
-        if not STATE(self.g).lots or entity != self.current_entity():
+        if not STATE.of(self.g).lots or entity != self.current_entity():
             return []
-        if self.auction or PARAMS(self.g).may_pass_instead_of_nominating:
+        if self.auction or PARAMS.of(self.g).may_pass_instead_of_nominating:
             return ["bid", "pass"]
         return ["bid"]
 
@@ -206,7 +207,13 @@ class NominationAuction(Step):
                 lo, hi = self.min_bid(), max_bid(self.g, entity, a["company"])
                 if lo <= hi:
                     out.append(
-                        {"type": "bid", "company": a["company"], "min": lo, "max": hi, "step": PARAMS(self.g).bid_step}
+                        {
+                            "type": "bid",
+                            "company": a["company"],
+                            "min": lo,
+                            "max": hi,
+                            "step": PARAMS.of(self.g).bid_step,
+                        }
                     )
             else:
                 choices = []
@@ -214,7 +221,7 @@ class NominationAuction(Step):
                     lo, hi = opening_bid(self.g, sym), max_bid(self.g, entity, sym)
                     if lo <= hi:
                         choices.append({"company": sym, "min": lo, "max": hi})
-                out.append({"type": "bid", "choices": choices, "step": PARAMS(self.g).bid_step})
+                out.append({"type": "bid", "choices": choices, "step": PARAMS.of(self.g).bid_step})
         if "pass" in acts:
             out.append({"type": "pass"})
         return out
@@ -223,7 +230,7 @@ class NominationAuction(Step):
 
     @cython.locals(self="StepBase")
     def _check_price(self, entity: str, sym: str, price: Any, lowest: int) -> int:
-        g, p = self.g, PARAMS(self.g)
+        g, p = self.g, PARAMS.of(self.g)
         if not isinstance(price, int) or isinstance(price, bool):
             raise illegal("auction.price", f"bid price {price!r} is not a whole number")
         if price % p.bid_step:
@@ -247,7 +254,7 @@ class NominationAuction(Step):
             g.log(f"{g.name(entity)} bids {price} for {a['company']}")
             self._drop_unable(entity)
         else:
-            if sym not in STATE(g).lots:
+            if sym not in STATE.of(g).lots:
                 raise illegal("auction.company", f"{sym!r} is not for sale")
             if sym not in nominable(g):
                 raise illegal("auction.pyramid", f"{sym} is not in the lowest tier of the pyramid")
@@ -294,8 +301,8 @@ class NominationAuction(Step):
     @cython.locals(self="StepBase")
     def _all_passed(self) -> None:
         g = self.g
-        st = STATE(g)
-        if PARAMS(g).unsold_lots == "removed":
+        st = STATE.of(g)
+        if PARAMS.of(g).unsold_lots == "removed":
             for sym in list(st.lots):
                 g.log(f"{sym} is not sold and leaves the game")
                 close_company(g, sym)
@@ -316,13 +323,13 @@ class NominationAuction(Step):
         r = self.round
         for p in r.entities:
             g.player(p).passed = False
-        after = a["triggerer"] if PARAMS(g).next_nominator == "left_of_last_nominator" else a["active"][0]
+        after = a["triggerer"] if PARAMS.of(g).next_nominator == "left_of_last_nominator" else a["active"][0]
         r.entity_index = r.entities.index(after)
         self._next_entity()
 
     @cython.locals(self="StepBase")
     def _win(self, player: str, sym: str, price: int) -> None:
-        g, st = self.g, STATE(self.g)
+        g, st = self.g, STATE.of(self.g)
         c = g.state.companies[sym]
         seed = max(0, c.value - price) if st.seed_left else 0
         seed = min(seed, st.seed_left)

@@ -5,6 +5,9 @@
 from railbook.engine.context cimport Context
 from railbook.engine.state cimport ckey, kind_of, mkey, sym_of
 cimport railbook.engine.market as market
+from railbook.engine.access cimport ParamsReader
+
+cdef ParamsReader PARAMS
 
 cpdef object _skipped(Context g, corp)
 cpdef object operator_skips(Context g, key)

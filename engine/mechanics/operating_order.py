@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from railbook.params.operating_order import DECLARATION, Params
 
 from .. import market
-from ..contract import First, Mechanic, params_of
+from ..access import params_of
+from ..contract import First, Mechanic
 from ..state import ckey, kind_of, mkey, sym_of
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ PARAMS = params_of(DECLARATION, Params)
 def round_entities(g: Context, kind: str) -> list[str] | None:
     if kind != "operating":
         return None
-    params = PARAMS(g)
+    params = PARAMS.of(g)
     seq = [s for s in params.minors_order if s in g.state.minors]
     minors = seq + [m for m in g.state.minors if m not in seq]
     out = [mkey(m) for m in minors if g.state.minors[m].floated and not g.state.minors[m].closed]
@@ -47,7 +48,7 @@ def round_entities(g: Context, kind: str) -> list[str] | None:
 
 
 def _skipped(g: Context, corp: str) -> bool:
-    zones = PARAMS(g).skip_zones
+    zones = PARAMS.of(g).skip_zones
     return bool(zones) and bool(set(zones) & set(market.kinds_at(g, g.state.corporations[corp].price)))
 
 

@@ -8,6 +8,10 @@ from railbook.engine.state cimport kind_of
 cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
+from railbook.engine.access cimport ParamsReader, StateReader
+
+cdef ParamsReader PARAMS
+cdef StateReader STATE
 
 cpdef object defer_sale_move(Context g, corp, share_ids, percent, seller, president)
 cpdef object _drop_after(Context g, corp, n)

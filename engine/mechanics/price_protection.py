@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.price_protection import DECLARATION, PRICE_PROTECTION_STEP, Params
 
 from .. import market, rounds, shares
-from ..contract import Mechanic, params_of, state_of
+from ..access import params_of, state_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..state import BANK, kind_of
 from ..steps.base import Step
@@ -49,15 +50,15 @@ STATE = state_of(DECLARATION, State)
 
 def defer_sale_move(g: Context, corp: str, share_ids: list[str], percent: int, seller: str, president: str) -> bool:
     """Queue a sale for protection (its price move waits), unless the rules leave it unprotectable."""
-    kept = STATE(g).over_limit.get(seller)
+    kept = STATE.of(g).over_limit.get(seller)
     if kept and corp in kept:
         kept.remove(corp)  # a sale ends the protected excess: the share limit applies again
     r = g.state.round
-    if r is not None and r.kind == "operating" and not PARAMS(g).in_forced_sales:
+    if r is not None and r.kind == "operating" and not PARAMS.of(g).in_forced_sales:
         return False
     if president is None or kind_of(president) != "P" or president == seller:
         return False
-    STATE(g).queue.append([corp, list(share_ids), percent, seller, president])
+    STATE.of(g).queue.append([corp, list(share_ids), percent, seller, president])
     g.epoch += 1
     return True
 
@@ -77,9 +78,9 @@ def _drop_after(g: Context, corp: str, n: int) -> list[int]:
 def cert_exempt(g: Context, player: str, corp: str) -> bool:
     """A queued sale that would move ``corp`` into a zone free of the certificate limit: its shares do not count
     (as if it will not be protected)."""
-    if not PARAMS(g).cert_limit_assumes_unprotected:
+    if not PARAMS.of(g).cert_limit_assumes_unprotected:
         return False
-    for qcorp, _ids, percent, _seller, _pres in STATE(g).queue:
+    for qcorp, _ids, percent, _seller, _pres in STATE.of(g).queue:
         if qcorp != corp:
             continue
         kinds = market.kinds_at(g, _drop_after(g, corp, percent // shares.share_percent(g, corp)))
@@ -90,7 +91,7 @@ def cert_exempt(g: Context, player: str, corp: str) -> bool:
 
 def holding_exempt(g: Context, player: str, corp: str) -> bool:
     """``player`` keeps a holding above the share limit that protection gave him (until he sells that company)."""
-    return corp in (STATE(g).over_limit.get(player) or [])
+    return corp in (STATE.of(g).over_limit.get(player) or [])
 
 
 def _sold_this_round(g: Context, player: str, corp: str) -> bool:
@@ -100,7 +101,7 @@ def _sold_this_round(g: Context, player: str, corp: str) -> bool:
 
 def can_protect(g: Context, entry: list[Any]) -> bool:
     corp, ids, percent, _seller, president = entry
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     price = shares.price_per_share(g, corp) * percent // shares.share_percent(g, corp)
     if p.needs_cash and g.cash(president) < price:
         return False
@@ -117,7 +118,7 @@ def can_protect(g: Context, entry: list[Any]) -> bool:
 
 def decline(g: Context, forced: bool = False) -> None:
     """The head sale goes unprotected: its price move happens now."""
-    corp, _ids, percent, _seller, president = STATE(g).queue.pop(0)
+    corp, _ids, percent, _seller, president = STATE.of(g).queue.pop(0)
     n = percent // shares.share_percent(g, corp)
     market.drop(g, corp, n)
     g.log(f"{g.name(president)} {'cannot' if forced else 'does not'} protect {corp}")
@@ -134,11 +135,11 @@ class PriceProtection(Step):
     @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         """Only while a sale waits (else the round passes it by without marking a change)."""
-        return bool(STATE(self.g).queue)
+        return bool(STATE.of(self.g).queue)
 
     @cython.locals(self="StepBase")
     def head(self) -> list[Any] | None:
-        q = STATE(self.g).queue
+        q = STATE.of(self.g).queue
         return q[0] if q else None
 
     def active_entities(self) -> list[str]:
@@ -178,18 +179,20 @@ class PriceProtection(Step):
             raise illegal("protection.bundle", f"{g.name(president)} must protect all of {', '.join(ids)}")
         b = shares.make_bundle(g, list(ids), percent)
         price = shares.bundle_price(g, b)
-        STATE(g).queue.pop(0)
+        STATE.of(g).queue.pop(0)
         shares.transfer(g, b, president, spender=president, receiver=BANK, price=price)
         g.log(f"{g.name(president)} protects {percent}% of {corp} for {price}")
-        if PARAMS(g).may_exceed_share_limit and shares.percent_of(g, president, corp) > g.hooks("holding_limit", corp):
-            kept = STATE(g).over_limit.setdefault(president, [])
+        if PARAMS.of(g).may_exceed_share_limit and shares.percent_of(g, president, corp) > g.hooks(
+            "holding_limit", corp
+        ):
+            kept = STATE.of(g).over_limit.setdefault(president, [])
             if corp not in kept:
                 kept.append(corp)
         r = g.state.round
         if r.kind == "stock" and president in r.entities:
             r.entity_index = r.entities.index(president)
             g.player(president).passed = False
-            if PARAMS(g).moves_priority:
+            if PARAMS.of(g).moves_priority:
                 self.rdata["last_to_act"] = president
                 order = self.rdata.get("pass_order") or []
                 if president in order:

@@ -8,6 +8,9 @@ from railbook.engine.context cimport Context
 from railbook.engine.state cimport Ability, Company, ckey, kind_of, mkey, sym_of, xkey
 cimport railbook.engine.abilities as abilities
 cimport railbook.engine.rounds as rounds
+from railbook.engine.access cimport ParamsReader
+
+cdef ParamsReader PARAMS
 
 cpdef object _bound(b, value)
 cpdef object company_price_range(Context g, company)

@@ -23,8 +23,9 @@ from railbook.params.private_companies import (
 )
 
 from .. import abilities, rounds
+from ..access import params_of
 from ..closing import close_company
-from ..contract import Mechanic, params_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..interfaces import PRIVATE_COMPANIES
 from ..state import ckey, kind_of, mkey, sym_of, xkey
@@ -50,12 +51,12 @@ def _bound(b: PriceBound, value: int) -> int:
 
 
 def company_price_range(g: Context, company: Any) -> tuple[int, int]:
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     return _bound(p.min_price, company.value), _bound(p.max_price, company.value)
 
 
 def can_buy_phase(g: Context) -> bool:
-    phases = PARAMS(g).buy_phases
+    phases = PARAMS.of(g).buy_phases
     if phases is not None:
         return g.phase_name() in phases
     return "can_buy_companies" in g.phase_status()
@@ -501,7 +502,7 @@ class Assign(Step):
 @cython.locals(g="Context")
 def close_companies(g: Context, params: CloseCompanies) -> None:
     keep = set(params.except_)
-    owned_by = PARAMS(g).closure_exceptions_owned_by
+    owned_by = PARAMS.of(g).closure_exceptions_owned_by
     for sym, c in g.state.companies.items():
         if c.closed or c.blank:
             continue
@@ -565,12 +566,12 @@ class _PrivateCompanies:
     @staticmethod
     @cython.locals(g="Context")
     def no_income_from_phase(g: Context) -> str | None:
-        return PARAMS(g).no_income_from_phase
+        return PARAMS.of(g).no_income_from_phase
 
     @staticmethod
     @cython.locals(g="Context")
     def count_in_final_value(g: Context) -> bool:
-        return PARAMS(g).count_in_final_value
+        return PARAMS.of(g).count_in_final_value
 
     closed_by_phase = staticmethod(phase_closes_privates)
     buy_phase = staticmethod(can_buy_phase)

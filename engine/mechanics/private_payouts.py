@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.params.private_payouts import DECLARATION
 
-from ..contract import Mechanic, state_of
+from ..access import state_of
+from ..contract import Mechanic
 from ..state import BANK, ckey, kind_of, sym_of
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def _pay(g: Context, corp_key: str, amount: int, sym: str) -> None:
 @cython.locals(g="Context")
 def train_left_depot(g: Context, tid: str) -> None:
     name = g.state.trains[tid].name
-    st = STATE(g)
+    st = STATE.of(g)
     if name in st.paid_types:
         return
     for corp in g.state.corp_order:

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 from railbook.params.random_removal import DECLARATION, Params
 
 from .. import board
+from ..access import params_of
 from ..closing import close_company
-from ..contract import Mechanic, params_of
+from ..contract import Mechanic
 from ..rng import shuffle_game
 from ..state import ckey
 
@@ -25,7 +26,7 @@ PARAMS = params_of(DECLARATION, Params)
 
 
 def setup(g: Context) -> None:
-    params = PARAMS(g)
+    params = PARAMS.of(g)
     n = len(g.state.players)
     for name in params.order or list(params.groups):
         group = params.groups.get(name)

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.receivership import DECLARATION, Params
 
 from .. import depot, market, shares
-from ..contract import Mechanic, params_of
+from ..access import params_of
+from ..contract import Mechanic
 from ..interfaces import BANKRUPTCY, RECEIVERSHIP
 from ..shares import Bundle
 from ..state import POOL, ckey, kind_of, sym_of
@@ -38,7 +39,7 @@ def in_receivership(g: Context, entity: str | None) -> bool:
 @cython.locals(g="Context")
 def pool_president_bundle(g: Context, player: str, b: Bundle) -> Bundle:
     """Buying the president's certificate from the pool of a corporation in receivership costs one share."""
-    if not PARAMS(g).president_certificate_as_one_share:
+    if not PARAMS.of(g).president_certificate_as_one_share:
         return b
     if not in_receivership(g, ckey(b.corp)) or shares.presidents_share(g, b) is None or b.owner != POOL:
         return b
@@ -52,7 +53,7 @@ def after_withhold(g: Context, entity: str) -> None:
     c = g.state.corporations[sym_of(entity)]
     if market.price_at(g, c.price) == 0:
         return
-    extra = PARAMS(g).trainless_withhold_extra_moves
+    extra = PARAMS.of(g).trainless_withhold_extra_moves
     if extra > 0:
         market.move(g, c.sym, "left", extra)
 
@@ -60,7 +61,7 @@ def after_withhold(g: Context, entity: str) -> None:
 @cython.locals(g="Context")
 def train_buy(g: Context, entity: str | None) -> None:
     """A trainless corporation in receivership buys the cheapest bank face it can afford."""
-    if not PARAMS(g).buys_cheapest_train or not in_receivership(g, entity) or g.entity_trains(entity):
+    if not PARAMS.of(g).buys_cheapest_train or not in_receivership(g, entity) or g.entity_trains(entity):
         return
     tid = depot.min_depot_train(g)
     if tid is None:

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from railbook.params.reissue import DECLARATION, Params
 
 from .. import market
-from ..contract import First, Mechanic, params_of, state_of
+from ..access import params_of, state_of
+from ..contract import First, Mechanic
 from ..interfaces import REISSUE
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ STATE = state_of(DECLARATION, State)
 
 @cython.locals(g="Context")
 def shares_reissued(g: Context, corp: str) -> None:
-    st = STATE(g)
+    st = STATE.of(g)
     if corp not in st.reissued:
         st.reissued.append(corp)
 
@@ -51,7 +52,7 @@ def shares_reissued(g: Context, corp: str) -> None:
 @cython.locals(g="Context")
 def capitalization_of(g: Context, corp: str) -> str | None:
     """A company that reissued is paid for its initial-offering shares as they sell (hook ``capitalization_of``)."""
-    st = STATE(g)
+    st = STATE.of(g)
     return "incremental" if corp in st.reissued else None
 
 
@@ -79,7 +80,7 @@ def reissue_par(g: Context, corp: str) -> list[int] | None:
     c = g.state.corporations[corp]
     if c.price is None or c.par is None:
         return None
-    value = new_par_price(PARAMS(g), market.price_at(g, c.price), market.price_at(g, c.par))
+    value = new_par_price(PARAMS.of(g), market.price_at(g, c.price), market.price_at(g, c.par))
     for cell in g.book.market["par"]:
         if cell["price"] == value:
             return [cell["row"], cell["col"]]

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from railbook.params.river_companies import DECLARATION, Params
 
-from ..contract import Mechanic, params_of
+from ..access import params_of
+from ..contract import Mechanic
 from ..state import kind_of
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ PARAMS = params_of(DECLARATION, Params)
 @cython.locals(g="Context")
 def crossings_held(g: Context) -> bool:
     """The private still holds the crossings: it is open and no corporation owns it."""
-    c = g.state.companies.get(PARAMS(g).private)
+    c = g.state.companies.get(PARAMS.of(g).private)
     if c is None or c.closed:
         return False
     return c.owner is None or kind_of(c.owner) == "P"
@@ -54,7 +55,7 @@ def sides(a: int, b: int, restrict: str | None) -> tuple[set[int], set[int]]:
 
 @cython.locals(g="Context")
 def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if hex_id not in p.hexes or not crossings_held(g):
         return True
     spec = g.book.hexes.get(hex_id) or {}
@@ -75,7 +76,7 @@ def lay_allowed(g: Context, corp: str, hex_id: str, tile: str, rotation: int) ->
 @cython.locals(g="Context")
 def company_buy_window(g: Context, company: str, corp: str) -> tuple[int, int] | None:
     """A river corporation may buy the private in the early phases, for the early price."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if company != p.private or corp[2:] not in p.river_corporations or g.phase_name() not in p.early_phases:
         return None
     return p.early_price
@@ -85,7 +86,7 @@ def company_buy_window(g: Context, company: str, corp: str) -> tuple[int, int] |
 def buy_company_step_open(g: Context, corp: str) -> bool:
     """In the early phases the buy-company step stays open for a river corporation while the private is open and
     it could pay the lowest early price, even once it owns the private (18xx.games records; NOTES.md)."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     c = g.state.companies.get(p.private)
     if c is None or c.closed or corp[2:] not in p.river_corporations or g.phase_name() not in p.early_phases:
         return False

@@ -10,6 +10,10 @@ cimport railbook.engine.routes as R
 cimport railbook.engine.memo as _memo
 cimport railbook.engine.board as board
 cimport railbook.engine.bonuses as bonuses
+from railbook.engine.access cimport ParamsReader, StateReader
+
+cdef ParamsReader PARAMS
+cdef StateReader STATE
 
 cpdef object _rights(Context g)
 cpdef object _rights_of(Context g)

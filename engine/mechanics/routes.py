@@ -21,7 +21,8 @@ from railbook.params.routes import DECLARATION, ROUTE_STEP, SPECIAL_BUY_STEP, Pa
 from .. import board, bonuses
 from .. import memo as _memo
 from .. import routes as R
-from ..contract import Mechanic, params_of, state_of
+from ..access import params_of, state_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..interfaces import BONUS_RIGHTS
 from ..memo import memo
@@ -81,12 +82,12 @@ def holds_right(g: Context, corp: str, right: str) -> bool:
     c = g.state.companies.get(private)
     if c is not None and not c.closed and c.owner == ckey(corp):
         return True
-    return corp in STATE(g).rights.get(right, [])
+    return corp in STATE.of(g).rights.get(right, [])
 
 
 def transfer_rights(g: Context, corp: str, to: str) -> None:
     """``corp``'s rights pass to ``to`` (a merger); a right ``to`` already holds returns a copy to the bank."""
-    st = STATE(g)
+    st = STATE.of(g)
     for right in _rights(g):
         if not holds_right(g, corp, right):
             continue
@@ -115,7 +116,7 @@ def keep_right(g: Context, company: str, owner: str) -> None:
     if kind_of(owner) != "C":
         return
     for right, (private, _) in _rights(g).items():
-        holders = STATE(g).rights.setdefault(right, [])
+        holders = STATE.of(g).rights.setdefault(right, [])
         if private == company and sym_of(owner) not in holders:
             holders.append(sym_of(owner))
 
@@ -125,11 +126,11 @@ def right_label(right: str) -> str:
 
 
 def buyable_rights(g: Context, corp_key: str) -> list[str]:
-    price = PARAMS(g).bonus_right_price
+    price = PARAMS.of(g).bonus_right_price
     if price is None or kind_of(corp_key) != "C" or g.cash(corp_key) < price:
         return []
     corp = sym_of(corp_key)
-    copies = PARAMS(g).bonus_right_copies
+    copies = PARAMS.of(g).bonus_right_copies
     out = []
     for right, (private, _) in _rights(g).items():
         c = g.state.companies.get(private)
@@ -137,7 +138,7 @@ def buyable_rights(g: Context, corp_key: str) -> list[str]:
             continue  # unsold or player-owned: not for sale
         if holds_right(g, corp, right):
             continue
-        if copies is not None and STATE(g).bought.get(right, 0) >= copies - 1:
+        if copies is not None and STATE.of(g).bought.get(right, 0) >= copies - 1:
             continue
         out.append(right)
     return out
@@ -163,7 +164,7 @@ class SpecialBuy(Step):
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if not self.actions(entity):
             return []
-        price = PARAMS(self.g).bonus_right_price
+        price = PARAMS.of(self.g).bonus_right_price
         choices = [{"description": right_label(r), "cost": price} for r in buyable_rights(self.g, entity)]
         return [{"type": "special_buy", "choices": choices}]
 
@@ -174,11 +175,11 @@ class SpecialBuy(Step):
         right = next((r for r in buyable_rights(g, entity) if right_label(r) == wanted), None)
         if right is None:
             raise illegal("routes.right", f"{sym_of(entity)} cannot buy {wanted!r} now")
-        price = int(PARAMS(g).bonus_right_price or 0)
+        price = int(PARAMS.of(g).bonus_right_price or 0)
         c = g.state.companies[_rights(g)[right][0]]
         seller = BANK if c.closed or c.owner is None else c.owner
         g.spend(entity, seller, price)
-        st = STATE(g)
+        st = STATE.of(g)
         st.rights.setdefault(right, []).append(sym_of(entity))
         st.bought[right] = st.bought.get(right, 0) + 1
         g.epoch += 1

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from railbook.params.short_handed import DECLARATION, Params
 
 from .. import shares
-from ..contract import Mechanic, params_of
+from ..access import params_of
+from ..contract import Mechanic
 from ..state import BANK, POOL, ckey
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ PARAMS = params_of(DECLARATION, Params)
 
 
 def _applies(g: Context) -> bool:
-    return len(g.state.players) in PARAMS(g).players
+    return len(g.state.players) in PARAMS.of(g).players
 
 
 def _private_presidencies(g: Context) -> set[str]:
@@ -46,7 +47,7 @@ def _private_presidencies(g: Context) -> set[str]:
 def setup(g: Context) -> None:
     if not _applies(g):
         return
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     skip = _private_presidencies(g) if p.except_private_certificate else set()
     for corp in g.state.corporations:
         if corp in skip:
@@ -62,7 +63,7 @@ def setup(g: Context) -> None:
 
 
 def corporation_floated(g: Context, corp: str) -> None:
-    if not _applies(g) or not PARAMS(g).unsold_to_market_at_float:
+    if not _applies(g) or not PARAMS.of(g).unsold_to_market_at_float:
         return
     for sid in list(shares.shares_of(g, ckey(corp), corp)):
         shares.move_share(g, sid, POOL)
@@ -72,7 +73,7 @@ def corporation_floated(g: Context, corp: str) -> None:
 def stock_purchase(g: Context, player: str, corp: str, bought: list[str]) -> bool:
     """``market_share_leaves_on_purchase``: the market's last certificate of ``corp`` leaves the game when a player
     other than its president buys one; true when it was the one asked for (the purchase is then void)."""
-    if not _applies(g) or not PARAMS(g).market_share_leaves_on_purchase:
+    if not _applies(g) or not PARAMS.of(g).market_share_leaves_on_purchase:
         return False
     if g.state.corporations[corp].owner == player:
         return False

@@ -10,6 +10,9 @@ from railbook.engine.state cimport Share, ckey, kind_of
 cimport railbook.engine.memo as _memo
 cimport railbook.engine.market as market
 cimport railbook.engine.shares as shares
+from railbook.engine.access cimport ParamsReader
+
+cdef ParamsReader PARAMS
 
 @cython.locals(share=Share)
 cpdef object _shorts(Context g, corp, holder=*)

@@ -14,7 +14,8 @@ from railbook.params.short_selling import DECLARATION, SHORT_STEP, Params
 
 from .. import market, shares
 from .. import memo as _memo
-from ..contract import Mechanic, params_of
+from ..access import params_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..interfaces import LOANS
 from ..state import BANK, POOL, Corporation, Share, ckey, kind_of
@@ -65,7 +66,7 @@ def _short_counts(g: Context) -> dict[str, int]:
 def can_short(g: Context, player: str, corp: str, counts: dict[str, int] | None = None) -> bool:
     """The rules allow ``player`` to sell ``corp`` short now (turn limits aside); ``counts``: the shorts out of
     each company (:func:`_short_counts`), when the caller asks about several."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     c: Corporation = g.state.corporations[corp]
     if not c.ipoed or c.closed or c.removed or c.price is None:
         return False
@@ -91,7 +92,7 @@ def _turn_open(g: Context, player: str) -> bool:
     acts = data.get("current_actions") or []
     if data.get("ipo") or any(a in ("buy_shares", "par", "buy_company", "company_action") for a in acts):
         return False
-    return sum(1 for a in acts if a == "short") < PARAMS(g).per_turn
+    return sum(1 for a in acts if a == "short") < PARAMS.of(g).per_turn
 
 
 def shortable(g: Context, player: str) -> list[str]:
@@ -136,7 +137,7 @@ class ShortStep(Step):
         corp = str(action.get("corporation"))
         if corp not in g.state.corporations or not _turn_open(g, entity) or not can_short(g, entity, corp):
             raise illegal("short_selling.short", f"{g.name(entity)} cannot short {corp} now")
-        p = PARAMS(g)
+        p = PARAMS.of(g)
         unit = shares.share_percent(g, corp)
         price = shares.price_per_share(g, corp)
         shares.new_share(g, corp, POOL, unit)
@@ -157,7 +158,7 @@ def stock_turn_options(g: Context, player: str) -> bool:
 
 def cert_exempt(g: Context, player: str, corp: str) -> bool:
     """A player holding a short may buy a share to close it even at the certificate limit (shorts never count)."""
-    if not PARAMS(g).buy_to_close_ignores_cert_limit and PARAMS(g).counts_for_cert_limit:
+    if not PARAMS.of(g).buy_to_close_ignores_cert_limit and PARAMS.of(g).counts_for_cert_limit:
         return False
     return bool(_shorts(g, corp, player))
 
@@ -165,7 +166,7 @@ def cert_exempt(g: Context, player: str, corp: str) -> bool:
 def action_processed(g: Context, action: dict[str, Any], entity: str) -> None:
     """Pairs of a share and a short held together go back to the open short interest.  Only a change of holdings
     (:func:`shares.holdings_changed`) can make a pair, so the holdings are looked at again only after one."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     st = g.state.shares
     version = g.cache.get("holdings_version", 0)
     if g.cache.get("short_pairs_checked") == version:
@@ -237,9 +238,9 @@ def _holds_plain(g: Context, st: dict[str, Share], ids: list[str], corp: str) ->
 def round_started(g: Context, kind: str) -> None:
     """At the start of a stock round the bank closes the market's shorts with shares bought from the treasury
     at the current price."""
-    if kind != "stock" or not PARAMS(g).bank_closes_market_shorts_at_stock_round_start:
+    if kind != "stock" or not PARAMS.of(g).bank_closes_market_shorts_at_stock_round_start:
         return
-    forbidden = set(PARAMS(g).forbidden_zones)
+    forbidden = set(PARAMS.of(g).forbidden_zones)
     for corp in g.state.corp_order:
         c = g.state.corporations[corp]
         if c.closed or c.price is None or forbidden & set(market.kinds_at(g, c.price)):
@@ -259,7 +260,7 @@ def round_started(g: Context, kind: str) -> None:
 
 def dividend_paid(g: Context, corp: str, per_share: int) -> None:
     """Each short holder pays the bank the dividend of one share per short he holds."""
-    if not PARAMS(g).pays_dividends or per_share <= 0:
+    if not PARAMS.of(g).pays_dividends or per_share <= 0:
         return
     owing: dict[str, int] = {}
     for s in g.state.shares.values():

@@ -10,6 +10,10 @@ from railbook.engine.context cimport Context
 from railbook.engine.state cimport Corporation, ckey, kind_of
 cimport railbook.engine.market as market
 cimport railbook.engine.shares as shares
+from railbook.engine.access cimport ParamsReader, StateReader
+
+cdef ParamsReader PARAMS
+cdef StateReader STATE
 
 cpdef object after_operating_action(Context g, action)
 cpdef object round_started(Context g, kind)

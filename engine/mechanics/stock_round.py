@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.stock_round import DECLARATION, STOCK_STEP, Params
 
 from .. import market, shares
+from ..access import params_of, state_of
 from ..closing import close_operator
-from ..contract import Mechanic, params_of, state_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..interfaces import RECEIVERSHIP, STOCK_MARKET
 from ..shares import Bundle
@@ -46,12 +47,12 @@ STATE = state_of(DECLARATION, State)
 
 def after_operating_action(g: Context, action: dict[str, Any]) -> None:
     """Remember a player's sale in an operating round when the no-buy ban outlasts it."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if action.get("type") != "sell_shares" or not p.no_buy_after_sell:
         return
     if p.no_buy_after_sell_until != "after_next_operating_rounds" or kind_of(g.entity_key(action)) != "P":
         return
-    sold = STATE(g).sold_outside.setdefault(g.entity_key(action), [])
+    sold = STATE.of(g).sold_outside.setdefault(g.entity_key(action), [])
     for sid in action.get("shares") or []:
         corp = g.state.shares[sid].corp if sid in g.state.shares else None
         if corp is not None and corp not in sold:
@@ -61,13 +62,13 @@ def after_operating_action(g: Context, action: dict[str, Any]) -> None:
 
 def round_started(g: Context, kind: str) -> None:
     """The bans left by sales in the operating rounds hold for this stock round."""
-    if kind == "stock" and STATE(g).sold_outside:
-        g.state.round.data["sold_before"] = STATE(g).sold_outside
-        STATE(g).sold_outside = {}
+    if kind == "stock" and STATE.of(g).sold_outside:
+        g.state.round.data["sold_before"] = STATE.of(g).sold_outside
+        STATE.of(g).sold_outside = {}
 
 
 def sell_timing_ok(g: Context, player: str, corp: str) -> bool:
-    rule = PARAMS(g).sell_after
+    rule = PARAMS.of(g).sell_after
     c: Corporation = g.state.corporations[corp]
     if rule == "president_any_time_others_after_operation":
         return c.operated > 0 or c.owner == player
@@ -80,7 +81,7 @@ def sell_timing_ok(g: Context, player: str, corp: str) -> bool:
 
 def tradeable(g: Context, corp: str) -> bool:
     """``no_trade_zones``: the corporation's shares may be bought and sold where its price is now."""
-    zones = PARAMS(g).no_trade_zones
+    zones = PARAMS.of(g).no_trade_zones
     if not zones:
         return True
     c: Corporation = g.state.corporations[corp]
@@ -96,20 +97,20 @@ def tradeable(g: Context, corp: str) -> bool:
 def holding_limit(g: Context, corp: str) -> int:
     spec = g.book.corporations.get(corp)
     own = None if spec is None else spec.get("max_ownership_percent")
-    return PARAMS(g).max_percent_per_player if own is None else int(own)
+    return PARAMS.of(g).max_percent_per_player if own is None else int(own)
 
 
 def ipo_at_par(g: Context, corp: str) -> bool:
     """Shares from ``corp``'s IPO sell at par (``ipo_price: par``), unless the corporation always sells at the
     market price (its ``always_market_price``)."""
-    if PARAMS(g).ipo_price != "par":
+    if PARAMS.of(g).ipo_price != "par":
         return False
     spec = g.book.corporations.get(corp)
     return not (spec is not None and spec.get("always_market_price"))
 
 
 def pool_limit(g: Context, corp: str) -> int:
-    cap = PARAMS(g).pool_max_percent
+    cap = PARAMS.of(g).pool_max_percent
     return 10**9 if cap is None else cap
 
 
@@ -174,7 +175,7 @@ class BuySellParShares(Step):
             return False
         if g.cash(player) < shares.bundle_price(g, b):
             return False
-        if PARAMS(g).no_buy_after_sell and (self.sold_now(player, b.corp) or b.corp in self.sold_before(player)):
+        if PARAMS.of(g).no_buy_after_sell and (self.sold_now(player, b.corp) or b.corp in self.sold_before(player)):
             return False
         if self.bought() and not self.another_market_buy(b):
             return False
@@ -187,11 +188,11 @@ class BuySellParShares(Step):
         ``multiple_buy_after_private``, a private bought from a player)."""
         g = self.g
         price = g.state.corporations[b.corp].price
-        from_ipo = PARAMS(g).multiple_buy_from_ipo
+        from_ipo = PARAMS.of(g).multiple_buy_from_ipo
         if (b.owner != POOL and not from_ipo) or not price or "multiple_buy" not in market.kinds_at(g, price):
             return False
         acts = self.rdata["current_actions"]
-        private_stops = "buy_company" in acts and not PARAMS(g).multiple_buy_after_private
+        private_stops = "buy_company" in acts and not PARAMS.of(g).multiple_buy_after_private
         if "par" in acts or private_stops or (self.rdata.get("bought_from_ipo") and not from_ipo):
             return False
         return set(self.rdata.get("bought_now") or {}) <= {b.corp}
@@ -221,7 +222,7 @@ class BuySellParShares(Step):
     @cython.locals(self="StepBase")
     def _restores_limit(self, player: str, b: Bundle) -> bool:
         """Without ``sell_down_to_share_limit``, a sale by a player above the share limit must end the excess."""
-        if PARAMS(self.g).sell_down_to_share_limit:
+        if PARAMS.of(self.g).sell_down_to_share_limit:
             return True
         return shares.holding_ok(self.g, player, b.corp, -b.percent)
 
@@ -229,19 +230,19 @@ class BuySellParShares(Step):
     def _keeps_bought(self, player: str, b: Bundle) -> bool:
         """Without ``sell_bought_this_turn`` a sale leaves the player at least what he bought this turn."""
         just = self.rdata.get("bought_now", {}).get(b.corp, 0)
-        if not just or PARAMS(self.g).sell_bought_this_turn:
+        if not just or PARAMS.of(self.g).sell_bought_this_turn:
             return True
         return b.percent <= shares.percent_of(self.g, player, b.corp) - just
 
     @cython.locals(self="StepBase")
     def _sell_first(self) -> bool:
-        return PARAMS(self.g).sell_before_buy
+        return PARAMS.of(self.g).sell_before_buy
 
     @cython.locals(self="StepBase")
     def _buy_then_sell(self) -> bool:
         """After a purchase the player may still sell, when the turn began with the purchase (buy, then sell) and
         no purchase has followed a sale (buy, sell, buy again in a multiple-buy cell ends the selling)."""
-        if not PARAMS(self.g).buy_then_sell:
+        if not PARAMS.of(self.g).buy_then_sell:
             return False
         acts = self.rdata["current_actions"]
         first_buy = next((i for i, a in enumerate(acts) if a in ("buy_shares", "par", "buy_company")), None)
@@ -259,7 +260,7 @@ class BuySellParShares(Step):
         g = self.g
         if not sell_timing_ok(g, player, corp) or not tradeable(g, corp):
             return False
-        return not (PARAMS(g).sell_in_blocks and self.sold_now(player, corp) == "now")
+        return not (PARAMS.of(g).sell_in_blocks and self.sold_now(player, corp) == "now")
 
     @cython.locals(self="StepBase", c="Corporation")
     def corporations(self) -> list[str]:
@@ -308,7 +309,7 @@ class BuySellParShares(Step):
         more = self.bought()  # only further open-market shares in a multiple-buy cell (another_market_buy)
         cash = g.cash(player)
         st = g.state
-        p = PARAMS(g)
+        p = PARAMS.of(g)
         no_rebuy = p.no_buy_after_sell
         sold = self.rdata["players_sold"].get(player, {})
         before = self.sold_before(player)
@@ -384,7 +385,7 @@ class BuySellParShares(Step):
         g = self.g
         limit = g.state.cert_limit + g.hooks("cert_allowance", player)
         over = shares.certs_at_most(g, player) > limit and shares.num_certs(g, player) > limit
-        if not over and PARAMS(g).sell_down_to_share_limit:
+        if not over and PARAMS.of(g).sell_down_to_share_limit:
             corp: Corporation
             for c in g.state.holdings.get(player, {}):
                 corp = g.state.corporations[c]
@@ -422,7 +423,7 @@ class BuySellParShares(Step):
     def privates_for_sale(self, player: str) -> list[str]:
         """``buy_private_from_player``: the other players' privates ``player`` may buy this turn."""
         g = self.g
-        p = PARAMS(g)
+        p = PARAMS.of(g)
         if not p.buy_private_from_player or self.bought() or g.cash(player) < 1:
             return []
         if p.buy_private_from_player_after == "after_first_stock_round" and g.state.turn == 1:
@@ -655,7 +656,7 @@ def finish_stock_round(g: Context) -> None:
     sizes = rules.get("sold_out_sizes")
     corps = [c for c in g.state.corp_order if g.state.corporations[c].floated and not g.state.corporations[c].closed]
     corps.sort(key=lambda c: market.sort_key(g, c))
-    first = PARAMS(g).redeemed_sold_from_turn
+    first = PARAMS.of(g).redeemed_sold_from_turn
     count_redeemed = first is not None and g.state.turn >= first
     for corp in corps:
         holders = shares.player_holders(g, corp)
@@ -696,12 +697,12 @@ class _StockMarket:
     @staticmethod
     @cython.locals(g="Context")
     def no_trade_zones(g: Context) -> list[str]:
-        return PARAMS(g).no_trade_zones
+        return PARAMS.of(g).no_trade_zones
 
     @staticmethod
     @cython.locals(g="Context")
     def sells_in_blocks(g: Context) -> bool:
-        return PARAMS(g).sell_in_blocks
+        return PARAMS.of(g).sell_in_blocks
 
     @staticmethod
     @cython.locals(g="Context")

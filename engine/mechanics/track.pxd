@@ -10,6 +10,9 @@ cimport railbook.engine.abilities as abilities
 cimport railbook.engine.board as board
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.stations as stations
+from railbook.engine.access cimport ParamsReader
+
+cdef ParamsReader PARAMS
 
 cpdef object tile_downgrades(Context g, hex_id)
 cpdef object turn_lay_cost(Context g, n, cost)

@@ -16,8 +16,9 @@ from railbook.params.track import DECLARATION, SPECIAL_TRACK_STEP, TOKEN_STEP, T
 from railbook.hexgrid import opposite
 
 from .. import abilities, board, rounds, stations
+from ..access import params_of
 from ..closing import close_company
-from ..contract import Mechanic, params_of
+from ..contract import Mechanic
 from ..errors import EngineError, illegal
 from ..interfaces import PRIVATE_COMPANIES, TILE_LAYS
 from ..memo import memo
@@ -39,7 +40,7 @@ PARAMS = params_of(DECLARATION, Params)
 
 def tile_downgrades(g: Context, hex_id: str) -> dict[str, str] | None:
     """``downgrades`` while the phase allows them."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if not p.downgrades or g.phase_spec()["name"] not in p.downgrade_phases:
         return None
     return dict(p.downgrades)
@@ -47,7 +48,7 @@ def tile_downgrades(g: Context, hex_id: str) -> dict[str, str] | None:
 
 @cython.locals(g="Context")
 def min_cost(g: Context) -> int:
-    return PARAMS(g).min_cost
+    return PARAMS.of(g).min_cost
 
 
 @memo
@@ -56,8 +57,8 @@ def current_lay(g: Context) -> dict[str, Any] | None:
     """The turn's next tile action (whether it may lay, upgrade, and its cost), None when the turn has no more;
     memoised: read-only."""
     r = g.state.round.data
-    spec = PARAMS(g).lays
-    first = PARAMS(g).first_turn_lays
+    spec = PARAMS.of(g).lays
+    first = PARAMS.of(g).first_turn_lays
     if first is not None:
         op = r.get("current_operator")
         if op is not None and g.state.round.kind == "operating" and not g.operator(op).operated:
@@ -140,7 +141,7 @@ def lay_cost(g: Context, corp: str, plan: board.LayPlan, *, free: bool = False, 
         return 0
     terrain = list(g.book.hexes[plan.hex].get("terrain") or [])
     paid = plan.terrain_cost
-    if not paid and plan.hex in PARAMS(g).terrain_cost_every_lay:
+    if not paid and plan.hex in PARAMS.of(g).terrain_cost_every_lay:
         paid = int(g.book.hexes[plan.hex].get("cost") or 0)  # paid again on every lay and upgrade
     base = paid - (terrain_discount(g, corp, terrain) if paid else 0)
     base = max(min_cost(g), base)
@@ -248,7 +249,7 @@ def lay(
         raise illegal("track.cash", f"{sym_of(corp)} cannot pay {cost} for the tile on {hex_id}")
     upgrade = old_track is not None and board.colour(g, hex_id) != "white"  # (as :func:`legal_lays` judges it)
     board.apply_lay(g, plan)
-    if special is None and upgrade and PARAMS(g).new_track_must_be_usable:
+    if special is None and upgrade and PARAMS.of(g).new_track_must_be_usable:
         if not board.uses_new_track(g, corp, hex_id, old_track, old_rev):
             raise illegal(
                 "track.new_track", f"the tile on {hex_id} must add track {sym_of(corp)} can use or upgrade a city"
@@ -256,7 +257,7 @@ def lay(
     if cost > 0:
         g.spend(corp, BANK, cost)
     g.log(f"{g.name(entity)} lays tile {plan.tile_id} on {hex_id} (rotation {plan.rotation}) for {cost}")
-    if old_track is not None and PARAMS(g).unconnected_city_tokens == "layer_places":
+    if old_track is not None and PARAMS.of(g).unconnected_city_tokens == "layer_places":
         _lift_tokens(g, corp, hex_id, old_track)
     if old_track is not None and board.colour(g, hex_id) == "yellow":
         _lay_income(g, corp, hex_id)
@@ -433,7 +434,7 @@ class TrackAndToken(Step):
         g = self.g
         lay_ = current_lay(g)
         if lay_ is None or not (lay_.get("lay") or lay_.get("upgrade")):
-            return PARAMS(g).open_while_lay_private_buyable and (
+            return PARAMS.of(g).open_while_lay_private_buyable and (
                 lay_private_buyable(g, entity) or extra_lay_owned(g, entity)
             )
         if not g.operator(entity).tokens:
@@ -730,7 +731,7 @@ def legal_lays(g: Context, corp: str, limit: int = 400) -> list[dict[str, Any]]:
                 too_dear = lay_cost(g, corp, plan) + int(lay_.get("cost") or 0) > g.cash(corp)
                 if too_dear or not g.hooks("lay_allowed", corp, hex_id, name, rot):
                     continue
-                if upgrade and PARAMS(g).new_track_must_be_usable and not _adds_usable_track(g, corp, plan, edges):
+                if upgrade and PARAMS.of(g).new_track_must_be_usable and not _adds_usable_track(g, corp, plan, edges):
                     continue
                 out.append({"hex": hex_id, "tile": tid, "rotation": rot})
                 if len(out) >= limit:
@@ -1151,7 +1152,7 @@ def use_turn_lay(g: Context, corp: str) -> bool | None:
 
 def forbidden_rotation(g: Context, corp: str, hex_id: str, tile: str, rotation: int) -> bool:
     """``forbidden_rotations``: no tile takes a rotation listed for it on its hex (hook ``lay_allowed``)."""
-    banned = PARAMS(g).forbidden_rotations.get(hex_id)
+    banned = PARAMS.of(g).forbidden_rotations.get(hex_id)
     return not banned or rotation not in banned.get(board.tile_name_of(tile), [])
 
 
@@ -1168,7 +1169,7 @@ def _brown_ordinary_city(g: Context, name: str) -> bool:
 def max_exits_ok(g: Context, hex_id: str, tile: str, rotation: int) -> bool:
     """``brown_city_max_exits``: a brown tile on an ordinary city has as many exits as any brown tile that fits."""
     name = board.tile_name_of(tile)
-    if not PARAMS(g).brown_city_max_exits or not _brown_ordinary_city(g, name):
+    if not PARAMS.of(g).brown_city_max_exits or not _brown_ordinary_city(g, name):
         return True
     exits = len(g.book.track(name, hex_id, rotation).exits)
     for other in board.upgrade_options(g, hex_id):

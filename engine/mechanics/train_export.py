@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from railbook.params.train_export import DECLARATION, Params
 
 from .. import depot
-from ..contract import Mechanic, params_of
+from ..access import params_of
+from ..contract import Mechanic
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -25,7 +26,7 @@ def or_set_finished(g: Context) -> None:
     if not g.state.depot:
         return
     nxt = g.state.trains[g.state.depot[0]].sym
-    types = PARAMS(g).types
+    types = PARAMS.of(g).types
     if types and nxt not in types:
         return
     depot.export_train(g)

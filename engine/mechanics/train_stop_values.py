@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from railbook.params.train_stop_values import DECLARATION, Params
 
 from .. import routes
-from ..contract import Mechanic, params_of
+from ..access import params_of
+from ..contract import Mechanic
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -22,7 +23,7 @@ PARAMS = params_of(DECLARATION, Params)
 
 def route_bonus(g: Context, corp: str, route: Any, stops: list[Any], all_routes: list[Any]) -> int:
     """The difference the train's own values make to the stops it counts."""
-    table = PARAMS(g).values
+    table = PARAMS.of(g).values
     sym = g.state.trains[route.train].sym
     extra = 0
     for stop in stops:

@@ -13,6 +13,9 @@ cimport railbook.engine.depot as depot
 cimport railbook.engine.market as market
 cimport railbook.engine.rounds as rounds
 cimport railbook.engine.shares as shares
+from railbook.engine.access cimport ParamsReader
+
+cdef ParamsReader PARAMS
 
 cpdef object must_buy(Context g, corp)
 cpdef object _train_order(Context g)

@@ -13,7 +13,8 @@ from railbook.params.trains import BUY_TRAIN_STEP, DECLARATION, DISCARD_TRAIN_ST
 
 from .. import board, depot, market, rounds, shares
 from .. import memo as _memo
-from ..contract import Mechanic, params_of
+from ..access import params_of
+from ..contract import Mechanic
 from ..errors import illegal
 from ..interfaces import EMERGENCY_ISSUE, LIQUIDATION, RECEIVERSHIP, STOCK_MARKET, TRAINS
 from ..memo import memo
@@ -43,14 +44,14 @@ def emergency_bundles(g: Context, corp: str) -> list[Bundle]:
 
 
 def must_buy(g: Context, corp: str) -> bool:
-    if not PARAMS(g).must_own_train:
+    if not PARAMS.of(g).must_own_train:
         return False
     forced = g.hooks("forced_train_purchase", corp)
     if forced is not None:
         return bool(forced)
     if g.entity_trains(corp) or not depot.depot_trains(g):
         return False
-    return not PARAMS(g).must_own_train_only_with_route or board.network(g, corp).route_available
+    return not PARAMS.of(g).must_own_train_only_with_route or board.network(g, corp).route_available
 
 
 @memo
@@ -64,7 +65,7 @@ def train_buying_power(g: Context, corp: str) -> int:
 @cython.locals(g="Context", seller="Corporation", t="Train")
 def other_trains(g: Context, corp: str) -> list[str]:
     """Other companies' trains ``corp`` may buy (in the game's train order), found on the sellers' own lists."""
-    zones = set(PARAMS(g).no_buy_from_zones)
+    zones = set(PARAMS.of(g).no_buy_from_zones)
     state = g.state
     trains = state.trains
     out: list[str] = []
@@ -132,7 +133,7 @@ def min_price(g: Context, corp: str) -> int | None:
 
 def trade_in_at_limit(g: Context, corp: str) -> bool:
     """At its limit, ``corp`` could still buy a bank train by trading one of its trains in (``trade_in_at_limit``)."""
-    if not PARAMS(g).trade_in_at_limit:
+    if not PARAMS.of(g).trade_in_at_limit:
         return False
     own = {g.state.trains[t].sym for t in g.entity_trains(corp)}
     money = max(g.cash(corp), train_buying_power(g, corp))
@@ -173,7 +174,7 @@ class BuyTrain(Step):
     @cython.locals(self="StepBase")
     def new_trains_left(self) -> bool:
         """``bank_trains_per_turn``: the corporation may still buy a new train from the bank this turn."""
-        p = PARAMS(self.g)
+        p = PARAMS.of(self.g)
         limit = p.bank_trains_per_turn
         if limit is not None and p.bank_trains_per_turn_status is not None:
             if p.bank_trains_per_turn_status not in self.g.phase_status():
@@ -281,7 +282,7 @@ class BuyTrain(Step):
         """Purchases of bank train ``tid`` (as ``face``) trading one of ``corp``'s trains in, one per traded type."""
         g = self.g
         discount = g.book.trains[g.state.trains[tid].sym].get("discount") or {}
-        if not discount or (not depot.room(g, corp) and not PARAMS(g).trade_in_at_limit):
+        if not discount or (not depot.room(g, corp) and not PARAMS.of(g).trade_in_at_limit):
             return []
         out, seen = [], set()
         for own in g.entity_trains(corp):
@@ -301,7 +302,7 @@ class BuyTrain(Step):
             return [depot.variants(g, t)[t.name]]
         if self.must_issue_first(corp):
             faces = [v for v in faces if g.cash(corp) >= v["price"]]
-        if len(faces) < 2 or not PARAMS(g).restricted_face_choice:
+        if len(faces) < 2 or not PARAMS.of(g).restricted_face_choice:
             return faces
         lo, hi = sorted(faces, key=lambda v: v["price"])[:2]
         cash = g.cash(corp)
@@ -323,7 +324,7 @@ class BuyTrain(Step):
     def cheapest_bank_price(self, corp: str) -> int | float:
         """With ``emergency_cheapest_only``, the most the president may help pay for: the cheapest bank train
         (any face) ``corp`` may buy now; without it, no bound."""
-        if not PARAMS(self.g).emergency_cheapest_only:
+        if not PARAMS.of(self.g).emergency_cheapest_only:
             return float("inf")
         g = self.g
         bank = [tid for tid in self.buyable_trains(corp) if g.state.trains[tid].owner == DEPOT]
@@ -332,7 +333,7 @@ class BuyTrain(Step):
     @cython.locals(self="StepBase")
     def must_issue_first(self, corp: str) -> bool:
         return (
-            PARAMS(self.g).issue_before_president_cash
+            PARAMS.of(self.g).issue_before_president_cash
             and self.st.data.get("last_share_issued_price") is None
             and bool(emergency_bundles(self.g, corp))
         )
@@ -358,7 +359,7 @@ class BuyTrain(Step):
         discount = (g.book.trains[t.sym].get("discount") or {}) if t.owner == DEPOT else {}
         if traded is not None and (traded not in g.entity_trains(entity) or g.state.trains[traded].sym not in discount):
             raise illegal("trains.exchange", f"{sym_of(entity)} cannot trade {traded} in for {tid}")
-        if not depot.room(g, entity) and not (traded is not None and PARAMS(g).trade_in_at_limit):
+        if not depot.room(g, entity) and not (traded is not None and PARAMS.of(g).trade_in_at_limit):
             raise illegal("trains.limit", f"{sym_of(entity)} is at its train limit")
         if t.owner == DEPOT:
             faces = {v["name"]: v for v in self.variants(entity, tid)}
@@ -388,7 +389,7 @@ class BuyTrain(Step):
                 raise illegal("trains.cash", f"{g.name(president)} cannot contribute {remaining}")
             g.spend(president, entity, remaining)
         if traded is not None:
-            if PARAMS(g).traded_in_to == "pool":
+            if PARAMS.of(g).traded_in_to == "pool":
                 depot.discard_to_depot(g, traded)
             else:
                 depot.rust(g, traded)
@@ -438,10 +439,10 @@ class BuyTrain(Step):
             others = max([p for h, p in holders.items() if h != player], default=0)
             if remaining < others:
                 return False
-        if ckey(b.corp) == cur and PARAMS(g).president_may_not_sell_operating_corp_to_zero:
+        if ckey(b.corp) == cur and PARAMS.of(g).president_may_not_sell_operating_corp_to_zero:
             if market.step(g, c.price, "left") != c.price and market.price_at(g, market.step(g, c.price, "left")) == 0:
                 return False
-        restore = PARAMS(g).emergency_sale_restores_share_limit
+        restore = PARAMS.of(g).emergency_sale_restores_share_limit
         if restore and not shares.holding_ok(g, player, b.corp, -b.percent):
             return False
         # what the sale may raise money for: the cheapest bank train where only that may be bought
@@ -592,7 +593,7 @@ class DiscardTrain(Step):
 
 def after_operating_action(g: Context, action: dict[str, Any]) -> None:
     """A company whose turn ends without a train goes to liquidation (``trainless_at_turn_end``)."""
-    if PARAMS(g).trainless_at_turn_end != "liquidation" or rounds.active_step(g) is not None:
+    if PARAMS.of(g).trainless_at_turn_end != "liquidation" or rounds.active_step(g) is not None:
         return
     r = g.state.round
     if not r.entities or r.entity_index >= len(r.entities):
@@ -611,7 +612,7 @@ def after_operating_action(g: Context, action: dict[str, Any]) -> None:
 
 def round_finished(g: Context, kind: str) -> None:
     """``export_at_or_end``: the bank exports its next train when an operating round ends."""
-    p = PARAMS(g)
+    p = PARAMS.of(g)
     if kind != "operating" or not p.export_at_or_end or not g.state.depot:
         return
     first_type = next(iter(g.book.trains))
@@ -621,7 +622,7 @@ def round_finished(g: Context, kind: str) -> None:
 
 def closed_operator_trains(g: Context, key: str) -> bool:
     """A closing corporation's trains go to the open market (``closed_company_trains_to: pool``)."""
-    if PARAMS(g).closed_company_trains_to != "pool":
+    if PARAMS.of(g).closed_company_trains_to != "pool":
         return False
     for tid in list(g.entity_trains(key)):
         depot.discard_to_depot(g, tid)
@@ -640,7 +641,7 @@ MECHANIC = Mechanic.of(
     hooks={
         "round_finished": round_finished,
         "after_operating_action": after_operating_action,
-        "obsolete_count_for_limit": lambda g: PARAMS(g).obsolete_count_for_limit,
+        "obsolete_count_for_limit": lambda g: PARAMS.of(g).obsolete_count_for_limit,
         "closed_operator_trains": closed_operator_trains,
     },
     provides=[TRAINS.provided_by(_Trains())],
