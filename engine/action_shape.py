@@ -175,9 +175,17 @@ def _plain_types(shapes: tuple[str, ...]) -> frozenset[type]:
     return frozenset(t for s in shapes for t in _SCALAR_TYPES.get(s, ()))
 
 
-#: per field: (the exact types that pass at once, the field's full test) -- one lookup per field of an action
-_FIELD_CHECKS = {name: (_plain_types(shapes), _FIELD_TESTS[name]) for name, shapes in FIELD_SHAPES.items()}
-_ROUTE_CHECKS = {name: (_plain_types(shapes), _ROUTE_TESTS[name]) for name, shapes in ROUTE_SHAPES.items()}
+#: per field: (the exact types that pass at once, the field's full test), or None for a bookkeeping field that
+#: takes any value -- one lookup per field of an action; a name not here is no field of an action (of a route)
+_FIELD_CHECKS: dict[str, tuple[frozenset[type], Callable[[Any], bool]] | None] = {
+    **{name: None for name in METADATA},
+    **{name: (_plain_types(shapes), _FIELD_TESTS[name]) for name, shapes in FIELD_SHAPES.items()},
+}
+_ROUTE_CHECKS: dict[str, tuple[frozenset[type], Callable[[Any], bool]] | None] = {
+    "revenue_str": None,  # (the site's text of a route's revenue, not read)
+    **{name: (_plain_types(shapes), _ROUTE_TESTS[name]) for name, shapes in ROUTE_SHAPES.items()},
+}
+_NO_FIELD = ("no field",)  # (what a lookup of a name that is no field answers)
 
 
 _SHORT = reprlib.Repr()
@@ -194,12 +202,30 @@ def _where(route: int) -> str:
     return "" if route < 0 else f"routes[{route}]: "
 
 
-def _check_bounds(fields: dict[str, Any], route: int) -> None:
-    """Ranges of integer fields, lengths of strings and lists (hex chains included), of the action (``route`` -1)
-    or of its route ``route``."""
-    ranges: dict[str, tuple[int, int]] = INT_RANGES  # (a dict in the compiled build: action_shape.pxd)
+def unknown_fields(action: dict[str, Any]) -> list[str]:
+    """The fields of ``action`` that are neither read by the engine nor 18xx.games bookkeeping (a record's
+    ``auto_actions`` aside: a replay processes them one by one)."""
+    return [name for name in action if name not in ALLOWED_FIELDS and name != "auto_actions"]
+
+
+def _check_fields(
+    fields: dict[str, Any],
+    shapes: dict[str, tuple[str, ...]],
+    checks: dict[str, tuple[frozenset[type], Callable[[Any], bool]] | None],
+    route: int,
+) -> None:
+    """Each field of the action (``route`` -1) or of its route ``route``, in one pass: a known name, of the right JSON
+    type, integers in range, strings and lists (hex chains included) not too long."""
+    table: dict[str, tuple[frozenset[type], Callable[[Any], bool]] | None] = checks  # (dicts in the compiled build:
+    ranges: dict[str, tuple[int, int]] = INT_RANGES  # action_shape.pxd)
     for name, value in fields.items():
+        check = table.get(name, _NO_FIELD)
+        if check is _NO_FIELD:
+            raise MalformedAction(_unknown(name, route))
         kind = type(value)
+        if check is not None and kind not in check[0] and not check[1](value):
+            want = " or ".join(shapes[name])
+            raise MalformedAction(f"{_where(route)}field {name!r} must be {want}, not {_describe(value)}")
         if kind is int:
             bounds = ranges.get(name)
             if bounds is not None and not bounds[0] <= value <= bounds[1]:
@@ -217,27 +243,13 @@ def _check_bounds(fields: dict[str, Any], route: int) -> None:
                     raise MalformedAction(f"{_where(route)}field {name!r} holds an item that is too long")
 
 
-def unknown_fields(action: dict[str, Any]) -> list[str]:
-    """The fields of ``action`` that are neither read by the engine nor 18xx.games bookkeeping (a record's
-    ``auto_actions`` aside: a replay processes them one by one)."""
-    return [name for name in action if name not in ALLOWED_FIELDS and name != "auto_actions"]
-
-
-def _check_fields(
-    fields: dict[str, Any],
-    shapes: dict[str, tuple[str, ...]],
-    checks: dict[str, tuple[frozenset[type], Callable[[Any], bool]]],
-    route: int,
-) -> None:
-    table: dict[str, tuple[frozenset[type], Callable[[Any], bool]]] = checks  # (a .pxd may declare them so:
-    named: dict[str, Any] = fields  # @cython.locals)
-    for name, value in named.items():
-        check = table.get(name)
-        if check is None or type(value) in check[0]:
-            continue
-        if not check[1](value):
-            want = " or ".join(shapes[name])
-            raise MalformedAction(f"{_where(route)}field {name!r} must be {want}, not {_describe(value)}")
+def _unknown(name: Any, route: int) -> str:
+    """The message for a name that is no field of an action (``route`` -1) or of a route."""
+    if route >= 0:
+        return f"routes[{route}]: unknown field {_describe(name)}"
+    if name == "auto_actions":
+        return "field 'auto_actions': a record's automatic actions are processed one by one"
+    return f"unknown field {_describe(name)} (fields: {', '.join(sorted(FIELD_SHAPES))})"
 
 
 def check_action_shape(action: dict[str, Any]) -> None:
@@ -248,21 +260,11 @@ def check_action_shape(action: dict[str, Any]) -> None:
     fields: dict[str, Any] = action if type(action) is dict else dict(action)
     if "type" not in fields:
         raise MalformedAction("action has no type")
-    for name in fields:
-        if name == "auto_actions":
-            raise MalformedAction("field 'auto_actions': a record's automatic actions are processed one by one")
-        if name not in ALLOWED_FIELDS:
-            raise MalformedAction(f"unknown field {_describe(name)} (fields: {', '.join(sorted(FIELD_SHAPES))})")
     _check_fields(fields, FIELD_SHAPES, _FIELD_CHECKS, -1)
-    _check_bounds(fields, -1)
     for i, route in enumerate(fields.get("routes") or ()):
         if not isinstance(route, dict):
             raise MalformedAction(f"routes[{i}] must be an object, not {_describe(route)}")
         plain_route = route if type(route) is dict else dict(route)
-        for name in plain_route:
-            if name not in ROUTE_SHAPES and name != "revenue_str":
-                raise MalformedAction(f"routes[{i}]: unknown field {_describe(name)}")
         _check_fields(plain_route, ROUTE_SHAPES, _ROUTE_CHECKS, i)
-        _check_bounds(plain_route, i)
         if "train" not in route:
             raise MalformedAction(f"routes[{i}] has no train")
