@@ -4,6 +4,7 @@
 # function keeps the signature written here (arguments by position, ``=*`` for a default).
 
 cimport cython
+from railbook.engine.context cimport Context
 cpdef object filter_actions(actions)
 cpdef object load(path)
 cpdef object players_of(record)

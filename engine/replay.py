@@ -15,7 +15,7 @@ import datetime
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from railbook.records import kept_actions, read_record
 
@@ -24,6 +24,14 @@ from .collector import settled_heap
 from .errors import EngineError, IllegalAction, InternalError
 from .game import Game
 from .rng import seed_from
+
+try:
+    import cython
+except ImportError:  # (only the compiled build reads these declarations)
+    from . import cython_shim as cython
+
+if TYPE_CHECKING:
+    from .context import Context
 
 LOG_FORMAT = "railbook-log"
 NON_MOVES = {"message", "log"}
@@ -173,10 +181,12 @@ def replay(
     )
 
 
+@cython.locals(ctx="Context")
 def _replay_actions(
     g: Game, actions: list[dict[str, Any]], *, strict: bool, atomic: bool
 ) -> tuple[int, int, list[str]]:
     """Process the kept actions in game ``g``: (actions processed, revenues checked, warnings)."""
+    ctx: Context = g.context  # (its state is read per action: a failed atomic action rebuilds it)
     warnings: list[str] = []
     count = 0
     checked = 0
@@ -185,7 +195,7 @@ def _replay_actions(
         atype = action.get("type")
         if atype in NON_MOVES:
             continue
-        if g.state.finished:
+        if ctx.state.finished:
             if atype == "end_game":
                 continue
             raise ReplayError(index, action.get("id"), "game.finished", "action after the end of the game")
@@ -206,7 +216,7 @@ def _replay_actions(
                 raise
             except Exception as exc:  # not a rule's refusal: a fault of the engine, never blamed on the record
                 raise ReplayInternalError(index, action.get("id"), exc) from exc
-            checks = g.state.extra.pop("route_checks", None)
+            checks = ctx.state.extra.pop("route_checks", None)
             if checks:
                 checked += len(checks)
                 for train, rec, ours in checks:
