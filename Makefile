@@ -11,7 +11,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test lint bench bench-replay install compile render schema clean
+.PHONY: build test lint bench bench-replay bench-instructions install compile render schema clean
 
 # The editable install registers the package only (RAILBOOK_PURE_BUILD=1: pip would compile the engine silently, in
 # a temporary folder); `make install` then compiles it in place, where it compiles again only what changed.
@@ -65,6 +65,11 @@ bench: install
 bench-replay: install
 	RAILBOOK_BENCH_BASELINE=$(BASELINE) RAILBOOK_BENCH_ONLY_COMPARE=1 RAILBOOK_BENCH_TITLES=$(TITLES) \
 		$(BIN)/python -m benchmarks replay
+
+# machine instructions per kept action (callgrind; minutes), side by side with BASELINE when given: the comparison a
+# shared, noisy machine cannot disturb; TITLES=1817,1846 for only those titles
+bench-instructions: install
+	RAILBOOK_BENCH_BASELINE=$(BASELINE) RAILBOOK_BENCH_TITLES=$(TITLES) $(BIN)/python -m benchmarks instructions
 
 clean:
 	rm -rf output build $(VENV) .pytest_cache .ruff_cache

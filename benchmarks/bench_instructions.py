@@ -7,8 +7,11 @@ engine gain or lose.  The instructions a replay executes barely move (±0.2%), s
 exactly.  Per title, one record of middling length (the median by size) is replayed in two processes under
 callgrind, after a first run outside it has written byte code and caches: one loads everything and replays the
 record once (imports, rulebook, first-use caches), the other does the same and then replays it ``EXTRA`` more
-times; the difference over ``EXTRA`` replays is the steady cost.
-Skipped where valgrind is missing.
+times; the difference over ``EXTRA`` replays is the steady cost.  The three runs share a rulebook cache of their
+own: the user's cache is shared with every other checkout and process on the machine, whose different engine code
+evicts the entries, so that one measured run could compile the rulebook and the other not.
+With ``RAILBOOK_BENCH_BASELINE`` (another installation's python) the same is measured with it and the ratio printed
+(``make bench-instructions BASELINE=...``).  Skipped where valgrind is missing.
 """
 
 from __future__ import annotations
@@ -35,11 +38,11 @@ rulebook = rulebook_for_title(str(record["title"]))
 result = replay(record, rulebook=rulebook)
 for _ in range(int(sys.argv[1])):
     replay(record, rulebook=rulebook)
-print(result.actions, result.matches)
+print(result.actions)
 """
 
 
-def _instructions(script: Path, extra: int, record: Path) -> tuple[int, str]:
+def _instructions(python: str, script: Path, extra: int, record: Path, env: dict[str, str]) -> tuple[int, str]:
     """Instructions executed by the script (callgrind's total) and what it printed."""
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
@@ -47,7 +50,7 @@ def _instructions(script: Path, extra: int, record: Path) -> tuple[int, str]:
                 "valgrind",
                 "--tool=callgrind",
                 f"--callgrind-out-file={tmp}/callgrind.out",
-                sys.executable,
+                python,
                 str(script),
                 str(extra),
                 str(record),
@@ -55,6 +58,7 @@ def _instructions(script: Path, extra: int, record: Path) -> tuple[int, str]:
             capture_output=True,
             text=True,
             check=True,
+            env=env,
         )
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
     if found is None:
@@ -62,8 +66,22 @@ def _instructions(script: Path, extra: int, record: Path) -> tuple[int, str]:
     return int(found.group(1)), out.stdout.strip()
 
 
+def per_action(python: str, script: Path, record: Path, cache: Path) -> tuple[int, float]:
+    """(kept actions, steady instructions per kept action) of ``record`` replayed by ``python``."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    # set and dict orders follow string hashes: a fixed seed makes the work, and so the count, repeat exactly
+    env["PYTHONHASHSEED"] = "0"
+    env["RAILBOOK_CACHE"] = str(cache)
+    # unmeasured first run: byte code and the rulebook cache written, so both measured runs only read them
+    subprocess.run([python, str(script), "0", str(record)], capture_output=True, check=True, env=env)
+    once, printed = _instructions(python, script, 0, record, env)
+    more, _ = _instructions(python, script, EXTRA, record, env)
+    actions = int(printed.split()[0])
+    return actions, (more - once) / EXTRA / max(actions, 1)
+
+
 def run() -> None:
-    from benchmarks.bench_replay import _records
+    from benchmarks.bench_replay import BASELINE_ENV, _records
 
     if shutil.which("valgrind") is None:
         print("   valgrind not found: skipped")
@@ -74,19 +92,19 @@ def run() -> None:
     if not by_title:
         print("   no recorded games found (set RAILBOOK_SHARED to the shared/ folder)")
         return
+    baseline = os.environ.get(BASELINE_ENV)
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "replay_n.py"
         script.write_text(_SCRIPT)
-        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-        # set and dict orders follow string hashes: a fixed seed makes the work, and so the count, repeat exactly
-        os.environ["PYTHONHASHSEED"] = "0"
         for title, paths in sorted(by_title.items()):
             path = sorted(paths, key=lambda p: p.stat().st_size)[len(paths) // 2]
-            # unmeasured first run: byte code and the rulebook cache written, so both measured runs only read them
-            subprocess.run([sys.executable, str(script), "0", str(path)], capture_output=True, check=True)
-            once, printed = _instructions(script, 0, path)
-            more, _ = _instructions(script, EXTRA, path)
-            actions = int(printed.split()[0])
-            per = (more - once) / EXTRA / max(actions, 1)
-            print(f"   {title:5s} {path.stem:40s} {actions:5d} actions {per:12,.0f} instructions/action")
-            note("instructions", f"{title}/{path.stem}", {"actions": actions, "instructions_per_action": round(per)})
+            actions, per = per_action(sys.executable, script, path, Path(tmp) / "cache-this")
+            figures: dict[str, float] = {"actions": actions, "instructions_per_action": round(per)}
+            line = f"   {title:5s} {path.stem:32s} {actions:5d} actions {per:10,.0f} instructions/action"
+            if baseline:
+                _, base = per_action(baseline, script, path, Path(tmp) / "cache-baseline")
+                figures["baseline_instructions_per_action"] = round(base)
+                figures["ratio"] = round(per / base, 3)
+                line += f"  baseline {base:10,.0f}  ratio {per / base:5.3f}"
+            print(line)
+            note("instructions", f"{title}/{path.stem}", figures)
