@@ -30,15 +30,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import FunctionType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 from railbook.params.base import Declaration, NoParams, Params
 
-try:
-    import cython
-except ImportError:  # (only the compiled build reads these declarations)
-    from . import cython_shim as cython
+if TYPE_CHECKING:
+    from . import cython_shim as cython  # (typed for the strict type check of the public API)
+else:
+    try:
+        import cython
+    except ImportError:  # (only the compiled build reads these declarations)
+        from . import cython_shim as cython
 
 
 def _function() -> None:
@@ -416,7 +419,7 @@ def _asker(
 ) -> Callable[..., Any]:
     """:meth:`Hooks.caller`'s function: each hook's plan run for game ``g``, or its constant."""
 
-    @cython.locals(table=dict, fixed=dict, plan=tuple)
+    @cython.locals(table="dict", fixed="dict", plan="tuple")
     def hooks(name: str, *args: Any) -> Any:
         table, fixed = plans, constant  # (typed locals: the compiled build looks them up as dicts)
         plan = table.get(name)
