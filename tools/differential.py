@@ -346,7 +346,9 @@ STANDING: dict[str, dict[str, Any]] = {
         "entry": "acting granularity",
         "titles": None,
         "what": "`sell_shares` listed by the site for a corporation in an operating round (railbook lists the "
-        "president's emergency sale only when it is needed); nothing railbook lists is missing on the site",
+        "president's emergency sale only when it is needed), or for a player in debt (the site's negative cash) "
+        "to whom railbook offers nothing but the bankruptcy (no share he may sell); nothing railbook lists is "
+        "missing on the site",
     },
     "buy_company_listed": {
         "entry": "acting granularity",
@@ -570,6 +572,11 @@ def standing_kind(
         and y == []
     ):
         return "sell_shares_listed"
+    if on("sell_shares_listed") and path.startswith("acting.") and x == ["sell_shares"] and y == []:
+        who = path.split(".", 1)[1]
+        cash = _field(line, f"players.{who}")
+        if isinstance(cash, int) and cash < 0:
+            return "sell_shares_listed"  # (railbook's [] is its bankruptcy only, normalised: nothing sellable)
     return None
 
 
