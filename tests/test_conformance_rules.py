@@ -84,12 +84,13 @@ def test_1850_starting_treasury_at_the_end_of_the_stock_round_by_the_rules_at_fl
     from railbook.engine.replay import record_options
 
     rulebook = rulebook_for_title("1850")
-    record, _ = play_record(rulebook, 300, max_actions=34)  # action 34: p5's purchase floats KATY
+    trades = ["site_no_private_trades"]  # (the game as it was played before players traded privates [15.1])
+    record, _ = play_record(rulebook, 300, max_actions=34, also=trades)  # action 34: p5's purchase floats KATY
     assert "site_capital_at_float" in record_options({**record, "created_at": 1_795_000_000}, rulebook)
     assert "site_capital_at_float" not in record_options(record, rulebook)
     cash = {}
     for options in ([], ["site_capital_at_float"]):
-        game = Game.start(rulebook, [p["id"] for p in record["players"]], seed=300, options=options)
+        game = Game.start(rulebook, [p["id"] for p in record["players"]], seed=300, options=[*options, *trades])
         for action in record["actions"]:
             game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
         assert game.state.round.kind == "stock" and game.state.corporations["KATY"].floated
@@ -169,7 +170,9 @@ def test_1856_a_company_is_sold_once_in_a_stock_turn() -> None:
     price "down one row for each full 10% sold".  After selling a company's shares a player may sell other companies'
     in that turn, not the same company's again (soak game 500 once did; 18xx.games refuses it)."""
     rulebook = rulebook_for_title("1856")
-    record, _ = play_record(rulebook, 500, max_actions=120)
+    trades = ["site_no_private_trades"]  # (the game as it was played before players traded privates)
+    record, _ = play_record(rulebook, 500, max_actions=120, also=trades)
+    record["settings"]["optional_rules"] += trades
     game = start_from_record(record, rulebook)
     sold: set[str] = set()
     seller = None
@@ -583,3 +586,41 @@ def test_1870_the_sites_private_trade_leaves_multiple_buy_shares_open() -> None:
     assert corps and all(
         "multiple_buy" in market.kinds_at(game.context, game.state.corporations[c].price) for c in corps
     )
+
+
+def _without_option(title: str, seed: int, actions: int, option: str) -> tuple[Game, Game]:
+    """Game ``seed`` of ``tests/data`` after its first ``actions``, with ``option`` (as stored) and without it."""
+    rulebook = rulebook_for_title(title)
+    stored = json.loads((DATA / f"{title.lower()}_soak_{seed}.json").read_text(encoding="utf-8"))
+    games = []
+    for options in (
+        stored["settings"]["optional_rules"],
+        [o for o in stored["settings"]["optional_rules"] if o != option],
+    ):
+        record = {**stored, "settings": {**stored["settings"], "optional_rules": options}}
+        game = start_from_record(record, rulebook)
+        for action in stored["actions"][:actions]:
+            game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        games.append(game)
+    return games[0], games[1]
+
+
+def test_1850_and_1856_a_player_buys_another_players_private_in_place_of_a_certificate() -> None:
+    """1850 [15.1] "A player may buy a private company in the place of their stock certificate purchase during the
+    stock round" (from other players, "for any mutually agreed upon price of at least $1"); 1856 "PRIVATE COMPANIES":
+    "A player may purchase a private company from another player in the place of their stock certificate purchase".
+    The rule is the default now; 18xx.games has no such action (option ``site_no_private_trades``, on for every
+    record of the site). The stored games were played with the option."""
+    from railbook.engine.replay import record_options
+
+    for title, seed, actions, buyer in (("1850", 20003, 10, "p1"), ("1856", 20001, 255, "p2")):
+        site, rule = _without_option(title, seed, actions, "site_no_private_trades")
+        assert rule.state.round.kind == "stock"
+        (buy,) = [d for d in rule.legal_descriptions() if d["entity"] == buyer and d["type"] == "buy_company"]
+        companies = rule.state.companies
+        assert buy["choices"] and all(companies[c["company"]].owner not in (None, buyer) for c in buy["choices"])
+        assert all(c["price"]["min"] == 1 for c in buy["choices"])
+        assert "buy_company" not in _types(site, buyer)
+        rulebook = rulebook_for_title(title)
+        assert "site_no_private_trades" in record_options({"created_at": 1_795_000_000, "settings": {}}, rulebook)
+        assert "site_no_private_trades" not in record_options({"settings": {}}, rulebook)
