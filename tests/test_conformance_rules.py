@@ -624,3 +624,31 @@ def test_1850_and_1856_a_player_buys_another_players_private_in_place_of_a_certi
         rulebook = rulebook_for_title(title)
         assert "site_no_private_trades" in record_options({"created_at": 1_795_000_000, "settings": {}}, rulebook)
         assert "site_no_private_trades" not in record_options({"settings": {}}, rulebook)
+
+
+def test_1850_a_company_redeems_from_any_player_who_agrees_the_site_from_its_president_only() -> None:
+    """1850 [5.10.3]: with no share in the open market a company "may redeem a share from a player. It may redeem them
+    from any player it wishes" (the player may refuse, [5.10.4]). 18xx.games lists those shares but buys only its
+    president's ("Cannot buy share from player"): option ``site_redeem_from_president_only``, on for every record
+    of the site. Differential seed 40023 (action 26): RI redeemed RI_3 from p4, not its president."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1850")
+    site, record = _game_at("1850", 40023, 25)
+    options = record_options(record, rulebook)
+    assert "site_redeem_from_president_only" in options
+    rule = Game.start(
+        rulebook, [p["id"] for p in record["players"]], seed=40023, options=[o for o in options if "redeem" not in o]
+    )
+    for action in record["actions"]:
+        rule.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+
+    def redeemable(game: Game) -> dict[str, str | None]:
+        (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "RI" and d["type"] == "buy_shares"]
+        return {c["shares"][0]: game.state.shares[c["shares"][0]].owner for c in buy["choices"]}
+
+    president = site.state.corporations["RI"].owner
+    assert not site.state.holdings.get("pool", {}).get("RI")
+    everyone = redeemable(rule)
+    assert "RI_3" in everyone and everyone["RI_3"] != president
+    assert set(redeemable(site).values()) <= {president}
