@@ -249,11 +249,42 @@ def choose(
             active = weary
     rnd.shuffle(active)
     order = passes + active if passes and (not active or rnd.random() < pass_weight) else active + passes
+    fragile = site and _fragile_privates(game)
+    first = None
     for desc in order:
         action = concrete(desc, rnd, game)
-        if action is not None:
+        if action is None:
+            continue
+        if not fragile or not _closes_private(game, action, fragile):
             return action
-    return None
+        first = first or action
+    return first
+
+
+def _fragile_privates(game: Any) -> set[str]:
+    """For a game written as an 18xx.games record: the open privates owned by a public company in a phase where
+    the site's engine fails once such a private closes with its company (the title's
+    ``site.private_closing_fails_in_phases``; docs/CONFORMANCE.md, "Standing")."""
+    phases = (game.rulebook.get("site") or {}).get("private_closing_fails_in_phases") or []
+    if not phases or game.context.phase_name() not in phases:
+        return set()
+    from railbook.engine.state import ckey
+
+    owners = {ckey(sym) for sym, c in game.state.corporations.items() if not c.closed}
+    return {sym for sym, c in game.state.companies.items() if not c.closed and c.owner in owners}
+
+
+def _closes_private(game: Any, action: dict[str, Any], privates: set[str]) -> bool:
+    """Whether ``action`` closes one of ``privates`` (tried on a copy)."""
+    from railbook.engine.errors import IllegalAction
+    from railbook.engine.game import Game
+
+    trial = Game.from_json(game.context.book.base, game.to_json())
+    try:
+        trial.process(action)
+    except IllegalAction:
+        return False
+    return any(trial.state.companies[sym].closed for sym in privates)
 
 
 def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -652,3 +652,24 @@ def test_1850_a_company_redeems_from_any_player_who_agrees_the_site_from_its_pre
     everyone = redeemable(rule)
     assert "RI_3" in everyone and everyone["RI_3"] != president
     assert set(redeemable(site).values()) <= {president}
+
+
+def test_a_site_record_avoids_closing_a_company_with_a_private_where_the_sites_engine_fails() -> None:
+    """1850 on 18xx.games: once a company owning P3 or P5 closes in phase 2 ([5.1.1]: its marker enters the black
+    area), the site's engine fails at the next question of who owns those privates (`player?` on nil; 32 of 43
+    differential games stopped there). The title's ``site.private_closing_fails_in_phases`` makes the soak player
+    writing a site record choose another legal move where there is one. Differential seed 30019 (action 169): p1's
+    sale closed KATY with both privates."""
+    import random
+
+    from railbook.soak import _closes_private, _fragile_privates, choose
+
+    game, _ = _game_at("1850", 30019, 168)
+    stored = json.loads((DATA / "1850_soak_30019.json").read_text(encoding="utf-8"))["actions"][168]
+    sale = {k: v for k, v in stored.items() if k != "id"}
+    assert (sale["type"], sale["entity"]) == ("sell_shares", "p1")
+    fragile = _fragile_privates(game)
+    assert fragile == {"MRB", "MRC"} and _closes_private(game, sale, fragile)
+    chosen = [choose(game, random.Random(i), site=True) for i in range(12)]
+    assert all(a is not None and not _closes_private(game, a, fragile) for a in chosen)
+    assert not _fragile_privates(_game_at("1850", 30019, 20)[0])  # no company owns a private yet
