@@ -990,7 +990,7 @@ class Site(Strict):
         [],
         description="the site's engine fails once a private company owned by a public company has closed with it "
         "in one of these phases (rulebook phase names; it asks who owns that private): the soak player writing a "
-        "record for the site avoids such a move where another is legal",
+        "record for the site has no company buy a private in these phases",
     )
 
 

@@ -249,54 +249,29 @@ def choose(
             active = weary
     rnd.shuffle(active)
     order = passes + active if passes and (not active or rnd.random() < pass_weight) else active + passes
-    fragile = site and _fragile_privates(game)
-    first = None
     for desc in order:
         action = concrete(desc, rnd, game)
-        if action is None:
-            continue
-        if not fragile or not _closes_private(game, action, fragile):
+        if action is not None:
             return action
-        first = first or action
-    return first
-
-
-def _fragile_privates(game: Any) -> set[str]:
-    """For a game written as an 18xx.games record: the open privates owned by a public company in a phase where
-    the site's engine fails once such a private closes with its company (the title's
-    ``site.private_closing_fails_in_phases``; docs/CONFORMANCE.md, "Standing")."""
-    phases = (game.rulebook.get("site") or {}).get("private_closing_fails_in_phases") or []
-    if not phases or game.context.phase_name() not in phases:
-        return set()
-    from railbook.engine.state import ckey
-
-    owners = {ckey(sym) for sym, c in game.state.corporations.items() if not c.closed}
-    return {sym for sym, c in game.state.companies.items() if not c.closed and c.owner in owners}
-
-
-def _closes_private(game: Any, action: dict[str, Any], privates: set[str]) -> bool:
-    """Whether ``action`` closes one of ``privates`` (tried on a copy)."""
-    from railbook.engine.errors import IllegalAction
-    from railbook.engine.game import Game
-
-    trial = Game.from_json(game.context.book.base, game.to_json())
-    try:
-        trial.process(action)
-    except IllegalAction:
-        return False
-    return any(trial.state.companies[sym].closed for sym in privates)
+    return None
 
 
 def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """For a game written as an 18xx.games record: no player buys from another player a private that came with a
-    certificate (the site hands the certificate over again and fails: docs/CONFORMANCE.md, "Standing")."""
+    certificate (the site hands the certificate over again and fails), and no company buys a private in a phase of
+    the title's ``site.private_closing_fails_in_phases`` (the site's engine fails once such a private closes with
+    its company in that phase; no one can foresee whether it will): docs/CONFORMANCE.md, "Standing"."""
     privates = game.rulebook.get("privates") or {}
 
     def with_shares(sym: Any) -> bool:
         return any(a.get("type") == "shares" for a in (privates.get(sym) or {}).get("abilities") or [])
 
+    phases = (game.rulebook.get("site") or {}).get("private_closing_fails_in_phases") or []
+    no_company_buys = game.context.phase_name() in phases
     out = []
     for d in descs:
+        if d["type"] == "buy_company" and d.get("entity_type") == "corporation" and no_company_buys:
+            continue
         if d["type"] == "buy_company" and d.get("entity_type") == "player" and d.get("choices"):
             choices = [c for c in d["choices"] if not with_shares(c.get("company"))]
             if not choices:
