@@ -672,3 +672,16 @@ def test_a_site_record_has_no_company_buy_a_private_where_the_sites_engine_fails
     assert site and all(a is not None and a["type"] != "buy_company" for a in site)
     ours = [choose(game, random.Random(i)) for i in range(30)]
     assert any(a is not None and a["type"] == "buy_company" for a in ours)
+
+
+def test_1830_the_delaware_and_hudsons_token_is_offered_only_with_a_token_to_place() -> None:
+    """1830's Delaware & Hudson (the site's game: the owning corporation lays the F16 tile and may place a station
+    token there): with no token left the corporation has nothing to decide and goes on to run its trains, as on the
+    site; railbook had waited for the private to pass (differential seed 40010, action 624: the site refused the
+    pass)."""
+    game, record = _game_at("1830", 40010, 624)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["hex"]) == ("lay_tile", "DH", "F16")
+    assert not game.context.tokens_left(str(game.state.companies["DH"].owner))
+    assert game.acting_entities() == ["C|B&M"]
+    assert "run_routes" in _types(game, "B&M")
