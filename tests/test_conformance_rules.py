@@ -685,3 +685,29 @@ def test_1830_the_delaware_and_hudsons_token_is_offered_only_with_a_token_to_pla
     assert not game.context.tokens_left(str(game.state.companies["DH"].owner))
     assert game.acting_entities() == ["C|B&M"]
     assert "run_routes" in _types(game, "B&M")
+
+
+def test_a_site_record_notices_the_connection_check_when_one_company_ends_a_round_and_opens_the_next() -> None:
+    """1870 on 18xx.games: the connection runs are checked after each operator's turn, and its records carry the
+    check as a `destination_connection` notice by that operator. When the one company left operating ends an
+    operating round and opens the next, its turn has ended all the same: the exporter writes the notice (it had
+    looked for a change of operator only; differential seed 40001, action 580: the site waited for it)."""
+    from railbook.engine.replay import record_options
+
+    from railbook.site_export import SiteAutoActions
+
+    rulebook = rulebook_for_title("1870")
+    stored = json.loads((DATA / "1870_soak_40001.json").read_text(encoding="utf-8"))
+    game = Game.start(
+        rulebook, [p["id"] for p in stored["players"]], seed=40001, options=record_options(stored, rulebook)
+    )
+    autos = SiteAutoActions(game)
+    extra: list[dict[str, Any]] = []
+    for action in stored["actions"]:
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        autos.action(game, action)
+        extra = autos.after(game)
+    last = stored["actions"][-1]
+    assert (last["type"], last["entity"]) == ("dividend", "MKT")
+    assert game.state.round.kind == "operating" and game.acting_entities() == ["C|MKT"]
+    assert [(x["type"], x["entity"]) for x in extra][:1] == [("destination_connection", "MKT")]
