@@ -331,8 +331,9 @@ STANDING: dict[str, dict[str, Any]] = {
         "entry": "1817: a president's debt for a share purchase",
         "titles": {"1817"},
         "what": "while the winner of an IPO auction assigns the privates he pays with (the site's `acting` is his "
-        "`assign` only, or before it his `choose` of the company's size), his and the corporations' cash: the site books the whole bid as his debt and the "
-        "corporation's cash at once, railbook his cash first; both agree once he has assigned them",
+        "`assign` only, or before it his `choose` of the company's size), his and the corporations' cash: the "
+        "site books the whole bid as his debt and the corporation's cash at once, railbook his cash first; both "
+        "agree once he has assigned them",
     },
     "debt_shown_negative": {
         "entry": "1817: a president's debt",
@@ -378,9 +379,10 @@ STANDING: dict[str, dict[str, Any]] = {
     "buy_company_listed": {
         "entry": "acting granularity",
         "titles": {"1870"},
-        "what": "`buy_company` listed by the site in phase 1 for MP or SSW once it owns the MRBC, the one private "
-        'a company may buy in phase 1 (1870 "Phase one": "Public companies may not purchase private '
-        'companies" but the bridge company); nothing railbook lists is missing on the site',
+        "what": "`buy_company` listed by the site in phase 1 for MP or SSW once no player holds the MRBC, the one "
+        'private a company may buy in phase 1 (1870 "Phase one": "Public companies may not purchase private '
+        'companies" but the bridge company; "Public companies may not sell private companies to ... other public '
+        'companies"); nothing railbook lists is missing on the site',
     },
     "used_private_open": {
         "entry": "1817: a private company whose ability is used",
@@ -586,9 +588,10 @@ def standing_kind(
         and path.startswith("acting.")
         and x == ["buy_company"]
         and y == []
-        and (line.get("companies") or {}).get("MRBC") == path.split(".", 1)[1]
+        and path.split(".", 1)[1] in ("MP", "SSW")
+        and (line.get("companies") or {}).get("MRBC") not in (line.get("players") or {})
     ):
-        return "buy_company_listed"
+        return "buy_company_listed"  # ("Public companies may not sell private companies to ... other public companies")
     if (
         on("bankrupt_privates")
         and len(parts) == 2
