@@ -368,6 +368,12 @@ STANDING: dict[str, dict[str, Any]] = {
         "leaves its game; railbook's buyer pays the bank: [5.1.1] the trains go to the open market, [10] open-market "
         "trains are paid to the bank)",
     },
+    "discard_listed": {
+        "entry": "acting granularity",
+        "titles": None,
+        "what": "a company over its train limit that railbook lists with `discard_train` beside the one the site "
+        "lists (the site names one crowded company at a time and takes the others' discards as well)",
+    },
     "sell_shares_listed": {
         "entry": "acting granularity",
         "titles": None,
@@ -604,6 +610,9 @@ def standing_kind(
     if on("privates_count_nothing") and len(parts) == 2 and parts[0] == "result" and "id" not in line:
         if isinstance(x, int) and isinstance(y, int) and x - y == private_worth(ref, title).get(parts[1], 0) > 0:
             return "privates_count_nothing"
+    if on("discard_listed") and path.startswith("acting.") and x is MISSING and y == ["discard_train"]:
+        if any(v == ["discard_train"] for v in (line.get("acting") or {}).values()):
+            return "discard_listed"
     if on("train_paid_to_closed_company") and path == "bank" and isinstance(x, int) and isinstance(y, int):
         if y - x == _vanished(ref, n) > 0:
             return "train_paid_to_closed_company"
