@@ -711,3 +711,14 @@ def test_a_site_record_notices_the_connection_check_when_one_company_ends_a_roun
     assert (last["type"], last["entity"]) == ("dividend", "MKT")
     assert game.state.round.kind == "operating" and game.acting_entities() == ["C|MKT"]
     assert [(x["type"], x["entity"]) for x in extra][:1] == [("destination_connection", "MKT")]
+
+
+def test_18chesapeake_the_track_step_stays_open_for_a_private_only_while_it_has_a_lay_to_make() -> None:
+    """18Chesapeake (the site's game): the track step stays open after the company's own lay while a private it owns
+    may still lay its extra tiles (the C-P: two joined tiles in H2 and I3). Once another company has built in I3 the
+    C-P's pair can no longer be laid, and the step ends with the company's lay, as on the site (railbook had waited for
+    a pass; differential seed 40001, action 224)."""
+    game, record = _game_at("18Chesapeake", 40001, 224)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("lay_tile", "N&W")
+    assert game.state.companies["C-P"].owner == "C|N&W" and game.state.hexes["I3"].tile is not None
+    assert {d["type"] for d in game.legal_descriptions()} == {"run_routes"}
