@@ -402,8 +402,9 @@ def extra_lay_owned(g: Context, corp: str) -> bool:
             params = a.spec.get("params") or {}
             if a.type == "tile_lay" and (params.get("extra_lay") or params.get("extra")):
                 if a.spec.get("when") in (None, "track") and abilities.usable(g, owner, a, passive_ok=False):
-                    if any(_leaves_a_lay(g, a, h, plan) for h, _t, _r, plan in _special_candidates(g, a, corp)):
-                        return True
+                    for h, _t, _r, plan in _special_candidates(g, a, corp):
+                        if _leaves_a_lay(g, a, h, plan):
+                            return True
     return False
 
 
