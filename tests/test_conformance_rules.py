@@ -722,3 +722,20 @@ def test_18chesapeake_the_track_step_stays_open_for_a_private_only_while_it_has_
     assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("lay_tile", "N&W")
     assert game.state.companies["C-P"].owner == "C|N&W" and game.state.hexes["I3"].tile is not None
     assert {d["type"] for d in game.legal_descriptions()} == {"run_routes"}
+
+
+def test_1817_no_share_is_sold_in_the_stock_round_its_company_formed() -> None:
+    """1817 §5.2: "Shares in a company may not be sold during the stock round the company formed due to an IPO"
+    (`stock_round.sell_after: after_launch_round`, which the engine had accepted but not played: differential seed
+    50001, action 239, p4 sold a PSNR share in the round PSNR formed; the site refused)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1817", 50001, 238)
+    stored = json.loads((DATA / "1817_soak_50001.json").read_text(encoding="utf-8"))["actions"][238]
+    assert (stored["type"], stored["entity"], stored["shares"]) == ("sell_shares", "p4", ["PSNR_1"])
+    assert game.state.round.kind == "stock"
+    assert any(a["type"] == "bid" and a.get("corporation") == "PSNR" for a in record["actions"][-40:])
+    assert "sell_shares" not in _types(game, "p4")
+    with pytest.raises(IllegalAction):
+        game.process({k: v for k, v in stored.items() if k != "id"})
