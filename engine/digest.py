@@ -109,7 +109,9 @@ def _floated(g: Game, key: str, op: Any) -> bool:
     if not op.floated:
         return False
     if _site(g).get("floated_from_first_turn"):
-        return bool(op.operated) or g.context.current_operator() == key or key in g.state.round.entities[:1]
+        now = g.context.current_operator()
+        # (the first in the order before the round's first turn has begun; a company that round skips is not it)
+        return bool(op.operated) or now == key or (now is None and key in g.state.round.entities[:1])
     return True
 
 
