@@ -105,6 +105,12 @@ def _site(g: Game) -> dict[str, Any]:
     return g.context.book.raw.get("site") or {}
 
 
+def site_fails_on_company_privates(g: Game) -> bool:
+    """The site's engine fails once a private owned by a public company closes with it in the current phase
+    (``site.private_closing_fails_in_phases``): a record written for the site has no company buy a private now."""
+    return g.context.phase_name() in (_site(g).get("private_closing_fails_in_phases") or [])
+
+
 def _floated(g: Game, key: str, op: Any) -> bool:
     if not op.floated:
         return False

@@ -266,8 +266,9 @@ def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]
     def with_shares(sym: Any) -> bool:
         return any(a.get("type") == "shares" for a in (privates.get(sym) or {}).get("abilities") or [])
 
-    phases = (game.rulebook.get("site") or {}).get("private_closing_fails_in_phases") or []
-    no_company_buys = game.context.phase_name() in phases
+    from railbook.engine.digest import site_fails_on_company_privates
+
+    no_company_buys = site_fails_on_company_privates(game)
     out = []
     for d in descs:
         if d["type"] == "buy_company" and d.get("entity_type") == "corporation" and no_company_buys:
