@@ -986,6 +986,12 @@ class Site(Strict):
         description="the site counts a corporation as floated only from the start of its first operating turn, "
         "not from the sale that floats it",
     )
+    private_closing_fails_in_phases: list[str] = Field(
+        [],
+        description="the site's engine fails once a private company owned by a public company has closed with it "
+        "in one of these phases (rulebook phase names; it asks who owns that private): the soak player writing a "
+        "record for the site has no company buy a private in these phases",
+    )
 
 
 class Option(Strict):

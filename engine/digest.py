@@ -105,11 +105,19 @@ def _site(g: Game) -> dict[str, Any]:
     return g.context.book.raw.get("site") or {}
 
 
+def site_fails_on_company_privates(g: Game) -> bool:
+    """The site's engine fails once a private owned by a public company closes with it in the current phase
+    (``site.private_closing_fails_in_phases``): a record written for the site has no company buy a private now."""
+    return g.context.phase_name() in (_site(g).get("private_closing_fails_in_phases") or [])
+
+
 def _floated(g: Game, key: str, op: Any) -> bool:
     if not op.floated:
         return False
     if _site(g).get("floated_from_first_turn"):
-        return bool(op.operated) or g.context.current_operator() == key or key in g.state.round.entities[:1]
+        now = g.context.current_operator()
+        # (the first in the order before the round's first turn has begun; a company that round skips is not it)
+        return bool(op.operated) or now == key or (now is None and key in g.state.round.entities[:1])
     return True
 
 

@@ -37,11 +37,12 @@ class Params(BaseParams):
         description="a corporation may redeem only if this many of its shares stay with players and the pool "
         "(None: no such rule)",
     )
-    redeem_from: Literal["pool", "pool_then_players"] = Field(
+    redeem_from: Literal["pool", "pool_then_players", "pool_then_president"] = Field(
         "pool",
         description="`pool_then_players`: from the pool while it holds a share, else from any player (the "
         "president too) as long as the presidency does not change (a redemption in the stock round, see "
-        "company_stock_actions; in the operating turn only from the pool)",
+        "company_stock_actions; in the operating turn only from the pool); `pool_then_president`: likewise, but "
+        "from the president alone",
     )
     redeem_not_before: Literal["float", "first_operation"] = Field(
         "float",

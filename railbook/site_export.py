@@ -55,6 +55,7 @@ class SiteAutoActions:
         self.cash = dict(game.state.cash)  # before the action to come
         self.checked = _checked(game)
         self.operator, self.reached = self._now(game)
+        self.op_round = self._op_round(game)
         self.starting: str | None = None  # an operator whose turn started and has not had its notice yet
         self.noticed: str | None = None  # (after each tile lay) the operator whose track step was noticed
         self.told = list(self.reached)  # companies named in a notice already
@@ -65,6 +66,12 @@ class SiteAutoActions:
         op = r.data.get("current_operator") if r is not None and r.kind == "operating" else None
         st = game.state.mechanics.get("destinations")
         return op, list(getattr(st, "reached", []) or [])
+
+    @staticmethod
+    def _op_round(game: Any) -> tuple[int, int] | None:
+        """Which operating round the game is in (None outside one)."""
+        r = game.state.round
+        return (game.state.turn, r.round_num) if r is not None and r.kind == "operating" else None
 
     def _notice(self, key: str, game: Any) -> dict[str, Any]:
         _, reached = self._now(game)
@@ -139,18 +146,20 @@ class SiteAutoActions:
         """The automatic actions that follow the action just processed."""
         if self.checked is None:
             return []
-        before = self.operator
+        before, before_round = self.operator, self.op_round
         self.operator, _ = self._now(game)
+        self.op_round = self._op_round(game)
         if game.state.finished:
             return []
         if self.checked == "after_every_tile_lay":
             return self._after_tile_lays(game, before)
-        return self._after_turns(game, before)
+        # (the same company may end one operating round and open the next: its turn has ended all the same)
+        return self._after_turns(game, before, self.op_round != before_round)
 
-    def _after_turns(self, game: Any, before: str | None) -> list[dict[str, Any]]:
+    def _after_turns(self, game: Any, before: str | None, new_round: bool = False) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         now = self.operator
-        if now != before:
+        if now != before or (new_round and now is not None and before is not None):
             if before is not None:
                 out.append(self._notice(before, game))  # the check after its turn (the round's last one's too)
             elif now is not None:

@@ -142,3 +142,16 @@ def test_the_replay_command_prints_the_digest_and_stops_at_a_refused_action(tmp_
     result = CliRunner().invoke(app, ["replay", str(path), "--digest"])
     assert result.exit_code == 1
     assert "error" in json.loads(result.output.splitlines()[-1])
+
+
+def test_a_company_the_operating_round_skips_is_not_reported_floated() -> None:
+    """1856 "Initial Shares Needed to Operate": a company with fewer shares sold than the train on sale asks for does
+    not operate; the digest reports a company floated from its first operating turn (as the site does), and counted
+    the first company in the round's order as in its turn even where that round skips it (differential seed 50001,
+    action 134: CA, two shares sold with 3-trains on sale)."""
+    stored = json.loads((Path(__file__).parent / "data" / "1856_soak_50001.json").read_text(encoding="utf-8"))
+    rulebook = rulebook_for_title("1856")
+    lines = [x for x in digest_stream(stored, rulebook) if "id" in x]
+    last = lines[-1]
+    assert last["round"] == "Operating" and list(last["acting"]) == ["CV"]
+    assert last["corporations"]["CA"]["shares"]["p3"] == 20 and not last["corporations"]["CA"]["floated"]

@@ -237,17 +237,23 @@ def normalise(line: dict[str, Any], title: str) -> dict[str, Any]:
     return line
 
 
-def _ended_alike(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+def _ended_alike(
+    a: dict[str, Any], b: dict[str, Any], worth: dict[str, int] | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """A game both engines have ended: the round and turn it ended in are no rule's (the site plays empty rounds
     to its turn limit where railbook ends a game with every corporation closed, docs/CONFORMANCE.md), and the
-    site's "dnf" after those rounds is railbook's "all_closed" when the results agree."""
+    site's "dnf" after those rounds is railbook's "all_closed" (or "final_phase", its last rounds empty) when the
+    results agree (less ``worth``: the privates the site counts in a result, standing ``privates_count_nothing``)."""
     if a.get("acting") == {} and b.get("acting") == {} and "round" in a and "round" in b:
         drop = ("round", "turn")
         return {k: v for k, v in a.items() if k not in drop}, {k: v for k, v in b.items() if k not in drop}
+    ra, rb = a.get("result"), b.get("result")
+    if isinstance(ra, dict) and worth:
+        ra = {k: v - worth.get(k, 0) if isinstance(v, int) else v for k, v in ra.items()}
     if (
         a.get("game_end_reason") == "dnf"
-        and b.get("game_end_reason") in ("all_closed", "stalled")
-        and a.get("result") == b.get("result")
+        and b.get("game_end_reason") in ("all_closed", "stalled", "final_phase")
+        and ra == rb
     ):
         # (railbook's "stalled": rounds go by with nobody able to act and nothing changing; the site plays them to
         # its turn limit and says "dnf")
@@ -325,8 +331,9 @@ STANDING: dict[str, dict[str, Any]] = {
         "entry": "1817: a president's debt for a share purchase",
         "titles": {"1817"},
         "what": "while the winner of an IPO auction assigns the privates he pays with (the site's `acting` is his "
-        "`assign` only), his and the corporations' cash: the site books the whole bid as his debt and the "
-        "corporation's cash at once, railbook his cash first; both agree once he has assigned them",
+        "`assign` only, or before it his `choose` of the company's size), his and the corporations' cash: the "
+        "site books the whole bid as his debt and the corporation's cash at once, railbook his cash first; both "
+        "agree once he has assigned them",
     },
     "debt_shown_negative": {
         "entry": "1817: a president's debt",
@@ -342,18 +349,52 @@ STANDING: dict[str, dict[str, Any]] = {
         "(the corporation launched, its cash the bid, the bidder's cash what is left), railbook once the "
         "starting station marker is placed, the next action (rule 5.5: marker first, then the auction)",
     },
+    "bankrupt_privates": {
+        "entry": "1817: a bankrupt player's privates and the privates at the end",
+        "titles": {"1817"},
+        "what": "a private the site leaves in a bankrupt player's name, where railbook has put it in the open market "
+        "(rule 7.4) and removed it from the game (1.2.6: once it can do nothing)",
+    },
+    "privates_count_nothing": {
+        "entry": "1817: a bankrupt player's privates and the privates at the end",
+        "titles": {"1817"},
+        "what": "a player's result that the site makes the face value of the privates it shows him holding at the "
+        'end higher than railbook\'s (rule 8: "Company assets and private companies count for nothing")',
+    },
+    "train_paid_to_closed_company": {
+        "entry": "1850: a closed company's train",
+        "titles": {"1850"},
+        "what": "the bank, by what the site's buyers paid for trains a closed company still holds there (the money "
+        "leaves its game; railbook's buyer pays the bank: [5.1.1] the trains go to the open market, [10] open-market "
+        "trains are paid to the bank)",
+    },
+    "discard_listed": {
+        "entry": "acting granularity",
+        "titles": None,
+        "what": "a company over its train limit that railbook lists with `discard_train` beside the one the site "
+        "lists (the site names one crowded company at a time and takes the others' discards as well)",
+    },
+    "site_turn_limit": {
+        "entry": "the site's turn limit",
+        "titles": None,
+        "what": "a game the site ends (dnf) at the end of a round in its turn 100, where railbook plays on (no rule "
+        "ends it there): the differences of that last line, and the comparison ends with it, with no stop",
+    },
     "sell_shares_listed": {
         "entry": "acting granularity",
         "titles": None,
         "what": "`sell_shares` listed by the site for a corporation in an operating round (railbook lists the "
-        "president's emergency sale only when it is needed); nothing railbook lists is missing on the site",
+        "president's emergency sale only when it is needed), or for a player in debt (the site's negative cash) "
+        "to whom railbook offers nothing but the bankruptcy (no share he may sell); nothing railbook lists is "
+        "missing on the site",
     },
     "buy_company_listed": {
         "entry": "acting granularity",
         "titles": {"1870"},
-        "what": "`buy_company` listed by the site in phase 1 for MP or SSW once it owns the MRBC, the one private "
-        'a company may buy in phase 1 (1870 "Phase one": "Public companies may not purchase private '
-        'companies" but the bridge company); nothing railbook lists is missing on the site',
+        "what": "`buy_company` listed by the site in phase 1 for MP or SSW once no player holds the MRBC, the one "
+        'private a company may buy in phase 1 (1870 "Phase one": "Public companies may not purchase private '
+        'companies" but the bridge company; "Public companies may not sell private companies to ... other public '
+        'companies"); nothing railbook lists is missing on the site',
     },
     "used_private_open": {
         "entry": "1817: a private company whose ability is used",
@@ -423,11 +464,12 @@ def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n:
 
 
 def _assigning(line: dict[str, Any]) -> str | None:
-    """The player the site's line waits for to assign the privates he pays a bid with, if any."""
+    """The player the site's line waits for to assign the privates he pays a bid with (or, before that, to choose
+    his company's size, 1817 §5.5), if any."""
     acting = line.get("acting") or {}
     if len(acting) == 1:
         ((who, types),) = acting.items()
-        if types == ["assign"] and who not in (line.get("corporations") or {}):
+        if types in (["assign"], ["choose"]) and who not in (line.get("corporations") or {}):
             return str(who)
     return None
 
@@ -469,6 +511,8 @@ def standing_kind(
 
     line = ref[n]
     rnd = line.get("round")
+    if on("site_turn_limit") and _turn_limit(line) and mine[n].get("acting") != {}:
+        return "site_turn_limit"
     # the lines up to a pass the tool added (the site's step still open where railbook had ended it)
     if waiting:
         ahead = [i for i in range(n, min(n + STANDING_WINDOW, len(ref))) if ref[i].get("id") in waiting]
@@ -558,9 +602,28 @@ def standing_kind(
         and path.startswith("acting.")
         and x == ["buy_company"]
         and y == []
-        and (line.get("companies") or {}).get("MRBC") == path.split(".", 1)[1]
+        and path.split(".", 1)[1] in ("MP", "SSW")
+        and (line.get("companies") or {}).get("MRBC") not in (line.get("players") or {})
     ):
-        return "buy_company_listed"
+        return "buy_company_listed"  # ("Public companies may not sell private companies to ... other public companies")
+    if (
+        on("bankrupt_privates")
+        and len(parts) == 2
+        and parts[0] == "companies"
+        and y is MISSING
+        and isinstance(x, str)
+        and x in _bankrupt_players(ref, n)
+    ):
+        return "bankrupt_privates"
+    if on("privates_count_nothing") and len(parts) == 2 and parts[0] == "result" and "id" not in line:
+        if isinstance(x, int) and isinstance(y, int) and x - y == private_worth(ref, title).get(parts[1], 0) > 0:
+            return "privates_count_nothing"
+    if on("discard_listed") and path.startswith("acting.") and x is MISSING and y == ["discard_train"]:
+        if any(v == ["discard_train"] for v in (line.get("acting") or {}).values()):
+            return "discard_listed"
+    if on("train_paid_to_closed_company") and path == "bank" and isinstance(x, int) and isinstance(y, int):
+        if y - x == _vanished(ref, n) > 0:
+            return "train_paid_to_closed_company"
     if (
         on("sell_shares_listed")
         and rnd == "Operating"
@@ -570,7 +633,78 @@ def standing_kind(
         and y == []
     ):
         return "sell_shares_listed"
+    if on("sell_shares_listed") and path.startswith("acting.") and x == ["sell_shares"] and y == []:
+        who = path.split(".", 1)[1]
+        cash = _field(line, f"players.{who}")
+        if isinstance(cash, int) and cash < 0:
+            return "sell_shares_listed"  # (railbook's [] is its bankruptcy only, normalised: nothing sellable)
     return None
+
+
+_VANISHED: dict[int, list[int]] = {}
+
+
+def _vanished(ref: list[dict[str, Any]], n: int) -> int:
+    """The money that has left the site's digest by line ``n`` at train purchases (cash that went to a closed
+    company the digest no longer lists): the drop of bank + players + corporations at each ``buy_train`` line."""
+
+    def total(x: dict[str, Any]) -> int | None:
+        corps, players = x.get("corporations"), x.get("players")
+        if not isinstance(corps, dict) or not isinstance(players, dict) or not isinstance(x.get("bank"), int):
+            return None
+        cash = [c.get("cash") for c in corps.values() if isinstance(c, dict)]
+        return (
+            int(x["bank"])
+            + sum(v for v in players.values() if isinstance(v, int))
+            + sum(v for v in cash if isinstance(v, int))
+        )
+
+    key = id(ref)
+    if key not in _VANISHED or len(_VANISHED[key]) != len(ref):
+        acc, out, last = 0, [], None
+        for x in ref:
+            now = total(x)
+            if x.get("type") == "buy_train" and last is not None and now is not None and now < last:
+                acc += last - now
+            last = now if now is not None else last
+            out.append(acc)
+        _VANISHED[key] = out
+    return _VANISHED[key][n]
+
+
+def _turn_limit(line: dict[str, Any]) -> bool:
+    """The site's line that ends its game at its turn limit: nobody acting, in turn 100 or later, no result."""
+    turn = str(line.get("turn") or "")
+    return line.get("acting") == {} and turn.split(".")[0].isdigit() and int(turn.split(".")[0]) >= 100
+
+
+def _bankrupt_players(ref: list[dict[str, Any]], n: int) -> set[str]:
+    """The players who have gone bankrupt in the site's stream up to line ``n``."""
+    return {str(x.get("entity")) for x in ref[: n + 1] if x.get("type") == "bankrupt"}
+
+
+def private_worth(ref: list[dict[str, Any]], title: str) -> dict[str, int]:
+    """The face value of the privates the site's last line shows each player holding (what its results count;
+    standing ``privates_count_nothing``), for the titles of that entry; else nothing."""
+    if title not in (STANDING["privates_count_nothing"]["titles"] or ()):
+        return {}
+    from railbook.api import rulebook_for_title
+
+    rulebook = rulebook_for_title(title)
+    values: dict[str, int] = {}
+    for privates in [
+        *(((o.get("patch") or {}).get("privates") or {}) for o in (rulebook.get("options") or {}).values()),
+        rulebook.get("privates") or {},
+    ]:
+        values.update(
+            {k: int(v.get("value") or 0) for k, v in privates.items() if isinstance(v, dict) and "value" in v}
+        )
+    last = next((x for x in reversed(ref) if isinstance(x.get("companies"), dict)), {})
+    worth: dict[str, int] = {}
+    for sym, owner in (last.get("companies") or {}).items():
+        if isinstance(owner, str) and owner in (last.get("players") or {}):
+            worth[owner] = worth.get(owner, 0) + values.get(sym, 0)
+    return worth
 
 
 def waiting_points(site_record: dict[str, Any] | None) -> dict[Any, str]:
@@ -608,12 +742,16 @@ def compare(
     stop = None
     ref_n = [normalise(x, title) for x in ref]
     mine_n = [normalise(x, title) for x in mine]
+    worth = private_worth(ref_n, title)
+    _VANISHED.clear()  # (by the stream's id: this game's only)
     for n in range(max(len(ref), len(mine))):
         a = ref_n[n] if n < len(ref) else None
         b = mine_n[n] if n < len(mine) else None
         if a is None or b is None:
             stop = f"length: only {'ref' if b is None else 'railbook'} has line {n + 1}: {json.dumps(a or b)[:300]}"
             break
+        if n > 0 and "error" in a and "GameIsOver" in str(a["error"]) and _turn_limit(ref_n[n - 1]):
+            break  # (the site's turn limit, looked past on the line before: standing ``site_turn_limit``)
         if "error" in a or "error" in b:
             if a != b:
                 stop = f"line {n + 1}: ref {a.get('error', 'ok')!s:.300} | railbook {b.get('error', 'ok')!s:.300}"
@@ -623,7 +761,7 @@ def compare(
             stop = f"line {n + 1}: action ids differ: ref {a.get('id')} railbook {b.get('id')}"
             break
         compared += 1 if "id" in a else 0
-        a, b = _ended_alike(a, b)
+        a, b = _ended_alike(a, b, worth)
         found_all: list[tuple[str, Any, Any]] = []
         diff(a, b, "", patterns, found_all)
         found = []

@@ -285,6 +285,8 @@ class CompanyStockAction(Step):
         for p, v in holders.items():
             if v <= 0 or (p == c.owner and v == top):
                 continue
+            if rules.redeem_from == "pool_then_president" and p != c.owner:
+                continue
             ids = [s for s in shares.shares_of(g, p, corp) if not g.state.shares[s].president]
             if ids:
                 out.append(shares.make_bundle(g, [ids[0]]))

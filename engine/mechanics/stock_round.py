@@ -67,8 +67,18 @@ def round_started(g: Context, kind: str) -> None:
         STATE.of(g).sold_outside = {}
 
 
+def corporation_launched(g: Context, corp: str) -> None:
+    """A corporation launched in a stock round (``sell_after: after_launch_round``: its shares are not sold in it)."""
+    r = g.state.round
+    if r is not None and r.kind == "stock":
+        r.data.setdefault("launched_now", []).append(corp)
+
+
 def sell_timing_ok(g: Context, player: str, corp: str) -> bool:
     rule = PARAMS.of(g).sell_after
+    if rule == "after_launch_round":
+        r = g.state.round
+        return r is None or r.kind != "stock" or corp not in (r.data.get("launched_now") or [])
     c: Corporation = g.state.corporations[corp]
     if rule == "president_any_time_others_after_operation":
         return c.operated > 0 or c.owner == player
@@ -719,6 +729,7 @@ MECHANIC = Mechanic.of(
         "pool_limit": pool_limit,
         "after_operating_action": after_operating_action,
         "round_started": round_started,
+        "corporation_launched": corporation_launched,
     },
     state=State,
     provides=[STOCK_MARKET.provided_by(_StockMarket())],

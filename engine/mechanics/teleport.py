@@ -75,13 +75,7 @@ class Teleport(Step):
         if pending and entity == pending[0]:
             corp = g.company(entity).owner
             assert corp is not None
-            hex_id = str(pending[1])
-            has_token = bool(g.tokens_left(corp))
-            choices = [
-                {"city": stations.city_id(g, hex_id, ci)}
-                for ci in range(len(g.state.hexes[hex_id].tokens))
-                if has_token and stations.tokenable(g, corp, hex_id, ci)
-            ]
+            choices = [{"city": city} for city in self._token_cities(str(corp), str(pending[1]), int(pending[2]))]
             out: list[dict[str, Any]] = [{"type": "place_token", "choices": choices}] if choices else []
             return [*out, {"type": "pass"}]
         if "lay_tile" not in self.actions(entity):
@@ -117,9 +111,24 @@ class Teleport(Step):
         hex_id = TILE_LAYS.of(g).unconnected_lay(g, entity, corp, action, *found)
         if hex_id is None:
             raise illegal("teleport.track", "no rule lays track")
-        cost = found[1].spec.get("cost")
-        self.rdata["teleport_pending"] = [entity, hex_id, int(cost) if cost is not None else 0]
+        cost = int(found[1].spec.get("cost") or 0)
+        # the token may follow only where the corporation has one left to place there (and the money for it);
+        # else there is nothing to decide and the turn goes on
+        pending = [entity, hex_id, cost] if self._token_cities(str(corp), hex_id, cost) else None
+        self.rdata["teleport_pending"] = pending
         g.use_ability(*found)
+
+    def _token_cities(self, corp: str, hex_id: str, cost: int) -> list[str]:
+        """The cities of ``hex_id`` where ``corp`` may place the private's token (none without a token left or
+        the ``cost``)."""
+        g = self.g
+        if not g.tokens_left(corp) or cost > g.cash(corp):
+            return []
+        return [
+            stations.city_id(g, hex_id, ci)
+            for ci in range(len(g.state.hexes[hex_id].tokens))
+            if stations.tokenable(g, corp, hex_id, ci)
+        ]
 
     def process_place_token(self, action: dict[str, Any], entity: str) -> None:
         g = self.g

@@ -397,13 +397,15 @@ def lay_private_buyable(g: Context, corp: str) -> bool:
 
 def extra_lay_owned(g: Context, corp: str) -> bool:
     """``corp`` owns a private whose extra tile lay (``params.extra_lay`` or ``params.extra``) for the track step is
-    still usable."""
+    still usable and has a lay to make on the board as it is."""
     for sym in g.operator(corp).companies:
         for owner, a in g.abilities_of(xkey(sym)):
             params = a.spec.get("params") or {}
             if a.type == "tile_lay" and (params.get("extra_lay") or params.get("extra")):
                 if a.spec.get("when") in (None, "track") and abilities.usable(g, owner, a, passive_ok=False):
-                    return True
+                    for h, _t, _r, plan in _special_candidates(g, a, corp):
+                        if _leaves_a_lay(g, a, h, plan):
+                            return True
     return False
 
 
