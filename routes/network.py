@@ -352,11 +352,9 @@ def _links(
                 here_chain = (nb, chain)
                 reached, edges, mask = inside.get((nb, into)) or within(nb, into)
                 for j in reached:
-                    if j != a:
-                        key = (a, j, sides) if a < j else (j, a, sides)
-                        if key not in found:  # the hexes are read off the chain only for a new link
-                            walk = _unchain(here_chain)
-                            found[key] = Link(*key, tuple(walk) if a < j else tuple(reversed(walk)))
+                    # a link to an earlier stop was found from that stop's walks (the same walks, reversed)
+                    if j > a and (a, j, sides) not in found:  # the hexes are read off the chain only for a new link
+                        found[(a, j, sides)] = Link(a, j, sides, tuple(_unchain(here_chain)))
                 for y in edges:
                     following.append((nb, y, sides, passed, here_chain, avail, mask))
             level = following
@@ -389,9 +387,20 @@ def _undominated(links: list[Link], marked: frozenset[str] = frozenset()) -> lis
     for group in by_pair.values():
         group.sort(key=lambda lk: (lk.sides.bit_count(), lk.sides))
         kept: list[Link] = []
-        for link in group:
-            if not any(k.sides & link.sides == k.sides and marked & set(link.hexes) <= set(k.hexes) for k in kept):
-                kept.append(link)
+        if not marked:
+            sets: list[int] = []
+            for link in group:
+                sides = link.sides
+                for k in sets:
+                    if k & sides == k:
+                        break
+                else:
+                    sets.append(sides)
+                    kept.append(link)
+        else:
+            for link in group:
+                if not any(k.sides & link.sides == k.sides and marked & set(link.hexes) <= set(k.hexes) for k in kept):
+                    kept.append(link)
         out.extend(kept)
     out.sort(key=lambda lk: (lk.a, lk.b, lk.sides))
     return out
