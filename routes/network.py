@@ -186,7 +186,10 @@ def build_graph(
     it did not pass), can only end in links that the earlier walk's links dominate, so it is not followed.  (On a
     late map dense with plain track the number of walks grows exponentially; the links kept are the same.)  Walks
     are remembered only once a stop's walks pass ``CUT_AFTER`` steps: any walks may be remembered, as long as each
-    one remembered is followed to its end, and most stops' walks are too few to be worth it."""
+    one remembered is followed to its end, and most stops' walks are too few to be worth it.  Walks are made
+    shortest first, and (without marked hexes) a walk leaving a hex by a way out it could have taken on an earlier
+    visit is cut too: the walk that takes it is over fewer hexsides to the same ends.  The links are remembered for
+    the last ``GRAPH_CACHE`` boards by their track (:func:`_geometry`): they do not depend on the corporation."""
     stops: list[Stop] = []
     index: dict[tuple[str, str], int] = {}
     for h in board.hexes.values():
