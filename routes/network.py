@@ -448,6 +448,7 @@ def build_problem(
             bonuses=list(bonuses),
             corporation=corporation,
             hex_sides=hex_sides,
+            undominated=not marked,
         )
     finally:
         resume_collector(was_on)
