@@ -110,6 +110,9 @@ class Problem:
     bonuses: list[object] = field(default_factory=list)
     corporation: str = ""
     hex_sides: dict[str, int] = field(default_factory=dict)  # hex -> bitset of its hexsides (path bonuses)
+    # no link's hexsides include another's between the same two stops (build_problem's links without marked hexes):
+    # the solver need not look for dominated ones
+    undominated: bool = False
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,15 @@ def resolve_revenue(value: Any, board: BoardState) -> int:
 #: steps walked from one stop before :func:`build_graph` starts cutting dominated walks
 CUT_AFTER = 256
 
+MISSING: Any = object()
+
+#: boards whose links are remembered (by their track: tiles, rotations, neighbours; and the marked hexes), most
+#: recent last. The links do not depend on the corporation, its tokens or revenues, so every company on one map
+#: shares them, and a bot trying lays meets the board it chose again at its next decision
+GRAPH_CACHE = 8
+_GRAPHS: dict[tuple[Any, ...], tuple[list[Link], dict[str, int]]] = {}
+_TRACKS: dict[int, tuple[Mapping[str, Any], int]] = {}
+
 _CONNECTIVITY: dict[tuple[int, int], tuple[Mapping[str, Any], dict[Endpoint, list[Endpoint]]]] = {}
 
 
@@ -177,7 +186,10 @@ def build_graph(
     it did not pass), can only end in links that the earlier walk's links dominate, so it is not followed.  (On a
     late map dense with plain track the number of walks grows exponentially; the links kept are the same.)  Walks
     are remembered only once a stop's walks pass ``CUT_AFTER`` steps: any walks may be remembered, as long as each
-    one remembered is followed to its end, and most stops' walks are too few to be worth it."""
+    one remembered is followed to its end, and most stops' walks are too few to be worth it.  Walks are made
+    shortest first, and (without marked hexes) a walk leaving a hex by a way out it could have taken on an earlier
+    visit is cut too: the walk that takes it is over fewer hexsides to the same ends.  The links are remembered for
+    the last ``GRAPH_CACHE`` boards by their track (:func:`_geometry`): they do not depend on the corporation."""
     stops: list[Stop] = []
     index: dict[tuple[str, str], int] = {}
     for h in board.hexes.values():
@@ -186,6 +198,35 @@ def build_graph(
         for name, stop in _stops_of(h, board, corporation):
             index[(h.id, name)] = len(stops)
             stops.append(stop)
+    key = (marked, _geometry(board))
+    hit = _GRAPHS.pop(key, None)
+    if hit is None:
+        hit = _links(board, index, marked)
+        while _GRAPHS and len(_GRAPHS) >= GRAPH_CACHE:
+            del _GRAPHS[next(iter(_GRAPHS))]
+    if GRAPH_CACHE > 0:
+        _GRAPHS[key] = hit  # the most recent last
+    links, hex_sides = hit
+    kept_stops, kept_links = _reachable(stops, links)
+    return kept_stops, kept_links, dict(hex_sides)
+
+
+def _geometry(board: BoardState) -> tuple[tuple[Any, ...], ...]:
+    """What a board's links depend on: each hex with track, its tile (by identity), rotation and neighbours."""
+    out = []
+    for h in board.hexes.values():
+        if h.track:
+            serial = _TRACKS.get(id(h.track))
+            if serial is None or serial[0] is not h.track:
+                serial = _TRACKS[id(h.track)] = (h.track, len(_TRACKS))
+            out.append((h.id, serial[1], h.rotation, tuple(h.neighbours.items())))
+    return tuple(out)
+
+
+def _links(
+    board: BoardState, index: dict[tuple[str, str], int], marked: frozenset[str]
+) -> tuple[list[Link], dict[str, int]]:
+    """The undominated links between the stops ``index`` numbers, and each hex's hexsides (see :func:`build_graph`)."""
     side_ids: dict[tuple[str, int], int] = {}
 
     def side(hex_id: str, edge: int, other: str) -> int:
@@ -210,55 +251,48 @@ def build_graph(
         if key not in found:  # the hexes are copied only for a new link
             found[key] = Link(key[0], key[1], sides, tuple(hexes) if a < b else tuple(reversed(hexes)))
 
-    # per hex and edge entered: the (hexsides, marked hexes passed) of the walks from the current stop that entered
-    # there and are not dominated by another (both bitsets)
-    entered: dict[tuple[str, int], list[tuple[int, int]]] = {}
-    steps = [0]  # steps walked from the current stop: walks are remembered and cut only past CUT_AFTER of them
     mark_bits = {h: 1 << i for i, h in enumerate(sorted(marked))}
+    # per hex and edge entered: the hexsides of the walks from the current stop that entered there (with marked
+    # hexes: (hexsides, marked hexes passed)), none dominated by another
+    entered: dict[tuple[str, int], list[int]] = {}
+    entered_marked: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    exit_ids: dict[tuple[str, int], int] = {}  # leaving a hex by an edge: its bit in a walk's ``avail``
+    crossing: dict[tuple[str, int], tuple[str, int, int, int] | None] = {}
+    inside: dict[tuple[str, Endpoint], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
 
-    def follow(a: int, hex_id: str, edge: int, sides: int, hexes: list[str], passed: int) -> None:
-        """Walk on across ``edge`` of ``hex_id``; ``hexes`` is the walk so far (extended and restored here),
-        ``passed`` the marked hexes on it."""
+    def cross(at: str, edge: int) -> tuple[str, int, int, int] | None:
+        """Crossing ``edge`` of ``at``: (the hex entered, its hexside's bit, the edge it is entered by, the bit of
+        leaving ``at`` by ``edge``), or None where there is no track to enter."""
+        nb = board.hexes[at].neighbours.get(edge)
+        if nb is None or nb not in board.hexes or not board.hexes[nb].track:
+            out = None
+        else:
+            out = (nb, 1 << side(at, edge, nb), opposite(edge), 1 << exit_ids.setdefault((at, edge), len(exit_ids)))
+        crossing[(at, edge)] = out
+        return out
+
+    def within(hex_id: str, end: Endpoint) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """From ``end`` of ``hex_id`` along its tile: the stops reached, the edges to leave by, and the bits of
+        leaving by them."""
         h = board.hexes[hex_id]
-        nb = h.neighbours.get(edge)
-        if nb is None or nb not in board.hexes:
-            return
-        bit = 1 << side(hex_id, edge, nb)
-        if sides & bit:
-            return
-        n = board.hexes[nb]
-        if not n.track:
-            return
-        sides |= bit
-        if mark_bits:
-            passed |= mark_bits.get(nb, 0)
-        into = opposite(edge)
-        steps[0] += 1
-        walks = entered.get((nb, into)) if steps[0] > CUT_AFTER else None
-        if walks is None:
-            if steps[0] > CUT_AFTER:
-                entered[(nb, into)] = [(sides, passed)]
-        else:  # an earlier walk from this stop entered here over fewer hexsides (past every marked hex): cut
-            for s, m in walks:
-                if s & sides == s and passed & m == passed:
-                    return
-            walks[:] = [(s, m) for s, m in walks if not (s & sides == sides and passed & m == m)]
-            walks.append((sides, passed))
-        conn = connectivity(n.track, n.rotation)
-        hexes.append(nb)
-        for y in conn.get(into, ()):
+        reached: list[int] = []
+        edges: list[int] = []
+        mask = 0
+        for y in connectivity(h.track, h.rotation).get(end, ()):
             if isinstance(y, str):
-                j = index.get((nb, y))
+                j = index.get((hex_id, y))
                 if j is not None:
-                    add(a, j, sides, hexes)
+                    reached.append(j)
             else:
-                follow(a, nb, y, sides, hexes, passed)
-        hexes.pop()
+                edges.append(y)
+                mask |= 1 << exit_ids.setdefault((hex_id, y), len(exit_ids))
+        out = inside[(hex_id, end)] = (tuple(reached), tuple(edges), mask)
+        return out
 
     inner: dict[tuple[str, str, str], int] = {}  # track joining two stops inside one hex: its own "side"
     for (hex_id, name), a in index.items():
         entered.clear()
-        steps[0] = 0
+        entered_marked.clear()
         h = board.hexes[hex_id]
         for y in connectivity(h.track, h.rotation).get(name, ()):
             if isinstance(y, str):
@@ -268,16 +302,82 @@ def build_graph(
                     if k not in inner:
                         inner[k] = n_sides + len(inner)
                     add(a, j, 1 << inner[k], [hex_id])
-            else:
-                follow(a, hex_id, y, 0, [hex_id], mark_bits.get(hex_id, 0))
+        # the walks of one length (hexsides crossed) from stop ``a``, each (hex, edge to leave it by, hexsides,
+        # marked hexes passed, the walk's hexes as a chain (hex, earlier chain), ``avail``, ``here``); walks are
+        # made shortest first, so a walk over a subset of another's hexsides is made before it.  ``avail`` has the
+        # ways out of a hex the walk could have taken on its earlier visits, ``here`` those of the hex it is in.
+        # A walk leaving a hex by a way it could have taken on an earlier visit is cut: skipping what lies between
+        # is a walk over fewer hexsides to the same ends (without marked hexes only: the part skipped may pass one)
+        _, edges, here = inside.get((hex_id, name)) or within(hex_id, name)
+        start = (hex_id, ())
+        level = [(hex_id, y, 0, mark_bits.get(hex_id, 0), start, 0, here) for y in edges]
+        steps = 0
+        while level:
+            following: list[tuple[str, int, int, int, tuple[Any, ...], int, int]] = []
+            for at, edge, sides, passed, chain, avail, here in level:
+                c = crossing.get((at, edge), MISSING)
+                if c is MISSING:
+                    c = cross(at, edge)
+                if c is None:
+                    continue
+                nb, bit, into, out = c
+                if sides & bit:
+                    continue
+                sides |= bit
+                if mark_bits:
+                    passed |= mark_bits.get(nb, 0)
+                elif avail & out:
+                    continue
+                avail |= here
+                steps += 1
+                if steps > CUT_AFTER:  # an earlier walk from this stop entered here over fewer hexsides: cut
+                    if mark_bits:
+                        marked_walks = entered_marked.get((nb, into))
+                        if marked_walks is None:
+                            entered_marked[(nb, into)] = [(sides, passed)]
+                        else:
+                            if any(s & sides == s and passed & m == passed for s, m in marked_walks):
+                                continue
+                            marked_walks.append((sides, passed))
+                    else:
+                        walks = entered.get((nb, into))
+                        if walks is None:
+                            entered[(nb, into)] = [sides]
+                        else:
+                            dominated = False
+                            for s in walks:
+                                if s & sides == s:
+                                    dominated = True
+                                    break
+                            if dominated:
+                                continue
+                            walks.append(sides)
+                here_chain = (nb, chain)
+                reached, edges, mask = inside.get((nb, into)) or within(nb, into)
+                for j in reached:
+                    # a link to an earlier stop was found from that stop's walks (the same walks, reversed)
+                    if j > a and (a, j, sides) not in found:  # the hexes are read off the chain only for a new link
+                        found[(a, j, sides)] = Link(a, j, sides, tuple(_unchain(here_chain)))
+                for y in edges:
+                    following.append((nb, y, sides, passed, here_chain, avail, mask))
+            level = following
     links = _undominated(list(found.values()), marked)
     hex_sides: dict[str, int] = {}
     for (hex_id, _edge), sid in side_ids.items():
         hex_sides[hex_id] = hex_sides.get(hex_id, 0) | (1 << sid)
     for (hex_id, _a, _b), sid in inner.items():
         hex_sides[hex_id] = hex_sides.get(hex_id, 0) | (1 << sid)
-    kept_stops, kept_links = _reachable(stops, links)
-    return kept_stops, kept_links, hex_sides
+    return links, hex_sides
+
+
+def _unchain(chain: tuple[Any, ...]) -> list[str]:
+    """A walk's hexes, first to last, from its chain ``(last hex, (hex before, (...)))``."""
+    out: list[str] = []
+    while chain:
+        out.append(chain[0])
+        chain = chain[1]
+    out.reverse()
+    return out
 
 
 def _undominated(links: list[Link], marked: frozenset[str] = frozenset()) -> list[Link]:
@@ -290,9 +390,20 @@ def _undominated(links: list[Link], marked: frozenset[str] = frozenset()) -> lis
     for group in by_pair.values():
         group.sort(key=lambda lk: (lk.sides.bit_count(), lk.sides))
         kept: list[Link] = []
-        for link in group:
-            if not any(k.sides & link.sides == k.sides and marked & set(link.hexes) <= set(k.hexes) for k in kept):
-                kept.append(link)
+        if not marked:
+            sets: list[int] = []
+            for link in group:
+                sides = link.sides
+                for k in sets:
+                    if k & sides == k:
+                        break
+                else:
+                    sets.append(sides)
+                    kept.append(link)
+        else:
+            for link in group:
+                if not any(k.sides & link.sides == k.sides and marked & set(link.hexes) <= set(k.hexes) for k in kept):
+                    kept.append(link)
         out.extend(kept)
     out.sort(key=lambda lk: (lk.a, lk.b, lk.sides))
     return out
@@ -337,6 +448,7 @@ def build_problem(
             bonuses=list(bonuses),
             corporation=corporation,
             hex_sides=hex_sides,
+            undominated=not marked,
         )
     finally:
         resume_collector(was_on)

@@ -66,6 +66,33 @@ class Candidate(NamedTuple):
     extra: tuple[int, ...]  # what it would earn from each set bonus
 
 
+class _Clash(dict[int, int]):
+    """A link's hexsides -> the links sharing a hexside with it, made when first asked for (a search takes few of a
+    large graph's links)."""
+
+    def __init__(self, side_links: dict[int, int]) -> None:
+        super().__init__()
+        self.side_links = side_links
+
+    def __missing__(self, x: int) -> int:
+        got = 0
+        rest = x
+        while rest:
+            low = rest & -rest
+            got |= self.side_links[low]
+            rest ^= low
+        self[x] = got
+        return got
+
+
+def _bitset(bits: list[int], width: int) -> int:
+    """The int with the given bit numbers set (made in one go: a large bitset grown bit by bit is copied each time)."""
+    raw = bytearray((width + 8) // 8)
+    for i in bits:
+        raw[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(raw, "little")
+
+
 def minimal_sets(sets: Sequence[int], worth: Callable[[int], int] | None = None) -> list[int]:
     """The inclusion-minimal bitsets among ``sets`` (fewest bits first); with ``worth`` (a path bonus, never lower
     on a superset) a superset stays when it is worth more than each of its kept subsets."""
@@ -268,9 +295,12 @@ class Solver:
                 self.pair_links.setdefault((link.a, link.b), []).append((link.sides, lid))
                 self.pair_links.setdefault((link.b, link.a), []).append((link.sides, lid))
         nbrs: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(n)]
+        antichains = problem.undominated and self.worth is None
         for (a, b), lst in self.pair_links.items():
             sides = [s for s, _ in lst]
-            nbrs[a].append((b, 1 << b, tuple(minimal_sets(sides, self.worth) if len(sides) > 1 else sides)))
+            if len(sides) > 1:  # links already undominated: minimal_sets would only sort them
+                sides = sorted(set(sides), key=int.bit_count) if antichains else minimal_sets(sides, self.worth)
+            nbrs[a].append((b, 1 << b, tuple(sides)))
         for lst in nbrs:  # good stops first: the bound tightens sooner
             lst.sort(key=lambda e: (-stops[e[0]].revenue, e[0]))
         self.nbrs = nbrs
@@ -309,35 +339,26 @@ class Solver:
         self._link_index: LinkIndex | None = None
 
     def link_index(self) -> LinkIndex:
-        """The numbered links (made once)."""
+        """The numbered links (made once; a link's clash mask when first asked for)."""
         if self._link_index is None:
             sides: list[int] = []
-            at_stop = [0] * len(self.nbrs)
-            side_links: dict[int, int] = {}  # a hexside -> the links that cross it
+            ends: list[list[int]] = [[] for _ in self.nbrs]  # per stop: the numbers of the links ending there
+            crossing: dict[int, list[int]] = {}  # a hexside -> the numbers of the links that cross it
             for a, lst in enumerate(self.nbrs):
                 for b, _, link_sides in lst:
                     if a < b:
                         for x in link_sides:
-                            bit = 1 << len(sides)
+                            i = len(sides)
                             sides.append(x)
-                            at_stop[a] |= bit
-                            at_stop[b] |= bit
+                            ends[a].append(i)
+                            ends[b].append(i)
                             while x:
                                 low = x & -x
-                                side_links[low] = side_links.get(low, 0) | bit
+                                crossing.setdefault(low, []).append(i)
                                 x ^= low
-            clash: dict[int, int] = {}
-            cover: dict[int, int] = {}
-            for x in sides:
-                got = 0
-                rest = x
-                while rest:
-                    low = rest & -rest
-                    got |= side_links[low]
-                    rest ^= low
-                clash[x] = got
-                cover[x] = marked_hexes(x, self.path_masks)
-            self._link_index = LinkIndex(sides, at_stop, clash, cover)
+            side_links = {low: _bitset(links, len(sides)) for low, links in crossing.items()}
+            cover = {x: marked_hexes(x, self.path_masks) for x in sides}
+            self._link_index = LinkIndex(sides, [_bitset(e, len(sides)) for e in ends], _Clash(side_links), cover)
         return self._link_index
 
     # ---------------------------------------------------------------- evaluation

@@ -193,3 +193,26 @@ def test_simulated_players_buy_no_train_or_private_of_another_without_consent(ru
         if turned_down:
             break
     assert turned_down, "some corporation offered to buy another player's train or private"
+
+
+@pytest.mark.skipif("1817" not in available_titles(), reason="games/1817 not written yet")
+def test_heuristic_bots_keep_the_cash_to_start_a_company_through_the_private_auction() -> None:
+    """Bidding for privates, a heuristic bot keeps twice the depot's first train's price (or the float at the lowest
+    par, when more): in 1817 (an auction of every private first), random bidders had left it too little to start a
+    company that could buy a train and keep going."""
+    from railbook.api import rulebook_for_title
+
+    book = rulebook_for_title("1817")
+    players = ["p1", "p2", "p3", "p4"]
+    bots = {p: make_bot("heuristic", 40 + i) for i, p in enumerate(players)}
+    game = Game.start(book, players, seed=4)
+    first = game.state.round.kind
+    bids = 0
+    while game.state.round.kind == first:
+        player = game.acting()[0]
+        action = bots[player].choose(game, player)
+        bids += action.type == "bid"
+        game.process(action)
+    train = min(int(t.get("price") or 0) for t in book["trains"].values())
+    assert bids > 0
+    assert all(game.context.cash(f"P|{p}") >= 2 * train for p in players)

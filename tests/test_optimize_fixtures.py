@@ -215,8 +215,10 @@ def test_destination_markers_on_the_board_the_optimiser_sees(title: str, name: s
 
 def test_cutting_dominated_walks_keeps_the_same_links(monkeypatch: pytest.MonkeyPatch) -> None:
     """``build_graph`` cuts a walk that enters a hex by the same edge as an earlier one from the same stop over more
-    hexsides (once a stop's walks pass ``CUT_AFTER`` steps): on the boards of a recorded 1817 game, cutting from
-    the first step gives the links of never cutting (with and without marked hexes)."""
+    hexsides (once a stop's walks pass ``CUT_AFTER`` steps), and a walk that leaves a hex by a way it could have
+    taken on an earlier visit: on the boards of a recorded 1817 game, cutting from the first step gives the links
+    of every simple walk of plain track, kept when no other link joins the same stops over fewer hexsides (with and
+    without marked hexes, where only the first cut applies)."""
     from railbook.compiler.compile import build_rulebook
     from railbook.routes import network, positions
 
@@ -234,9 +236,85 @@ def test_cutting_dominated_walks_keeps_the_same_links(monkeypatch: pytest.Monkey
     monkeypatch.setattr(positions, "_timed_build", keep)
     decisions(load(path), build_rulebook("1817"))
     assert len(boards) > 20
+    monkeypatch.setattr(network, "GRAPH_CACHE", 0)
+    monkeypatch.setattr(network, "CUT_AFTER", 0)
     for board, corp in boards[-40:]:
         for marked in (frozenset(), frozenset(sorted(board.hexes)[::4])):
-            monkeypatch.setattr(network, "CUT_AFTER", 10**9)
-            never = network.build_graph(board, corp, marked)
-            monkeypatch.setattr(network, "CUT_AFTER", 0)
-            assert network.build_graph(board, corp, marked) == never
+            stops, links, hex_sides = network.build_graph(board, corp, marked)
+            named = {
+                bit: frozenset(h for h, all_ in hex_sides.items() if all_ >> bit & 1)
+                for bit in range(max(hex_sides.values(), default=0).bit_length())
+            }
+            want_stops, want_links = _every_walk(board, corp, marked)
+            assert stops == want_stops
+            assert _canonical(links, named) == want_links
+
+
+def _canonical(links: list, named: dict[int, frozenset[str]]) -> set[tuple[Any, ...]]:
+    """Links with their hexsides named by the hexes on either side (one hex: track inside it)."""
+    out = set()
+    for lk in links:
+        bits = [i for i in range(lk.sides.bit_length()) if lk.sides >> i & 1]
+        out.add((lk.a, lk.b, frozenset(named.get(i) or frozenset() for i in bits), lk.hexes))
+    return out
+
+
+def _every_walk(board: Any, corp: str, marked: frozenset[str]) -> tuple[list, set[tuple[Any, ...]]]:
+    """The reachable stops and undominated links of ``board`` from every simple walk of plain track (no cut), as
+    ``_canonical`` names them: the plain definition ``build_graph``'s cuts must agree with."""
+    from railbook.routes import network
+    from railbook.routes.model import Link
+
+    from railbook.hexgrid import opposite
+
+    stops: list = []
+    index: dict[tuple[str, str], int] = {}
+    for h in board.hexes.values():
+        if h.track:
+            for name, stop in network._stops_of(h, board, corp):
+                index[(h.id, name)] = len(stops)
+                stops.append(stop)
+    sides: dict[frozenset[Any], int] = {}
+    names: dict[int, frozenset[str]] = {}
+
+    def bit_of(key: frozenset[Any], hexes: frozenset[str]) -> int:
+        if key not in sides:
+            sides[key] = len(sides)
+            names[sides[key]] = hexes
+        return 1 << sides[key]
+
+    def side(hex_id: str, edge: int, other: str) -> int:
+        return bit_of(frozenset({(hex_id, edge), (other, opposite(edge))}), frozenset({hex_id, other}))
+
+    found: dict[tuple[int, int, int], Link] = {}
+
+    def walk(a: int, at: str, edge: int, used: int, hexes: list[str]) -> None:
+        nb = board.hexes[at].neighbours.get(edge)
+        if nb is None or nb not in board.hexes or not board.hexes[nb].track:
+            return
+        bit = side(at, edge, nb)
+        if used & bit:
+            return
+        n = board.hexes[nb]
+        for y in network.connectivity(n.track, n.rotation).get(opposite(edge), ()):
+            if isinstance(y, str):
+                j = index.get((nb, y))
+                if j is not None and j != a:
+                    k = (min(a, j), max(a, j), used | bit)
+                    way = [*hexes, nb]
+                    found.setdefault(k, Link(*k, tuple(way if a < j else reversed(way))))
+            else:
+                walk(a, nb, y, used | bit, [*hexes, nb])
+
+    for (hex_id, name), a in index.items():
+        h = board.hexes[hex_id]
+        for y in network.connectivity(h.track, h.rotation).get(name, ()):
+            if isinstance(y, str):
+                j = index.get((hex_id, y))
+                if j is not None and j != a:
+                    k = (min(a, j), max(a, j), bit_of(frozenset({hex_id, name, y}), frozenset({hex_id})))
+                    found.setdefault(k, Link(*k, (hex_id,)))
+            else:
+                walk(a, hex_id, y, 0, [hex_id])
+    kept_stops, kept_links = network._reachable(stops, network._undominated(list(found.values()), marked))
+    return kept_stops, _canonical(kept_links, names)

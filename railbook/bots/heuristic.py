@@ -111,9 +111,22 @@ class HeuristicBot(Bot):
         cash = game.context.cash(f"P|{player}")
         price = _open_min(action, "price", int(action.fields.get("price") or company.value))
         worth = int(company.value) + 2 * int(company.revenue)
-        if price > worth or price > 0.6 * cash:
+        if price > worth or price > 0.6 * cash or cash - price < self._start_reserve(game, player):
             return -0.5, _least(action)
         return 1.0 + (worth - price) / max(worth, 1), _least(action)
+
+    def _start_reserve(self, game: Any, player: str) -> int:
+        """The cash a player keeps from a private's price while it may start a company and one is left to start:
+        the float at the market's lowest par, or twice the depot's next train when that is more (a company it starts
+        must buy one and have some cash left)."""
+        if not self._may_start(game, player):
+            return 0
+        left = [s for s, c in game.state.corporations.items() if not (c.ipoed or c.floated)]
+        pars = [int(p.get("price") or 0) for p in (game.rulebook.get("market") or {}).get("par") or []]
+        if not left or not pars:
+            return 0
+        nxt = R.next_depot_train(game)
+        return max(min(pars) * min(R.float_percent(game, s) for s in left) // 10, 2 * nxt[1] if nxt else 0)
 
     def _bid_corporation(self, game: Any, player: str, action: LegalAction) -> tuple[float, LegalAction]:
         """A bid to start a corporation (an auctioned IPO), when the player could run another: enough for the
