@@ -403,9 +403,8 @@ def extra_lay_owned(g: Context, corp: str) -> bool:
             params = a.spec.get("params") or {}
             if a.type == "tile_lay" and (params.get("extra_lay") or params.get("extra")):
                 if a.spec.get("when") in (None, "track") and abilities.usable(g, owner, a, passive_ok=False):
-                    for h, _t, _r, plan in _special_candidates(g, a, corp):
-                        if _leaves_a_lay(g, a, h, plan):
-                            return True
+                    if _special_candidates(g, a, corp, True, True):
+                        return True
     return False
 
 
@@ -838,9 +837,12 @@ def _join_problem(g: Context, pair: list[str], laid: dict[str, Any]) -> str | No
     return None
 
 
-def _special_candidates(g: Context, a: Ability, corp: str | None = None) -> list[tuple[str, str, int, board.LayPlan]]:
+def _special_candidates(
+    g: Context, a: Ability, corp: str | None = None, first: bool = False, leaving: bool = False
+) -> list[tuple[str, str, int, board.LayPlan]]:
     """Every lay the ability allows on the current board: (hex, tile id, rotation, plan); with ``connected: true``
-    only those whose new track joins the network of ``corp`` (the owning corporation)."""
+    only those whose new track joins the network of ``corp`` (the owning corporation). ``first``: at most the first
+    found (whether there is one), with ``leaving`` the first that leaves the ability a next lay it binds to."""
     spec = a.spec
     connected = bool(spec.get("connected")) and corp is not None
     one_per_hex = (spec.get("params") or {}).get("one_per_hex")
@@ -870,6 +872,10 @@ def _special_candidates(g: Context, a: Ability, corp: str | None = None) -> list
                 except EngineError:
                     continue
                 if _pairs_ok(g, a, h, name, rot):
+                    if first:
+                        if not leaving or _leaves_a_lay(g, a, h, plan):
+                            return [(h, tile_id, rot, plan)]
+                        continue
                     out.append((h, tile_id, rot, plan))
     return out
 
@@ -1021,7 +1027,7 @@ def _leaves_a_lay(g: Context, a: Ability, hex_id: str, plan: board.LayPlan) -> b
     g.state.hexes[hex_id] = board._laid_hex(g, plan)
     a.laid_hexes.append(hex_id)
     try:
-        return bool(_special_candidates(g, a))
+        return bool(_special_candidates(g, a, None, True))
     finally:
         g.state.hexes[hex_id] = saved
         a.laid_hexes[:] = done
