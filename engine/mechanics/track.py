@@ -848,7 +848,14 @@ def _special_candidates(
     one_per_hex = (spec.get("params") or {}).get("one_per_hex")
     any_label = bool(abilities.spec_param(a, "any_label"))
     out = []
-    for h in spec.get("hexes") or [h for h in g.book.hexes if ability_hex_ok(g, a, h)]:
+    # (a connected lay goes only where the company's network may build: plan_lay refuses every tile elsewhere)
+    reachable = board.network(g, corp).hex_edges if connected else None
+    listed = spec.get("hexes")
+    for h in listed or g.book.hexes:
+        if reachable is not None and not reachable.get(h):
+            continue
+        if not listed and not ability_hex_ok(g, a, h):
+            continue
         if one_per_hex and h in a.laid_hexes:
             continue
         own = spec.get("tiles") or None
