@@ -83,9 +83,19 @@ cpdef object network_after(Context g, key, LayPlan plan)
 cpdef object _facts(Network net)
 cpdef object _sub(old, new)
 cdef long _NODE_BITS, _NOT_FOUND, _FOUND, _OUT_OF_BUDGET
-@cython.locals(hi=long, thi=long, t0=Track, found=long, side=long)
+@cython.final
+cdef class _RouteSearch:
+    cdef Context g
+    cdef object key
+    cdef list tracks
+    cdef set origins, used, seen
+    cdef long left
+    @cython.locals(g=Context, t=Track, pi=long, other=long, nb=long, ni=long, stop=long, c=long, found=long, node=Node)
+    cdef long out(self, long hi, long code) except -1
+    @cython.locals(path=long)
+    cdef long into(self, long hi, long code) except -1
+
+
+@cython.locals(hi=long, thi=long, t0=Track, found=long, side=long, search=_RouteSearch)
 cpdef object route_reaches_path(Context g, key, hex_id, target, budget=*)
-@cython.locals(t=Track, pi=long, other=long, nb=long, ni=long, stop=long, c=long, found=long, node=Node)
-cdef long _route_out(Context g, key, list tracks, set used, set seen, set origins, list left, long hi, long code) except -1
-@cython.locals(path=long)
-cdef long _route_into(Context g, key, list tracks, set used, set seen, set origins, list left, long hi, long code) except -1
+

@@ -1171,11 +1171,9 @@ def route_reaches_path(g: Context, key: str, hex_id: str, target: int, budget: i
     if not origins:
         return False
     thi: int = book.hex_index[hex_id]
-    used: set[int] = {thi << PATH_BITS | target}
-    seen: set[int] = set()
-    left = [budget]
+    search = _RouteSearch(g, key, tracks, origins, {thi << PATH_BITS | target}, budget)
     for side in (0, 1):
-        found = _route_out(g, key, tracks, used, seen, origins, left, thi, target << 1 | side)
+        found = search.out(thi, target << 1 | side)
         if found != _NOT_FOUND:
             return True  # found, or out of budget (then yes, as the network would say)
     return False
@@ -1185,81 +1183,75 @@ _NODE_BITS = 6  # a stop of a walk as ``hex index << _NODE_BITS | node index``
 _NOT_FOUND, _FOUND, _OUT_OF_BUDGET = 0, 1, 2
 
 
-def _route_out(
-    g: Context,
-    key: str,
-    tracks: list[Track | None],
-    used: set[int],
-    seen: set[int],
-    origins: set[int],
-    left: list[int],
-    hi: int,
-    code: int,
-) -> int:
-    """:func:`route_reaches_path`'s step: the route runs through path ``code >> 1`` of hex ``hi`` (entered by its
-    first end when ``code & 1`` is 0) and on out of its other end; whether it reaches one of ``origins``."""
-    t = _trk_at(g, tracks, hi)
-    pi = code >> 1
-    other = t.end_b[pi] if code & 1 == 0 else t.end_a[pi]
-    if other < 8:
-        nb = g.book.neighbour_index[hi][other]
-        if nb < 0:
-            return _NOT_FOUND
-        for c in _trk_at(g, tracks, nb).edge_states_l[(other + 3) % 6]:
-            found = _route_into(g, key, tracks, used, seen, origins, left, nb, c)
-            if found != _NOT_FOUND:
-                return found
-        return _NOT_FOUND
-    ni = other - 8
-    stop = hi << _NODE_BITS | ni
-    if stop in origins:
-        return _FOUND
-    if stop in seen:
-        return _NOT_FOUND
-    node: Node = t.nodes[t.node_list[ni]]
-    if node.kind == "offboard":
-        return _NOT_FOUND
-    if node.kind == "city":
-        slots = g.state.hexes[g.book.hex_ids[hi]].tokens[int(t.node_list[ni][1:])]
-        if key not in slots and slots and None not in slots:
-            return _NOT_FOUND
-    seen.add(stop)
-    try:
-        for c in t.node_states_l[ni]:
-            # the route runs on through the stop (forwards it came this way: a terminal path ends it there)
-            if c >> 1 != pi and not t.terminal[c >> 1]:
-                found = _route_into(g, key, tracks, used, seen, origins, left, hi, c)
+class _RouteSearch:
+    """One :func:`route_reaches_path` search: the tracks met (by hex index), the paths the route uses and the stops
+    it visits so far, the stops it may start from (``origins``) and the steps left of its budget."""
+
+    def __init__(
+        self, g: Context, key: str, tracks: list[Track | None], origins: set[int], used: set[int], budget: int
+    ) -> None:
+        self.g = g
+        self.key = key
+        self.tracks = tracks
+        self.origins = origins
+        self.used = used
+        self.seen: set[int] = set()
+        self.left = budget
+
+    def out(self, hi: int, code: int) -> int:
+        """The route runs through path ``code >> 1`` of hex ``hi`` (entered by its first end when ``code & 1`` is 0)
+        and on out of its other end; whether it reaches one of ``origins``."""
+        g = self.g
+        t = _trk_at(g, self.tracks, hi)
+        pi = code >> 1
+        other = t.end_b[pi] if code & 1 == 0 else t.end_a[pi]
+        if other < 8:
+            nb = g.book.neighbour_index[hi][other]
+            if nb < 0:
+                return _NOT_FOUND
+            for c in _trk_at(g, self.tracks, nb).edge_states_l[(other + 3) % 6]:
+                found = self.into(nb, c)
                 if found != _NOT_FOUND:
                     return found
-        return _NOT_FOUND
-    finally:
-        seen.discard(stop)
+            return _NOT_FOUND
+        ni = other - 8
+        stop = hi << _NODE_BITS | ni
+        if stop in self.origins:
+            return _FOUND
+        if stop in self.seen:
+            return _NOT_FOUND
+        node: Node = t.nodes[t.node_list[ni]]
+        if node.kind == "offboard":
+            return _NOT_FOUND
+        if node.kind == "city":
+            slots = g.state.hexes[g.book.hex_ids[hi]].tokens[int(t.node_list[ni][1:])]
+            if self.key not in slots and slots and None not in slots:
+                return _NOT_FOUND
+        self.seen.add(stop)
+        try:
+            for c in t.node_states_l[ni]:
+                # the route runs on through the stop (forwards it came this way: a terminal path ends it there)
+                if c >> 1 != pi and not t.terminal[c >> 1]:
+                    found = self.into(hi, c)
+                    if found != _NOT_FOUND:
+                        return found
+            return _NOT_FOUND
+        finally:
+            self.seen.discard(stop)
 
-
-def _route_into(
-    g: Context,
-    key: str,
-    tracks: list[Track | None],
-    used: set[int],
-    seen: set[int],
-    origins: set[int],
-    left: list[int],
-    hi: int,
-    code: int,
-) -> int:
-    """The route enters path ``code >> 1`` of hex ``hi`` (see :func:`_route_out`), unless it used that track
-    already."""
-    left[0] -= 1
-    if left[0] < 0:
-        return _OUT_OF_BUDGET
-    path = hi << PATH_BITS | code >> 1
-    if path in used:
-        return _NOT_FOUND
-    used.add(path)
-    try:
-        return _route_out(g, key, tracks, used, seen, origins, left, hi, code)
-    finally:
-        used.discard(path)
+    def into(self, hi: int, code: int) -> int:
+        """The route enters path ``code >> 1`` of hex ``hi`` (see :meth:`out`), unless it used that track already."""
+        self.left -= 1
+        if self.left < 0:
+            return _OUT_OF_BUDGET
+        path = hi << PATH_BITS | code >> 1
+        if path in self.used:
+            return _NOT_FOUND
+        self.used.add(path)
+        try:
+            return self.out(hi, code)
+        finally:
+            self.used.discard(path)
 
 
 def _sig(t: Track, p: Any) -> tuple:
