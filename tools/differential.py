@@ -415,7 +415,8 @@ STANDING: dict[str, dict[str, Any]] = {
         "titles": None,
         "what": "the lines before a pass the tool added to the site's copy: the waiting entity's `acting`, and "
         "any field the site's stream reaches (cash by the same amount, others to the same value) once the step "
-        "has been passed",
+        "has been passed, and the round and turn where railbook went on into the next round and both engines "
+        "agree right after the pass",
     },
 }
 
@@ -443,6 +444,14 @@ def _later_same_value(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: 
         if v != now:
             return v == _field(mine[m], path)
     return False
+
+
+def _agree_after(ref: list[dict[str, Any]], mine: list[dict[str, Any]], m: int, path: str) -> bool:
+    """Both engines have the same value of ``path`` at line ``m`` (a game both have ended: any round and turn)."""
+    if m >= min(len(ref), len(mine)) or "error" in ref[m] or "error" in mine[m]:
+        return False
+    a, b = _ended_alike(ref[m], mine[m])
+    return _field(a, path) == _field(b, path)
 
 
 def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
@@ -529,6 +538,10 @@ def standing_kind(
                 return "waiting_for_pass"
             if not path.startswith("acting.") and _later_same_value(ref, mine, n, path):
                 return "waiting_for_pass"  # (what railbook did on ending the step: the site does it after the pass)
+            if path in ("round", "turn") and _agree_after(ref, mine, ahead[0] + 1, path):
+                # railbook ended the step and went on into the next round, whose first step is done by the
+                # line after the site's pass: the engines agree again there
+                return "waiting_for_pass"
     if on("bid_paid_with_privates") and (_money(path) and path != "bank") and _assigning(line):
         who = _assigning(line)
         for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
