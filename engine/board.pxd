@@ -88,14 +88,22 @@ cdef class _RouteSearch:
     cdef Context g
     cdef object key
     cdef list tracks
-    cdef set origins, used, seen
+    cdef set origins, used, seen, sides
     cdef long left
-    @cython.locals(g=Context, t=Track, pi=long, other=long, nb=long, ni=long, stop=long, c=long, found=long, node=Node)
+    @cython.locals(nb=long, mine=long, theirs=long)
+    cdef long side(self, long hi, long edge) except -1
+    @cython.locals(t=Track, pi=long, entered=long, s=long)
+    cdef long start(self, long hi, long code) except -1
+    @cython.locals(g=Context, t=Track, pi=long, other=long, nb=long, ni=long, stop=long, c=long, found=long, node=Node, s=long)
     cdef long out(self, long hi, long code) except -1
     @cython.locals(path=long)
     cdef long into(self, long hi, long code) except -1
 
 
-@cython.locals(hi=long, thi=long, t0=Track, found=long, side=long, search=_RouteSearch)
+@cython.locals(thi=long, side=long, search=_RouteSearch)
 cpdef object route_reaches_path(Context g, key, hex_id, target, budget=*)
+@cython.locals(t=Track, end=long, pi=long, thi=long, search=_RouteSearch)
+cpdef object route_reaches_node(Context g, key, hex_id, name, budget=*)
+@cython.locals(hi=long, thi=long, t0=Track)
+cdef _RouteSearch _route_search(Context g, key, hex_id, target, budget)
 

@@ -1153,13 +1153,47 @@ def uses_new_track(
 
 def route_reaches_path(g: Context, key: str, hex_id: str, target: int, budget: int = 20000) -> bool:
     """Whether a legal train route of ``key`` runs from one of its tokens to and along path ``target`` of the tile
-    now on ``hex_id``: no track used twice, no stop visited twice, no passing through an off-board or a city
-    full of others' tokens. (The network's walk, which stops at nothing it has seen, reaches more: e.g. a path
-    entered from a city the route could reach only by passing the same city twice.)
+    now on ``hex_id``: no track used twice (no path, no hexside), no stop visited twice, no passing through an
+    off-board or a city full of others' tokens. (The network's walk, which stops at nothing it has seen, reaches
+    more: e.g. a path entered from a city the route could reach only by passing the same city twice.)
 
     The route is searched backwards, depth first from the path out of either end, until it meets a stop holding
     a token of ``key`` (where the route may start): the tokens are usually near new track, the whole network far
     larger.  Past ``budget`` steps it gives up and answers yes, as the network does."""
+    search = _route_search(g, key, hex_id, target, budget)
+    if search is None:
+        return False
+    thi: int = g.book.hex_index[hex_id]
+    for side in (0, 1):
+        if search.start(thi, target << 1 | side) != _NOT_FOUND:
+            return True  # found, or out of budget (then yes, as the network would say)
+    return False
+
+
+def route_reaches_node(g: Context, key: str, hex_id: str, name: str, budget: int = 20000) -> bool:
+    """Whether a legal train route of ``key`` runs from one of its tokens to stop ``name`` of the tile on ``hex_id``
+    (the rulebooks' test for placing a station: a legal route "from one of its station markers to the city"): a
+    route that ends there along one of the stop's paths, as :func:`route_reaches_path` searches it.  The network's
+    walk reaches more: e.g. a city the route could reach only by crossing one hexside twice."""
+    t = track(g, hex_id)
+    if name not in t.nodes:
+        return False
+    end = t.node_list.index(name) + 8
+    thi: int = g.book.hex_index[hex_id]
+    for pi in range(len(t.end_a)):
+        if t.end_a[pi] != end and t.end_b[pi] != end:
+            continue
+        search = _route_search(g, key, hex_id, pi, budget)
+        if search is None:
+            return False
+        # searched from the path's other end: the route runs along the path into the stop and ends there
+        if search.start(thi, pi << 1 | (0 if t.end_a[pi] == end else 1)) != _NOT_FOUND:
+            return True
+    return False
+
+
+def _route_search(g: Context, key: str, hex_id: str, target: int, budget: int) -> _RouteSearch | None:
+    """A search for a route of ``key`` along path ``target`` of ``hex_id`` (None: ``key`` has no token)."""
     book = g.book
     tracks: list[Track | None] = [None] * len(book.hex_ids)
     origins: set[int] = set()
@@ -1169,14 +1203,9 @@ def route_reaches_path(g: Context, key: str, hex_id: str, target: int, budget: i
         if sname in t0.nodes:
             origins.add(hi << _NODE_BITS | t0.node_list.index(sname))
     if not origins:
-        return False
+        return None
     thi: int = book.hex_index[hex_id]
-    search = _RouteSearch(g, key, tracks, origins, {thi << PATH_BITS | target}, budget)
-    for side in (0, 1):
-        found = search.out(thi, target << 1 | side)
-        if found != _NOT_FOUND:
-            return True  # found, or out of budget (then yes, as the network would say)
-    return False
+    return _RouteSearch(g, key, tracks, origins, {thi << PATH_BITS | target}, budget)
 
 
 _NODE_BITS = 6  # a stop of a walk as ``hex index << _NODE_BITS | node index``
@@ -1184,8 +1213,9 @@ _NOT_FOUND, _FOUND, _OUT_OF_BUDGET = 0, 1, 2
 
 
 class _RouteSearch:
-    """One :func:`route_reaches_path` search: the tracks met (by hex index), the paths the route uses and the stops
-    it visits so far, the stops it may start from (``origins``) and the steps left of its budget."""
+    """One route search (:func:`route_reaches_path`): the tracks met (by hex index), the paths and hexsides the route
+    uses and the stops it visits so far, the stops it may start from (``origins``) and the steps left of its budget.
+    A hexside is one piece of track however many paths end at it: a route crosses it once."""
 
     def __init__(
         self, g: Context, key: str, tracks: list[Track | None], origins: set[int], used: set[int], budget: int
@@ -1196,7 +1226,33 @@ class _RouteSearch:
         self.origins = origins
         self.used = used
         self.seen: set[int] = set()
+        self.sides: set[int] = set()
         self.left = budget
+
+    def side(self, hi: int, edge: int) -> int:
+        """The hexside at ``edge`` of hex ``hi``, one number seen from either hex."""
+        nb = self.g.book.neighbour_index[hi][edge]
+        mine = hi * 6 + edge
+        if nb >= 0:
+            theirs = nb * 6 + (edge + 3) % 6
+            if theirs < mine:
+                return theirs
+        return mine
+
+    def start(self, hi: int, code: int) -> int:
+        """:meth:`out` from path ``code >> 1`` of hex ``hi``, the route going on past the end it entered by: a
+        hexside there is the route's too."""
+        t = _trk_at(self.g, self.tracks, hi)
+        pi = code >> 1
+        entered = t.end_a[pi] if code & 1 == 0 else t.end_b[pi]
+        if entered >= 8:
+            return self.out(hi, code)
+        s = self.side(hi, entered)
+        self.sides.add(s)
+        try:
+            return self.out(hi, code)
+        finally:
+            self.sides.discard(s)
 
     def out(self, hi: int, code: int) -> int:
         """The route runs through path ``code >> 1`` of hex ``hi`` (entered by its first end when ``code & 1`` is 0)
@@ -1209,11 +1265,18 @@ class _RouteSearch:
             nb = g.book.neighbour_index[hi][other]
             if nb < 0:
                 return _NOT_FOUND
-            for c in _trk_at(g, self.tracks, nb).edge_states_l[(other + 3) % 6]:
-                found = self.into(nb, c)
-                if found != _NOT_FOUND:
-                    return found
-            return _NOT_FOUND
+            s = self.side(hi, other)
+            if s in self.sides:
+                return _NOT_FOUND
+            self.sides.add(s)
+            try:
+                for c in _trk_at(g, self.tracks, nb).edge_states_l[(other + 3) % 6]:
+                    found = self.into(nb, c)
+                    if found != _NOT_FOUND:
+                        return found
+                return _NOT_FOUND
+            finally:
+                self.sides.discard(s)
         ni = other - 8
         stop = hi << _NODE_BITS | ni
         if stop in self.origins:

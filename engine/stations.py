@@ -92,13 +92,23 @@ def tokenable(g: Context, corp: str, hex_id: str, ci: int) -> bool:
     return board.free_slot(g, hex_id, ci, corp) is not None
 
 
+def connected_city(g: Context, corp: str, hex_id: str, ci: int) -> bool:
+    """Whether ``corp`` may place a station in this city by connection: its network reaches the city and a legal
+    train route runs there from one of its stations (no track used twice, no city passed twice)."""
+    name = f"c{ci}"
+    return (hex_id, name) in board.network(g, corp).nodes and board.route_reaches_node(g, corp, hex_id, name)
+
+
 @memo
 @cython.locals(g="Context", n="str")
 def can_token(g: Context, corp: str) -> bool:
-    net = board.network(g, corp)
-    for h, n in list(net.nodes) + teleport_nodes(g, corp):
-        if n.startswith("c") and tokenable(g, corp, h, board.city_index(n)):
+    for h, n in teleport_nodes(g, corp):
+        if tokenable(g, corp, h, board.city_index(n)):
             return True
+    for h, n in board.network(g, corp).nodes:
+        if n.startswith("c") and tokenable(g, corp, h, board.city_index(n)):
+            if board.route_reaches_node(g, corp, h, n):
+                return True
     return False
 
 
@@ -198,9 +208,10 @@ def place(
         )
     )
     if connected and not unconnected_ok:
-        node = (hex_id, f"c{ci}")
-        if node not in board.network(g, corp).nodes:
-            raise illegal("token.connection", f"{hex_id} is not connected to {sym_of(corp)}'s network")
+        if not connected_city(g, corp, hex_id, ci):
+            raise illegal(
+                "token.connection", f"no legal route runs from {sym_of(corp)}'s stations to its city on {hex_id}"
+            )
     if price and g.cash(corp) < price:
         if token.extra and token in op.tokens:
             op.tokens.remove(token)

@@ -398,13 +398,32 @@ def test_1830_a_train_traded_in_for_a_diesel_goes_back_to_the_bank_for_sale() ->
     step/train.rb): a 4, 5 or 6 traded in for a D returns to the bank and is for sale again, and the cheapest bank
     train a president must help pay for (`emergency_cheapest_only`) counts it (`trains.traded_in_to: pool`).
     Differential seed 40000 (action 1207): ERIE, short of money, bought a 6 for $630; the site refused, the 5 that
-    CPR had traded in being the cheapest train the bank had."""
+    CPR had traded in being the cheapest train the bank had. (Checked on seed 50012's trade-in.)"""
     from railbook.engine import depot
 
-    game, record = _game_at("1830", 50004, 1086)
+    game, record = _game_at("1830", 50012, 1122)
     last = record["actions"][-1]
-    assert (last["type"], last.get("exchange")) == ("buy_train", "5-1")
-    assert "5-1" in depot.depot_trains(game.context)
+    assert (last["type"], last.get("exchange")) == ("buy_train", "5-2")
+    assert "5-2" in depot.depot_trains(game.context)
+
+
+def test_a_station_needs_a_legal_route_that_crosses_no_hexside_twice() -> None:
+    """A station is placed where the company "must be able to trace a valid train route from any of its existing
+    station markers to the city" (1856 "STATION MARKERS", 1850 [7.3.1], 1870), and a route uses no track twice: a
+    hexside is one piece of track, however many paths of a tile end at it. CPR (home A19) reaches E19's city only
+    by running C21-D20 twice, once on each of two paths that share that hexside, around the town on B20 (differential
+    seeds 50004 and 50014: railbook placed the station, the site offered none and ran the trains)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1830", 50004, 1015)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["hex"]) == ("lay_tile", "CPR", "C21")
+    assert "run_routes" in _types(game, "CPR") and "place_token" not in _types(game, "CPR")
+    with pytest.raises(IllegalAction, match="cannot place_token"):  # the token step has ended: no city to reach
+        game.process(
+            {"type": "place_token", "entity": "CPR", "entity_type": "corporation", "city": "14-1-0", "slot": 1}
+        )
 
 
 def test_1817_a_player_who_acted_for_his_company_starts_no_company_in_that_turn() -> None:

@@ -535,12 +535,15 @@ class TrackAndToken(Step):
             out.append({"type": "lay_tile", "choices": legal_lays(g, entity)})
         if "place_token" in acts:
             net = board.network(g, entity)
+            teleports = set(stations.teleport_nodes(g, entity))
             choices = []
-            for h, n in sorted(set(net.nodes) | set(stations.teleport_nodes(g, entity))):
+            for h, n in sorted(set(net.nodes) | teleports):
                 if not n.startswith("c"):
                     continue
                 ci = board.city_index(n)
                 if not stations.tokenable(g, entity, h, ci):
+                    continue
+                if (h, n) not in teleports and not board.route_reaches_node(g, entity, h, n):
                     continue
                 price = stations.token_price(g, entity, h, ci)
                 if price is not None and price <= g.cash(entity):
