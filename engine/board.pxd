@@ -102,8 +102,10 @@ cdef class _RouteSearch:
 
 @cython.locals(thi=long, side=long, search=_RouteSearch)
 cpdef object route_reaches_path(Context g, key, hex_id, target, budget=*)
-@cython.locals(t=Track, end=long, pi=long, thi=long, search=_RouteSearch)
+@cython.locals(cache=dict)
 cpdef object route_reaches_node(Context g, key, hex_id, name, budget=*)
+@cython.locals(t=Track, end=long, pi=long, thi=long, search=_RouteSearch)
+cdef bint _route_to_node(Context g, key, hex_id, name, budget)
 @cython.locals(hi=long, thi=long, t0=Track)
 cdef _RouteSearch _route_search(Context g, key, hex_id, target, budget)
 

@@ -1174,18 +1174,34 @@ def route_reaches_node(g: Context, key: str, hex_id: str, name: str, budget: int
     """Whether a legal train route of ``key`` runs from one of its tokens to stop ``name`` of the tile on ``hex_id``
     (the rulebooks' test for placing a station: a legal route "from one of its station markers to the city"): a
     route that ends there along one of the stop's paths, as :func:`route_reaches_path` searches it.  The network's
-    walk reaches more: e.g. a city the route could reach only by crossing one hexside twice."""
+    walk reaches more: e.g. a city the route could reach only by crossing one hexside twice.  The answer is kept
+    until the board (tiles, tokens) changes."""
+    cache = g.table("route_to_node")
+    k = (key, hex_id, name, budget)
+    hit = cache.get(k)
+    if hit is not None and hit[0] == g.board_version and not AUDIT:
+        return bool(hit[1])
+    found = _route_to_node(g, key, hex_id, name, budget)
+    cache[k] = (g.board_version, found)
+    return found
+
+
+def _route_to_node(g: Context, key: str, hex_id: str, name: str, budget: int) -> bool:
     t = track(g, hex_id)
     if name not in t.nodes:
         return False
     end = t.node_list.index(name) + 8
     thi: int = g.book.hex_index[hex_id]
+    search: _RouteSearch | None = None
     for pi in range(len(t.end_a)):
         if t.end_a[pi] != end and t.end_b[pi] != end:
             continue
-        search = _route_search(g, key, hex_id, pi, budget)
         if search is None:
-            return False
+            search = _route_search(g, key, hex_id, pi, budget)
+            if search is None:
+                return False
+        else:
+            search.used = {thi << PATH_BITS | pi}  # (one search for every path: its tracks, origins and budget)
         # searched from the path's other end: the route runs along the path into the stop and ends there
         if search.start(thi, pi << 1 | (0 if t.end_a[pi] == end else 1)) != _NOT_FOUND:
             return True
