@@ -108,4 +108,8 @@ cpdef object route_reaches_node(Context g, key, hex_id, name, budget=*)
 cdef bint _route_to_node(Context g, key, hex_id, name, budget)
 @cython.locals(hi=long, thi=long, t0=Track)
 cdef _RouteSearch _route_search(Context g, key, hex_id, target, budget)
+@cython.locals(cache=dict)
+cpdef object route_reaches_side(Context g, key, hex_id, edge, budget=*)
+@cython.locals(t=Track, hi=long, pi=long, search=_RouteSearch)
+cdef bint _route_to_side(Context g, key, hex_id, edge, budget)
 

@@ -994,6 +994,13 @@ def plan_lay(
         edges = net.hex_edges.get(hex_id, set())
         if not (new_track.exits & edges):
             raise illegal("track.connection", f"tile {name} on {hex_id} does not connect to {key[2:]}'s network")
+        for e in sorted(new_track.exits & edges):
+            if route_reaches_side(g, key, hex_id, e):
+                break
+        else:
+            raise illegal(
+                "track.connection", f"no legal route of {key[2:]} reaches the track of tile {name} on {hex_id}"
+            )
     upgrade = old_colour != "white"
     terrain_cost = 0
     if not hs.cost_paid:
@@ -1205,6 +1212,48 @@ def _route_to_node(g: Context, key: str, hex_id: str, name: str, budget: int) ->
         # searched from the path's other end: the route runs along the path into the stop and ends there
         if search.start(thi, pi << 1 | (0 if t.end_a[pi] == end else 1)) != _NOT_FOUND:
             return True
+    return False
+
+
+def route_reaches_side(g: Context, key: str, hex_id: str, edge: int, budget: int = 20000) -> bool:
+    """Whether ``key``'s track reaches side ``edge`` of ``hex_id`` for a tile lay there ("Track is connected if a
+    path of any length can be traced from any station token of that corporation to that piece of track without
+    backtracking", 1846 §6; the others alike): ``key`` has a token on the hex, or a legal train route runs along
+    a path of the hex or of its neighbour to that side (:func:`route_reaches_path`).  The network's walk reaches
+    more: e.g. a side a route could reach only by crossing another hexside twice.  Kept until the board changes."""
+    cache = g.table("route_to_side")
+    k = (key, hex_id, edge, budget)
+    hit = cache.get(k)
+    if hit is not None and hit[0] == g.board_version and not AUDIT:
+        return bool(hit[1])
+    found = _route_to_side(g, key, hex_id, edge, budget)
+    cache[k] = (g.board_version, found)
+    return found
+
+
+def _route_to_side(g: Context, key: str, hex_id: str, edge: int, budget: int) -> bool:
+    if hex_tokened_by(g, hex_id, key):
+        return True
+    sides = [(hex_id, edge)]
+    nb = g.book.neighbours[hex_id].get(edge)
+    if nb is not None:
+        sides.append((nb, opposite(edge)))
+    for h, e in sides:
+        t = track(g, h)
+        hi: int = g.book.hex_index[h]
+        search: _RouteSearch | None = None
+        for pi in range(len(t.end_a)):
+            if t.end_a[pi] != e and t.end_b[pi] != e:
+                continue
+            if search is None:
+                search = _route_search(g, key, h, pi, budget)
+                if search is None:
+                    return False
+            else:
+                search.used = {hi << PATH_BITS | pi}
+            # searched from the path's other end: the route runs along the path to the side
+            if search.start(hi, pi << 1 | (0 if t.end_a[pi] == e else 1)) != _NOT_FOUND:
+                return True
     return False
 
 

@@ -426,6 +426,32 @@ def test_a_station_needs_a_legal_route_that_crosses_no_hexside_twice() -> None:
         )
 
 
+def test_new_track_must_be_reached_by_a_legal_route_not_only_by_the_networks_walk() -> None:
+    """1846 §6 "Connections": "Track is connected if a path of any length can be traced from any station token of
+    that corporation to that piece of track without backtracking" (the other rulebooks: a legal train route). B&O's
+    network walk reaches the side of F14 facing G13 only along G13's curve that a route could use by crossing
+    another hexside twice: a straight on F14 there is no legal lay (differential seed 50041, action 824: the site
+    refused it "not legally rotated"; 18Chesapeake seed 50010 alike)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, _ = _game_at("1830", 50041, 823)
+    assert game.acting_entities() == ["C|B&O"]
+    (lays,) = [d for d in game.legal_descriptions() if d["entity"] == "B&O" and d["type"] == "lay_tile"]
+    assert not [c for c in lays["choices"] if c["hex"] == "F14"]
+    with pytest.raises(IllegalAction, match="no legal route"):
+        game.process(
+            {
+                "type": "lay_tile",
+                "entity": "B&O",
+                "entity_type": "corporation",
+                "hex": "F14",
+                "tile": "9-0",
+                "rotation": 3,
+            }
+        )
+
+
 def test_1817_a_player_who_acted_for_his_company_starts_no_company_in_that_turn() -> None:
     """1817 §5 "Stock Round": "On each turn, the active player may act either for himself or for one of his
     companies", and §5.6 lists what a company may do then (loans, its own shares). Once A&A has taken a loan in its
