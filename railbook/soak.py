@@ -579,7 +579,7 @@ def _play_game(
             "no rule of the title ends the game",
         )
     try:
-        replayed = Game.start(rulebook, players, seed=seed, options=options)
+        replayed = Game.start(rulebook, players, seed=seed, options=played)
         for action in log:
             replayed.process({k: v for k, v in action.items() if k != "auto_actions"})
         same = replayed.to_json() == state and replayed.result() == game.result()
