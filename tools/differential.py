@@ -409,6 +409,15 @@ STANDING: dict[str, dict[str, Any]] = {
         "offer it `place_token`): the site lifts the marker off the hex until it is placed, railbook keeps "
         "it on the hex; both agree once it is placed",
     },
+    "stuck_round": {
+        "entry": "A stock round the site does not end",
+        "titles": None,
+        "what": "a line where the site waits on one entity it offers nothing (`acting` {who: []}: it accepts no move, "
+        'not even a pass; after a sale that closed a corporation) where railbook has skipped him ("The Stock '
+        'Round ends when all players pass in turn") and gone on to the next entity, or ended the game: his '
+        "`acting`, the `acting` of the entity railbook has gone on to, and, on the outcome line after such a "
+        "last line, the site's open game (`game_end_reason` null) where railbook has ended it",
+    },
     "waiting_for_pass": {
         "entry": "1870: the track step with no legal lay; a stock round the site does not end; 1856 interest "
         "(the passes the tool adds)",
@@ -511,6 +520,19 @@ def standing_kind(
 
     line = ref[n]
     rnd = line.get("round")
+    if on("stuck_round") and path.startswith("acting.") and _stuck(line):
+        if (x == [] and y is MISSING) or x is MISSING:
+            return "stuck_round"  # (his empty list; the entity railbook went on to)
+    if (
+        on("stuck_round")
+        and path == "game_end_reason"
+        and "id" not in line
+        and x is None
+        and y is not None
+        and n > 0
+        and _stuck(ref[n - 1])
+    ):
+        return "stuck_round"  # (the record ends where the site is stuck; railbook has ended the game)
     if on("site_turn_limit") and _turn_limit(line) and mine[n].get("acting") != {}:
         return "site_turn_limit"
     # the lines up to a pass the tool added (the site's step still open where railbook had ended it)
@@ -670,6 +692,12 @@ def _vanished(ref: list[dict[str, Any]], n: int) -> int:
             out.append(acc)
         _VANISHED[key] = out
     return _VANISHED[key][n]
+
+
+def _stuck(line: dict[str, Any]) -> bool:
+    """The site's line that waits on one entity it offers nothing (standing ``stuck_round``)."""
+    acting = line.get("acting")
+    return isinstance(acting, dict) and len(acting) == 1 and list(acting.values()) == [[]]
 
 
 def _turn_limit(line: dict[str, Any]) -> bool:

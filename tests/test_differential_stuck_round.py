@@ -1,0 +1,73 @@
+"""tools/differential.py's standing ``stuck_round`` (docs/CONFORMANCE.md, "A stock round the site does not end"):
+after a sale that closes a corporation, the site can wait on a player it offers nothing (``acting`` {p1: []}) and
+accept no move, where railbook skips him ("The Stock Round ends when all players pass in turn") or ends the game
+(1846 differential run 5: 8 of 42 games differed only so, e.g. seed 50000)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+TOOL = Path(__file__).resolve().parents[1] / "tools" / "differential.py"
+
+
+def _tool() -> Any:
+    spec = importlib.util.spec_from_file_location("differential_tool", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _line(i: int, acting: dict[str, list[str]], **extra: Any) -> dict[str, Any]:
+    return {
+        "id": i,
+        "type": "sell_shares",
+        "entity": "p3",
+        "round": "Stock",
+        "turn": "5.1",
+        "acting": acting,
+        "bank": 100,
+        "corporations": {},
+        "players": {"p1": 35, "p3": 18},
+        **extra,
+    }
+
+
+def test_a_site_line_waiting_on_a_player_with_nothing_to_do_is_standing_up_to_the_end() -> None:
+    d = _tool()
+    ref = [
+        _line(1, {"p3": ["pass", "sell_shares"]}),
+        _line(2, {"p1": []}),
+        {"game_end_reason": None, "result": {"p1": 35}},
+    ]
+    mine = [
+        _line(1, {"p3": ["pass", "sell_shares"]}),
+        _line(2, {}),
+        {"game_end_reason": "all_closed", "result": {"p1": 35}},
+    ]
+    res = d.compare(ref, mine, "1846", [])
+    assert res["first"] is None and res["stop"] is None
+    assert res["modulo"] and not res["identical"]
+    assert res["standing"] == {"stuck_round": 2}
+
+
+def test_stuck_round_lets_nothing_else_through() -> None:
+    d = _tool()
+    # a player the site offers nothing beside another entity: not the stuck round
+    ref = [_line(1, {"p1": [], "p3": ["pass"]})]
+    mine = [_line(1, {"p3": ["pass"]})]
+    assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("acting.*")
+    # the stuck line's other fields still count
+    ref = [_line(1, {"p1": []})]
+    mine = [_line(1, {}, bank=90)]
+    res = d.compare(ref, mine, "1846", [])
+    assert res["first"]["kind"].startswith("bank") and res["standing"] == {"stuck_round": 1}
+    # railbook offering the player something where the site offers nothing is a difference
+    mine = [_line(1, {"p1": ["pass"]})]
+    assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("acting.*")
+    # an open game at the end after a line that was not stuck
+    ref = [_line(1, {"p3": ["pass"]}), {"game_end_reason": None, "result": {"p1": 35}}]
+    mine = [_line(1, {"p3": ["pass"]}), {"game_end_reason": "all_closed", "result": {"p1": 35}}]
+    assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("game_end_reason")
