@@ -192,13 +192,20 @@ def _lowest(desc: dict[str, Any]) -> dict[str, Any]:
 
 def concrete(desc: dict[str, Any], rnd: random.Random, game: Any) -> dict[str, Any] | None:
     """One action that fits a legal-action description (None when it offers nothing to choose)."""
+    from .engine.state import ckey
+
     action = {"type": desc["type"], "entity": desc["entity"], "entity_type": desc["entity_type"]}
     if desc["type"] == "run_routes":
         between = desc.get("route_between")
         if between:  # a required route (a connection run): never an empty run
             action["routes"] = _routes(game, str(desc["entity"]), between)
             return action
-        action["routes"] = _routes(game, str(desc["entity"])) if rnd.random() < 0.9 else []
+        # (a company in receivership runs "for the most money possible" (1846 §7.1): no empty run of choice there)
+        best = rnd.random() < 0.9 or (
+            desc.get("entity_type") == "corporation"
+            and game.context.hooks("in_receivership", ckey(str(desc["entity"])))
+        )
+        action["routes"] = _routes(game, str(desc["entity"])) if best else []
         if isinstance(desc.get("routes"), str):  # a rule on the routes the optimiser does not know
             action["routes"] = _routes_within(game, action, action["routes"])
         return action

@@ -739,3 +739,26 @@ def test_1817_no_share_is_sold_in_the_stock_round_its_company_formed() -> None:
     assert "sell_shares" not in _types(game, "p4")
     with pytest.raises(IllegalAction):
         game.process({k: v for k, v in stored.items() if k != "id"})
+
+
+def test_1846_a_company_in_receivership_is_never_run_empty_by_the_random_player() -> None:
+    """1846 §7.1: a corporation with its President certificate in the Stock Market "will run routes with any
+    train(s) it owns (for the most money possible)". The random player ran such a company's trains on no route one
+    time in ten, as it may for a company with a president; 18xx.games then fails on its own automatic withhold
+    ("No step found for action dividend": differential run 5, 5 of 42 games, e.g. seed 50003 action 169, GT with a
+    2-train and a $50 route). A company in receivership now runs its best routes; others still run empty at times."""
+    import random
+
+    from railbook.soak import concrete
+
+    game, _ = _game_at("1846", 50003, 168)
+    descs = [d for d in game.legal_descriptions() if d["type"] == "run_routes"]
+    assert [d["entity"] for d in descs] == ["GT"]
+    assert game.context.hooks("in_receivership", "C|GT")
+    runs = [concrete(descs[0], random.Random(i), game) for i in range(40)]
+    assert all(a is not None and a["routes"] for a in runs)
+    # the same description for a company with a president: an empty run now and then
+    game.state.corporations["GT"].owner = "P|p3"
+    assert not game.context.hooks("in_receivership", "C|GT")
+    runs = [concrete(descs[0], random.Random(i), game) for i in range(40)]
+    assert any(a is not None and a["routes"] == [] for a in runs)
