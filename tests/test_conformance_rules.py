@@ -762,3 +762,36 @@ def test_1846_a_company_in_receivership_is_never_run_empty_by_the_random_player(
     assert not game.context.hooks("in_receivership", "C|GT")
     runs = [concrete(descs[0], random.Random(i), game) for i in range(40)]
     assert any(a is not None and a["routes"] == [] for a in runs)
+
+
+def test_1846_a_forfeited_paired_lay_ends_private_lays_for_the_round_on_the_site_only() -> None:
+    """1846 §6: "At any time while operating, a corporation may buy one or more private companies and/or exercise
+    the special properties of already purchased companies". On 18xx.games, once the Michigan Central's (or the Ohio
+    & Indiana's) second tile is forfeited because something else was done after its first, no private lays track
+    for the rest of that operating round (differential run 5: 3 of 42 games stopped there; seed 50039: MC laid B10
+    (action 40), the C&WI token forfeited its second tile (41), PRR bought the Little Miami (42) whose H12 lay the
+    site refused). The rulebook's way stays the default; option ``site_special_lays_end_at_forfeit`` (on for every
+    site record) plays the site's."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    rulebook = rulebook_for_title("1846")
+    stored = json.loads((DATA / "1846_soak_50039.json").read_text(encoding="utf-8"))
+    lay = stored["actions"][42]
+    assert (lay["type"], lay["entity"], lay["hex"]) == ("lay_tile", "LM", "H12")
+    for site in (True, False):
+        record = {**stored, "actions": stored["actions"][:42]}
+        if not site:
+            record.pop("created_at")
+        game = start_from_record(record, rulebook)
+        for action in record["actions"]:
+            game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        assert ("site_special_lays_end_at_forfeit" in game.options) is site
+        move = {k: v for k, v in lay.items() if k != "id"}
+        if site:
+            assert "lay_tile" not in _types(game, "LM")
+            with pytest.raises(IllegalAction):
+                game.process(move)
+        else:
+            assert "lay_tile" in _types(game, "LM")
+            game.process(move)

@@ -760,6 +760,9 @@ def _adds_usable_track(g: Context, corp: str, plan: board.LayPlan, edges: set[in
 def special_lay_ability(g: Context, company: str) -> tuple[str, Ability] | None:
     if kind_of(company) != "X":
         return None
+    r = g.state.round
+    if r is not None and r.data.get("special_lays_closed"):
+        return None  # (``special_lays_end_at_forfeit``: a paired lay was forfeited in this round)
     for owner, a in g.abilities_of(company):
         if _normal_lay(a):
             continue
@@ -1092,6 +1095,8 @@ def _forfeit(g: Context, entity: str) -> None:
             r = g.state.round
             if r is not None and r.data.get("special_company") == last:
                 r.data["special_company"] = None
+            if r is not None and PARAMS.of(g).special_lays_end_at_forfeit:
+                r.data["special_lays_closed"] = True
 
 
 def turn_lay(
