@@ -622,12 +622,14 @@ def standing_kind(
         and rnd == "Operating"
         and line.get("phase") == "1"
         and path.startswith("acting.")
-        and x == ["buy_company"]
+        and x in (["buy_company"], ["buy_company", "sell_shares"])
         and y == []
         and path.split(".", 1)[1] in ("MP", "SSW")
         and (line.get("companies") or {}).get("MRBC") not in (line.get("players") or {})
     ):
-        return "buy_company_listed"  # ("Public companies may not sell private companies to ... other public companies")
+        # ("Public companies may not sell private companies to ... other public companies"; a `sell_shares` beside
+        # it is the corporation's in an operating round, `sell_shares_listed`)
+        return "buy_company_listed"
     if (
         on("bankrupt_privates")
         and len(parts) == 2

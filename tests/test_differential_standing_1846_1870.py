@@ -1,7 +1,9 @@
-"""tools/differential.py's standing ``stuck_round`` (docs/CONFORMANCE.md, "A stock round the site does not end"):
-after a sale that closes a corporation, the site can wait on a player it offers nothing (``acting`` {p1: []}) and
-accept no move, where railbook skips him ("The Stock Round ends when all players pass in turn") or ends the game
-(1846 differential run 5: 8 of 42 games differed only so, e.g. seed 50000)."""
+"""tools/differential.py's standing differences found in 1846 and 1870 games (docs/CONFORMANCE.md).
+
+``stuck_round`` ("A stock round the site does not end"): after a sale that closes a corporation, the site can wait
+on a player it offers nothing (``acting`` {p1: []}) and accept no move, where railbook skips him ("The Stock Round
+ends when all players pass in turn") or ends the game (1846 differential run 5: 8 of 42 games differed only so,
+e.g. seed 50000)."""
 
 from __future__ import annotations
 
@@ -71,3 +73,19 @@ def test_stuck_round_lets_nothing_else_through() -> None:
     ref = [_line(1, {"p3": ["pass"]}), {"game_end_reason": None, "result": {"p1": 35}}]
     mine = [_line(1, {"p3": ["pass"]}), {"game_end_reason": "all_closed", "result": {"p1": 35}}]
     assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("game_end_reason")
+
+
+def test_buy_company_and_sell_shares_listed_together_for_a_company_in_phase_1_are_standing() -> None:
+    """1870 phase 1: the site lists `buy_company` for MP or SSW once no player holds the MRBC, and `sell_shares` for
+    a corporation in an operating round; each alone was looked past, both together were not (run 5 seeds 50008,
+    50019, 50025)."""
+    d = _tool()
+    base = {"id": 1, "type": "pass", "entity": "SSW", "round": "Operating", "turn": "10.1", "phase": "1"}
+    base |= {"companies": {"MRBC": "SSW"}, "players": {"p1": 10}, "corporations": {"SSW": {"cash": 5}}}
+    ref = [{**base, "acting": {"SSW": ["bankrupt", "buy_company", "buy_train", "sell_shares"]}}]
+    mine = [{**base, "acting": {"SSW": ["bankrupt", "buy_train"]}}]
+    res = d.compare(ref, mine, "1870", [])
+    assert res["first"] is None and res["standing"] == {"buy_company_listed": 1}
+    # a player holding the MRBC: the company may buy nothing in phase 1, and the site listing it is a difference
+    ref[0]["companies"] = mine[0]["companies"] = {"MRBC": "p1"}
+    assert d.compare(ref, mine, "1870", [])["first"]["kind"].startswith("acting.*")
