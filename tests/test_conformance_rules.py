@@ -795,3 +795,21 @@ def test_1846_a_forfeited_paired_lay_ends_private_lays_for_the_round_on_the_site
         else:
             assert "lay_tile" in _types(game, "LM")
             game.process(move)
+
+
+def test_1870_the_sites_sale_after_a_private_trade_goes_by_the_kinds_of_move_in_the_turn() -> None:
+    """18xx.games decides whether a player may still sell in a stock turn by the kinds of move he has made (sale,
+    share purchase, par, private bought from a player): no sale when exactly two kinds were made and the last was
+    a purchase. Its private purchase from a player is a kind apart, so a private and then a share allow no sale
+    (differential seed 50007, action 483: railbook offered one) and a private, a sale and a share allow another
+    (seed 50023, action 237: railbook refused it, as for buy, sell, buy). That trade and the purchases after it
+    are the site's (option ``site_private_trades_from_phase_2``; the rulebook: a private "instead of a share
+    certificate"), so its records play this with it (``stock_round.sell_order_by_action_kinds``)."""
+    game, record = _game_at("1870", 50007, 483)
+    assert [(a["type"], a["entity"]) for a in record["actions"][-2:]] == [("buy_company", "p2"), ("buy_shares", "p2")]
+    assert "site_private_trades_from_phase_2" in game.options
+    assert "sell_shares" not in _types(game, "p2") and "buy_shares" in _types(game, "p2")
+    game, record = _game_at("1870", 50023, 237)
+    moves = [(a["type"], a["entity"]) for a in record["actions"][-4:]]
+    assert moves == [("buy_company", "p5"), ("sell_shares", "p5"), ("sell_shares", "p5"), ("buy_shares", "p5")]
+    assert "sell_shares" in _types(game, "p5")
