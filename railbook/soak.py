@@ -427,12 +427,35 @@ def site_record(
         "status": "finished" if game is not None and game.state.finished else "active",
         "players": [{"id": p, "name": p} for p in players],
         "settings": {"seed": seed, "optional_rules": list(options)},
-        "actions": [{**a, "id": i + 1} for i, a in enumerate(log)],
+        "actions": [{**a, "id": i + 1} for i, a in enumerate(_site_tile_ids(rulebook, game, log))],
     }
     if game is not None and game.state.finished:
         record["result"] = {str(k): v for k, v in game.result().items()}
         record["game_end_reason"] = game.state.game_end_reason
     return record
+
+
+def _site_tile_ids(rulebook: dict[str, Any], game: Any, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log with the tile ids the site gives: where the title's ``site.removed_tile_copies_first`` says so and
+    the game's options lower a tile's count, the site has taken that tile's first copies out, and railbook's n-th
+    copy is the site's ``<tile>-<n + those copies>``."""
+    if game is None or not (rulebook.get("site") or {}).get("removed_tile_copies_first"):
+        return log
+    base, played = rulebook.get("tiles") or {}, game.context.book.tiles
+
+    def skipped(name: str) -> int:
+        full, now = (base.get(name) or {}).get("count"), (played.get(name) or {}).get("count")
+        return full - now if isinstance(full, int) and isinstance(now, int) and full > now else 0
+
+    out = []
+    for a in log:
+        tile = a.get("tile") if a.get("type") == "lay_tile" else None
+        if isinstance(tile, str) and "-" in tile:
+            name, _, n = tile.rpartition("-")
+            if n.isdigit() and skipped(name):
+                a = {**a, "tile": f"{name}-{int(n) + skipped(name)}"}
+        out.append(a)
+    return out
 
 
 def record_setups(rulebook: dict[str, Any]) -> tuple[list[int], list[str]]:

@@ -813,3 +813,27 @@ def test_1870_the_sites_sale_after_a_private_trade_goes_by_the_kinds_of_move_in_
     moves = [(a["type"], a["entity"]) for a in record["actions"][-4:]]
     assert moves == [("buy_company", "p5"), ("sell_shares", "p5"), ("sell_shares", "p5"), ("buy_shares", "p5")]
     assert "sell_shares" in _types(game, "p5")
+
+
+def test_1870_original_tiles_has_27_tiles_fewer_and_a_site_record_names_the_copies_the_site_kept() -> None:
+    """1870 ``original_tiles`` (and ``original_rules``, which includes it): the original, more restrictive tile set,
+    27 tiles fewer (18xx.games takes them out by id: #8's copies 8-0 and 8-1, ...). A record written for the site
+    names the copies it kept: railbook's first #8 is the site's 8-2 (differential seed 50022, action 39: "8-0" was
+    refused, "h_to_args() returned nil :tile")."""
+    from railbook.soak import site_record
+
+    rulebook = rulebook_for_title("1870")
+    lays = [
+        {"type": "lay_tile", "entity": "IC", "entity_type": "corporation", "hex": "K18", "tile": t, "rotation": 5}
+        for t in ("8-0", "8-1", "5-0", "9-0")
+    ]
+    for options, want in ((["original_rules"], ["8-2", "8-3", "5-0", "9-3"]), ([], ["8-0", "8-1", "5-0", "9-0"])):
+        game = Game.start(rulebook, ["p1", "p2", "p3"], seed=1, options=options)
+        assert game.context.book.tiles["8"]["count"] == (20 if options else 22)
+        record = site_record(rulebook, 1, ["p1", "p2", "p3"], options, lays, game)
+        assert [a["tile"] for a in record["actions"]] == want
+    game = Game.start(rulebook, ["p1", "p2", "p3"], seed=1, options=["original_tiles"])
+    removed = sum(int(t["count"]) for t in rulebook["tiles"].values() if t["count"] != "unlimited") - sum(
+        int(t["count"]) for t in game.context.book.tiles.values() if t["count"] != "unlimited"
+    )
+    assert removed == 27
