@@ -53,6 +53,10 @@ def test_a_site_line_waiting_on_a_player_with_nothing_to_do_is_standing_up_to_th
     assert res["first"] is None and res["stop"] is None
     assert res["modulo"] and not res["identical"]
     assert res["standing"] == {"stuck_round": 2}
+    # railbook's game ended there after rounds nobody could act in (1870 seed 50009: turn 208.1 beside 33.1)
+    mine[1] = {**mine[1], "turn": "208.1"}
+    res = d.compare(ref, mine, "1846", [])
+    assert res["first"] is None and res["standing"] == {"stuck_round": 3}
 
 
 def test_stuck_round_lets_nothing_else_through() -> None:
@@ -66,6 +70,9 @@ def test_stuck_round_lets_nothing_else_through() -> None:
     mine = [_line(1, {}, bank=90)]
     res = d.compare(ref, mine, "1846", [])
     assert res["first"]["kind"].startswith("bank") and res["standing"] == {"stuck_round": 1}
+    # a turn apart where railbook has not ended the game is a difference
+    mine = [_line(1, {"p2": ["pass"]}, turn="6.1")]
+    assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("turn")
     # railbook offering the player something where the site offers nothing is a difference
     mine = [_line(1, {"p1": ["pass"]})]
     assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("acting.*")

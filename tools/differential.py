@@ -415,8 +415,9 @@ STANDING: dict[str, dict[str, Any]] = {
         "what": "a line where the site waits on one entity it offers nothing (`acting` {who: []}: it accepts no move, "
         'not even a pass; after a sale that closed a corporation) where railbook has skipped him ("The Stock '
         'Round ends when all players pass in turn") and gone on to the next entity, or ended the game: his '
-        "`acting`, the `acting` of the entity railbook has gone on to, and, on the outcome line after such a "
-        "last line, the site's open game (`game_end_reason` null) where railbook has ended it",
+        "`acting`, the `acting` of the entity railbook has gone on to, where railbook has ended the game there the "
+        "round and turn it ended in, and, on the outcome line after such a last line, the site's open game "
+        "(`game_end_reason` null)",
     },
     "waiting_for_pass": {
         "entry": "1870: the track step with no legal lay; a stock round the site does not end; 1856 interest "
@@ -523,6 +524,8 @@ def standing_kind(
     if on("stuck_round") and path.startswith("acting.") and _stuck(line):
         if (x == [] and y is MISSING) or x is MISSING:
             return "stuck_round"  # (his empty list; the entity railbook went on to)
+    if on("stuck_round") and path in ("round", "turn") and _stuck(line) and mine[n].get("acting") == {}:
+        return "stuck_round"  # (railbook has ended the game there: the round and turn it ended in are no rule's)
     if (
         on("stuck_round")
         and path == "game_end_reason"
