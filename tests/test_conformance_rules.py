@@ -837,3 +837,32 @@ def test_1870_original_tiles_has_27_tiles_fewer_and_a_site_record_names_the_copi
         int(t["count"]) for t in game.context.book.tiles.values() if t["count"] != "unlimited"
     )
     assert removed == 27
+
+
+def test_a_site_record_notices_the_connection_check_after_the_games_last_turn() -> None:
+    """1870 on 18xx.games: a game that ends with its operating round (the bank broken, `after: full_or`) still has
+    the connection check after the last operator's turn, before the end; the exporter wrote nothing once the game
+    was over (differential seed 50029, action 1845: the site waited for ATSF's notice). A game ended at once by
+    its action (`after: immediate`) has no such check."""
+    from types import SimpleNamespace
+
+    from railbook.site_export import SiteAutoActions
+
+    def game(reason: str | None, finished: bool) -> Any:
+        round_ = SimpleNamespace(kind="operating", data={"current_operator": "C|ATSF"}, round_num=2)
+        state = SimpleNamespace(
+            finished=finished,
+            game_end_reason=reason,
+            round=round_,
+            turn=44,
+            cash={},
+            mechanics={"destinations": SimpleNamespace(reached=[])},
+        )
+        end = [{"type": "bank", "after": "full_or"}, {"type": "stock_market", "after": "immediate"}]
+        mechanics = {"destinations": {"checked": "after_each_operator_turn"}}
+        return SimpleNamespace(state=state, rulebook={"end": end, "mechanics": mechanics})
+
+    for reason, want in (("bank", [("destination_connection", "ATSF")]), ("stock_market", [])):
+        autos = SiteAutoActions(game(None, False))
+        ended = game(reason, True)
+        assert [(x["type"], x["entity"]) for x in autos.after(ended)] == want
