@@ -41,6 +41,12 @@ _UP_TO_TRACK = frozenset(
 )
 
 
+def _closed(game: Any, key: str) -> bool:
+    """The corporation ``key`` (``C|<sym>``) has closed."""
+    corp = game.state.corporations.get(key.split("|", 1)[-1])
+    return corp is not None and bool(getattr(corp, "closed", False))
+
+
 def _ended_at_once(game: Any) -> bool:
     """The game ended at once on the action (an end trigger ``after: immediate``), not at the end of a turn or
     round: the site ends it inside that action, with no check after the operator's turn."""
@@ -160,7 +166,8 @@ class SiteAutoActions:
         self.operator, _ = self._now(game)
         self.op_round = self._op_round(game)
         if game.state.finished:
-            if self.checked != "after_every_tile_lay" and before is not None and not _ended_at_once(game):
+            ended_turn = before is not None and not _closed(game, before) and not _ended_at_once(game)
+            if self.checked != "after_every_tile_lay" and ended_turn:
                 return [self._notice(before, game)]  # (the check after the game's last turn comes before its end)
             return []
         if self.checked == "after_every_tile_lay":
@@ -173,7 +180,8 @@ class SiteAutoActions:
         now = self.operator
         if now != before or (new_round and now is not None and before is not None):
             if before is not None:
-                out.append(self._notice(before, game))  # the check after its turn (the round's last one's too)
+                if not _closed(game, before):  # (a company that closed in its turn has no check after it)
+                    out.append(self._notice(before, game))  # the check after its turn (the round's last one's too)
             elif now is not None:
                 out.append(self._notice(now, game))  # the check at the start of the operating round
                 self.starting = None

@@ -848,14 +848,15 @@ def test_a_site_record_notices_the_connection_check_after_the_games_last_turn() 
 
     from railbook.site_export import SiteAutoActions
 
-    def game(reason: str | None, finished: bool) -> Any:
-        round_ = SimpleNamespace(kind="operating", data={"current_operator": "C|ATSF"}, round_num=2)
+    def game(reason: str | None, finished: bool, closed: bool = False, kind: str = "operating") -> Any:
+        round_ = SimpleNamespace(kind=kind, data={"current_operator": "C|ATSF"}, round_num=2)
         state = SimpleNamespace(
             finished=finished,
             game_end_reason=reason,
             round=round_,
             turn=44,
             cash={},
+            corporations={"ATSF": SimpleNamespace(closed=closed)},
             mechanics={"destinations": SimpleNamespace(reached=[])},
         )
         end = [{"type": "bank", "after": "full_or"}, {"type": "stock_market", "after": "immediate"}]
@@ -866,3 +867,34 @@ def test_a_site_record_notices_the_connection_check_after_the_games_last_turn() 
         autos = SiteAutoActions(game(None, False))
         ended = game(reason, True)
         assert [(x["type"], x["entity"]) for x in autos.after(ended)] == want
+
+
+def test_a_site_record_has_no_connection_check_after_the_turn_of_a_company_that_closed_in_it() -> None:
+    """1870 on 18xx.games: a company whose price falls into a closing cell in its own turn closes, and the site goes
+    on without the connection check after that turn (differential seed 50026, action 1242: SP's empty run closed it
+    as the operating round's last turn; the site was in the stock round and refused the notice the exporter wrote).
+    The check after an ordinary last turn of a round stays."""
+    from types import SimpleNamespace
+
+    from railbook.site_export import SiteAutoActions
+
+    def game(kind: str, operator: str | None, closed: bool) -> Any:
+        round_ = SimpleNamespace(kind=kind, data={"current_operator": operator}, round_num=2)
+        state = SimpleNamespace(
+            finished=False,
+            game_end_reason=None,
+            round=round_,
+            turn=41,
+            cash={},
+            corporations={"SP": SimpleNamespace(closed=closed)},
+            mechanics={"destinations": SimpleNamespace(reached=[])},
+        )
+        return SimpleNamespace(
+            state=state,
+            rulebook={"end": [], "mechanics": {"destinations": {"checked": "after_each_operator_turn"}}},
+            acting_entities=lambda: ["P|p3"],
+        )
+
+    for closed, want in ((True, []), (False, [("destination_connection", "SP")])):
+        autos = SiteAutoActions(game("operating", "C|SP", False))
+        assert [(x["type"], x["entity"]) for x in autos.after(game("stock", None, closed))] == want
