@@ -65,8 +65,8 @@ class Params(BaseParams):
     special_lays_end_at_forfeit: bool = Field(
         False,
         description="once a private's second lay of a pair laid together (`params.lay_together`) is forfeited by "
-        "another action, no private lays track for the rest of that operating round (18xx.games; the rulebooks let "
-        "a corporation use its privates at any time while operating)",
+        "another action (not another such private's lay), no private lays track for the rest of that operating round "
+        "(18xx.games; the rulebooks let a corporation use its privates at any time while operating)",
     )
     unconnected_city_tokens: Literal["keep_number", "layer_places"] = Field(
         "keep_number",

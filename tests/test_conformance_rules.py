@@ -795,6 +795,12 @@ def test_1846_a_forfeited_paired_lay_ends_private_lays_for_the_round_on_the_site
         else:
             assert "lay_tile" in _types(game, "LM")
             game.process(move)
+    # a paired private's own lay that forfeits another's binds the site's step to itself: nothing closes (seed 50037:
+    # MC's first tile (action 59), then the Little Miami's two (60, 61), accepted by the site)
+    game, record = _game_at("1846", 50037, 61)
+    assert "site_special_lays_end_at_forfeit" in game.options
+    lays = [(a["type"], a["entity"]) for a in record["actions"][-3:]]
+    assert lays == [("lay_tile", "MC"), ("lay_tile", "LM"), ("lay_tile", "LM")]
 
 
 def test_1870_the_sites_sale_after_a_private_trade_goes_by_the_kinds_of_move_in_the_turn() -> None:
