@@ -439,21 +439,20 @@ def _site_tile_ids(rulebook: dict[str, Any], game: Any, log: list[dict[str, Any]
     """The log with the tile ids the site gives: where the title's ``site.removed_tile_copies_first`` says so and
     the game's options lower a tile's count, the site has taken that tile's first copies out, and railbook's n-th
     copy is the site's ``<tile>-<n + those copies>``."""
-    if game is None or not (rulebook.get("site") or {}).get("removed_tile_copies_first"):
+    if game is None:
         return log
-    base, played = rulebook.get("tiles") or {}, game.context.book.tiles
+    from railbook.engine.digest import site_tile_copies_taken_out
 
-    def skipped(name: str) -> int:
-        full, now = (base.get(name) or {}).get("count"), (played.get(name) or {}).get("count")
-        return full - now if isinstance(full, int) and isinstance(now, int) and full > now else 0
-
+    skipped = site_tile_copies_taken_out(game, rulebook)
+    if not skipped:
+        return log
     out = []
     for a in log:
         tile = a.get("tile") if a.get("type") == "lay_tile" else None
         if isinstance(tile, str) and "-" in tile:
             name, _, n = tile.rpartition("-")
-            if n.isdigit() and skipped(name):
-                a = {**a, "tile": f"{name}-{int(n) + skipped(name)}"}
+            if n.isdigit() and name in skipped:
+                a = {**a, "tile": f"{name}-{int(n) + skipped[name]}"}
         out.append(a)
     return out
 
