@@ -992,6 +992,12 @@ class Site(Strict):
         "in one of these phases (rulebook phase names; it asks who owns that private): the soak player writing a "
         "record for the site has no company buy a private in these phases",
     )
+    removed_tile_copies_first: bool = Field(
+        False,
+        description="where an option lowers a tile's count, the site takes that tile's first copies out of the game "
+        "(ids `<tile>-0`, `<tile>-1`, ...) and keeps the ids of the others: a record written for the site names the "
+        "n-th copy `<tile>-<n + the copies taken out>`",
+    )
 
 
 class Option(Strict):

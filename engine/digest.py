@@ -111,6 +111,21 @@ def site_fails_on_company_privates(g: Game) -> bool:
     return g.context.phase_name() in (_site(g).get("private_closing_fails_in_phases") or [])
 
 
+def site_tile_copies_taken_out(g: Game, base: dict[str, Any]) -> dict[str, int]:
+    """Per tile, how many of its first copies the site has taken out of the game where the game's options lower its
+    count below the title's (``base``: the rulebook without options) and ``site.removed_tile_copies_first`` says the
+    site keeps the others' ids: a record written for the site names railbook's n-th copy ``<tile>-<n + that>``."""
+    if not _site(g).get("removed_tile_copies_first"):
+        return {}
+    full, played = base.get("tiles") or {}, g.context.book.tiles
+    out: dict[str, int] = {}
+    for name, spec in played.items():
+        was, now = (full.get(name) or {}).get("count"), spec.get("count")
+        if isinstance(was, int) and isinstance(now, int) and was > now:
+            out[name] = was - now
+    return out
+
+
 def _floated(g: Game, key: str, op: Any) -> bool:
     if not op.floated:
         return False

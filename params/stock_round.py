@@ -66,6 +66,13 @@ class Params(BaseParams):
         description="a turn may also be: buy one, then sell (never sell, buy and sell again; see "
         "`sell_bought_this_turn` for the certificate just bought)",
     )
+    sell_order_by_action_kinds: bool = Field(
+        False,
+        description="with `buy_then_sell`: whether a sale may follow is decided by the kinds of move made in the "
+        "turn (sale, share purchase, par, private bought from a player): none when exactly two kinds were made and "
+        "the last was a purchase (18xx.games; its private purchase is a kind apart, so that a private, a sale and a "
+        "share allow another sale, and a private and a share do not)",
+    )
     ipo_price: Literal["market", "par"] = Field(
         "market",
         description="what a share bought from the initial offering costs: the corporation's current market price "

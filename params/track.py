@@ -62,6 +62,12 @@ class Params(BaseParams):
         "player's private with a `tile_lay` ability for the track step (in a phase where companies buy privates), or "
         "owns a private whose extra lay (`params.extra_lay`) is still usable (as on 18xx.games)",
     )
+    special_lays_end_at_forfeit: bool = Field(
+        False,
+        description="once a private's second lay of a pair laid together (`params.lay_together`) is forfeited by "
+        "another action (not another such private's lay), no private lays track for the rest of that operating round "
+        "(18xx.games; the rulebooks let a corporation use its privates at any time while operating)",
+    )
     unconnected_city_tokens: Literal["keep_number", "layer_places"] = Field(
         "keep_number",
         description="station tokens in a hex of several cities without track when its first tile is laid: "

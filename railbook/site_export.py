@@ -8,8 +8,8 @@ records show; the rules stay the engine's.
 
 * ``destination_connection`` (titles whose ``destinations`` connection runs are checked after each operator's
   turn, 1870): one by the operator whose turn just ended, naming the companies that connected then (after the
-  round's last turn too), and one by the operator whose turn starts (the first of an operating round names those
-  connected at its start);
+  round's last turn too, and the game's last where it ends with the round), and one by the operator whose turn
+  starts (the first of an operating round names those connected at its start);
 * ``destination_connection`` (titles whose destinations are checked after every tile lay, 1856): one by the
   operator once its track step is over, naming the companies that reached their destination since the last.
 
@@ -39,6 +39,22 @@ _UP_TO_TRACK = frozenset(
         "track",
     }
 )
+
+
+def _closed(game: Any, key: str) -> bool:
+    """The corporation ``key`` (``C|<sym>``) has closed."""
+    corp = game.state.corporations.get(key.split("|", 1)[-1])
+    return corp is not None and bool(getattr(corp, "closed", False))
+
+
+def _ended_at_once(game: Any) -> bool:
+    """The game ended at once on the action (an end trigger ``after: immediate``), not at the end of a turn or
+    round: the site ends it inside that action, with no check after the operator's turn."""
+    reason = game.state.game_end_reason
+    for spec in game.rulebook.get("end") or []:
+        if isinstance(spec, dict) and spec.get("type") == reason:
+            return spec.get("after") == "immediate"
+    return True
 
 
 def _checked(game: Any) -> str | None:
@@ -150,6 +166,9 @@ class SiteAutoActions:
         self.operator, _ = self._now(game)
         self.op_round = self._op_round(game)
         if game.state.finished:
+            ended_turn = before is not None and not _closed(game, before) and not _ended_at_once(game)
+            if self.checked != "after_every_tile_lay" and ended_turn:
+                return [self._notice(before, game)]  # (the check after the game's last turn comes before its end)
             return []
         if self.checked == "after_every_tile_lay":
             return self._after_tile_lays(game, before)
@@ -161,7 +180,8 @@ class SiteAutoActions:
         now = self.operator
         if now != before or (new_round and now is not None and before is not None):
             if before is not None:
-                out.append(self._notice(before, game))  # the check after its turn (the round's last one's too)
+                if not _closed(game, before):  # (a company that closed in its turn has no check after it)
+                    out.append(self._notice(before, game))  # the check after its turn (the round's last one's too)
             elif now is not None:
                 out.append(self._notice(now, game))  # the check at the start of the operating round
                 self.starting = None

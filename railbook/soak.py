@@ -192,13 +192,20 @@ def _lowest(desc: dict[str, Any]) -> dict[str, Any]:
 
 def concrete(desc: dict[str, Any], rnd: random.Random, game: Any) -> dict[str, Any] | None:
     """One action that fits a legal-action description (None when it offers nothing to choose)."""
+    from .engine.state import ckey
+
     action = {"type": desc["type"], "entity": desc["entity"], "entity_type": desc["entity_type"]}
     if desc["type"] == "run_routes":
         between = desc.get("route_between")
         if between:  # a required route (a connection run): never an empty run
             action["routes"] = _routes(game, str(desc["entity"]), between)
             return action
-        action["routes"] = _routes(game, str(desc["entity"])) if rnd.random() < 0.9 else []
+        # (a company in receivership runs "for the most money possible" (1846 §7.1): no empty run of choice there)
+        best = rnd.random() < 0.9 or (
+            desc.get("entity_type") == "corporation"
+            and game.context.hooks("in_receivership", ckey(str(desc["entity"])))
+        )
+        action["routes"] = _routes(game, str(desc["entity"])) if best else []
         if isinstance(desc.get("routes"), str):  # a rule on the routes the optimiser does not know
             action["routes"] = _routes_within(game, action, action["routes"])
         return action
@@ -420,12 +427,34 @@ def site_record(
         "status": "finished" if game is not None and game.state.finished else "active",
         "players": [{"id": p, "name": p} for p in players],
         "settings": {"seed": seed, "optional_rules": list(options)},
-        "actions": [{**a, "id": i + 1} for i, a in enumerate(log)],
+        "actions": [{**a, "id": i + 1} for i, a in enumerate(_site_tile_ids(rulebook, game, log))],
     }
     if game is not None and game.state.finished:
         record["result"] = {str(k): v for k, v in game.result().items()}
         record["game_end_reason"] = game.state.game_end_reason
     return record
+
+
+def _site_tile_ids(rulebook: dict[str, Any], game: Any, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log with the tile ids the site gives: where the title's ``site.removed_tile_copies_first`` says so and
+    the game's options lower a tile's count, the site has taken that tile's first copies out, and railbook's n-th
+    copy is the site's ``<tile>-<n + those copies>``."""
+    if game is None:
+        return log
+    from railbook.engine.digest import site_tile_copies_taken_out
+
+    skipped = site_tile_copies_taken_out(game, rulebook)
+    if not skipped:
+        return log
+    out = []
+    for a in log:
+        tile = a.get("tile") if a.get("type") == "lay_tile" else None
+        if isinstance(tile, str) and "-" in tile:
+            name, _, n = tile.rpartition("-")
+            if n.isdigit() and name in skipped:
+                a = {**a, "tile": f"{name}-{int(n) + skipped[name]}"}
+        out.append(a)
+    return out
 
 
 def record_setups(rulebook: dict[str, Any]) -> tuple[list[int], list[str]]:

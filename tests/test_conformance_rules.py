@@ -784,3 +784,168 @@ def test_1817_no_share_is_sold_in_the_stock_round_its_company_formed() -> None:
     assert "sell_shares" not in _types(game, "p4")
     with pytest.raises(IllegalAction):
         game.process({k: v for k, v in stored.items() if k != "id"})
+
+
+def test_1846_a_company_in_receivership_is_never_run_empty_by_the_random_player() -> None:
+    """1846 §7.1: a corporation with its President certificate in the Stock Market "will run routes with any
+    train(s) it owns (for the most money possible)". The random player ran such a company's trains on no route one
+    time in ten, as it may for a company with a president; 18xx.games then fails on its own automatic withhold
+    ("No step found for action dividend": differential run 5, 5 of 42 games, e.g. seed 50003 action 169, GT with a
+    2-train and a $50 route). A company in receivership now runs its best routes; others still run empty at times."""
+    import random
+
+    from railbook.soak import concrete
+
+    game, _ = _game_at("1846", 50003, 168)
+    descs = [d for d in game.legal_descriptions() if d["type"] == "run_routes"]
+    assert [d["entity"] for d in descs] == ["GT"]
+    assert game.context.hooks("in_receivership", "C|GT")
+    runs = [concrete(descs[0], random.Random(i), game) for i in range(40)]
+    assert all(a is not None and a["routes"] for a in runs)
+    # the same description for a company with a president: an empty run now and then
+    game.state.corporations["GT"].owner = "P|p3"
+    assert not game.context.hooks("in_receivership", "C|GT")
+    runs = [concrete(descs[0], random.Random(i), game) for i in range(40)]
+    assert any(a is not None and a["routes"] == [] for a in runs)
+
+
+def test_1846_a_forfeited_paired_lay_ends_private_lays_for_the_round_on_the_site_only() -> None:
+    """1846 §6: "At any time while operating, a corporation may buy one or more private companies and/or exercise
+    the special properties of already purchased companies". On 18xx.games, once the Michigan Central's (or the Ohio
+    & Indiana's) second tile is forfeited because something else was done after its first, no private lays track
+    for the rest of that operating round (differential run 5: 3 of 42 games stopped there; seed 50039: MC laid B10
+    (action 40), the C&WI token forfeited its second tile (41), PRR bought the Little Miami (42) whose H12 lay the
+    site refused). The rulebook's way stays the default; option ``site_special_lays_end_at_forfeit`` (on for every
+    site record) plays the site's."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    rulebook = rulebook_for_title("1846")
+    stored = json.loads((DATA / "1846_soak_50039.json").read_text(encoding="utf-8"))
+    lay = stored["actions"][42]
+    assert (lay["type"], lay["entity"], lay["hex"]) == ("lay_tile", "LM", "H12")
+    for site in (True, False):
+        record = {**stored, "actions": stored["actions"][:42]}
+        if not site:
+            record.pop("created_at")
+        game = start_from_record(record, rulebook)
+        for action in record["actions"]:
+            game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        assert ("site_special_lays_end_at_forfeit" in game.options) is site
+        move = {k: v for k, v in lay.items() if k != "id"}
+        if site:
+            assert "lay_tile" not in _types(game, "LM")
+            with pytest.raises(IllegalAction):
+                game.process(move)
+        else:
+            assert "lay_tile" in _types(game, "LM")
+            game.process(move)
+    # a paired private's own lay that forfeits another's binds the site's step to itself: nothing closes (seed 50037:
+    # MC's first tile (action 59), then the Little Miami's two (60, 61), accepted by the site)
+    game, record = _game_at("1846", 50037, 61)
+    assert "site_special_lays_end_at_forfeit" in game.options
+    lays = [(a["type"], a["entity"]) for a in record["actions"][-3:]]
+    assert lays == [("lay_tile", "MC"), ("lay_tile", "LM"), ("lay_tile", "LM")]
+
+
+def test_1870_the_sites_sale_after_a_private_trade_goes_by_the_kinds_of_move_in_the_turn() -> None:
+    """18xx.games decides whether a player may still sell in a stock turn by the kinds of move he has made (sale,
+    share purchase, par, private bought from a player): no sale when exactly two kinds were made and the last was
+    a purchase. Its private purchase from a player is a kind apart, so a private and then a share allow no sale
+    (differential seed 50007, action 483: railbook offered one) and a private, a sale and a share allow another
+    (seed 50023, action 237: railbook refused it, as for buy, sell, buy). That trade and the purchases after it
+    are the site's (option ``site_private_trades_from_phase_2``; the rulebook: a private "instead of a share
+    certificate"), so its records play this with it (``stock_round.sell_order_by_action_kinds``)."""
+    game, record = _game_at("1870", 50007, 483)
+    assert [(a["type"], a["entity"]) for a in record["actions"][-2:]] == [("buy_company", "p2"), ("buy_shares", "p2")]
+    assert "site_private_trades_from_phase_2" in game.options
+    assert "sell_shares" not in _types(game, "p2") and "buy_shares" in _types(game, "p2")
+    game, record = _game_at("1870", 50023, 237)
+    moves = [(a["type"], a["entity"]) for a in record["actions"][-4:]]
+    assert moves == [("buy_company", "p5"), ("sell_shares", "p5"), ("sell_shares", "p5"), ("buy_shares", "p5")]
+    assert "sell_shares" in _types(game, "p5")
+
+
+def test_1870_original_tiles_has_27_tiles_fewer_and_a_site_record_names_the_copies_the_site_kept() -> None:
+    """1870 ``original_tiles`` (and ``original_rules``, which includes it): the original, more restrictive tile set,
+    27 tiles fewer (18xx.games takes them out by id: #8's copies 8-0 and 8-1, ...). A record written for the site
+    names the copies it kept: railbook's first #8 is the site's 8-2 (differential seed 50022, action 39: "8-0" was
+    refused, "h_to_args() returned nil :tile")."""
+    from railbook.soak import site_record
+
+    rulebook = rulebook_for_title("1870")
+    lays = [
+        {"type": "lay_tile", "entity": "IC", "entity_type": "corporation", "hex": "K18", "tile": t, "rotation": 5}
+        for t in ("8-0", "8-1", "5-0", "9-0")
+    ]
+    for options, want in ((["original_rules"], ["8-2", "8-3", "5-0", "9-3"]), ([], ["8-0", "8-1", "5-0", "9-0"])):
+        game = Game.start(rulebook, ["p1", "p2", "p3"], seed=1, options=options)
+        assert game.context.book.tiles["8"]["count"] == (20 if options else 22)
+        record = site_record(rulebook, 1, ["p1", "p2", "p3"], options, lays, game)
+        assert [a["tile"] for a in record["actions"]] == want
+    game = Game.start(rulebook, ["p1", "p2", "p3"], seed=1, options=["original_tiles"])
+    removed = sum(int(t["count"]) for t in rulebook["tiles"].values() if t["count"] != "unlimited") - sum(
+        int(t["count"]) for t in game.context.book.tiles.values() if t["count"] != "unlimited"
+    )
+    assert removed == 27
+
+
+def test_a_site_record_notices_the_connection_check_after_the_games_last_turn() -> None:
+    """1870 on 18xx.games: a game that ends with its operating round (the bank broken, `after: full_or`) still has
+    the connection check after the last operator's turn, before the end; the exporter wrote nothing once the game
+    was over (differential seed 50029, action 1845: the site waited for ATSF's notice). A game ended at once by
+    its action (`after: immediate`) has no such check."""
+    from types import SimpleNamespace
+
+    from railbook.site_export import SiteAutoActions
+
+    def game(reason: str | None, finished: bool, closed: bool = False, kind: str = "operating") -> Any:
+        round_ = SimpleNamespace(kind=kind, data={"current_operator": "C|ATSF"}, round_num=2)
+        state = SimpleNamespace(
+            finished=finished,
+            game_end_reason=reason,
+            round=round_,
+            turn=44,
+            cash={},
+            corporations={"ATSF": SimpleNamespace(closed=closed)},
+            mechanics={"destinations": SimpleNamespace(reached=[])},
+        )
+        end = [{"type": "bank", "after": "full_or"}, {"type": "stock_market", "after": "immediate"}]
+        mechanics = {"destinations": {"checked": "after_each_operator_turn"}}
+        return SimpleNamespace(state=state, rulebook={"end": end, "mechanics": mechanics})
+
+    for reason, want in (("bank", [("destination_connection", "ATSF")]), ("stock_market", [])):
+        autos = SiteAutoActions(game(None, False))
+        ended = game(reason, True)
+        assert [(x["type"], x["entity"]) for x in autos.after(ended)] == want
+
+
+def test_a_site_record_has_no_connection_check_after_the_turn_of_a_company_that_closed_in_it() -> None:
+    """1870 on 18xx.games: a company whose price falls into a closing cell in its own turn closes, and the site goes
+    on without the connection check after that turn (differential seed 50026, action 1242: SP's empty run closed it
+    as the operating round's last turn; the site was in the stock round and refused the notice the exporter wrote).
+    The check after an ordinary last turn of a round stays."""
+    from types import SimpleNamespace
+
+    from railbook.site_export import SiteAutoActions
+
+    def game(kind: str, operator: str | None, closed: bool) -> Any:
+        round_ = SimpleNamespace(kind=kind, data={"current_operator": operator}, round_num=2)
+        state = SimpleNamespace(
+            finished=False,
+            game_end_reason=None,
+            round=round_,
+            turn=41,
+            cash={},
+            corporations={"SP": SimpleNamespace(closed=closed)},
+            mechanics={"destinations": SimpleNamespace(reached=[])},
+        )
+        return SimpleNamespace(
+            state=state,
+            rulebook={"end": [], "mechanics": {"destinations": {"checked": "after_each_operator_turn"}}},
+            acting_entities=lambda: ["P|p3"],
+        )
+
+    for closed, want in ((True, []), (False, [("destination_connection", "SP")])):
+        autos = SiteAutoActions(game("operating", "C|SP", False))
+        assert [(x["type"], x["entity"]) for x in autos.after(game("stock", None, closed))] == want

@@ -409,6 +409,16 @@ STANDING: dict[str, dict[str, Any]] = {
         "offer it `place_token`): the site lifts the marker off the hex until it is placed, railbook keeps "
         "it on the hex; both agree once it is placed",
     },
+    "stuck_round": {
+        "entry": "A stock round the site does not end",
+        "titles": None,
+        "what": "a line where the site waits on one entity it offers nothing (`acting` {who: []}: it accepts no move, "
+        'not even a pass; after a sale that closed a corporation) where railbook has skipped him ("The Stock '
+        'Round ends when all players pass in turn") and gone on to the next entity, or ended the game: his '
+        "`acting`, the `acting` of the entity railbook has gone on to, where railbook has ended the game there the "
+        "round and turn it ended in, and, on the outcome line after such a last line, the site's open game "
+        "(`game_end_reason` null)",
+    },
     "waiting_for_pass": {
         "entry": "1870: the track step with no legal lay; a stock round the site does not end; 1856 interest "
         "(the passes the tool adds)",
@@ -520,6 +530,21 @@ def standing_kind(
 
     line = ref[n]
     rnd = line.get("round")
+    if on("stuck_round") and path.startswith("acting.") and _stuck(line):
+        if (x == [] and y is MISSING) or x is MISSING:
+            return "stuck_round"  # (his empty list; the entity railbook went on to)
+    if on("stuck_round") and path in ("round", "turn") and _stuck(line) and mine[n].get("acting") == {}:
+        return "stuck_round"  # (railbook has ended the game there: the round and turn it ended in are no rule's)
+    if (
+        on("stuck_round")
+        and path == "game_end_reason"
+        and "id" not in line
+        and x is None
+        and y is not None
+        and n > 0
+        and _stuck(ref[n - 1])
+    ):
+        return "stuck_round"  # (the record ends where the site is stuck; railbook has ended the game)
     if on("site_turn_limit") and _turn_limit(line) and mine[n].get("acting") != {}:
         return "site_turn_limit"
     # the lines up to a pass the tool added (the site's step still open where railbook had ended it)
@@ -613,12 +638,14 @@ def standing_kind(
         and rnd == "Operating"
         and line.get("phase") == "1"
         and path.startswith("acting.")
-        and x == ["buy_company"]
+        and x in (["buy_company"], ["buy_company", "sell_shares"])
         and y == []
         and path.split(".", 1)[1] in ("MP", "SSW")
         and (line.get("companies") or {}).get("MRBC") not in (line.get("players") or {})
     ):
-        return "buy_company_listed"  # ("Public companies may not sell private companies to ... other public companies")
+        # ("Public companies may not sell private companies to ... other public companies"; a `sell_shares` beside
+        # it is the corporation's in an operating round, `sell_shares_listed`)
+        return "buy_company_listed"
     if (
         on("bankrupt_privates")
         and len(parts) == 2
@@ -683,6 +710,12 @@ def _vanished(ref: list[dict[str, Any]], n: int) -> int:
             out.append(acc)
         _VANISHED[key] = out
     return _VANISHED[key][n]
+
+
+def _stuck(line: dict[str, Any]) -> bool:
+    """The site's line that waits on one entity it offers nothing (standing ``stuck_round``)."""
+    acting = line.get("acting")
+    return isinstance(acting, dict) and len(acting) == 1 and list(acting.values()) == [[]]
 
 
 def _turn_limit(line: dict[str, Any]) -> bool:

@@ -255,6 +255,9 @@ class BuySellParShares(Step):
         if not PARAMS.of(self.g).buy_then_sell:
             return False
         acts = self.rdata["current_actions"]
+        if PARAMS.of(self.g).sell_order_by_action_kinds:
+            moves = [a for a in acts if a in ("sell_shares", "buy_shares", "par", "buy_company")]
+            return not (len(set(moves)) == 2 and moves[-1] != "sell_shares")
         first_buy = next((i for i, a in enumerate(acts) if a in ("buy_shares", "par", "buy_company")), None)
         if first_buy is None or "sell_shares" in acts[:first_buy]:
             return False

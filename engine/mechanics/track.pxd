@@ -44,7 +44,7 @@ cpdef object _special_candidates(Context g, Ability a, corp=*, bint first=*, bin
 cpdef object _can_complete(Context g, Ability a, pair, laid, left)
 cpdef object _pairs_ok(Context g, Ability a, hex_id, tile, rotation)
 cpdef object _check_connected_lays(Context g, hexes)
-cpdef object _forfeit(Context g, entity)
+cpdef object _forfeit(Context g, entity, bint closes=*)
 cpdef object turn_lay(Context g, entity, corp, action, tiles, discount)
 cpdef object next_turn_lay_cost(Context g, corp)
 cpdef object next_turn_lay_price(Context g, corp, plan, discount)

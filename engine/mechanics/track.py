@@ -763,6 +763,9 @@ def _adds_usable_track(g: Context, corp: str, plan: board.LayPlan, edges: set[in
 def special_lay_ability(g: Context, company: str) -> tuple[str, Ability] | None:
     if kind_of(company) != "X":
         return None
+    r = g.state.round
+    if r is not None and r.data.get("special_lays_closed"):
+        return None  # (``special_lays_end_at_forfeit``: a paired lay was forfeited in this round)
     for owner, a in g.abilities_of(company):
         if _normal_lay(a):
             continue
@@ -1079,7 +1082,10 @@ def _check_connected_lays(g: Context, hexes: list[str]) -> None:
     raise illegal("track.ability", f"the tiles on {a} and {b} must connect to each other")
 
 
-def _forfeit(g: Context, entity: str) -> None:
+def _forfeit(g: Context, entity: str, closes: bool = True) -> None:
+    """The second lay of a pair laid together (``params.lay_together``) is forfeited when anything else is done after
+    the first; with ``special_lays_end_at_forfeit`` and ``closes`` (the action is not another such pair's lay, which
+    binds the private-lay step to itself), no private lays track for the rest of the round."""
     last = g.state.last_action_entity
     if g.state.last_action_type != "lay_tile" or last is None or kind_of(last) != "X" or last == entity:
         return
@@ -1095,6 +1101,8 @@ def _forfeit(g: Context, entity: str) -> None:
             r = g.state.round
             if r is not None and r.data.get("special_company") == last:
                 r.data["special_company"] = None
+            if r is not None and closes and PARAMS.of(g).special_lays_end_at_forfeit:
+                r.data["special_lays_closed"] = True
 
 
 def turn_lay(
@@ -1207,7 +1215,11 @@ def max_exits_ok(g: Context, hex_id: str, tile: str, rotation: int) -> bool:
 def preprocess(g: Context, action: dict[str, Any], entity: str) -> None:
     if action.get("type") == "lay_tile" and kind_of(entity) == "C":
         return
-    _forfeit(g, entity)
+    closes = True
+    if action.get("type") == "lay_tile" and kind_of(entity) == "X":
+        found = special_lay_ability(g, entity)
+        closes = found is None or not (found[1].spec.get("params") or {}).get("lay_together")
+    _forfeit(g, entity, closes)
 
 
 def action_processed(g: Context, action: dict[str, Any], entity: str) -> None:
