@@ -62,6 +62,14 @@ class Params(BaseParams):
         "player's private with a `tile_lay` ability for the track step (in a phase where companies buy privates), or "
         "owns a private whose extra lay (`params.extra_lay`) is still usable (as on 18xx.games)",
     )
+    private_token_opens_step: Literal["ability_hexes", "own_network"] = Field(
+        "ability_hexes",
+        description="a private's station-marker ability (a marker in the place of the company's own) keeps the "
+        "token step open for a company that cannot place a marker of its own: `ability_hexes` while a city of the "
+        "ability's hexes has room (the private places the marker; the company may pass); `own_network` only while a "
+        "city the company's own network reaches has room, the private's free marker counting as affordable "
+        "(18xx.games, whose private marker is usable until the routes are run: the ability's own timing)",
+    )
     unconnected_city_tokens: Literal["keep_number", "layer_places"] = Field(
         "keep_number",
         description="station tokens in a hex of several cities without track when its first tile is laid: "

@@ -16,14 +16,19 @@ from railbook.soak import play_record
 DATA = Path(__file__).parent / "data"
 
 
-def _game_at(title: str, seed: int, actions: int) -> tuple[Game, dict]:
+def _game_at(title: str, seed: int, actions: int, options: tuple[str, ...] = ()) -> tuple[Game, dict]:
     """Random game ``seed`` of a title as ``railbook soak --records`` played it when the rule was fixed (kept in
     ``tests/data``, so that later changes to the random player or to other rules cannot shift the situation), after
-    its first ``actions``.  A stored move the engine now refuses fails the test: look at the rule again."""
+    its first ``actions`` (``options``: played with these too).  A stored move the engine now refuses fails the
+    test: look at the rule again."""
     rulebook = rulebook_for_title(title)
     stored = json.loads((DATA / f"{title.lower()}_soak_{seed}.json").read_text(encoding="utf-8"))
     assert len(stored["actions"]) >= actions, f"tests/data holds {len(stored['actions'])} moves of {title} {seed}"
     record = {**stored, "actions": stored["actions"][:actions]}
+    if options:
+        settings = stored.get("settings") or {}
+        named = list(settings.get("optional_rules") or [])
+        record["settings"] = {**settings, "optional_rules": named + [o for o in options if o not in named]}
     game = start_from_record(record, rulebook)
     for action in record["actions"]:
         game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
@@ -341,6 +346,27 @@ def test_1856_a_private_token_in_place_of_the_normal_one_is_the_privates_action(
     assert _types(game, "CV") == {"pass"}
     (token,) = [d for d in game.legal_descriptions() if d["entity"] == "WSRC"]
     assert token["type"] == "place_token" and token["choices"]
+
+
+def test_1856_the_sites_private_marker_waits_in_the_route_step_not_in_an_open_token_step() -> None:
+    """The site's way (option `site_private_marker_until_routes`, on for its records): the Waterloo & Saugeen's
+    free marker may be placed until the routes are run, and the token step opens only where the company's own
+    network has a city with room. CV (as in the test above) has no such city: with the option it goes on to its
+    routes at once and the private may still place the marker there; the rulebook's way holds the token step
+    (differential run 5: 9 of the 1856 games' first divergences, e.g. seeds 50002, 50006, 50040)."""
+    from railbook.api import rulebook_for_title as book
+    from railbook.engine.replay import record_options
+
+    assert "site_private_marker_until_routes" in record_options({"created_at": 1_795_000_000}, book("1856"))
+    track, _ = _game_at("1856", 20001, 410, ("site_private_marker_until_routes",))
+    assert "lay_tile" in _types(track, "CV") and not _types(track, "WSRC")  # not in the track step
+    game, _ = _game_at("1856", 20001, 411, ("site_private_marker_until_routes",))
+    assert _types(game, "CV") == {"run_routes"}
+    (token,) = [d for d in game.legal_descriptions() if d["entity"] == "WSRC"]
+    assert token["type"] == "place_token" and token["choices"]
+    game.process({"type": "place_token", "entity": "WSRC", "entity_type": "company", **token["choices"][0]})
+    assert "I12" in {t.hex for t in game.state.corporations["CV"].tokens if t.used}
+    assert _types(game, "CV") == {"run_routes"}
 
 
 def test_1850_a_privates_extra_yellow_lay_must_reach_the_new_track() -> None:
