@@ -369,6 +369,22 @@ def test_1856_the_sites_private_marker_waits_in_the_route_step_not_in_an_open_to
     assert _types(game, "CV") == {"run_routes"}
 
 
+def test_1856_a_private_is_offered_mid_turn_only_when_the_treasury_pays_for_it() -> None:
+    """1856 "PRIVATE COMPANIES": a company "may purchase a private company at any time during that public
+    company's operating round"; it pays from its treasury, and a loan is an action of its own first. BBG, left
+    with $5 after buying GLSC (the W&S, the one private left, costs at least $20), was offered `buy_company` on the
+    strength of a loan it could take; the site offers it after the loan (differential seeds 50001, 50003, 50037)."""
+    game, record = _game_at("1856", 50003, 189)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["company"]) == ("buy_company", "GLSC")
+    assert game.context.cash("C|BBG") == 5
+    from railbook.engine.digest import acting
+
+    assert "buy_company" not in acting(game)["BBG"] and "take_loan" in acting(game)["BBG"]  # (the digest's list)
+    assert "buy_company" not in _types(game, "BBG")
+    game.process({"type": "take_loan", "entity": "BBG", "entity_type": "corporation"})
+    assert "buy_company" in acting(game)["BBG"] and "buy_company" in _types(game, "BBG")
+
+
 def test_1850_a_privates_extra_yellow_lay_must_reach_the_new_track() -> None:
     """1850 [6.1]: "Companies may not lay yellow tiles in hexes the company cannot reach ... to some of the new
     track on the new tile"; the extra yellow lays of P2, P4 and P6 [6.1.2, 15.2] are track lays like any other.
