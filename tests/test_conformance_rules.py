@@ -755,6 +755,32 @@ def test_a_site_record_notices_the_connection_check_when_one_company_ends_a_roun
     assert [(x["type"], x["entity"]) for x in extra][:1] == [("destination_connection", "MKT")]
 
 
+def test_1856_the_sites_destination_notice_follows_a_lifted_marker_and_a_turn_across_two_rounds() -> None:
+    """The exporter's model of the site's automatic `destination_connection` notice (1856: once the track step is
+    over): where a first tile on a hex of unconnected cities lifts a marker (LPS's #59 on Kitchener, action 321),
+    the notice waits until the marker is put back, as the site's own step for it comes first (it refused the
+    notice at the lay); and a company that ends one operating round and opens the next (GT, actions 498-500) gets
+    its notice in the new turn too (the site waited for it: differential seeds 50002, 50003)."""
+    from railbook.engine.replay import record_options
+    from railbook.site_export import SiteAutoActions
+
+    rulebook = rulebook_for_title("1856")
+    stored = json.loads((DATA / "1856_soak_50002.json").read_text(encoding="utf-8"))
+    game = Game.start(
+        rulebook, [p["id"] for p in stored["players"]], seed=50002, options=record_options(stored, rulebook)
+    )
+    autos = SiteAutoActions(game)
+    notices: dict[int, list[str]] = {}
+    for n, action in enumerate(stored["actions"], 1):
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        autos.action(game, action)
+        notices[n] = [x["entity"] for x in autos.after(game) if x["type"] == "destination_connection"]
+    assert (stored["actions"][320]["type"], stored["actions"][320]["hex"]) == ("lay_tile", "I12")
+    assert notices[321] == [] and notices[322] == ["LPS"]
+    assert stored["actions"][497]["entity"] == stored["actions"][499]["entity"] == "GT"
+    assert notices[499] == [] and notices[500] == ["GT"]
+
+
 def test_18chesapeake_the_track_step_stays_open_for_a_private_only_while_it_has_a_lay_to_make() -> None:
     """18Chesapeake (the site's game): the track step stays open after the company's own lay while a private it owns
     may still lay its extra tiles (the C-P: two joined tiles in H2 and I3). Once another company has built in I3 the
