@@ -385,6 +385,18 @@ def test_1856_a_private_is_offered_mid_turn_only_when_the_treasury_pays_for_it()
     assert "buy_company" in acting(game)["BBG"] and "buy_company" in _types(game, "BBG")
 
 
+def test_1856_a_company_closed_by_its_withholding_redeems_no_loans() -> None:
+    """1856 "CLOSED SECTION": "Any time a company's share value token enters the 'Closed' section ... that company
+    is immediately removed from play". BBG, running nothing with four loans, withholds into the closed section;
+    the lower price had cut its loan cap, and railbook redeemed the excess first, charging its president $113 he
+    did not have (a cash crisis, then his bankruptcy); the company is gone before that (the site agrees:
+    differential seed 50003, action 228)."""
+    game, record = _game_at("1856", 50003, 228)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("run_routes", "BBG")
+    assert game.state.corporations["BBG"].closed
+    assert game.context.cash("P|p4") == 11 and game.acting_entities() == ["C|THB"]
+
+
 def test_1850_a_privates_extra_yellow_lay_must_reach_the_new_track() -> None:
     """1850 [6.1]: "Companies may not lay yellow tiles in hexes the company cannot reach ... to some of the new
     track on the new tile"; the extra yellow lays of P2, P4 and P6 [6.1.2, 15.2] are track lays like any other.

@@ -373,6 +373,9 @@ class LoanRedemption(Step):
 
 
 def force_repayment(g: Context, corp: str) -> None:
+    c = g.state.corporations[corp]
+    if c.price is not None and "close" in market.kinds_at(g, c.price):
+        return  # its marker entered a closing cell: it is removed from play at once, its loans with it
     limit = cap(g, corp)
     excess = loans_of(g, corp) - (limit if limit is not None else loans_of(g, corp))
     if excess <= 0:
