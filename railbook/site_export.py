@@ -189,7 +189,9 @@ class SiteAutoActions:
             step = rounds.active_step(game.context)
             # (markers lifted by a first tile on a hex of unconnected cities are put back before the site's check)
             lifted = bool(game.state.round.data.get("lifted_tokens"))
-            if (step is None or step.name not in _UP_TO_TRACK) and not lifted:
+            # (the loan step comes before the track step and blocks again for repayments after the trains)
+            track_over = any(not s.active() for s in rounds.steps_named(game.context, "track"))
+            if (step is None or step.name not in _UP_TO_TRACK or track_over) and not lifted:
                 out.append(self._notice(now, game))
                 self.noticed = now
         return out

@@ -793,6 +793,31 @@ def test_1856_the_sites_destination_notice_follows_a_lifted_marker_and_a_turn_ac
     assert notices[499] == [] and notices[500] == ["GT"]
 
 
+def test_1856_the_sites_destination_notice_comes_after_a_track_step_that_ends_the_run() -> None:
+    """Also after a track step that leaves the company nothing to run (GT, seed 50040, action 199: its route and
+    dividend are over at once), though the loan step, which comes before the track step, blocks again for the
+    repayments: the site waited for the notice there."""
+    from railbook.engine import rounds
+    from railbook.engine.replay import record_options
+    from railbook.site_export import SiteAutoActions
+
+    rulebook = rulebook_for_title("1856")
+    stored = json.loads((DATA / "1856_soak_50040.json").read_text(encoding="utf-8"))
+    game = Game.start(
+        rulebook, [p["id"] for p in stored["players"]], seed=50040, options=record_options(stored, rulebook)
+    )
+    autos = SiteAutoActions(game)
+    extra: list[dict[str, Any]] = []
+    for action in stored["actions"]:
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        autos.action(game, action)
+        extra = autos.after(game)
+    assert (stored["actions"][-1]["type"], stored["actions"][-1]["entity"]) == ("pass", "GT")
+    step = rounds.active_step(game.context)
+    assert step is not None and step.name == "loan"
+    assert [(x["type"], x["entity"]) for x in extra] == [("destination_connection", "GT")]
+
+
 def test_18chesapeake_the_track_step_stays_open_for_a_private_only_while_it_has_a_lay_to_make() -> None:
     """18Chesapeake (the site's game): the track step stays open after the company's own lay while a private it owns
     may still lay its extra tiles (the C-P: two joined tiles in H2 and I3). Once another company has built in I3 the
