@@ -397,6 +397,22 @@ def test_1856_a_company_closed_by_its_withholding_redeems_no_loans() -> None:
     assert game.context.cash("P|p4") == 11 and game.acting_entities() == ["C|THB"]
 
 
+def test_1856_a_lifted_home_marker_is_put_back_before_a_bonus_right_is_bought() -> None:
+    """THB's #59 on Hamilton lifts its home marker, which THB puts back in either city before anything else
+    (`track.unconnected_city_tokens: layer_places`, the site's way where the rulebook is silent); railbook also
+    offered the bridge right meanwhile (`special_buy`), which the site refused ("Blocking step Place Home Token
+    cannot process action special_buy": differential seeds 50024, 60000). It may buy the right once the marker is
+    back."""
+    from railbook.engine.digest import acting
+
+    game, record = _game_at("1856", 60000, 262)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["hex"]) == ("lay_tile", "L15")
+    assert set(acting(game)["THB"]) - {"bankrupt"} == {"place_token"}
+    (token,) = [d for d in game.legal_descriptions() if d["type"] == "place_token"]
+    game.process({"type": "place_token", "entity": "THB", "entity_type": "corporation", **token["choices"][0]})
+    assert "special_buy" in acting(game)["THB"]
+
+
 def test_1850_a_privates_extra_yellow_lay_must_reach_the_new_track() -> None:
     """1850 [6.1]: "Companies may not lay yellow tiles in hexes the company cannot reach ... to some of the new
     track on the new tile"; the extra yellow lays of P2, P4 and P6 [6.1.2, 15.2] are track lays like any other.
