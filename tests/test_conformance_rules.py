@@ -354,10 +354,10 @@ def test_1856_the_sites_private_marker_waits_in_the_route_step_not_in_an_open_to
     network has a city with room. CV (as in the test above) has no such city: with the option it goes on to its
     routes at once and the private may still place the marker there; the rulebook's way holds the token step
     (differential run 5: 9 of the 1856 games' first divergences, e.g. seeds 50002, 50006, 50040)."""
-    from railbook.api import rulebook_for_title as book
     from railbook.engine.replay import record_options
 
-    assert "site_private_marker_until_routes" in record_options({"created_at": 1_795_000_000}, book("1856"))
+    rulebook = rulebook_for_title("1856")
+    assert "site_private_marker_until_routes" in record_options({"created_at": 1_795_000_000}, rulebook)
     track, _ = _game_at("1856", 20001, 410, ("site_private_marker_until_routes",))
     assert "lay_tile" in _types(track, "CV") and not _types(track, "WSRC")  # not in the track step
     game, _ = _game_at("1856", 20001, 411, ("site_private_marker_until_routes",))
@@ -790,6 +790,7 @@ def test_1856_the_sites_destination_notice_follows_a_lifted_marker_and_a_turn_ac
     notice at the lay); and a company that ends one operating round and opens the next (GT, actions 498-500) gets
     its notice in the new turn too (the site waited for it: differential seeds 50002, 50003)."""
     from railbook.engine.replay import record_options
+
     from railbook.site_export import SiteAutoActions
 
     rulebook = rulebook_for_title("1856")
@@ -815,6 +816,7 @@ def test_1856_the_sites_destination_notice_comes_after_a_track_step_that_ends_th
     repayments: the site waited for the notice there."""
     from railbook.engine import rounds
     from railbook.engine.replay import record_options
+
     from railbook.site_export import SiteAutoActions
 
     rulebook = rulebook_for_title("1856")

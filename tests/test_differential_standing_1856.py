@@ -22,7 +22,8 @@ def _tool() -> ModuleType:
 
 
 def _line(cash: int, acting: list[str]) -> dict[str, Any]:
-    return {"id": 1, "type": "pass", "round": "Operating", "acting": {"CV": acting}, "corporations": {"CV": {"cash": cash}}}
+    corps = {"CV": {"cash": cash}}
+    return {"id": 1, "type": "pass", "round": "Operating", "acting": {"CV": acting}, "corporations": corps}
 
 
 def test_1856_a_private_listed_while_the_site_still_holds_the_interest_is_interest_at_once() -> None:
