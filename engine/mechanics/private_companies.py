@@ -158,7 +158,7 @@ class BuyCompany(Step):
                 cheapest = low
         if cheapest is None:
             return False
-        if self.blocks():  # (a loan it could take keeps the end-of-turn purchase open: NOTES of 1856)
+        if self.blocks():  # (a loan it could take keeps the end-of-turn purchase open, as on the site)
             return cheapest <= buying_power(g, entity)
         # earlier in the turn a private is offered when the treasury pays for it now (a loan is an action first)
         return cheapest <= g.cash(entity) + g.hooks("issuable_cash", entity)
