@@ -413,6 +413,33 @@ def test_1856_a_lifted_home_marker_is_put_back_before_a_bonus_right_is_bought() 
     assert "special_buy" in acting(game)["THB"]
 
 
+def test_1856_the_sites_interest_of_a_company_that_does_not_run_waits_for_its_next_action() -> None:
+    """The site's way (option `site_interest_after_next_action`, on for its records): a company that runs no trains
+    pays its loans' interest after its next action of the turn, on the loans it has then, and none where its turn
+    ends first. BBG, the round's last, withholds with two loans (seed 70104, action 176): the rulebook's turn
+    charges its $20 ("Pay interest on Government Loans"), the site nothing. WR (seed 70101) passes its track step
+    with $18 and two loans, then takes a third: the rulebook's turn charged $10 from the treasury and $10 from its
+    president before the loan brought $90; the site's loan brings $100 and the three loans' $30 follow."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1856")
+    assert "site_interest_after_next_action" in record_options({"created_at": 1_795_000_000}, rulebook)
+    cash = {}
+    for options in ((), ("site_interest_after_next_action",)):
+        game, record = _game_at("1856", 70104, 176, options)
+        assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("lay_tile", "TCC")
+        assert game.state.round.kind == "stock"  # BBG's turn was the round's last
+        cash[options] = game.context.cash("C|BBG")
+    assert cash[()] + 20 == cash[("site_interest_after_next_action",)] == 77
+    site = ("site_interest_after_next_action",)
+    for options, after_pass, after_loan in (((), (8, 35), (98, 35)), (site, (18, 45), (88, 45))):
+        game, record = _game_at("1856", 70101, 237, options)
+        assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "WR")
+        assert (game.context.cash("C|WR"), game.context.cash("P|p2")) == after_pass
+        game.process({"type": "take_loan", "entity": "WR", "entity_type": "corporation"})
+        assert (game.context.cash("C|WR"), game.context.cash("P|p2")) == after_loan
+
+
 def test_1850_a_privates_extra_yellow_lay_must_reach_the_new_track() -> None:
     """1850 [6.1]: "Companies may not lay yellow tiles in hexes the company cannot reach ... to some of the new
     track on the new tile"; the extra yellow lays of P2, P4 and P6 [6.1.2, 15.2] are track lays like any other.

@@ -65,6 +65,8 @@ class State:
     owed: dict[str, int] = field(default_factory=dict)  # player -> $ still owed to the bank
     owed_for: dict[str, str] = field(default_factory=dict)  # player -> corporation the debt is for
     interest_for: dict[str, str] = field(default_factory=dict)  # player -> company whose interest he owes
+    deferred: str = ""  # (interest_if_not_run: next_action) the company whose interest waits for its next action
+    deferred_at: int = -1  # the action (``actions_done``) that passed its route step by
 
 
 PARAMS = params_of(DECLARATION, Params)
@@ -271,10 +273,39 @@ class LoanInterest(Step):
 
     @cython.locals(self="StepBase")
     def skip(self) -> None:
+        g = self.g
         entity = self.current_entity()
         if entity is not None and kind_of(entity) == "C":
-            pay_interest(self.g, sym_of(entity))
+            if PARAMS.of(g).interest_if_not_run == "next_action" and g.cache.get("loans_action") != "run_routes":
+                st = STATE.of(g)
+                st.deferred, st.deferred_at = sym_of(entity), g.state.actions_done
+            else:
+                pay_interest(g, sym_of(entity))
         self.pass_()
+
+
+def note_action(g: Context, action: dict[str, Any], entity: str) -> None:
+    """Hook ``preprocess``: the type of the action being processed (whether a company's routes were run); a
+    company whose interest waits for its next action (``interest_if_not_run: next_action``) and whose turn has
+    ended pays none."""
+    g.cache["loans_action"] = action.get("type")
+    st = STATE.of(g)
+    if st.deferred:
+        r = g.state.round
+        if r is None or r.kind != "operating" or r.data.get("current_operator") != ckey(st.deferred):
+            st.deferred = ""
+
+
+def deferred_interest(g: Context, action: dict[str, Any]) -> None:
+    """Hook ``after_operating_action`` (``interest_if_not_run: next_action``): a company that ran no trains pays
+    its interest after its next action of the turn (before the turn moves on)."""
+    st = STATE.of(g)
+    if not st.deferred or g.state.actions_done == st.deferred_at:
+        return
+    corp = st.deferred
+    st.deferred = ""
+    if not g.state.corporations[corp].closed:
+        pay_interest(g, corp)
 
 
 def pay_interest(g: Context, corp: str) -> None:
@@ -521,6 +552,7 @@ def bankrupt(g: Context, player: str) -> None:
 def operating_round_started(g: Context) -> None:
     st = STATE.of(g)
     st.took, st.redeemed, st.interest_paid, st.deduction = {}, [], [], {}
+    st.deferred = ""
     set_market_rate(g)
 
 
@@ -598,6 +630,8 @@ MECHANIC = Mechanic.of(
         "revenue_deduction": revenue_deduction,
         "value_adjustment": value_adjustment,
         "buying_power": buying_power,
+        "preprocess": note_action,
+        "after_operating_action": deferred_interest,
     },
     state=State,
     provides=[LOANS.provided_by(_Loans())],
