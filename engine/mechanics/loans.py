@@ -23,6 +23,7 @@ from railbook.params.loans import (
     LOAN_STEP,
     Params,
 )
+from railbook.params.routes import ROUTE_STEP
 from railbook.params.trains import BUY_TRAIN_STEP
 
 from .. import market, rounds, shares
@@ -276,7 +277,8 @@ class LoanInterest(Step):
         g = self.g
         entity = self.current_entity()
         if entity is not None and kind_of(entity) == "C":
-            if PARAMS.of(g).interest_if_not_run == "next_action" and g.cache.get("loans_action") != "run_routes":
+            ran = any(r.st.acted for r in rounds.steps_named(g, ROUTE_STEP))  # (its routes run by an action)
+            if PARAMS.of(g).interest_if_not_run == "next_action" and not ran:
                 st = STATE.of(g)
                 st.deferred, st.deferred_at = sym_of(entity), g.state.actions_done
             else:
@@ -284,27 +286,17 @@ class LoanInterest(Step):
         self.pass_()
 
 
-def note_action(g: Context, action: dict[str, Any], entity: str) -> None:
-    """Hook ``preprocess``: the type of the action being processed (whether a company's routes were run); a
-    company whose interest waits for its next action (``interest_if_not_run: next_action``) and whose turn has
-    ended pays none."""
-    g.cache["loans_action"] = action.get("type")
-    st = STATE.of(g)
-    if st.deferred:
-        r = g.state.round
-        if r is None or r.kind != "operating" or r.data.get("current_operator") != ckey(st.deferred):
-            st.deferred = ""
-
-
 def deferred_interest(g: Context, action: dict[str, Any]) -> None:
     """Hook ``after_operating_action`` (``interest_if_not_run: next_action``): a company that ran no trains pays
-    its interest after its next action of the turn (before the turn moves on)."""
+    its interest after its next action of the turn (before the turn moves on); where its turn ended with the
+    action that passed its route step by, the next action is another's and nothing is charged (a new operating
+    round forgets it too)."""
     st = STATE.of(g)
     if not st.deferred or g.state.actions_done == st.deferred_at:
         return
     corp = st.deferred
     st.deferred = ""
-    if not g.state.corporations[corp].closed:
+    if g.state.round.data.get("current_operator") == ckey(corp) and not g.state.corporations[corp].closed:
         pay_interest(g, corp)
 
 
@@ -630,7 +622,6 @@ MECHANIC = Mechanic.of(
         "revenue_deduction": revenue_deduction,
         "value_adjustment": value_adjustment,
         "buying_power": buying_power,
-        "preprocess": note_action,
         "after_operating_action": deferred_interest,
     },
     state=State,
