@@ -69,6 +69,12 @@ class Params(BaseParams):
     late_loan_amount: int | None = Field(
         None, ge=0, description="money a loan taken after this turn's interest step gives (None: `amount`)"
     )
+    interest_if_not_run: Literal["at_once", "next_action"] = Field(
+        "at_once",
+        description="when a company that runs no trains (its route step passed by) pays its interest: `at_once`, in "
+        "the turn's order; `next_action`, after its next action of the turn, on the loans it has then, and not at "
+        "all if its turn ends first (18xx.games)",
+    )
     interest_shortfall: list[Payer] = Field(
         default_factory=lambda: ["treasury", "president_cash", "president_sells_shares", "bankruptcy"],
         description="who pays interest the company cannot, in order",

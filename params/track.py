@@ -68,6 +68,14 @@ class Params(BaseParams):
         "another action (not another such private's lay), no private lays track for the rest of that operating round "
         "(18xx.games; the rulebooks let a corporation use its privates at any time while operating)",
     )
+    private_token_opens_step: Literal["ability_hexes", "own_network"] = Field(
+        "ability_hexes",
+        description="a private's station-marker ability (a marker in the place of the company's own) keeps the "
+        "token step open for a company that cannot place a marker of its own: `ability_hexes` while a city of the "
+        "ability's hexes has room (the private places the marker; the company may pass); `own_network` only while a "
+        "city the company's own network reaches has room, the private's free marker counting as affordable "
+        "(18xx.games, whose private marker is usable until the routes are run: the ability's own timing)",
+    )
     unconnected_city_tokens: Literal["keep_number", "layer_places"] = Field(
         "keep_number",
         description="station tokens in a hex of several cities without track when its first tile is laid: "

@@ -171,7 +171,7 @@ class SiteAutoActions:
                 return [self._notice(before, game)]  # (the check after the game's last turn comes before its end)
             return []
         if self.checked == "after_every_tile_lay":
-            return self._after_tile_lays(game, before)
+            return self._after_tile_lays(game, before, self.op_round != before_round)
         # (the same company may end one operating round and open the next: its turn has ended all the same)
         return self._after_turns(game, before, self.op_round != before_round)
 
@@ -192,20 +192,26 @@ class SiteAutoActions:
             self.starting = None
         return out
 
-    def _after_tile_lays(self, game: Any, before: str | None) -> list[dict[str, Any]]:
+    def _after_tile_lays(self, game: Any, before: str | None, new_round: bool = False) -> list[dict[str, Any]]:
         from railbook.engine import rounds
 
         out: list[dict[str, Any]] = []
         now = self.operator
-        if before is not None and now != before and self.noticed != before:
+        # (the same company may end one operating round and open the next: a new turn all the same)
+        turned = now != before or (new_round and now is not None and before is not None)
+        if before is not None and turned and self.noticed != before:
             out.append(self._notice(before, game))  # its turn ended inside the track step
         if now is None:
             return out
-        if now != before:
+        if turned:
             self.noticed = None
         if self.noticed != now:
             step = rounds.active_step(game.context)
-            if step is None or step.name not in _UP_TO_TRACK:
+            # (markers lifted by a first tile on a hex of unconnected cities are put back before the site's check)
+            lifted = bool(game.state.round.data.get("lifted_tokens"))
+            # (the loan step comes before the track step and blocks again for repayments after the trains)
+            track_over = any(not s.active() for s in rounds.steps_named(game.context, "track"))
+            if (step is None or step.name not in _UP_TO_TRACK or track_over) and not lifted:
                 out.append(self._notice(now, game))
                 self.noticed = now
         return out

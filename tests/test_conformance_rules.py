@@ -16,14 +16,19 @@ from railbook.soak import play_record
 DATA = Path(__file__).parent / "data"
 
 
-def _game_at(title: str, seed: int, actions: int) -> tuple[Game, dict]:
+def _game_at(title: str, seed: int, actions: int, options: tuple[str, ...] = ()) -> tuple[Game, dict]:
     """Random game ``seed`` of a title as ``railbook soak --records`` played it when the rule was fixed (kept in
     ``tests/data``, so that later changes to the random player or to other rules cannot shift the situation), after
-    its first ``actions``.  A stored move the engine now refuses fails the test: look at the rule again."""
+    its first ``actions`` (``options``: played with these too).  A stored move the engine now refuses fails the
+    test: look at the rule again."""
     rulebook = rulebook_for_title(title)
     stored = json.loads((DATA / f"{title.lower()}_soak_{seed}.json").read_text(encoding="utf-8"))
     assert len(stored["actions"]) >= actions, f"tests/data holds {len(stored['actions'])} moves of {title} {seed}"
     record = {**stored, "actions": stored["actions"][:actions]}
+    if options:
+        settings = stored.get("settings") or {}
+        named = list(settings.get("optional_rules") or [])
+        record["settings"] = {**settings, "optional_rules": named + [o for o in options if o not in named]}
     game = start_from_record(record, rulebook)
     for action in record["actions"]:
         game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
@@ -341,6 +346,98 @@ def test_1856_a_private_token_in_place_of_the_normal_one_is_the_privates_action(
     assert _types(game, "CV") == {"pass"}
     (token,) = [d for d in game.legal_descriptions() if d["entity"] == "WSRC"]
     assert token["type"] == "place_token" and token["choices"]
+
+
+def test_1856_the_sites_private_marker_waits_in_the_route_step_not_in_an_open_token_step() -> None:
+    """The site's way (option `site_private_marker_until_routes`, on for its records): the Waterloo & Saugeen's
+    free marker may be placed until the routes are run, and the token step opens only where the company's own
+    network has a city with room. CV (as in the test above) has no such city: with the option it goes on to its
+    routes at once and the private may still place the marker there; the rulebook's way holds the token step
+    (differential run 5: 9 of the 1856 games' first divergences, e.g. seeds 50002, 50006, 50040)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1856")
+    assert "site_private_marker_until_routes" in record_options({"created_at": 1_795_000_000}, rulebook)
+    track, _ = _game_at("1856", 20001, 410, ("site_private_marker_until_routes",))
+    assert "lay_tile" in _types(track, "CV") and not _types(track, "WSRC")  # not in the track step
+    game, _ = _game_at("1856", 20001, 411, ("site_private_marker_until_routes",))
+    assert _types(game, "CV") == {"run_routes"}
+    (token,) = [d for d in game.legal_descriptions() if d["entity"] == "WSRC"]
+    assert token["type"] == "place_token" and token["choices"]
+    game.process({"type": "place_token", "entity": "WSRC", "entity_type": "company", **token["choices"][0]})
+    assert "I12" in {t.hex for t in game.state.corporations["CV"].tokens if t.used}
+    assert _types(game, "CV") == {"run_routes"}
+
+
+def test_1856_a_private_is_offered_mid_turn_only_when_the_treasury_pays_for_it() -> None:
+    """1856 "PRIVATE COMPANIES": a company "may purchase a private company at any time during that public
+    company's operating round"; it pays from its treasury, and a loan is an action of its own first. BBG, left
+    with $5 after buying GLSC (the W&S, the one private left, costs at least $20), was offered `buy_company` on the
+    strength of a loan it could take; the site offers it after the loan (differential seeds 50001, 50003, 50037)."""
+    game, record = _game_at("1856", 50003, 189)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["company"]) == ("buy_company", "GLSC")
+    assert game.context.cash("C|BBG") == 5
+    from railbook.engine.digest import acting
+
+    assert "buy_company" not in acting(game)["BBG"] and "take_loan" in acting(game)["BBG"]  # (the digest's list)
+    assert "buy_company" not in _types(game, "BBG")
+    game.process({"type": "take_loan", "entity": "BBG", "entity_type": "corporation"})
+    assert "buy_company" in acting(game)["BBG"] and "buy_company" in _types(game, "BBG")
+
+
+def test_1856_a_company_closed_by_its_withholding_redeems_no_loans() -> None:
+    """1856 "CLOSED SECTION": "Any time a company's share value token enters the 'Closed' section ... that company
+    is immediately removed from play". BBG, running nothing with four loans, withholds into the closed section;
+    the lower price had cut its loan cap, and railbook redeemed the excess first, charging its president $113 he
+    did not have (a cash crisis, then his bankruptcy); the company is gone before that (the site agrees:
+    differential seed 50003, action 228)."""
+    game, record = _game_at("1856", 50003, 228)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("run_routes", "BBG")
+    assert game.state.corporations["BBG"].closed
+    assert game.context.cash("P|p4") == 11 and game.acting_entities() == ["C|THB"]
+
+
+def test_1856_a_lifted_home_marker_is_put_back_before_a_bonus_right_is_bought() -> None:
+    """THB's #59 on Hamilton lifts its home marker, which THB puts back in either city before anything else
+    (`track.unconnected_city_tokens: layer_places`, the site's way where the rulebook is silent); railbook also
+    offered the bridge right meanwhile (`special_buy`), which the site refused ("Blocking step Place Home Token
+    cannot process action special_buy": differential seeds 50024, 60000). It may buy the right once the marker is
+    back."""
+    from railbook.engine.digest import acting
+
+    game, record = _game_at("1856", 60000, 262)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["hex"]) == ("lay_tile", "L15")
+    assert set(acting(game)["THB"]) - {"bankrupt"} == {"place_token"}
+    (token,) = [d for d in game.legal_descriptions() if d["type"] == "place_token"]
+    game.process({"type": "place_token", "entity": "THB", "entity_type": "corporation", **token["choices"][0]})
+    assert "special_buy" in acting(game)["THB"]
+
+
+def test_1856_the_sites_interest_of_a_company_that_does_not_run_waits_for_its_next_action() -> None:
+    """The site's way (option `site_interest_after_next_action`, on for its records): a company that runs no trains
+    pays its loans' interest after its next action of the turn, on the loans it has then, and none where its turn
+    ends first. BBG, the round's last, withholds with two loans (seed 70104, action 176): the rulebook's turn
+    charges its $20 ("Pay interest on Government Loans"), the site nothing. WR (seed 70101) passes its track step
+    with $18 and two loans, then takes a third: the rulebook's turn charged $10 from the treasury and $10 from its
+    president before the loan brought $90; the site's loan brings $100 and the three loans' $30 follow."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1856")
+    assert "site_interest_after_next_action" in record_options({"created_at": 1_795_000_000}, rulebook)
+    cash = {}
+    for options in ((), ("site_interest_after_next_action",)):
+        game, record = _game_at("1856", 70104, 176, options)
+        assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("lay_tile", "TCC")
+        assert game.state.round.kind == "stock"  # BBG's turn was the round's last
+        cash[options] = game.context.cash("C|BBG")
+    assert cash[()] + 20 == cash[("site_interest_after_next_action",)] == 77
+    site = ("site_interest_after_next_action",)
+    for options, after_pass, after_loan in (((), (8, 35), (98, 35)), (site, (18, 45), (88, 45))):
+        game, record = _game_at("1856", 70101, 237, options)
+        assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "WR")
+        assert (game.context.cash("C|WR"), game.context.cash("P|p2")) == after_pass
+        game.process({"type": "take_loan", "entity": "WR", "entity_type": "corporation"})
+        assert (game.context.cash("C|WR"), game.context.cash("P|p2")) == after_loan
 
 
 def test_1850_a_privates_extra_yellow_lay_must_reach_the_new_track() -> None:
@@ -756,6 +853,59 @@ def test_a_site_record_notices_the_connection_check_when_one_company_ends_a_roun
     assert (last["type"], last["entity"]) == ("dividend", "MKT")
     assert game.state.round.kind == "operating" and game.acting_entities() == ["C|MKT"]
     assert [(x["type"], x["entity"]) for x in extra][:1] == [("destination_connection", "MKT")]
+
+
+def test_1856_the_sites_destination_notice_follows_a_lifted_marker_and_a_turn_across_two_rounds() -> None:
+    """The exporter's model of the site's automatic `destination_connection` notice (1856: once the track step is
+    over): where a first tile on a hex of unconnected cities lifts a marker (LPS's #59 on Kitchener, action 321),
+    the notice waits until the marker is put back, as the site's own step for it comes first (it refused the
+    notice at the lay); and a company that ends one operating round and opens the next (GT, actions 498-500) gets
+    its notice in the new turn too (the site waited for it: differential seeds 50002, 50003)."""
+    from railbook.engine.replay import record_options
+
+    from railbook.site_export import SiteAutoActions
+
+    rulebook = rulebook_for_title("1856")
+    stored = json.loads((DATA / "1856_soak_50002.json").read_text(encoding="utf-8"))
+    game = Game.start(
+        rulebook, [p["id"] for p in stored["players"]], seed=50002, options=record_options(stored, rulebook)
+    )
+    autos = SiteAutoActions(game)
+    notices: dict[int, list[str]] = {}
+    for n, action in enumerate(stored["actions"], 1):
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        autos.action(game, action)
+        notices[n] = [x["entity"] for x in autos.after(game) if x["type"] == "destination_connection"]
+    assert (stored["actions"][320]["type"], stored["actions"][320]["hex"]) == ("lay_tile", "I12")
+    assert notices[321] == [] and notices[322] == ["LPS"]
+    assert stored["actions"][497]["entity"] == stored["actions"][499]["entity"] == "GT"
+    assert notices[499] == [] and notices[500] == ["GT"]
+
+
+def test_1856_the_sites_destination_notice_comes_after_a_track_step_that_ends_the_run() -> None:
+    """Also after a track step that leaves the company nothing to run (GT, seed 50040, action 199: its route and
+    dividend are over at once), though the loan step, which comes before the track step, blocks again for the
+    repayments: the site waited for the notice there."""
+    from railbook.engine import rounds
+    from railbook.engine.replay import record_options
+
+    from railbook.site_export import SiteAutoActions
+
+    rulebook = rulebook_for_title("1856")
+    stored = json.loads((DATA / "1856_soak_50040.json").read_text(encoding="utf-8"))
+    game = Game.start(
+        rulebook, [p["id"] for p in stored["players"]], seed=50040, options=record_options(stored, rulebook)
+    )
+    autos = SiteAutoActions(game)
+    extra: list[dict[str, Any]] = []
+    for action in stored["actions"]:
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        autos.action(game, action)
+        extra = autos.after(game)
+    assert (stored["actions"][-1]["type"], stored["actions"][-1]["entity"]) == ("pass", "GT")
+    step = rounds.active_step(game.context)
+    assert step is not None and step.name == "loan"
+    assert [(x["type"], x["entity"]) for x in extra] == [("destination_connection", "GT")]
 
 
 def test_18chesapeake_the_track_step_stays_open_for_a_private_only_while_it_has_a_lay_to_make() -> None:

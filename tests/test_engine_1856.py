@@ -167,7 +167,13 @@ def test_records_older_than_a_site_fix_replay_with_the_site_option() -> None:
 
     rb = rulebook_for_title("1856")
     assert rb["options"]["site_early_destinations"]["site_before"] == "2021-06-01"
-    always = ["site_no_private_trades", "site_destination_notices"]  # (the site's still: site_before the end of time)
+    # (the site's still: site_before the end of time)
+    always = [
+        "site_no_private_trades",
+        "site_destination_notices",
+        "site_private_marker_until_routes",
+        "site_interest_after_next_action",
+    ]
     assert record_options({"created_at": "2021-03-05", "settings": {}}, rb) == [*always, "site_early_destinations"]
     assert record_options({"created_at": 1624196221, "settings": {}}, rb) == always  # 2021-06-20
     named = {"created_at": "2021-03-05", "settings": {"optional_rules": ["alternate_destinations"]}}

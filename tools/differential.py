@@ -325,7 +325,8 @@ STANDING: dict[str, dict[str, Any]] = {
         "entry": "1856: interest and the withholding move of a company that cannot run",
         "titles": {"1856"},
         "what": "in an operating round, cash (bank, corporation, president) and price that railbook has paid or "
-        "moved already and the site pays or moves later by the same amount, to the same price",
+        "moved already and the site pays or moves later by the same amount, to the same price; meanwhile "
+        "`buy_company` listed by the site alone for the company whose treasury still holds that money",
     },
     "bid_paid_with_privates": {
         "entry": "1817: a president's debt for a share purchase",
@@ -633,6 +634,13 @@ def standing_kind(
             return "interest_at_once"
         if _price(path) and _later_same_value(ref, mine, n, path):
             return "interest_at_once"
+        if path.startswith("acting.") and x == ["buy_company"] and y == []:
+            # (a private the site's treasury still pays for, with the interest railbook has charged in it)
+            cash = f"corporations.{path.split('.', 1)[1]}.cash"
+            site, ours_ = _field(line, cash), _field(mine[n], cash)
+            if isinstance(site, int) and isinstance(ours_, int) and site > ours_:
+                if _later_same_amount(ref, mine, n, cash):
+                    return "interest_at_once"
     if (
         on("buy_company_listed")
         and rnd == "Operating"

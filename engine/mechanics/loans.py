@@ -23,6 +23,7 @@ from railbook.params.loans import (
     LOAN_STEP,
     Params,
 )
+from railbook.params.routes import ROUTE_STEP
 from railbook.params.trains import BUY_TRAIN_STEP
 
 from .. import market, rounds, shares
@@ -65,6 +66,8 @@ class State:
     owed: dict[str, int] = field(default_factory=dict)  # player -> $ still owed to the bank
     owed_for: dict[str, str] = field(default_factory=dict)  # player -> corporation the debt is for
     interest_for: dict[str, str] = field(default_factory=dict)  # player -> company whose interest he owes
+    deferred: str = ""  # (interest_if_not_run: next_action) the company whose interest waits for its next action
+    deferred_at: int = -1  # the action (``actions_done``) that passed its route step by
 
 
 PARAMS = params_of(DECLARATION, Params)
@@ -271,10 +274,30 @@ class LoanInterest(Step):
 
     @cython.locals(self="StepBase")
     def skip(self) -> None:
+        g = self.g
         entity = self.current_entity()
         if entity is not None and kind_of(entity) == "C":
-            pay_interest(self.g, sym_of(entity))
+            ran = any(r.st.acted for r in rounds.steps_named(g, ROUTE_STEP))  # (its routes run by an action)
+            if PARAMS.of(g).interest_if_not_run == "next_action" and not ran:
+                st = STATE.of(g)
+                st.deferred, st.deferred_at = sym_of(entity), g.state.actions_done
+            else:
+                pay_interest(g, sym_of(entity))
         self.pass_()
+
+
+def deferred_interest(g: Context, action: dict[str, Any]) -> None:
+    """Hook ``after_operating_action`` (``interest_if_not_run: next_action``): a company that ran no trains pays
+    its interest after its next action of the turn (before the turn moves on); where its turn ended with the
+    action that passed its route step by, the next action is another's and nothing is charged (a new operating
+    round forgets it too)."""
+    st = STATE.of(g)
+    if not st.deferred or g.state.actions_done == st.deferred_at:
+        return
+    corp = st.deferred
+    st.deferred = ""
+    if g.state.round.data.get("current_operator") == ckey(corp) and not g.state.corporations[corp].closed:
+        pay_interest(g, corp)
 
 
 def pay_interest(g: Context, corp: str) -> None:
@@ -373,6 +396,9 @@ class LoanRedemption(Step):
 
 
 def force_repayment(g: Context, corp: str) -> None:
+    c = g.state.corporations[corp]
+    if c.price is not None and "close" in market.kinds_at(g, c.price):
+        return  # its marker entered a closing cell: it is removed from play at once, its loans with it
     limit = cap(g, corp)
     excess = loans_of(g, corp) - (limit if limit is not None else loans_of(g, corp))
     if excess <= 0:
@@ -518,6 +544,7 @@ def bankrupt(g: Context, player: str) -> None:
 def operating_round_started(g: Context) -> None:
     st = STATE.of(g)
     st.took, st.redeemed, st.interest_paid, st.deduction = {}, [], [], {}
+    st.deferred = ""
     set_market_rate(g)
 
 
@@ -595,6 +622,7 @@ MECHANIC = Mechanic.of(
         "revenue_deduction": revenue_deduction,
         "value_adjustment": value_adjustment,
         "buying_power": buying_power,
+        "after_operating_action": deferred_interest,
     },
     state=State,
     provides=[LOANS.provided_by(_Loans())],

@@ -156,7 +156,12 @@ class BuyCompany(Step):
             low = price_range(g, c, entity)[0]
             if cheapest is None or low < cheapest:
                 cheapest = low
-        return cheapest is not None and cheapest <= buying_power(g, entity)
+        if cheapest is None:
+            return False
+        if self.blocks():  # (a loan it could take keeps the end-of-turn purchase open, as on the site)
+            return cheapest <= buying_power(g, entity)
+        # earlier in the turn a private is offered when the treasury pays for it now (a loan is an action first)
+        return cheapest <= g.cash(entity) + g.hooks("issuable_cash", entity)
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:

@@ -158,6 +158,8 @@ class SpecialBuy(Step):
     def actions(self, entity: str) -> list[str]:
         if entity != self.current_entity() or not buyable_rights(self.g, entity):
             return []
+        if self.g.state.round.data.get("lifted_tokens"):
+            return []  # (markers a first tile lifted are put back first: track.unconnected_city_tokens, as the site)
         return ["special_buy"]
 
     @cython.locals(self="StepBase")

@@ -367,6 +367,16 @@ def private_token_open(g: Context, corp: str) -> bool:
     return False
 
 
+def private_marker_owned(g: Context, corp: str) -> bool:
+    """A private ``corp`` owns has a station-marker ability it may use now that ``corp`` can pay for (any timing)."""
+    for owner, a in g.abilities_of(corp):
+        if a.type != "token" or kind_of(owner) != "X" or not abilities.usable(g, owner, a, passive_ok=False):
+            continue
+        if (0 if a.spec.get("free") else int(a.spec.get("cost") or 0)) <= g.cash(corp):
+            return True
+    return False
+
+
 def _lay_income(g: Context, corp: str, hex_id: str) -> None:
     """``revenue_bonus`` abilities with ``params.event: yellow_tile_laid``: the bank pays ``amount`` to the company
     for each yellow tile it lays in a hex of the ability's ``terrain`` (after paying the lay)."""
@@ -455,7 +465,11 @@ class TrackAndToken(Step):
         g = self.g
         if self.st.data.get("tokened") or self.rdata.get("tokened") or kind_of(entity) != "C":
             return False
-        return bool([t for t in g.operator(entity).tokens if not t.used]) and private_token_open(g, entity)
+        if not [t for t in g.operator(entity).tokens if not t.used]:
+            return False
+        if PARAMS.of(g).private_token_opens_step == "own_network":
+            return private_marker_owned(g, entity) and bool(stations.can_token(g, entity))
+        return private_token_open(g, entity)
 
     @cython.locals(self="StepBase")
     def own_token(self, entity: str) -> bool:
