@@ -549,6 +549,24 @@ def test_new_track_must_be_reached_by_a_legal_route_not_only_by_the_networks_wal
         )
 
 
+def test_18chesapeake_a_teleport_token_waits_for_nothing_but_itself() -> None:
+    """The titles' source, the site's game: the step placing a private's teleport token (its `SpecialToken`) comes
+    before the company's purchase of privates, and while the token is pending it blocks what follows. After the
+    C&OC's tile on its hex, PLE may not buy another private first (differential seeds 60004 of 18Chesapeake and
+    1830: railbook let the company buy one, the site refused)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("18Chesapeake", 60004, 83)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"]) == ("lay_tile", "C&OC")
+    assert _types(game, "C&OC") == {"place_token", "pass"} and not _types(game, "PLE")
+    with pytest.raises(IllegalAction, match="waiting for C&OC"):
+        game.process(
+            {"type": "buy_company", "entity": "PLE", "entity_type": "corporation", "company": "B&OR", "price": 1}
+        )
+
+
 def test_1817_a_player_who_acted_for_his_company_starts_no_company_in_that_turn() -> None:
     """1817 §5 "Stock Round": "On each turn, the active player may act either for himself or for one of his
     companies", and §5.6 lists what a company may do then (loans, its own shares). Once A&A has taken a loan in its
