@@ -739,3 +739,19 @@ def test_1817_no_share_is_sold_in_the_stock_round_its_company_formed() -> None:
     assert "sell_shares" not in _types(game, "p4")
     with pytest.raises(IllegalAction):
         game.process({k: v for k, v in stored.items() if k != "id"})
+
+
+def test_1817_a_company_already_in_liquidation_keeps_its_place_there() -> None:
+    """1817 §7: "Liquidate companies in the red liquidation area, in reverse order they were placed in liquidation".
+    J went to liquidation when it could not pay its interest (action 198); its president's bankruptcy just after
+    (action 199) put PW there too, and J, already there, is not placed again: R (action 204), then PW, then J.
+    railbook moved J behind PW and offered J before PW (differential seed 50028, action 213: the site auctioned
+    PW)."""
+    game, record = _game_at("1817", 50028, 212)
+    assert (record["actions"][197]["type"], record["actions"][197]["entity"]) == ("buy_train", "J")
+    assert (record["actions"][198]["type"], record["actions"][198]["entity"]) == ("bankrupt", "p4")
+    data = game.state.round.data
+    assert game.state.round.kind == "acquisition"
+    assert data["auction"]["corp"] == "PW"
+    assert data["offering"].index("PW") < data["offering"].index("J")
+

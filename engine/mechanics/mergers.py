@@ -142,6 +142,8 @@ def liquidate(g: Context, corp: str) -> None:
     c = g.state.corporations[corp]
     if c.owner and kind_of(c.owner) == "P":
         STATE.of(g).owner_when_liquidated[corp] = c.owner
+    if zone(g, c.price) == "liquidation":
+        return  # already there: it keeps its place (liquidations go in the order the companies arrived)
     move_to(g, corp, [c.price[0] if c.price else 0, int(col)])
     g.log(f"{corp} goes to liquidation")
 
