@@ -755,3 +755,27 @@ def test_1817_a_company_already_in_liquidation_keeps_its_place_there() -> None:
     assert data["auction"]["corp"] == "PW"
     assert data["offering"].index("PW") < data["offering"].index("J")
 
+
+def test_1817_a_new_companys_station_markers_are_due_by_the_end_of_the_stock_round() -> None:
+    """1817 §5.5: the markers of a 5- or 10-share company "must be made prior to the end of the stock round ...
+    Companies may take loans to pay for the initial station markers ... If the stock round ends without the company
+    purchasing the required station markers, the company is placed in liquidation" (`company_sizes.unpaid_markers:
+    due_by_end_of_stock_round`). WT started with $30 and could not pay its $50 marker; the loan it took next paid
+    for it (the site: cash 30 -> 80); railbook never bought it (differential seed 60001, action 142; later "WT
+    has 240 and cannot spend 241"). Had nobody acted for WT, it would have gone to liquidation."""
+    from railbook.engine import market
+
+    game, record = _game_at("1817", 60001, 141)
+    wt = game.state.corporations["WT"]
+    assert game.state.round.kind == "stock" and game.context.cash("C|WT") == 30
+    tokens = len(wt.tokens)
+    after, record = _game_at("1817", 60001, 142)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("take_loan", "WT")
+    assert after.context.cash("C|WT") == 30 + 100 - 50
+    assert len(after.state.corporations["WT"].tokens) == tokens + 1
+    while game.state.round.kind == "stock":  # everyone passes: the round ends with WT's marker unpaid
+        (player,) = {d["entity"] for d in game.legal_descriptions() if d["entity_type"] == "player"}
+        game.process({"type": "pass", "entity": player, "entity_type": "player"})
+    assert game.state.round.kind == "operating"
+    assert "liquidation" in market.kinds_at(game.context, wt.price)
+    assert "C|WT" not in game.state.round.entities

@@ -22,7 +22,7 @@ from ..access import params_of, state_of
 from ..closing import close_company
 from ..contract import First, Mechanic
 from ..errors import illegal
-from ..interfaces import CONVERSIONS
+from ..interfaces import CONVERSIONS, LIQUIDATION
 from ..state import BANK, Share, Token, ckey, sym_of, xkey
 from ..steps.base import Step
 
@@ -124,6 +124,28 @@ def buy_markers(g: Context, corp: str) -> None:
         g.spend(key, BANK, cost)
     g.state.corporations[corp].tokens.extend(Token(price=0) for _ in range(need))
     g.log(f"{corp} buys {need} station marker(s) for {cost}")
+
+
+def loan_taken(g: Context, corp: str) -> None:
+    """(``unpaid_markers: due_by_end_of_stock_round``) a loan taken in the stock round pays for the markers a new
+    company still owes, once its treasury covers them."""
+    if PARAMS.of(g).unpaid_markers == "due_by_end_of_stock_round" and g.state.round.kind == "stock":
+        buy_markers(g, corp)
+
+
+def markers_unpaid(g: Context) -> None:
+    """(``unpaid_markers: due_by_end_of_stock_round``) at the end of the stock round a company that has not
+    operated and still owes markers for its size goes to the liquidation zone."""
+    if PARAMS.of(g).unpaid_markers != "due_by_end_of_stock_round":
+        return
+    zone = LIQUIDATION.get(g)
+    for corp in list(g.state.corp_order):
+        c = g.state.corporations[corp]
+        if not c.floated or c.closed or c.operated or markers_needed(g, corp) <= 0:
+            continue
+        g.log(f"{corp} did not buy its station markers and goes to liquidation")
+        if zone is not None:
+            zone.liquidate(g, corp)
 
 
 @cython.locals(g="Context")
@@ -587,6 +609,8 @@ MECHANIC = Mechanic.of(
         "ipo_by_auction": ipo_by_auction,
         "stock_turn_options": stock_turn_options,
         "corporation_closed": corporation_closed,
+        "loan_taken": loan_taken,
+        "stock_round_finished": markers_unpaid,
     },
     state=State,
     provides=[CONVERSIONS.provided_by(_Conversions())],
