@@ -741,6 +741,31 @@ def test_1817_no_share_is_sold_in_the_stock_round_its_company_formed() -> None:
         game.process({k: v for k, v in stored.items() if k != "id"})
 
 
+def test_1817_simultaneous_cash_crises_by_liquidation_order_the_site_in_seat_order() -> None:
+    """1817 §7: "Liquidate companies in the red liquidation area, in reverse order they were placed in
+    liquidation", and §7.2.4 step 8 has each liquidated company's president settle its debts ("Cash Crisis",
+    §7.4) before the next company: the crises come in the order of the liquidations (the default). 18xx.games
+    books every debt at once and takes the crises in seat order from the president of the company it settled last
+    (option ``site_crises_in_seat_order``, `loans.crisis_order: seat_from_last_company`, on for every record of
+    the site). Differential seed 50008 (action 237): DL&W (p6's), PW (p3's) and A&S (p2's) are liquidated with no
+    bid; p6 and p2 owe; railbook asked p6 first, the site p2."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1817")
+    site, record = _game_at("1817", 50008, 237)
+    assert "site_crises_in_seat_order" in record_options(record, rulebook)
+    rule = start_from_record({k: v for k, v in record.items() if k != "created_at"}, rulebook)
+    assert "site_crises_in_seat_order" not in record_options({**record, "created_at": None}, rulebook)
+    for action in record["actions"]:
+        rule.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+    for game in (site, rule):
+        assert game.state.round.kind == "acquisition"
+        assert {"DL&W", "PW", "A&S"}.isdisjoint(c for c, v in game.state.corporations.items() if v.floated)
+    assert {d["entity"] for d in rule.legal_descriptions()} == {"p6"}  # DL&W, liquidated first
+    assert {d["entity"] for d in site.legal_descriptions()} == {"p2"}  # seat order from A&S's president
+    assert _types(site, "p2") == _types(rule, "p6") == {"bankrupt"}  # neither holds a share he may sell
+
+
 def test_1817_a_company_already_in_liquidation_keeps_its_place_there() -> None:
     """1817 §7: "Liquidate companies in the red liquidation area, in reverse order they were placed in liquidation".
     J went to liquidation when it could not pay its interest (action 198); its president's bankruptcy just after

@@ -65,6 +65,7 @@ class State:
     owed: dict[str, int] = field(default_factory=dict)  # player -> $ still owed to the bank
     owed_for: dict[str, str] = field(default_factory=dict)  # player -> corporation the debt is for
     interest_for: dict[str, str] = field(default_factory=dict)  # player -> company whose interest he owes
+    crisis_anchor: str | None = None  # (crisis_order seat_from_last_company) seat order starts from this player
 
 
 PARAMS = params_of(DECLARATION, Params)
@@ -345,6 +346,7 @@ def charge_president(g: Context, corp: str, amount: int) -> None:
         st = STATE.of(g)
         st.owed[president] = st.owed.get(president, 0) + amount - pay
         st.owed_for[president] = corp
+        st.crisis_anchor = president
         g.log(f"{g.name(president)} owes {amount - pay} for {corp} and must sell shares")
 
 
@@ -353,6 +355,33 @@ def player_owes(g: Context, player: str, amount: int, corp: str) -> None:
     st = STATE.of(g)
     st.owed[player] = st.owed.get(player, 0) + amount
     st.owed_for.setdefault(player, corp)
+    president = g.owner(ckey(corp)) if corp in g.state.corporations else None
+    if president is not None and kind_of(president) == "P":
+        st.crisis_anchor = president  # the company that pays (a short's dividend) or is settled
+
+
+def crisis_from(g: Context, player: str | None) -> None:
+    """``player`` was president of the company last settled: open crises are taken in seat order from him
+    (``crisis_order: seat_from_last_company``)."""
+    if player is not None:
+        STATE.of(g).crisis_anchor = player
+
+
+def first_in_crisis(g: Context) -> str | None:
+    """The player whose cash crisis is settled now: the first debt still owed, or (``seat_from_last_company``)
+    the first debtor in seat order from the president of the company last settled."""
+    st = STATE.of(g)
+    if not st.owed:
+        return None
+    anchor = st.crisis_anchor
+    if PARAMS.of(g).crisis_order == "seat_from_last_company" and anchor is not None:
+        seats = g.player_keys(True)
+        if anchor in seats:
+            i = seats.index(anchor)
+            for p in seats[i:] + seats[:i]:
+                if p in st.owed:
+                    return p
+    return next(iter(st.owed))
 
 
 def revenue_deduction(g: Context, entity: str) -> int:
@@ -411,7 +440,8 @@ class CashCrisis(Step):
 
     @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
-        return list(STATE.of(self.g).owed)[:1]
+        first = first_in_crisis(self.g)
+        return [first] if first is not None else []
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
@@ -581,6 +611,7 @@ class _Loans:
     room = staticmethod(loan_room)
     transfer = staticmethod(transfer_loans)
     owes = staticmethod(player_owes)
+    crisis_from = staticmethod(crisis_from)
 
 
 MECHANIC = Mechanic.of(

@@ -1048,6 +1048,7 @@ def pay_shareholders(g: Context, corp: str) -> None:
             elif n < 0:
                 _charge(g, p, -n * per, corp)
         g.log(f"{corp} pays {per} per share to its shareholders")
+    LOANS.of(g).crisis_from(g, _seller(g, corp))
     reset(g, corp)
     data["shareholder_cash"] = 0
     if data.get("winner"):
