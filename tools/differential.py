@@ -340,7 +340,8 @@ STANDING: dict[str, dict[str, Any]] = {
         "titles": {"1817"},
         "what": "while a player owes money he has not raised (the site shows it as his negative cash), his cash and "
         "the bank's: railbook books the debt as it is settled; the amounts agree once it is (the gap closes within "
-        "8 lines)",
+        "8 lines; the bank's gap may shrink as several debts booked at once are settled, so long as it is the "
+        "site's negative cash)",
     },
     "ipo_won_at_once": {
         "entry": "1817: a president's debt for a share purchase",
@@ -463,6 +464,27 @@ def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n:
     return False
 
 
+def _owed(line: dict[str, Any]) -> int:
+    """The debts the site shows as its players' negative cash."""
+    return -sum(v for v in (line.get("players") or {}).values() if isinstance(v, int) and v < 0)
+
+
+def _bank_holds_debts(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int) -> bool:
+    """The site's bank is ahead of railbook's by exactly the debts it shows as negative cash, from line ``n`` until
+    the gap closes within the window (several debts booked at once and settled one by one)."""
+    for m in range(n, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+        if "error" in ref[m] or "error" in mine[m]:
+            return False
+        x, y = ref[m].get("bank"), mine[m].get("bank")
+        if not isinstance(x, int) or not isinstance(y, int):
+            return False
+        if x == y:
+            return m > n
+        if x - y != _owed(ref[m]):
+            return False
+    return False
+
+
 def _assigning(line: dict[str, Any]) -> str | None:
     """The player the site's line waits for to assign the privates he pays a bid with (or, before that, to choose
     his company's size, 1817 §5.5), if any."""
@@ -542,7 +564,7 @@ def standing_kind(
         on("debt_shown_negative")
         and (path == "bank" or (path.startswith("players.") and path.count(".") == 1))
         and any(isinstance(v, int) and v < 0 for v in (line.get("players") or {}).values())
-        and _later_same_amount(ref, mine, n, path)
+        and (_later_same_amount(ref, mine, n, path) or (path == "bank" and _bank_holds_debts(ref, mine, n)))
     ):
         return "debt_shown_negative"
     if on("ipo_won_at_once") and line.get("type") == "bid" and n + 1 < len(mine) and n > 0:

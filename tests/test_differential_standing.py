@@ -1,0 +1,43 @@
+"""The standing disagreements of tools/differential.py (docs/CONFORMANCE.md): the comparison looks past a known
+difference only where it is that difference (the tool itself is a development tool; its rules are checked here on
+hand-made digest lines, with no reference engine)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+TOOL = Path(__file__).resolve().parents[1] / "tools" / "differential.py"
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("railbook_differential_tool", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(spec.name, module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _line(bank: int, **players: int) -> dict[str, Any]:
+    return {"id": 1, "type": "pass", "round": "Acquisition", "bank": bank, "players": players, "acting": {}}
+
+
+def test_1817_several_debts_booked_at_once_are_the_sites_negative_cash_until_settled() -> None:
+    """Two presidents owe at once ($199 and $325): the site books both into its bank as negative cash, railbook
+    books each as it is settled; the bank's gap (524, then 325 once p2 is settled) is the site's debts throughout
+    and closes: standing `debt_shown_negative`. A gap that is not the debts is a difference."""
+    tool = _tool()
+    ref = [_line(209, p2=-199, p6=-325), _line(10, p2=0, p6=-325), _line(-315, p2=0, p6=0)]
+    mine = [_line(-315, p2=0, p6=0), _line(-315, p2=0, p6=0), _line(-315, p2=0, p6=0)]
+    assert tool.standing_kind("bank", 209, -315, 0, ref, mine, "1817", {}) == "debt_shown_negative"
+    for k in (0, 1):
+        assert tool.standing_kind("players.p6", -325, 0, k, ref, mine, "1817", {}) == "debt_shown_negative"
+    wrong = [_line(-315 + 530, p2=-199, p6=-325), *ref[1:]]  # $6 more than the debts
+    assert tool.standing_kind("bank", -315 + 530, -315, 0, wrong, mine, "1817", {}) is None
+    never = [ref[0], ref[0], ref[0]]  # the debts are never settled within the stream
+    assert tool.standing_kind("bank", 209, -315, 0, never, mine, "1817", {}) is None
+    assert tool.standing_kind("bank", 209, -315, 0, ref, mine, "1846", {}) is None
