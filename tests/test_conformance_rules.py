@@ -804,3 +804,23 @@ def test_1817_a_new_companys_station_markers_are_due_by_the_end_of_the_stock_rou
     assert game.state.round.kind == "operating"
     assert "liquidation" in market.kinds_at(game.context, wt.price)
     assert "C|WT" not in game.state.round.entities
+
+
+def test_1817_a_player_in_a_cash_crisis_sells_no_more_than_he_needs() -> None:
+    """1817 §7.4: "A player in cash crisis must sell one share of stock at a time to the open market ... until he
+    has enough cash to make the payment" (`loans.crisis_sales: no_more_than_needed`). p6 owes $11 of NYSW's
+    interest; one A&A share ($50) pays it, so he may not sell two (differential seed 60000, action 191: railbook
+    sold A&A_2 and A&A_3; the site: "Cannot sell shares of A&A")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1817", 60000, 190)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_train", "NYSW")
+    (sale,) = [d for d in game.legal_descriptions() if d["entity"] == "p6" and d["type"] == "sell_shares"]
+    assert sale["choices"] and all(len(c["shares"]) == 1 for c in sale["choices"])
+    assert any(c["shares"][0].startswith("A&A_") for c in sale["choices"])
+    two = {"type": "sell_shares", "entity": "p6", "entity_type": "player", "shares": ["A&A_2", "A&A_3"], "percent": 40}
+    with pytest.raises(IllegalAction, match="cannot sell"):
+        game.process(two)
+    game.process({**two, "shares": ["A&A_2"], "percent": 20})
+    assert game.context.cash("P|p6") == 50 - 11

@@ -470,6 +470,9 @@ class CashCrisis(Step):
         g = self.g
         if not shares.can_dump(g, b, player) or not shares.fit_in_pool(g, b):
             return False
+        owed = STATE.of(g).owed.get(player, 0)
+        if PARAMS.of(g).crisis_sales == "no_more_than_needed" and more_than_needed(g, b, owed):
+            return False  # (one share at a time until he has enough)
         c = g.state.corporations[b.corp]
         zones = set(no_trade_zones(g))
         if zones & set(market.kinds_at(g, c.price)):
@@ -517,6 +520,14 @@ class CashCrisis(Step):
         if "bankrupt" not in self.actions(entity):
             raise illegal("loans.cash_crisis", f"{self.g.name(entity)} can still raise what he owes")
         bankrupt(self.g, entity)
+
+
+def more_than_needed(g: Context, b: Bundle, owed: int) -> bool:
+    """Without its cheapest certificate the bundle would still raise ``owed``: it sells more than is needed."""
+    pps = b.share_price if b.share_price is not None else shares.price_per_share(g, b.corp)
+    unit = shares.share_percent(g, b.corp)
+    cheapest = min(math.ceil(pps * g.state.shares[s].percent / unit) for s in b.shares)
+    return shares.bundle_price(g, b) - cheapest >= owed
 
 
 def raisable(g: Context, player: str, bundles: list[Bundle]) -> int:
