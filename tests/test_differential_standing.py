@@ -41,3 +41,31 @@ def test_1817_several_debts_booked_at_once_are_the_sites_negative_cash_until_set
     never = [ref[0], ref[0], ref[0]]  # the debts are never settled within the stream
     assert tool.standing_kind("bank", 209, -315, 0, never, mine, "1817", {}) is None
     assert tool.standing_kind("bank", 209, -315, 0, ref, mine, "1846", {}) is None
+
+
+def test_a_survivor_choosing_its_markers_shows_them_differently_until_it_has_chosen() -> None:
+    """After an acquisition a survivor over its marker limit chooses the markers to remove (both engines offer it
+    `remove_token` only): the site lists its own markers meanwhile, railbook both companies'; once it has chosen they
+    agree (standing `markers_being_chosen`). A difference left after the choice is a difference."""
+    tool = _tool()
+
+    def line(tokens: list[str], acting: dict[str, list[str]]) -> dict[str, Any]:
+        return {
+            "id": 1,
+            "type": "bid",
+            "round": "Acquisition",
+            "acting": acting,
+            "corporations": {"H": {"tokens": tokens}},
+        }
+
+    choosing = {"H": ["remove_token"]}
+    ref = [line(["B5", "C8"], choosing), line(["B5", "F3"], {"H": ["lay_tile", "pass"]})]
+    mine = [line(["B5", "C8", "F3"], choosing), line(["B5", "F3"], {"H": ["lay_tile", "pass"]})]
+    path = "corporations.H.tokens"
+    assert (
+        tool.standing_kind(path, ["B5", "C8"], ["B5", "C8", "F3"], 0, ref, mine, "1817", {}) == "markers_being_chosen"
+    )
+    later = [ref[0], line(["B5", "C8"], {"H": ["lay_tile", "pass"]})]
+    assert tool.standing_kind(path, ["B5", "C8"], ["B5", "C8", "F3"], 0, later, mine, "1817", {}) is None
+    bidding = [line(["B5", "C8"], {"p4": ["bid", "pass"]}), ref[1]]
+    assert tool.standing_kind(path, ["B5", "C8"], ["B5", "C8", "F3"], 0, bidding, mine, "1817", {}) is None

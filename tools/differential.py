@@ -403,6 +403,13 @@ STANDING: dict[str, dict[str, Any]] = {
         "what": "a private owned by a corporation that the site has closed once its ability was used (the Train "
         'Station after its marker); §1.2.6: "Private companies remain open the entire game"',
     },
+    "markers_being_chosen": {
+        "entry": "a merger's station markers over the limit",
+        "titles": None,
+        "what": "a survivor's `tokens` while it chooses the markers to keep after a merger or acquisition (both "
+        "engines offer it `remove_token` only): the site shows its own markers until the choice is made, railbook "
+        "the markers of both; both agree once it is made",
+    },
     "marker_lifted": {
         "entry": "an upgrade that moves a station marker",
         "titles": None,
@@ -605,6 +612,20 @@ def standing_kind(
                 if not placing(m):
                     if _field(ref[m], path) == _field(mine[m], path):
                         return "marker_lifted"
+                    break
+    if on("markers_being_chosen") and len(parts) == 3 and parts[0] == "corporations" and parts[2] == "tokens":
+        who = parts[1]
+
+        def choosing(k: int) -> bool:
+            return all((ln[k].get("acting") or {}).get(who) == ["remove_token"] for ln in (ref, mine))
+
+        if choosing(n):
+            for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+                if "error" in ref[m] or "error" in mine[m]:
+                    break
+                if not choosing(m):
+                    if _field(ref[m], path) == _field(mine[m], path):
+                        return "markers_being_chosen"
                     break
     if on("sale_price") and rnd == "Stock":
         parts = path.split(".")
