@@ -499,8 +499,14 @@ def _play_game(
         report.failures.append(Failure(seed, report.actions, invariant, message))
         return report
 
+    named = options
+    if keep is not None:
+        # an 18xx.games record: played with the options its replay will play (the title's default ones too)
+        from railbook.engine.replay import record_options
+
+        named = record_options({"settings": {"optional_rules": options}}, rulebook)
+    played = [*named, *(o for o in also or [] if o not in named)]
     try:
-        played = [*options, *(o for o in also or [] if o not in options)]
         game = Game.start(rulebook, players, seed=seed, options=played)
     except Exception as exc:
         return fail("game.start", f"{type(exc).__name__}: {exc}")
@@ -579,7 +585,7 @@ def _play_game(
             "no rule of the title ends the game",
         )
     try:
-        replayed = Game.start(rulebook, players, seed=seed, options=options)
+        replayed = Game.start(rulebook, players, seed=seed, options=played)
         for action in log:
             replayed.process({k: v for k, v in action.items() if k != "auto_actions"})
         same = replayed.to_json() == state and replayed.result() == game.result()
