@@ -824,3 +824,25 @@ def test_1817_a_player_in_a_cash_crisis_sells_no_more_than_he_needs() -> None:
         game.process(two)
     game.process({**two, "shares": ["A&A_2"], "percent": 20})
     assert game.context.cash("P|p6") == 50 - 11
+
+
+def test_1817_the_train_step_ends_when_nothing_can_be_bought_the_site_holds_it_for_a_pass() -> None:
+    """1817 §7.2.4 step 5: when the bank liquidates a company for $0, "its private companies and trains are removed
+    from the game", and §6.7: "Trains may not be purchased from companies in liquidation". With nothing it may buy,
+    PLE's train step is over after its dividend (the default). 18xx.games leaves a bank-liquidated company's trains
+    with it and lists `buy_train` for any train another company holds, so the company must pass the step first
+    (option `site_train_step_held`, on for every site record; differential seed 50029, action 162: the
+    trains of the companies the bank had liquidated)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1817")
+    site, record = _game_at("1817", 50029, 162)
+    assert "site_train_step_held" in record_options(record, rulebook)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("dividend", "PLE")
+    rule = start_from_record({k: v for k, v in record.items() if k != "created_at"}, rulebook)
+    for action in record["actions"]:
+        rule.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+    assert _types(rule, "PLE") == {"payoff_loan", "pass"}  # the train step is over: loans
+    assert _types(site, "PLE") == {"pass"}  # the train step, held for a pass
+    site.process({"type": "pass", "entity": "PLE", "entity_type": "corporation"})
+    assert _types(site, "PLE") == {"payoff_loan", "pass"}

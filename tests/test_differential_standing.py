@@ -69,3 +69,18 @@ def test_a_survivor_choosing_its_markers_shows_them_differently_until_it_has_cho
     assert tool.standing_kind(path, ["B5", "C8"], ["B5", "C8", "F3"], 0, later, mine, "1817", {}) is None
     bidding = [line(["B5", "C8"], {"p4": ["bid", "pass"]}), ref[1]]
     assert tool.standing_kind(path, ["B5", "C8"], ["B5", "C8", "F3"], 0, bidding, mine, "1817", {}) is None
+
+
+def test_1817_buy_train_listed_where_railbook_holds_the_train_step_for_a_pass() -> None:
+    """1817 with `site_train_step_held`: railbook holds a company's train step open for a pass where the site lists
+    `buy_train` (trains held by companies it may not buy from): standing `buy_train_listed`. Where railbook lists
+    more than the pass (it could buy), the site's listing is no standing."""
+    tool = _tool()
+
+    def line(acting: list[str]) -> dict[str, Any]:
+        return {"id": 1, "type": "dividend", "round": "Operating", "acting": {"PLE": acting}}
+
+    ref, held, other = [line(["buy_train", "pass"])], [line(["pass"])], [line(["pass", "payoff_loan"])]
+    assert tool.standing_kind("acting.PLE", ["buy_train"], [], 0, ref, held, "1817", {}) == "buy_train_listed"
+    assert tool.standing_kind("acting.PLE", ["buy_train"], ["payoff_loan"], 0, ref, other, "1817", {}) is None
+    assert tool.standing_kind("acting.PLE", ["buy_train"], [], 0, ref, held, "1846", {}) is None

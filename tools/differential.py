@@ -397,6 +397,12 @@ STANDING: dict[str, dict[str, Any]] = {
         'companies" but the bridge company; "Public companies may not sell private companies to ... other public '
         'companies"); nothing railbook lists is missing on the site',
     },
+    "buy_train_listed": {
+        "entry": "acting granularity",
+        "titles": {"1817"},
+        "what": "`buy_train` listed by the site for a company whose train step railbook holds open for a pass only "
+        "(option `site_train_step_held`: another company holds trains it may not buy); nothing can be bought",
+    },
     "used_private_open": {
         "entry": "1817: a private company whose ability is used",
         "titles": {"1817"},
@@ -638,6 +644,15 @@ def standing_kind(
             return "interest_at_once"
         if _price(path) and _later_same_value(ref, mine, n, path):
             return "interest_at_once"
+    if (
+        on("buy_train_listed")
+        and rnd == "Operating"
+        and path.startswith("acting.")
+        and x == ["buy_train"]
+        and y == []
+        and [t for t in (mine[n].get("acting") or {}).get(path.split(".", 1)[1], []) if t != "bankrupt"] == ["pass"]
+    ):
+        return "buy_train_listed"
     if (
         on("buy_company_listed")
         and rnd == "Operating"
