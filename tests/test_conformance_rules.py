@@ -846,3 +846,16 @@ def test_1817_the_train_step_ends_when_nothing_can_be_bought_the_site_holds_it_f
     assert _types(site, "PLE") == {"pass"}  # the train step, held for a pass
     site.process({"type": "pass", "entity": "PLE", "entity_type": "corporation"})
     assert _types(site, "PLE") == {"payoff_loan", "pass"}
+
+
+def test_1817_money_paid_to_a_player_in_debt_pays_his_debt() -> None:
+    """1817 §7.4: a cash crisis is a payment the player's "cash on hand" cannot cover. p1 owed $37 for his H short
+    (§7.2.4 step 9) when PW's liquidation paid him $110 (its surplus, step 9): he pays the $37 from it and is in no
+    crisis; of the others who owe, the site takes p2 first (seat order from PW's president, p1). railbook had left
+    p1 owing with $110 in hand and offered him the bankruptcy (differential seed 50020, action 438)."""
+    game, record = _game_at("1817", 50020, 438)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "A&A")
+    assert game.state.round.kind == "acquisition"
+    assert game.context.cash("P|p1") == 110 - 37
+    assert {d["entity"] for d in game.legal_descriptions()} == {"p2"}
+    assert "P|p1" not in game.state.mechanics["loans"].owed

@@ -128,7 +128,6 @@ def test_bots_play_the_soak(rulebook: dict) -> None:
     assert cli.returncode == 1 and "no bot named 'nobody'" in cli.stderr
 
 
-
 def test_a_record_is_played_with_the_options_its_replay_plays() -> None:
     """A game written as an 18xx.games record is replayed with the title's default options and the record's named
     ones (`record_options`: 1817's `increased_short_sales`, the site's default); railbook plays it so too, with any

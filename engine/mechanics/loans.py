@@ -367,6 +367,31 @@ def crisis_from(g: Context, player: str | None) -> None:
         STATE.of(g).crisis_anchor = player
 
 
+def pay_debts_from_cash(g: Context, action: dict[str, Any], entity: str) -> None:
+    """After each action: a player who owes money and has cash again pays what it covers."""
+    pay_debts(g)
+
+
+def pay_debts(g: Context) -> None:
+    """A player who owes money and has cash again (money paid to him since, e.g. a liquidated company's surplus)
+    pays what it covers."""
+    st = STATE.of(g)
+    if not st.owed:
+        return
+    for player in list(st.owed):
+        cash = g.cash(player)
+        if cash <= 0:
+            continue
+        pay = min(cash, st.owed[player])
+        g.spend(player, BANK, pay)
+        st.owed[player] -= pay
+        g.log(f"{g.name(player)} pays {pay} of what he owes")
+        if st.owed[player] <= 0:
+            del st.owed[player]
+            st.owed_for.pop(player, None)
+            st.interest_for.pop(player, None)
+
+
 def first_in_crisis(g: Context) -> str | None:
     """The player whose cash crisis is settled now: the first debt still owed, or (``seat_from_last_company``)
     the first debtor in seat order from the president of the company last settled."""
@@ -623,6 +648,7 @@ class _Loans:
     transfer = staticmethod(transfer_loans)
     owes = staticmethod(player_owes)
     crisis_from = staticmethod(crisis_from)
+    pay_debts = staticmethod(pay_debts)
 
 
 MECHANIC = Mechanic.of(
@@ -638,6 +664,7 @@ MECHANIC = Mechanic.of(
         "revenue_deduction": revenue_deduction,
         "value_adjustment": value_adjustment,
         "buying_power": buying_power,
+        "action_processed": pay_debts_from_cash,
     },
     state=State,
     provides=[LOANS.provided_by(_Loans())],

@@ -1048,6 +1048,7 @@ def pay_shareholders(g: Context, corp: str) -> None:
             elif n < 0:
                 _charge(g, p, -n * per, corp)
         g.log(f"{corp} pays {per} per share to its shareholders")
+        LOANS.of(g).pay_debts(g)  # (a holder who owed money before pays it from this)
     LOANS.of(g).crisis_from(g, _seller(g, corp))
     reset(g, corp)
     data["shareholder_cash"] = 0
