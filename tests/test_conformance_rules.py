@@ -752,12 +752,9 @@ def test_1817_simultaneous_cash_crises_by_liquidation_order_the_site_in_seat_ord
     from railbook.engine.replay import record_options
 
     rulebook = rulebook_for_title("1817")
-    site, record = _game_at("1817", 50008, 237)
-    assert "site_crises_in_seat_order" in record_options(record, rulebook)
-    rule = start_from_record({k: v for k, v in record.items() if k != "created_at"}, rulebook)
-    assert "site_crises_in_seat_order" not in record_options({**record, "created_at": None}, rulebook)
-    for action in record["actions"]:
-        rule.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+    assert "site_crises_in_seat_order" in record_options({"created_at": 1_795_000_000}, rulebook)
+    assert "site_crises_in_seat_order" not in record_options({}, rulebook)
+    site, rule = _without_option("1817", 50008, 237, "site_crises_in_seat_order")
     for game in (site, rule):
         assert game.state.round.kind == "acquisition"
         assert {"DL&W", "PW", "A&S"}.isdisjoint(c for c, v in game.state.corporations.items() if v.floated)
@@ -827,25 +824,24 @@ def test_1817_a_player_in_a_cash_crisis_sells_no_more_than_he_needs() -> None:
 
 
 def test_1817_the_train_step_ends_when_nothing_can_be_bought_the_site_holds_it_for_a_pass() -> None:
-    """1817 §7.2.4 step 5: when the bank liquidates a company for $0, "its private companies and trains are removed
-    from the game", and §6.7: "Trains may not be purchased from companies in liquidation". With nothing it may buy,
-    PLE's train step is over after its dividend (the default). 18xx.games leaves a bank-liquidated company's trains
-    with it and lists `buy_train` for any train another company holds, so the company must pass the step first
-    (option `site_train_step_held`, on for every site record; differential seed 50029, action 162: the
-    trains of the companies the bank had liquidated)."""
+    """1817 §6.7: "Trains may not be purchased from companies in liquidation", and §7.2.4 step 5: when the bank
+    liquidates a company for $0, "its private companies and trains are removed from the game". PLE, having bought a
+    2 from SR ($7 left), can buy nothing more: PW's trains are in liquidation (its president p3 went bankrupt), so
+    its train step is over and the interest it cannot pay falls on p2 (the default). 18xx.games lists `buy_train`
+    for any train another company holds (and for the trains it leaves with a company the bank liquidated), so PLE
+    must pass the step first (option `site_train_step_held`, on for every site record; differential seed 50029,
+    action 127)."""
     from railbook.engine.replay import record_options
 
     rulebook = rulebook_for_title("1817")
-    site, record = _game_at("1817", 50029, 162)
-    assert "site_train_step_held" in record_options(record, rulebook)
-    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("dividend", "PLE")
-    rule = start_from_record({k: v for k, v in record.items() if k != "created_at"}, rulebook)
-    for action in record["actions"]:
-        rule.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
-    assert _types(rule, "PLE") == {"payoff_loan", "pass"}  # the train step is over: loans
-    assert _types(site, "PLE") == {"pass"}  # the train step, held for a pass
+    assert "site_train_step_held" in record_options({"created_at": 1_795_000_000}, rulebook)
+    site, rule = _without_option("1817", 50029, 127, "site_train_step_held")
+    _, record = _game_at("1817", 50029, 127)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_train", "PLE")
+    assert {(d["entity"], d["type"]) for d in rule.legal_descriptions()} == {("p2", "bankrupt")}
+    assert {(d["entity"], d["type"]) for d in site.legal_descriptions()} == {("PLE", "pass")}
     site.process({"type": "pass", "entity": "PLE", "entity_type": "corporation"})
-    assert _types(site, "PLE") == {"payoff_loan", "pass"}
+    assert {(d["entity"], d["type"]) for d in site.legal_descriptions()} == {("p2", "bankrupt")}
 
 
 def test_1817_money_paid_to_a_player_in_debt_pays_his_debt() -> None:

@@ -551,8 +551,11 @@ def more_than_needed(g: Context, b: Bundle, owed: int) -> bool:
     """Without its cheapest certificate the bundle would still raise ``owed``: it sells more than is needed."""
     pps = b.share_price if b.share_price is not None else shares.price_per_share(g, b.corp)
     unit = shares.share_percent(g, b.corp)
-    cheapest = min(math.ceil(pps * g.state.shares[s].percent / unit) for s in b.shares)
-    return shares.bundle_price(g, b) - cheapest >= owed
+    cheapest = None
+    for sid in b.shares:
+        price = math.ceil(pps * g.state.shares[sid].percent / unit)
+        cheapest = price if cheapest is None or price < cheapest else cheapest
+    return cheapest is not None and shares.bundle_price(g, b) - cheapest >= owed
 
 
 def raisable(g: Context, player: str, bundles: list[Bundle]) -> int:

@@ -440,8 +440,8 @@ class BuyTrain(Step):
         depot.buy_train(g, entity, tid, price, variant if t.owner == DEPOT else None)
         if new:
             self.st.data["new_bought"] = int(self.st.data.get("new_bought") or 0) + 1
-        if not can_buy(g, entity) or not self.buyable_trains(entity):
-            self.pass_()
+        if (not can_buy(g, entity) or not self.buyable_trains(entity)) and self.actions(entity) != ["pass"]:
+            self.pass_()  # (held for a pass: ``unbuyable_trains_hold_the_step``)
 
     @cython.locals(self="StepBase")
     def sellable(self, player: str) -> list[Bundle]:
