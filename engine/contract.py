@@ -157,7 +157,6 @@ HOOKS: dict[str, Hook] = {
     "corporation_floated": _h(N, "corp", "a corporation floated"),
     "corporation_launched": _h(N, "corp", "a corporation's president bought its first certificate (par)"),
     "corporation_closed": _h(N, "corp", "a corporation left the game"),
-    "loan_taken": _h(N, "corp", "a corporation took a loan (the money is in its treasury)"),
     "ability_removed": _h(N, "owner ability", "an ability was used up or removed"),
     "ability_used_up": _h(N, "owner ability", "an ability's `count` reached 0 (it was removed just before)"),
     "phase_reached": _h(N, "phase", "a phase started (after its events)"),

@@ -81,8 +81,8 @@ class Params(BaseParams):
     unpaid_markers: Literal["kept_short", "due_by_end_of_stock_round"] = Field(
         "kept_short",
         description="a new company whose treasury cannot pay its size's markers at the start: keeps only the "
-        "markers it has; or buys them as soon as a loan it takes in the stock round pays for them, and goes to "
-        "the liquidation zone if it has not bought them when the stock round ends",
+        "markers it has; or buys them as soon as its treasury covers them in the stock round (a loan, a share "
+        "bought from it), and goes to the liquidation zone if it has not bought them when the stock round ends",
     )
 
 

@@ -126,11 +126,18 @@ def buy_markers(g: Context, corp: str) -> None:
     g.log(f"{corp} buys {need} station marker(s) for {cost}")
 
 
-def loan_taken(g: Context, corp: str) -> None:
-    """(``unpaid_markers: due_by_end_of_stock_round``) a loan taken in the stock round pays for the markers a new
-    company still owes, once its treasury covers them."""
-    if PARAMS.of(g).unpaid_markers == "due_by_end_of_stock_round" and g.state.round.kind == "stock":
-        buy_markers(g, corp)
+def markers_paid(g: Context, action: dict[str, Any], entity: str) -> None:
+    """(``unpaid_markers: due_by_end_of_stock_round``) after each action of a stock round, a new company that still
+    owes markers for its size buys them once its treasury covers them (a loan, a share sold from its treasury)."""
+    if PARAMS.of(g).unpaid_markers != "due_by_end_of_stock_round" or g.state.round.kind != "stock":
+        return
+    if g.state.round.data.get("ipo") is not None:
+        return  # (a company being started buys its markers once its bid is paid)
+    for corp in g.state.corp_order:
+        c = g.state.corporations[corp]
+        if c.floated and not c.closed and not c.operated and markers_needed(g, corp) > 0:
+            if markers_needed(g, corp) * PARAMS.of(g).marker_price <= g.cash(ckey(corp)):
+                buy_markers(g, corp)
 
 
 def markers_unpaid(g: Context) -> None:
@@ -609,7 +616,7 @@ MECHANIC = Mechanic.of(
         "ipo_by_auction": ipo_by_auction,
         "stock_turn_options": stock_turn_options,
         "corporation_closed": corporation_closed,
-        "loan_taken": loan_taken,
+        "action_processed": markers_paid,
         "stock_round_finished": markers_unpaid,
     },
     state=State,

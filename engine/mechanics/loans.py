@@ -150,7 +150,6 @@ def take_loan(g: Context, corp: str) -> None:
         g.spend(BANK, ckey(corp), amount)
     g.log(f"{corp} takes a loan and receives {amount}")
     _price_move(g, corp, "loan_taken")
-    g.hooks("loan_taken", corp)
 
 
 def _price_move(g: Context, corp: str, event: str) -> None:
