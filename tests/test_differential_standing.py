@@ -82,5 +82,7 @@ def test_1817_buy_train_listed_where_railbook_holds_the_train_step_for_a_pass() 
 
     ref, held, other = [line(["buy_train", "pass"])], [line(["pass"])], [line(["pass", "payoff_loan"])]
     assert tool.standing_kind("acting.PLE", ["buy_train"], [], 0, ref, held, "1817", {}) == "buy_train_listed"
+    loans = [line(["bankrupt", "pass", "take_loan"])]  # (the loans it may take during the train step)
+    assert tool.standing_kind("acting.PLE", ["buy_train"], [], 0, ref, loans, "1817", {}) == "buy_train_listed"
     assert tool.standing_kind("acting.PLE", ["buy_train"], ["payoff_loan"], 0, ref, other, "1817", {}) is None
     assert tool.standing_kind("acting.PLE", ["buy_train"], [], 0, ref, held, "1846", {}) is None

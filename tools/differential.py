@@ -400,8 +400,9 @@ STANDING: dict[str, dict[str, Any]] = {
     "buy_train_listed": {
         "entry": "acting granularity",
         "titles": {"1817"},
-        "what": "`buy_train` listed by the site for a company whose train step railbook holds open for a pass only "
-        "(option `site_train_step_held`: another company holds trains it may not buy); nothing can be bought",
+        "what": "`buy_train` listed by the site for a company whose train step railbook holds open for a pass (and "
+        "the loans it may take then; option `site_train_step_held`: another company holds trains it may not buy); "
+        "nothing can be bought",
     },
     "used_private_open": {
         "entry": "1817: a private company whose ability is used",
@@ -650,7 +651,8 @@ def standing_kind(
         and path.startswith("acting.")
         and x == ["buy_train"]
         and y == []
-        and [t for t in (mine[n].get("acting") or {}).get(path.split(".", 1)[1], []) if t != "bankrupt"] == ["pass"]
+        and "pass" in (held := set((mine[n].get("acting") or {}).get(path.split(".", 1)[1], [])) - {"bankrupt"})
+        and held <= {"pass", "take_loan"}  # (a loan may be taken during the train step; not yet repaid)
     ):
         return "buy_train_listed"
     if (
