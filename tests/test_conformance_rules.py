@@ -855,3 +855,34 @@ def test_1817_money_paid_to_a_player_in_debt_pays_his_debt() -> None:
     assert game.context.cash("P|p1") == 110 - 37
     assert {d["entity"] for d in game.legal_descriptions()} == {"p2"}
     assert "P|p1" not in game.state.mechanics["loans"].owed
+
+
+def test_1817_a_company_in_the_gray_or_red_area_takes_no_loan_in_the_stock_round_but_on_the_site() -> None:
+    """1817 §5.6: a player may act for a company "for which he is president and whose share price is not in the red
+    liquidation or gray acquisition areas": Belt, in the acquisition area, takes no loan in the stock round, so p2,
+    with nothing else to do, ends it (the default). 18xx.games forbids only the company's purchase of its own shares
+    there and lets it take loans (option `site_loans_in_gray_zones`, on for every site record; differential seed
+    50001, action 178: Belt's loan in the stock round)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1817")
+    assert "site_loans_in_gray_zones" in record_options({"created_at": 1_795_000_000}, rulebook)
+    stored = json.loads((DATA / "1817_soak_50001b.json").read_text(encoding="utf-8"))
+    named = stored["settings"]["optional_rules"]
+    games = []
+    for options in (named, [o for o in named if o != "site_loans_in_gray_zones"]):
+        game = start_from_record({**stored, "settings": {**stored["settings"], "optional_rules": options}}, rulebook)
+        for action in stored["actions"][:177]:
+            game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        games.append(game)
+    site, rule = games
+    assert "acquisition" in _market_kinds(rule, "Belt")
+    assert rule.state.round.kind == "operating"
+    assert site.state.round.kind == "stock"
+    assert {(d["entity"], d["type"]) for d in site.legal_descriptions()} == {("Belt", "take_loan"), ("p2", "pass")}
+
+
+def _market_kinds(game: Game, corp: str) -> list[str]:
+    from railbook.engine import market
+
+    return list(market.kinds_at(game.context, game.state.corporations[corp].price))

@@ -38,9 +38,14 @@ def test_1817_several_debts_booked_at_once_are_the_sites_negative_cash_until_set
         assert tool.standing_kind("players.p6", -325, 0, k, ref, mine, "1817", {}) == "debt_shown_negative"
     wrong = [_line(-315 + 530, p2=-199, p6=-325), *ref[1:]]  # $6 more than the debts
     assert tool.standing_kind("bank", -315 + 530, -315, 0, wrong, mine, "1817", {}) is None
-    never = [ref[0], ref[0], ref[0]]  # the debts are never settled within the stream
+    going = {**ref[0], "acting": {"p2": ["sell_shares"]}}
+    never = [going, going, going]  # the debts are never settled, and the game goes on
     assert tool.standing_kind("bank", 209, -315, 0, never, mine, "1817", {}) is None
     assert tool.standing_kind("bank", 209, -315, 0, ref, mine, "1846", {}) is None
+    over = [ref[0], {**ref[0], "acting": {}}]  # the game ends with the debts still shown
+    assert tool.standing_kind("bank", 209, -315, 0, over, mine[:2], "1817", {}) == "debt_shown_negative"
+    assert tool.standing_kind("players.p6", -325, 0, 0, over, mine[:2], "1817", {}) == "debt_shown_negative"
+    assert tool.standing_kind("players.p6", -325, 0, 0, never, mine, "1817", {}) is None
 
 
 def test_a_survivor_choosing_its_markers_shows_them_differently_until_it_has_chosen() -> None:

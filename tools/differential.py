@@ -485,10 +485,15 @@ def _owed(line: dict[str, Any]) -> int:
 
 def _bank_holds_debts(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int) -> bool:
     """The site's bank is ahead of railbook's by exactly the debts it shows as negative cash, from line ``n`` until
-    the gap closes within the window (several debts booked at once and settled one by one)."""
-    for m in range(n, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+    the gap closes within the window, or to the end of the game (several debts booked at once and settled one by
+    one; a bankrupt player's debt the site still shows when the game ends)."""
+    last = min(n + 1 + STANDING_WINDOW, len(ref), len(mine))
+    for m in range(n, last):
         if "error" in ref[m] or "error" in mine[m]:
             return False
+        if "acting" not in ref[m]:
+            last = m  # the result line: the game is over
+            break
         x, y = ref[m].get("bank"), mine[m].get("bank")
         if not isinstance(x, int) or not isinstance(y, int):
             return False
@@ -496,7 +501,26 @@ def _bank_holds_debts(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: 
             return m > n
         if x - y != _owed(ref[m]):
             return False
-    return False
+    # the stream's end: the game is over there (its last action line offers nobody anything; a result line may follow)
+    ends = [k for k in range(n, last) if "acting" in ref[k]]
+    over = last == min(len(ref), len(mine)) or "acting" not in ref[last]
+    return over and bool(ends) and ref[ends[-1]].get("acting") == {}
+
+
+def _debt_to_the_end(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
+    """A player's debt the site shows as negative cash, the same on every line from ``n`` to the end of the game
+    (railbook books what is left of it no further: the game is over)."""
+    a, b = _field(ref[n], path), _field(mine[n], path)
+    if not isinstance(a, int) or not isinstance(b, int) or a >= 0 or b - a <= 0:
+        return False
+    last = None
+    for m in range(n, min(len(ref), len(mine))):
+        if "acting" not in ref[m]:
+            break  # the result line
+        if "error" in ref[m] or "error" in mine[m] or _field(ref[m], path) != a or _field(mine[m], path) != b:
+            return False
+        last = m
+    return last is not None and ref[last].get("acting") == {}
 
 
 def _assigning(line: dict[str, Any]) -> str | None:
@@ -578,7 +602,11 @@ def standing_kind(
         on("debt_shown_negative")
         and (path == "bank" or (path.startswith("players.") and path.count(".") == 1))
         and any(isinstance(v, int) and v < 0 for v in (line.get("players") or {}).values())
-        and (_later_same_amount(ref, mine, n, path) or (path == "bank" and _bank_holds_debts(ref, mine, n)))
+        and (
+            _later_same_amount(ref, mine, n, path)
+            or (path == "bank" and _bank_holds_debts(ref, mine, n))
+            or (path != "bank" and _debt_to_the_end(ref, mine, n, path))
+        )
     ):
         return "debt_shown_negative"
     if on("ipo_won_at_once") and line.get("type") == "bid" and n + 1 < len(mine) and n > 0:
