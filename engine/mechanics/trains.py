@@ -53,6 +53,7 @@ def assets_leaving(g: Context, corp: str, to: str | None) -> None:
         STATE.of(g).gone.extend(g.state.trains[t].sym for t in g.entity_trains(key))
 
 
+@memo
 def unbuyable_held(g: Context, corp: str) -> bool:
     """Another company holds a train ``corp`` may not buy: one of a company in a ``no_buy_from_zones`` cell, or one
     of a company whose unsold assets left the game whose type has not rusted since (a train of the type it rusts on
