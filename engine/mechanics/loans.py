@@ -368,7 +368,8 @@ def crisis_from(g: Context, player: str | None) -> None:
 
 def pay_debts_from_cash(g: Context, action: dict[str, Any], entity: str) -> None:
     """After each action: a player who owes money and has cash again pays what it covers."""
-    pay_debts(g)
+    if STATE.of(g).owed:
+        pay_debts(g)
 
 
 def pay_debts(g: Context) -> None:
