@@ -886,3 +886,14 @@ def _market_kinds(game: Game, corp: str) -> list[str]:
     from railbook.engine import market
 
     return list(market.kinds_at(game.context, game.state.corporations[corp].price))
+
+
+def test_1817_a_company_over_its_train_limit_discards_before_the_acquisitions() -> None:
+    """1817 §7: "If a company is above its train limit at any time, it must put excess trains of its choice in the
+    open market". The operating round's export started phase 4 and left PLE over its limit; the merger round, where
+    no company converts, waits for the discard before the acquisition round offers PLE for sale (railbook had
+    passed the merger round by and offered PLE first; differential seed 50003, action 238)."""
+    game, record = _game_at("1817", 50003, 238)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("take_loan", "PLE")
+    assert game.state.round.kind == "merger"
+    assert {(d["entity"], d["type"]) for d in game.legal_descriptions()} == {("PLE", "discard_train")}

@@ -91,3 +91,24 @@ def test_1817_buy_train_listed_where_railbook_holds_the_train_step_for_a_pass() 
     assert tool.standing_kind("acting.PLE", ["buy_train"], [], 0, ref, loans, "1817", {}) == "buy_train_listed"
     assert tool.standing_kind("acting.PLE", ["buy_train"], ["payoff_loan"], 0, ref, other, "1817", {}) is None
     assert tool.standing_kind("acting.PLE", ["buy_train"], [], 0, ref, held, "1846", {}) is None
+
+
+def test_1817_an_ipo_won_at_once_moves_the_bank_a_line_early_on_the_site() -> None:
+    """1817: at an opening bid nobody else can raise the site launches the company at once (and it buys its
+    markers from the bank), railbook after the station marker, the next action: the bank's difference on that line
+    is standing `ipo_won_at_once` when the bank agrees on the next line."""
+    tool = _tool()
+    launched = {"cash": 50, "price": 50}
+    ref = [
+        {"id": 1, "type": "bid", "entity": "p2", "round": "Stock", "bank": -1153, "corporations": {"UR": launched}},
+        {"id": 2, "type": "place_token", "round": "Stock", "bank": -1153, "corporations": {"UR": launched}},
+    ]
+    before = {"id": 0, "type": "pass", "round": "Stock", "bank": -1203, "corporations": {"UR": {"price": None}}}
+    mine = [
+        {"id": 1, "type": "bid", "round": "Stock", "bank": -1203, "corporations": {"UR": {"price": None}}},
+        {"id": 2, "type": "place_token", "round": "Stock", "bank": -1153, "corporations": {"UR": launched}},
+    ]
+    ref, mine = [before, *ref], [before, *mine]
+    assert tool.standing_kind("bank", -1153, -1203, 1, ref, mine, "1817", {}) == "ipo_won_at_once"
+    apart = [before, mine[1], {**mine[2], "bank": -1103}]
+    assert tool.standing_kind("bank", -1153, -1203, 1, ref, apart, "1817", {}) is None

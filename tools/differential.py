@@ -621,7 +621,9 @@ def standing_kind(
         ]
         parts = path.split(".")
         if launched and (
-            (parts[0] == "corporations" and parts[1] in launched) or path == f"players.{line.get('entity')}"
+            (parts[0] == "corporations" and parts[1] in launched)
+            or path == f"players.{line.get('entity')}"
+            or (path == "bank" and _field(ref[n + 1], path) == _field(mine[n + 1], path))  # (its markers bought)
         ):
             return "ipo_won_at_once"
     parts = path.split(".")

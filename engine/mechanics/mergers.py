@@ -703,6 +703,12 @@ def merger_next(g: Context) -> None:
         rounds.bump(g)
         if r.entity_index >= len(r.entities):
             r.entity_index = 0
+            if not r.entities:
+                # a round no company acts in still waits for what must be done at once (a company over its train
+                # limit after the operating round's export discards here, §7: "at any time")
+                rounds.skip_steps(g)
+                if rounds.active_step(g) is not None:
+                    return
             r.data["done"] = True
             return
         for s in rounds.steps(g):
