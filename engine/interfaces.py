@@ -96,6 +96,15 @@ class Loans(Protocol):
         """``player`` owes the bank ``amount`` $ he lacks (a cash crisis: he must sell; ``corp``: the cause)."""
         ...
 
+    def pay_debts(self, g: Context) -> None:
+        """Players who owe money and have cash again (paid to them since) pay what it covers."""
+        ...
+
+    def crisis_from(self, g: Context, player: str | None) -> None:
+        """``player`` was president of the company last settled (sold or liquidated): with ``crisis_order``
+        ``seat_from_last_company`` the cash crises then open are taken in seat order from him."""
+        ...
+
 
 class TileLays(Protocol):
     """The yellow tile lays of an operating company's turn (provided by ``track``), for rules that lay tiles or use

@@ -78,6 +78,12 @@ class Params(BaseParams):
     ipo_auction: IpoAuction | None = Field(
         None, description="auction of a new company's president's certificate (None: bought at a chosen par)"
     )
+    unpaid_markers: Literal["kept_short", "due_by_end_of_stock_round"] = Field(
+        "kept_short",
+        description="a new company whose treasury cannot pay its size's markers at the start: keeps only the "
+        "markers it has; or buys them as soon as its treasury covers them in the stock round (a loan, a share "
+        "bought from it), and goes to the liquidation zone if it has not bought them when the stock round ends",
+    )
 
 
 #: The names of the steps company_sizes contributes (a round kind lists them in the rulebook).
@@ -90,4 +96,5 @@ DECLARATION = Declaration(
     params=Params,
     steps=(IPO_AUCTION_STEP,),
     provides=("Conversions",),
+    uses=("Liquidation",),
 )

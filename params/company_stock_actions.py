@@ -24,6 +24,11 @@ class Params(BaseParams):
     forbidden_zones: list[str] = Field(
         [], description="market cell kinds (market legend) in which the company may not act"
     )
+    loans_in_forbidden_zones: bool = Field(
+        False,
+        description="a company in a `forbidden_zones` cell may still take loans (only its other actions are "
+        "forbidden there)",
+    )
     whole_turn: bool = Field(
         True, description="a company action is the president's whole stock turn (no buying or selling for himself)"
     )

@@ -86,6 +86,17 @@ class Params(BaseParams):
     loans_count_for_trains: bool = Field(
         False, description="the loans a company may still take count toward the money it has for buying trains"
     )
+    crisis_order: Literal["as_owed", "seat_from_last_company"] = Field(
+        "as_owed",
+        description="whose cash crisis is settled first when several players owe at once: in the order the debts "
+        "arose; or in seat order from the president of the company that caused the latest one (a company sold or "
+        "liquidated, or the company whose interest or dividend was owed)",
+    )
+    crisis_sales: Literal["any", "no_more_than_needed"] = Field(
+        "any",
+        description="what a player in a cash crisis may sell: any bundle he may sell; or none whose last "
+        "certificate he does not need to pay what he owes (one share at a time until he has enough)",
+    )
     final_value_per_share_per_loan: int = Field(
         0, ge=0, description="at game end each outstanding loan lowers the company's share price by this, in $"
     )

@@ -74,6 +74,12 @@ class Params(BaseParams):
     first_export_removes_type: bool = Field(
         False, description="the first export also removes every unsold train of its type"
     )
+    unbuyable_trains_hold_the_step: bool = Field(
+        False,
+        description="a company with room and at least $1 to spend that can buy no train keeps its train step open "
+        "(it passes) while another company holds a train it may not buy: one of a company in a `no_buy_from_zones` "
+        "cell, or one of a company whose unsold assets left the game, until that train's type rusts",
+    )
 
 
 #: The names of the steps trains contributes (a round kind lists them in the rulebook).

@@ -528,8 +528,14 @@ def _play_game(
         report.failures.append(Failure(seed, report.actions, invariant, message))
         return report
 
+    named = options
+    if keep is not None:
+        # an 18xx.games record: played with the options its replay will play (the title's default ones too)
+        from railbook.engine.replay import record_options
+
+        named = record_options({"settings": {"optional_rules": options}}, rulebook)
+    played = [*named, *(o for o in also or [] if o not in named)]
     try:
-        played = [*options, *(o for o in also or [] if o not in options)]
         game = Game.start(rulebook, players, seed=seed, options=played)
     except Exception as exc:
         return fail("game.start", f"{type(exc).__name__}: {exc}")

@@ -1117,3 +1117,161 @@ def test_a_site_record_has_no_connection_check_after_the_turn_of_a_company_that_
     for closed, want in ((True, []), (False, [("destination_connection", "SP")])):
         autos = SiteAutoActions(game("operating", "C|SP", False))
         assert [(x["type"], x["entity"]) for x in autos.after(game("stock", None, closed))] == want
+
+
+def test_1817_simultaneous_cash_crises_by_liquidation_order_the_site_in_seat_order() -> None:
+    """1817 §7: "Liquidate companies in the red liquidation area, in reverse order they were placed in
+    liquidation", and §7.2.4 step 8 has each liquidated company's president settle its debts ("Cash Crisis",
+    §7.4) before the next company: the crises come in the order of the liquidations (the default). 18xx.games
+    books every debt at once and takes the crises in seat order from the president of the company it settled last
+    (option ``site_crises_in_seat_order``, `loans.crisis_order: seat_from_last_company`, on for every record of
+    the site). Differential seed 50008 (action 237): DL&W (p6's), PW (p3's) and A&S (p2's) are liquidated with no
+    bid; p6 and p2 owe; railbook asked p6 first, the site p2."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1817")
+    assert "site_crises_in_seat_order" in record_options({"created_at": 1_795_000_000}, rulebook)
+    assert "site_crises_in_seat_order" not in record_options({}, rulebook)
+    site, rule = _without_option("1817", 50008, 237, "site_crises_in_seat_order")
+    for game in (site, rule):
+        assert game.state.round.kind == "acquisition"
+        assert {"DL&W", "PW", "A&S"}.isdisjoint(c for c, v in game.state.corporations.items() if v.floated)
+    assert {d["entity"] for d in rule.legal_descriptions()} == {"p6"}  # DL&W, liquidated first
+    assert {d["entity"] for d in site.legal_descriptions()} == {"p2"}  # seat order from A&S's president
+    assert _types(site, "p2") == _types(rule, "p6") == {"bankrupt"}  # neither holds a share he may sell
+
+
+def test_1817_a_company_already_in_liquidation_keeps_its_place_there() -> None:
+    """1817 §7: "Liquidate companies in the red liquidation area, in reverse order they were placed in liquidation".
+    J went to liquidation when it could not pay its interest (action 198); its president's bankruptcy just after
+    (action 199) put PW there too, and J, already there, is not placed again: R (action 204), then PW, then J.
+    railbook moved J behind PW and offered J before PW (differential seed 50028, action 213: the site auctioned
+    PW)."""
+    game, record = _game_at("1817", 50028, 212)
+    assert (record["actions"][197]["type"], record["actions"][197]["entity"]) == ("buy_train", "J")
+    assert (record["actions"][198]["type"], record["actions"][198]["entity"]) == ("bankrupt", "p4")
+    data = game.state.round.data
+    assert game.state.round.kind == "acquisition"
+    assert data["auction"]["corp"] == "PW"
+    assert data["offering"].index("PW") < data["offering"].index("J")
+
+
+def test_1817_a_new_companys_station_markers_are_due_by_the_end_of_the_stock_round() -> None:
+    """1817 §5.5: the markers of a 5- or 10-share company "must be made prior to the end of the stock round ...
+    Companies may take loans to pay for the initial station markers ... If the stock round ends without the company
+    purchasing the required station markers, the company is placed in liquidation" (`company_sizes.unpaid_markers:
+    due_by_end_of_stock_round`). WT started with $30 and could not pay its $50 marker; the loan it took next paid
+    for it (the site: cash 30 -> 80); railbook never bought it (differential seed 60001, action 142; later "WT
+    has 240 and cannot spend 241"). Had nobody acted for WT, it would have gone to liquidation."""
+    from railbook.engine import market
+
+    game, record = _game_at("1817", 60001, 141)
+    wt = game.state.corporations["WT"]
+    assert game.state.round.kind == "stock" and game.context.cash("C|WT") == 30
+    tokens = len(wt.tokens)
+    after, record = _game_at("1817", 60001, 142)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("take_loan", "WT")
+    assert after.context.cash("C|WT") == 30 + 100 - 50
+    assert len(after.state.corporations["WT"].tokens) == tokens + 1
+    while game.state.round.kind == "stock":  # everyone passes: the round ends with WT's marker unpaid
+        (player,) = {d["entity"] for d in game.legal_descriptions() if d["entity_type"] == "player"}
+        game.process({"type": "pass", "entity": player, "entity_type": "player"})
+    assert game.state.round.kind == "operating"
+    assert "liquidation" in market.kinds_at(game.context, wt.price)
+    assert "C|WT" not in game.state.round.entities
+
+
+def test_1817_a_player_in_a_cash_crisis_sells_no_more_than_he_needs() -> None:
+    """1817 §7.4: "A player in cash crisis must sell one share of stock at a time to the open market ... until he
+    has enough cash to make the payment" (`loans.crisis_sales: no_more_than_needed`). p6 owes $11 of NYSW's
+    interest; one A&A share ($50) pays it, so he may not sell two (differential seed 60000, action 191: railbook
+    sold A&A_2 and A&A_3; the site: "Cannot sell shares of A&A")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1817", 60000, 190)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_train", "NYSW")
+    (sale,) = [d for d in game.legal_descriptions() if d["entity"] == "p6" and d["type"] == "sell_shares"]
+    assert sale["choices"] and all(len(c["shares"]) == 1 for c in sale["choices"])
+    assert any(c["shares"][0].startswith("A&A_") for c in sale["choices"])
+    two = {"type": "sell_shares", "entity": "p6", "entity_type": "player", "shares": ["A&A_2", "A&A_3"], "percent": 40}
+    with pytest.raises(IllegalAction, match="cannot sell"):
+        game.process(two)
+    game.process({**two, "shares": ["A&A_2"], "percent": 20})
+    assert game.context.cash("P|p6") == 50 - 11
+
+
+def test_1817_the_train_step_ends_when_nothing_can_be_bought_the_site_holds_it_for_a_pass() -> None:
+    """1817 §6.7: "Trains may not be purchased from companies in liquidation", and §7.2.4 step 5: when the bank
+    liquidates a company for $0, "its private companies and trains are removed from the game". PLE, having bought a
+    2 from SR ($7 left), can buy nothing more: PW's trains are in liquidation (its president p3 went bankrupt), so
+    its train step is over and the interest it cannot pay falls on p2 (the default). 18xx.games lists `buy_train`
+    for any train another company holds (and for the trains it leaves with a company the bank liquidated), so PLE
+    must pass the step first (option `site_train_step_held`, on for every site record; differential seed 50029,
+    action 127)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1817")
+    assert "site_train_step_held" in record_options({"created_at": 1_795_000_000}, rulebook)
+    site, rule = _without_option("1817", 50029, 127, "site_train_step_held")
+    _, record = _game_at("1817", 50029, 127)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_train", "PLE")
+    assert {(d["entity"], d["type"]) for d in rule.legal_descriptions()} == {("p2", "bankrupt")}
+    assert {(d["entity"], d["type"]) for d in site.legal_descriptions()} == {("PLE", "pass")}
+    site.process({"type": "pass", "entity": "PLE", "entity_type": "corporation"})
+    assert {(d["entity"], d["type"]) for d in site.legal_descriptions()} == {("p2", "bankrupt")}
+
+
+def test_1817_money_paid_to_a_player_in_debt_pays_his_debt() -> None:
+    """1817 §7.4: a cash crisis is a payment the player's "cash on hand" cannot cover. p1 owed $37 for his H short
+    (§7.2.4 step 9) when PW's liquidation paid him $110 (its surplus, step 9): he pays the $37 from it and is in no
+    crisis; of the others who owe, the site takes p2 first (seat order from PW's president, p1). railbook had left
+    p1 owing with $110 in hand and offered him the bankruptcy (differential seed 50020, action 438)."""
+    game, record = _game_at("1817", 50020, 438)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "A&A")
+    assert game.state.round.kind == "acquisition"
+    assert game.context.cash("P|p1") == 110 - 37
+    assert {d["entity"] for d in game.legal_descriptions()} == {"p2"}
+    assert "P|p1" not in game.state.mechanics["loans"].owed
+
+
+def test_1817_a_company_in_the_gray_or_red_area_takes_no_loan_in_the_stock_round_but_on_the_site() -> None:
+    """1817 §5.6: a player may act for a company "for which he is president and whose share price is not in the red
+    liquidation or gray acquisition areas": Belt, in the acquisition area, takes no loan in the stock round, so p2,
+    with nothing else to do, ends it (the default). 18xx.games forbids only the company's purchase of its own shares
+    there and lets it take loans (option `site_loans_in_gray_zones`, on for every site record; differential seed
+    50001, action 178: Belt's loan in the stock round)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1817")
+    assert "site_loans_in_gray_zones" in record_options({"created_at": 1_795_000_000}, rulebook)
+    stored = json.loads((DATA / "1817_soak_50001b.json").read_text(encoding="utf-8"))
+    named = stored["settings"]["optional_rules"]
+    games = []
+    for options in (named, [o for o in named if o != "site_loans_in_gray_zones"]):
+        game = start_from_record({**stored, "settings": {**stored["settings"], "optional_rules": options}}, rulebook)
+        for action in stored["actions"][:177]:
+            game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        games.append(game)
+    site, rule = games
+    assert "acquisition" in _market_kinds(rule, "Belt")
+    assert rule.state.round.kind == "operating"
+    assert site.state.round.kind == "stock"
+    assert {(d["entity"], d["type"]) for d in site.legal_descriptions()} == {("Belt", "take_loan"), ("p2", "pass")}
+
+
+def _market_kinds(game: Game, corp: str) -> list[str]:
+    from railbook.engine import market
+
+    return list(market.kinds_at(game.context, game.state.corporations[corp].price))
+
+
+def test_1817_a_company_over_its_train_limit_discards_before_the_acquisitions() -> None:
+    """1817 §7: "If a company is above its train limit at any time, it must put excess trains of its choice in the
+    open market". The operating round's export started phase 4 and left PLE over its limit; the merger round, where
+    no company converts, waits for the discard before the acquisition round offers PLE for sale (railbook had
+    passed the merger round by and offered PLE first; differential seed 50003, action 238)."""
+    game, record = _game_at("1817", 50003, 238)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("take_loan", "PLE")
+    assert game.state.round.kind == "merger"
+    assert {(d["entity"], d["type"]) for d in game.legal_descriptions()} == {("PLE", "discard_train")}

@@ -113,7 +113,7 @@ def test_a_game_played_with_the_sites_dated_options_replays_its_own_log_with_the
     """``play_record(..., also=...)`` plays options the record does not name (the site's dated behaviours its
     creation date turns on); the game's own log is replayed with them too, or the check fails where they matter
     (1850 seed 50000: a private traded between players with the option off)."""
-    record, report = play_record(rulebook_for_title("1850"), 50000, max_actions=400, also=["site_no_private_trades"])
+    _, report = play_record(rulebook_for_title("1850"), 50000, max_actions=400, also=["site_no_private_trades"])
     assert report.actions == 400
     assert not [f for f in report.failures if f.invariant == "log.replay"]
 

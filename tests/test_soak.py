@@ -126,3 +126,27 @@ def test_bots_play_the_soak(rulebook: dict) -> None:
     assert (bot_game.players, bot_game.options) == (random_game.players, random_game.options)
     cli = run_cli("soak", "1846", "--games", "1", "--bots", "nobody")
     assert cli.returncode == 1 and "no bot named 'nobody'" in cli.stderr
+
+
+def test_a_record_is_played_with_the_options_its_replay_plays() -> None:
+    """A game written as an 18xx.games record is replayed with the title's default options and the record's named
+    ones (`record_options`: 1817's `increased_short_sales`, the site's default); railbook plays it so too, with any
+    dated behaviours of the site (`also`) besides. Played without the default options, 1817 game 50009 skipped p1
+    (no sixth short of WT for him) where its replay, with ten shorts, waits for him: the record stopped at its
+    action 279 (differential runs: seeds 50004, 50009, 50020, 50026)."""
+    from railbook.engine.replay import record_options, start_from_record
+
+    from railbook.api import rulebook_for_title
+    from railbook.soak import play_record
+
+    rulebook = rulebook_for_title("1817")
+    also = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
+    assert "site_crises_in_seat_order" in also
+    record, report = play_record(rulebook, 50009, max_actions=285, also=also)
+    assert not report.failures, report.failures
+    record["created_at"] = 1_795_000_000  # (a record of the site's present: its dated behaviours on)
+    assert "increased_short_sales" in record_options(record, rulebook)
+    assert not record["settings"]["optional_rules"]
+    game = start_from_record(record, rulebook)
+    for action in record["actions"]:
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})

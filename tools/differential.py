@@ -341,7 +341,8 @@ STANDING: dict[str, dict[str, Any]] = {
         "titles": {"1817"},
         "what": "while a player owes money he has not raised (the site shows it as his negative cash), his cash and "
         "the bank's: railbook books the debt as it is settled; the amounts agree once it is (the gap closes within "
-        "8 lines)",
+        "8 lines; the bank's gap may shrink as several debts booked at once are settled, so long as it is the "
+        "site's negative cash)",
     },
     "ipo_won_at_once": {
         "entry": "1817: a president's debt for a share purchase",
@@ -397,11 +398,25 @@ STANDING: dict[str, dict[str, Any]] = {
         'companies" but the bridge company; "Public companies may not sell private companies to ... other public '
         'companies"); nothing railbook lists is missing on the site',
     },
+    "buy_train_listed": {
+        "entry": "acting granularity",
+        "titles": {"1817"},
+        "what": "`buy_train` listed by the site for a company whose train step railbook holds open for a pass (and "
+        "the loans it may take then; option `site_train_step_held`: another company holds trains it may not buy); "
+        "nothing can be bought",
+    },
     "used_private_open": {
         "entry": "1817: a private company whose ability is used",
         "titles": {"1817"},
         "what": "a private owned by a corporation that the site has closed once its ability was used (the Train "
         'Station after its marker); §1.2.6: "Private companies remain open the entire game"',
+    },
+    "markers_being_chosen": {
+        "entry": "a merger's station markers over the limit",
+        "titles": None,
+        "what": "a survivor's `tokens` while it chooses the markers to keep after a merger or acquisition (both "
+        "engines offer it `remove_token` only): the site shows its own markers until the choice is made, railbook "
+        "the markers of both; both agree once it is made",
     },
     "marker_lifted": {
         "entry": "an upgrade that moves a station marker",
@@ -481,6 +496,51 @@ def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n:
         if y - x != gap:
             return y == x
     return False
+
+
+def _owed(line: dict[str, Any]) -> int:
+    """The debts the site shows as its players' negative cash."""
+    return -sum(v for v in (line.get("players") or {}).values() if isinstance(v, int) and v < 0)
+
+
+def _bank_holds_debts(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int) -> bool:
+    """The site's bank is ahead of railbook's by exactly the debts it shows as negative cash, from line ``n`` until
+    the gap closes within the window, or to the end of the game (several debts booked at once and settled one by
+    one; a bankrupt player's debt the site still shows when the game ends)."""
+    last = min(n + 1 + STANDING_WINDOW, len(ref), len(mine))
+    for m in range(n, last):
+        if "error" in ref[m] or "error" in mine[m]:
+            return False
+        if "acting" not in ref[m]:
+            last = m  # the result line: the game is over
+            break
+        x, y = ref[m].get("bank"), mine[m].get("bank")
+        if not isinstance(x, int) or not isinstance(y, int):
+            return False
+        if x == y:
+            return m > n
+        if x - y != _owed(ref[m]):
+            return False
+    # the stream's end: the game is over there (its last action line offers nobody anything; a result line may follow)
+    ends = [k for k in range(n, last) if "acting" in ref[k]]
+    over = last == min(len(ref), len(mine)) or "acting" not in ref[last]
+    return over and bool(ends) and ref[ends[-1]].get("acting") == {}
+
+
+def _debt_to_the_end(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
+    """A player's debt the site shows as negative cash, the same on every line from ``n`` to the end of the game
+    (railbook books what is left of it no further: the game is over)."""
+    a, b = _field(ref[n], path), _field(mine[n], path)
+    if not isinstance(a, int) or not isinstance(b, int) or a >= 0 or b - a <= 0:
+        return False
+    last = None
+    for m in range(n, min(len(ref), len(mine))):
+        if "acting" not in ref[m]:
+            break  # the result line
+        if "error" in ref[m] or "error" in mine[m] or _field(ref[m], path) != a or _field(mine[m], path) != b:
+            return False
+        last = m
+    return last is not None and ref[last].get("acting") == {}
 
 
 def _assigning(line: dict[str, Any]) -> str | None:
@@ -581,7 +641,11 @@ def standing_kind(
         on("debt_shown_negative")
         and (path == "bank" or (path.startswith("players.") and path.count(".") == 1))
         and any(isinstance(v, int) and v < 0 for v in (line.get("players") or {}).values())
-        and _later_same_amount(ref, mine, n, path)
+        and (
+            _later_same_amount(ref, mine, n, path)
+            or (path == "bank" and _bank_holds_debts(ref, mine, n))
+            or (path != "bank" and _debt_to_the_end(ref, mine, n, path))
+        )
     ):
         return "debt_shown_negative"
     if on("ipo_won_at_once") and line.get("type") == "bid" and n + 1 < len(mine) and n > 0:
@@ -596,7 +660,9 @@ def standing_kind(
         ]
         parts = path.split(".")
         if launched and (
-            (parts[0] == "corporations" and parts[1] in launched) or path == f"players.{line.get('entity')}"
+            (parts[0] == "corporations" and parts[1] in launched)
+            or path == f"players.{line.get('entity')}"
+            or (path == "bank" and _field(ref[n + 1], path) == _field(mine[n + 1], path))  # (its markers bought)
         ):
             return "ipo_won_at_once"
     parts = path.split(".")
@@ -623,6 +689,20 @@ def standing_kind(
                     if _field(ref[m], path) == _field(mine[m], path):
                         return "marker_lifted"
                     break
+    if on("markers_being_chosen") and len(parts) == 3 and parts[0] == "corporations" and parts[2] == "tokens":
+        who = parts[1]
+
+        def choosing(k: int) -> bool:
+            return all((ln[k].get("acting") or {}).get(who) == ["remove_token"] for ln in (ref, mine))
+
+        if choosing(n):
+            for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+                if "error" in ref[m] or "error" in mine[m]:
+                    break
+                if not choosing(m):
+                    if _field(ref[m], path) == _field(mine[m], path):
+                        return "markers_being_chosen"
+                    break
     if on("sale_price") and rnd == "Stock":
         parts = path.split(".")
         if (_price(path) or (parts[0] == "corporations" and len(parts) == 2)) and _later_same_value(ref, mine, n, path):
@@ -641,6 +721,16 @@ def standing_kind(
             if isinstance(site, int) and isinstance(ours_, int) and site > ours_:
                 if _later_same_amount(ref, mine, n, cash):
                     return "interest_at_once"
+    if (
+        on("buy_train_listed")
+        and rnd == "Operating"
+        and path.startswith("acting.")
+        and x == ["buy_train"]
+        and y == []
+        and "pass" in (held := set((mine[n].get("acting") or {}).get(path.split(".", 1)[1], [])) - {"bankrupt"})
+        and held <= {"pass", "take_loan"}  # (a loan may be taken during the train step; not yet repaid)
+    ):
+        return "buy_train_listed"
     if (
         on("buy_company_listed")
         and rnd == "Operating"

@@ -22,7 +22,7 @@ from ..access import params_of, state_of
 from ..closing import close_company
 from ..contract import First, Mechanic
 from ..errors import illegal
-from ..interfaces import CONVERSIONS
+from ..interfaces import CONVERSIONS, LIQUIDATION
 from ..state import BANK, Share, Token, ckey, sym_of, xkey
 from ..steps.base import Step
 
@@ -37,9 +37,10 @@ except ImportError:  # (only the compiled build reads these declarations)
 
 @dataclass(slots=True)
 class State:
-    """Each started company's size (shares), by symbol."""
+    """Each started company's size (shares), by symbol; the new companies that still owe markers for it."""
 
     sizes: dict[str, int] = field(default_factory=dict)
+    unpaid: list[str] = field(default_factory=list)
 
 
 PARAMS = params_of(DECLARATION, Params)
@@ -119,11 +120,47 @@ def buy_markers(g: Context, corp: str) -> None:
     key = ckey(corp)
     if cost > g.cash(key):
         g.log(f"{corp} cannot afford {need} station marker(s) for {cost}")
+        unpaid = STATE.of(g).unpaid
+        if PARAMS.of(g).unpaid_markers == "due_by_end_of_stock_round" and corp not in unpaid:
+            unpaid.append(corp)  # (bought later in the round, or the company goes to liquidation)
         return
+    if corp in STATE.of(g).unpaid:
+        STATE.of(g).unpaid.remove(corp)
     if cost:
         g.spend(key, BANK, cost)
     g.state.corporations[corp].tokens.extend(Token(price=0) for _ in range(need))
     g.log(f"{corp} buys {need} station marker(s) for {cost}")
+
+
+def markers_paid(g: Context, action: dict[str, Any], entity: str) -> None:
+    """(``unpaid_markers: due_by_end_of_stock_round``) after each action of a stock round, a new company that still
+    owes markers for its size buys them once its treasury covers them (a loan, a share sold from its treasury)."""
+    unpaid = STATE.of(g).unpaid
+    if not unpaid or g.state.round.kind != "stock" or g.state.round.data.get("ipo") is not None:
+        return  # (a company being started buys its markers once its bid is paid)
+    for corp in list(unpaid):
+        c = g.state.corporations[corp]
+        if not c.floated or c.closed or c.operated or markers_needed(g, corp) <= 0:
+            unpaid.remove(corp)
+        elif markers_needed(g, corp) * PARAMS.of(g).marker_price <= g.cash(ckey(corp)):
+            buy_markers(g, corp)
+
+
+def markers_unpaid(g: Context) -> None:
+    """(``unpaid_markers: due_by_end_of_stock_round``) at the end of the stock round a company that has not
+    operated and still owes markers for its size goes to the liquidation zone."""
+    unpaid = STATE.of(g).unpaid
+    if not unpaid:
+        return
+    zone = LIQUIDATION.get(g)
+    for corp in list(unpaid):
+        unpaid.remove(corp)
+        c = g.state.corporations[corp]
+        if not c.floated or c.closed or c.operated or markers_needed(g, corp) <= 0:
+            continue
+        g.log(f"{corp} did not buy its station markers and goes to liquidation")
+        if zone is not None:
+            zone.liquidate(g, corp)
 
 
 @cython.locals(g="Context")
@@ -587,6 +624,8 @@ MECHANIC = Mechanic.of(
         "ipo_by_auction": ipo_by_auction,
         "stock_turn_options": stock_turn_options,
         "corporation_closed": corporation_closed,
+        "action_processed": markers_paid,
+        "stock_round_finished": markers_unpaid,
     },
     state=State,
     provides=[CONVERSIONS.provided_by(_Conversions())],

@@ -64,7 +64,7 @@ def own_pool_bundle(g: Context, corp: str) -> shares.Bundle | None:
 
 def company_actions(g: Context, corp: str, last: str | None) -> list[str]:
     """The loan and share actions company ``corp`` (a symbol) may take now, after its action ``last``."""
-    if not _zone_ok(g, corp):
+    if not _zone_ok(g, corp) and not PARAMS.of(g).loans_in_forbidden_zones:
         return []
     acts = []
     order = PARAMS.of(g).actions

@@ -68,6 +68,7 @@ class State:
     interest_for: dict[str, str] = field(default_factory=dict)  # player -> company whose interest he owes
     deferred: str = ""  # (interest_if_not_run: next_action) the company whose interest waits for its next action
     deferred_at: int = -1  # the action (``actions_done``) that passed its route step by
+    crisis_anchor: str | None = None  # (crisis_order seat_from_last_company) seat order starts from this player
 
 
 PARAMS = params_of(DECLARATION, Params)
@@ -367,6 +368,7 @@ def charge_president(g: Context, corp: str, amount: int) -> None:
         st = STATE.of(g)
         st.owed[president] = st.owed.get(president, 0) + amount - pay
         st.owed_for[president] = corp
+        st.crisis_anchor = president
         g.log(f"{g.name(president)} owes {amount - pay} for {corp} and must sell shares")
 
 
@@ -375,6 +377,59 @@ def player_owes(g: Context, player: str, amount: int, corp: str) -> None:
     st = STATE.of(g)
     st.owed[player] = st.owed.get(player, 0) + amount
     st.owed_for.setdefault(player, corp)
+    president = g.owner(ckey(corp)) if corp in g.state.corporations else None
+    if president is not None and kind_of(president) == "P":
+        st.crisis_anchor = president  # the company that pays (a short's dividend) or is settled
+
+
+def crisis_from(g: Context, player: str | None) -> None:
+    """``player`` was president of the company last settled: open crises are taken in seat order from him
+    (``crisis_order: seat_from_last_company``)."""
+    if player is not None:
+        STATE.of(g).crisis_anchor = player
+
+
+def pay_debts_from_cash(g: Context, action: dict[str, Any], entity: str) -> None:
+    """After each action: a player who owes money and has cash again pays what it covers."""
+    if STATE.of(g).owed:
+        pay_debts(g)
+
+
+def pay_debts(g: Context) -> None:
+    """A player who owes money and has cash again (money paid to him since, e.g. a liquidated company's surplus)
+    pays what it covers."""
+    st = STATE.of(g)
+    if not st.owed:
+        return
+    for player in list(st.owed):
+        cash = g.cash(player)
+        if cash <= 0:
+            continue
+        pay = min(cash, st.owed[player])
+        g.spend(player, BANK, pay)
+        st.owed[player] -= pay
+        g.log(f"{g.name(player)} pays {pay} of what he owes")
+        if st.owed[player] <= 0:
+            del st.owed[player]
+            st.owed_for.pop(player, None)
+            st.interest_for.pop(player, None)
+
+
+def first_in_crisis(g: Context) -> str | None:
+    """The player whose cash crisis is settled now: the first debt still owed, or (``seat_from_last_company``)
+    the first debtor in seat order from the president of the company last settled."""
+    st = STATE.of(g)
+    if not st.owed:
+        return None
+    anchor = st.crisis_anchor
+    if PARAMS.of(g).crisis_order == "seat_from_last_company" and anchor is not None:
+        seats = g.player_keys(True)
+        if anchor in seats:
+            i = seats.index(anchor)
+            for p in seats[i:] + seats[:i]:
+                if p in st.owed:
+                    return p
+    return next(iter(st.owed))
 
 
 def revenue_deduction(g: Context, entity: str) -> int:
@@ -436,7 +491,8 @@ class CashCrisis(Step):
 
     @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
-        return list(STATE.of(self.g).owed)[:1]
+        first = first_in_crisis(self.g)
+        return [first] if first is not None else []
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
@@ -465,6 +521,9 @@ class CashCrisis(Step):
         g = self.g
         if not shares.can_dump(g, b, player) or not shares.fit_in_pool(g, b):
             return False
+        owed = STATE.of(g).owed.get(player, 0)
+        if PARAMS.of(g).crisis_sales == "no_more_than_needed" and more_than_needed(g, b, owed):
+            return False  # (one share at a time until he has enough)
         c = g.state.corporations[b.corp]
         zones = set(no_trade_zones(g))
         if zones & set(market.kinds_at(g, c.price)):
@@ -512,6 +571,17 @@ class CashCrisis(Step):
         if "bankrupt" not in self.actions(entity):
             raise illegal("loans.cash_crisis", f"{self.g.name(entity)} can still raise what he owes")
         bankrupt(self.g, entity)
+
+
+def more_than_needed(g: Context, b: Bundle, owed: int) -> bool:
+    """Without its cheapest certificate the bundle would still raise ``owed``: it sells more than is needed."""
+    pps = b.share_price if b.share_price is not None else shares.price_per_share(g, b.corp)
+    unit = shares.share_percent(g, b.corp)
+    cheapest = None
+    for sid in b.shares:
+        price = math.ceil(pps * g.state.shares[sid].percent / unit)
+        cheapest = price if cheapest is None or price < cheapest else cheapest
+    return cheapest is not None and shares.bundle_price(g, b) - cheapest >= owed
 
 
 def raisable(g: Context, player: str, bundles: list[Bundle]) -> int:
@@ -607,6 +677,8 @@ class _Loans:
     room = staticmethod(loan_room)
     transfer = staticmethod(transfer_loans)
     owes = staticmethod(player_owes)
+    crisis_from = staticmethod(crisis_from)
+    pay_debts = staticmethod(pay_debts)
 
 
 MECHANIC = Mechanic.of(
@@ -623,6 +695,7 @@ MECHANIC = Mechanic.of(
         "value_adjustment": value_adjustment,
         "buying_power": buying_power,
         "after_operating_action": deferred_interest,
+        "action_processed": pay_debts_from_cash,
     },
     state=State,
     provides=[LOANS.provided_by(_Loans())],

@@ -142,6 +142,8 @@ def liquidate(g: Context, corp: str) -> None:
     c = g.state.corporations[corp]
     if c.owner and kind_of(c.owner) == "P":
         STATE.of(g).owner_when_liquidated[corp] = c.owner
+    if zone(g, c.price) == "liquidation":
+        return  # already there: it keeps its place (liquidations go in the order the companies arrived)
     move_to(g, corp, [c.price[0] if c.price else 0, int(col)])
     g.log(f"{corp} goes to liquidation")
 
@@ -701,6 +703,12 @@ def merger_next(g: Context) -> None:
         rounds.bump(g)
         if r.entity_index >= len(r.entities):
             r.entity_index = 0
+            if not r.entities:
+                # a round no company acts in still waits for what must be done at once (a company over its train
+                # limit after the operating round's export discards here, §7: "at any time")
+                rounds.skip_steps(g)
+                if rounds.active_step(g) is not None:
+                    return
             r.data["done"] = True
             return
         for s in rounds.steps(g):
@@ -1046,6 +1054,8 @@ def pay_shareholders(g: Context, corp: str) -> None:
             elif n < 0:
                 _charge(g, p, -n * per, corp)
         g.log(f"{corp} pays {per} per share to its shareholders")
+        LOANS.of(g).pay_debts(g)  # (a holder who owed money before pays it from this)
+    LOANS.of(g).crisis_from(g, _seller(g, corp))
     reset(g, corp)
     data["shareholder_cash"] = 0
     if data.get("winner"):

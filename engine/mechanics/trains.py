@@ -7,13 +7,14 @@ president, who may sell shares.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from railbook.params.trains import BUY_TRAIN_STEP, DECLARATION, DISCARD_TRAIN_STEP, Params
 
 from .. import board, depot, market, rounds, shares
 from .. import memo as _memo
-from ..access import params_of
+from ..access import params_of, state_of
 from ..contract import Mechanic
 from ..errors import illegal
 from ..interfaces import EMERGENCY_ISSUE, LIQUIDATION, RECEIVERSHIP, STOCK_MARKET, TRAINS
@@ -32,7 +33,42 @@ except ImportError:  # (only the compiled build reads these declarations)
     from .. import cython_shim as cython
 
 
+@dataclass(slots=True)
+class State:
+    """(``unbuyable_trains_hold_the_step``) the types of the trains that left the game with the unsold assets of a
+    company, one entry a train."""
+
+    gone: list[str] = field(default_factory=list)
+
+
 PARAMS = params_of(DECLARATION, Params)
+STATE = state_of(DECLARATION, State)
+
+
+def assets_leaving(g: Context, corp: str, to: str | None) -> None:
+    """A company's unsold assets leave the game (``to`` None): with ``unbuyable_trains_hold_the_step`` its trains'
+    types are remembered."""
+    if to is None and PARAMS.of(g).unbuyable_trains_hold_the_step:
+        key = ckey(corp)
+        STATE.of(g).gone.extend(g.state.trains[t].sym for t in g.entity_trains(key))
+
+
+@memo
+def unbuyable_held(g: Context, corp: str) -> bool:
+    """Another company holds a train ``corp`` may not buy: one of a company in a ``no_buy_from_zones`` cell, or one
+    of a company whose unsold assets left the game whose type has not rusted since (a train of the type it rusts on
+    has left the bank)."""
+    zones = set(PARAMS.of(g).no_buy_from_zones)
+    for sym, seller in g.state.corporations.items():
+        if ckey(sym) == corp or seller.closed or not seller.trains or not seller.price:
+            continue
+        if zones & set(market.kinds_at(g, seller.price)):
+            return True
+    gone = STATE.of(g).gone
+    if not gone:
+        return False
+    out_of_bank = {t.sym for t in g.state.trains.values() if t.owner != DEPOT}
+    return any(g.book.trains[s].get("rusts_on") not in out_of_bank for s in set(gone))
 
 
 @cython.locals(g="Context")
@@ -211,6 +247,13 @@ class BuyTrain(Step):
             return acts
         if can_buy(g, entity) and next(self._iter_buyable(entity), None) is not None:
             return ["buy_train", "pass"]
+        if (
+            PARAMS.of(g).unbuyable_trains_hold_the_step
+            and depot.room(g, entity)
+            and train_buying_power(g, entity) >= 1
+            and unbuyable_held(g, entity)
+        ):
+            return ["pass"]
         return []
 
     @cython.locals(self="StepBase")
@@ -398,8 +441,8 @@ class BuyTrain(Step):
         depot.buy_train(g, entity, tid, price, variant if t.owner == DEPOT else None)
         if new:
             self.st.data["new_bought"] = int(self.st.data.get("new_bought") or 0) + 1
-        if not can_buy(g, entity) or not self.buyable_trains(entity):
-            self.pass_()
+        if (not can_buy(g, entity) or not self.buyable_trains(entity)) and self.actions(entity) != ["pass"]:
+            self.pass_()  # (held for a pass: ``unbuyable_trains_hold_the_step``)
 
     @cython.locals(self="StepBase")
     def sellable(self, player: str) -> list[Bundle]:
@@ -643,6 +686,8 @@ MECHANIC = Mechanic.of(
         "after_operating_action": after_operating_action,
         "obsolete_count_for_limit": lambda g: PARAMS.of(g).obsolete_count_for_limit,
         "closed_operator_trains": closed_operator_trains,
+        "assets_leaving": assets_leaving,
     },
+    state=State,
     provides=[TRAINS.provided_by(_Trains())],
 )

@@ -1,0 +1,114 @@
+"""The standing disagreements of tools/differential.py (docs/CONFORMANCE.md): the comparison looks past a known
+difference only where it is that difference (the tool itself is a development tool; its rules are checked here on
+hand-made digest lines, with no reference engine)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+TOOL = Path(__file__).resolve().parents[1] / "tools" / "differential.py"
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("railbook_differential_tool", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(spec.name, module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _line(bank: int, **players: int) -> dict[str, Any]:
+    return {"id": 1, "type": "pass", "round": "Acquisition", "bank": bank, "players": players, "acting": {}}
+
+
+def test_1817_several_debts_booked_at_once_are_the_sites_negative_cash_until_settled() -> None:
+    """Two presidents owe at once ($199 and $325): the site books both into its bank as negative cash, railbook
+    books each as it is settled; the bank's gap (524, then 325 once p2 is settled) is the site's debts throughout
+    and closes: standing `debt_shown_negative`. A gap that is not the debts is a difference."""
+    tool = _tool()
+    ref = [_line(209, p2=-199, p6=-325), _line(10, p2=0, p6=-325), _line(-315, p2=0, p6=0)]
+    mine = [_line(-315, p2=0, p6=0), _line(-315, p2=0, p6=0), _line(-315, p2=0, p6=0)]
+    assert tool.standing_kind("bank", 209, -315, 0, ref, mine, "1817", {}) == "debt_shown_negative"
+    for k in (0, 1):
+        assert tool.standing_kind("players.p6", -325, 0, k, ref, mine, "1817", {}) == "debt_shown_negative"
+    wrong = [_line(-315 + 530, p2=-199, p6=-325), *ref[1:]]  # $6 more than the debts
+    assert tool.standing_kind("bank", -315 + 530, -315, 0, wrong, mine, "1817", {}) is None
+    going = {**ref[0], "acting": {"p2": ["sell_shares"]}}
+    never = [going, going, going]  # the debts are never settled, and the game goes on
+    assert tool.standing_kind("bank", 209, -315, 0, never, mine, "1817", {}) is None
+    assert tool.standing_kind("bank", 209, -315, 0, ref, mine, "1846", {}) is None
+    over = [ref[0], {**ref[0], "acting": {}}]  # the game ends with the debts still shown
+    assert tool.standing_kind("bank", 209, -315, 0, over, mine[:2], "1817", {}) == "debt_shown_negative"
+    assert tool.standing_kind("players.p6", -325, 0, 0, over, mine[:2], "1817", {}) == "debt_shown_negative"
+    assert tool.standing_kind("players.p6", -325, 0, 0, never, mine, "1817", {}) is None
+
+
+def test_a_survivor_choosing_its_markers_shows_them_differently_until_it_has_chosen() -> None:
+    """After an acquisition a survivor over its marker limit chooses the markers to remove (both engines offer it
+    `remove_token` only): the site lists its own markers meanwhile, railbook both companies'; once it has chosen they
+    agree (standing `markers_being_chosen`). A difference left after the choice is a difference."""
+    tool = _tool()
+
+    def line(tokens: list[str], acting: dict[str, list[str]]) -> dict[str, Any]:
+        return {
+            "id": 1,
+            "type": "bid",
+            "round": "Acquisition",
+            "acting": acting,
+            "corporations": {"H": {"tokens": tokens}},
+        }
+
+    choosing = {"H": ["remove_token"]}
+    ref = [line(["B5", "C8"], choosing), line(["B5", "F3"], {"H": ["lay_tile", "pass"]})]
+    mine = [line(["B5", "C8", "F3"], choosing), line(["B5", "F3"], {"H": ["lay_tile", "pass"]})]
+    path = "corporations.H.tokens"
+    assert (
+        tool.standing_kind(path, ["B5", "C8"], ["B5", "C8", "F3"], 0, ref, mine, "1817", {}) == "markers_being_chosen"
+    )
+    later = [ref[0], line(["B5", "C8"], {"H": ["lay_tile", "pass"]})]
+    assert tool.standing_kind(path, ["B5", "C8"], ["B5", "C8", "F3"], 0, later, mine, "1817", {}) is None
+    bidding = [line(["B5", "C8"], {"p4": ["bid", "pass"]}), ref[1]]
+    assert tool.standing_kind(path, ["B5", "C8"], ["B5", "C8", "F3"], 0, bidding, mine, "1817", {}) is None
+
+
+def test_1817_buy_train_listed_where_railbook_holds_the_train_step_for_a_pass() -> None:
+    """1817 with `site_train_step_held`: railbook holds a company's train step open for a pass where the site lists
+    `buy_train` (trains held by companies it may not buy from): standing `buy_train_listed`. Where railbook lists
+    more than the pass (it could buy), the site's listing is no standing."""
+    tool = _tool()
+
+    def line(acting: list[str]) -> dict[str, Any]:
+        return {"id": 1, "type": "dividend", "round": "Operating", "acting": {"PLE": acting}}
+
+    ref, held, other = [line(["buy_train", "pass"])], [line(["pass"])], [line(["pass", "payoff_loan"])]
+    assert tool.standing_kind("acting.PLE", ["buy_train"], [], 0, ref, held, "1817", {}) == "buy_train_listed"
+    loans = [line(["bankrupt", "pass", "take_loan"])]  # (the loans it may take during the train step)
+    assert tool.standing_kind("acting.PLE", ["buy_train"], [], 0, ref, loans, "1817", {}) == "buy_train_listed"
+    assert tool.standing_kind("acting.PLE", ["buy_train"], ["payoff_loan"], 0, ref, other, "1817", {}) is None
+    assert tool.standing_kind("acting.PLE", ["buy_train"], [], 0, ref, held, "1846", {}) is None
+
+
+def test_1817_an_ipo_won_at_once_moves_the_bank_a_line_early_on_the_site() -> None:
+    """1817: at an opening bid nobody else can raise the site launches the company at once (and it buys its
+    markers from the bank), railbook after the station marker, the next action: the bank's difference on that line
+    is standing `ipo_won_at_once` when the bank agrees on the next line."""
+    tool = _tool()
+    launched = {"cash": 50, "price": 50}
+    ref = [
+        {"id": 1, "type": "bid", "entity": "p2", "round": "Stock", "bank": -1153, "corporations": {"UR": launched}},
+        {"id": 2, "type": "place_token", "round": "Stock", "bank": -1153, "corporations": {"UR": launched}},
+    ]
+    before = {"id": 0, "type": "pass", "round": "Stock", "bank": -1203, "corporations": {"UR": {"price": None}}}
+    mine = [
+        {"id": 1, "type": "bid", "round": "Stock", "bank": -1203, "corporations": {"UR": {"price": None}}},
+        {"id": 2, "type": "place_token", "round": "Stock", "bank": -1153, "corporations": {"UR": launched}},
+    ]
+    ref, mine = [before, *ref], [before, *mine]
+    assert tool.standing_kind("bank", -1153, -1203, 1, ref, mine, "1817", {}) == "ipo_won_at_once"
+    apart = [before, mine[1], {**mine[2], "bank": -1103}]
+    assert tool.standing_kind("bank", -1153, -1203, 1, ref, apart, "1817", {}) is None
