@@ -361,6 +361,32 @@ def test_1850_a_privates_extra_yellow_lay_must_reach_the_new_track() -> None:
         )
 
 
+def test_1850_a_privates_extra_yellow_lay_comes_after_the_companys_own_lay() -> None:
+    """1850 [15.1]: "Railroad companies that lay yellow tiles using a private company must do these track lays
+    after the company has done its normal track lay/upgrade (P3 is an exception ...)" ([6.1.2] likewise). GN owns
+    the Western Land Grant (P6): at the start of its turn P6 may not lay, once GN has laid its own tile it may
+    (`params.after_normal_lay`; in its previous turn GN laid, then P6, then the Credit Mobilier, P2). Differential
+    seed 50041, action 330 (and eight more games of run 5 with P2, P4 or P6): railbook allowed the Western Land
+    Grant's lay first, the site refused it."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 50041, 329)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("dividend", "GN")
+    assert game.state.companies["WLG"].owner == "C|GN"
+    assert "lay_tile" in _types(game, "GN")
+    assert not _types(game, "WLG")
+    wlg_lay = {"type": "lay_tile", "entity": "WLG", "entity_type": "company", "hex": "G4", "tile": "6-0", "rotation": 2}
+    with pytest.raises(IllegalAction):
+        game.process(dict(wlg_lay))
+    game.process(
+        {"type": "lay_tile", "entity": "GN", "entity_type": "corporation", "hex": "C10", "tile": "28-0", "rotation": 3}
+    )
+    assert "lay_tile" in _types(game, "WLG")
+    game.process(dict(wlg_lay))
+    assert game.state.hexes["G4"].tile_id == "6-0"
+
+
 def test_1830_a_private_bought_from_a_player_leaves_brown_zone_shares_buyable() -> None:
     """1830 (the title's source, the site's game): a private bought from another player in a stock round is the
     turn's purchase, but a corporation whose price lies in the brown (multiple-buy) zone may still have its shares

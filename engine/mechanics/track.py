@@ -769,8 +769,18 @@ def special_lay_ability(g: Context, company: str) -> tuple[str, Ability] | None:
                 return owner, a
             continue
         if a.type == "tile_lay" and abilities.usable(g, owner, a, passive_ok=False) and _may_start(g, a):
-            return owner, a
+            if _order_ok(g, a):
+                return owner, a
     return None
+
+
+def _order_ok(g: Context, a: Ability) -> bool:
+    """``params.after_normal_lay``: the lay waits until the owning corporation has made one of its own lays this
+    turn (a tile of its track step, or what takes a lay's place, e.g. a mine token bought with the yellow lay)."""
+    if not abilities.spec_param(a, "after_normal_lay"):
+        return True
+    r = g.state.round
+    return r is not None and bool(r.data.get("num_laid_track"))
 
 
 def _turn_lay(a: Ability) -> bool:
