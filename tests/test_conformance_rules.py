@@ -387,6 +387,21 @@ def test_1850_a_privates_extra_yellow_lay_comes_after_the_companys_own_lay() -> 
     assert game.state.hexes["G4"].tile_id == "6-0"
 
 
+def test_1850_the_gant_brothers_lay_costs_30_plus_terrain() -> None:
+    """1850 [15.2] P4: "The public company that owns this private company may purchase a yellow track lay each turn
+    for $30. The company must also pay any terrain costs." The ability's `cost` was not charged (differential seeds
+    50004, 50012, 50014: the site took $30 more from the company at the Gant Brothers' lay)."""
+    game, record = _game_at("1850", 71000, 555)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("lay_tile", "RI")  # its own lay
+    assert game.state.companies["GBC"].owner == "C|RI"
+    terrain = int(game.context.book.hexes["I10"].get("cost") or 0)
+    before = game.context.cash("C|RI")
+    game.process(
+        {"type": "lay_tile", "entity": "GBC", "entity_type": "company", "hex": "I10", "tile": "7-3", "rotation": 1}
+    )
+    assert before - game.context.cash("C|RI") == 30 + terrain
+
+
 def test_1830_a_private_bought_from_a_player_leaves_brown_zone_shares_buyable() -> None:
     """1830 (the title's source, the site's game): a private bought from another player in a stock round is the
     turn's purchase, but a corporation whose price lies in the brown (multiple-buy) zone may still have its shares

@@ -197,6 +197,12 @@ def special_lay_terms(a: Ability) -> tuple[bool, int]:
     return bool(a.spec.get("free")), int((a.spec.get("params") or {}).get("discount") or 0)
 
 
+def ability_fee(a: Ability) -> int:
+    """What a ``tile_lay`` ability's lay costs besides the terrain (its ``cost``: 1850 P4, "may purchase a yellow
+    track lay each turn for $30. The company must also pay any terrain costs")."""
+    return int(a.spec.get("cost") or 0) if a.type == "tile_lay" else 0
+
+
 @cython.locals(g="Context")
 def lay(
     g: Context,
@@ -242,6 +248,7 @@ def lay(
     )
     if special is not None:
         free, discount = special_lay_terms(special[1])
+        extra += ability_fee(special[1])
     if not g.hooks("lay_allowed", corp, hex_id, plan.tile, plan.rotation):
         raise illegal("track.refused", f"no rule allows tile {plan.tile_id} on {hex_id} at rotation {plan.rotation}")
     cost = lay_cost(g, corp, plan, free=free, discount=discount) + extra
@@ -951,11 +958,11 @@ class SpecialTrack(Step):
         left = (a.count - 1) if isinstance(a.count, int) else 0
         payer = g.company(entity).owner
         free, discount = special_lay_terms(a)
-        extra = _turn_lay_fee(g, a)
+        extra = _turn_lay_fee(g, a) + ability_fee(a)
         choices = []
         for h, tile_id, rot, plan in _special_candidates(g, a, payer):
             if payer is not None and lay_cost(g, payer, plan, free=free, discount=discount) + extra > g.cash(payer):
-                continue  # the lay's terrain (and the turn lay's own fee) cost more than its payer has
+                continue  # the lay's terrain (and the turn lay's or the ability's fee) cost more than its payer has
             if pair:
                 saved = g.state.hexes[h]
                 exits = sorted(board.track(g, h).exits)
