@@ -402,6 +402,38 @@ def test_1850_the_gant_brothers_lay_costs_30_plus_terrain() -> None:
     assert before - game.context.cash("C|RI") == 30 + terrain
 
 
+def test_1850_a_closed_companys_trains_go_to_the_open_market_the_sites_leave_play() -> None:
+    """1850 [5.1.1]: when a company closes in the black area, "Any trains owned by that company are placed on the open
+    market", where they sell at the printed price ([10.6]). On 18xx.games they stay with the closed company and are
+    not offered (option ``site_closed_company_trains_removed``, on for every record of the site). Differential seed
+    50017: MP closed with three 2-trains in the stock round (action 133); at SOO's train purchase railbook offered
+    them beside the bank's 2-3, and later, after CBQ's one new train of the turn ([10.3]), kept CBQ's turn open for
+    them where the site ended the operating round (ten games of run 5 diverged so)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1850")
+    site, record = _game_at("1850", 50017, 140)
+    assert "MP" not in {c for c, corp in site.state.corporations.items() if not corp.closed}
+    options = record_options(record, rulebook)
+    assert "site_closed_company_trains_removed" in options
+    rule = Game.start(
+        rulebook,
+        [p["id"] for p in record["players"]],
+        seed=50017,
+        options=[o for o in options if o != "site_closed_company_trains_removed"],
+    )
+    for action in record["actions"]:
+        rule.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+
+    def offered(game: Game) -> set[str]:
+        (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "SOO" and d["type"] == "buy_train"]
+        return {c["train"] for c in buy["choices"]}
+
+    assert offered(site) == {"2-3"}
+    in_market = offered(rule) - {"2-3"}  # (one of each kind the open market holds)
+    assert "2-3" in offered(rule) and in_market and in_market <= {"2-0", "2-1", "2-2"}
+
+
 def test_1830_a_private_bought_from_a_player_leaves_brown_zone_shares_buyable() -> None:
     """1830 (the title's source, the site's game): a private bought from another player in a stock round is the
     turn's purchase, but a corporation whose price lies in the brown (multiple-buy) zone may still have its shares
