@@ -24,7 +24,7 @@ from railbook.hexgrid import opposite, upgrade_rotations
 from .book import COLOUR_ORDER, EDGE, NODE, PATH_BITS, Node, Track
 from .errors import illegal
 from .memo import AUDIT, audit
-from .state import HexState
+from .state import HexState, sym_of
 
 if TYPE_CHECKING:
     from .cint import CInt
@@ -254,6 +254,25 @@ def network(g: Context, key: str) -> Network:
     """The network of ``key``, recomputed only when a change touched a hex it reaches, and then grown from the
     old one where the change allows (see :func:`_grown`)."""
     return _cached(g, g.table("network"), key, key, None, True)
+
+
+def route_possible(g: Context, key: str) -> bool:
+    """``network(g, key).route_available`` with only the stops outside the hexes the corporation may not enter on a
+    route counted (hook ``route_forbidden_hexes``, e.g. a mine without its rights): a legal route may be run."""
+    net = network(g, key)
+    if not net.route_available:
+        return False
+    forbidden: list[str] = []
+    g.hooks("route_forbidden_hexes", sym_of(key), forbidden)
+    if not forbidden:
+        return True
+    stops = 0
+    for h, n in net.nodes:
+        if h not in forbidden and track(g, h).nodes[n].kind != "junction":
+            stops += 1
+            if stops > 1:
+                return True
+    return False
 
 
 def reach(g: Context, key: str, starts: list[NodeKey], blocking: bool = True) -> Network:

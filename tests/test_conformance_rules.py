@@ -391,15 +391,19 @@ def test_1850_the_gant_brothers_lay_costs_30_plus_terrain() -> None:
     """1850 [15.2] P4: "The public company that owns this private company may purchase a yellow track lay each turn
     for $30. The company must also pay any terrain costs." The ability's `cost` was not charged (differential seeds
     50004, 50012, 50014: the site took $30 more from the company at the Gant Brothers' lay)."""
-    game, record = _game_at("1850", 71000, 555)
-    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("lay_tile", "RI")  # its own lay
-    assert game.state.companies["GBC"].owner == "C|RI"
-    terrain = int(game.context.book.hexes["I10"].get("cost") or 0)
-    before = game.context.cash("C|RI")
+    game, record = _game_at("1850", 71000, 470)
+    assert [(a["type"], a["entity"]) for a in record["actions"][-3:]] == [
+        ("lay_tile", "KATY"),  # its own lay
+        ("buy_company", "KATY"),
+        ("buy_company", "KATY"),  # the Gant Brothers
+    ]
+    assert game.state.companies["GBC"].owner == "C|KATY"
+    terrain = int(game.context.book.hexes["K8"].get("cost") or 0)
+    before, bank = game.context.cash("C|KATY"), game.context.cash("bank")
     game.process(
-        {"type": "lay_tile", "entity": "GBC", "entity_type": "company", "hex": "I10", "tile": "7-3", "rotation": 1}
+        {"type": "lay_tile", "entity": "GBC", "entity_type": "company", "hex": "K8", "tile": "58-2", "rotation": 0}
     )
-    assert before - game.context.cash("C|RI") == 30 + terrain
+    assert before - game.context.cash("C|KATY") == 30 + terrain == game.context.cash("bank") - bank
 
 
 def test_1850_a_closed_companys_trains_go_to_the_open_market_the_sites_leave_play() -> None:
@@ -432,6 +436,22 @@ def test_1850_a_closed_companys_trains_go_to_the_open_market_the_sites_leave_pla
     assert offered(site) == {"2-3"}
     in_market = offered(rule) - {"2-3"}  # (one of each kind the open market holds)
     assert "2-3" in offered(rule) and in_market and in_market <= {"2-0", "2-1", "2-2"}
+
+
+def test_1850_a_company_whose_only_route_is_to_the_mesabi_range_need_not_buy_a_train() -> None:
+    """1850 [10.1]: "An operating railway with a legal route of any length [8.1] must own a train"; the Mesabi Range
+    is on a route only for a company with a Mesabi token ([8.2], [15.2] P5). NP's home Duluth (B11) reaches only the
+    Mesabi Range (A10) and NP has no token: it has no legal route, so it may pass its train purchase, and it runs
+    nothing. Differential seeds 50003, 50025, 50037 (action 101): railbook counted the Mesabi Range as a stop and
+    forced the purchase; the site offered the pass."""
+    from railbook.engine import board
+
+    game, record = _game_at("1850", 50037, 101)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "NP")  # its track step
+    assert not game.state.corporations["NP"].trains
+    assert {h for h, _ in board.network(game.context, "C|NP").nodes} == {"B11", "A10"}
+    assert _types(game, "NP") >= {"buy_train", "pass"}
+    assert not board.route_possible(game.context, "C|NP")
 
 
 def test_1830_a_private_bought_from_a_player_leaves_brown_zone_shares_buyable() -> None:
