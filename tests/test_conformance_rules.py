@@ -449,9 +449,41 @@ def test_1850_a_company_whose_only_route_is_to_the_mesabi_range_need_not_buy_a_t
     game, record = _game_at("1850", 50037, 101)
     assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "NP")  # its track step
     assert not game.state.corporations["NP"].trains
-    assert {h for h, _ in board.network(game.context, "C|NP").nodes} == {"B11", "A10"}
+    net = board.network(game.context, "C|NP")
+    assert "A10" in net.hex_edges and {h for h, _ in net.nodes} == {"B11"}  # its track ends at the Mesabi Range
     assert _types(game, "NP") >= {"buy_train", "pass"}
     assert not board.route_possible(game.context, "C|NP")
+
+
+def test_1850_no_track_is_reached_through_the_mesabi_range_without_a_token() -> None:
+    """1850 [6.1]: a company reaches new track by "an unblocked ... train run of any length from one of its tokens";
+    no train of a company without a Mesabi token runs to or through the Mesabi Range (A10; [8.2], [15.2] P5), so
+    the hexes beyond it are not reached that way. Differential seed 60000 (action 75; likewise 50021, 50034): NP,
+    from Duluth (B11) with no Mesabi token, laid #9 on B9 next to A10; the site refused ("B9 is not legally rotated
+    for 9")."""
+    import pytest
+    from railbook.engine import board
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 60000, 74)
+    assert (record["actions"][-1]["entity"], record["actions"][-1]["hex"]) == ("NP", "B11")  # its first tile
+    assert "lay_tile" in _types(game, "NP")
+    assert "A10" not in {h for h, _ in board.network(game.context, "C|NP").nodes}
+    lays = [c for d in game.legal_descriptions() if d["entity"] == "NP" for c in d.get("choices", [])]
+    on_b9 = {(c["tile"], c["rotation"]) for c in lays if c.get("hex") == "B9"}
+    assert ("9-0", 1) in on_b9 and ("9-0", 0) not in on_b9  # joined to Duluth, not only to the Mesabi Range
+    assert not [c for c in lays if c.get("hex") in ("A8", "A12")]
+    with pytest.raises(IllegalAction, match="does not connect"):
+        game.process(
+            {
+                "type": "lay_tile",
+                "entity": "NP",
+                "entity_type": "corporation",
+                "hex": "B9",
+                "tile": "9-0",
+                "rotation": 0,
+            }
+        )
 
 
 def test_1830_a_private_bought_from_a_player_leaves_brown_zone_shares_buyable() -> None:
