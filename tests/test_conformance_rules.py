@@ -486,6 +486,26 @@ def test_1850_no_track_is_reached_through_the_mesabi_range_without_a_token() -> 
         )
 
 
+def test_1850_the_western_land_grant_stays_open_after_its_third_lay_on_the_site_it_closes() -> None:
+    """1850 [15.2] P6: "If all three track lays have not been used, this company survives until phase six": with
+    its lays used it stays open (and pays) until phase 5 closes it. 18xx.games closes it as the third lay is made
+    (differential seed 50036, action 633): option ``site_land_grant_closes_when_used``, on for every site record."""
+    rulebook = rulebook_for_title("1850")
+    rule, record = _game_at("1850", 71001, 620)  # a railbook game: no site option
+    stored = json.loads((DATA / "1850_soak_71001.json").read_text(encoding="utf-8"))["actions"][620]
+    third = {k: v for k, v in stored.items() if k != "id"}
+    assert third["entity"] == "WLG" and rule.state.companies["WLG"].owner is not None
+    site = Game.start(
+        rulebook, [p["id"] for p in record["players"]], seed=71001, options=["site_land_grant_closes_when_used"]
+    )
+    for action in record["actions"]:
+        site.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+    for game in (rule, site):
+        game.process(dict(third))
+    assert not rule.state.companies["WLG"].closed
+    assert site.state.companies["WLG"].closed
+
+
 def test_1830_a_private_bought_from_a_player_leaves_brown_zone_shares_buyable() -> None:
     """1830 (the title's source, the site's game): a private bought from another player in a stock round is the
     turn's purchase, but a corporation whose price lies in the brown (multiple-buy) zone may still have its shares
