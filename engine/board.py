@@ -274,25 +274,6 @@ def _walk_tracks(g: Context, key: str) -> list[Track | None]:
     return tracks
 
 
-def route_possible(g: Context, key: str) -> bool:
-    """``network(g, key).route_available`` with only the stops outside the hexes the corporation may not enter on a
-    route counted (hook ``route_forbidden_hexes``, e.g. a mine without its rights): a legal route may be run."""
-    net = network(g, key)
-    if not net.route_available:
-        return False
-    forbidden: list[str] = []
-    g.hooks("route_forbidden_hexes", sym_of(key), forbidden)
-    if not forbidden:
-        return True
-    stops = 0
-    for h, n in net.nodes:
-        if h not in forbidden and track(g, h).nodes[n].kind != "junction":
-            stops += 1
-            if stops > 1:
-                return True
-    return False
-
-
 def reach(g: Context, key: str, starts: list[NodeKey], blocking: bool = True) -> Network:
     """:func:`compute_network` of ``key`` from ``starts``, cached until a change touches a hex it reaches (as
     :func:`network`; treat it as read-only).  Not for walks on a board changed for a moment (tile probes)."""

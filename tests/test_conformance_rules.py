@@ -452,7 +452,7 @@ def test_1850_a_company_whose_only_route_is_to_the_mesabi_range_need_not_buy_a_t
     net = board.network(game.context, "C|NP")
     assert "A10" in net.hex_edges and {h for h, _ in net.nodes} == {"B11"}  # its track ends at the Mesabi Range
     assert _types(game, "NP") >= {"buy_train", "pass"}
-    assert not board.route_possible(game.context, "C|NP")
+    assert not net.route_available
 
 
 def test_1850_no_track_is_reached_through_the_mesabi_range_without_a_token() -> None:

@@ -278,7 +278,7 @@ class RunRoutes(Step):
             return []
         if not runnable_trains(self.g, entity):
             return []
-        if not board.route_possible(self.g, entity):
+        if not board.network(self.g, entity).route_available:
             return []
         return ["run_routes"]
 

@@ -51,7 +51,7 @@ def must_buy(g: Context, corp: str) -> bool:
         return bool(forced)
     if g.entity_trains(corp) or not depot.depot_trains(g):
         return False
-    return not PARAMS.of(g).must_own_train_only_with_route or board.route_possible(g, corp)
+    return not PARAMS.of(g).must_own_train_only_with_route or board.network(g, corp).route_available
 
 
 @memo
