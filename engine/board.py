@@ -263,8 +263,7 @@ _NO_TRACK = build_track({}, 0)
 def _walk_tracks(g: Context, key: str) -> list[Track | None]:
     """A walk's table of tracks by hex index (filled as the walk meets hexes), where the hexes a corporation ``key``
     may not enter on a route (hook ``route_forbidden_hexes``: a mine without its rights) hold no track: its walks do
-    not pass them (1850 [6.1]: new track must be reached by "a train run", and no run enters the Mesabi Range without
-    a Mesabi token)."""
+    not pass them (new track is reached by a train run, and no run of it enters them; e.g. 1850 [6.1], [8.2])."""
     tracks: list[Track | None] = [None] * len(g.book.hex_ids)
     if key and kind_of(key) in ("C", "M"):
         forbidden: list[str] = []
