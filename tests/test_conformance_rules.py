@@ -506,6 +506,36 @@ def test_1850_the_western_land_grant_stays_open_after_its_third_lay_on_the_site_
     assert site.state.companies["WLG"].closed
 
 
+def test_1850_one_new_train_a_turn_from_the_bank_the_site_counts_the_open_market_too() -> None:
+    """1850 [10.3]: "A company may purchase one new train a turn from the bank. It may purchase as many used trains
+    from other companies as it can hold": a train from the open market (discarded there, [10.5]) is not a new one.
+    18xx.games counts it as the turn's train from the bank and sells no more there (option
+    ``site_open_market_trains_count_as_new``, on for every site record). Differential seed 80109 (action 750): UP
+    bought the open market's 3-train; the site ended its turn, railbook still offered the bank's 5-train."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1850")
+    site, record = _game_at("1850", 80109, 750)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["train"]) == ("buy_train", "UP", "3-3")
+    options = record_options(record, rulebook)
+    assert "site_open_market_trains_count_as_new" in options
+    rule = Game.start(
+        rulebook,
+        [p["id"] for p in record["players"]],
+        seed=80109,
+        options=[o for o in options if o != "site_open_market_trains_count_as_new"],
+    )
+    for action in record["actions"]:
+        rule.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+
+    def offered(game: Game) -> set[str]:
+        return {c["train"] for d in game.legal_descriptions() if d["type"] == "buy_train" for c in d["choices"]}
+
+    assert "5-1" in offered(rule)
+    assert "5-1" not in offered(site)
+
+
 def test_1830_a_private_bought_from_a_player_leaves_brown_zone_shares_buyable() -> None:
     """1830 (the title's source, the site's game): a private bought from another player in a stock round is the
     turn's purchase, but a corporation whose price lies in the brown (multiple-buy) zone may still have its shares
