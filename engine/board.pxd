@@ -89,14 +89,14 @@ cdef class _RouteSearch:
     cdef Context g
     cdef object key
     cdef list tracks
-    cdef set origins, used, seen
+    cdef set origins, used, seen, edges
     cdef long left
     @cython.locals(g=Context, t=Track, pi=long, other=long, nb=long, ni=long, stop=long, c=long, found=long, node=Node)
     cdef long out(self, long hi, long code) except -1
-    @cython.locals(path=long)
+    @cython.locals(path=long, t=Track, pi=long, ea=long, eb=long, ka=long, kb=long)
     cdef long into(self, long hi, long code) except -1
 
 
-@cython.locals(hi=long, thi=long, t0=Track, found=long, side=long, search=_RouteSearch)
+@cython.locals(hi=long, thi=long, t0=Track, tt=Track, found=long, side=long, search=_RouteSearch)
 cpdef object route_reaches_path(Context g, key, hex_id, target, budget=*)
 

@@ -1176,7 +1176,9 @@ def route_reaches_path(g: Context, key: str, hex_id: str, target: int, budget: i
 
     The route is searched backwards, depth first from the path out of either end, until it meets a stop holding
     a token of ``key`` (where the route may start): the tokens are usually near new track, the whole network far
-    larger.  Past ``budget`` steps it gives up and answers yes, as the network does."""
+    larger.  Past ``budget`` steps it gives up and answers yes, as the network does.  Of the paths of one tile that
+    meet at an edge, the route uses one (as a route may: e.g. the new path 4-3 of a tile whose old paths 1-3 and 1-4
+    lead on is not reached by running out along 1-3 and back in along the other tiles to 4)."""
     book = g.book
     tracks: list[Track | None] = _walk_tracks(g, key)
     origins: set[int] = set()
@@ -1188,7 +1190,9 @@ def route_reaches_path(g: Context, key: str, hex_id: str, target: int, budget: i
     if not origins:
         return False
     thi: int = book.hex_index[hex_id]
-    search = _RouteSearch(g, key, tracks, origins, {thi << PATH_BITS | target}, budget)
+    tt = _trk_at(g, tracks, thi)
+    edges = {thi << 3 | e for e in (tt.end_a[target], tt.end_b[target]) if e < 8}
+    search = _RouteSearch(g, key, tracks, origins, {thi << PATH_BITS | target}, edges, budget)
     for side in (0, 1):
         found = search.out(thi, target << 1 | side)
         if found != _NOT_FOUND:
@@ -1201,17 +1205,26 @@ _NOT_FOUND, _FOUND, _OUT_OF_BUDGET = 0, 1, 2
 
 
 class _RouteSearch:
-    """One :func:`route_reaches_path` search: the tracks met (by hex index), the paths the route uses and the stops
-    it visits so far, the stops it may start from (``origins``) and the steps left of its budget."""
+    """One :func:`route_reaches_path` search: the tracks met (by hex index), the paths the route uses, the tile edges
+    they end at (``hex index << 3 | edge``) and the stops it visits so far, the stops it may start from (``origins``)
+    and the steps left of its budget."""
 
     def __init__(
-        self, g: Context, key: str, tracks: list[Track | None], origins: set[int], used: set[int], budget: int
+        self,
+        g: Context,
+        key: str,
+        tracks: list[Track | None],
+        origins: set[int],
+        used: set[int],
+        edges: set[int],
+        budget: int,
     ) -> None:
         self.g = g
         self.key = key
         self.tracks = tracks
         self.origins = origins
         self.used = used
+        self.edges = edges
         self.seen: set[int] = set()
         self.left = budget
 
@@ -1257,18 +1270,33 @@ class _RouteSearch:
             self.seen.discard(stop)
 
     def into(self, hi: int, code: int) -> int:
-        """The route enters path ``code >> 1`` of hex ``hi`` (see :meth:`out`), unless it used that track already."""
+        """The route enters path ``code >> 1`` of hex ``hi`` (see :meth:`out`), unless it used that track already, or
+        another path of the tile at one of the path's edges."""
         self.left -= 1
         if self.left < 0:
             return _OUT_OF_BUDGET
-        path = hi << PATH_BITS | code >> 1
+        pi = code >> 1
+        path = hi << PATH_BITS | pi
         if path in self.used:
             return _NOT_FOUND
+        t = _trk_at(self.g, self.tracks, hi)
+        ea = t.end_a[pi]
+        eb = t.end_b[pi]
+        ka = hi << 3 | ea if ea < 8 else -1
+        kb = hi << 3 | eb if eb < 8 else -1
+        if ka in self.edges or kb in self.edges:
+            return _NOT_FOUND
         self.used.add(path)
+        if ka >= 0:
+            self.edges.add(ka)
+        if kb >= 0:
+            self.edges.add(kb)
         try:
             return self.out(hi, code)
         finally:
             self.used.discard(path)
+            self.edges.discard(ka)
+            self.edges.discard(kb)
 
 
 def _sig(t: Track, p: Any) -> tuple:

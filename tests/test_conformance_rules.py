@@ -536,6 +536,32 @@ def test_1850_one_new_train_a_turn_from_the_bank_the_site_counts_the_open_market
     assert "5-1" not in offered(site)
 
 
+def test_1850_an_upgrades_new_track_is_on_a_route_that_uses_one_path_at_each_tile_edge() -> None:
+    """1850 [6.2]: "at least one new track segment on the new tile must form part of a legal route of the company";
+    a route uses only one of two segments meeting at a tile edge ([8.1]). MP (St. Louis) reaches M14's #24 (paths
+    1-3, 1-4) from M12; #42 at rotation 4 adds only 3-4, which a route could enter only by leaving M14 along 1-3
+    (or 1-4) and coming back to the same edge: no legal route. Differential seed 80208 (action 598): railbook
+    allowed it, the site refused ("Must use new track or change city value")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 80208, 597)
+    assert game.state.hexes["M14"].tile == "24" and "lay_tile" in _types(game, "MP")
+    lays = [c for d in game.legal_descriptions() if d["entity"] == "MP" for c in d.get("choices", [])]
+    assert not [c for c in lays if c.get("hex") == "M14" and c["tile"].startswith("42-") and c["rotation"] == 4]
+    with pytest.raises(IllegalAction, match="must add track"):
+        game.process(
+            {
+                "type": "lay_tile",
+                "entity": "MP",
+                "entity_type": "corporation",
+                "hex": "M14",
+                "tile": "42-0",
+                "rotation": 4,
+            }
+        )
+
+
 def test_1830_a_private_bought_from_a_player_leaves_brown_zone_shares_buyable() -> None:
     """1830 (the title's source, the site's game): a private bought from another player in a stock round is the
     turn's purchase, but a corporation whose price lies in the brown (multiple-buy) zone may still have its shares
