@@ -546,6 +546,7 @@ def test_1850_an_upgrades_new_track_is_on_a_route_that_uses_one_path_at_each_til
     from railbook.engine.errors import IllegalAction
 
     game, record = _game_at("1850", 80208, 597)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("run_routes", "MP")
     assert game.state.hexes["M14"].tile == "24" and "lay_tile" in _types(game, "MP")
     lays = [c for d in game.legal_descriptions() if d["entity"] == "MP" for c in d.get("choices", [])]
     assert not [c for c in lays if c.get("hex") == "M14" and c["tile"].startswith("42-") and c["rotation"] == 4]
