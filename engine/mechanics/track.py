@@ -198,7 +198,7 @@ def special_lay_terms(a: Ability) -> tuple[bool, int]:
 
 
 def ability_fee(a: Ability) -> int:
-    """What a ``tile_lay`` ability's lay costs besides the terrain (its ``cost``; e.g. 1850 P4, "may purchase a
+    """What a ``tile_lay`` ability's lay costs besides the terrain (its ``cost``; e.g. 1850 [15.2], "may purchase a
     yellow track lay each turn for $30. The company must also pay any terrain costs")."""
     return int(a.spec.get("cost") or 0) if a.type == "tile_lay" else 0
 
