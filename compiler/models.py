@@ -635,6 +635,11 @@ class AbilityParams(Strict):
     # tile lays (tile_lay, teleport, tile_discount, blocks_hexes)
     extra: bool | None = Field(None, description="tile_lay: a lay on top of the turn's normal lays")
     extra_lay: bool | None = Field(None, description="tile_lay: as `extra` (the track step stays open for it)")
+    after_normal_lay: bool | None = Field(
+        None,
+        description="tile_lay: usable only once the owning corporation has made one of its own lays of the turn (a "
+        "tile, or what takes a lay's place); None/false: before it too",
+    )
     normal_lay: bool | None = Field(None, description="tile_lay: the lay is one of the turn's normal lays")
     consumes_tile_lay: bool | None = Field(None, description="tile_lay, mine: the lay uses up one of the turn's lays")
     any_label: bool | None = Field(None, description="tile_lay: the tile may go on a hex of any label")

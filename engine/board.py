@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.hexgrid import opposite, upgrade_rotations
 
-from .book import COLOUR_ORDER, EDGE, NODE, PATH_BITS, Node, Track
+from .book import COLOUR_ORDER, EDGE, NODE, PATH_BITS, Node, Track, build_track
 from .errors import illegal
 from .memo import AUDIT, audit
-from .state import HexState
+from .state import HexState, kind_of, sym_of
 
 if TYPE_CHECKING:
     from .cint import CInt
@@ -256,6 +256,23 @@ def network(g: Context, key: str) -> Network:
     return _cached(g, g.table("network"), key, key, None, True)
 
 
+#: the track a walk finds on a hex it may not enter
+_NO_TRACK = build_track({}, 0)
+
+
+def _walk_tracks(g: Context, key: str) -> list[Track | None]:
+    """A walk's table of tracks by hex index (filled as the walk meets hexes), where the hexes a corporation ``key``
+    may not enter on a route (hook ``route_forbidden_hexes``: a mine without its rights) hold no track: its walks do
+    not pass them (new track is reached by a train run, and no run of it enters them; e.g. 1850 [6.1], [8.2])."""
+    tracks: list[Track | None] = [None] * len(g.book.hex_ids)
+    if key and kind_of(key) in ("C", "M"):
+        forbidden: list[str] = []
+        g.hooks("route_forbidden_hexes", sym_of(key), forbidden)
+        for h in forbidden:
+            tracks[g.book.hex_index[h]] = _NO_TRACK
+    return tracks
+
+
 def reach(g: Context, key: str, starts: list[NodeKey], blocking: bool = True) -> Network:
     """:func:`compute_network` of ``key`` from ``starts``, cached until a change touches a hex it reaches (as
     :func:`network`; treat it as read-only).  Not for walks on a board changed for a moment (tile probes)."""
@@ -421,7 +438,7 @@ def _compute(
     for hex_id, _ in tokens:
         hex_edges.setdefault(hex_id, set()).update(neighbours[hex_id])
     net.nodes.update(tokens)
-    tracks: list[Track | None] = [None] * len(g.book.hex_ids)
+    tracks: list[Track | None] = _walk_tracks(g, key)
     blocked: dict[NodeKey, bool] = {}
     # Where a walk goes on from a state (hex, path, end entered) does not depend on the token it
     # started from (every token city stops every walk), so states explored once are not explored
@@ -648,7 +665,7 @@ def _extend(
             reached[path >> 3] &= ~(1 << (path & 7)) & 255
             state = path << 1  # (the path's two states, entered by either end, are neighbouring bits of one byte)
             explored[state >> 3] &= ~(3 << (state & 7)) & 255
-    tracks: list[Track | None] = [None] * len(book.hex_ids)
+    tracks: list[Track | None] = _walk_tracks(g, key)
     stack: list[State] = []
     for start in tokens:
         if start in new_tokens or start[0] in lays:
@@ -1260,7 +1277,7 @@ def _route_to_side(g: Context, key: str, hex_id: str, edge: int, budget: int) ->
 def _route_search(g: Context, key: str, hex_id: str, target: int, budget: int) -> _RouteSearch | None:
     """A search for a route of ``key`` along path ``target`` of ``hex_id`` (None: ``key`` has no token)."""
     book = g.book
-    tracks: list[Track | None] = [None] * len(book.hex_ids)
+    tracks: list[Track | None] = _walk_tracks(g, key)
     origins: set[int] = set()
     for shex, sname in token_nodes(g, key):
         hi = book.hex_index[shex]

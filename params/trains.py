@@ -25,6 +25,11 @@ class Params(BaseParams):
         description="`bank_trains_per_turn` holds only while the current phase's `status` lists this flag (None: "
         "in every phase)",
     )
+    bank_trains_per_turn_counts_open_market: bool = Field(
+        False,
+        description="`bank_trains_per_turn` counts the trains bought from the open market (discarded ones) as well, "
+        "and limits them alike (False: only new trains count; any number from the open market)",
+    )
     emergency_cheapest_only: bool = Field(
         False,
         description="once the president must contribute, only the cheapest train (and face) the bank offers, new "

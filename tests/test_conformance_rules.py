@@ -458,6 +458,208 @@ def test_1850_a_privates_extra_yellow_lay_must_reach_the_new_track() -> None:
         )
 
 
+def test_1850_a_privates_extra_yellow_lay_comes_after_the_companys_own_lay() -> None:
+    """1850 [15.1]: "Railroad companies that lay yellow tiles using a private company must do these track lays
+    after the company has done its normal track lay/upgrade (P3 is an exception ...)" ([6.1.2] likewise). GN owns
+    the Western Land Grant (P6): at the start of its turn P6 may not lay, once GN has laid its own tile it may
+    (`params.after_normal_lay`; in its previous turn GN laid, then P6, then the Credit Mobilier, P2). Differential
+    seed 50041, action 330 (and eight more games of run 5 with P2, P4 or P6): railbook allowed the Western Land
+    Grant's lay first, the site refused it."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 50041, 329)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("dividend", "GN")
+    assert game.state.companies["WLG"].owner == "C|GN"
+    assert "lay_tile" in _types(game, "GN")
+    assert not _types(game, "WLG")
+    wlg_lay = {"type": "lay_tile", "entity": "WLG", "entity_type": "company", "hex": "G4", "tile": "6-0", "rotation": 2}
+    with pytest.raises(IllegalAction):
+        game.process(dict(wlg_lay))
+    game.process(
+        {"type": "lay_tile", "entity": "GN", "entity_type": "corporation", "hex": "C10", "tile": "28-0", "rotation": 3}
+    )
+    assert "lay_tile" in _types(game, "WLG")
+    game.process(dict(wlg_lay))
+    assert game.state.hexes["G4"].tile_id == "6-0"
+
+
+def test_1850_the_gant_brothers_lay_costs_30_plus_terrain() -> None:
+    """1850 [15.2] P4: "The public company that owns this private company may purchase a yellow track lay each turn
+    for $30. The company must also pay any terrain costs." The ability's `cost` was not charged (differential seeds
+    50004, 50012, 50014: the site took $30 more from the company at the Gant Brothers' lay)."""
+    game, record = _game_at("1850", 71000, 470)
+    assert [(a["type"], a["entity"]) for a in record["actions"][-3:]] == [
+        ("lay_tile", "KATY"),  # its own lay
+        ("buy_company", "KATY"),
+        ("buy_company", "KATY"),  # the Gant Brothers
+    ]
+    assert game.state.companies["GBC"].owner == "C|KATY"
+    terrain = int(game.context.book.hexes["K8"].get("cost") or 0)
+    before, bank = game.context.cash("C|KATY"), game.context.cash("bank")
+    game.process(
+        {"type": "lay_tile", "entity": "GBC", "entity_type": "company", "hex": "K8", "tile": "58-2", "rotation": 0}
+    )
+    assert before - game.context.cash("C|KATY") == 30 + terrain == game.context.cash("bank") - bank
+
+
+def test_1850_a_closed_companys_trains_go_to_the_open_market_the_sites_leave_play() -> None:
+    """1850 [5.1.1]: when a company closes in the black area, "Any trains owned by that company are placed on the open
+    market", where they sell at the printed price ([10.6]). On 18xx.games they stay with the closed company and are
+    not offered (option ``site_closed_company_trains_removed``, on for every record of the site). Differential seed
+    50017: MP closed with three 2-trains in the stock round (action 133); at SOO's train purchase railbook offered
+    them beside the bank's 2-3, and later, after CBQ's one new train of the turn ([10.3]), kept CBQ's turn open for
+    them where the site ended the operating round (ten games of run 5 diverged so)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1850")
+    site, record = _game_at("1850", 50017, 140)
+    assert "MP" not in {c for c, corp in site.state.corporations.items() if not corp.closed}
+    options = record_options(record, rulebook)
+    assert "site_closed_company_trains_removed" in options
+    rule = Game.start(
+        rulebook,
+        [p["id"] for p in record["players"]],
+        seed=50017,
+        options=[o for o in options if o != "site_closed_company_trains_removed"],
+    )
+    for action in record["actions"]:
+        rule.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+
+    def offered(game: Game) -> set[str]:
+        (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "SOO" and d["type"] == "buy_train"]
+        return {c["train"] for c in buy["choices"]}
+
+    assert offered(site) == {"2-3"}
+    in_market = offered(rule) - {"2-3"}  # (one of each kind the open market holds)
+    assert "2-3" in offered(rule) and in_market and in_market <= {"2-0", "2-1", "2-2"}
+
+
+def test_1850_a_company_whose_only_route_is_to_the_mesabi_range_need_not_buy_a_train() -> None:
+    """1850 [10.1]: "An operating railway with a legal route of any length [8.1] must own a train"; the Mesabi Range
+    is on a route only for a company with a Mesabi token ([8.2], [15.2] P5). NP's home Duluth (B11) reaches only the
+    Mesabi Range (A10) and NP has no token: it has no legal route, so it may pass its train purchase, and it runs
+    nothing. Differential seeds 50003, 50025, 50037 (action 101): railbook counted the Mesabi Range as a stop and
+    forced the purchase; the site offered the pass."""
+    from railbook.engine import board
+
+    game, record = _game_at("1850", 50037, 101)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "NP")  # its track step
+    assert not game.state.corporations["NP"].trains
+    net = board.network(game.context, "C|NP")
+    assert "A10" in net.hex_edges and {h for h, _ in net.nodes} == {"B11"}  # its track ends at the Mesabi Range
+    assert _types(game, "NP") >= {"buy_train", "pass"}
+    assert not net.route_available
+
+
+def test_1850_no_track_is_reached_through_the_mesabi_range_without_a_token() -> None:
+    """1850 [6.1]: a company reaches new track by "an unblocked ... train run of any length from one of its tokens";
+    no train of a company without a Mesabi token runs to or through the Mesabi Range (A10; [8.2], [15.2] P5), so
+    the hexes beyond it are not reached that way. Differential seed 60000 (action 75; likewise 50021, 50034): NP,
+    from Duluth (B11) with no Mesabi token, laid #9 on B9 next to A10; the site refused ("B9 is not legally rotated
+    for 9")."""
+    import pytest
+    from railbook.engine import board
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 60000, 74)
+    assert (record["actions"][-1]["entity"], record["actions"][-1]["hex"]) == ("NP", "B11")  # its first tile
+    assert "lay_tile" in _types(game, "NP")
+    assert "A10" not in {h for h, _ in board.network(game.context, "C|NP").nodes}
+    lays = [c for d in game.legal_descriptions() if d["entity"] == "NP" for c in d.get("choices", [])]
+    on_b9 = {(c["tile"], c["rotation"]) for c in lays if c.get("hex") == "B9"}
+    assert ("9-0", 1) in on_b9 and ("9-0", 0) not in on_b9  # joined to Duluth, not only to the Mesabi Range
+    assert not [c for c in lays if c.get("hex") in ("A8", "A12")]
+    with pytest.raises(IllegalAction, match="does not connect"):
+        game.process(
+            {
+                "type": "lay_tile",
+                "entity": "NP",
+                "entity_type": "corporation",
+                "hex": "B9",
+                "tile": "9-0",
+                "rotation": 0,
+            }
+        )
+
+
+def test_1850_the_western_land_grant_stays_open_after_its_third_lay_on_the_site_it_closes() -> None:
+    """1850 [15.2] P6: "If all three track lays have not been used, this company survives until phase six": with
+    its lays used it stays open (and pays) until phase 5 closes it. 18xx.games closes it as the third lay is made
+    (differential seed 50036, action 633): option ``site_land_grant_closes_when_used``, on for every site record."""
+    rulebook = rulebook_for_title("1850")
+    rule, record = _game_at("1850", 71001, 620)  # a railbook game: no site option
+    stored = json.loads((DATA / "1850_soak_71001.json").read_text(encoding="utf-8"))["actions"][620]
+    third = {k: v for k, v in stored.items() if k != "id"}
+    assert third["entity"] == "WLG" and rule.state.companies["WLG"].owner is not None
+    site = Game.start(
+        rulebook, [p["id"] for p in record["players"]], seed=71001, options=["site_land_grant_closes_when_used"]
+    )
+    for action in record["actions"]:
+        site.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+    for game in (rule, site):
+        game.process(dict(third))
+    assert not rule.state.companies["WLG"].closed
+    assert site.state.companies["WLG"].closed
+
+
+def test_1850_one_new_train_a_turn_from_the_bank_the_site_counts_the_open_market_too() -> None:
+    """1850 [10.3]: "A company may purchase one new train a turn from the bank. It may purchase as many used trains
+    from other companies as it can hold": a train from the open market (discarded there, [10.5]) is not a new one.
+    18xx.games counts it as the turn's train from the bank and sells no more there (option
+    ``site_open_market_trains_count_as_new``, on for every site record). Differential seed 80109 (action 750): UP
+    bought the open market's 3-train; the site ended its turn, railbook still offered the bank's 5-train."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1850")
+    site, record = _game_at("1850", 80109, 750)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["train"]) == ("buy_train", "UP", "3-3")
+    options = record_options(record, rulebook)
+    assert "site_open_market_trains_count_as_new" in options
+    rule = Game.start(
+        rulebook,
+        [p["id"] for p in record["players"]],
+        seed=80109,
+        options=[o for o in options if o != "site_open_market_trains_count_as_new"],
+    )
+    for action in record["actions"]:
+        rule.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+
+    def offered(game: Game) -> set[str]:
+        return {c["train"] for d in game.legal_descriptions() if d["type"] == "buy_train" for c in d["choices"]}
+
+    assert "5-1" in offered(rule)
+    assert "5-1" not in offered(site)
+
+
+def test_1850_an_upgrades_new_track_is_on_a_route_that_uses_one_path_at_each_tile_edge() -> None:
+    """1850 [6.2]: "at least one new track segment on the new tile must form part of a legal route of the company";
+    a route uses only one of two segments meeting at a tile edge ([8.1]). MP (St. Louis) reaches M14's #24 (paths
+    1-3, 1-4) from M12; #42 at rotation 4 adds only 3-4, which a route could enter only by leaving M14 along 1-3
+    (or 1-4) and coming back to the same edge: no legal route. Differential seed 80208 (action 598): railbook
+    allowed it, the site refused ("Must use new track or change city value")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 80208, 597)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("run_routes", "MP")
+    assert game.state.hexes["M14"].tile == "24" and "lay_tile" in _types(game, "MP")
+    lays = [c for d in game.legal_descriptions() if d["entity"] == "MP" for c in d.get("choices", [])]
+    assert not [c for c in lays if c.get("hex") == "M14" and c["tile"].startswith("42-") and c["rotation"] == 4]
+    with pytest.raises(IllegalAction, match="must add track"):
+        game.process(
+            {
+                "type": "lay_tile",
+                "entity": "MP",
+                "entity_type": "corporation",
+                "hex": "M14",
+                "tile": "42-0",
+                "rotation": 4,
+            }
+        )
+
+
 def test_1830_a_private_bought_from_a_player_leaves_brown_zone_shares_buyable() -> None:
     """1830 (the title's source, the site's game): a private bought from another player in a stock round is the
     turn's purchase, but a corporation whose price lies in the brown (multiple-buy) zone may still have its shares

@@ -319,7 +319,7 @@ STANDING: dict[str, dict[str, Any]] = {
         "titles": {"1850", "1870"},
         "what": "a corporation's price in a stock round where railbook has moved it for a sale and the site moves "
         "it later in the turn (after price protection is declined) to the same value; where that move closes "
-        "the corporation, its closing and the cash it leaves to the bank likewise",
+        "the corporation, its closing, the cash it leaves to the bank and the privates that close with it likewise",
     },
     "interest_at_once": {
         "entry": "1856: interest and the withholding move of a company that cannot run",
@@ -707,6 +707,15 @@ def standing_kind(
         parts = path.split(".")
         if (_price(path) or (parts[0] == "corporations" and len(parts) == 2)) and _later_same_value(ref, mine, n, path):
             return "sale_price"  # (a price moved into a closing cell: the corporation closes with it)
+        if (
+            len(parts) == 2
+            and parts[0] == "companies"
+            and y is MISSING
+            and isinstance(x, str)
+            and _field(mine[n], f"corporations.{x}") is MISSING
+            and _later_same_value(ref, mine, n, path)
+        ):
+            return "sale_price"  # (and the privates of a corporation closing so close with it)
         if _money(path) and _later_same_amount(ref, mine, n, path):
             return "sale_price"
     if on("interest_at_once") and rnd == "Operating":

@@ -264,7 +264,7 @@ class BuyMineRights(Step):
         if rights.uses_yellow_lay:
             TILE_LAYS.of(g).use(g, entity)
         STATE.of(g).rights.append(sym_of(entity))
-        g.epoch += 1
+        board.invalidate(g)  # its walks may now pass the mine hexes (route_forbidden_hexes)
         g.log(f"{sym_of(entity)} buys a mine token for {rights.cost}")
 
 
@@ -276,6 +276,7 @@ def company_sold(g: Context, company: str, corp: str) -> None:
     if rights is None or company != rights.private or sym_of(corp) in st.rights or len(st.rights) >= rights.tokens:
         return
     st.rights.append(sym_of(corp))
+    board.invalidate(g)  # its walks may now pass the mine hexes
     g.log(f"{sym_of(corp)} receives a mine token with {company}")
 
 

@@ -197,6 +197,12 @@ def special_lay_terms(a: Ability) -> tuple[bool, int]:
     return bool(a.spec.get("free")), int((a.spec.get("params") or {}).get("discount") or 0)
 
 
+def ability_fee(a: Ability) -> int:
+    """What a ``tile_lay`` ability's lay costs besides the terrain (its ``cost``; e.g. 1850 [15.2], "may purchase a
+    yellow track lay each turn for $30. The company must also pay any terrain costs")."""
+    return int(a.spec.get("cost") or 0) if a.type == "tile_lay" else 0
+
+
 @cython.locals(g="Context")
 def lay(
     g: Context,
@@ -242,6 +248,7 @@ def lay(
     )
     if special is not None:
         free, discount = special_lay_terms(special[1])
+        extra += ability_fee(special[1])
     if not g.hooks("lay_allowed", corp, hex_id, plan.tile, plan.rotation):
         raise illegal("track.refused", f"no rule allows tile {plan.tile_id} on {hex_id} at rotation {plan.rotation}")
     cost = lay_cost(g, corp, plan, free=free, discount=discount) + extra
@@ -789,8 +796,18 @@ def special_lay_ability(g: Context, company: str) -> tuple[str, Ability] | None:
                 return owner, a
             continue
         if a.type == "tile_lay" and abilities.usable(g, owner, a, passive_ok=False) and _may_start(g, a):
-            return owner, a
+            if _order_ok(g, a):
+                return owner, a
     return None
+
+
+def _order_ok(g: Context, a: Ability) -> bool:
+    """``params.after_normal_lay``: the lay waits until the owning corporation has made one of its own lays this
+    turn (a tile of its track step, or what takes a lay's place, e.g. a mine token bought with the yellow lay)."""
+    if not abilities.spec_param(a, "after_normal_lay"):
+        return True
+    r = g.state.round
+    return r is not None and bool(r.data.get("num_laid_track"))
 
 
 def _turn_lay(a: Ability) -> bool:
@@ -961,11 +978,11 @@ class SpecialTrack(Step):
         left = (a.count - 1) if isinstance(a.count, int) else 0
         payer = g.company(entity).owner
         free, discount = special_lay_terms(a)
-        extra = _turn_lay_fee(g, a)
+        extra = _turn_lay_fee(g, a) + ability_fee(a)
         choices = []
         for h, tile_id, rot, plan in _special_candidates(g, a, payer):
             if payer is not None and lay_cost(g, payer, plan, free=free, discount=discount) + extra > g.cash(payer):
-                continue  # the lay's terrain (and the turn lay's own fee) cost more than its payer has
+                continue  # the lay's terrain (and the turn lay's or the ability's fee) cost more than its payer has
             if pair:
                 saved = g.state.hexes[h]
                 exits = sorted(board.track(g, h).exits)

@@ -204,8 +204,13 @@ class BuyTrain(Step):
 
     @cython.locals(self="StepBase")
     def _new_ok(self, tid: str) -> bool:
-        """A depot train may be bought: a discarded one always, a new one within ``bank_trains_per_turn``."""
-        return tid not in self.g.state.depot or self.new_trains_left()
+        """A depot train may be bought: a new one within ``bank_trains_per_turn``, a discarded one always (or also
+        within it: ``bank_trains_per_turn_counts_open_market``)."""
+        if tid in self.g.state.depot:
+            return self.new_trains_left()
+        if PARAMS.of(self.g).bank_trains_per_turn_counts_open_market and self.g.state.trains[tid].owner == DEPOT:
+            return self.new_trains_left()
+        return True
 
     @cython.locals(self="StepBase")
     def new_trains_left(self) -> bool:
@@ -437,7 +442,7 @@ class BuyTrain(Step):
             else:
                 depot.rust(g, traded)
             g.log(f"{sym_of(entity)} trades in {traded}")
-        new = t.owner == DEPOT and tid in g.state.depot
+        new = t.owner == DEPOT and (tid in g.state.depot or PARAMS.of(g).bank_trains_per_turn_counts_open_market)
         depot.buy_train(g, entity, tid, price, variant if t.owner == DEPOT else None)
         if new:
             self.st.data["new_bought"] = int(self.st.data.get("new_bought") or 0) + 1
