@@ -997,6 +997,12 @@ class Site(Strict):
         "in one of these phases (rulebook phase names; it asks who owns that private): the soak player writing a "
         "record for the site has no company buy a private in these phases",
     )
+    unowned_private_income_fails: list[str] = Field(
+        [],
+        description="the site's engine fails when it pays the privates' income while one of these privates has no "
+        "owner (an initial round ended by everyone passing with it unsold; it asks who owns that private): the soak "
+        "player writing a record for the site has no player pass while one is unsold and he may do anything else",
+    )
     removed_tile_copies_first: bool = Field(
         False,
         description="where an option lowers a tile's count, the site takes that tile's first copies out of the game "

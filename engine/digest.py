@@ -111,6 +111,17 @@ def site_fails_on_company_privates(g: Game) -> bool:
     return g.context.phase_name() in (_site(g).get("private_closing_fails_in_phases") or [])
 
 
+def site_fails_on_unowned_income(g: Game) -> bool:
+    """The site's engine fails when it pays the privates' income while a private of the title's
+    ``site.unowned_private_income_fails`` has no owner: a record written for the site has no player pass now, where
+    he may do anything else."""
+    for sym in _site(g).get("unowned_private_income_fails") or []:
+        company = g.state.companies.get(sym)
+        if company is not None and not company.closed and company.owner is None:
+            return True
+    return False
+
+
 def site_tile_copies_taken_out(g: Game, base: dict[str, Any]) -> dict[str, int]:
     """Per tile, how many of its first copies the site has taken out of the game where the game's options lower its
     count below the title's (``base``: the rulebook without options) and ``site.removed_tile_copies_first`` says the

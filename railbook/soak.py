@@ -265,19 +265,26 @@ def choose(
 
 def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """For a game written as an 18xx.games record: no player buys from another player a private that came with a
-    certificate (the site hands the certificate over again and fails), and no company buys a private in a phase of
+    certificate (the site hands the certificate over again and fails), no company buys a private in a phase of
     the title's ``site.private_closing_fails_in_phases`` (the site's engine fails once such a private closes with
-    its company in that phase; no one can foresee whether it will): docs/CONFORMANCE.md, "Standing"."""
+    its company in that phase; no one can foresee whether it will), and no player passes while a private of
+    ``site.unowned_private_income_fails`` is unsold and he may do anything else (an initial round everyone passes
+    would pay the privates' income, and the site fails on the unowned one): docs/CONFORMANCE.md, "Standing"."""
     privates = game.rulebook.get("privates") or {}
 
     def with_shares(sym: Any) -> bool:
         return any(a.get("type") == "shares" for a in (privates.get(sym) or {}).get("abilities") or [])
 
-    from railbook.engine.digest import site_fails_on_company_privates
+    from railbook.engine.digest import site_fails_on_company_privates, site_fails_on_unowned_income
 
     no_company_buys = site_fails_on_company_privates(game)
+    no_player_passes = site_fails_on_unowned_income(game) and any(
+        d["type"] not in PASSIVE and d.get("entity_type") == "player" for d in descs
+    )
     out = []
     for d in descs:
+        if d["type"] in PASSIVE and d.get("entity_type") == "player" and no_player_passes:
+            continue
         if d["type"] == "buy_company" and d.get("entity_type") == "corporation" and no_company_buys:
             continue
         if d["type"] == "buy_company" and d.get("entity_type") == "player" and d.get("choices"):

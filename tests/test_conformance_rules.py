@@ -90,18 +90,22 @@ def test_1850_starting_treasury_at_the_end_of_the_stock_round_by_the_rules_at_fl
 
     rulebook = rulebook_for_title("1850")
     trades = ["site_no_private_trades"]  # (the game as it was played before players traded privates [15.1])
-    record, _ = play_record(rulebook, 300, max_actions=34, also=trades)  # action 34: p5's purchase floats KATY
+    record, _ = play_record(rulebook, 300, max_actions=150, also=trades)
     assert "site_capital_at_float" in record_options({**record, "created_at": 1_795_000_000}, rulebook)
     assert "site_capital_at_float" not in record_options(record, rulebook)
     cash = {}
     for options in ([], ["site_capital_at_float"]):
         game = Game.start(rulebook, [p["id"] for p in record["players"]], seed=300, options=[*options, *trades])
-        for action in record["actions"]:
+        floated: list[str] = []
+        for action in record["actions"]:  # up to the purchase that floats the first company
             game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
-        assert game.state.round.kind == "stock" and game.state.corporations["KATY"].floated
+            floated = [k for k, c in game.state.corporations.items() if c.floated]
+            if floated:
+                break
+        assert game.state.round.kind == "stock" and floated == ["KATY"]
         cash[tuple(options)] = game.context.cash("C|KATY")
     assert cash[()] == 0
-    assert cash[("site_capital_at_float",)] == 10 * 100  # ten times its $100 par, at once
+    assert cash[("site_capital_at_float",)] == 1000  # ten times its $100 par, at once
 
 
 def test_a_sites_destination_notice_counts_with_the_site_option_only() -> None:

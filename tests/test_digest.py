@@ -118,6 +118,26 @@ def test_a_game_played_with_the_sites_dated_options_replays_its_own_log_with_the
     assert not [f for f in report.failures if f.invariant == "log.replay"]
 
 
+def test_a_record_for_the_site_has_no_player_pass_while_the_cm_is_unsold() -> None:
+    """1850 (title data ``site.unowned_private_income_fails: [CM]``): the site's engine fails when it pays the
+    privates' income with the CM unsold (an initial round everyone passes). A record written for the site has no
+    player pass while the CM is unsold and he may do anything else (differential seed 50005 passed all round)."""
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    rulebook = rulebook_for_title("1850")
+    record, report = play_record(rulebook, 50005, max_actions=60, also=["site_no_private_trades"])
+    assert not report.failures
+    game = start_from_record(record, rulebook)
+    for action in filter_actions(record["actions"]):
+        if game.state.companies["CM"].owner is not None:
+            break
+        if action["type"] == "pass" and action["entity_type"] == "player":
+            mine = [d for d in game.legal_descriptions() if d["entity"] == action["entity"]]
+            assert {d["type"] for d in mine} == {"pass"}, f"{action['entity']} passed with {mine}"
+        game.process(normalise(action))
+    assert game.state.companies["CM"].owner is not None
+
+
 def test_a_finished_record_carries_its_outcome(tmp_path: Path) -> None:
     record, report = play_record(rulebook_for_title("1856"), 1)
     assert report.finished
