@@ -851,6 +851,11 @@ class Private(Strict):
 class Home(Strict):
     hex: str = Field(description="hex of the home station")
     city: int = Field(0, description="city index (c<i>) in that hex")
+    whole_hex: bool = Field(
+        False,
+        description="until the home station is placed, no other corporation may place a station in any city of the "
+        "hex (its reservation holds the whole hex; e.g. 1830's Erie in Buffalo on 18xx.games)",
+    )
 
 
 def _parse_home(v: Any) -> Any:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from . import abilities, board
 from .errors import illegal
 from .memo import memo
-from .state import BANK, Token, kind_of, sym_of
+from .state import BANK, Token, ckey, kind_of, sym_of
 
 if TYPE_CHECKING:
     from .context import Context
@@ -83,13 +83,37 @@ def teleport_nodes(g: Context, corp: str) -> list[tuple[str, str]]:
 
 
 def tokenable(g: Context, corp: str, hex_id: str, ci: int) -> bool:
-    """Whether ``corp`` could put a token in this city (slot free for it, not already in the tile)."""
+    """Whether ``corp`` could put a token in this city (slot free for it, not already in the tile, the hex not held
+    for another corporation's home)."""
     hs = g.state.hexes[hex_id]
     if ci >= len(hs.tokens):
         return False
     if board.hex_tokened_by(g, hex_id, corp):
         return False
-    return board.free_slot(g, hex_id, ci, corp) is not None
+    if board.free_slot(g, hex_id, ci, corp) is None:
+        return False
+    return not home_holds_hex(g, corp, hex_id)
+
+
+def home_holds_hex(g: Context, corp: str, hex_id: str) -> bool:
+    """Another corporation's home on ``hex_id`` holds the whole hex (``home.whole_hex``) and is not placed yet: its
+    reservation stands and it has no station there."""
+    held: dict[str, list[str]] | None = g.cache.get("whole_hex_homes")
+    if held is None:
+        held = {}
+        for sym, spec in g.book.corporations.items():
+            homes = spec.get("home")
+            for h in homes if isinstance(homes, list) else [homes] if homes else []:
+                if h.get("whole_hex"):
+                    held.setdefault(h["hex"], []).append(ckey(sym))
+        g.cache["whole_hex_homes"] = held
+    for other in held.get(hex_id, ()):
+        if other == corp or board.hex_tokened_by(g, hex_id, other):
+            continue
+        for res in g.state.hexes[hex_id].reservations:
+            if other in res:
+                return True
+    return False
 
 
 def connected_city(g: Context, corp: str, hex_id: str, ci: int) -> bool:

@@ -773,6 +773,25 @@ def test_18chesapeake_a_teleport_token_waits_for_nothing_but_itself() -> None:
         )
 
 
+def test_1830_buffalo_is_held_whole_for_the_eries_home() -> None:
+    """1830 (the title's source, the site's game: the Erie's home on E11 is reserved for the whole tile, and
+    TILE_RESERVATION_BLOCKS_OTHERS is :always): until the Erie places its home station, no other company places one
+    in either city of Buffalo (home ``whole_hex``). Differential seed 90004, action 813: NYC, which had just laid
+    #59 there, placed a station in the city the Erie's reservation did not name; the site offered none."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1830", 90004, 812)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["hex"]) == ("lay_tile", "NYC", "E11")
+    assert not game.state.corporations["ERIE"].floated
+    assert "place_token" not in _types(game, "NYC")
+    with pytest.raises(IllegalAction):
+        game.process(
+            {"type": "place_token", "entity": "NYC", "entity_type": "corporation", "city": "59-1-1", "slot": 0}
+        )
+
+
 def test_1817_a_player_who_acted_for_his_company_starts_no_company_in_that_turn() -> None:
     """1817 §5 "Stock Round": "On each turn, the active player may act either for himself or for one of his
     companies", and §5.6 lists what a company may do then (loans, its own shares). Once A&A has taken a loan in its
