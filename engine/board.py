@@ -1279,7 +1279,9 @@ def _route_search(g: Context, key: str, hex_id: str, target: int, budget: int) -
     book = g.book
     tracks: list[Track | None] = _walk_tracks(g, key)
     origins: set[int] = set()
-    for shex, sname in token_nodes(g, key):
+    network(g, key)  # (its cache entry keeps the token nodes it was walked from, kept up to date with the board)
+    entry = g.table("network").get(key)
+    for shex, sname in entry[5] if entry is not None and not AUDIT else token_nodes(g, key):
         hi = book.hex_index[shex]
         t0 = _trk_at(g, tracks, hi)
         if sname in t0.nodes:
