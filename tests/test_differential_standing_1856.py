@@ -93,3 +93,37 @@ def test_1856_a_stuck_stock_round_railbook_ends_pays_the_privates_and_is_stuck_r
     ref[1] = {"error": "No step found for action par", "id": 134}
     mine[0] = _sale("5.1", "Stock", {"p1": ["par", "pass"]}, 11713, ours)
     assert tool.compare(ref, mine, "1856", [])["first"]["kind"].startswith("bank")
+
+
+def _token_step(acting: list[str], companies: dict[str, str]) -> dict[str, Any]:
+    return {
+        "id": 320,
+        "type": "lay_tile",
+        "entity": "TCC",
+        "round": "Operating",
+        "turn": "12.2",
+        "acting": {"WR": acting},
+        "companies": companies,
+        "corporations": {"WR": {"cash": 17, "tokens": ["O16"]}},
+    }
+
+
+def test_1856_place_token_listed_for_a_corporation_owning_the_wsrc_is_token_ability_listed() -> None:
+    """WR ($17, too little for a marker of its own) owns the WSRC, whose ability places a free marker in Kitchener:
+    the site lists `place_token` for WR in its marker step, railbook offers the placement to the WSRC (the
+    entity that takes it; both accept it): standing `token_ability_listed` (differential run 7 seed 90011). Without
+    such a private, or with anything else missing, it is a difference."""
+    tool = _tool()
+    owned = {"WSRC": "WR", "TCC": "WR"}
+    ref = [_token_step(["bankrupt", "pass", "place_token"], owned)]
+    mine = [_token_step(["bankrupt", "pass"], owned)]
+    res = tool.compare(ref, mine, "1856", [])
+    assert res["first"] is None and res["standing"] == {"token_ability_listed": 1}
+    # the WSRC held by a player: WR has no marker to place
+    held = {"WSRC": "p3", "TCC": "WR"}
+    ref, mine = [_token_step(["bankrupt", "pass", "place_token"], held)], [_token_step(["bankrupt", "pass"], held)]
+    assert tool.compare(ref, mine, "1856", [])["first"]["kind"].startswith("acting.*")
+    # railbook not offering the pass either (its marker step over)
+    ref = [_token_step(["bankrupt", "pass", "place_token"], owned)]
+    mine = [_token_step(["bankrupt"], owned)]
+    assert tool.compare(ref, mine, "1856", [])["first"]["kind"].startswith("acting.*")

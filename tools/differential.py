@@ -390,6 +390,14 @@ STANDING: dict[str, dict[str, Any]] = {
         "to whom railbook offers nothing but the bankruptcy (no share he may sell); nothing railbook lists is "
         "missing on the site",
     },
+    "token_ability_listed": {
+        "entry": "acting granularity",
+        "titles": None,
+        "what": "`place_token` listed by the site, and nothing else missing, for a corporation in its marker step "
+        "(both offer it `pass`) that owns a private whose ability places a marker for it (1856 WSRC): railbook "
+        "offers that placement to the private, the entity that takes it (the site accepts it so too); nothing "
+        "railbook lists is missing on the site",
+    },
     "buy_company_listed": {
         "entry": "acting granularity",
         "titles": {"1870"},
@@ -749,6 +757,21 @@ def standing_kind(
     ):
         return "buy_train_listed"
     if (
+        on("token_ability_listed")
+        and rnd == "Operating"
+        and path.startswith("acting.")
+        and x == ["place_token"]
+        and y == []
+        and "pass" in (line.get("acting") or {}).get(path.split(".", 1)[1], [])
+        and "pass" in (mine[n].get("acting") or {}).get(path.split(".", 1)[1], [])
+        and any(
+            owner == path.split(".", 1)[1] and sym in _token_privates(title)
+            for sym, owner in (line.get("companies") or {}).items()
+        )
+    ):
+        # (railbook offers that marker to the private, the entity that places it; both take it)
+        return "token_ability_listed"
+    if (
         on("buy_company_listed")
         and rnd == "Operating"
         and line.get("phase") == "1"
@@ -852,6 +875,29 @@ def _private_revenue(title: str) -> dict[str, int]:
 
 
 _REVENUE: dict[str, dict[str, int]] = {}
+
+
+def _token_privates(title: str) -> frozenset[str]:
+    """The title's privates with an ability that places a station marker for the corporation owning them."""
+    if title not in _TOKEN_PRIVATES:
+        from railbook.api import rulebook_for_title
+
+        rulebook = rulebook_for_title(title)
+        found: set[str] = set()
+        for privates in [
+            *(((o.get("patch") or {}).get("privates") or {}) for o in (rulebook.get("options") or {}).values()),
+            rulebook.get("privates") or {},
+        ]:
+            for sym, private in privates.items():
+                for ability in (private.get("abilities") or []) if isinstance(private, dict) else []:
+                    if isinstance(ability, dict) and ability.get("type") == "token":
+                        if ability.get("owner") in (None, "corporation"):
+                            found.add(sym)
+        _TOKEN_PRIVATES[title] = frozenset(found)
+    return _TOKEN_PRIVATES[title]
+
+
+_TOKEN_PRIVATES: dict[str, frozenset[str]] = {}
 
 
 def _gone_on(n: int, ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str) -> bool:
