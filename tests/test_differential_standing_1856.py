@@ -40,3 +40,90 @@ def test_1856_a_private_listed_while_the_site_still_holds_the_interest_is_intere
     same = [_line(18, ["buy_company", "buy_train", "pass"]), ref[1]]
     assert tool.standing_kind("acting.CV", ["buy_company"], [], 0, same, mine, "1856", {}) is None
     assert tool.standing_kind("acting.CV", ["buy_company"], [], 0, ref, mine, "1870", {}) is None
+
+
+def _sale(turn: str, rnd: str, acting: dict[str, list[str]], bank: int, players: dict[str, int]) -> dict[str, Any]:
+    companies = {"FT": "p3", "GLSC": "p2", "NFSBC": "p2", "SCFTC": "p3", "TCC": "p1", "WSRC": "p1"}
+    return {
+        "id": 133,
+        "type": "sell_shares",
+        "entity": "p1",
+        "round": rnd,
+        "turn": turn,
+        "acting": acting,
+        "bank": bank,
+        "companies": companies,
+        "corporations": {"WGB": {"cash": 0}},
+        "players": players,
+    }
+
+
+def test_1856_a_stuck_stock_round_railbook_ends_pays_the_privates_and_is_stuck_round() -> None:
+    """p1's sale closes BBG and nobody can buy: the site waits on p3 with nothing offered and accepts no further
+    move; railbook has every player pass ("The stock round ends when all players have passed in order"), plays the
+    operating round nobody has a company in (the privates pay: $20, $35, $25) and is in the next stock round
+    (differential run 7 seed 90000; 90004 and 90012: two and three such rounds). Any other cash gap, or one the
+    site's stream goes on after, is a difference."""
+    tool = _tool()
+    site = {"p1": 121, "p2": 41, "p3": 45}
+    ref = [_sale("5.1", "Stock", {"p3": []}, 11793, site), {"error": "No step found for action par", "id": 134}]
+    ours = {"p1": 141, "p2": 76, "p3": 70}
+    mine = [_sale("6.1", "Stock", {"p1": ["par", "pass"]}, 11713, ours), {"id": 134}]
+    res = tool.compare(ref, mine, "1856", [])
+    assert res["first"] is None and res["standing"] == {"stuck_round": 7}
+    assert res["stop"] and "No step found" in res["stop"]
+    # two operating rounds (seed 90004: 5.1 to 7.1)
+    twice = {"p1": 161, "p2": 111, "p3": 95}
+    mine[0] = _sale("7.1", "Stock", {"p1": ["par", "pass"]}, 11633, twice)
+    assert tool.compare(ref, mine, "1856", [])["first"] is None
+    # railbook in the operating round (seed 90001): the round, not the turn
+    mine[0] = _sale("5.1", "Operating", {"WGB": ["take_loan"]}, 11713, ours)
+    assert tool.compare(ref, mine, "1856", [])["first"] is None
+    # a gap that is not the privates' income (p2 $5 more)
+    mine[0] = _sale("6.1", "Stock", {"p1": ["par", "pass"]}, 11708, {**ours, "p2": 81})
+    assert tool.compare(ref, mine, "1856", [])["first"]["kind"].startswith("bank")
+    # a corporation's cash apart
+    mine[0] = {**_sale("6.1", "Stock", {"p1": ["par"]}, 11713, ours), "corporations": {"WGB": {"cash": 5}}}
+    assert tool.compare(ref, mine, "1856", [])["first"] is not None
+    # the site goes on after the line: not the last it reaches
+    mine[0] = _sale("6.1", "Stock", {"p1": ["par", "pass"]}, 11713, ours)
+    ref[1] = _sale("5.1", "Stock", {"p2": ["pass"]}, 11793, site) | {"id": 134}
+    assert tool.compare(ref, mine, "1856", [])["first"]["kind"].startswith("bank")
+    # the same turn and round: railbook has not gone on
+    ref[1] = {"error": "No step found for action par", "id": 134}
+    mine[0] = _sale("5.1", "Stock", {"p1": ["par", "pass"]}, 11713, ours)
+    assert tool.compare(ref, mine, "1856", [])["first"]["kind"].startswith("bank")
+
+
+def _token_step(acting: list[str], companies: dict[str, str]) -> dict[str, Any]:
+    return {
+        "id": 320,
+        "type": "lay_tile",
+        "entity": "TCC",
+        "round": "Operating",
+        "turn": "12.2",
+        "acting": {"WR": acting},
+        "companies": companies,
+        "corporations": {"WR": {"cash": 17, "tokens": ["O16"]}},
+    }
+
+
+def test_1856_place_token_listed_for_a_corporation_owning_the_wsrc_is_token_ability_listed() -> None:
+    """WR ($17, too little for a marker of its own) owns the WSRC, whose ability places a free marker in Kitchener:
+    the site lists `place_token` for WR in its marker step, railbook offers the placement to the WSRC (the
+    entity that takes it; both accept it): standing `token_ability_listed` (differential run 7 seed 90011). Without
+    such a private, or with anything else missing, it is a difference."""
+    tool = _tool()
+    owned = {"WSRC": "WR", "TCC": "WR"}
+    ref = [_token_step(["bankrupt", "pass", "place_token"], owned)]
+    mine = [_token_step(["bankrupt", "pass"], owned)]
+    res = tool.compare(ref, mine, "1856", [])
+    assert res["first"] is None and res["standing"] == {"token_ability_listed": 1}
+    # the WSRC held by a player: WR has no marker to place
+    held = {"WSRC": "p3", "TCC": "WR"}
+    ref, mine = [_token_step(["bankrupt", "pass", "place_token"], held)], [_token_step(["bankrupt", "pass"], held)]
+    assert tool.compare(ref, mine, "1856", [])["first"]["kind"].startswith("acting.*")
+    # railbook not offering the pass either (its marker step over)
+    ref = [_token_step(["bankrupt", "pass", "place_token"], owned)]
+    mine = [_token_step(["bankrupt"], owned)]
+    assert tool.compare(ref, mine, "1856", [])["first"]["kind"].startswith("acting.*")

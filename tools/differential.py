@@ -390,6 +390,14 @@ STANDING: dict[str, dict[str, Any]] = {
         "to whom railbook offers nothing but the bankruptcy (no share he may sell); nothing railbook lists is "
         "missing on the site",
     },
+    "token_ability_listed": {
+        "entry": "acting granularity",
+        "titles": None,
+        "what": "`place_token` listed by the site, and nothing else missing, for a corporation in its marker step "
+        "(both offer it `pass`) that owns a private whose ability places a marker for it (1856 WSRC): railbook "
+        "offers that placement to the private, the entity that takes it (the site accepts it so too); nothing "
+        "railbook lists is missing on the site",
+    },
     "buy_company_listed": {
         "entry": "acting granularity",
         "titles": {"1870"},
@@ -598,6 +606,14 @@ def standing_kind(
         return "stuck_round"  # (railbook has ended the game there: the round and turn it ended in are no rule's)
     if (
         on("stuck_round")
+        and (path in ("round", "turn", "bank") or path.startswith(("acting.", "players.")))
+        and path.count(".") <= 1
+        and _stuck(line)
+        and _gone_on(n, ref, mine, title)
+    ):
+        return "stuck_round"  # (railbook has ended the round there: the rounds nobody could act in, their income)
+    if (
+        on("stuck_round")
         and path == "game_end_reason"
         and "id" not in line
         and x is None
@@ -741,6 +757,21 @@ def standing_kind(
     ):
         return "buy_train_listed"
     if (
+        on("token_ability_listed")
+        and rnd == "Operating"
+        and path.startswith("acting.")
+        and x == ["place_token"]
+        and y == []
+        and "pass" in (line.get("acting") or {}).get(path.split(".", 1)[1], [])
+        and "pass" in (mine[n].get("acting") or {}).get(path.split(".", 1)[1], [])
+        and any(
+            owner == path.split(".", 1)[1] and sym in _token_privates(title)
+            for sym, owner in (line.get("companies") or {}).items()
+        )
+    ):
+        # (railbook offers that marker to the private, the entity that places it; both take it)
+        return "token_ability_listed"
+    if (
         on("buy_company_listed")
         and rnd == "Operating"
         and line.get("phase") == "1"
@@ -823,6 +854,78 @@ def _stuck(line: dict[str, Any]) -> bool:
     """The site's line that waits on one entity it offers nothing (standing ``stuck_round``)."""
     acting = line.get("acting")
     return isinstance(acting, dict) and len(acting) == 1 and list(acting.values()) == [[]]
+
+
+def _private_revenue(title: str) -> dict[str, int]:
+    """Each private's income by the title's rulebook (any option's privates too)."""
+    if title not in _REVENUE:
+        from railbook.api import rulebook_for_title
+
+        rulebook = rulebook_for_title(title)
+        revenue: dict[str, int] = {}
+        for privates in [
+            *(((o.get("patch") or {}).get("privates") or {}) for o in (rulebook.get("options") or {}).values()),
+            rulebook.get("privates") or {},
+        ]:
+            revenue.update(
+                {k: int(v.get("revenue") or 0) for k, v in privates.items() if isinstance(v, dict) and "revenue" in v}
+            )
+        _REVENUE[title] = revenue
+    return _REVENUE[title]
+
+
+_REVENUE: dict[str, dict[str, int]] = {}
+
+
+def _token_privates(title: str) -> frozenset[str]:
+    """The title's privates with an ability that places a station marker for the corporation owning them."""
+    if title not in _TOKEN_PRIVATES:
+        from railbook.api import rulebook_for_title
+
+        rulebook = rulebook_for_title(title)
+        found: set[str] = set()
+        for privates in [
+            *(((o.get("patch") or {}).get("privates") or {}) for o in (rulebook.get("options") or {}).values()),
+            rulebook.get("privates") or {},
+        ]:
+            for sym, private in privates.items():
+                for ability in (private.get("abilities") or []) if isinstance(private, dict) else []:
+                    if isinstance(ability, dict) and ability.get("type") == "token":
+                        if ability.get("owner") in (None, "corporation"):
+                            found.add(sym)
+        _TOKEN_PRIVATES[title] = frozenset(found)
+    return _TOKEN_PRIVATES[title]
+
+
+_TOKEN_PRIVATES: dict[str, frozenset[str]] = {}
+
+
+def _gone_on(n: int, ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str) -> bool:
+    """At the site's stuck line ``n``, the last it reaches (the stream ends or errs after it): railbook has ended
+    the stock round and gone on to a later round, and the players' cash differs by nothing but the same whole
+    number of operating rounds' private income for each (by the privates the site shows each one holding), the
+    bank's by the sum of those, every corporation's cash the same."""
+    line, other = ref[n], mine[n]
+    if "error" in other or not (n == len(ref) - 1 or "error" in ref[n + 1]):
+        return False
+    if (other.get("round"), other.get("turn")) == (line.get("round"), line.get("turn")):
+        return False
+    a, b = line.get("players") or {}, other.get("players") or {}
+    if set(a) != set(b) or not isinstance(line.get("bank"), int) or not isinstance(other.get("bank"), int):
+        return False
+    ca, cb = line.get("corporations") or {}, other.get("corporations") or {}
+    if any((ca.get(c) or {}).get("cash") != (cb.get(c) or {}).get("cash") for c in set(ca) & set(cb)):
+        return False
+    revenue = _private_revenue(title)
+    income = dict.fromkeys(a, 0)
+    for sym, owner in (line.get("companies") or {}).items():
+        if owner in income:
+            income[owner] += revenue.get(sym, 0)
+    gaps = {p: b[p] - a[p] for p in a}
+    ks = {gaps[p] // income[p] for p in a if income[p]}
+    if len(ks) != 1 or min(ks) < 1 or any(gaps[p] != income[p] * min(ks) for p in a):
+        return False  # (some income must show the rounds railbook has played; nobody's cash else)
+    return other["bank"] - line["bank"] == -sum(gaps.values())
 
 
 def _turn_limit(line: dict[str, Any]) -> bool:
