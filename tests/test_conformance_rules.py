@@ -1521,3 +1521,20 @@ def test_1817_a_ranch_is_never_laid_next_to_a_b_city() -> None:
     assert hexes and not hexes & {"G4", "E4", "F5", "G2"}  # G4's and F3's ranch neighbours
     with pytest.raises(IllegalAction, match="next to F3"):
         game.process({k: v for k, v in stored.items() if k not in ("id", "auto_actions")})
+
+
+def test_1817_a_company_offered_for_sale_is_named_a_corporation() -> None:
+    """1817 §7.2.3: "Friendly sales are offered by the President of the company". The offer names the corporation
+    as a corporation, so that a record written for 18xx.games does not take it for a private of the same name
+    (run 5 seed 50027: corporation ME offered, the record's action named the Mountain Engineers private "ME" and the
+    site refused "Can only offer up ME")."""
+    import random
+
+    from railbook.engine import randomplay
+
+    game, _ = _game_at("1817", 90009, 162)
+    offers = [d for d in game.legal_descriptions() if d["type"] == "assign" and d["entity"] == "p6"]
+    assert offers and offers[0]["target"] == "GT" and offers[0]["target_type"] == "corporation"
+    action = randomplay.concrete(offers[0], random.Random(1))
+    assert action is not None and action["target_type"] == "corporation"
+    game.process(action)
