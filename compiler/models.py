@@ -670,8 +670,8 @@ class AbilityParams(Strict):
     closes_private: bool | None = Field(None, description="using it closes the private")
     lost_if_hex_built: bool | None = Field(
         None,
-        description="the ability is lost once a tile is laid in one of its `hexes` other than by its own private (with "
-        "`closes_when_used`, a private a corporation owns closes then; a player's stays, worth its face)",
+        description="the ability is lost once a tile is laid in one of its `hexes` other than by its own private (the "
+        "private stays open, even with `closes_when_used`)",
     )
     closes_when_used: bool | None = Field(
         None,
@@ -760,6 +760,9 @@ class AbilityParams(Strict):
     train: str | None = Field(None, description="train: the train it brings")
     # mines
     adjacent_to: list[str] | None = Field(None, description="mine: the hex must be next to one of these")
+    not_next_to_labels: list[str] | None = Field(
+        None, description="mine: no neighbouring hex may hold a tile with one of these labels when the tile is laid"
+    )
     waives_terrain_cost: Money | None = Field(None, description="mine: $ of terrain cost waived")
     # private payouts (description abilities of privates_payouts)
     payouts: dict[str, Money] | None = Field(None, description="train -> $ paid when a train of it is bought")

@@ -401,6 +401,9 @@ PHRASES: dict[str, Phrase] = {
     # mines
     "waives_terrain_cost": lambda v, ab, w: f"The token replaces the {w.money(v)} terrain cost.",
     "adjacent_to": lambda v, ab, w: f"The hex must be next to a {listing([plain(x) for x in v], 'or')}.",
+    "not_next_to_labels": lambda v, ab, w: (
+        f"Not next to a hex whose tile is labelled {listing([str(x) for x in v], 'or')}." if v else ""
+    ),
     # purchases and shares
     "min_factor": lambda v, ab, w: "",
     "max_factor": lambda v, ab, w: "",

@@ -82,10 +82,11 @@ def test_an_ability_is_lost_once_another_tile_is_laid_in_its_hex(tmp_path: Path,
     assert not g.state.companies["MR"].closed, "without closes_when_used the private stays"
 
 
-@pytest.mark.parametrize(("holder", "closed"), [("player", False), ("corporation", True)])
-def test_a_used_up_private_whose_hex_is_built_closes_in_a_company(tmp_path: Path, holder: str, closed: bool) -> None:
-    """With ``closes_when_used`` too, losing the ability uses it up: the private closes if a corporation owns it;
-    a player's private stays, a certificate worth its face."""
+@pytest.mark.parametrize("holder", ["player", "corporation"])
+def test_a_private_whose_hex_is_built_stays_open_in_any_hands(tmp_path: Path, holder: str) -> None:
+    """With ``closes_when_used`` too, losing the ability is not using it: the private stays open whoever holds it
+    (1817 §1.2.6: "Private companies remain open the entire game"; 18xx.games leaves a company's Pittsburgh Steel
+    Mill open once another tile is on its hex: differential run 7 seed 90007)."""
     g = _lay_title(tmp_path, {"lost_if_hex_built": True, "closes_when_used": True}, bt={})
     if holder == "player":
         give(g, "MR", "bob")
@@ -96,8 +97,8 @@ def test_a_used_up_private_whose_hex_is_built_closes_in_a_company(tmp_path: Path
     _lay(g, "BT", "C3", "9-0", 1)
     mr = g.state.companies["MR"]
     assert not mr.abilities
-    assert mr.closed is closed
-    assert ("MR" in g.context.corp("WR").companies) is (holder == "corporation" and not closed)
+    assert not mr.closed
+    assert ("MR" in g.context.corp("WR").companies) is (holder == "corporation")
 
 
 def _marker_title(tmp_path: Path, cap: int | None) -> Game:

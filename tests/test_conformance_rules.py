@@ -1500,3 +1500,41 @@ def test_1817_a_company_over_its_train_limit_discards_before_the_acquisitions() 
     assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("take_loan", "PLE")
     assert game.state.round.kind == "merger"
     assert {(d["entity"], d["type"]) for d in game.legal_descriptions()} == {("PLE", "discard_train")}
+
+
+def test_1817_a_ranch_is_never_laid_next_to_a_b_city() -> None:
+    """1817 `volatility`, the ranch privates (P22, P23): a ranch comes "when placing a yellow track tile towards an
+    adjacent revenue center ... provided the tile is neither adjacent to a B-City or Chicago or Atlanta" (the
+    private's text on 18xx.games, which checks the neighbouring tiles as they are at the lay). P24 made Indianapolis
+    (F3) a B city with its X00 at move 118; P23's ranch on G4 next to it (move 277) is refused, as the site refuses
+    it (differential run 7 seed 90009: railbook had accepted it), while ranch hexes away from B cities are offered."""
+    import pytest
+    from railbook.engine import board
+    from railbook.engine.errors import IllegalAction
+
+    game, _ = _game_at("1817", 90009, 276)
+    stored = json.loads((DATA / "1817_soak_90009.json").read_text(encoding="utf-8"))["actions"][276]
+    assert (stored["entity"], stored["hex"]) == ("P23", "G4")
+    assert board.label(game.context, "F3") == "B"
+    offered = [d for d in game.legal_descriptions() if d["entity"] == "P23" and d["type"] == "lay_tile"]
+    hexes = {c["hex"] for d in offered for c in d.get("choices") or []}
+    assert hexes and not hexes & {"G4", "E4", "F5", "G2"}  # G4's and F3's ranch neighbours
+    with pytest.raises(IllegalAction, match="next to F3"):
+        game.process({k: v for k, v in stored.items() if k not in ("id", "auto_actions")})
+
+
+def test_1817_a_company_offered_for_sale_is_named_a_corporation() -> None:
+    """1817 §7.2.3: "Friendly sales are offered by the President of the company". The offer names the corporation
+    as a corporation, so that a record written for 18xx.games does not take it for a private of the same name
+    (run 5 seed 50027: corporation ME offered, the record's action named the Mountain Engineers private "ME" and the
+    site refused "Can only offer up ME")."""
+    import random
+
+    from railbook.engine import randomplay
+
+    game, _ = _game_at("1817", 90009, 162)
+    offers = [d for d in game.legal_descriptions() if d["type"] == "assign" and d["entity"] == "p6"]
+    assert offers and offers[0]["target"] == "GT" and offers[0]["target_type"] == "corporation"
+    action = randomplay.concrete(offers[0], random.Random(1))
+    assert action is not None and action["target_type"] == "corporation"
+    game.process(action)

@@ -112,3 +112,18 @@ def test_1817_an_ipo_won_at_once_moves_the_bank_a_line_early_on_the_site() -> No
     assert tool.standing_kind("bank", -1153, -1203, 1, ref, mine, "1817", {}) == "ipo_won_at_once"
     apart = [before, mine[1], {**mine[2], "bank": -1103}]
     assert tool.standing_kind("bank", -1153, -1203, 1, ref, apart, "1817", {}) is None
+
+
+def test_1817_a_debt_paid_down_by_share_sales_is_the_sites_negative_cash_until_settled() -> None:
+    """A president owes $115 of his company's interest with $29 (differential run 7 seed 90004): the site shows
+    -86, then -41 after he sells a share for $45, then 0 once he is bankrupt; railbook books each payment at once
+    (0 throughout). The gap shrinks with the debt and closes: standing `debt_shown_negative`. A gap that grows, or
+    one left where the site shows no debt, is a difference."""
+    tool = _tool()
+    mine = [_line(-1341, p4=0)] * 3
+    ref = [_line(-1255, p4=-86), _line(-1300, p4=-41), _line(-1341, p4=0)]
+    assert tool.standing_kind("players.p4", -86, 0, 0, ref, mine, "1817", {}) == "debt_shown_negative"
+    grows = [ref[0], _line(-1300, p4=-90), ref[2]]
+    assert tool.standing_kind("players.p4", -86, 0, 0, grows, mine, "1817", {}) is None
+    paid = [ref[0], _line(-1300, p4=5), ref[2]]  # the site's debt gone, the amounts still apart
+    assert tool.standing_kind("players.p4", -86, 0, 0, paid, mine, "1817", {}) is None

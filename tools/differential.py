@@ -506,6 +506,28 @@ def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n:
     return False
 
 
+def _debt_settled_in_parts(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
+    """A player's debt the site shows as negative cash, settled in parts within the window (his share sales pay
+    it down in both engines, railbook booking each payment at once): the gap is the site's negative cash and only
+    shrinks until the amounts agree."""
+    a, b = _field(ref[n], path), _field(mine[n], path)
+    if not isinstance(a, int) or not isinstance(b, int) or a >= 0 or not 0 < b - a <= -a:
+        return False
+    gap = b - a
+    for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+        if "error" in ref[m] or "error" in mine[m]:
+            return False
+        x, y = _field(ref[m], path), _field(mine[m], path)
+        if not isinstance(x, int) or not isinstance(y, int):
+            return False
+        if y == x:
+            return True
+        if x >= 0 or not 0 < y - x <= min(gap, -x):
+            return False
+        gap = y - x
+    return False
+
+
 def _owed(line: dict[str, Any]) -> int:
     """The debts the site shows as its players' negative cash."""
     return -sum(v for v in (line.get("players") or {}).values() if isinstance(v, int) and v < 0)
@@ -660,7 +682,7 @@ def standing_kind(
         and (
             _later_same_amount(ref, mine, n, path)
             or (path == "bank" and _bank_holds_debts(ref, mine, n))
-            or (path != "bank" and _debt_to_the_end(ref, mine, n, path))
+            or (path != "bank" and (_debt_to_the_end(ref, mine, n, path) or _debt_settled_in_parts(ref, mine, n, path)))
         )
     ):
         return "debt_shown_negative"

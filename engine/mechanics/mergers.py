@@ -1128,8 +1128,8 @@ class Acquire(Step):
         g, data = self.g, self.rdata
         out: list[dict[str, Any]] = []
         for t in self.actions(entity):
-            if t == "assign":
-                out.append({"type": t, "target": data["offer"]})
+            if t == "assign":  # (named a corporation: a private may carry the same name, 1817's ME)
+                out.append({"type": t, "target": data["offer"], "target_type": "corporation"})
             elif t == "bid":
                 corp = data["auction"]["corp"]
                 lo, hi = min_bid(g, corp), max_bid(g, entity, corp)

@@ -9,7 +9,8 @@ Two forms, which a title may combine:
   the private closes) and receives ``fee_to_private_owner`` of each fee, the rest going to the bank (all of
   it once the private has closed).
 * mine tokens placed by privates (``tokens_by_private``): a private's ``mine`` ability (hexes, tiles, count,
-  ``params.waives_terrain_cost``, ``params.adjacent_to``), used by the company owning the private, lays a
+  ``params.waives_terrain_cost``, ``params.adjacent_to``, ``params.not_next_to_labels``: no neighbouring hex may
+  hold a tile with one of these labels, as it is when the tile is laid), used by the company owning the private, lays a
   yellow tile as one of that company's lays of the turn (step ``mine``; the terrain cost waived) and puts a
   mine token on it; every company's route passing a hex with a mine token earns ``token_bonus``.
 
@@ -87,6 +88,9 @@ def _next_to(g: Context, hex_id: str, exits: Any, kinds: list[str]) -> bool:
 def _check(g: Context, company: str, a: Ability, hex_id: str, tile: str, rotation: int) -> None:
     if hex_id not in (a.spec.get("hexes") or [hex_id]):
         raise illegal("mines.hex", f"{sym_of(company)} cannot place a mine on {hex_id}")
+    for nb in g.book.neighbours.get(hex_id, {}).values():
+        if board.label(g, nb) in (abilities.spec_param(a, "not_next_to_labels") or []):
+            raise illegal("mines.next_to_label", f"{sym_of(company)} cannot place a mine next to {nb}")
     kinds = abilities.spec_param(a, "adjacent_to") or []
     name = board.tile_name_of(tile)
     if kinds and hex_id in g.book.hexes and name in g.book.tiles:  # (an unknown tile: the lay itself refuses it)

@@ -17,7 +17,6 @@ from railbook.hexgrid import opposite
 
 from .. import abilities, board, rounds, stations
 from ..access import params_of
-from ..closing import close_company
 from ..contract import Mechanic
 from ..errors import EngineError, illegal
 from ..interfaces import PRIVATE_COMPANIES, TILE_LAYS
@@ -274,8 +273,8 @@ def lay(
 
 def _hex_built(g: Context, hex_id: str, entity: str) -> None:
     """``params.lost_if_hex_built``: an ability naming ``hex_id`` among its ``hexes`` is lost once a tile is laid
-    there other than by its own private (``entity``).  When the ability also ``closes_when_used``, a private a
-    corporation owns closes with it (it is used up); one in a player's hands stays, a certificate worth its face."""
+    there other than by its own private (``entity``).  The private stays open, whoever holds it (a lost ability is
+    not a used one: ``closes_when_used`` does not apply)."""
     if hex_id not in _hexes_lost_if_built(g):
         return  # (asked at every lay: most hexes no ability names)
     for sym, c in g.state.companies.items():
@@ -287,10 +286,6 @@ def _hex_built(g: Context, hex_id: str, entity: str) -> None:
                 continue
             g.remove_ability(xkey(sym), a)
             g.log(f"{sym} loses its {a.type} ability: a tile is laid on {hex_id}")
-            if params.get("closes_when_used") and c.owner is not None and kind_of(c.owner) == "C":
-                g.log(f"{sym} closes: its ability is lost")
-                close_company(g, sym)
-                break
 
 
 _LOST_IF_BUILT = "track.hexes_lost_if_built"
