@@ -29,7 +29,7 @@ from railbook.outputs import TITLE_ID_MAX, TITLE_ID_PATTERN, title_id_problem
 
 from .suggest import suggestion
 
-FORMAT_VERSION = "2.0"
+FORMAT_VERSION = "2.1"
 
 Colour = Literal["white", "yellow", "green", "brown", "gray", "red", "blue", "black"]
 TILE_COLOURS: tuple[str, ...] = ("yellow", "green", "brown", "gray")
