@@ -1128,7 +1128,7 @@ class Acquire(Step):
         g, data = self.g, self.rdata
         out: list[dict[str, Any]] = []
         for t in self.actions(entity):
-            if t == "assign":  # (named a corporation: a private may carry the same name, 1817's ME)
+            if t == "assign":  # (named a corporation: a private may carry the same name)
                 out.append({"type": t, "target": data["offer"], "target_type": "corporation"})
             elif t == "bid":
                 corp = data["auction"]["corp"]
