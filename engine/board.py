@@ -1214,7 +1214,14 @@ def _route_to_node(g: Context, key: str, hex_id: str, name: str, budget: int) ->
     t = track(g, hex_id)
     if name not in t.nodes:
         return False
-    end = t.node_list.index(name) + 8
+    return _route_along_to(g, key, hex_id, t.node_list.index(name) + 8, budget)
+
+
+def _route_along_to(g: Context, key: str, hex_id: str, end: int, budget: int) -> bool:
+    """Whether a legal route of ``key`` runs along a path of the tile on ``hex_id`` to its ``end`` (an edge 0-5, or
+    a stop: its index + 8) from the path's other end: one search for every such path (its tracks, origins and
+    budget), each path searched out of its other end."""
+    t = track(g, hex_id)
     thi: int = g.book.hex_index[hex_id]
     search: _RouteSearch | None = None
     for pi in range(len(t.end_a)):
@@ -1225,8 +1232,7 @@ def _route_to_node(g: Context, key: str, hex_id: str, name: str, budget: int) ->
             if search is None:
                 return False
         else:
-            search.used = {thi << PATH_BITS | pi}  # (one search for every path: its tracks, origins and budget)
-        # searched from the path's other end: the route runs along the path into the stop and ends there
+            search.used = {thi << PATH_BITS | pi}
         if search.start(thi, pi << 1 | (0 if t.end_a[pi] == end else 1)) != _NOT_FOUND:
             return True
     return False
@@ -1251,27 +1257,10 @@ def route_reaches_side(g: Context, key: str, hex_id: str, edge: int, budget: int
 def _route_to_side(g: Context, key: str, hex_id: str, edge: int, budget: int) -> bool:
     if hex_tokened_by(g, hex_id, key):
         return True
-    sides = [(hex_id, edge)]
+    if _route_along_to(g, key, hex_id, edge, budget):
+        return True
     nb = g.book.neighbours[hex_id].get(edge)
-    if nb is not None:
-        sides.append((nb, opposite(edge)))
-    for h, e in sides:
-        t = track(g, h)
-        hi: int = g.book.hex_index[h]
-        search: _RouteSearch | None = None
-        for pi in range(len(t.end_a)):
-            if t.end_a[pi] != e and t.end_b[pi] != e:
-                continue
-            if search is None:
-                search = _route_search(g, key, h, pi, budget)
-                if search is None:
-                    return False
-            else:
-                search.used = {hi << PATH_BITS | pi}
-            # searched from the path's other end: the route runs along the path to the side
-            if search.start(hi, pi << 1 | (0 if t.end_a[pi] == e else 1)) != _NOT_FOUND:
-                return True
-    return False
+    return nb is not None and _route_along_to(g, key, nb, opposite(edge), budget)
 
 
 def _route_search(g: Context, key: str, hex_id: str, target: int, budget: int) -> _RouteSearch | None:
