@@ -4,22 +4,9 @@ hand-made digest lines, with no reference engine)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "differential.py"
-
-
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("railbook_differential_tool", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+from tests.differential_support import differential_tool as _tool
 
 
 def _line(bank: int, **players: int) -> dict[str, Any]:

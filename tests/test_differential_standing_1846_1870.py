@@ -7,19 +7,9 @@ e.g. seed 50000)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import Any
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "differential.py"
-
-
-def _tool() -> Any:
-    spec = importlib.util.spec_from_file_location("differential_tool", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.differential_support import differential_tool as _tool
 
 
 def _line(i: int, acting: dict[str, list[str]], **extra: Any) -> dict[str, Any]:
