@@ -35,6 +35,18 @@ def _game_at(title: str, seed: int, actions: int, options: tuple[str, ...] = ())
     return game, record
 
 
+def _played_without(record: dict, rulebook: dict, option: str) -> Game:
+    """The record's moves played again with the options its replay turns on, less ``option`` (the rulebook's way
+    where ``option`` is the site's)."""
+    from railbook.engine.replay import record_options
+
+    options = [o for o in record_options(record, rulebook) if o != option]
+    game = Game.start(rulebook, [p["id"] for p in record["players"]], seed=record["settings"]["seed"], options=options)
+    for action in record["actions"]:
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+    return game
+
+
 def _types(game: Game, entity: str) -> set[str]:
     return {d["type"] for d in game.legal_descriptions() if d["entity"] == entity}
 
@@ -519,16 +531,8 @@ def test_1850_a_closed_companys_trains_go_to_the_open_market_the_sites_leave_pla
     rulebook = rulebook_for_title("1850")
     site, record = _game_at("1850", 50017, 140)
     assert "MP" not in {c for c, corp in site.state.corporations.items() if not corp.closed}
-    options = record_options(record, rulebook)
-    assert "site_closed_company_trains_removed" in options
-    rule = Game.start(
-        rulebook,
-        [p["id"] for p in record["players"]],
-        seed=50017,
-        options=[o for o in options if o != "site_closed_company_trains_removed"],
-    )
-    for action in record["actions"]:
-        rule.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+    assert "site_closed_company_trains_removed" in record_options(record, rulebook)
+    rule = _played_without(record, rulebook, "site_closed_company_trains_removed")
 
     def offered(game: Game) -> set[str]:
         (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "SOO" and d["type"] == "buy_train"]
@@ -619,16 +623,8 @@ def test_1850_one_new_train_a_turn_from_the_bank_the_site_counts_the_open_market
     site, record = _game_at("1850", 80109, 750)
     last = record["actions"][-1]
     assert (last["type"], last["entity"], last["train"]) == ("buy_train", "UP", "3-3")
-    options = record_options(record, rulebook)
-    assert "site_open_market_trains_count_as_new" in options
-    rule = Game.start(
-        rulebook,
-        [p["id"] for p in record["players"]],
-        seed=80109,
-        options=[o for o in options if o != "site_open_market_trains_count_as_new"],
-    )
-    for action in record["actions"]:
-        rule.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+    assert "site_open_market_trains_count_as_new" in record_options(record, rulebook)
+    rule = _played_without(record, rulebook, "site_open_market_trains_count_as_new")
 
     def offered(game: Game) -> set[str]:
         return {c["train"] for d in game.legal_descriptions() if d["type"] == "buy_train" for c in d["choices"]}
