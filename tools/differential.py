@@ -23,8 +23,10 @@ import argparse
 import fnmatch
 import json
 import os
+import select
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -70,15 +72,70 @@ def reference(path: Path, strict: bool, cache: Path | None = None) -> list[dict[
         target = cache / f"{path.stem}{'.strict' if strict else ''}.ref.jsonl"
         if target.exists() and target.stat().st_mtime >= path.stat().st_mtime:
             return [json.loads(x) for x in target.read_text().splitlines() if x.strip()]
-    cmd = ["ruby", str(REFERENCE / "digest.rb"), str(path), *(["--strict"] if strict else [])]
-    run = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
-    text = run.stdout
+    if os.environ.get("REFERENCE_WORKER", "1") == "0":
+        cmd = ["ruby", str(REFERENCE / "digest.rb"), str(path), *(["--strict"] if strict else [])]
+        run = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+        text, errors = run.stdout, run.stderr
+    else:
+        text, errors = _WORKER.digest(path, strict)
     if target is not None:
         target.write_text(text)
     lines = [json.loads(x) for x in text.splitlines() if x.strip()]
     if not lines:
-        lines = [{"error": f"digest.rb produced nothing: {run.stderr.strip()[-300:]}", "id": 0}]
+        lines = [{"error": f"digest.rb produced nothing: {errors.strip()[-300:]}", "id": 0}]
     return lines
+
+
+class ReferenceWorker:
+    """One Ruby process that keeps the reference engine loaded (``tools/reference_worker.rb``) and runs the
+    harness's ``digest.rb`` for each record: the engine's load time (most of a short replay) is paid once, not
+    once a replay. Started again after ``renew`` replays, or when it fails or outlives the timeout.
+    ``REFERENCE_WORKER=0`` runs ``digest.rb`` as its own process each time instead."""
+
+    def __init__(self, renew: int = 150, timeout: float = 900.0) -> None:
+        self.renew, self.timeout = renew, timeout
+        self.process: subprocess.Popen[str] | None = None
+        self.used = 0
+
+    def _start(self) -> subprocess.Popen[str]:
+        self.stop()
+        self.process = subprocess.Popen(
+            ["ruby", str(Path(__file__).with_name("reference_worker.rb"))],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "REFERENCE_TOOLS": str(REFERENCE)},
+        )
+        self.used = 0
+        return self.process
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+    def digest(self, path: Path, strict: bool) -> tuple[str, str]:
+        """The harness's output for one record, and the tail of its error output."""
+        process = self.process
+        if process is None or process.poll() is not None or self.used >= self.renew:
+            process = self._start()
+        assert process.stdin is not None and process.stdout is not None
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "digest.jsonl"
+            process.stdin.write(json.dumps({"record": str(path), "strict": strict, "out": str(out)}) + "\n")
+            process.stdin.flush()
+            self.used += 1
+            ready, _, _ = select.select([process.stdout], [], [], self.timeout)
+            answer = process.stdout.readline() if ready else ""
+            if not answer:
+                self.stop()
+                return "", f"reference worker gave no answer for {path.name}"
+            text = out.read_text() if out.exists() else ""
+        return text, json.loads(answer).get("stderr", "")
+
+
+_WORKER = ReferenceWorker()
 
 
 _TILE_IDS: dict[str, dict[str, str]] = {}
