@@ -1342,6 +1342,8 @@ def cmd_cycle(args: argparse.Namespace) -> int:
         h, m = (int(x) for x in args.until.split(":"))
         now = datetime.datetime.now(datetime.UTC)
         until = now.replace(hour=h, minute=m, second=0, microsecond=0)
+        if until <= now:  # the next time the clock shows HH:MM: past midnight
+            until += datetime.timedelta(days=1)
     rounds = 0
     while args.rounds is None or rounds < args.rounds:
         rounds += 1
@@ -1513,7 +1515,7 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--seed", type=int, default=10000, help="first seed of every title")
     c.add_argument("--max-actions", type=int, default=3000)
     c.add_argument("--out", required=True)
-    c.add_argument("--until", help="stop starting games at this UTC time (HH:MM)")
+    c.add_argument("--until", help="stop starting games when the UTC clock next shows HH:MM")
     c.add_argument("--rounds", type=int)
     c.add_argument("--ignore", action="append", default=[])
     rc = sub.add_parser("recompare", help="compare the games of a cycle folder again with railbook as it is now")
