@@ -296,6 +296,21 @@ def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]
     return out
 
 
+def site_allows(game: Any, action: dict[str, Any]) -> bool:
+    """Whether a game written as an 18xx.games record may take ``action`` (a bot's choice): a move the random
+    player's site rules (:func:`choose` with ``site``) keep, by type and entity, and a player's private purchase
+    only of the private companies they leave him."""
+    descs = game.legal_descriptions()
+    kept = [d for d in descs if not (d["type"] == "pass" and d.get("entity_type") == "company")]
+    for d in _site_trades(game, kept or descs):
+        if d["type"] != action.get("type") or d.get("entity") != action.get("entity"):
+            continue
+        if d["type"] == "buy_company" and d.get("entity_type") == "player" and d.get("choices"):
+            return any(c.get("company") == action.get("company") for c in d["choices"])
+        return True
+    return False
+
+
 def round_key(game: Any) -> tuple[Any, ...]:
     """Which round the game is in (changes when a new round starts)."""
     rnd, seq = game.state.round, game.state.sequence
@@ -503,12 +518,14 @@ def play_record(
     max_actions: int = MAX_ACTIONS,
     setups: tuple[list[int], list[str]] | None = None,
     also: list[str] | None = None,
+    bots: str | None = None,
 ) -> tuple[dict[str, Any], GameReport]:
-    """Game ``seed`` played as :func:`play_game` plays it (options: ``setups``, by default :func:`record_setups`),
-    as an 18xx.games record, with its report.  ``also``: options played besides the drawn ones but not written into
-    the record (the site's dated behaviours that its date turns on when the record is replayed)."""
+    """Game ``seed`` played as :func:`play_game` plays it (options: ``setups``, by default :func:`record_setups`;
+    ``bots``: that bot in every seat, held to the site's rules as the random player is), as an 18xx.games record,
+    with its report.  ``also``: options played besides the drawn ones but not written into the record (the site's
+    dated behaviours that its date turns on when the record is replayed)."""
     kept: list[Any] = []
-    report = _play_game(rulebook, seed, max_actions, setups or record_setups(rulebook), kept, also=also)
+    report = _play_game(rulebook, seed, max_actions, setups or record_setups(rulebook), kept, bots, also)
     players, options, log, game = kept
     return site_record(rulebook, seed, players, options, log, game), report
 
@@ -576,6 +593,8 @@ def _play_game(
             if seats:
                 acting = game.acting()
                 action = seats[acting[0]].choose(game, acting[0]).to_action() if acting else None
+                if action is not None and autos is not None and not site_allows(game, action):
+                    action = choose(game, rnd, patience(0), 0.0, True)
             else:
                 action = choose(
                     game,

@@ -138,6 +138,26 @@ def test_a_record_for_the_site_has_no_player_pass_while_the_cm_is_unsold() -> No
     assert game.state.companies["CM"].owner is not None
 
 
+def test_a_bots_record_for_the_site_keeps_the_site_rules_of_the_random_player() -> None:
+    """A bot's game written for the site (``play_record(..., bots=...)``) is held to the same site rules: no
+    player pass while the CM is unsold and he may do anything else, no private company passing."""
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    rulebook = rulebook_for_title("1850")
+    for seed in (1, 2, 3):
+        record, report = play_record(rulebook, seed, max_actions=40, also=["site_no_private_trades"], bots="heuristic")
+        assert not report.failures
+        game = start_from_record(record, rulebook)
+        assert not [a for a in record["actions"] if a["type"] == "pass" and a["entity_type"] == "company"]
+        for action in filter_actions(record["actions"]):
+            if game.state.companies["CM"].owner is not None:
+                break
+            if action["type"] == "pass" and action["entity_type"] == "player":
+                mine = [d for d in game.legal_descriptions() if d["entity"] == action["entity"]]
+                assert {d["type"] for d in mine} == {"pass"}, f"seed {seed}: {action['entity']} passed with {mine}"
+            game.process(normalise(action))
+
+
 def test_a_finished_record_carries_its_outcome(tmp_path: Path) -> None:
     record, report = play_record(rulebook_for_title("1856"), 1)
     assert report.finished

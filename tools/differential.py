@@ -1249,10 +1249,16 @@ def _parallel(args: argparse.Namespace) -> int:
 
 
 def play_and_compare(
-    rulebook: dict[str, Any], title: str, seed: int, out: Path, max_actions: int, ignore: list[str]
+    rulebook: dict[str, Any],
+    title: str,
+    seed: int,
+    out: Path,
+    max_actions: int,
+    ignore: list[str],
+    bots: str | None = None,
 ) -> dict[str, Any]:
-    """One random game: played by railbook, written as a record into ``out/records``, replayed in both engines
-    and compared; the summary row of the game."""
+    """One random game (``bots``: that bot's game, ``railbook.bots``): played by railbook, written as a record
+    into ``out/records``, replayed in both engines and compared; the summary row of the game."""
     from railbook.soak import play_record, record_setups
 
     started = time.perf_counter()
@@ -1264,7 +1270,7 @@ def play_and_compare(
 
     # the site's dated behaviours its present turns on: played too, so that the record is one the site could hold
     dated = [o for o in record_options({"created_at": SITE_NOW}, rulebook) if o.startswith("site_")]
-    record, report_ = play_record(rulebook, seed, max_actions=max_actions, setups=setups, also=dated)
+    record, report_ = play_record(rulebook, seed, max_actions=max_actions, setups=setups, also=dated, bots=bots)
     played = time.perf_counter() - started
     # a record of the site's present: options the site plays today turn on (site_before, docs/CONFORMANCE.md)
     record["created_at"] = SITE_NOW
@@ -1282,6 +1288,7 @@ def play_and_compare(
         "seed": seed,
         "players": len(record["players"]),
         "options": record["settings"].get("optional_rules") or [],
+        **({"bots": bots} if bots else {}),
         "actions": len(record["actions"]),
         "finished": report_.finished,
         "soak_failures": [f"{f.invariant}: {f.message}"[:200] for f in report_.failures],
@@ -1353,7 +1360,7 @@ def cmd_cycle(args: argparse.Namespace) -> int:
             seed = done.get(title, args.seed - 1) + 1
             done[title] = seed
             try:
-                row = play_and_compare(rulebooks[title], title, seed, out, args.max_actions, args.ignore)
+                row = play_and_compare(rulebooks[title], title, seed, out, args.max_actions, args.ignore, args.bots)
             except Exception as exc:  # a fault of the tool or of railbook's player: kept as a row, the run goes on
                 row = {
                     "title": title,
@@ -1517,6 +1524,7 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--out", required=True)
     c.add_argument("--until", help="stop starting games when the UTC clock next shows HH:MM")
     c.add_argument("--rounds", type=int)
+    c.add_argument("--bots", help="a bot (railbook.bots, e.g. heuristic) plays every seat instead of the random player")
     c.add_argument("--ignore", action="append", default=[])
     rc = sub.add_parser("recompare", help="compare the games of a cycle folder again with railbook as it is now")
     rc.add_argument("dir")
