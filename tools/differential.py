@@ -1447,6 +1447,8 @@ def cmd_summary(args: argparse.Namespace) -> int:
         players = ", ".join(f"{k}p {n}" for k, n in sorted(counts.items()))
         print(f"| {title} | {len(games)} | {players} | {options} | {acts:,} | {same} | {modulo} | {per} |")
         kinds_all[title] = Counter(r.get("kind") or "identical" for r in games)
+    if args.by_option:
+        _by_option(by_title)
     print()
     for title, kinds in sorted(kinds_all.items()):
         if standing_all[title]:
@@ -1463,6 +1465,26 @@ def cmd_summary(args: argparse.Namespace) -> int:
                 seeds = [r["seed"] for r in by_title[title] if r["stop"] and "stop: " + stop_kind(r["stop"]) == k]
                 print(f"  {n:4d}  {k}   seeds {seeds[:6]}")
     return 0
+
+
+def _by_option(by_title: dict[str, list[dict[str, Any]]]) -> None:
+    """The summary per title and option (each option drawn, alone or with others; ``-``: none), and per player
+    (``bots``: the bot's games apart from the random player's)."""
+    print()
+    print("| title | option | games | actions compared | identical | identical modulo standing |")
+    print("|---|---|---|---|---|---|")
+    for title in sorted(by_title):
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for r in by_title[title]:
+            for option in r["options"] or ["-"]:
+                groups.setdefault(option, []).append(r)
+            if r.get("bots"):
+                groups.setdefault(f"(bots: {r['bots']})", []).append(r)
+        for option, games in sorted(groups.items()):
+            same = sum(1 for r in games if _identical(r))
+            modulo = sum(1 for r in games if r["first"] is None and r["stop"] is None)
+            acts = sum(r["compared"] for r in games)
+            print(f"| {title} | {option} | {len(games)} | {acts:,} | {same} | {modulo} |")
 
 
 def _identical(r: dict[str, Any]) -> bool:
@@ -1537,6 +1559,7 @@ def main(argv: list[str] | None = None) -> int:
     su.add_argument("--name", default="results.jsonl", help="the row files looked for in folders (recompared.jsonl)")
     su.add_argument("--commit", action="append", help="only rows of commits starting so")
     su.add_argument("--known-options", action="store_true", help="only games whose options the site knows")
+    su.add_argument("--by-option", action="store_true", help="also a table per title and option (and bot)")
     rep = sub.add_parser("report", help="a table of soak runs (their summary.json files)")
     rep.add_argument("folders", nargs="+")
     args = parser.parse_args(argv)
