@@ -63,6 +63,38 @@ def test_a_survivor_choosing_its_markers_shows_them_differently_until_it_has_cho
     assert tool.standing_kind(path, ["B5", "C8"], ["B5", "C8", "F3"], 0, bidding, mine, "1817", {}) is None
 
 
+def test_a_marker_lifted_by_another_companys_lay_is_missing_on_the_site_until_the_layer_puts_it_back() -> None:
+    """1856 Hamilton (bot game seed 130010): WR's first tile on L15 lifts THB's home marker, and WR puts it back
+    (`layer_places`): the site shows THB without it until then, railbook keeps it on the hex; looked past while both
+    engines offer the layer `place_token` (standing `marker_lifted`). Another missing marker is a difference."""
+    tool = _tool()
+
+    def line(thb: list[str], acting: dict[str, list[str]], atype: str = "lay_tile") -> dict[str, Any]:
+        return {
+            "id": 1,
+            "type": atype,
+            "entity": "WR",
+            "round": "Operating",
+            "acting": acting,
+            "corporations": {"THB": {"tokens": thb}, "WR": {"tokens": ["N17"]}},
+        }
+
+    placing, after = {"WR": ["place_token", "take_loan"]}, {"WR": ["run_routes", "take_loan"]}
+    ref = [line([], placing), line(["L15"], after, "place_token")]
+    mine = [line(["L15"], placing), line(["L15"], after, "place_token")]
+    path = "corporations.THB.tokens"
+    assert tool.standing_kind(path, [], ["L15"], 0, ref, mine, "1856", {}) == "marker_lifted"
+    never = [ref[0], line([], after, "place_token")]  # the site never gets it back
+    assert tool.standing_kind(path, [], ["L15"], 0, never, mine, "1856", {}) is None
+    two = [line([], placing), ref[1]]
+    assert (
+        tool.standing_kind(path, [], ["L15", "K14"], 0, two, [line(["L15", "K14"], placing), mine[1]], "1856", {})
+        is None
+    )
+    passing = [line([], {"WR": ["pass"]}), ref[1]]  # the layer is not placing it
+    assert tool.standing_kind(path, [], ["L15"], 0, passing, mine, "1856", {}) is None
+
+
 def test_1817_buy_train_listed_where_railbook_holds_the_train_step_for_a_pass() -> None:
     """1817 with `site_train_step_held`: railbook holds a company's train step open for a pass where the site lists
     `buy_train` (trains held by companies it may not buy from): standing `buy_train_listed`. Where railbook lists

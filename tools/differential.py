@@ -486,9 +486,9 @@ STANDING: dict[str, dict[str, Any]] = {
     "marker_lifted": {
         "entry": "an upgrade that moves a station marker",
         "titles": None,
-        "what": "a corporation's `tokens` while, after an upgrade, it must place a marker again (both engines "
-        "offer it `place_token`): the site lifts the marker off the hex until it is placed, railbook keeps "
-        "it on the hex; both agree once it is placed",
+        "what": "a corporation's `tokens` while, after an upgrade, it must place a marker again, or the company "
+        "whose lay lifted it must put it back (both engines offer that company `place_token`): the site lifts the "
+        "marker off the hex until it is placed, railbook keeps it on the hex; both agree once it is placed",
     },
     "stuck_round": {
         "entry": "A stock round the site does not end",
@@ -771,10 +771,17 @@ def standing_kind(
     ):
         return "used_private_open"
     if on("marker_lifted") and len(parts) == 3 and parts[0] == "corporations" and parts[2] == "tokens":
-        who = parts[1]
+        # the marker's own company places it again, or the company whose lay lifted it puts it back (1856 Hamilton,
+        # `layer_places`): the site's markers are railbook's but that one
+        placers = {parts[1]}
+        if isinstance(x, list) and isinstance(y, list) and set(x) < set(y) and len(set(y) - set(x)) == 1:
+            if line.get("type") == "lay_tile" and isinstance(line.get("entity"), str):
+                placers.add(line["entity"])
 
         def placing(k: int) -> bool:
-            return all("place_token" in (ln[k].get("acting") or {}).get(who, []) for ln in (ref, mine))
+            return any(
+                all("place_token" in (ln[k].get("acting") or {}).get(who, []) for ln in (ref, mine)) for who in placers
+            )
 
         if placing(n):
             for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
