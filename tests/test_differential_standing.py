@@ -95,6 +95,39 @@ def test_a_marker_lifted_by_another_companys_lay_is_missing_on_the_site_until_th
     assert tool.standing_kind(path, [], ["L15"], 0, passing, mine, "1856", {}) is None
 
 
+def test_a_private_listed_by_the_site_for_a_player_at_the_certificate_limit_is_standing() -> None:
+    """1870, four players (limit 16; bot game seed 130003): p4 holds 14 certificates of shares (a president's
+    certificate counts one) and two privates; the site lists `buy_company` (a private from another player), railbook
+    does not (the limit counts privates): standing `private_at_cert_limit`. One certificate fewer, or a share
+    purchase the site still lists, and it is a difference."""
+    tool = _tool()
+
+    def line(fw: int, acting: list[str]) -> dict[str, Any]:
+        return {
+            "id": 606,
+            "type": "pass",
+            "round": "Stock",
+            "acting": {"p4": acting},
+            "players": {"p1": 243, "p2": 90, "p3": 148, "p4": 462},
+            "companies": {"GSC": "p4", "MKT": "p4", "SCC": "p3"},
+            "corporations": {
+                "FW": {"president": "p4", "shares": {"p4": fw}},
+                "MKT": {"president": "p4", "shares": {"p4": 60}},
+                "SLSF": {"president": "p1", "shares": {"p1": 40, "p4": 20}},
+                "SSW": {"president": "p2", "shares": {"p4": 30}},
+                "TP": {"president": "p3", "shares": {"p4": 10}},
+            },
+        }
+
+    at = [line(40, ["buy_company", "pass", "sell_shares"])]
+    assert tool.standing_kind("acting.p4", ["buy_company"], [], 0, at, at, "1870", {}) == "private_at_cert_limit"
+    below = [line(30, ["buy_company", "pass", "sell_shares"])]
+    assert tool.standing_kind("acting.p4", ["buy_company"], [], 0, below, below, "1870", {}) is None
+    buying = [line(40, ["buy_company", "buy_shares", "pass", "sell_shares"])]
+    assert tool.standing_kind("acting.p4", ["buy_company"], [], 0, buying, buying, "1870", {}) is None
+    assert tool.standing_kind("acting.p4", ["buy_company"], [], 0, at, at, "1846", {}) is None
+
+
 def test_1817_buy_train_listed_where_railbook_holds_the_train_step_for_a_pass() -> None:
     """1817 with `site_train_step_held`: railbook holds a company's train step open for a pass where the site lists
     `buy_train` (trains held by companies it may not buy from): standing `buy_train_listed`. Where railbook lists

@@ -463,6 +463,15 @@ STANDING: dict[str, dict[str, Any]] = {
         'companies" but the bridge company; "Public companies may not sell private companies to ... other public '
         'companies"); nothing railbook lists is missing on the site',
     },
+    "private_at_cert_limit": {
+        "entry": "a private bought from another player at the certificate limit",
+        "titles": {"1830", "1870"},
+        "what": "`buy_company` listed by the site alone, in a stock round, for a player it lists no share purchase "
+        "and whose certificates in its line (a president's certificate one, his privates counted) reach the "
+        'highest limit the title gives his number of players (1870 "Certificate Limit": "These include company '
+        'shares and private companies"; "A player may never make a purchase that would violate share or '
+        'certificate limits")',
+    },
     "buy_train_listed": {
         "entry": "acting granularity",
         "titles": {"1817"},
@@ -657,6 +666,34 @@ def _money(path: str) -> bool:
 def _price(path: str) -> bool:
     parts = path.split(".")
     return parts[0] == "corporations" and len(parts) == 3 and parts[2] == "price"
+
+
+def _cert_limits(title: str, players: int) -> list[int]:
+    """The certificate limits railbook's rulebook of ``title`` gives ``players`` players (one, or one a column)."""
+    if (title, players) not in _CERT_LIMITS:
+        from railbook.api import rulebook_for_title
+
+        limit = ((rulebook_for_title(title).get("players") or {}).get(str(players)) or {}).get("cert_limit")
+        values = limit.values() if isinstance(limit, dict) else [limit] if limit else []
+        _CERT_LIMITS[(title, players)] = [int(v) for v in values]
+    return _CERT_LIMITS[(title, players)]
+
+
+_CERT_LIMITS: dict[tuple[str, int], list[int]] = {}
+
+
+def _at_cert_limit(line: dict[str, Any], player: str, title: str) -> bool:
+    """``player``'s certificates in a digest line (10% shares; a president's 20% certificate is one; his privates
+    counted) reach the highest certificate limit of the title for the line's number of players."""
+    limits = _cert_limits(title, len(line.get("players") or {}))
+    if not limits:
+        return False
+    certs = sum(1 for owner in (line.get("companies") or {}).values() if owner == player)
+    for corp in (line.get("corporations") or {}).values():
+        pct = int((corp.get("shares") or {}).get(player) or 0)
+        if pct:
+            certs += pct // 10 - (1 if corp.get("president") == player else 0)
+    return certs >= max(limits)
 
 
 def standing_kind(
@@ -870,6 +907,16 @@ def standing_kind(
         # ("Public companies may not sell private companies to ... other public companies"; a `sell_shares` beside
         # it is the corporation's in an operating round, `sell_shares_listed`)
         return "buy_company_listed"
+    if (
+        on("private_at_cert_limit")
+        and rnd == "Stock"
+        and path.startswith("acting.")
+        and x == ["buy_company"]
+        and y == []
+        and not {"buy_shares", "par"} & set((line.get("acting") or {}).get(path.split(".", 1)[1]) or [])
+        and _at_cert_limit(line, path.split(".", 1)[1], title)
+    ):
+        return "private_at_cert_limit"
     if (
         on("bankrupt_privates")
         and len(parts) == 2
