@@ -676,6 +676,21 @@ def test_1830_a_private_bought_from_a_player_leaves_brown_zone_shares_buyable() 
     assert "buy_company" not in _types(game, "p4") and "par" not in _types(game, "p4")
 
 
+def test_1830_a_player_at_the_certificate_limit_may_buy_a_share_in_the_orange_zone() -> None:
+    """1830 (market zones: yellow, orange and brown certificates do not count toward the limit): a player whose
+    certificates reach the limit may still buy a share whose price lies in the orange zone, as the count he is held
+    to leaves it out. Bot game seed 130002 (action 443): p1 at 20 of 20 with NYC at $45 (orange); the site offered him
+    the NYC share from the market, railbook offered nothing to buy (its purchase check knew the yellow cells only)."""
+    from railbook.engine import market, shares
+
+    game, _ = _game_at("1830", 130002, 443)
+    assert shares.num_certs(game.context, "P|p1") == game.state.cert_limit == 20
+    assert "unlimited_holding" in market.kinds_at(game.context, game.state.corporations["NYC"].price)
+    (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "p1" and d["type"] == "buy_shares"]
+    corps = {c["shares"][0].split("_")[0] for c in buy["choices"]}
+    assert corps == {"NYC"}
+
+
 def test_1830_the_b_and_o_private_is_not_sold_between_players() -> None:
     """1830 (the title's source, the site's game): the Baltimore & Ohio private (`no_buy`) is never for sale from
     its owner, to a corporation nor to another player. Differential seed 30007 (action 185): the B&O was the only

@@ -170,8 +170,10 @@ class BuySellParShares(Step):
         if due is not None and b.corp != due and not self.bought():
             return False  # a share he must buy first
         c: Corporation = g.state.corporations[b.corp]
+        # (a cell free of the limit, as ``shares.num_certs`` counts: a yellow one, or one where more may be held)
+        kinds: list[str] = market.kinds_at(g, c.price) if c.price is not None else []
         counts = c.price is None or not (
-            "no_cert_limit" in market.kinds_at(g, c.price) or g.hooks("cert_exempt", player, b.corp)
+            "no_cert_limit" in kinds or "unlimited_holding" in kinds or g.hooks("cert_exempt", player, b.corp)
         )
         limit = g.state.cert_limit
         return (not counts) or shares.certs_at_most(g, player) < limit or shares.num_certs(g, player) < limit
