@@ -1534,3 +1534,36 @@ def test_1817_a_company_offered_for_sale_is_named_a_corporation() -> None:
     action = randomplay.concrete(offers[0], random.Random(1))
     assert action is not None and action["target_type"] == "corporation"
     game.process(action)
+
+
+def test_1817_an_obsolete_train_holds_no_train_step_open() -> None:
+    """1817 on 18xx.games (option `site_train_step_held`): a company's train step stays open while another company
+    holds a train it may not buy, until that train's type rusts. A type gone obsolete (2+ once a 4 has left the
+    bank) is for sale to nobody and holds nothing: DL&W, its 3 bought and the 4 out of its reach, ends its train
+    step and pays its interest at once, taking the loan it needs (railbook had held the step for a pass;
+    differential run 8 seed 100020, action 298: the site charged $30 and moved on to the loans)."""
+    from railbook.engine import rounds
+    from railbook.engine.mechanics import loans, trains
+    from railbook.params.loans import LOAN_STEP
+
+    game, record = _game_at("1817", 100020, 298)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_train", "DL&W")
+    ctx = game.context
+    assert "2+" in trains.STATE.of(ctx).gone and any(t.obsolete for t in ctx.state.trains.values() if t.sym == "2+")
+    assert not trains.unbuyable_held(ctx, "C|DL&W")
+    assert _types(game, "DL&W") == {"take_loan", "pass"}
+    assert rounds.active_step(ctx).name == LOAN_STEP  # the loans after the interest, not the train step
+    assert (ctx.cash("C|DL&W"), loans.loans_of(ctx, "DL&W")) == (75, 3)  # $245 paid, a loan taken, $30 interest
+
+
+def test_1817_a_site_records_loan_ids_stay_below_the_banks_seventy() -> None:
+    """The site numbers 1817's loans 0-69 (the Bank of New York's 70, §1.2.5) and refuses a loan id past them
+    ("h_to_args() returned nil :loan", differential run 8 seed 100031, action 515: id 70, once more than 70 loans
+    had been taken in the game). The exporter takes the ids the bank holds, a repaid loan going back to the end."""
+    from railbook.site_export import SiteAutoActions
+
+    game = Game.start(rulebook_for_title("1817"), ["p1", "p2", "p3"], seed=1)
+    autos = SiteAutoActions(game)
+    assert autos.loans_free == list(range(70))
+    game56 = Game.start(rulebook_for_title("1856"), ["p1", "p2", "p3"], seed=1)
+    assert len(SiteAutoActions(game56).loans_free) > 70  # no bank total in the rules: plenty
