@@ -1567,3 +1567,20 @@ def test_1817_a_site_records_loan_ids_stay_below_the_banks_seventy() -> None:
     assert autos.loans_free == list(range(70))
     game56 = Game.start(rulebook_for_title("1856"), ["p1", "p2", "p3"], seed=1)
     assert len(SiteAutoActions(game56).loans_free) > 70  # no bank total in the rules: plenty
+
+
+def test_1817_interest_before_a_pending_discard_on_the_site_the_discard_first_by_the_rules() -> None:
+    """1817: GT's 4 starts phase 4 and leaves it over its train limit. The rulebook has the excess discarded
+    "immediately" (§6.7), then "After buying trains, interest is paid" (§6.8), then the loans repaid (§6.9): GT
+    discards, and no repayment is offered before the interest (railbook had offered it; the default). 18xx.games
+    charges the interest as soon as the train step is over and offers the repayments before the discard (option
+    `site_interest_before_discard`, on for every site record; differential run 8 seed 100022, action 263)."""
+    from railbook.engine.mechanics import loans
+
+    game, record = _game_at("1817", 100022, 263)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_train", "GT")
+    assert _types(game, "GT") == {"pass", "payoff_loan"}
+    assert game.context.cash("C|GT") == 278  # $400 for the 4, $75 interest on 5 loans
+    rule = _played_without(record, rulebook_for_title("1817"), "site_interest_before_discard")
+    assert _types(rule, "GT") == {"discard_train"}
+    assert rule.context.cash("C|GT") == 353 and "GT" not in loans.STATE.of(rule.context).interest_paid
