@@ -1584,3 +1584,25 @@ def test_1817_interest_before_a_pending_discard_on_the_site_the_discard_first_by
     rule = _played_without(record, rulebook_for_title("1817"), "site_interest_before_discard")
     assert _types(rule, "GT") == {"discard_train"}
     assert rule.context.cash("C|GT") == 353 and "GT" not in loans.STATE.of(rule.context).interest_paid
+
+
+def test_1830_the_erie_chooses_its_home_city_in_buffalo_once_the_tile_has_track() -> None:
+    """1830 on 18xx.games: the Erie's home reservation holds the whole Dunkirk & Buffalo hex (`home.whole_hex`);
+    when it first operates with a tile laid there (#59, two cities with track), it chooses the city of its home
+    token before anything else of its turn (the site's "Place Home Token" step; differential run 8 seed 100002,
+    action 928: railbook had put it in the first city and offered the track step)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, _ = _game_at("1830", 100002, 927)
+    assert game.state.hexes["E11"].tile == "59"
+    assert {(d["entity"], d["type"]) for d in game.legal_descriptions()} == {("ERIE", "place_token")}
+    offer = next(d for d in game.legal_descriptions() if d["type"] == "place_token")
+    cities = [c["city"] for c in offer["choices"]]
+    assert len(cities) == 2 and not game.state.corporations["ERIE"].tokens[0].used
+    with pytest.raises(IllegalAction):
+        game.process({"type": "lay_tile", "entity": "ERIE", "hex": "E11", "tile": "68-0", "rotation": 5})
+    game.process({"type": "place_token", "entity": "ERIE", "city": cities[1]})
+    token = game.state.corporations["ERIE"].tokens[0]
+    assert (token.used, token.hex, token.city) == (True, "E11", 1)
+    assert "lay_tile" in _types(game, "ERIE")
