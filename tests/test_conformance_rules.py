@@ -1606,3 +1606,16 @@ def test_1830_the_erie_chooses_its_home_city_in_buffalo_once_the_tile_has_track(
     token = game.state.corporations["ERIE"].tokens[0]
     assert (token.used, token.hex, token.city) == (True, "E11", 1)
     assert "lay_tile" in _types(game, "ERIE")
+
+
+def test_1817_a_merger_numbers_the_merged_companys_short_before_the_share_sold_with_it() -> None:
+    """1817 §7.1 (a 5-share company merges with another): the merged company's certificates become the survivor's,
+    new ones numbered after its printed ten. 18xx.games files a short sale's short before the share sold with it and
+    turns the merged company's certificates over in that order: Bess's short (Bess_11) becomes ME_10 and the share
+    (Bess_10) ME_11 (differential run 8 seed 100019: railbook had numbered them the other way round, and a record's
+    later purchase of "ME_10" named a short on the site)."""
+    game, record = _game_at("1817", 100019, 225)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["corporation"]) == ("merge", "Bess")
+    shares_now = game.state.shares
+    assert (shares_now["ME_10"].percent, shares_now["ME_10"].owner) == (-10, "P|p1")
+    assert (shares_now["ME_11"].percent, shares_now["ME_11"].owner) == (10, "pool")

@@ -440,7 +440,11 @@ def migrate_shares(g: Context, corp: str, target: str, spec: Merge) -> None:
     unit = shares.share_percent(g, corp)
     # only the certificates the conversion created serve the old company's holders (then new ones)
     fresh = [s for s in shares.shares_of(g, ck, corp) if g.state.shares[s].percent > 0 and s not in before]
-    old = sorted((s for s in g.state.shares.values() if s.corp == target), key=lambda s: s.index)
+    # the printed certificates by number, then those created later in the order they were made (a short sale's
+    # short before its share: differential run 8 seed 100019, the site's numbers of Bess's short and share in ME)
+    own = [s for s in g.state.shares.values() if s.corp == target]
+    old = sorted((s for s in own if s.index <= 9), key=lambda s: s.index)  # (shares.new_share numbers past 9)
+    old += [s for s in own if s.index > 9]
     fresh = sorted(fresh, key=lambda s: g.state.shares[s].index)
     for sh in old:
         holder = ck if sh.owner == tk else sh.owner
