@@ -1619,3 +1619,19 @@ def test_1817_a_merger_numbers_the_merged_companys_short_before_the_share_sold_w
     shares_now = game.state.shares
     assert (shares_now["ME_10"].percent, shares_now["ME_10"].owner) == (-10, "P|p1")
     assert (shares_now["ME_11"].percent, shares_now["ME_11"].owner) == (10, "pool")
+
+
+def test_1817_a_company_moved_into_liquidation_during_its_own_auction_is_no_longer_auctioned() -> None:
+    """1817 (`entered_acquisition_this_round_offered` off: a company pushed into another zone during the merger
+    round is not auctioned in it): PW, offered for acquisition, loses its president to his bankruptcy and goes to
+    liquidation while its auction waits for bids; once the other player's cash crisis is over, it is skipped like
+    any company that moved this round, and the operating round begins (differential run 8 seed 100018: railbook
+    had gone on with PW's auction; the site skipped it)."""
+    game, record = _game_at("1817", 100018, 222)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("sell_shares", "p3")
+    assert game.state.round.kind == "acquisition"  # p3's crisis first
+    last = json.loads((DATA / "1817_soak_100018.json").read_text(encoding="utf-8"))["actions"][222]
+    assert (last["type"], last["entity"]) == ("bankrupt", "p3")
+    game.process({k: v for k, v in last.items() if k not in ("id", "auto_actions")})
+    assert "liquidation" in _market_kinds(game, "PW")
+    assert game.state.round.kind == "operating"
