@@ -1635,3 +1635,26 @@ def test_1817_a_company_moved_into_liquidation_during_its_own_auction_is_no_long
     game.process({k: v for k, v in last.items() if k not in ("id", "auto_actions")})
     assert "liquidation" in _market_kinds(game, "PW")
     assert game.state.round.kind == "operating"
+
+
+def test_1817_the_station_subsidy_pays_at_the_conversion_on_the_site_it_pays_for_the_markers() -> None:
+    """1817 `volatility`, P21 Station Subsidy: the card reads "receives $50 every time it converts (not merges)"
+    (the default: ME, converting to 5 shares, receives $50, then pays $50 for the station marker the conversion
+    calls for). 18xx.games takes the $50 off the marker instead, and gives nothing where none is bought (option
+    `site_station_subsidy_off_markers`, on for every site record; run 5 seed 50031 and a game played for it, seed
+    130013, identical modulo standing to its end with the option)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1817")
+    stored = json.loads((DATA / "1817_soak_130013.json").read_text(encoding="utf-8"))
+    assert "site_station_subsidy_off_markers" in record_options(stored, rulebook)
+    assert (stored["actions"][114]["type"], stored["actions"][114]["entity"]) == ("convert", "ME")
+    upto = {**stored, "actions": stored["actions"][:115]}
+    cash = {}
+    for name, left_out in (("site", ""), ("rule", "site_station_subsidy_off_markers")):
+        game = _played_without(upto, rulebook, left_out)
+        at_conversion = game.context.cash("C|ME")
+        game.process({k: v for k, v in stored["actions"][115].items() if k not in ("id", "auto_actions")})
+        cash[name] = (at_conversion, game.context.cash("C|ME"), len(game.state.corporations["ME"].tokens))
+    assert cash["rule"] == (118, 68, 2)  # $50 at the conversion, $50 for the marker
+    assert cash["site"] == (68, 68, 2)  # the marker for nothing
