@@ -857,7 +857,9 @@ class Home(Strict):
     whole_hex: bool = Field(
         False,
         description="until the home station is placed, no other corporation may place a station in any city of the "
-        "hex (its reservation holds the whole hex; e.g. 1830's Erie in Buffalo on 18xx.games)",
+        "hex (its reservation holds the whole hex; e.g. 1830's Erie in Buffalo on 18xx.games); placed on a tile with "
+        "track and several cities, the corporation chooses the city (a `place_token` in the round's `home_token` "
+        "step, where the round kind lists it; else the first city)",
     )
 
 

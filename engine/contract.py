@@ -261,6 +261,9 @@ HOOKS: dict[str, Hook] = {
     "train_rusted": _h(N, "train owner", "`owner`'s train (an id) rusted and left the game"),
     "extra_interest": _h(S, "corp", "$ `corp` (a symbol) owes at its interest step beyond its loans' interest", 0),
     "company_converted": _h(N, "corp", "`corp` (a symbol) converted to its next size (not by a merger)"),
+    "conversion_marker_discount": _h(
+        S, "corp", "$ taken off the station markers `corp` (a symbol) buys for its conversion", 0
+    ),
     "assets_leaving": _h(
         N,
         "corp to",

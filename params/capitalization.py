@@ -42,8 +42,13 @@ class Params(BaseParams):
     )
 
 
+#: The step in which a corporation chooses the city of its home token (a ``whole_hex`` home on a tile with track and
+#: several cities); a round kind lists it where the choice is made (before the track step, as a rule).
+HOME_TOKEN_STEP = "home_token"
+
 DECLARATION = Declaration(
     name="capitalization",
     description="how a corporation receives its money and places its home token",
     params=Params,
+    steps=(HOME_TOKEN_STEP,),
 )

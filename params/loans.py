@@ -75,6 +75,12 @@ class Params(BaseParams):
         "the turn's order; `next_action`, after its next action of the turn, on the loans it has then, and not at "
         "all if its turn ends first (18xx.games)",
     )
+    interest_before_pending_discard: bool = Field(
+        False,
+        description="the interest is charged as soon as the company's train step is over, though a discard (a "
+        "company over its train limit after a phase change) is still pending before it in the turn's steps; the "
+        "repayments then come before that discard (18xx.games)",
+    )
     interest_shortfall: list[Payer] = Field(
         default_factory=lambda: ["treasury", "president_cash", "president_sells_shares", "bankruptcy"],
         description="who pays interest the company cannot, in order",

@@ -91,7 +91,9 @@ class Params(BaseParams):
         "shareholders", description="who gets liquidation money left after the loans"
     )
     entered_acquisition_this_round_offered: bool = Field(
-        False, description="a company pushed into acquisition during this round is auctioned in it"
+        False,
+        description="a company pushed into acquisition during this round is auctioned in it (off: it is skipped, "
+        "also where a bankruptcy moves it during its own unsold auction)",
     )
 
 

@@ -83,7 +83,8 @@ class Params(BaseParams):
         False,
         description="a company with room and at least $1 to spend that can buy no train keeps its train step open "
         "(it passes) while another company holds a train it may not buy: one of a company in a `no_buy_from_zones` "
-        "cell, or one of a company whose unsold assets left the game, until that train's type rusts",
+        "cell, or one of a company whose unsold assets left the game, until that train's type rusts or goes obsolete "
+        "(an obsolete train holds nothing)",
     )
 
 

@@ -15,8 +15,9 @@ records show; the rules stay the engine's.
 
 The site also numbers each loan (``take_loan`` and ``payoff_loan`` name one): loans are taken from the front of
 the bank's list, paid off from the front of the company's own, and come back to the end of the bank's list
-(also when they are redeemed or cancelled without an action); :class:`SiteAutoActions` keeps that ledger and
-names the loan in the actions it writes.
+(also when they are redeemed or cancelled without an action); the ids run below the bank's total where the title
+limits it (an id past it names no loan on the site). :class:`SiteAutoActions` keeps that ledger and names the loan
+in the actions it writes.
 """
 
 from __future__ import annotations
@@ -62,11 +63,19 @@ def _checked(game: Any) -> str | None:
     return spec.get("checked") if isinstance(spec, dict) else None
 
 
+def _loan_ids(game: Any) -> int:
+    """How many loans the site numbers: the bank's total where the title limits it (the site's ids run from 0 below
+    it, and an id past it names no loan), else plenty."""
+    spec = ((game.rulebook.get("mechanics") or {}).get("loans")) or {}
+    total = spec.get("bank_total") if isinstance(spec, dict) else None
+    return int(total) if isinstance(total, int) and total > 0 else 1000
+
+
 class SiteAutoActions:
     """Follows one game, action by action, and tells the automatic actions the site adds after each."""
 
     def __init__(self, game: Any) -> None:
-        self.loans_free: list[int] = list(range(1000))  # the bank's loans, by id, in the site's order
+        self.loans_free: list[int] = list(range(_loan_ids(game)))  # the bank's loans, by id, in the site's order
         self.loans_held: dict[str, list[int]] = {}
         self.cash = dict(game.state.cash)  # before the action to come
         self.checked = _checked(game)

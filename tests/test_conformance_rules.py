@@ -1549,3 +1549,125 @@ def test_1817_a_company_offered_for_sale_is_named_a_corporation() -> None:
     action = randomplay.concrete(offers[0], random.Random(1))
     assert action is not None and action["target_type"] == "corporation"
     game.process(action)
+
+
+def test_1817_an_obsolete_train_holds_no_train_step_open() -> None:
+    """1817 on 18xx.games (option `site_train_step_held`): a company's train step stays open while another company
+    holds a train it may not buy, until that train's type rusts. A type gone obsolete (2+ once a 4 has left the
+    bank) is for sale to nobody and holds nothing: DL&W, its 3 bought and the 4 out of its reach, ends its train
+    step and pays its interest at once, taking the loan it needs (railbook had held the step for a pass;
+    differential run 8 seed 100020, action 298: the site charged $30 and moved on to the loans)."""
+    from railbook.engine import rounds
+    from railbook.engine.mechanics import loans, trains
+    from railbook.params.loans import LOAN_STEP
+
+    game, record = _game_at("1817", 100020, 298)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_train", "DL&W")
+    ctx = game.context
+    assert "2+" in trains.STATE.of(ctx).gone and any(t.obsolete for t in ctx.state.trains.values() if t.sym == "2+")
+    assert not trains.unbuyable_held(ctx, "C|DL&W")
+    assert _types(game, "DL&W") == {"take_loan", "pass"}
+    assert rounds.active_step(ctx).name == LOAN_STEP  # the loans after the interest, not the train step
+    assert (ctx.cash("C|DL&W"), loans.loans_of(ctx, "DL&W")) == (75, 3)  # $245 paid, a loan taken, $30 interest
+
+
+def test_1817_a_site_records_loan_ids_stay_below_the_banks_seventy() -> None:
+    """The site numbers 1817's loans 0-69 (the Bank of New York's 70, §1.2.5) and refuses a loan id past them
+    ("h_to_args() returned nil :loan", differential run 8 seed 100031, action 515: id 70, once more than 70 loans
+    had been taken in the game). The exporter takes the ids the bank holds, a repaid loan going back to the end."""
+    from railbook.site_export import SiteAutoActions
+
+    game = Game.start(rulebook_for_title("1817"), ["p1", "p2", "p3"], seed=1)
+    autos = SiteAutoActions(game)
+    assert autos.loans_free == list(range(70))
+    game56 = Game.start(rulebook_for_title("1856"), ["p1", "p2", "p3"], seed=1)
+    assert len(SiteAutoActions(game56).loans_free) > 70  # no bank total in the rules: plenty
+
+
+def test_1817_interest_before_a_pending_discard_on_the_site_the_discard_first_by_the_rules() -> None:
+    """1817: GT's 4 starts phase 4 and leaves it over its train limit. The rulebook has the excess discarded
+    "immediately" (§6.7), then "After buying trains, interest is paid" (§6.8), then the loans repaid (§6.9): GT
+    discards, and no repayment is offered before the interest (railbook had offered it; the default). 18xx.games
+    charges the interest as soon as the train step is over and offers the repayments before the discard (option
+    `site_interest_before_discard`, on for every site record; differential run 8 seed 100022, action 263)."""
+    game, record = _game_at("1817", 100022, 263)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_train", "GT")
+    assert _types(game, "GT") == {"pass", "payoff_loan"}
+    assert game.context.cash("C|GT") == 278  # $400 for the 4, $75 interest on 5 loans
+    rule = _played_without(record, rulebook_for_title("1817"), "site_interest_before_discard")
+    assert _types(rule, "GT") == {"discard_train"}
+    assert rule.context.cash("C|GT") == 353  # no interest yet
+
+
+def test_1830_the_erie_chooses_its_home_city_in_buffalo_once_the_tile_has_track() -> None:
+    """1830 on 18xx.games: the Erie's home reservation holds the whole Dunkirk & Buffalo hex (`home.whole_hex`);
+    when it first operates with a tile laid there (#59, two cities with track), it chooses the city of its home
+    token before anything else of its turn (the site's "Place Home Token" step; differential run 8 seed 100002,
+    action 928: railbook had put it in the first city and offered the track step)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, _ = _game_at("1830", 100002, 927)
+    assert game.state.hexes["E11"].tile == "59"
+    assert {(d["entity"], d["type"]) for d in game.legal_descriptions()} == {("ERIE", "place_token")}
+    offer = next(d for d in game.legal_descriptions() if d["type"] == "place_token")
+    cities = [c["city"] for c in offer["choices"]]
+    assert len(cities) == 2 and not game.state.corporations["ERIE"].tokens[0].used
+    with pytest.raises(IllegalAction):
+        game.process({"type": "lay_tile", "entity": "ERIE", "hex": "E11", "tile": "68-0", "rotation": 5})
+    game.process({"type": "place_token", "entity": "ERIE", "city": cities[1]})
+    token = game.state.corporations["ERIE"].tokens[0]
+    assert (token.used, token.hex, token.city) == (True, "E11", 1)
+    assert "lay_tile" in _types(game, "ERIE")
+
+
+def test_1817_a_merger_numbers_the_merged_companys_short_before_the_share_sold_with_it() -> None:
+    """1817 §7.1 (a 5-share company merges with another): the merged company's certificates become the survivor's,
+    new ones numbered after its printed ten. 18xx.games files a short sale's short before the share sold with it and
+    turns the merged company's certificates over in that order: Bess's short (Bess_11) becomes ME_10 and the share
+    (Bess_10) ME_11 (differential run 8 seed 100019: railbook had numbered them the other way round, and a record's
+    later purchase of "ME_10" named a short on the site)."""
+    game, record = _game_at("1817", 100019, 225)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["corporation"]) == ("merge", "Bess")
+    shares_now = game.state.shares
+    assert (shares_now["ME_10"].percent, shares_now["ME_10"].owner) == (-10, "P|p1")
+    assert (shares_now["ME_11"].percent, shares_now["ME_11"].owner) == (10, "pool")
+
+
+def test_1817_a_company_moved_into_liquidation_during_its_own_auction_is_no_longer_auctioned() -> None:
+    """1817 (`entered_acquisition_this_round_offered` off: a company pushed into another zone during the merger
+    round is not auctioned in it): PW, offered for acquisition, loses its president to his bankruptcy and goes to
+    liquidation while its auction waits for bids; once the other player's cash crisis is over, it is skipped like
+    any company that moved this round, and the operating round begins (differential run 8 seed 100018: railbook
+    had gone on with PW's auction; the site skipped it)."""
+    game, record = _game_at("1817", 100018, 222)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("sell_shares", "p3")
+    assert game.state.round.kind == "acquisition"  # p3's crisis first
+    last = json.loads((DATA / "1817_soak_100018.json").read_text(encoding="utf-8"))["actions"][222]
+    assert (last["type"], last["entity"]) == ("bankrupt", "p3")
+    game.process({k: v for k, v in last.items() if k not in ("id", "auto_actions")})
+    assert "liquidation" in _market_kinds(game, "PW")
+    assert game.state.round.kind == "operating"
+
+
+def test_1817_the_station_subsidy_pays_at_the_conversion_on_the_site_it_pays_for_the_markers() -> None:
+    """1817 `volatility`, P21 Station Subsidy: the card reads "receives $50 every time it converts (not merges)"
+    (the default: ME, converting to 5 shares, receives $50, then pays $50 for the station marker the conversion
+    calls for). 18xx.games takes the $50 off the marker instead, and gives nothing where none is bought (option
+    `site_station_subsidy_off_markers`, on for every site record; run 5 seed 50031 and a game played for it, seed
+    130013, identical modulo standing to its end with the option)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1817")
+    stored = json.loads((DATA / "1817_soak_130013.json").read_text(encoding="utf-8"))
+    assert "site_station_subsidy_off_markers" in record_options(stored, rulebook)
+    assert (stored["actions"][114]["type"], stored["actions"][114]["entity"]) == ("convert", "ME")
+    upto = {**stored, "actions": stored["actions"][:115]}
+    cash = {}
+    for name, left_out in (("site", ""), ("rule", "site_station_subsidy_off_markers")):
+        game = _played_without(upto, rulebook, left_out)
+        at_conversion = game.context.cash("C|ME")
+        game.process({k: v for k, v in stored["actions"][115].items() if k not in ("id", "auto_actions")})
+        cash[name] = (at_conversion, game.context.cash("C|ME"), len(game.state.corporations["ME"].tokens))
+    assert cash["rule"] == (118, 68, 2)  # $50 at the conversion, $50 for the marker
+    assert cash["site"] == (68, 68, 2)  # the marker for nothing

@@ -10,14 +10,16 @@ pays the launch price from the bank on launch.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from railbook.params.capitalization import DECLARATION, Params
+from railbook.params.capitalization import DECLARATION, HOME_TOKEN_STEP, Params
 
-from .. import board, market, shares
+from .. import board, market, rounds, shares, stations
 from ..access import params_of, state_of
 from ..contract import Mechanic
-from ..state import BANK, ckey
+from ..errors import illegal
+from ..state import BANK, ckey, sym_of
+from ..steps.base import Step
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -36,6 +38,7 @@ class State:
     kinds: dict[str, str] = field(default_factory=dict)
     started: list[str] = field(default_factory=list)
     capital_due: list[str] = field(default_factory=list)
+    home_choice: list[str] = field(default_factory=list)  # corporations to choose their home token's city
 
 
 PARAMS = params_of(DECLARATION, Params)
@@ -190,26 +193,109 @@ def place_home_token(g: Context, corp: str) -> None:
         hs = g.state.hexes[hex_id]
         if not hs.tokens:
             continue
-        city = next((i for i, res in enumerate(hs.reservations) if key in res), int(h.get("city", 0)))
         if board.hex_tokened_by(g, hex_id, key):
             continue
-        slot = board.free_slot(g, hex_id, city, key)
-        if slot is None:
-            continue
-        hs.tokens[city][slot] = key
-        for res in hs.reservations:
-            for i, r in enumerate(res):
-                if r == key:
-                    res[i] = None
-        tok = c.tokens[0]
-        tok.used, tok.hex, tok.city = True, hex_id, city
-        g.log(f"{corp} places its home token on {hex_id}")
-        board.invalidate(g, {hex_id}, ckey(corp))
-        return
+        if h.get("whole_hex") and home_cities(g, corp, hex_id) and _city_chosen(g, hex_id):
+            st = STATE.of(g)
+            if corp not in st.home_choice:
+                st.home_choice.append(corp)
+            g.log(f"{corp} must choose the city of its home token on {hex_id}")
+            return
+        city = next((i for i, res in enumerate(hs.reservations) if key in res), int(h.get("city", 0)))
+        if _put_home(g, corp, hex_id, city):
+            return
+
+
+def _city_chosen(g: Context, hex_id: str) -> bool:
+    """A home holding the whole hex goes into a city the corporation chooses where the hex's tile has track and
+    several cities, and the round offers the choice (its ``home_token`` step); else into its first city."""
+    if len(g.state.hexes[hex_id].tokens) < 2 or not board.track(g, hex_id).paths:
+        return False
+    return bool(rounds.steps_named(g, HOME_TOKEN_STEP))
+
+
+def home_cities(g: Context, corp: str, hex_id: str) -> list[int]:
+    """The cities of ``hex_id`` with a slot free for ``corp``'s home token."""
+    key = ckey(corp)
+    return [ci for ci in range(len(g.state.hexes[hex_id].tokens)) if board.free_slot(g, hex_id, ci, key) is not None]
+
+
+def _put_home(g: Context, corp: str, hex_id: str, city: int) -> bool:
+    """``corp``'s home token into ``city`` of ``hex_id``, its reservations there lifted; False without a free slot."""
+    c = g.state.corporations[corp]
+    key = ckey(corp)
+    hs = g.state.hexes[hex_id]
+    slot = board.free_slot(g, hex_id, city, key)
+    if slot is None:
+        return False
+    hs.tokens[city][slot] = key
+    for res in hs.reservations:
+        for i, r in enumerate(res):
+            if r == key:
+                res[i] = None
+    tok = c.tokens[0]
+    tok.used, tok.hex, tok.city = True, hex_id, city
+    g.log(f"{corp} places its home token on {hex_id}")
+    board.invalidate(g, {hex_id}, key)
+    return True
+
+
+class HomeToken(Step):
+    """A corporation whose home holds a whole hex of several cities with track chooses the city of its home token
+    before anything else of its turn (``home.whole_hex``)."""
+
+    name = HOME_TOKEN_STEP
+    description = "Place the home token"
+    offers = frozenset({"place_token"})
+
+    def _pending(self) -> str | None:
+        found = STATE.of(self.g).home_choice
+        return ckey(found[0]) if found else None
+
+    def blocks(self) -> bool:
+        return self._pending() is not None
+
+    def active_entities(self) -> list[str]:
+        pending = self._pending()
+        return [pending] if pending else super().active_entities()
+
+    def actions(self, entity: str) -> list[str]:
+        return ["place_token"] if entity == self._pending() else []
+
+    def _home_hex(self, corp: str) -> str | None:
+        home = self.g.book.corporations[corp].get("home")
+        homes = home if isinstance(home, list) else [home] if home else []
+        return next((str(h["hex"]) for h in homes if h.get("whole_hex")), None)
+
+    def legal(self, entity: str) -> list[dict[str, Any]]:
+        if entity != self._pending():
+            return []
+        g, corp = self.g, sym_of(entity)
+        hex_id = self._home_hex(corp)
+        if hex_id is None:
+            return []
+        return [
+            {
+                "type": "place_token",
+                "choices": [{"city": stations.city_id(g, hex_id, ci)} for ci in home_cities(g, corp, hex_id)],
+            }
+        ]
+
+    def process_place_token(self, action: dict[str, Any], entity: str) -> None:
+        g = self.g
+        if entity != self._pending():
+            raise illegal("home.choice", f"{sym_of(entity)} has no home token to place")
+        corp = sym_of(entity)
+        hex_id, ci = stations.parse_city(g, action.get("city"))
+        if hex_id != self._home_hex(corp) or ci not in home_cities(g, corp, hex_id):
+            raise illegal("home.choice", f"{corp} places its home token in a free city of {self._home_hex(corp)} only")
+        _put_home(g, corp, hex_id, ci)
+        STATE.of(g).home_choice.remove(corp)
 
 
 MECHANIC = Mechanic.of(
     DECLARATION,
+    steps={HOME_TOKEN_STEP: HomeToken},
     hooks={
         "corporation_floated": corporation_floated,
         "corporation_launched": corporation_launched,

@@ -228,7 +228,9 @@ class Loan(Step):
         g = self.g
         if self.st.data.get("took_after_interest"):
             return False  # a loan taken after the repayment step ends the repayments (take_after_repayment)
-        return loans_of(g, corp) > 0 and g.cash(ckey(corp)) >= repay_price(g) and _buy_train_passed(g)
+        if not _buy_train_passed(g) or self._interest_pending():
+            return False  # repayments follow the interest (§6.8, §6.9)
+        return loans_of(g, corp) > 0 and g.cash(ckey(corp)) >= repay_price(g)
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
@@ -291,14 +293,29 @@ def deferred_interest(g: Context, action: dict[str, Any]) -> None:
     """Hook ``after_operating_action`` (``interest_if_not_run: next_action``): a company that ran no trains pays
     its interest after its next action of the turn (before the turn moves on); where its turn ended with the
     action that passed its route step by, the next action is another's and nothing is charged (a new operating
-    round forgets it too)."""
+    round forgets it too). With ``interest_before_pending_discard`` the operator whose train step is over pays
+    its interest now, where a pending discard holds the turn before the interest step."""
     st = STATE.of(g)
+    if PARAMS.of(g).interest_before_pending_discard:
+        _interest_after_trains(g)
     if not st.deferred or g.state.actions_done == st.deferred_at:
         return
     corp = st.deferred
     st.deferred = ""
     if g.state.round.data.get("current_operator") == ckey(corp) and not g.state.corporations[corp].closed:
         pay_interest(g, corp)
+
+
+def _interest_after_trains(g: Context) -> None:
+    """(``interest_before_pending_discard``) the current operator pays its interest once its train step is over,
+    where the interest step is still to come."""
+    op = g.state.round.data.get("current_operator")
+    if not op or kind_of(op) != "C" or sym_of(op) in STATE.of(g).interest_paid or g.is_closed(op):
+        return
+    if not _buy_train_passed(g):
+        return
+    if any(step_active(s) for s in rounds.steps_named(g, LOAN_INTEREST_STEP)):
+        pay_interest(g, sym_of(op))
 
 
 def pay_interest(g: Context, corp: str) -> None:

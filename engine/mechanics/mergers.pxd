@@ -2,7 +2,7 @@
 # C functions (cpdef) taking a Context, typed locals, and the C functions and native classes of other modules it
 # uses. The .py source is compiled unchanged. A class declared here lists every field its instances have; a cpdef
 # function keeps the signature written here (arguments by position, ``=*`` for a default).
-from railbook.engine.steps.base cimport StepBase
+from railbook.engine.steps.base cimport StepBase, step_active, step_blocking
 cimport cython
 from railbook.engine.closing cimport close_company, close_operator
 from railbook.engine.context cimport Context

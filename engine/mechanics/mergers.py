@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from railbook.params.loans import CASH_CRISIS_STEP
 from railbook.params.mergers import (
     ACQUIRE_STEP,
     CONVERT_MERGE_STEP,
@@ -37,7 +38,7 @@ from ..contract import First, Mechanic
 from ..errors import illegal
 from ..interfaces import CONVERSIONS, LIQUIDATION, LOANS
 from ..state import BANK, Share, Token, ckey, kind_of, sym_of
-from ..steps.base import Step
+from ..steps.base import Step, step_active, step_blocking
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -440,7 +441,11 @@ def migrate_shares(g: Context, corp: str, target: str, spec: Merge) -> None:
     unit = shares.share_percent(g, corp)
     # only the certificates the conversion created serve the old company's holders (then new ones)
     fresh = [s for s in shares.shares_of(g, ck, corp) if g.state.shares[s].percent > 0 and s not in before]
-    old = sorted((s for s in g.state.shares.values() if s.corp == target), key=lambda s: s.index)
+    # the printed certificates by number, then those created later in the order they were made (a short sale's
+    # short before its share: differential run 8 seed 100019, the site's numbers of Bess's short and share in ME)
+    own = [s for s in g.state.shares.values() if s.corp == target]
+    old = sorted((s for s in own if s.index <= 9), key=lambda s: s.index)  # (shares.new_share numbers past 9)
+    old += [s for s in own if s.index > 9]
     fresh = sorted(fresh, key=lambda s: g.state.shares[s].index)
     for sh in old:
         holder = ck if sh.owner == tk else sh.owner
@@ -671,14 +676,15 @@ def settle_change(g: Context) -> None:
     if not corp:
         return
     count, each = r.data.get("markers") or [0, 0]
-    cost = count * each
-    if count and cost:
+    cost = max(0, count * each - g.hooks("conversion_marker_discount", corp)) if count else 0
+    if count and each:
         key = ckey(corp)
         if cost > g.cash(key):
             g.log(f"{corp} cannot pay {cost} for {count} station marker(s)")
             liquidate(g, corp)
         else:
-            g.spend(key, BANK, cost)
+            if cost:
+                g.spend(key, BANK, cost)
             g.state.corporations[corp].tokens.extend(Token(price=0) for _ in range(count))
             g.log(f"{corp} pays {cost} for {count} station marker(s)")
     r.data["converted"] = None
@@ -892,12 +898,36 @@ def drop_bankrupt_bidders(g: Context, action: dict[str, Any], entity: str) -> No
     a = data.get("auction")
     if a:
         out |= {p for p in a["active"] if g.player(p).bankrupt}
-    if not out:
+    if out:
+        data["bidders"] = [p for p in data.get("bidders") or [] if p not in out]
+        if a:
+            a["active"] = [p for p in a["active"] if p not in out]
+            resolve(g)
+    _skip_moved_company(g)
+
+
+def _skip_moved_company(g: Context) -> None:
+    """A company whose auction (or friendly offer) is under way, unsold, and which a bankruptcy has moved into
+    another zone than it had when the merger round began, is skipped like one that had moved before its turn
+    (``entered_acquisition_this_round_offered`` off), once no cash crisis is pending (differential run 8 seed
+    100018: PW, offered for acquisition, went to liquidation with its president's bankruptcy)."""
+    if PARAMS.of(g).entered_acquisition_this_round_offered:
         return
-    data["bidders"] = [p for p in data.get("bidders") or [] if p not in out]
-    if a:
-        a["active"] = [p for p in a["active"] if p not in out]
-        resolve(g)
+    data = g.state.round.data
+    a = data.get("auction")
+    corp = a["corp"] if a else data.get("offer")
+    if not corp or data.get("winner") or data.get("buyer") or corp not in g.state.corporations:
+        return
+    for s in rounds.steps_named(g, CASH_CRISIS_STEP):
+        if step_active(s) and step_blocking(s):
+            return
+    now = zone(g, g.state.corporations[corp].price)
+    if not now or now == zone(g, STATE.of(g).prices_at_start.get(corp)):
+        return
+    g.log(f"{corp} moved into {now} during the merger round and is no longer auctioned")
+    if corp in data.get("offering") or []:
+        data["offering"].remove(corp)
+    setup_auction(g)
 
 
 def start_auction(g: Context, corp: str) -> None:

@@ -6,7 +6,8 @@ happens; the company owning the private then is the one paid:
 * ``payouts`` {train type: $}: the first train of each type to leave the bank's depot (bought or exported)
   while a company owns the private pays that company once for the type;
 * ``scrap_values`` {train type: $}: each train of the owning company that rusts pays it its type's value;
-* ``per_conversion``: each conversion of the owning company to a larger size (not a merger) pays it this;
+* ``per_conversion``: each conversion of the owning company to a larger size (not a merger) pays it this (with
+  ``conversion_payout_off_markers``: takes this off the station markers the conversion calls for instead);
 * ``extra_interest_per_or``: the owning company owes this much more at its interest step (while it has loans;
   unpaid, it is unpaid interest like any other);
 * ``payout_on_transfer``: when the owning company's privates pass to a company with a different president (an
@@ -20,9 +21,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from railbook.params.private_payouts import DECLARATION
+from railbook.params.private_payouts import DECLARATION, Params
 
-from ..access import state_of
+from ..access import params_of, state_of
 from ..contract import Mechanic
 from ..state import BANK, ckey, kind_of, sym_of
 
@@ -42,6 +43,7 @@ class State:
     paid_types: list[str] = field(default_factory=list)
 
 
+PARAMS = params_of(DECLARATION, Params)
 STATE = state_of(DECLARATION, State)
 
 
@@ -94,8 +96,18 @@ def train_rusted(g: Context, tid: str, owner: str) -> None:
 
 @cython.locals(g="Context")
 def company_converted(g: Context, corp: str) -> None:
+    if PARAMS.of(g).conversion_payout_off_markers:
+        return  # (conversion_marker_discount)
     for sym, amount in _params(g, ckey(corp), "per_conversion"):
         _pay(g, ckey(corp), int(amount), sym)
+
+
+@cython.locals(g="Context")
+def conversion_marker_discount(g: Context, corp: str) -> int:
+    """(``conversion_payout_off_markers``) what the company's privates take off its conversion's station markers."""
+    if not PARAMS.of(g).conversion_payout_off_markers:
+        return 0
+    return sum(int(amount) for _, amount in _params(g, ckey(corp), "per_conversion"))
 
 
 def assets_leaving(g: Context, corp: str, to: str | None) -> None:
@@ -120,6 +132,7 @@ MECHANIC = Mechanic.of(
         "train_left_depot": train_left_depot,
         "train_rusted": train_rusted,
         "company_converted": company_converted,
+        "conversion_marker_discount": conversion_marker_discount,
         "extra_interest": extra_interest,
         "assets_leaving": assets_leaving,
     },

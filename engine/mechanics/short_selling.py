@@ -140,8 +140,11 @@ class ShortStep(Step):
         p = PARAMS.of(g)
         unit = shares.share_percent(g, corp)
         price = shares.price_per_share(g, corp)
-        shares.new_share(g, corp, POOL, unit)
+        sold = shares.new_share(g, corp, POOL, unit)
         shares.new_share(g, corp, entity, -unit)
+        # the short is filed before the share sold with it (the certificates' order of creation, which a merger
+        # follows: as 18xx.games files them)
+        g.state.shares[sold] = g.state.shares.pop(sold)
         g.spend(BANK, entity, price)
         if p.moves_price:
             market.move(g, corp, "left" if g.book.market_1d else "down", 1)

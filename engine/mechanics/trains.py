@@ -56,19 +56,25 @@ def assets_leaving(g: Context, corp: str, to: str | None) -> None:
 @memo
 def unbuyable_held(g: Context, corp: str) -> bool:
     """Another company holds a train ``corp`` may not buy: one of a company in a ``no_buy_from_zones`` cell, or one
-    of a company whose unsold assets left the game whose type has not rusted since (a train of the type it rusts on
-    has left the bank)."""
+    of a company whose unsold assets left the game whose type has not rusted or gone obsolete since (a train of the
+    type it rusts or goes obsolete on has left the bank). An obsolete train is for sale to nobody, so it holds
+    nothing (differential run 8 seed 100020: the 2+ trains)."""
     zones = set(PARAMS.of(g).no_buy_from_zones)
+    trains = g.state.trains
     for sym, seller in g.state.corporations.items():
         if ckey(sym) == corp or seller.closed or not seller.trains or not seller.price:
             continue
-        if zones & set(market.kinds_at(g, seller.price)):
+        if zones & set(market.kinds_at(g, seller.price)) and any(not trains[t].obsolete for t in seller.trains):
             return True
     gone = STATE.of(g).gone
     if not gone:
         return False
-    out_of_bank = {t.sym for t in g.state.trains.values() if t.owner != DEPOT}
-    return any(g.book.trains[s].get("rusts_on") not in out_of_bank for s in set(gone))
+    out_of_bank = {t.sym for t in trains.values() if t.owner != DEPOT}
+    specs = g.book.trains
+    return any(
+        specs[s].get("rusts_on") not in out_of_bank and specs[s].get("obsolete_on") not in out_of_bank
+        for s in set(gone)
+    )
 
 
 @cython.locals(g="Context")
