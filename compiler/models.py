@@ -861,6 +861,12 @@ class Home(Strict):
         "track and several cities, the corporation chooses the city (a `place_token` in the round's `home_token` "
         "step, where the round kind lists it; else the first city)",
     )
+    choose_city: bool = Field(
+        False,
+        description="the home's city is not fixed: placed on a tile with track and several cities with room, the "
+        "corporation chooses the city (a `place_token` in the round's `home_token` step); else the reserved or first "
+        "city (e.g. 1856's THB in Hamilton's two cities on 18xx.games)",
+    )
 
 
 def _parse_home(v: Any) -> Any:

@@ -1671,3 +1671,21 @@ def test_1817_the_station_subsidy_pays_at_the_conversion_on_the_site_it_pays_for
         cash[name] = (at_conversion, game.context.cash("C|ME"), len(game.state.corporations["ME"].tokens))
     assert cash["rule"] == (118, 68, 2)  # $50 at the conversion, $50 for the marker
     assert cash["site"] == (68, 68, 2)  # the marker for nothing
+
+
+def test_1856_thb_chooses_its_hamilton_city_once_a_tile_with_track_lies_there() -> None:
+    """1856 (the rulebook: the home marker goes on "the appropriate large city dot in its starting city", and
+    Hamilton has two): where a tile with track lies on Hamilton when THB first operates, THB chooses the city of its
+    home marker before its track (`home.choose_city`, step `home_token`), as on the site ("Place Home Token"). Bot
+    game seed 130004 (action 610): WGB's #59 lay on L15; railbook had put THB's marker into the first city."""
+    game, _ = _game_at("1856", 130004, 610)
+    thb = game.state.corporations["THB"]
+    assert not thb.tokens[0].used
+    (place,) = [d for d in game.legal_descriptions() if d["entity"] == "THB" and d["type"] == "place_token"]
+    assert len(place["choices"]) == 2
+    assert "lay_tile" not in _types(game, "THB")
+    game.process(
+        {"type": "place_token", "entity": "THB", "entity_type": "corporation", "city": place["choices"][1]["city"]}
+    )
+    assert thb.tokens[0].used and thb.tokens[0].hex == "L15" and thb.tokens[0].city == 1
+    assert "lay_tile" in _types(game, "THB")

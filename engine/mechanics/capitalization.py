@@ -195,7 +195,7 @@ def place_home_token(g: Context, corp: str) -> None:
             continue
         if board.hex_tokened_by(g, hex_id, key):
             continue
-        if h.get("whole_hex") and home_cities(g, corp, hex_id) and _city_chosen(g, hex_id):
+        if (h.get("whole_hex") or h.get("choose_city")) and home_cities(g, corp, hex_id) and _city_chosen(g, hex_id):
             st = STATE.of(g)
             if corp not in st.home_choice:
                 st.home_choice.append(corp)
@@ -241,8 +241,9 @@ def _put_home(g: Context, corp: str, hex_id: str, city: int) -> bool:
 
 
 class HomeToken(Step):
-    """A corporation whose home holds a whole hex of several cities with track chooses the city of its home token
-    before anything else of its turn (``home.whole_hex``)."""
+    """A corporation whose home holds a whole hex (``home.whole_hex``), or whose home city is not fixed
+    (``home.choose_city``), on a tile of several cities with track chooses the city of its home token before anything
+    else of its turn."""
 
     name = HOME_TOKEN_STEP
     description = "Place the home token"
@@ -265,7 +266,7 @@ class HomeToken(Step):
     def _home_hex(self, corp: str) -> str | None:
         home = self.g.book.corporations[corp].get("home")
         homes = home if isinstance(home, list) else [home] if home else []
-        return next((str(h["hex"]) for h in homes if h.get("whole_hex")), None)
+        return next((str(h["hex"]) for h in homes if h.get("whole_hex") or h.get("choose_city")), None)
 
     def legal(self, entity: str) -> list[dict[str, Any]]:
         if entity != self._pending():
