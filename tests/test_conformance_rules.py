@@ -1689,3 +1689,21 @@ def test_1856_thb_chooses_its_hamilton_city_once_a_tile_with_track_lies_there() 
     )
     assert thb.tokens[0].used and thb.tokens[0].hex == "L15" and thb.tokens[0].city == 1
     assert "lay_tile" in _types(game, "THB")
+
+
+def test_a_privates_lay_does_not_go_into_a_hex_another_private_blocks() -> None:
+    """1850 (every title with `blocks_hexes`): a hex a private blocks while a player owns it takes no tile, not even
+    another private's lay (a private lays only in the hexes it blocks itself). Bot game seed 130006 (action 217): the
+    Gant Brothers (GBC, owned by RI) laid on I12, which the player-owned Mississippi & Missouri blocks; the site
+    refused ("I12 is blocked by Mississippi and Missouri Railroad")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, _ = _game_at("1850", 130006, 216)
+    assert game.state.companies["MMR"].owner == "P|p1"
+    (lays,) = [d for d in game.legal_descriptions() if d["entity"] == "GBC" and d["type"] == "lay_tile"]
+    assert lays["choices"] and all(c["hex"] != "I12" for c in lays["choices"])
+    stored = json.loads((DATA / "1850_soak_130006.json").read_text(encoding="utf-8"))["actions"][216]
+    assert (stored["entity"], stored["hex"]) == ("GBC", "I12")
+    with pytest.raises(IllegalAction, match="blocked"):
+        game.process({k: v for k, v in stored.items() if k not in ("id", "auto_actions")})

@@ -170,6 +170,29 @@ def blocked_hex(g: Context, hex_id: str) -> str | None:
     return None
 
 
+def blocked_for_ability(g: Context, hex_id: str, a: Ability) -> str | None:
+    """The private blocking ``hex_id`` to a lay under ability ``a``: a blocking private other than the one holding
+    ``a`` (a private lays in the hexes it blocks itself)."""
+    blocker = blocked_hex(g, hex_id) if hex_id in g.book.hexes else None
+    if blocker is None or a in g.state.companies[blocker].abilities:
+        return None
+    return blocker
+
+
+def _blocked_to(g: Context, a: Ability) -> set[str]:
+    """The hexes blocked to a lay under ability ``a`` (:func:`blocked_for_ability`, for every hex at once)."""
+    out: set[str] = set()
+    c: Company
+    b: Ability
+    for _sym, c in g.state.companies.items():
+        if c.closed or a in c.abilities:
+            continue
+        for b in c.abilities:
+            if b.type == "blocks_hexes" and not _crossings_only(b) and abilities.right_owner(g, xkey(_sym), b):
+                out.update(b.spec.get("hexes") or [])
+    return out
+
+
 def _crossings_only(a: Ability) -> bool:
     """A ``blocks_hexes`` ability that only bars track crossing a river (hook ``lay_allowed``)."""
     return (a.spec.get("params") or {}).get("blocks") == "partition_crossing"
@@ -229,6 +252,9 @@ def lay(
         allowed = spec.get("tiles") or None
         if (special[1].spec.get("params") or {}).get("one_per_hex") and hex_id in special[1].laid_hexes:
             raise illegal("track.ability", f"{sym_of(special[0])} already laid on {hex_id}")
+        blocker = blocked_for_ability(g, hex_id, special[1])
+        if blocker:
+            raise illegal("track.blocked", f"{hex_id} is blocked by {blocker}")
     else:
         blocker = blocked_hex(g, hex_id) if hex_id in g.book.hexes else None
         if blocker:
@@ -882,6 +908,7 @@ def _special_candidates(
     out = []
     # (a connected lay goes only where the company's network may build: plan_lay refuses every tile elsewhere)
     reachable = board.network(g, corp).hex_edges if connected else None
+    blocked = _blocked_to(g, a)
     listed = spec.get("hexes")
     for h in listed or g.book.hexes:
         if reachable is not None and not reachable.get(h):
@@ -889,6 +916,8 @@ def _special_candidates(
         if not listed and not ability_hex_ok(g, a, h):
             continue
         if one_per_hex and h in a.laid_hexes:
+            continue
+        if h in blocked:
             continue
         own = spec.get("tiles") or None
         # a private's own tiles may go where the upgrade chart would not put them (``any_label``)
