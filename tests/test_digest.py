@@ -138,6 +138,52 @@ def test_a_record_for_the_site_has_no_player_pass_while_the_cm_is_unsold() -> No
     assert game.state.companies["CM"].owner is not None
 
 
+def _stalling_sales(record: dict, rulebook: dict) -> list[int]:
+    """The ids of the record's stock-round sales after which the site's stock round stops for good: a sale that
+    closes a corporation, after which the seller can do nothing more and neither can the next two players in seating
+    order (the round goes on at a later seat, or ends)."""
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    game = start_from_record(record, rulebook)
+    out = []
+    for action in filter_actions(record["actions"]):
+        st = game.state
+        stock = st.round is not None and st.round.kind == "stock"
+        before = (st.turn, st.round.round_num if st.round else None)
+        open_ = {k for k, c in st.corporations.items() if not c.closed}
+        game.process(normalise(action))
+        if not stock or action["type"] != "sell_shares" or action["entity_type"] != "player":
+            continue
+        if not any(game.state.corporations[k].closed for k in open_):
+            continue
+        st = game.state
+        seats = list(st.player_ids)
+        acting = game.acting()
+        if st.finished or (st.turn, st.round.round_num if st.round else None) != before or not acting:
+            out.append(action["id"])
+        elif action["entity"] not in acting:
+            if (seats.index(acting[0]) - seats.index(action["entity"]) - 1) % len(seats) >= 2:
+                out.append(action["id"])
+    return out
+
+
+def test_a_record_for_the_site_makes_no_sale_that_stops_its_stock_round() -> None:
+    """1856 (title data ``site.closing_sale_stalls_stock_round``): the site's stock round stops for good after a sale
+    into the closing cell that leaves the seller and the next two players nothing to do (it keeps one of them active
+    with nothing offered: 37 of 42 such sales in differential runs 7-8, none of 166 other closing sales). Seed
+    100042 of run 8 made one (action 106, p1's CPR share: p2 to p6 could do nothing, the site stopped); written for
+    the site now, the game makes none."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1856")
+    stored = json.loads((Path(__file__).parent / "data" / "1856_soak_100042.json").read_text(encoding="utf-8"))
+    assert _stalling_sales(stored, rulebook) == [106]
+    dated = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
+    record, report = play_record(rulebook, 100042, max_actions=400, also=dated)
+    assert not report.failures
+    assert _stalling_sales({**record, "created_at": 1_795_000_000}, rulebook) == []
+
+
 def test_a_finished_record_carries_its_outcome(tmp_path: Path) -> None:
     record, report = play_record(rulebook_for_title("1856"), 1)
     assert report.finished
