@@ -927,6 +927,23 @@ def test_1856_the_w_and_s_marker_is_not_placed_after_the_companys_own() -> None:
         game.process({k: v for k, v in wsrc.items() if k != "id"})
 
 
+def test_1856_the_repayments_follow_a_train_step_the_deferred_interest_leaves_with_nothing_to_buy() -> None:
+    """1856 turn order: "Buy one or more trains. Redeem Government loans (Optional)". CPR ran no trains, so with
+    the site's option its interest is charged after its next action, its train purchase (seed 100010, action
+    186): $232 were left for another $225 train before the interest, $212 after. The train step is then over and
+    the repayments come next, as after any train purchase (the site offers `payoff_loan` or `pass`, and no private
+    until they are passed); railbook had left the train step open with nothing to buy and offered the private
+    purchase of the turn's end first (its repayment after it was refused by the site)."""
+    from railbook.engine.digest import acting
+
+    game, record = _game_at("1856", 100010, 186)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"]) == ("buy_train", "CPR")
+    assert game.context.cash("C|CPR") == 212
+    assert acting(game)["CPR"] == ["bankrupt", "pass", "payoff_loan"]
+    assert _types(game, "CPR") == {"payoff_loan", "pass"}
+
+
 def test_1856_excess_loans_are_redeemed_before_the_voluntary_repayments() -> None:
     """1856 "Redeem Government Loans": "If a company has more loan stamps than there are shares in the hands of
     players, it must redeem the excess"; with that, "it may retire as many government loans as it wishes". The
