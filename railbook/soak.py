@@ -305,7 +305,9 @@ def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]
     the title's ``site.private_closing_fails_in_phases`` (the site's engine fails once such a private closes with
     its company in that phase; no one can foresee whether it will), and no player passes while a private of
     ``site.unowned_private_income_fails`` is unsold and he may do anything else (an initial round everyone passes
-    would pay the privates' income, and the site fails on the unowned one): docs/CONFORMANCE.md, "Standing"."""
+    would pay the privates' income, and the site fails on the unowned one), and no private places a marker while
+    markers a first tile lifted are still to be put back (the site takes a lifted one for it): docs/CONFORMANCE.md,
+    "Standing"."""
     privates = game.rulebook.get("privates") or {}
 
     def with_shares(sym: Any) -> bool:
@@ -317,10 +319,13 @@ def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]
     no_player_passes = site_fails_on_unowned_income(game) and any(
         d["type"] not in PASSIVE and d.get("entity_type") == "player" for d in descs
     )
+    lifted = bool(game.state.round is not None and game.state.round.data.get("lifted_tokens"))
     out = []
     for d in descs:
         if d["type"] in PASSIVE and d.get("entity_type") == "player" and no_player_passes:
             continue
+        if d["type"] == "place_token" and d.get("entity_type") == "company" and lifted:
+            continue  # (the site places a private's marker with a lifted one, then cannot put that one back)
         if d["type"] == "buy_company" and d.get("entity_type") == "corporation" and no_company_buys:
             continue
         if d["type"] == "buy_company" and d.get("entity_type") == "player" and d.get("choices"):

@@ -184,6 +184,37 @@ def test_a_record_for_the_site_makes_no_sale_that_stops_its_stock_round() -> Non
     assert _stalling_sales({**record, "created_at": 1_795_000_000}, rulebook) == []
 
 
+def _private_markers_over_lifted_ones(record: dict, rulebook: dict) -> list[int]:
+    """The ids of the record's markers placed by a private while markers a first tile lifted are still to be put
+    back."""
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    game = start_from_record(record, rulebook)
+    out = []
+    for action in filter_actions(record["actions"]):
+        lifted = game.state.round is not None and game.state.round.data.get("lifted_tokens")
+        if action["type"] == "place_token" and action["entity_type"] == "company" and lifted:
+            out.append(action["id"])
+        game.process(normalise(action))
+    return out
+
+
+def test_a_record_for_the_site_places_no_private_marker_before_a_lifted_one_is_back() -> None:
+    """1856: THB's first tile on Hamilton lifts its home marker (put back by THB in a city of its choice). The site
+    places the W&S marker meanwhile with that lifted marker and then refuses to put it back ("Token is already
+    used"; differential seed 110016, actions 179-180). A record written for the site has the lifted markers put
+    back first."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1856")
+    stored = json.loads((Path(__file__).parent / "data" / "1856_soak_110016.json").read_text(encoding="utf-8"))
+    assert _private_markers_over_lifted_ones(stored, rulebook) == [179]
+    dated = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
+    record, report = play_record(rulebook, 110016, max_actions=200, also=dated)
+    assert not report.failures
+    assert _private_markers_over_lifted_ones({**record, "created_at": 1_795_000_000}, rulebook) == []
+
+
 def test_a_finished_record_carries_its_outcome(tmp_path: Path) -> None:
     record, report = play_record(rulebook_for_title("1856"), 1)
     assert report.finished
