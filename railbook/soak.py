@@ -266,8 +266,9 @@ def choose(
 def _site_stalls_after(game: Any, action: dict[str, Any]) -> bool:
     """For a game written as an 18xx.games record of a title with ``site.closing_sale_stalls_stock_round``: whether
     ``action`` is a stock-round sale that moves a corporation into the closing cell after which the seller can do
-    nothing more and the next two players (in seating order) nothing either, or the round ends: the site's stock
-    round stops for good there (docs/CONFORMANCE.md, "Standing"). Tried on the game and taken back."""
+    nothing more and the next two players (in seating order) nothing either (the round goes on at a later seat, with a
+    new turn of the seller's, or ends): the site's stock round stops for good there (docs/CONFORMANCE.md,
+    "Standing"). Tried on the game and taken back."""
     from railbook.engine.digest import site_stalls_on_closing_sales
 
     rnd = game.state.round
@@ -288,13 +289,14 @@ def _site_stalls_after(game: Any, action: dict[str, Any]) -> bool:
         if game.state.finished or round_key(game) != before:
             return True
         acting = game.acting()
-        if not acting or seller in acting:
-            return not acting
+        if not acting:
+            return True
         seats = [p for p in game.state.player_ids if p in {q.id for q in game.state.players}]
-        n = len(seats)
+        if seller in acting:  # his turn goes on, or every other player was skipped and a new turn of his starts
+            return not game.state.round.data.get("current_actions") and len(seats) >= 3
         if seller not in seats or acting[0] not in seats:
             return False
-        return (seats.index(acting[0]) - seats.index(seller) - 1) % n >= 2
+        return (seats.index(acting[0]) - seats.index(seller) - 1) % len(seats) >= 2
     finally:
         game.undo()
 
