@@ -42,8 +42,8 @@ class SpecialToken(Step):
     @cython.locals(self="StepBase")
     def _ability(self, entity: str) -> tuple[str, Ability] | None:
         """The private's usable token ability: one without ``params.extra_action`` places the turn's marker, so not
-        once the owning corporation has placed a marker this turn (1856 W&S: "in the place of the public company's
-        normal ... station marker placement"; differential seeds 100015, 100039)."""
+        once the owning corporation has placed a marker this turn (a marker "in the place of the public company's
+        normal ... station marker placement"; docs/CONFORMANCE.md)."""
         if kind_of(entity) != "X":
             return None
         tokened = bool(self.g.state.round.data.get("tokened"))
