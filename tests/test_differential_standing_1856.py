@@ -148,3 +148,24 @@ def test_1856_the_dividend_decision_the_site_waits_for_is_added_to_its_copy(tmp_
     assert [x["id"] for x in ref] == [285, 286]
     other = [{**stopped[0], "acting": {"CA": ["bankrupt", "buy_train"]}}, stopped[1]]
     assert tool.repair(record, other, path)[3] == []
+
+
+def _owing(bank: int, p4: int, acting: dict[str, list[str]]) -> dict[str, Any]:
+    return {"id": 210, "type": "buy_train", "round": "Operating", "bank": bank, "players": {"p4": p4}, "acting": acting}
+
+
+def test_1856_a_presidents_share_of_a_train_is_the_sites_negative_cash_until_raised() -> None:
+    """GW's train costs $65 more than its treasury: the site books the president's share as his negative cash
+    (p4: $-65) until he has sold shares or gone bankrupt; railbook takes his $0 and books the rest as it is raised
+    (run 9 seeds 110032, 110048; both agree on the result). Standing `debt_shown_negative`, now for 1856 too; a
+    gap with no debt shown, or one that never closes while the game goes on, is a difference."""
+    tool = _tool()
+    ref = [_owing(11038, -65, {"p4": ["bankrupt", "sell_shares"]}), _owing(10973, 0, {"GW": ["pass"]})]
+    mine = [_owing(10973, 0, {"p4": ["bankrupt", "sell_shares"]}), _owing(10973, 0, {"GW": ["pass"]})]
+    assert tool.standing_kind("players.p4", -65, 0, 0, ref, mine, "1856", {}) == "debt_shown_negative"
+    assert tool.standing_kind("bank", 11038, 10973, 0, ref, mine, "1856", {}) == "debt_shown_negative"
+    never = [ref[0], {**ref[0], "acting": {"p4": ["sell_shares"]}}] * 5
+    assert tool.standing_kind("players.p4", -65, 0, 0, never, mine * 5, "1856", {}) is None
+    paid = [_owing(11038, 0, {"p4": ["bankrupt", "sell_shares"]}), ref[1]]  # no debt shown: another difference
+    assert tool.standing_kind("bank", 11038, 10973, 0, paid, mine, "1856", {}) != "debt_shown_negative"
+    assert tool.standing_kind("players.p4", -65, 0, 0, ref, mine, "1846", {}) is None

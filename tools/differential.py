@@ -345,8 +345,8 @@ STANDING: dict[str, dict[str, Any]] = {
         "agree once he has assigned them",
     },
     "debt_shown_negative": {
-        "entry": "1817: a president's debt",
-        "titles": {"1817"},
+        "entry": "1817: a president's debt; 1856: a president's share of a train",
+        "titles": {"1817", "1856"},
         "what": "while a player owes money he has not raised (the site shows it as his negative cash), his cash and "
         "the bank's: railbook books the debt as it is settled; the amounts agree once it is (the gap closes within "
         "8 lines; the bank's gap may shrink as several debts booked at once are settled, so long as it is the "
