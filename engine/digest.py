@@ -122,6 +122,13 @@ def site_fails_on_unowned_income(g: Game) -> bool:
     return False
 
 
+def site_stalls_on_closing_sales(g: Game) -> bool:
+    """The site's stock round stops for good after a sale into the closing cell that leaves the seller and the next
+    two players nothing to do (``site.closing_sale_stalls_stock_round``): a record written for the site makes no
+    such sale."""
+    return bool(_site(g).get("closing_sale_stalls_stock_round"))
+
+
 def site_tile_copies_taken_out(g: Game, base: dict[str, Any]) -> dict[str, int]:
     """Per tile, how many of its first copies the site has taken out of the game where the game's options lower its
     count below the title's (``base``: the rulebook without options) and ``site.removed_tile_copies_first`` says the

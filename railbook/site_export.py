@@ -175,6 +175,10 @@ class SiteAutoActions:
         self.operator, _ = self._now(game)
         self.op_round = self._op_round(game)
         if game.state.finished:
+            if self.checked == "after_every_tile_lay":
+                # (a game that ends in a company's turn before its track step was checked -- its run closed the
+                # last company: the site checks after that step first; differential seed 100001, action 318)
+                return [self._notice(before, game)] if before is not None and self.noticed != before else []
             ended_turn = before is not None and not _closed(game, before) and not _ended_at_once(game)
             if self.checked != "after_every_tile_lay" and ended_turn:
                 return [self._notice(before, game)]  # (the check after the game's last turn comes before its end)

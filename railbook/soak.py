@@ -258,9 +258,47 @@ def choose(
     order = passes + active if passes and (not active or rnd.random() < pass_weight) else active + passes
     for desc in order:
         action = concrete(desc, rnd, game)
-        if action is not None:
+        if action is not None and not (site and _site_stalls_after(game, action)):
             return action
     return None
+
+
+def _site_stalls_after(game: Any, action: dict[str, Any]) -> bool:
+    """For a game written as an 18xx.games record of a title with ``site.closing_sale_stalls_stock_round``: whether
+    ``action`` is a stock-round sale that moves a corporation into the closing cell after which the seller can do
+    nothing more and the next two players (in seating order) nothing either (the round goes on at a later seat, with a
+    new turn of the seller's, or ends): the site's stock round stops for good there (docs/CONFORMANCE.md,
+    "Standing"). Tried on the game and taken back."""
+    from railbook.engine.digest import site_stalls_on_closing_sales
+
+    rnd = game.state.round
+    if action.get("type") != "sell_shares" or action.get("entity_type") != "player" or rnd is None:
+        return False
+    if rnd.kind != "stock" or not site_stalls_on_closing_sales(game):
+        return False
+    seller = str(action["entity"])
+    open_before = {k for k, c in game.state.corporations.items() if not c.closed}
+    before = round_key(game)
+    try:
+        game.process(action)
+    except Exception:
+        return False  # (refused: not this function's concern; the caller's process says so)
+    try:
+        if not any(game.state.corporations[k].closed for k in open_before):
+            return False
+        if game.state.finished or round_key(game) != before:
+            return True
+        acting = game.acting()
+        if not acting:
+            return True
+        seats = [p for p in game.state.player_ids if p in {q.id for q in game.state.players}]
+        if seller in acting:  # his turn goes on, or every other player was skipped and a new turn of his starts
+            return not game.state.round.data.get("current_actions") and len(seats) >= 3
+        if seller not in seats or acting[0] not in seats:
+            return False
+        return (seats.index(acting[0]) - seats.index(seller) - 1) % len(seats) >= 2
+    finally:
+        game.undo()
 
 
 def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -269,7 +307,9 @@ def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]
     the title's ``site.private_closing_fails_in_phases`` (the site's engine fails once such a private closes with
     its company in that phase; no one can foresee whether it will), and no player passes while a private of
     ``site.unowned_private_income_fails`` is unsold and he may do anything else (an initial round everyone passes
-    would pay the privates' income, and the site fails on the unowned one): docs/CONFORMANCE.md, "Standing"."""
+    would pay the privates' income, and the site fails on the unowned one), and no private places a marker while
+    markers a first tile lifted are still to be put back (the site takes a lifted one for it): docs/CONFORMANCE.md,
+    "Standing"."""
     privates = game.rulebook.get("privates") or {}
 
     def with_shares(sym: Any) -> bool:
@@ -281,10 +321,13 @@ def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]
     no_player_passes = site_fails_on_unowned_income(game) and any(
         d["type"] not in PASSIVE and d.get("entity_type") == "player" for d in descs
     )
+    lifted = bool(game.state.round is not None and game.state.round.data.get("lifted_tokens"))
     out = []
     for d in descs:
         if d["type"] in PASSIVE and d.get("entity_type") == "player" and no_player_passes:
             continue
+        if d["type"] == "place_token" and d.get("entity_type") == "company" and lifted:
+            continue  # (the site places a private's marker with a lifted one, then cannot put that one back)
         if d["type"] == "buy_company" and d.get("entity_type") == "corporation" and no_company_buys:
             continue
         if d["type"] == "buy_company" and d.get("entity_type") == "player" and d.get("choices"):

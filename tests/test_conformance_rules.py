@@ -921,6 +921,44 @@ def test_1856_the_kitchener_tile_takes_the_place_of_the_companys_tile_lay() -> N
     assert "lay_tile" not in _types(game, "LPS")
 
 
+def test_1856_the_w_and_s_marker_is_not_placed_after_the_companys_own() -> None:
+    """1856 "Waterloo & Saugeen Railway Co.": the free marker in Kitchener is "in the place of the public company's
+    normal ... station marker placement": once GT has placed its own marker in the turn, its W&S places none (a
+    private's token ability without ``params.extra_action`` is the turn's placement). Differential seed 100015
+    (action 330; also 100039): railbook let the W&S place it in GT's route step, the site refused ("Token already
+    placed this turn")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1856", 100015, 329)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"]) == ("place_token", "GT")
+    assert game.state.companies["WSRC"].owner == "C|GT"
+    assert not _types(game, "WSRC")
+    stored = json.loads((DATA / "1856_soak_100015.json").read_text(encoding="utf-8"))
+    wsrc = stored["actions"][329]
+    assert (wsrc["type"], wsrc["entity"]) == ("place_token", "WSRC")
+    with pytest.raises(IllegalAction):
+        game.process({k: v for k, v in wsrc.items() if k != "id"})
+
+
+def test_1856_the_repayments_follow_a_train_step_the_deferred_interest_leaves_with_nothing_to_buy() -> None:
+    """1856 turn order: "Buy one or more trains. Redeem Government loans (Optional)". CPR ran no trains, so with
+    the site's option its interest is charged after its next action, its train purchase (seed 100010, action
+    186): $232 were left for another $225 train before the interest, $212 after. The train step is then over and
+    the repayments come next, as after any train purchase (the site offers `payoff_loan` or `pass`, and no private
+    until they are passed); railbook had left the train step open with nothing to buy and offered the private
+    purchase of the turn's end first (its repayment after it was refused by the site)."""
+    from railbook.engine.digest import acting
+
+    game, record = _game_at("1856", 100010, 186)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"]) == ("buy_train", "CPR")
+    assert game.context.cash("C|CPR") == 212
+    assert acting(game)["CPR"] == ["bankrupt", "pass", "payoff_loan"]
+    assert _types(game, "CPR") == {"payoff_loan", "pass"}
+
+
 def test_1856_excess_loans_are_redeemed_before_the_voluntary_repayments() -> None:
     """1856 "Redeem Government Loans": "If a company has more loan stamps than there are shares in the hands of
     players, it must redeem the excess"; with that, "it may retire as many government loans as it wishes". The
@@ -1160,6 +1198,30 @@ def test_1856_the_sites_destination_notice_comes_after_a_track_step_that_ends_th
     step = rounds.active_step(game.context)
     assert step is not None and step.name == "loan"
     assert [(x["type"], x["entity"]) for x in extra] == [("destination_connection", "GT")]
+
+
+def test_1856_the_sites_destination_notice_comes_before_a_game_ended_by_the_run_after_the_track_step() -> None:
+    """Also where the company's run after its track step ends the game (GW, seed 100001, action 318: its withholding
+    moves it into the closed section, the last company, and nobody can act any more): the site checks after the
+    track step before it runs, and waited for the notice there (it listed `destination_connection` for GW)."""
+    from railbook.engine.replay import record_options
+
+    from railbook.site_export import SiteAutoActions
+
+    rulebook = rulebook_for_title("1856")
+    stored = json.loads((DATA / "1856_soak_100001.json").read_text(encoding="utf-8"))
+    game = Game.start(
+        rulebook, [p["id"] for p in stored["players"]], seed=100001, options=record_options(stored, rulebook)
+    )
+    autos = SiteAutoActions(game)
+    extra: list[dict[str, Any]] = []
+    for action in stored["actions"]:
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        autos.action(game, action)
+        extra = autos.after(game)
+    assert (stored["actions"][-1]["type"], stored["actions"][-1]["entity"]) == ("lay_tile", "GW")
+    assert game.state.finished and game.state.corporations["GW"].closed
+    assert [(x["type"], x["entity"]) for x in extra] == [("destination_connection", "GW")]
 
 
 def test_18chesapeake_the_track_step_stays_open_for_a_private_only_while_it_has_a_lay_to_make() -> None:

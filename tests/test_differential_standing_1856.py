@@ -114,3 +114,58 @@ def test_1856_place_token_listed_for_a_corporation_owning_the_wsrc_is_token_abil
     ref = [_token_step(["bankrupt", "pass", "place_token"], owned)]
     mine = [_token_step(["bankrupt"], owned)]
     assert tool.compare(ref, mine, "1856", [])["first"]["kind"].startswith("acting.*")
+
+
+def test_1856_the_dividend_decision_the_site_waits_for_is_added_to_its_copy(tmp_path: Any) -> None:
+    """CA's unpaid interest took all its earnings: railbook withholds at once ("Companies that declare a dividend of
+    $0 are considered to have withheld earnings"), the site waits for the president's `dividend` and refuses the
+    train purchase that follows (run 8 seed 100030, action 286). The tool adds that decision (a withholding) to the
+    site's copy only, as it adds the passes the site waits for; a step that waits for something else is no repair."""
+    tool = _tool()
+    record = {
+        "title": "1856",
+        "actions": [
+            {"type": "run_routes", "entity": "CA", "entity_type": "corporation", "routes": [], "id": 285},
+            {"type": "buy_train", "entity": "CA", "entity_type": "corporation", "train": "2-2", "id": 286},
+        ],
+    }
+    path = tmp_path / "1856_100030.json"
+    error = "Engine::GameError: Blocking step Pay or Withhold Dividends cannot process action buy_train at 286"
+    stopped = [{"id": 285, "acting": {"CA": ["bankrupt", "dividend"]}, "corporations": {}}, {"error": error, "id": 286}]
+    replays: list[Any] = []
+
+    def replayed(site: Any, strict: bool, cache: Any) -> list[dict[str, Any]]:
+        replays.append(site)
+        return [{"id": 285}, {"id": tool.ADDED_PASS_ID}, {"id": 286}]
+
+    tool.reference = replayed
+    mine, ref, notices, passes = tool.repair(record, list(stopped), path)
+    assert passes == ["Pay or Withhold Dividends"] and notices == 0
+    assert [a["id"] for a in mine["actions"]] == [285, 286]
+    site = tool.json.loads(replays[0].read_text())
+    added = site["actions"][1]
+    assert (added["type"], added["entity"], added["kind"]) == ("dividend", "CA", "withhold")
+    assert [x["id"] for x in ref] == [285, 286]
+    other = [{**stopped[0], "acting": {"CA": ["bankrupt", "buy_train"]}}, stopped[1]]
+    assert tool.repair(record, other, path)[3] == []
+
+
+def _owing(bank: int, p4: int, acting: dict[str, list[str]]) -> dict[str, Any]:
+    return {"id": 210, "type": "buy_train", "round": "Operating", "bank": bank, "players": {"p4": p4}, "acting": acting}
+
+
+def test_1856_a_presidents_share_of_a_train_is_the_sites_negative_cash_until_raised() -> None:
+    """GW's train costs $65 more than its treasury: the site books the president's share as his negative cash
+    (p4: $-65) until he has sold shares or gone bankrupt; railbook takes his $0 and books the rest as it is raised
+    (run 9 seeds 110032, 110048; both agree on the result). Standing `debt_shown_negative`, now for 1856 too; a
+    gap with no debt shown, or one that never closes while the game goes on, is a difference."""
+    tool = _tool()
+    ref = [_owing(11038, -65, {"p4": ["bankrupt", "sell_shares"]}), _owing(10973, 0, {"GW": ["pass"]})]
+    mine = [_owing(10973, 0, {"p4": ["bankrupt", "sell_shares"]}), _owing(10973, 0, {"GW": ["pass"]})]
+    assert tool.standing_kind("players.p4", -65, 0, 0, ref, mine, "1856", {}) == "debt_shown_negative"
+    assert tool.standing_kind("bank", 11038, 10973, 0, ref, mine, "1856", {}) == "debt_shown_negative"
+    never = [ref[0], {**ref[0], "acting": {"p4": ["sell_shares"]}}] * 5
+    assert tool.standing_kind("players.p4", -65, 0, 0, never, mine * 5, "1856", {}) is None
+    paid = [_owing(11038, 0, {"p4": ["bankrupt", "sell_shares"]}), ref[1]]  # no debt shown: another difference
+    assert tool.standing_kind("bank", 11038, 10973, 0, paid, mine, "1856", {}) != "debt_shown_negative"
+    assert tool.standing_kind("players.p4", -65, 0, 0, ref, mine, "1846", {}) is None

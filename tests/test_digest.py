@@ -158,6 +158,85 @@ def test_a_bots_record_for_the_site_keeps_the_site_rules_of_the_random_player() 
             game.process(normalise(action))
 
 
+def _stalling_sales(record: dict, rulebook: dict) -> list[int]:
+    """The ids of the record's stock-round sales after which the site's stock round stops for good: a sale that
+    closes a corporation, after which the seller can do nothing more and neither can the next two players in seating
+    order (the round goes on at a later seat or with a new turn of the seller's, or ends)."""
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    game = start_from_record(record, rulebook)
+    out = []
+    for action in filter_actions(record["actions"]):
+        st = game.state
+        stock = st.round is not None and st.round.kind == "stock"
+        before = (st.turn, st.round.round_num if st.round else None)
+        open_ = {k for k, c in st.corporations.items() if not c.closed}
+        game.process(normalise(action))
+        if not stock or action["type"] != "sell_shares" or action["entity_type"] != "player":
+            continue
+        if not any(game.state.corporations[k].closed for k in open_):
+            continue
+        st = game.state
+        seats = list(st.player_ids)
+        acting = game.acting()
+        if st.finished or (st.turn, st.round.round_num if st.round else None) != before or not acting:
+            out.append(action["id"])
+        elif action["entity"] in acting and not st.round.data.get("current_actions"):
+            out.append(action["id"])  # every other player skipped: a new turn of the seller's
+        elif action["entity"] not in acting:
+            if (seats.index(acting[0]) - seats.index(action["entity"]) - 1) % len(seats) >= 2:
+                out.append(action["id"])
+    return out
+
+
+def test_a_record_for_the_site_makes_no_sale_that_stops_its_stock_round() -> None:
+    """1856 (title data ``site.closing_sale_stalls_stock_round``): the site's stock round stops for good after a sale
+    into the closing cell that leaves the seller and the next two players nothing to do (it keeps one of them active
+    with nothing offered: 38 of 43 such sales in differential runs 7-8, none of 165 other closing sales). Seed
+    100042 of run 8 made one (action 106, p1's CPR share: p2 to p6 could do nothing, the site stopped); written for
+    the site now, the game makes none."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1856")
+    stored = json.loads((Path(__file__).parent / "data" / "1856_soak_100042.json").read_text(encoding="utf-8"))
+    assert _stalling_sales(stored, rulebook) == [106]
+    dated = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
+    record, report = play_record(rulebook, 100042, max_actions=400, also=dated)
+    assert not report.failures
+    assert _stalling_sales({**record, "created_at": 1_795_000_000}, rulebook) == []
+
+
+def _private_markers_over_lifted_ones(record: dict, rulebook: dict) -> list[int]:
+    """The ids of the record's markers placed by a private while markers a first tile lifted are still to be put
+    back."""
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    game = start_from_record(record, rulebook)
+    out = []
+    for action in filter_actions(record["actions"]):
+        lifted = game.state.round is not None and game.state.round.data.get("lifted_tokens")
+        if action["type"] == "place_token" and action["entity_type"] == "company" and lifted:
+            out.append(action["id"])
+        game.process(normalise(action))
+    return out
+
+
+def test_a_record_for_the_site_places_no_private_marker_before_a_lifted_one_is_back() -> None:
+    """1856: THB's first tile on Hamilton lifts its home marker (put back by THB in a city of its choice). The site
+    places the W&S marker meanwhile with that lifted marker and then refuses to put it back ("Token is already
+    used"; differential seed 110016, actions 179-180). A record written for the site has the lifted markers put
+    back first."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1856")
+    stored = json.loads((Path(__file__).parent / "data" / "1856_soak_110016.json").read_text(encoding="utf-8"))
+    assert _private_markers_over_lifted_ones(stored, rulebook) == [179]
+    dated = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
+    record, report = play_record(rulebook, 110016, max_actions=200, also=dated)
+    assert not report.failures
+    assert _private_markers_over_lifted_ones({**record, "created_at": 1_795_000_000}, rulebook) == []
+
+
 def test_a_finished_record_carries_its_outcome(tmp_path: Path) -> None:
     record, report = play_record(rulebook_for_title("1856"), 1)
     assert report.finished

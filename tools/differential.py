@@ -242,6 +242,12 @@ def repair(
         elif "Blocking step " in err and " cannot process action " in err and len(ref) > 1:
             # the entity still holding the step open (another one, or the action's own entity in an earlier step)
             who_ = [k for k, v in acting.items() if "pass" in v]
+            # (or the dividend decision the site still waits for where railbook withheld at once: unpaid interest
+            # took all the earnings, "a dividend of $0" being a withholding; 1856 run 8 seed 100030)
+            deciding = [k for k, v in acting.items() if "dividend" in v and "pass" not in v]
+            decision = not who_ and len(deciding) == 1 and "Dividends cannot process" in err
+            if decision:
+                who_ = deciding
             if len(who_) != 1 or (aid, err) in tried:
                 break
             tried.add((aid, err))
@@ -251,6 +257,8 @@ def repair(
                 kind = "corporation" if "price" in corps[who_[0]] else "minor"
             step = err.split("Blocking step ", 1)[1].split(" cannot process", 1)[0]
             pass_ = {"type": "pass", "entity": who_[0], "entity_type": kind, "id": ADDED_PASS_ID + len(passes)}
+            if decision:
+                pass_ = {**pass_, "type": "dividend", "kind": "withhold"}
             actions.insert(at, pass_)
             passes.append(step)
         else:
@@ -394,8 +402,8 @@ STANDING: dict[str, dict[str, Any]] = {
         "agree once he has assigned them",
     },
     "debt_shown_negative": {
-        "entry": "1817: a president's debt",
-        "titles": {"1817"},
+        "entry": "1817: a president's debt; 1856: a president's share of a train",
+        "titles": {"1817", "1856"},
         "what": "while a player owes money he has not raised (the site shows it as his negative cash), his cash and "
         "the bank's: railbook books the debt as it is settled; the amounts agree once it is (the gap closes within "
         "8 lines; the bank's gap may shrink as several debts booked at once are settled, so long as it is the "

@@ -304,6 +304,11 @@ def deferred_interest(g: Context, action: dict[str, Any]) -> None:
     st.deferred = ""
     if g.state.round.data.get("current_operator") == ckey(corp) and not g.state.corporations[corp].closed:
         pay_interest(g, corp)
+        # (the steps were skipped before this hook: a step the interest left with nothing to do -- a train step
+        # that can no longer pay for a train -- is passed now, so that the repayments follow it at once, as after
+        # any train purchase; differential seed 100010, action 186)
+        rounds.bump(g)
+        rounds.skip_steps(g)
 
 
 def _interest_after_trains(g: Context) -> None:

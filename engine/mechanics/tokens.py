@@ -41,10 +41,16 @@ class SpecialToken(Step):
 
     @cython.locals(self="StepBase")
     def _ability(self, entity: str) -> tuple[str, Ability] | None:
+        """The private's usable token ability: one without ``params.extra_action`` places the turn's marker, so not
+        once the owning corporation has placed a marker this turn (a marker "in the place of the public company's
+        normal ... station marker placement"; docs/CONFORMANCE.md)."""
         if kind_of(entity) != "X":
             return None
+        tokened = bool(self.g.state.round.data.get("tokened"))
         for owner, a in self.g.abilities_of(entity):
             if a.type == "token" and abilities.usable(self.g, owner, a, passive_ok=False):
+                if tokened and not (a.spec.get("params") or {}).get("extra_action"):
+                    continue
                 return owner, a
         return None
 
