@@ -1011,6 +1011,13 @@ class Site(Strict):
         "owner (an initial round ended by everyone passing with it unsold; it asks who owns that private): the soak "
         "player writing a record for the site has no player pass while one is unsold and he may do anything else",
     )
+    closing_stalls_stock_round: bool = Field(
+        False,
+        description="the site's engine keeps a stock round waiting on a player it offers nothing when a "
+        "corporation closed in the turn that just ended and the next two players have nothing to do (it skips "
+        "them with a stale step): the soak player writing a record for the site plays another move of that turn "
+        "where it can",
+    )
     removed_tile_copies_first: bool = Field(
         False,
         description="where an option lowers a tile's count, the site takes that tile's first copies out of the game "

@@ -239,11 +239,17 @@ def _purchases_only(desc: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def choose(
-    game: Any, rnd: random.Random, pass_weight: float = 0.3, bid_weariness: float = 0.0, site: bool = False
+    game: Any,
+    rnd: random.Random,
+    pass_weight: float = 0.3,
+    bid_weariness: float = 0.0,
+    site: bool = False,
+    avoid: Callable[[dict[str, Any]], bool] | None = None,
 ) -> dict[str, Any] | None:
     """A random legal action: mostly an active one, a pass now and then; with chance ``bid_weariness`` no bid
     (when something else may be done).  ``site``: for a game written as an 18xx.games record, a private company
-    never passes when anything else may be done (declining an optional ability is no action on the site)."""
+    never passes when anything else may be done (declining an optional ability is no action on the site).
+    ``avoid``: actions not to choose where another may be chosen."""
     descs = game.legal_descriptions()
     if site:
         kept = [d for d in descs if not (d["type"] == "pass" and d.get("entity_type") == "company")]
@@ -256,11 +262,15 @@ def choose(
             active = weary
     rnd.shuffle(active)
     order = passes + active if passes and (not active or rnd.random() < pass_weight) else active + passes
+    avoided = None
     for desc in order:
         action = concrete(desc, rnd, game)
+        if action is not None and avoid is not None and avoid(action):
+            avoided = avoided or action
+            continue
         if action is not None:
             return action
-    return None
+    return avoided
 
 
 def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -294,6 +304,93 @@ def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]
             d = {**d, "choices": choices}
         out.append(d)
     return out
+
+
+class _StallGuard:
+    """For a game written as an 18xx.games record of a title whose ``site.closing_stalls_stock_round`` is set: a
+    stock-round turn in which a corporation closed and after which the site's engine would keep a player waiting
+    with nothing offered (``railbook.engine.digest.stalled_turn``) is played again from its start, the move that
+    closed the corporation avoided where another can be made (docs/CONFORMANCE.md, "Standing": a stock round the
+    site does not end)."""
+
+    RETRIES = 6  # a turn played again at most so often; then it stands as played
+
+    def __init__(self, game: Any) -> None:
+        from railbook.engine.digest import site_stalls_on_closing
+
+        self.game = game
+        self.on = site_stalls_on_closing(game)
+        self.player: str | None = None
+        self.start: tuple[int, Any, int, frozenset[str], Any] | None = None  # (log length, exporter, actions,
+        # the corporations closed, the round)
+        self.closer: dict[str, Any] | None = None  # the turn's move that closed a corporation
+        self.avoid: list[tuple[Any, ...]] = []
+        self.retries = 0
+
+    def _player(self, game: Any) -> str | None:
+        r = game.state.round
+        if not self.on or game.state.finished or r is None or r.kind != "stock":
+            return None
+        acting = game.acting()
+        return acting[0] if len(acting) == 1 else None
+
+    @staticmethod
+    def _closed(game: Any) -> frozenset[str]:
+        return frozenset(k for k, c in game.state.corporations.items() if c.closed)
+
+    @staticmethod
+    def _key(game: Any, action: dict[str, Any]) -> tuple[Any, ...]:
+        """What is avoided: a sale by the company sold (whichever certificates), any other move as it is."""
+        if action.get("type") == "sell_shares" and action.get("shares"):
+            share = game.state.shares.get(str(action["shares"][0]))
+            return ("sell_shares", action.get("entity"), share.corp if share is not None else None)
+        return (json.dumps(action, sort_keys=True),)
+
+    def turn(self, game: Any, log: list[Any], autos: Any, actions: int) -> None:
+        """Before a move: a new stock-round turn starts a checkpoint."""
+        player = self._player(game)
+        if player is None:
+            self.player = self.start = None
+        elif player != self.player:
+            import copy
+
+            self.player, self.closer, self.avoid, self.retries = player, None, [], 0
+            self.start = (len(log), copy.deepcopy(autos), actions, self._closed(game), _stock_round(game))
+
+    def avoided(self, action: dict[str, Any]) -> bool:
+        return bool(self.avoid) and self._key(self.game, action) in self.avoid
+
+    def after(self, game: Any, action: dict[str, Any]) -> tuple[int, Any, int] | None:
+        """After a move of the turn: where the turn has ended in a stall, the game is taken back to its start and
+        (log length, exporter, actions) to go on from are returned."""
+        if self.start is None or self.player is None:
+            return None
+        closed = self._closed(game)
+        if self.closer is None and closed - self.start[3]:
+            self.closer = action
+        if self._player(game) == self.player and not game.state.finished:
+            return None  # (the turn goes on)
+        from railbook.engine.digest import stalled_turn
+
+        same = _stock_round(game) == self.start[4]
+        if self.closer is None or self.retries >= self.RETRIES or not stalled_turn(game, self.player, True, same):
+            self.player = self.start = None
+            return None
+        import copy
+
+        length, autos, actions, _, _ = self.start
+        for _ in range(len(game.actions) - length):
+            game.undo()
+        self.avoid.append(self._key(game, self.closer))
+        self.closer = None
+        self.retries += 1
+        return length, copy.deepcopy(autos), actions
+
+
+def _stock_round(game: Any) -> tuple[Any, ...] | None:
+    """Which stock round the game is in (None outside one)."""
+    r = game.state.round
+    return (game.state.turn, r.round_num) if r is not None and r.kind == "stock" and not game.state.finished else None
 
 
 def round_key(game: Any) -> tuple[Any, ...]:
@@ -563,7 +660,10 @@ def _play_game(
     roundtrip = RoundTrip()
     this_round: tuple[Any, ...] = ()
     in_round = 0
+    stalls = _StallGuard(game) if autos is not None else None
     while not game.state.finished and report.actions < max_actions:
+        if stalls is not None:
+            stalls.turn(game, log, autos, report.actions)
         now = round_key(game)
         in_round = in_round + 1 if now == this_round else 0
         this_round = now
@@ -583,6 +683,7 @@ def _play_game(
                     patience(in_round if stock else 0),
                     0.0 if stock else bid_weariness(in_round),
                     autos is not None,
+                    stalls.avoided if stalls is not None else None,
                 )
         except Exception as exc:
             return fail("legal_actions", f"{type(exc).__name__}: {exc}")
@@ -600,6 +701,12 @@ def _play_game(
             extra = autos.after(game)
             log[-1] = {**written, "auto_actions": extra} if extra else written
         report.actions += 1
+        if stalls is not None:
+            back = stalls.after(game, action)
+            if back is not None:  # (the turn played again from its start, its closing move avoided)
+                log[back[0] :] = []
+                autos, report.actions = back[1], back[2]
+                continue
         state = game.to_json()
         for name, message in invariants(state["state"], total):
             fail(name, message)
