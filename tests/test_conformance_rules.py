@@ -1534,3 +1534,31 @@ def test_1817_a_company_offered_for_sale_is_named_a_corporation() -> None:
     action = randomplay.concrete(offers[0], random.Random(1))
     assert action is not None and action["target_type"] == "corporation"
     game.process(action)
+
+
+def test_1846_a_share_issued_before_a_withhold_names_its_price_in_the_site_record() -> None:
+    """1846 §6.1: a corporation issuing a share receives "one value less than its current stock price". The
+    site's engine credits a record's issue at the price the market shows unless the action names another, so the
+    exporter names it where it differs from the market's price *as the action found it*: C&O at $40 with no train
+    issued a share in its track step (seed 100048, action 94) for $30, and withholding at once moved it to $30,
+    so the exporter, comparing with the price after the action, named none and the site credited $40
+    (differential run 8: C&O's cash $10 apart from there on)."""
+    from railbook.engine.replay import record_options
+
+    from railbook.site_export import SiteAutoActions
+
+    rulebook = rulebook_for_title("1846")
+    stored = json.loads((DATA / "1846_soak_100048.json").read_text(encoding="utf-8"))
+    game = Game.start(
+        rulebook, [p["id"] for p in stored["players"]], seed=100048, options=record_options(stored, rulebook)
+    )
+    autos = SiteAutoActions(game)
+    written: dict[str, Any] = {}
+    for action in stored["actions"]:
+        cash = game.state.cash["C|C&O"]
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        written = autos.action(game, action)
+        autos.after(game)
+    assert (written["type"], written["entity"], written["shares"]) == ("sell_shares", "C&O", ["C&O_1"])
+    assert game.state.cash["C|C&O"] - cash == 30
+    assert written["share_price"] == 30
