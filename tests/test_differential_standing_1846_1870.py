@@ -86,3 +86,20 @@ def test_buy_company_and_sell_shares_listed_together_for_a_company_in_phase_1_ar
     # a player holding the MRBC: the company may buy nothing in phase 1, and the site listing it is a difference
     ref[0]["companies"] = mine[0]["companies"] = {"MRBC": "p1"}
     assert d.compare(ref, mine, "1870", [])["first"]["kind"].startswith("acting.*")
+
+
+def test_the_sites_bank_end_is_railbooks_all_closed_end_where_both_end_alike() -> None:
+    """1846 run 8 seed 100021: the last corporation closes at the end of the set in which the bank broke; both
+    engines end the game there with the same result, railbook naming the closing, the site the bank (its
+    all-closed end counts the open privates too). Naming only; another result or another pair of reasons is a
+    difference."""
+    d = _tool()
+    last = _line(1, {}, type="dividend", round="Operating", turn="21.2")
+    ref = [last, {"game_end_reason": "bank", "result": {"p1": 35}}]
+    mine = [last, {"game_end_reason": "all_closed", "result": {"p1": 35}}]
+    res = d.compare(ref, mine, "1846", [])
+    assert res["first"] is None and res["identical"]
+    mine[1] = {"game_end_reason": "all_closed", "result": {"p1": 36}}
+    assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("game_end_reason")
+    mine[1] = {"game_end_reason": "stock_market", "result": {"p1": 35}}
+    assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("game_end_reason")

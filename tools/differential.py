@@ -258,6 +258,12 @@ def _ended_alike(
         # (railbook's "stalled": rounds go by with nobody able to act and nothing changing; the site plays them to
         # its turn limit and says "dnf")
         return {**a, "game_end_reason": b["game_end_reason"]}, b
+    if a.get("game_end_reason") == "bank" and b.get("game_end_reason") == "all_closed" and ra == rb:
+        # both end the game at the same action, the end of the set of operating rounds in which the bank broke,
+        # with its last corporation closed: railbook names the closing (an end at once goes before one at the
+        # set's end), the site the bank (its all-closed end counts the privates too, and some are open: 1846
+        # run 8 seed 100021)
+        return {**a, "game_end_reason": b["game_end_reason"]}, b
     return a, b
 
 
