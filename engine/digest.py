@@ -129,6 +129,23 @@ def site_stalls_on_closing(g: Game) -> bool:
     return bool(_site(g).get("closing_stalls_stock_round"))
 
 
+def stock_turn(g: Game) -> str | None:
+    """Whose stock-round turn it is (the round's current player, also while a president decides on a price
+    protection in the seller's turn); None outside a stock round."""
+    r = g.state.round
+    if g.state.finished or r is None or r.kind != "stock" or not 0 <= r.entity_index < len(r.entities):
+        return None
+    key = r.entities[r.entity_index]
+    return sym_of(key) if kind_of(key) == "P" else None
+
+
+def stock_turn_goes_on(g: Game, player: str) -> bool:
+    """After a move in ``player``'s stock-round turn: whether that turn goes on (it is still his, and it has not
+    started again: a player whom everybody else's lack of moves brings round again starts a new turn)."""
+    r = g.state.round
+    return stock_turn(g) == player and bool(r.data.get("current_actions"))
+
+
 def stalled_turn(g: Game, player: str, closed_in_turn: bool, same_round: bool = True) -> bool:
     """After an action that ended ``player``'s stock-round turn (a corporation closed in it: ``closed_in_turn``;
     ``same_round``: the game is still in that stock round), whether the site's engine would stall there

@@ -328,11 +328,9 @@ class _StallGuard:
         self.retries = 0
 
     def _player(self, game: Any) -> str | None:
-        r = game.state.round
-        if not self.on or game.state.finished or r is None or r.kind != "stock":
-            return None
-        acting = game.acting()
-        return acting[0] if len(acting) == 1 else None
+        from railbook.engine.digest import stock_turn
+
+        return stock_turn(game) if self.on else None
 
     @staticmethod
     def _closed(game: Any) -> frozenset[str]:
@@ -368,9 +366,10 @@ class _StallGuard:
         closed = self._closed(game)
         if self.closer is None and closed - self.start[3]:
             self.closer = action
-        if self._player(game) == self.player and not game.state.finished:
-            return None  # (the turn goes on)
-        from railbook.engine.digest import stalled_turn
+        from railbook.engine.digest import stalled_turn, stock_turn_goes_on
+
+        if stock_turn_goes_on(game, self.player):
+            return None
 
         same = _stock_round(game) == self.start[4]
         if self.closer is None or self.retries >= self.RETRIES or not stalled_turn(game, self.player, True, same):
@@ -378,10 +377,16 @@ class _StallGuard:
             return None
         import copy
 
-        length, autos, actions, _, _ = self.start
-        for _ in range(len(game.actions) - length):
+        length, autos, actions, before, _ = self.start
+        gone = closed - before
+        played = game.actions[length:]
+        for _ in range(len(played)):
             game.undo()
-        self.avoid.append(self._key(game, self.closer))
+        # the move that closed it and the turn's sales of what closed (whose price move may wait for the turn's end)
+        for move in [self.closer, *played]:
+            key = self._key(game, move)
+            if (move is self.closer or (key[0] == "sell_shares" and key[-1] in gone)) and key not in self.avoid:
+                self.avoid.append(key)
         self.closer = None
         self.retries += 1
         return length, copy.deepcopy(autos), actions

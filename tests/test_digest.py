@@ -141,7 +141,7 @@ def test_a_record_for_the_site_has_no_player_pass_while_the_cm_is_unsold() -> No
 def _stalled_turns(record: dict, rulebook: dict) -> list[int]:
     """The record's stock-round turns that end, with a corporation closed in them, where the site's engine would
     stall (``railbook.engine.digest.stalled_turn``): the ids of the actions that end them."""
-    from railbook.engine.digest import stalled_turn
+    from railbook.engine.digest import stalled_turn, stock_turn, stock_turn_goes_on
     from railbook.engine.replay import filter_actions, normalise, start_from_record
 
     def stock_round(game) -> tuple | None:
@@ -154,12 +154,10 @@ def _stalled_turns(record: dict, rulebook: dict) -> list[int]:
     game = start_from_record(record, rulebook)
     out, player, before, at = [], None, set(), None
     for action in filter_actions(record["actions"]):
-        acting = game.acting()
-        now = acting[0] if stock_round(game) and len(acting) == 1 else None
-        if now != player:
-            player, before, at = now, closed(game), stock_round(game)
+        if player is None or stock_turn(game) != player:
+            player, before, at = stock_turn(game), closed(game), stock_round(game)
         game.process(normalise(action))
-        if player is None or (game.acting() == [player] and not game.state.finished):
+        if player is None or stock_turn_goes_on(game, player):
             continue
         same = stock_round(game) == at and not game.state.finished
         if closed(game) - before and stalled_turn(game, player, True, same):
