@@ -103,3 +103,46 @@ def test_the_sites_bank_end_is_railbooks_all_closed_end_where_both_end_alike() -
     assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("game_end_reason")
     mine[1] = {"game_end_reason": "stock_market", "result": {"p1": 35}}
     assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("game_end_reason")
+
+
+def test_passes_added_after_lines_in_a_row_are_looked_past_to_where_the_engines_agree_again() -> None:
+    """1870 run 8 seed 100038: the site kept IC's train step open after its track step, and its track step after
+    the next lay (a pass added after each of two lines in a row); railbook, one line ahead each time, had paid
+    the next round's private income, then closed IC and gone on to the stock round. The engines agree again after
+    the last added pass; a field that still differs there is a difference."""
+    d = _tool()
+
+    def line(i: int, acting: dict[str, list[str]], bank: int, turn: str, rnd: str = "Operating") -> dict[str, Any]:
+        return {"id": i, "type": "pass", "entity": "IC", "round": rnd, "turn": turn, "acting": acting, "bank": bank}
+
+    ref = [
+        line(1, {"IC": ["buy_train", "pass"]}, 100, "22.1"),
+        line(2, {"IC": ["lay_tile", "pass"]}, 90, "22.2"),
+        line(3, {"p2": ["pass"]}, 500, "23.1", "Stock"),
+    ]
+    mine = [
+        line(1, {"IC": ["lay_tile", "pass"]}, 90, "22.2"),
+        line(2, {"p2": ["pass"]}, 500, "23.1", "Stock"),
+        line(3, {"p2": ["pass"]}, 500, "23.1", "Stock"),
+    ]
+    res = d.compare(ref, mine, "1870", [], {1: "IC", 2: "IC"})
+    assert res["first"] is None and res["modulo"] and res["standing"]["waiting_for_pass"] >= 3
+    mine[2] = {**mine[2], "bank": 510}
+    assert d.compare(ref, mine, "1870", [], {1: "IC", 2: "IC"})["first"]["kind"].startswith("bank")
+
+
+def test_the_sites_game_over_on_a_notice_riding_on_the_move_that_ends_turn_100_ends_the_comparison() -> None:
+    """1870 run 8 seed 100038: the move that ended the stock round of turn 100 ended the site's game (its turn
+    limit), and the automatic notice riding on that move was refused as coming after the game's end: the
+    comparison ends there (``site_turn_limit``), as where the site's game ends on a line of its own; before turn
+    100 such a refusal stops it."""
+    d = _tool()
+    ref = [
+        _line(1, {"p4": ["pass"]}, turn="100.1"),
+        {"error": "Engine::GameIsOver: Cannot process action destination_connection at : {}", "id": 2},
+    ]
+    mine = [_line(1, {"p4": ["pass"]}, turn="100.1"), _line(2, {"SSW": ["pass"]}, turn="100.2")]
+    res = d.compare(ref, mine, "1870", [])
+    assert res["stop"] is None and res["first"] is None and res["modulo"]
+    ref[0]["turn"] = mine[0]["turn"] = "99.1"
+    assert d.compare(ref, mine, "1870", [])["stop"] is not None

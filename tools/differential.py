@@ -494,6 +494,15 @@ def _agree_after(ref: list[dict[str, Any]], mine: list[dict[str, Any]], m: int, 
     return _field(a, path) == _field(b, path)
 
 
+def _after_waits(ref: list[dict[str, Any]], m: int, waiting: dict[Any, str]) -> int:
+    """The first line after line ``m`` that is not followed by a pass the tool added (within the window)."""
+    end = min(m + 1 + STANDING_WINDOW, len(ref))
+    m += 1
+    while m < end and ref[m].get("id") in waiting:
+        m += 1
+    return m
+
+
 def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
     """The gap between the engines' amounts at ``path`` after line ``n`` stays as it is until it closes, within the
     window (a payment the site makes later, by the same amount)."""
@@ -671,6 +680,12 @@ def standing_kind(
             if path in ("round", "turn") and _agree_after(ref, mine, ahead[0] + 1, path):
                 # railbook ended the step and went on into the next round, whose first step is done by the
                 # line after the site's pass: the engines agree again there
+                return "waiting_for_pass"
+            after = _after_waits(ref, ahead[0], waiting)
+            if after > ahead[0] + 1 and not path.startswith("acting.") and _agree_after(ref, mine, after, path):
+                # passes added after several lines in a row (railbook ended a step at each, one line ahead of
+                # the site each time: 1870 run 8 seed 100038, IC's last two turns): the engines agree again after
+                # the last of them
                 return "waiting_for_pass"
     if on("bid_paid_with_privates") and (_money(path) and path != "bank") and _assigning(line):
         who = _assigning(line)
@@ -962,6 +977,17 @@ def _turn_limit(line: dict[str, Any]) -> bool:
     return line.get("acting") == {} and turn.split(".")[0].isdigit() and int(turn.split(".")[0]) >= 100
 
 
+def _limit_reached(line: dict[str, Any], error: dict[str, Any]) -> bool:
+    """The site's game over at its turn limit before ``error``: the line before ended it (``_turn_limit``), or the
+    move refused is an automatic notice riding on the move that ended the last round of turn 100 or later (the
+    site ends its game within that move; 1870 run 8 seed 100038)."""
+    if _turn_limit(line):
+        return True
+    turn = str(line.get("turn") or "")
+    late = turn.split(".")[0].isdigit() and int(turn.split(".")[0]) >= 100
+    return late and "action destination_connection at :" in str(error.get("error"))
+
+
 def _bankrupt_players(ref: list[dict[str, Any]], n: int) -> set[str]:
     """The players who have gone bankrupt in the site's stream up to line ``n``."""
     return {str(x.get("entity")) for x in ref[: n + 1] if x.get("type") == "bankrupt"}
@@ -1034,7 +1060,7 @@ def compare(
         if a is None or b is None:
             stop = f"length: only {'ref' if b is None else 'railbook'} has line {n + 1}: {json.dumps(a or b)[:300]}"
             break
-        if n > 0 and "error" in a and "GameIsOver" in str(a["error"]) and _turn_limit(ref_n[n - 1]):
+        if n > 0 and "error" in a and "GameIsOver" in str(a["error"]) and _limit_reached(ref_n[n - 1], a):
             break  # (the site's turn limit, looked past on the line before: standing ``site_turn_limit``)
         if "error" in a or "error" in b:
             if a != b:
