@@ -1018,6 +1018,13 @@ class Site(Strict):
         "them with a stale step): the soak player writing a record for the site plays another move of that turn "
         "where it can",
     )
+    closing_leaves_graph_stale: bool = Field(
+        False,
+        description="the site's engine keeps its route graph when a corporation closes and its station markers "
+        "leave the map, until the next tile lay or marker placement: till then it judges lays and markers as if "
+        "those markers were still there; the soak player writing a record for the site makes no lay or placement "
+        "that the map with them would not allow, where it can do anything else",
+    )
     removed_tile_copies_first: bool = Field(
         False,
         description="where an option lowers a tile's count, the site takes that tile's first copies out of the game "

@@ -129,6 +129,12 @@ def site_stalls_on_closing(g: Game) -> bool:
     return bool(_site(g).get("closing_stalls_stock_round"))
 
 
+def site_graph_stale_after_closing(g: Game) -> bool:
+    """Whether the site's engine keeps its route graph when a corporation closes and its markers leave the map, until
+    the next tile lay or marker placement (``site.closing_leaves_graph_stale``)."""
+    return bool(_site(g).get("closing_leaves_graph_stale"))
+
+
 def stock_turn(g: Game) -> str | None:
     """Whose stock-round turn it is (the round's current player, also while a president decides on a price
     protection in the seller's turn); None outside a stock round."""

@@ -392,6 +392,80 @@ class _StallGuard:
         return length, copy.deepcopy(autos), actions
 
 
+class _StaleGraphGuard:
+    """For a game written as an 18xx.games record of a title whose ``site.closing_leaves_graph_stale`` is set: from
+    a closing that takes a corporation's station markers off the map until the next tile lay or marker placement,
+    the site's engine judges lays and markers by its route graph from before (as if those markers were still
+    there; docs/CONFORMANCE.md, "Standing"): such a move is avoided where the map with them would not allow it."""
+
+    MOVES = ("lay_tile", "place_token")
+
+    def __init__(self, game: Any, rulebook: dict[str, Any]) -> None:
+        from railbook.engine.digest import site_graph_stale_after_closing
+
+        self.game, self.rulebook = game, rulebook
+        self.on = site_graph_stale_after_closing(game)
+        self.closed = self._closed(game)
+        self.freed: list[str] = []  # corporations closed since the last lay or placement, markers on the map then
+        self.judged: dict[str, bool] = {}  # (this position's answers, by the move)
+
+    @staticmethod
+    def _closed(game: Any) -> frozenset[str]:
+        return frozenset(k for k, c in game.state.corporations.items() if c.closed)
+
+    def after(self, game: Any, action: dict[str, Any]) -> None:
+        if not self.on:
+            return
+        self.judged = {}
+        if action.get("type") in self.MOVES:
+            self.freed = []
+        closed = self._closed(game)
+        for sym in sorted(closed - self.closed):
+            if any(t.used and t.hex for t in game.state.corporations[sym].tokens):
+                self.freed.append(sym)
+        self.closed = closed
+
+    def rewound(self, game: Any) -> None:
+        """The game was taken back (a turn played again): what is known of the map is cleared to be safe."""
+        self.closed, self.judged = self._closed(game), {}
+        self.freed = [sym for sym in self.freed if sym in self.closed]
+
+    def avoided(self, action: dict[str, Any]) -> bool:
+        if not self.freed or action.get("type") not in self.MOVES:
+            return False
+        key = json.dumps(action, sort_keys=True)
+        if key not in self.judged:
+            self.judged[key] = not self._allowed_before(action)
+        return self.judged[key]
+
+    def _allowed_before(self, action: dict[str, Any]) -> bool:
+        """Whether the move is legal on the map with the freed markers put back."""
+        from railbook.engine.errors import IllegalAction
+        from railbook.engine.game import Game
+
+        data = self.game.to_json()
+        st = data["state"]
+        for sym in self.freed:
+            for t in st["corporations"][sym]["tokens"]:
+                if t.get("used") and t.get("hex") is not None and t.get("city") is not None:
+                    slots = st["hexes"][t["hex"]]["tokens"][t["city"]]
+                    if None in slots:
+                        slots[slots.index(None)] = f"C|{sym}"
+        try:
+            Game.from_json(self.rulebook, data).process(action, atomic=False)
+        except IllegalAction:
+            return False
+        return True
+
+
+def _either(*guards: Any) -> Callable[[dict[str, Any]], bool] | None:
+    """One ``avoid`` test of the guards present: a move any of them avoids."""
+    kept = [g for g in guards if g is not None]
+    if not kept:
+        return None
+    return lambda action: any(g.avoided(action) for g in kept)
+
+
 def _stock_round(game: Any) -> tuple[Any, ...] | None:
     """Which stock round the game is in (None outside one)."""
     r = game.state.round
@@ -666,6 +740,7 @@ def _play_game(
     this_round: tuple[Any, ...] = ()
     in_round = 0
     stalls = _StallGuard(game) if autos is not None else None
+    stale = _StaleGraphGuard(game, rulebook) if autos is not None else None
     while not game.state.finished and report.actions < max_actions:
         if stalls is not None:
             stalls.turn(game, log, autos, report.actions)
@@ -688,7 +763,7 @@ def _play_game(
                     patience(in_round if stock else 0),
                     0.0 if stock else bid_weariness(in_round),
                     autos is not None,
-                    stalls.avoided if stalls is not None else None,
+                    _either(stalls, stale),
                 )
         except Exception as exc:
             return fail("legal_actions", f"{type(exc).__name__}: {exc}")
@@ -706,11 +781,15 @@ def _play_game(
             extra = autos.after(game)
             log[-1] = {**written, "auto_actions": extra} if extra else written
         report.actions += 1
+        if stale is not None:
+            stale.after(game, action)
         if stalls is not None:
             back = stalls.after(game, action)
             if back is not None:  # (the turn played again from its start, its closing move avoided)
                 log[back[0] :] = []
                 autos, report.actions = back[1], back[2]
+                if stale is not None:
+                    stale.rewound(game)
                 continue
         state = game.to_json()
         for name, message in invariants(state["state"], total):

@@ -146,3 +146,29 @@ def test_the_sites_game_over_on_a_notice_riding_on_the_move_that_ends_turn_100_e
     assert res["stop"] is None and res["first"] is None and res["modulo"]
     ref[0]["turn"] = mine[0]["turn"] = "99.1"
     assert d.compare(ref, mine, "1870", [])["stop"] is not None
+
+
+def test_a_marker_or_lay_listed_by_railbook_alone_while_the_sites_graph_is_stale_is_standing() -> None:
+    """The site keeps its route graph when a corporation closes and its markers leave the map, until the next lay
+    or placement (1846 run 8 seed 100002: GT closed at the stock round's end, and IC's marker where GT's had
+    been was listed by railbook alone until IC laid a tile). Once a tile or marker has changed since the
+    closing, the same listing is a difference."""
+    d = _tool()
+    base = {"type": "pass", "entity": "IC", "round": "Operating", "turn": "7.1", "tiles": {"I7": "24@1"}}
+    gt = {"GT": {"tokens": ["H12"]}, "IC": {"tokens": ["J8"]}}
+    ref = [
+        {**base, "id": 1, "acting": {"p1": ["pass"]}, "corporations": gt},
+        {**base, "id": 2, "acting": {"IC": ["lay_tile", "pass"]}, "corporations": {"IC": {"tokens": ["J8"]}}},
+    ]
+    mine = [dict(ref[0]), {**ref[1], "acting": {"IC": ["lay_tile", "pass", "place_token"]}}]
+    res = d.compare(ref, mine, "1846", [])
+    assert res["first"] is None and res["standing"] == {"stale_graph": 1}
+    # a tile laid after the closing: the site's graph is new, and the listing is a difference
+    ref.insert(2, {**ref[1], "id": 3, "tiles": {"I7": "24@1", "I9": "8@0"}})
+    mine.insert(2, {**mine[1], "id": 3, "tiles": {"I7": "24@1", "I9": "8@0"}})
+    ref[1] = {**ref[1], "acting": mine[1]["acting"]}
+    assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("acting.*")
+    # something the site lists and railbook does not is a difference too
+    ref, mine = ref[:2], mine[:2]
+    ref[1] = {**ref[1], "acting": {"IC": ["buy_train", "lay_tile", "pass"]}}
+    assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("acting.*")

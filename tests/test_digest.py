@@ -188,6 +188,41 @@ def test_a_record_for_the_site_has_no_stock_turn_the_site_would_stall_after_a_cl
         assert _stalled_turns({**record, **dated}, rulebook) == []
 
 
+def test_a_record_for_the_site_makes_no_lay_its_stale_graph_refuses_after_a_closing() -> None:
+    """1846, 1870 (title data ``site.closing_leaves_graph_stale``): the site keeps its route graph when a
+    corporation closes and its markers leave the map, until the next lay or placement (differential run 8, 1870
+    seed 100035, action 334: MKT's #26 on C10, reached through Topeka where the closed ATSF's marker had been,
+    refused as "not legally rotated"). Railbook's map is right (MKT reaches C10); a record written for the site
+    makes another move there, one the map with ATSF's marker put back allows; the game played for railbook
+    alone keeps the lay."""
+    import copy
+
+    from railbook.engine.errors import IllegalAction
+    from railbook.engine.game import Game
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    rulebook = rulebook_for_title("1870")
+    plain = copy.deepcopy(rulebook)
+    plain["site"] = {k: v for k, v in (plain.get("site") or {}).items() if k != "closing_leaves_graph_stale"}
+    also = ["site_private_trades_from_phase_2"]
+    dated = {"created_at": 1_795_000_000}
+    record, report = play_record(plain, 100035, max_actions=334, also=also)
+    assert not report.failures
+    lay = record["actions"][333]
+    assert (lay["type"], lay["entity"], lay["hex"], lay["tile"]) == ("lay_tile", "MKT", "C10", "26-0")
+    game = start_from_record({**record, **dated, "actions": record["actions"][:333]}, rulebook)
+    for action in filter_actions(record["actions"][:333]):
+        game.process(normalise(action))
+    assert game.state.corporations["ATSF"].closed
+    data = game.to_json()
+    data["state"]["hexes"]["B9"]["tokens"][0][0] = "C|ATSF"  # (its marker put back)
+    with pytest.raises(IllegalAction):
+        Game.from_json(rulebook, data).process(normalise(lay))
+    site, report = play_record(rulebook, 100035, max_actions=334, also=also)
+    assert not report.failures
+    assert site["actions"][:333] == record["actions"][:333] and site["actions"][333] != lay
+
+
 def test_a_finished_record_carries_its_outcome(tmp_path: Path) -> None:
     record, report = play_record(rulebook_for_title("1856"), 1)
     assert report.finished

@@ -396,6 +396,14 @@ STANDING: dict[str, dict[str, Any]] = {
         "to whom railbook offers nothing but the bankruptcy (no share he may sell); nothing railbook lists is "
         "missing on the site",
     },
+    "stale_graph": {
+        "entry": "a city freed by a closing",
+        "titles": None,
+        "what": "`place_token` or `lay_tile` listed by railbook alone for an operator on a line where the site's "
+        "route graph is stale: a corporation with markers on the map has closed (in the site's stream) and no "
+        "tile or marker has changed since; the site computes its graph again at the next lay or placement "
+        "(1846 run 8 seed 100002: IC's marker where GT's had been)",
+    },
     "token_ability_listed": {
         "entry": "acting granularity",
         "titles": None,
@@ -501,6 +509,22 @@ def _after_waits(ref: list[dict[str, Any]], m: int, waiting: dict[Any, str]) -> 
     while m < end and ref[m].get("id") in waiting:
         m += 1
     return m
+
+
+def _graph_stale(ref: list[dict[str, Any]], n: int) -> bool:
+    """Whether the site's route graph is stale at line ``n``: a corporation with markers on the map has closed
+    since its last tile or marker change (within 200 lines)."""
+    for m in range(n, max(0, n - 200), -1):
+        a, b = ref[m - 1].get("corporations"), ref[m].get("corporations")
+        if not isinstance(a, dict) or not isinstance(b, dict):
+            return False
+        if any(sym not in b and (c or {}).get("tokens") for sym, c in a.items()):
+            return True
+        if ref[m - 1].get("tiles") != ref[m].get("tiles"):
+            return False
+        if any((a[sym] or {}).get("tokens") != (b[sym] or {}).get("tokens") for sym in a.keys() & b.keys()):
+            return False
+    return False
 
 
 def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
@@ -814,6 +838,16 @@ def standing_kind(
     ):
         # (railbook offers that marker to the private, the entity that places it; both take it)
         return "token_ability_listed"
+    if (
+        on("stale_graph")
+        and path.startswith("acting.")
+        and x == []
+        and isinstance(y, list)
+        and y
+        and set(y) <= {"place_token", "lay_tile"}
+        and _graph_stale(ref, n)
+    ):
+        return "stale_graph"
     if (
         on("buy_company_listed")
         and rnd == "Operating"
