@@ -149,7 +149,7 @@ def stock_turn_goes_on(g: Game, player: str) -> bool:
     """After a move in ``player``'s stock-round turn: whether that turn goes on (it is still his, and it has not
     started again: a player whom everybody else's lack of moves brings round again starts a new turn)."""
     r = g.state.round
-    return stock_turn(g) == player and bool(r.data.get("current_actions"))
+    return r is not None and stock_turn(g) == player and bool(r.data.get("current_actions"))
 
 
 def stalled_turn(g: Game, player: str, closed_in_turn: bool, same_round: bool = True) -> bool:
