@@ -1562,3 +1562,43 @@ def test_1846_a_share_issued_before_a_withhold_names_its_price_in_the_site_recor
     assert (written["type"], written["entity"], written["shares"]) == ("sell_shares", "C&O", ["C&O_1"])
     assert game.state.cash["C|C&O"] - cash == 30
     assert written["share_price"] == 30
+
+
+def test_1846_a_company_that_can_pay_for_a_bank_train_gets_no_money_from_its_president() -> None:
+    """1846 §6.5: "If it is unable to buy a train from another corporation or the bank with its own funds, it must
+    buy a currently available train ... using all of its treasury with the remainder coming ... from its
+    President's cash". C&O, trainless after the 4s rusted, had $575 with a 5 ($500) and a 4/6 ($450) in the bank;
+    railbook let its president help buy a 6 for $800 (seed 120005, action 522; the site: "C&O has 575 and cannot
+    spend 800"). Now only what the treasury pays for is offered (`trains.president_cash_only_below_cheapest`)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1846", 120005, 521)
+    assert game.state.cash["C|C&O"] == 575 and not game.state.corporations["C&O"].trains
+    buys = [d for d in game.legal_descriptions() if d["type"] == "buy_train" and d["entity"] == "C&O"]
+    prices = [c["price"] for d in buys for c in d["choices"]]
+    assert prices and all(p <= 575 for p in prices if isinstance(p, int))
+    assert 500 in prices and 450 in prices
+    with pytest.raises(IllegalAction):
+        game.process(
+            {
+                "type": "buy_train",
+                "entity": "C&O",
+                "entity_type": "corporation",
+                "train": "6-2",
+                "variant": "6",
+                "price": 800,
+            }
+        )
+    assert "sell_shares" not in _types(game, "p1")  # (no emergency sale by the president either)
+    game.process(
+        {
+            "type": "buy_train",
+            "entity": "C&O",
+            "entity_type": "corporation",
+            "train": "5-2",
+            "variant": "5",
+            "price": 500,
+        }
+    )
+    assert game.state.cash["C|C&O"] == 75
