@@ -1573,7 +1573,7 @@ def test_1846_a_company_that_can_pay_for_a_bank_train_gets_no_money_from_its_pre
     import pytest
     from railbook.engine.errors import IllegalAction
 
-    game, record = _game_at("1846", 120005, 521)
+    game, _ = _game_at("1846", 120005, 521)
     assert game.state.cash["C|C&O"] == 575 and not game.state.corporations["C&O"].trains
     buys = [d for d in game.legal_descriptions() if d["type"] == "buy_train" and d["entity"] == "C&O"]
     prices = [c["price"] for d in buys for c in d["choices"]]
