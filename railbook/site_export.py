@@ -86,9 +86,11 @@ class SiteAutoActions:
 
     @staticmethod
     def _prices(game: Any) -> dict[str, Any]:
-        return {
-            sym: list(corp.price) if corp.price is not None else None for sym, corp in game.state.corporations.items()
-        }
+        out = {}
+        for sym, corp in game.state.corporations.items():
+            price = getattr(corp, "price", None)
+            out[sym] = list(price) if price is not None else None
+        return out
 
     @staticmethod
     def _op_round(game: Any) -> tuple[int, int] | None:
