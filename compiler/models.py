@@ -1025,6 +1025,20 @@ class Site(Strict):
         "cell where the seller can do nothing more and the next two players nothing either (it keeps one of them "
         "active with no action offered): the soak player writing a record for the site makes no such sale",
     )
+    closing_stalls_stock_round: bool = Field(
+        False,
+        description="the site's engine keeps a stock round waiting on a player it offers nothing when a "
+        "corporation closed in the turn that just ended and the next two players have nothing to do (it skips "
+        "them with a stale step): the soak player writing a record for the site plays another move of that turn "
+        "where it can",
+    )
+    closing_leaves_graph_stale: bool = Field(
+        False,
+        description="the site's engine keeps its route graph when a corporation closes and its station markers "
+        "leave the map, until the next tile lay or marker placement: till then it judges lays and markers as if "
+        "those markers were still there; the soak player writing a record for the site makes no lay or placement "
+        "that the map with them would not allow, where it can do anything else",
+    )
     removed_tile_copies_first: bool = Field(
         False,
         description="where an option lowers a tile's count, the site takes that tile's first copies out of the game "

@@ -129,6 +129,59 @@ def site_stalls_on_closing_sales(g: Game) -> bool:
     return bool(_site(g).get("closing_sale_stalls_stock_round"))
 
 
+def site_stalls_on_closing(g: Game) -> bool:
+    """Whether the site's engine stalls a stock round after a closing (``site.closing_stalls_stock_round``): when a
+    corporation closed in the turn that just ended and the next two players in turn have nothing to do, it keeps
+    the second waiting with nothing offered. ``stalled_turn`` tells such a turn's end."""
+    return bool(_site(g).get("closing_stalls_stock_round"))
+
+
+def site_graph_stale_after_closing(g: Game) -> bool:
+    """Whether the site's engine keeps its route graph when a corporation closes and its markers leave the map, until
+    the next tile lay or marker placement (``site.closing_leaves_graph_stale``)."""
+    return bool(_site(g).get("closing_leaves_graph_stale"))
+
+
+def stock_turn(g: Game) -> str | None:
+    """Whose stock-round turn it is (the round's current player, also while a president decides on a price
+    protection in the seller's turn); None outside a stock round."""
+    r = g.state.round
+    if g.state.finished or r is None or r.kind != "stock" or not 0 <= r.entity_index < len(r.entities):
+        return None
+    key = r.entities[r.entity_index]
+    return sym_of(key) if kind_of(key) == "P" else None
+
+
+def stock_turn_goes_on(g: Game, player: str) -> bool:
+    """After a move in ``player``'s stock-round turn: whether that turn goes on (it is still his, and it has not
+    started again: a player whom everybody else's lack of moves brings round again starts a new turn)."""
+    r = g.state.round
+    return r is not None and stock_turn(g) == player and bool(r.data.get("current_actions"))
+
+
+def stalled_turn(g: Game, player: str, closed_in_turn: bool, same_round: bool = True) -> bool:
+    """After an action that ended ``player``'s stock-round turn (a corporation closed in it: ``closed_in_turn``;
+    ``same_round``: the game is still in that stock round), whether the site's engine would stall there
+    (``site_stalls_on_closing``): the players after him, in turn order, that the round passed over because they
+    had nothing to do, are two or more (all of them, him included, where the round has ended)."""
+    if not closed_in_turn or not site_stalls_on_closing(g):
+        return False
+    if not same_round:
+        return len([p for p in g.state.players if not p.bankrupt]) >= 2
+    order = [p.id for p in g.state.players if not p.bankrupt]
+    if player not in order:
+        return False
+    n = len(order)
+    r = g.state.round
+    acting = g.acting_entities() if r is not None and r.kind == "stock" else []
+    nxt = next((sym_of(a) for a in acting if kind_of(a) == "P" and sym_of(a) in order), None)
+    if nxt is None:  # (the round or the game has ended: every player was passed over, the seller too)
+        return n >= 2
+    i = order.index(player)
+    skipped = (order.index(nxt) - i - 1) % n
+    return skipped >= 2
+
+
 def site_tile_copies_taken_out(g: Game, base: dict[str, Any]) -> dict[str, int]:
     """Per tile, how many of its first copies the site has taken out of the game where the game's options lower its
     count below the title's (``base``: the rulebook without options) and ``site.removed_tile_copies_first`` says the

@@ -36,6 +36,12 @@ class Params(BaseParams):
         "or discarded, may be bought (never one from a corporation: the president only ever pays for bank "
         "trains)",
     )
+    president_cash_only_below_cheapest: bool = Field(
+        False,
+        description="a company that must buy a train gets its president's money (his cash, his share sales) only "
+        "while its treasury cannot pay for the cheapest train the bank offers it (any face); one that can pay "
+        "for a bank train buys one it can pay for (False: the president may help buy any bank train)",
+    )
     closed_company_trains_to: Literal["removed", "pool"] = Field(
         "removed",
         description="where a closing corporation's trains go: out of the game, or to the open market where they "

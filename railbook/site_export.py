@@ -78,6 +78,7 @@ class SiteAutoActions:
         self.loans_free: list[int] = list(range(_loan_ids(game)))  # the bank's loans, by id, in the site's order
         self.loans_held: dict[str, list[int]] = {}
         self.cash = dict(game.state.cash)  # before the action to come
+        self.prices = self._prices(game)  # the corporations' market cells before the action to come
         self.checked = _checked(game)
         self.operator, self.reached = self._now(game)
         self.op_round = self._op_round(game)
@@ -91,6 +92,14 @@ class SiteAutoActions:
         op = r.data.get("current_operator") if r is not None and r.kind == "operating" else None
         st = game.state.mechanics.get("destinations")
         return op, list(getattr(st, "reached", []) or [])
+
+    @staticmethod
+    def _prices(game: Any) -> dict[str, Any]:
+        out = {}
+        for sym, corp in game.state.corporations.items():
+            price = getattr(corp, "price", None)
+            out[sym] = list(price) if price is not None else None
+        return out
 
     @staticmethod
     def _op_round(game: Any) -> tuple[int, int] | None:
@@ -114,6 +123,7 @@ class SiteAutoActions:
         share percentages and a company's price for its own shares named), its loan ledger brought up to date."""
         atype = action.get("type")
         before, self.cash = self.cash, dict(game.state.cash)
+        prices, self.prices = self.prices, self._prices(game)
         if atype in ("buy_shares", "sell_shares") and isinstance(action.get("shares"), list):
             ids = [str(x) for x in action["shares"]]
             percent = sum(game.state.shares[x].percent for x in ids if x in game.state.shares)
@@ -123,11 +133,11 @@ class SiteAutoActions:
             if action.get("entity_type") == "corporation" and "share_price" not in action and ids:
                 key = f"C|{entity}"
                 each = abs(self.cash.get(key, 0) - before.get(key, 0)) // len(ids)
-                corp = game.state.corporations.get(entity)
-                if corp is not None and corp.price is not None:
+                cell = prices.get(entity)  # (the market's price as the action found it: the site's bundle's price)
+                if cell is not None:
                     from railbook.engine.market import price_at
 
-                    if each != price_at(game.context, corp.price):  # (the site names only a price off the market's)
+                    if each != price_at(game.context, cell):  # (the site names only a price off the market's)
                         action = {**action, "share_price": each}  # a company's own shares, issued or redeemed
         if atype == "place_token" and action.get("slot") is None and isinstance(action.get("city"), str):
             slot = _slot(game, action)

@@ -239,11 +239,17 @@ def _purchases_only(desc: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def choose(
-    game: Any, rnd: random.Random, pass_weight: float = 0.3, bid_weariness: float = 0.0, site: bool = False
+    game: Any,
+    rnd: random.Random,
+    pass_weight: float = 0.3,
+    bid_weariness: float = 0.0,
+    site: bool = False,
+    avoid: Callable[[dict[str, Any]], bool] | None = None,
 ) -> dict[str, Any] | None:
     """A random legal action: mostly an active one, a pass now and then; with chance ``bid_weariness`` no bid
     (when something else may be done).  ``site``: for a game written as an 18xx.games record, a private company
-    never passes when anything else may be done (declining an optional ability is no action on the site)."""
+    never passes when anything else may be done (declining an optional ability is no action on the site).
+    ``avoid``: actions not to choose where another may be chosen."""
     descs = game.legal_descriptions()
     if site:
         kept = [d for d in descs if not (d["type"] == "pass" and d.get("entity_type") == "company")]
@@ -256,11 +262,15 @@ def choose(
             active = weary
     rnd.shuffle(active)
     order = passes + active if passes and (not active or rnd.random() < pass_weight) else active + passes
+    avoided = None
     for desc in order:
         action = concrete(desc, rnd, game)
+        if action is not None and avoid is not None and avoid(action):
+            avoided = avoided or action
+            continue
         if action is not None and not (site and _site_stalls_after(game, action)):
             return action
-    return None
+    return avoided
 
 
 def _site_stalls_after(game: Any, action: dict[str, Any]) -> bool:
@@ -352,6 +362,172 @@ def site_allows(game: Any, action: dict[str, Any]) -> bool:
             return any(c.get("company") == action.get("company") for c in d["choices"])
         return True
     return False
+
+
+class _StallGuard:
+    """For a game written as an 18xx.games record of a title whose ``site.closing_stalls_stock_round`` is set: a
+    stock-round turn in which a corporation closed and after which the site's engine would keep a player waiting
+    with nothing offered (``railbook.engine.digest.stalled_turn``) is played again from its start, the move that
+    closed the corporation avoided where another can be made (docs/CONFORMANCE.md, "Standing": a stock round the
+    site does not end)."""
+
+    RETRIES = 6  # a turn played again at most so often; then it stands as played
+
+    def __init__(self, game: Any) -> None:
+        from railbook.engine.digest import site_stalls_on_closing
+
+        self.game = game
+        self.on = site_stalls_on_closing(game)
+        self.player: str | None = None
+        self.start: tuple[int, Any, int, frozenset[str], Any] | None = None  # (log length, exporter, actions,
+        # the corporations closed, the round)
+        self.closer: dict[str, Any] | None = None  # the turn's move that closed a corporation
+        self.avoid: list[tuple[Any, ...]] = []
+        self.retries = 0
+
+    def _player(self, game: Any) -> str | None:
+        from railbook.engine.digest import stock_turn
+
+        return stock_turn(game) if self.on else None
+
+    @staticmethod
+    def _closed(game: Any) -> frozenset[str]:
+        return frozenset(k for k, c in game.state.corporations.items() if c.closed)
+
+    @staticmethod
+    def _key(game: Any, action: dict[str, Any]) -> tuple[Any, ...]:
+        """What is avoided: a sale by the company sold (whichever certificates), any other move as it is."""
+        if action.get("type") == "sell_shares" and action.get("shares"):
+            share = game.state.shares.get(str(action["shares"][0]))
+            return ("sell_shares", action.get("entity"), share.corp if share is not None else None)
+        return (json.dumps(action, sort_keys=True),)
+
+    def turn(self, game: Any, log: list[Any], autos: Any, actions: int) -> None:
+        """Before a move: a new stock-round turn starts a checkpoint."""
+        player = self._player(game)
+        if player is None:
+            self.player = self.start = None
+        elif player != self.player:
+            import copy
+
+            self.player, self.closer, self.avoid, self.retries = player, None, [], 0
+            self.start = (len(log), copy.deepcopy(autos), actions, self._closed(game), _stock_round(game))
+
+    def avoided(self, action: dict[str, Any]) -> bool:
+        return bool(self.avoid) and self._key(self.game, action) in self.avoid
+
+    def after(self, game: Any, action: dict[str, Any]) -> tuple[int, Any, int] | None:
+        """After a move of the turn: where the turn has ended in a stall, the game is taken back to its start and
+        (log length, exporter, actions) to go on from are returned."""
+        if self.start is None or self.player is None:
+            return None
+        closed = self._closed(game)
+        if self.closer is None and closed - self.start[3]:
+            self.closer = action
+        from railbook.engine.digest import stalled_turn, stock_turn_goes_on
+
+        if stock_turn_goes_on(game, self.player):
+            return None
+
+        same = _stock_round(game) == self.start[4]
+        if self.closer is None or self.retries >= self.RETRIES or not stalled_turn(game, self.player, True, same):
+            self.player = self.start = None
+            return None
+        import copy
+
+        length, autos, actions, before, _ = self.start
+        gone = closed - before
+        played = game.actions[length:]
+        for _ in range(len(played)):
+            game.undo()
+        # the move that closed it and the turn's sales of what closed (whose price move may wait for the turn's end)
+        for move in [self.closer, *played]:
+            key = self._key(game, move)
+            if (move is self.closer or (key[0] == "sell_shares" and key[-1] in gone)) and key not in self.avoid:
+                self.avoid.append(key)
+        self.closer = None
+        self.retries += 1
+        return length, copy.deepcopy(autos), actions
+
+
+class _StaleGraphGuard:
+    """For a game written as an 18xx.games record of a title whose ``site.closing_leaves_graph_stale`` is set: from
+    a closing that takes a corporation's station markers off the map until the next tile lay or marker placement,
+    the site's engine judges lays and markers by its route graph from before (as if those markers were still
+    there; docs/CONFORMANCE.md, "Standing"): such a move is avoided where the map with them would not allow it."""
+
+    MOVES = ("lay_tile", "place_token")
+
+    def __init__(self, game: Any, rulebook: dict[str, Any]) -> None:
+        from railbook.engine.digest import site_graph_stale_after_closing
+
+        self.game, self.rulebook = game, rulebook
+        self.on = site_graph_stale_after_closing(game)
+        self.closed = self._closed(game)
+        self.freed: list[str] = []  # corporations closed since the last lay or placement, markers on the map then
+        self.judged: dict[str, bool] = {}  # (this position's answers, by the move)
+
+    @staticmethod
+    def _closed(game: Any) -> frozenset[str]:
+        return frozenset(k for k, c in game.state.corporations.items() if c.closed)
+
+    def after(self, game: Any, action: dict[str, Any]) -> None:
+        if not self.on:
+            return
+        self.judged = {}
+        if action.get("type") in self.MOVES:
+            self.freed = []
+        closed = self._closed(game)
+        for sym in sorted(closed - self.closed):
+            if any(t.used and t.hex for t in game.state.corporations[sym].tokens):
+                self.freed.append(sym)
+        self.closed = closed
+
+    def rewound(self, game: Any) -> None:
+        """The game was taken back (a turn played again): what is known of the map is cleared to be safe."""
+        self.closed, self.judged = self._closed(game), {}
+        self.freed = [sym for sym in self.freed if sym in self.closed]
+
+    def avoided(self, action: dict[str, Any]) -> bool:
+        if not self.freed or action.get("type") not in self.MOVES:
+            return False
+        key = json.dumps(action, sort_keys=True)
+        if key not in self.judged:
+            self.judged[key] = not self._allowed_before(action)
+        return self.judged[key]
+
+    def _allowed_before(self, action: dict[str, Any]) -> bool:
+        """Whether the move is legal on the map with the freed markers put back."""
+        from railbook.engine.errors import IllegalAction
+        from railbook.engine.game import Game
+
+        data = self.game.to_json()
+        st = data["state"]
+        for sym in self.freed:
+            for t in st["corporations"][sym]["tokens"]:
+                if t.get("used") and t.get("hex") is not None and t.get("city") is not None:
+                    slots = st["hexes"][t["hex"]]["tokens"][t["city"]]
+                    if None in slots:
+                        slots[slots.index(None)] = f"C|{sym}"
+        try:
+            Game.from_json(self.rulebook, data).process(action, atomic=False)
+        except IllegalAction:
+            return False
+        return True
+
+
+def _either(*guards: Any) -> Callable[[dict[str, Any]], bool] | None:
+    """One ``avoid`` test of the guards present: a move any of them avoids."""
+    kept = [g for g in guards if g is not None]
+    if not kept:
+        return None
+    return lambda action: any(g.avoided(action) for g in kept)
+
+
+def _stock_round(game: Any) -> tuple[Any, ...] | None:
+    """Which stock round the game is in (None outside one)."""
+    r = game.state.round
+    return (game.state.turn, r.round_num) if r is not None and r.kind == "stock" and not game.state.finished else None
 
 
 def round_key(game: Any) -> tuple[Any, ...]:
@@ -623,7 +799,11 @@ def _play_game(
     roundtrip = RoundTrip()
     this_round: tuple[Any, ...] = ()
     in_round = 0
+    stalls = _StallGuard(game) if autos is not None else None
+    stale = _StaleGraphGuard(game, rulebook) if autos is not None else None
     while not game.state.finished and report.actions < max_actions:
+        if stalls is not None:
+            stalls.turn(game, log, autos, report.actions)
         now = round_key(game)
         in_round = in_round + 1 if now == this_round else 0
         this_round = now
@@ -645,6 +825,7 @@ def _play_game(
                     patience(in_round if stock else 0),
                     0.0 if stock else bid_weariness(in_round),
                     autos is not None,
+                    _either(stalls, stale),
                 )
         except Exception as exc:
             return fail("legal_actions", f"{type(exc).__name__}: {exc}")
@@ -662,6 +843,16 @@ def _play_game(
             extra = autos.after(game)
             log[-1] = {**written, "auto_actions": extra} if extra else written
         report.actions += 1
+        if stale is not None:
+            stale.after(game, action)
+        if stalls is not None:
+            back = stalls.after(game, action)
+            if back is not None:  # (the turn played again from its start, its closing move avoided)
+                log[back[0] :] = []
+                autos, report.actions = back[1], back[2]
+                if stale is not None:
+                    stale.rewound(game)
+                continue
         state = game.to_json()
         for name, message in invariants(state["state"], total):
             fail(name, message)

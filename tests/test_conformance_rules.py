@@ -1769,3 +1769,71 @@ def test_a_privates_lay_does_not_go_into_a_hex_another_private_blocks() -> None:
     assert (stored["entity"], stored["hex"]) == ("GBC", "I12")
     with pytest.raises(IllegalAction, match="blocked"):
         game.process({k: v for k, v in stored.items() if k not in ("id", "auto_actions")})
+
+
+def test_1846_a_share_issued_before_a_withhold_names_its_price_in_the_site_record() -> None:
+    """1846 §6.1: a corporation issuing a share receives "one value less than its current stock price". The
+    site's engine credits a record's issue at the price the market shows unless the action names another, so the
+    exporter names it where it differs from the market's price *as the action found it*: C&O at $40 with no train
+    issued a share in its track step (seed 100048, action 94) for $30, and withholding at once moved it to $30,
+    so the exporter, comparing with the price after the action, named none and the site credited $40
+    (differential run 8: C&O's cash $10 apart from there on)."""
+    from railbook.engine.replay import record_options
+
+    from railbook.site_export import SiteAutoActions
+
+    rulebook = rulebook_for_title("1846")
+    stored = json.loads((DATA / "1846_soak_100048.json").read_text(encoding="utf-8"))
+    game = Game.start(
+        rulebook, [p["id"] for p in stored["players"]], seed=100048, options=record_options(stored, rulebook)
+    )
+    autos = SiteAutoActions(game)
+    written: dict[str, Any] = {}
+    for action in stored["actions"]:
+        cash = game.state.cash["C|C&O"]
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        written = autos.action(game, action)
+        autos.after(game)
+    assert (written["type"], written["entity"], written["shares"]) == ("sell_shares", "C&O", ["C&O_1"])
+    assert game.state.cash["C|C&O"] - cash == 30
+    assert written["share_price"] == 30
+
+
+def test_1846_a_company_that_can_pay_for_a_bank_train_gets_no_money_from_its_president() -> None:
+    """1846 §6.5: "If it is unable to buy a train from another corporation or the bank with its own funds, it must
+    buy a currently available train ... using all of its treasury with the remainder coming ... from its
+    President's cash". C&O, trainless after the 4s rusted, had $575 with a 5 ($500) and a 4/6 ($450) in the bank;
+    railbook let its president help buy a 6 for $800 (seed 120005, action 522; the site: "C&O has 575 and cannot
+    spend 800"). Now only what the treasury pays for is offered (`trains.president_cash_only_below_cheapest`)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, _ = _game_at("1846", 120005, 521)
+    assert game.state.cash["C|C&O"] == 575 and not game.state.corporations["C&O"].trains
+    buys = [d for d in game.legal_descriptions() if d["type"] == "buy_train" and d["entity"] == "C&O"]
+    prices = [c["price"] for d in buys for c in d["choices"]]
+    assert prices and all(p <= 575 for p in prices if isinstance(p, int))
+    assert 500 in prices and 450 in prices
+    with pytest.raises(IllegalAction):
+        game.process(
+            {
+                "type": "buy_train",
+                "entity": "C&O",
+                "entity_type": "corporation",
+                "train": "6-2",
+                "variant": "6",
+                "price": 800,
+            }
+        )
+    assert "sell_shares" not in _types(game, "p1")  # (no emergency sale by the president either)
+    game.process(
+        {
+            "type": "buy_train",
+            "entity": "C&O",
+            "entity_type": "corporation",
+            "train": "5-2",
+            "variant": "5",
+            "price": 500,
+        }
+    )
+    assert game.state.cash["C|C&O"] == 75

@@ -86,3 +86,89 @@ def test_buy_company_and_sell_shares_listed_together_for_a_company_in_phase_1_ar
     # a player holding the MRBC: the company may buy nothing in phase 1, and the site listing it is a difference
     ref[0]["companies"] = mine[0]["companies"] = {"MRBC": "p1"}
     assert d.compare(ref, mine, "1870", [])["first"]["kind"].startswith("acting.*")
+
+
+def test_the_sites_bank_end_is_railbooks_all_closed_end_where_both_end_alike() -> None:
+    """1846 run 8 seed 100021: the last corporation closes at the end of the set in which the bank broke; both
+    engines end the game there with the same result, railbook naming the closing, the site the bank (its
+    all-closed end counts the open privates too). Naming only; another result or another pair of reasons is a
+    difference."""
+    d = _tool()
+    last = _line(1, {}, type="dividend", round="Operating", turn="21.2")
+    ref = [last, {"game_end_reason": "bank", "result": {"p1": 35}}]
+    mine = [last, {"game_end_reason": "all_closed", "result": {"p1": 35}}]
+    res = d.compare(ref, mine, "1846", [])
+    assert res["first"] is None and res["identical"]
+    mine[1] = {"game_end_reason": "all_closed", "result": {"p1": 36}}
+    assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("game_end_reason")
+    mine[1] = {"game_end_reason": "stock_market", "result": {"p1": 35}}
+    assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("game_end_reason")
+
+
+def test_passes_added_after_lines_in_a_row_are_looked_past_to_where_the_engines_agree_again() -> None:
+    """1870 run 8 seed 100038: the site kept IC's train step open after its track step, and its track step after
+    the next lay (a pass added after each of two lines in a row); railbook, one line ahead each time, had paid
+    the next round's private income, then closed IC and gone on to the stock round. The engines agree again after
+    the last added pass; a field that still differs there is a difference."""
+    d = _tool()
+
+    def line(i: int, acting: dict[str, list[str]], bank: int, turn: str, rnd: str = "Operating") -> dict[str, Any]:
+        return {"id": i, "type": "pass", "entity": "IC", "round": rnd, "turn": turn, "acting": acting, "bank": bank}
+
+    ref = [
+        line(1, {"IC": ["buy_train", "pass"]}, 100, "22.1"),
+        line(2, {"IC": ["lay_tile", "pass"]}, 90, "22.2"),
+        line(3, {"p2": ["pass"]}, 500, "23.1", "Stock"),
+    ]
+    mine = [
+        line(1, {"IC": ["lay_tile", "pass"]}, 90, "22.2"),
+        line(2, {"p2": ["pass"]}, 500, "23.1", "Stock"),
+        line(3, {"p2": ["pass"]}, 500, "23.1", "Stock"),
+    ]
+    res = d.compare(ref, mine, "1870", [], {1: "IC", 2: "IC"})
+    assert res["first"] is None and res["modulo"] and res["standing"]["waiting_for_pass"] >= 3
+    mine[2] = {**mine[2], "bank": 510}
+    assert d.compare(ref, mine, "1870", [], {1: "IC", 2: "IC"})["first"]["kind"].startswith("bank")
+
+
+def test_the_sites_game_over_on_a_notice_riding_on_the_move_that_ends_turn_100_ends_the_comparison() -> None:
+    """1870 run 8 seed 100038: the move that ended the stock round of turn 100 ended the site's game (its turn
+    limit), and the automatic notice riding on that move was refused as coming after the game's end: the
+    comparison ends there (``site_turn_limit``), as where the site's game ends on a line of its own; before turn
+    100 such a refusal stops it."""
+    d = _tool()
+    ref = [
+        _line(1, {"p4": ["pass"]}, turn="100.1"),
+        {"error": "Engine::GameIsOver: Cannot process action destination_connection at : {}", "id": 2},
+    ]
+    mine = [_line(1, {"p4": ["pass"]}, turn="100.1"), _line(2, {"SSW": ["pass"]}, turn="100.2")]
+    res = d.compare(ref, mine, "1870", [])
+    assert res["stop"] is None and res["first"] is None and res["modulo"]
+    ref[0]["turn"] = mine[0]["turn"] = "99.1"
+    assert d.compare(ref, mine, "1870", [])["stop"] is not None
+
+
+def test_a_marker_or_lay_listed_by_railbook_alone_while_the_sites_graph_is_stale_is_standing() -> None:
+    """The site keeps its route graph when a corporation closes and its markers leave the map, until the next lay
+    or placement (1846 run 8 seed 100002: GT closed at the stock round's end, and IC's marker where GT's had
+    been was listed by railbook alone until IC laid a tile). Once a tile or marker has changed since the
+    closing, the same listing is a difference."""
+    d = _tool()
+    base = {"type": "pass", "entity": "IC", "round": "Operating", "turn": "7.1", "tiles": {"I7": "24@1"}}
+    gt = {"GT": {"tokens": ["H12"]}, "IC": {"tokens": ["J8"]}}
+    ref = [
+        {**base, "id": 1, "acting": {"p1": ["pass"]}, "corporations": gt},
+        {**base, "id": 2, "acting": {"IC": ["lay_tile", "pass"]}, "corporations": {"IC": {"tokens": ["J8"]}}},
+    ]
+    mine = [dict(ref[0]), {**ref[1], "acting": {"IC": ["lay_tile", "pass", "place_token"]}}]
+    res = d.compare(ref, mine, "1846", [])
+    assert res["first"] is None and res["standing"] == {"stale_graph": 1}
+    # a tile laid after the closing: the site's graph is new, and the listing is a difference
+    ref.insert(2, {**ref[1], "id": 3, "tiles": {"I7": "24@1", "I9": "8@0"}})
+    mine.insert(2, {**mine[1], "id": 3, "tiles": {"I7": "24@1", "I9": "8@0"}})
+    ref[1] = {**ref[1], "acting": mine[1]["acting"]}
+    assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("acting.*")
+    # something the site lists and railbook does not is a difference too
+    ref, mine = ref[:2], mine[:2]
+    ref[1] = {**ref[1], "acting": {"IC": ["buy_train", "lay_tile", "pass"]}}
+    assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("acting.*")

@@ -237,6 +237,91 @@ def test_a_record_for_the_site_places_no_private_marker_before_a_lifted_one_is_b
     assert _private_markers_over_lifted_ones({**record, "created_at": 1_795_000_000}, rulebook) == []
 
 
+def _stalled_turns(record: dict, rulebook: dict) -> list[int]:
+    """The record's stock-round turns that end, with a corporation closed in them, where the site's engine would
+    stall (``railbook.engine.digest.stalled_turn``): the ids of the actions that end them."""
+    from railbook.engine.digest import stalled_turn, stock_turn, stock_turn_goes_on
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    def stock_round(game) -> tuple | None:
+        r = game.state.round
+        return (game.state.turn, r.round_num) if r is not None and r.kind == "stock" else None
+
+    def closed(game) -> set[str]:
+        return {k for k, c in game.state.corporations.items() if c.closed}
+
+    game = start_from_record(record, rulebook)
+    out, player, before, at = [], None, set(), None
+    for action in filter_actions(record["actions"]):
+        if player is None or stock_turn(game) != player:
+            player, before, at = stock_turn(game), closed(game), stock_round(game)
+        game.process(normalise(action))
+        if player is None or stock_turn_goes_on(game, player):
+            continue
+        same = stock_round(game) == at and not game.state.finished
+        if closed(game) - before and stalled_turn(game, player, True, same):
+            out.append(action["id"])
+        player = None
+    return out
+
+
+def test_a_record_for_the_site_has_no_stock_turn_the_site_would_stall_after_a_closing() -> None:
+    """1846, 1870 (title data ``site.closing_stalls_stock_round``): when a corporation closes in a stock-round turn
+    and the next two players have nothing to do, the site's engine keeps the second waiting with nothing offered
+    and accepts no move (docs/CONFORMANCE.md, "Standing"; differential run 8: 1870 seed 100008 at action 151, p4's
+    turn after his sale that closed SLSF; 1846 seed 100023 at 121). A record written for the site plays such a
+    turn again with the closing move avoided; the same game played for railbook alone keeps it."""
+    import copy
+
+    for title, seed, actions, stalls in (("1870", 100008, 160, 151), ("1846", 100023, 125, 121)):
+        rulebook = rulebook_for_title(title)
+        plain = copy.deepcopy(rulebook)
+        plain["site"] = {k: v for k, v in (plain.get("site") or {}).items() if k != "closing_stalls_stock_round"}
+        also = ["site_private_trades_from_phase_2"] if title == "1870" else None
+        dated = {"created_at": 1_795_000_000}  # (the site's dated options on, as the game was played with them)
+        record, report = play_record(plain, seed, max_actions=actions, also=also)
+        assert not report.failures
+        assert _stalled_turns({**record, **dated}, rulebook) == [stalls]
+        record, report = play_record(rulebook, seed, max_actions=actions, also=also)
+        assert not report.failures and report.actions == actions
+        assert _stalled_turns({**record, **dated}, rulebook) == []
+
+
+def test_a_record_for_the_site_makes_no_lay_its_stale_graph_refuses_after_a_closing() -> None:
+    """1846, 1870 (title data ``site.closing_leaves_graph_stale``): the site keeps its route graph when a
+    corporation closes and its markers leave the map, until the next lay or placement (differential run 8, 1870
+    seed 100035, action 334: MKT's #26 on C10, reached through Topeka where the closed ATSF's marker had been,
+    refused as "not legally rotated"). Railbook's map is right (MKT reaches C10); a record written for the site
+    makes another move there, one the map with ATSF's marker put back allows; the game played for railbook
+    alone keeps the lay."""
+    import copy
+
+    from railbook.engine.errors import IllegalAction
+    from railbook.engine.game import Game
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    rulebook = rulebook_for_title("1870")
+    plain = copy.deepcopy(rulebook)
+    plain["site"] = {k: v for k, v in (plain.get("site") or {}).items() if k != "closing_leaves_graph_stale"}
+    also = ["site_private_trades_from_phase_2"]
+    dated = {"created_at": 1_795_000_000}
+    record, report = play_record(plain, 100035, max_actions=334, also=also)
+    assert not report.failures
+    lay = record["actions"][333]
+    assert (lay["type"], lay["entity"], lay["hex"], lay["tile"]) == ("lay_tile", "MKT", "C10", "26-0")
+    game = start_from_record({**record, **dated, "actions": record["actions"][:333]}, rulebook)
+    for action in filter_actions(record["actions"][:333]):
+        game.process(normalise(action))
+    assert game.state.corporations["ATSF"].closed
+    data = game.to_json()
+    data["state"]["hexes"]["B9"]["tokens"][0][0] = "C|ATSF"  # (its marker put back)
+    with pytest.raises(IllegalAction):
+        Game.from_json(rulebook, data).process(normalise(lay))
+    site, report = play_record(rulebook, 100035, max_actions=334, also=also)
+    assert not report.failures
+    assert site["actions"][:333] == record["actions"][:333] and site["actions"][333] != lay
+
+
 def test_a_finished_record_carries_its_outcome(tmp_path: Path) -> None:
     record, report = play_record(rulebook_for_title("1856"), 1)
     assert report.finished

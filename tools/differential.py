@@ -323,6 +323,12 @@ def _ended_alike(
         # (railbook's "stalled": rounds go by with nobody able to act and nothing changing; the site plays them to
         # its turn limit and says "dnf")
         return {**a, "game_end_reason": b["game_end_reason"]}, b
+    if a.get("game_end_reason") == "bank" and b.get("game_end_reason") == "all_closed" and ra == rb:
+        # both end the game at the same action, the end of the set of operating rounds in which the bank broke,
+        # with its last corporation closed: railbook names the closing (an end at once goes before one at the
+        # set's end), the site the bank (its all-closed end counts the privates too, and some are open: 1846
+        # run 8 seed 100021)
+        return {**a, "game_end_reason": b["game_end_reason"]}, b
     return a, b
 
 
@@ -455,6 +461,14 @@ STANDING: dict[str, dict[str, Any]] = {
         "to whom railbook offers nothing but the bankruptcy (no share he may sell); nothing railbook lists is "
         "missing on the site",
     },
+    "stale_graph": {
+        "entry": "a city freed by a closing",
+        "titles": None,
+        "what": "`place_token` or `lay_tile` listed by railbook alone for an operator on a line where the site's "
+        "route graph is stale: a corporation with markers on the map has closed (in the site's stream) and no "
+        "tile or marker has changed since; the site computes its graph again at the next lay or placement "
+        "(1846 run 8 seed 100002: IC's marker where GT's had been)",
+    },
     "token_ability_listed": {
         "entry": "acting granularity",
         "titles": None,
@@ -560,6 +574,31 @@ def _agree_after(ref: list[dict[str, Any]], mine: list[dict[str, Any]], m: int, 
         return False
     a, b = _ended_alike(ref[m], mine[m])
     return _field(a, path) == _field(b, path)
+
+
+def _after_waits(ref: list[dict[str, Any]], m: int, waiting: dict[Any, str]) -> int:
+    """The first line after line ``m`` that is not followed by a pass the tool added (within the window)."""
+    end = min(m + 1 + STANDING_WINDOW, len(ref))
+    m += 1
+    while m < end and ref[m].get("id") in waiting:
+        m += 1
+    return m
+
+
+def _graph_stale(ref: list[dict[str, Any]], n: int) -> bool:
+    """Whether the site's route graph is stale at line ``n``: a corporation with markers on the map has closed
+    since its last tile or marker change (within 200 lines)."""
+    for m in range(n, max(0, n - 200), -1):
+        a, b = ref[m - 1].get("corporations"), ref[m].get("corporations")
+        if not isinstance(a, dict) or not isinstance(b, dict):
+            return False
+        if any(sym not in b and (c or {}).get("tokens") for sym, c in a.items()):
+            return True
+        if ref[m - 1].get("tiles") != ref[m].get("tiles"):
+            return False
+        if any((a[sym] or {}).get("tokens") != (b[sym] or {}).get("tokens") for sym in a.keys() & b.keys()):
+            return False
+    return False
 
 
 def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
@@ -768,6 +807,12 @@ def standing_kind(
                 # railbook ended the step and went on into the next round, whose first step is done by the
                 # line after the site's pass: the engines agree again there
                 return "waiting_for_pass"
+            after = _after_waits(ref, ahead[0], waiting)
+            if after > ahead[0] + 1 and not path.startswith("acting.") and _agree_after(ref, mine, after, path):
+                # passes added after several lines in a row (railbook ended a step at each, one line ahead of
+                # the site each time: 1870 run 8 seed 100038, IC's last two turns): the engines agree again after
+                # the last of them
+                return "waiting_for_pass"
     if on("bid_paid_with_privates") and (_money(path) and path != "bank") and _assigning(line):
         who = _assigning(line)
         for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
@@ -902,6 +947,16 @@ def standing_kind(
     ):
         # (railbook offers that marker to the private, the entity that places it; both take it)
         return "token_ability_listed"
+    if (
+        on("stale_graph")
+        and path.startswith("acting.")
+        and x == []
+        and isinstance(y, list)
+        and y
+        and set(y) <= {"place_token", "lay_tile"}
+        and _graph_stale(ref, n)
+    ):
+        return "stale_graph"
     if (
         on("buy_company_listed")
         and rnd == "Operating"
@@ -1075,6 +1130,17 @@ def _turn_limit(line: dict[str, Any]) -> bool:
     return line.get("acting") == {} and turn.split(".")[0].isdigit() and int(turn.split(".")[0]) >= 100
 
 
+def _limit_reached(line: dict[str, Any], error: dict[str, Any]) -> bool:
+    """The site's game over at its turn limit before ``error``: the line before ended it (``_turn_limit``), or the
+    move refused is an automatic notice riding on the move that ended the last round of turn 100 or later (the
+    site ends its game within that move; 1870 run 8 seed 100038)."""
+    if _turn_limit(line):
+        return True
+    turn = str(line.get("turn") or "")
+    late = turn.split(".")[0].isdigit() and int(turn.split(".")[0]) >= 100
+    return late and "action destination_connection at :" in str(error.get("error"))
+
+
 def _bankrupt_players(ref: list[dict[str, Any]], n: int) -> set[str]:
     """The players who have gone bankrupt in the site's stream up to line ``n``."""
     return {str(x.get("entity")) for x in ref[: n + 1] if x.get("type") == "bankrupt"}
@@ -1147,7 +1213,7 @@ def compare(
         if a is None or b is None:
             stop = f"length: only {'ref' if b is None else 'railbook'} has line {n + 1}: {json.dumps(a or b)[:300]}"
             break
-        if n > 0 and "error" in a and "GameIsOver" in str(a["error"]) and _turn_limit(ref_n[n - 1]):
+        if n > 0 and "error" in a and "GameIsOver" in str(a["error"]) and _limit_reached(ref_n[n - 1], a):
             break  # (the site's turn limit, looked past on the line before: standing ``site_turn_limit``)
         if "error" in a or "error" in b:
             if a != b:

@@ -246,7 +246,7 @@ class BuyTrain(Step):
         if g.hooks("in_receivership", cur):
             return []
         if kind_of(cur) == "C" and entity == g.owner(cur) and kind_of(entity) == "P":
-            if must_buy(g, cur) and not self.can_issue(cur):
+            if self.president_helps(cur) and not self.can_issue(cur):
                 return ["sell_shares"]
             return []
         if entity != cur or kind_of(entity) != "C":
@@ -280,7 +280,8 @@ class BuyTrain(Step):
                 if t.owner == DEPOT:
                     for v in self.variants(entity, tid):
                         price = v["price"]
-                        if room and price <= g.cash(entity) + (g.cash(g.owner(entity)) if must_buy(g, entity) else 0):
+                        helps = self.president_helps(entity)
+                        if room and price <= g.cash(entity) + (g.cash(g.owner(entity)) if helps else 0):
                             if price > g.cash(entity) and price > self.cheapest_bank_price(entity):
                                 continue  # ``emergency_cheapest_only``: the president pays only for the cheapest
                             choices.append({"train": tid, "variant": v["name"], "price": price})
@@ -370,10 +371,22 @@ class BuyTrain(Step):
             kept = [v for v in faces if v["price"] >= must_spend]
             # (18xx.games) the face bought must be one the money raised last was needed for -- unless
             # none of those is affordable after all, where the site would leave no way forward
-            reach = cash + (g.cash(g.owner(corp)) if must_buy(g, corp) else 0)
+            reach = cash + (g.cash(g.owner(corp)) if self.president_helps(corp) else 0)
             if any(v["price"] <= reach for v in kept) or not any(v["price"] <= reach for v in faces):
                 faces = kept
         return faces
+
+    def president_helps(self, corp: str) -> bool:
+        """The president's money may help ``corp`` buy a train: it must buy one, and (``president_cash_only_below_
+        cheapest``, 1846 §6.5: "If it is unable to buy a train ... with its own funds") its treasury cannot pay for
+        the cheapest train the bank offers it."""
+        g = self.g
+        if not must_buy(g, corp):
+            return False
+        if not PARAMS.of(g).president_cash_only_below_cheapest:
+            return True
+        bank = [tid for tid in self.buyable_trains(corp) if g.state.trains[tid].owner == DEPOT]
+        return g.cash(corp) < min((cheapest_face(g, tid) for tid in bank), default=0)
 
     def cheapest_bank_price(self, corp: str) -> int | float:
         """With ``emergency_cheapest_only``, the most the president may help pay for: the cheapest bank train
@@ -430,7 +443,7 @@ class BuyTrain(Step):
                 raise illegal("trains.price", f"{sym_of(entity)} may spend between 1 and {g.cash(entity)} on {tid}")
         remaining = price - g.cash(entity)
         if remaining > 0:
-            if not must_buy(g, entity) or t.owner != DEPOT:
+            if not self.president_helps(entity) or t.owner != DEPOT:
                 raise illegal("trains.cash", f"{sym_of(entity)} cannot pay {price}")
             if price > self.cheapest_bank_price(entity):
                 raise illegal(
