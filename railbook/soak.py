@@ -816,8 +816,11 @@ def _play_game(
             if seats:
                 acting = game.acting()
                 action = seats[acting[0]].choose(game, acting[0]).to_action() if acting else None
-                if action is not None and autos is not None and not site_allows(game, action):
-                    action = choose(game, rnd, patience(0), 0.0, True)
+                avoid = _either(stalls, stale)
+                if action is not None and autos is not None:
+                    held = (avoid is not None and avoid(action)) or _site_stalls_after(game, action)
+                    if held or not site_allows(game, action):
+                        action = choose(game, rnd, patience(0), 0.0, True, avoid)
             else:
                 action = choose(
                     game,
