@@ -147,7 +147,7 @@ def test_imported_1846_has_the_maker_map_and_a_todo_list(maker: tuple[Path, Path
     book = build_rulebook(out)
     assert len(book["hexes"]["D6"]["cities"]) == 4  # read from the hex's encoding
     assert sorted(int(p["a"]) for p in book["hexes"]["C15"]["paths"]) == [1, 3]  # drawn track, pointy
-    assert book["corporations"]["NYC"]["home"] == {"hex": "D20", "city": 0, "whole_hex": False}
+    assert book["corporations"]["NYC"]["home"] == {"hex": "D20", "city": 0, "whole_hex": False, "choose_city": False}
     assert "TODO" in (out / "NOTES.md").read_text()
     again = run_cli("import", "18xx-maker", str(games / "games" / "1846.json"), "--out", str(out))
     assert again.returncode == 1 and "already exists" in again.stderr
