@@ -1019,12 +1019,6 @@ class Site(Strict):
         "owner (an initial round ended by everyone passing with it unsold; it asks who owns that private): the soak "
         "player writing a record for the site has no player pass while one is unsold and he may do anything else",
     )
-    closing_sale_stalls_stock_round: bool = Field(
-        False,
-        description="the site's stock round stops for good after a sale that moves a corporation into the closing "
-        "cell where the seller can do nothing more and the next two players nothing either (it keeps one of them "
-        "active with no action offered): the soak player writing a record for the site makes no such sale",
-    )
     closing_stalls_stock_round: bool = Field(
         False,
         description="the site's engine keeps a stock round waiting on a player it offers nothing when a "

@@ -122,13 +122,6 @@ def site_fails_on_unowned_income(g: Game) -> bool:
     return False
 
 
-def site_stalls_on_closing_sales(g: Game) -> bool:
-    """The site's stock round stops for good after a sale into the closing cell that leaves the seller and the next
-    two players nothing to do (``site.closing_sale_stalls_stock_round``): a record written for the site makes no
-    such sale."""
-    return bool(_site(g).get("closing_sale_stalls_stock_round"))
-
-
 def site_stalls_on_closing(g: Game) -> bool:
     """Whether the site's engine stalls a stock round after a closing (``site.closing_stalls_stock_round``): when a
     corporation closed in the turn that just ended and the next two players in turn have nothing to do, it keeps

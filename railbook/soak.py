@@ -268,47 +268,9 @@ def choose(
         if action is not None and avoid is not None and avoid(action):
             avoided = avoided or action
             continue
-        if action is not None and not (site and _site_stalls_after(game, action)):
+        if action is not None:
             return action
     return avoided
-
-
-def _site_stalls_after(game: Any, action: dict[str, Any]) -> bool:
-    """For a game written as an 18xx.games record of a title with ``site.closing_sale_stalls_stock_round``: whether
-    ``action`` is a stock-round sale that moves a corporation into the closing cell after which the seller can do
-    nothing more and the next two players (in seating order) nothing either (the round goes on at a later seat, with a
-    new turn of the seller's, or ends): the site's stock round stops for good there (docs/CONFORMANCE.md,
-    "Standing"). Tried on the game and taken back."""
-    from railbook.engine.digest import site_stalls_on_closing_sales
-
-    rnd = game.state.round
-    if action.get("type") != "sell_shares" or action.get("entity_type") != "player" or rnd is None:
-        return False
-    if rnd.kind != "stock" or not site_stalls_on_closing_sales(game):
-        return False
-    seller = str(action["entity"])
-    open_before = {k for k, c in game.state.corporations.items() if not c.closed}
-    before = round_key(game)
-    try:
-        game.process(action)
-    except Exception:
-        return False  # (refused: not this function's concern; the caller's process says so)
-    try:
-        if not any(game.state.corporations[k].closed for k in open_before):
-            return False
-        if game.state.finished or round_key(game) != before:
-            return True
-        acting = game.acting()
-        if not acting:
-            return True
-        seats = [p for p in game.state.player_ids if p in {q.id for q in game.state.players}]
-        if seller in acting:  # his turn goes on, or every other player was skipped and a new turn of his starts
-            return not game.state.round.data.get("current_actions") and len(seats) >= 3
-        if seller not in seats or acting[0] not in seats:
-            return False
-        return (seats.index(acting[0]) - seats.index(seller) - 1) % len(seats) >= 2
-    finally:
-        game.undo()
 
 
 def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -818,7 +780,7 @@ def _play_game(
                 action = seats[acting[0]].choose(game, acting[0]).to_action() if acting else None
                 avoid = _either(stalls, stale)
                 if action is not None and autos is not None:
-                    held = (avoid is not None and avoid(action)) or _site_stalls_after(game, action)
+                    held = avoid is not None and avoid(action)
                     if held or not site_allows(game, action):
                         action = choose(game, rnd, patience(0), 0.0, True, avoid)
             else:
