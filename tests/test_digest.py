@@ -138,6 +138,26 @@ def test_a_record_for_the_site_has_no_player_pass_while_the_cm_is_unsold() -> No
     assert game.state.companies["CM"].owner is not None
 
 
+def test_a_record_for_the_site_keeps_the_cms_price_free_of_bids_while_it_is_unsold() -> None:
+    """1850, two players ($1,050 each): bids could lock away so much cash that no one can buy the CM once it is
+    offered, and the initial round ended in everyone's pass with it unsold (differential seeds 100000, 100011,
+    100019: the site failed paying its income). A record written for the site keeps every bidder the CM's price
+    free while it is unsold, so it is sold in the first initial round."""
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    rulebook = rulebook_for_title("1850")
+    record, report = play_record(rulebook, 100011, max_actions=40, also=["site_no_private_trades"])
+    assert len(record["players"]) == 2 and not report.failures
+    game = start_from_record(record, rulebook)
+    first_round = game.state.round.kind
+    for action in filter_actions(record["actions"]):
+        if game.state.companies["CM"].owner is not None:
+            break
+        assert game.state.round.kind == first_round
+        game.process(normalise(action))
+    assert game.state.companies["CM"].owner is not None
+
+
 def test_a_finished_record_carries_its_outcome(tmp_path: Path) -> None:
     record, report = play_record(rulebook_for_title("1856"), 1)
     assert report.finished
