@@ -35,3 +35,40 @@ def test_1850_a_closing_sale_closes_the_corporations_privates_later_on_the_site_
     assert tool.standing_kind("companies.GBC", "NP", tool.MISSING, 0, ref, still_open, "1850", {}) is None
     operating = [_line(True, True, rnd="Operating"), ref[1], ref[2]]
     assert tool.standing_kind("companies.GBC", "NP", tool.MISSING, 0, operating, mine, "1850", {}) is None
+
+
+def test_1850_the_sites_failure_on_a_players_move_in_a_companys_step_gets_the_companys_pass(tmp_path: Any) -> None:
+    """The site keeps a company's track step open while a private's lay ability is unused, where railbook ends it
+    with no legal lay left; the company's pass then ends the site's track step, not its token step, and the
+    president's next move fails there (``all_abilities`` asked of a player; seeds 100023, 100035) instead of
+    being refused as in "Blocking step". The tool adds the company's pass to the site's copy as after such a
+    refusal; a failure with no company waiting for a pass is left as it is."""
+    import json
+
+    tool = _tool()
+    record = {
+        "title": "1850",
+        "actions": [
+            {"type": "pass", "entity": "KATY", "entity_type": "corporation", "id": 1},
+            {"type": "pass", "entity": "p3", "entity_type": "player", "id": 2},
+        ],
+    }
+    path = tmp_path / "1850_1.json"
+    path.write_text(json.dumps(record))
+    fails = "NoMethodError: undefined method `all_abilities' for <Engine::Player - p3>:Engine::Player"
+    waits = {"id": 1, "acting": {"KATY": ["pass", "place_token"]}, "corporations": {"KATY": {"price": 10}}}
+    seen: list[list[Any]] = []
+
+    def reference(site_path: Any, strict: bool, cache: Any) -> list[dict[str, Any]]:
+        actions = json.loads(site_path.read_text())["actions"]
+        seen.append([(a["entity"], a["id"]) for a in actions])
+        return [waits, *({"id": a["id"]} for a in actions[1:])]  # the added pass accepted: no failure
+
+    tool.reference = reference
+    _, ref, _, passes = tool.repair(record, [waits, {"id": 2, "error": fails}], path)
+    assert passes == [tool.PLAYER_FAILS]
+    assert seen[0] == [("KATY", 1), ("KATY", tool.ADDED_PASS_ID), ("p3", 2)]
+    assert not any("error" in x for x in ref)
+    nobody = {**waits, "acting": {"p3": ["pass", "sell_shares"]}}
+    _, _, _, passes = tool.repair(record, [nobody, {"id": 2, "error": fails}], path)
+    assert passes == []

@@ -131,6 +131,25 @@ def _added(action: dict[str, Any]) -> bool:
     return isinstance(action.get("id"), int) and action["id"] >= ADDED_PASS_ID
 
 
+#: the step named for a pass added where the site failed on a player's move in a company's step
+PLAYER_FAILS = "a company's step (a player's move failed)"
+
+
+def _blocked(err: str) -> bool:
+    return "Blocking step " in err and " cannot process action " in err
+
+
+def _player_in_company_step(err: str, acting: dict[str, Any], corporations: dict[str, Any]) -> bool:
+    """The site's engine failed on a player's move (asking a player for a company's abilities) while a company's
+    step still waits for its pass: where the site refuses a move in a step another entity holds open it says
+    "Blocking step"; in a company's step it asks a player for abilities he does not have (``all_abilities``).
+    Railbook had ended that step (a private's lay the site keeps the track step open for, 1850 seeds 100023,
+    100035): the site waits for the company's pass, as after a "Blocking step" refusal."""
+    return "undefined method `all_abilities' for <Engine::Player" in err and any(
+        "pass" in v for k, v in acting.items() if k in corporations
+    )
+
+
 def repair(
     record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 40
 ) -> tuple[dict[str, Any], list[dict[str, Any]], int, list[str]]:
@@ -182,7 +201,9 @@ def repair(
             if not autos:
                 del actions[at]["auto_actions"]
             notices += 1
-        elif "Blocking step " in err and " cannot process action " in err and len(ref) > 1:
+        elif len(ref) > 1 and (
+            _blocked(err) or _player_in_company_step(err, acting, ref[-2].get("corporations") or {})
+        ):
             # the entity still holding the step open (another one, or the action's own entity in an earlier step)
             who_ = [k for k, v in acting.items() if "pass" in v]
             if len(who_) != 1 or (aid, err) in tried:
@@ -192,7 +213,7 @@ def repair(
             kind = "player"
             if who_[0] in corps:
                 kind = "corporation" if "price" in corps[who_[0]] else "minor"
-            step = err.split("Blocking step ", 1)[1].split(" cannot process", 1)[0]
+            step = err.split("Blocking step ", 1)[1].split(" cannot process", 1)[0] if _blocked(err) else PLAYER_FAILS
             pass_ = {"type": "pass", "entity": who_[0], "entity_type": kind, "id": ADDED_PASS_ID + len(passes)}
             actions.insert(at, pass_)
             passes.append(step)
