@@ -1009,7 +1009,14 @@ class Site(Strict):
         [],
         description="the site's engine fails when it pays the privates' income while one of these privates has no "
         "owner (an initial round ended by everyone passing with it unsold; it asks who owns that private): the soak "
-        "player writing a record for the site has no player pass while one is unsold and he may do anything else",
+        "player writing a record for the site has no player pass while one is unsold and he may do anything else, "
+        "and no bid that leaves him less than its price free",
+    )
+    closing_sale_stalls_stock_round: bool = Field(
+        False,
+        description="the site's stock round stalls (it keeps a player active with no move, not even a pass) after "
+        "a player's sale that closes a corporation where the next player in turn has nothing to do: the soak player "
+        "writing a record for the site makes no such sale where he may do anything else",
     )
     removed_tile_copies_first: bool = Field(
         False,

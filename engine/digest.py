@@ -122,6 +122,13 @@ def site_fails_on_unowned_income(g: Game) -> bool:
     return False
 
 
+def site_stalls_after_closing_sale(g: Game) -> bool:
+    """The site's stock round stalls after a player's sale that closes a corporation where the next player in turn
+    has nothing to do (title data ``site.closing_sale_stalls_stock_round``): a record written for the site makes no
+    such sale where he may do anything else."""
+    return bool(_site(g).get("closing_sale_stalls_stock_round"))
+
+
 def site_unowned_income_reserve(g: Game) -> int:
     """The cash a player keeps free of bids in a record written for the site while a private of the title's
     ``site.unowned_private_income_fails`` is unsold: its price (the highest of them), so that someone can always buy

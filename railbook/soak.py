@@ -244,6 +244,8 @@ def choose(
     """A random legal action: mostly an active one, a pass now and then; with chance ``bid_weariness`` no bid
     (when something else may be done).  ``site``: for a game written as an 18xx.games record, a private company
     never passes when anything else may be done (declining an optional ability is no action on the site)."""
+    from railbook.engine.digest import site_stalls_after_closing_sale
+
     descs = game.legal_descriptions()
     if site:
         kept = [d for d in descs if not (d["type"] == "pass" and d.get("entity_type") == "company")]
@@ -256,11 +258,40 @@ def choose(
             active = weary
     rnd.shuffle(active)
     order = passes + active if passes and (not active or rnd.random() < pass_weight) else active + passes
+    stalls = site and site_stalls_after_closing_sale(game)
+    held = None  # a sale the site's round would stall after: taken only where nothing else may be done
     for desc in order:
         action = concrete(desc, rnd, game)
         if action is not None:
+            if stalls and _stalls_site_round(game, action):
+                held = held or action
+                continue
             return action
-    return None
+    return held
+
+
+def _stalls_site_round(game: Any, action: dict[str, Any]) -> bool:
+    """A player's stock-round sale that closes a corporation and after which railbook skips the next player in
+    turn (he has nothing to do) or ends the round: the site's stock round stalls there (it keeps a player active
+    with no move; title data ``site.closing_sale_stalls_stock_round``, docs/CONFORMANCE.md "Standing"). Tried on
+    a copy of the game."""
+    from railbook.engine.game import Game
+
+    rnd = game.state.round
+    if action.get("type") != "sell_shares" or action.get("entity_type") != "player" or not rnd or rnd.kind != "stock":
+        return False
+    open_ = [k for k, c in game.state.corporations.items() if not c.closed]
+    trial = Game.from_json(game.context.book.base, game.to_json())
+    trial.process(action)
+    after = trial.state.corporations
+    if all(k in after and not after[k].closed for k in open_):
+        return False
+    seller, acting = str(action["entity"]), trial.acting()
+    if seller in acting:
+        return False
+    seats = [p.id for p in game.state.players if not p.bankrupt]
+    successor = seats[(seats.index(seller) + 1) % len(seats)] if seller in seats else None
+    return round_key(trial) != round_key(game) or acting != [successor]
 
 
 def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]:
