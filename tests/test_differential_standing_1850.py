@@ -72,3 +72,31 @@ def test_1850_the_sites_failure_on_a_players_move_in_a_companys_step_gets_the_co
     nobody = {**waits, "acting": {"p3": ["pass", "sell_shares"]}}
     _, _, _, passes = tool.repair(record, [nobody, {"id": 2, "error": fails}], path)
     assert passes == []
+
+
+def test_1850_the_land_grants_mesabi_purchase_listed_after_the_track_step_is_mesabi_choice_listed() -> None:
+    """The site lists WLG's purchase of Mesabi rights (`choose_ability`) for its owner in every step after the
+    track step (run 8 seed 100002, at NP's train purchase); [6.5.1] makes the purchase a yellow lay, a move of the
+    track step, where railbook offers it. Standing `mesabi_choice_listed` there; not for a corporation without the
+    private, nor while railbook still lists `lay_tile` for it, nor where railbook misses something else."""
+    tool = _tool()
+
+    def line(acting: list[str], owner: str = "NP") -> dict[str, Any]:
+        return {
+            "id": 1,
+            "type": "buy_train",
+            "round": "Operating",
+            "acting": {"NP": acting},
+            "companies": {"WLG": owner},
+        }
+
+    ref = [line(["buy_train", "choose_ability", "pass"])]
+    mine = [line(["buy_train", "pass"])]
+    kind = tool.standing_kind("acting.NP", ["choose_ability"], [], 0, ref, mine, "1850", {})
+    assert kind == "mesabi_choice_listed"
+    others = [line(["buy_train", "choose_ability", "pass"], owner="GN")]
+    assert tool.standing_kind("acting.NP", ["choose_ability"], [], 0, others, mine, "1850", {}) is None
+    track = [line(["lay_tile", "pass"])]
+    assert tool.standing_kind("acting.NP", ["choose_ability"], [], 0, ref, track, "1850", {}) is None
+    more = tool.standing_kind("acting.NP", ["buy_train", "choose_ability"], [], 0, ref, mine, "1850", {})
+    assert more is None

@@ -419,6 +419,15 @@ STANDING: dict[str, dict[str, Any]] = {
         "offers that placement to the private, the entity that takes it (the site accepts it so too); nothing "
         "railbook lists is missing on the site",
     },
+    "mesabi_choice_listed": {
+        "entry": "acting granularity",
+        "titles": {"1850"},
+        "what": "`choose_ability` listed by the site, and nothing else missing, for a corporation owning the Western "
+        "Land Grant (WLG) in an operating round once railbook's track step is over (railbook lists no `lay_tile` for "
+        "it): the site lists the private's purchase of Mesabi rights in every later step of the turn; by [6.5.1] "
+        '"Paying for the Mesabi Range counts as a yellow tile lay", a move of the track step ([4.1.2] A), where '
+        "both offer it; nothing railbook lists is missing on the site",
+    },
     "buy_company_listed": {
         "entry": "acting granularity",
         "titles": {"1870"},
@@ -814,6 +823,16 @@ def standing_kind(
     ):
         # (railbook offers that marker to the private, the entity that places it; both take it)
         return "token_ability_listed"
+    if (
+        on("mesabi_choice_listed")
+        and rnd == "Operating"
+        and path.startswith("acting.")
+        and x == ["choose_ability"]
+        and y == []
+        and (line.get("companies") or {}).get("WLG") == path.split(".", 1)[1]
+        and "lay_tile" not in (mine[n].get("acting") or {}).get(path.split(".", 1)[1], [])
+    ):
+        return "mesabi_choice_listed"
     if (
         on("buy_company_listed")
         and rnd == "Operating"
