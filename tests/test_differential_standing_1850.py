@@ -100,3 +100,28 @@ def test_1850_the_land_grants_mesabi_purchase_listed_after_the_track_step_is_mes
     assert tool.standing_kind("acting.NP", ["choose_ability"], [], 0, ref, track, "1850", {}) is None
     more = tool.standing_kind("acting.NP", ["buy_train", "choose_ability"], [], 0, ref, mine, "1850", {})
     assert more is None
+
+
+def test_1850_a_pass_the_site_lists_after_a_companys_purchase_of_the_mesabi_mine_is_mesabi_route_unseen() -> None:
+    """NP bought the Mesabi Mining Company and with it a Mesabi token: its route to the Mesabi Range makes a train
+    compulsory ([10.1]), so railbook lists `buy_train` without `pass`; the site does not recompute NP's route graph
+    at the purchase and still lists `pass` (run 8 seed 100031). Standing `mesabi_route_unseen` for the company
+    owning MRC only, and only where railbook offers the train purchase."""
+    tool = _tool()
+
+    def line(acting: list[str], owner: str = "NP") -> dict[str, Any]:
+        return {
+            "id": 1,
+            "type": "buy_company",
+            "round": "Operating",
+            "acting": {"NP": acting},
+            "companies": {"MRC": owner},
+        }
+
+    ref = [line(["buy_company", "buy_train", "pass"])]
+    mine = [line(["buy_company", "buy_train"])]
+    assert tool.standing_kind("acting.NP", ["pass"], [], 0, ref, mine, "1850", {}) == "mesabi_route_unseen"
+    theirs = [line(["buy_company", "buy_train", "pass"], owner="GN")]
+    assert tool.standing_kind("acting.NP", ["pass"], [], 0, theirs, mine, "1850", {}) is None
+    token_step = [line(["place_token"])]
+    assert tool.standing_kind("acting.NP", ["pass"], [], 0, ref, token_step, "1850", {}) is None

@@ -428,6 +428,15 @@ STANDING: dict[str, dict[str, Any]] = {
         '"Paying for the Mesabi Range counts as a yellow tile lay", a move of the track step ([4.1.2] A), where '
         "both offer it; nothing railbook lists is missing on the site",
     },
+    "mesabi_route_unseen": {
+        "entry": "1850: a route through the Mesabi Range the site does not see",
+        "titles": {"1850"},
+        "what": "`pass` listed by the site, and nothing else missing, in the train step of a corporation that owns "
+        "the Mesabi Mining Company (MRC) and must buy a train in railbook (it lists `buy_train` without `pass`): the "
+        "purchase of MRC gives the company its Mesabi token, and with it a route to the Mesabi Range ([15.2] P5, "
+        '[10.1] "An operating railway with a legal route of any length ... must own a train"); the site does not '
+        "compute the company's route graph again at that purchase and lets it pass",
+    },
     "buy_company_listed": {
         "entry": "acting granularity",
         "titles": {"1870"},
@@ -833,6 +842,16 @@ def standing_kind(
         and "lay_tile" not in (mine[n].get("acting") or {}).get(path.split(".", 1)[1], [])
     ):
         return "mesabi_choice_listed"
+    if (
+        on("mesabi_route_unseen")
+        and rnd == "Operating"
+        and path.startswith("acting.")
+        and x == ["pass"]
+        and y == []
+        and (line.get("companies") or {}).get("MRC") == path.split(".", 1)[1]
+        and "buy_train" in (mine[n].get("acting") or {}).get(path.split(".", 1)[1], [])
+    ):
+        return "mesabi_route_unseen"
     if (
         on("buy_company_listed")
         and rnd == "Operating"
