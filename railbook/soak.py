@@ -271,14 +271,17 @@ def choose(
 
 
 def _stalls_site_round(game: Any, action: dict[str, Any]) -> bool:
-    """A player's stock-round sale that closes a corporation and after which railbook skips the next player in
-    turn (he has nothing to do) or ends the round: the site's stock round stalls there (it keeps a player active
-    with no move; title data ``site.closing_sale_stalls_stock_round``, docs/CONFORMANCE.md "Standing"). Tried on
-    a copy of the game."""
+    """A player's stock-round move that closes a corporation -- a sale, or the pass declining price protection,
+    where the price moves at that pass -- and after which railbook ends the round or skips the next player in turn
+    (he has nothing to do): the site's stock round stalls there (it keeps a player active with no move; title data
+    ``site.closing_sale_stalls_stock_round``, docs/CONFORMANCE.md "Standing"). Tried on a copy of the game, only
+    while a corporation's price is a few rows above a closing cell."""
     from railbook.engine.game import Game
 
     rnd = game.state.round
-    if action.get("type") != "sell_shares" or action.get("entity_type") != "player" or not rnd or rnd.kind != "stock":
+    if action.get("type") not in ("sell_shares", "pass") or action.get("entity_type") != "player":
+        return False
+    if not rnd or rnd.kind != "stock" or not _near_closing(game):
         return False
     open_ = [k for k, c in game.state.corporations.items() if not c.closed]
     trial = Game.from_json(game.context.book.base, game.to_json())
@@ -286,12 +289,36 @@ def _stalls_site_round(game: Any, action: dict[str, Any]) -> bool:
     after = trial.state.corporations
     if all(k in after and not after[k].closed for k in open_):
         return False
-    seller, acting = str(action["entity"]), trial.acting()
+    if round_key(trial) != round_key(game):
+        return True
+    # the seller: this move's player, or for a pass declining protection the last seller
+    sales = [a for a in game.actions if a.get("type") == "sell_shares"]
+    seller = str(action["entity"] if action["type"] == "sell_shares" or not sales else sales[-1]["entity"])
+    acting = trial.acting()
     if seller in acting:
         return False
     seats = [p.id for p in game.state.players if not p.bankrupt]
     successor = seats[(seats.index(seller) + 1) % len(seats)] if seller in seats else None
-    return round_key(trial) != round_key(game) or acting != [successor]
+    return acting != [successor]
+
+
+def _near_closing(game: Any, rows: int = 3) -> bool:
+    """Some corporation's price marker is at most ``rows`` moves down from a closing cell of the market."""
+    from railbook.engine import market
+
+    g = game.context
+    for c in game.state.corporations.values():
+        pos = c.price
+        if c.closed or pos is None:
+            continue
+        for _ in range(rows):
+            below = market.step(g, pos, "down")
+            if below == pos:
+                break
+            pos = below
+            if "close" in market.kinds_at(g, pos):
+                return True
+    return False
 
 
 def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -162,8 +162,8 @@ def test_a_record_for_the_site_makes_no_closing_sale_after_which_the_next_player
     """1850 (title data ``site.closing_sale_stalls_stock_round``): after a stock-round sale that closes a
     corporation, the site skips the players with nothing to do twice over and keeps the last one skipped active
     with no move (differential seed 100030, action 334: p2's sale closed MILW, p3 could not act, the site stood
-    on p4 and refused everything). A record written for the site makes no sale after which railbook skips the
-    next player in turn or ends the round (seed 100012 played without the title data makes one at action 812); a
+    on p4 and refused everything; likewise after a pass declining price protection, run 9 seed 110020). A record
+    written for the site makes no such move after which railbook skips the next player in turn or ends the round (seed 100012 played without the title data makes one at action 812); a
     closing sale the next player can answer stays possible."""
     from railbook.engine.replay import filter_actions, normalise, record_options, start_from_record
 
