@@ -158,20 +158,24 @@ def test_a_record_for_the_site_keeps_the_cms_price_free_of_bids_while_it_is_unso
     assert game.state.companies["CM"].owner is not None
 
 
-def test_a_record_for_the_site_makes_no_closing_sale_after_which_the_next_player_is_skipped() -> None:
+@pytest.mark.parametrize("seed,actions", [(100012, 815), (100016, 550)])
+def test_a_record_for_the_site_makes_no_closing_move_after_which_the_next_player_is_skipped(
+    seed: int, actions: int
+) -> None:
     """1850 (title data ``site.closing_sale_stalls_stock_round``): after a stock-round sale that closes a
     corporation, the site skips the players with nothing to do twice over and keeps the last one skipped active
     with no move (differential seed 100030, action 334: p2's sale closed MILW, p3 could not act, the site stood
     on p4 and refused everything; likewise after a pass declining price protection, run 9 seed 110020). A record
-    written for the site makes no such move after which railbook skips the next player in turn or ends the round (seed 100012 played without the title data makes one at action 812); a
-    closing sale the next player can answer stays possible."""
+    written for the site makes no such move after which railbook skips the next player in turn or ends the round
+    (played without the title data, seed 100012 makes such a sale at action 812, seed 100016 such a pass at
+    action 546); a closing sale the next player can answer stays possible."""
     from railbook.engine.replay import filter_actions, normalise, record_options, start_from_record
 
     from railbook.soak import _stalls_site_round
 
     rulebook = rulebook_for_title("1850")
     dated = [o for o in record_options({"created_at": 1_795_900_000}, rulebook) if o.startswith("site_")]
-    record, _ = play_record(rulebook, 100012, max_actions=815, also=dated)
+    record, _ = play_record(rulebook, seed, max_actions=actions, also=dated)
     game = start_from_record({**record, "created_at": 1_795_900_000}, rulebook)
     for action in filter_actions(record["actions"]):
         assert not _stalls_site_round(game, normalise(action)), action
