@@ -1015,9 +1015,9 @@ class Site(Strict):
     closing_sale_stalls_stock_round: bool = Field(
         False,
         description="the site's stock round stalls (it keeps a player active with no move, not even a pass) after "
-        "a player's sale that closes a corporation (or his pass declining price protection, where the price moves then) "
-        "where the next player in turn has nothing to do: the soak player writing a record for the site makes no "
-        "such move where he may do anything else",
+        "a player's sale that closes a corporation (or his pass declining price protection, where the price moves "
+        "then) where the next player in turn has nothing to do: the soak player writing a record for the site makes "
+        "no such move where he may do anything else",
     )
     removed_tile_copies_first: bool = Field(
         False,
