@@ -1535,3 +1535,23 @@ def test_1817_a_company_offered_for_sale_is_named_a_corporation() -> None:
     action = randomplay.concrete(offers[0], random.Random(1))
     assert action is not None and action["target_type"] == "corporation"
     game.process(action)
+
+
+def test_1850_a_privates_lay_is_barred_from_a_hex_a_players_private_blocks() -> None:
+    """1850 [15.1]: "Private companies in the hands of players prevent a public company from laying tiles in the hex
+    the private company occupies"; a company's lay through its Western Land Grant is such a lay. KATY laid P6's
+    extra yellow tile in St. Louis (L13) while p2 owned the Mississippi River Bridge Company (P3), which blocks it
+    (fresh differential seed 120049, action 339; the site: "L13 is blocked by Mississippi River Bridge Company").
+    P3's own lay in L13 stays its owner company's (not blocked by itself)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 120049, 338)
+    assert (record["actions"][-1]["entity"], game.state.companies["MRB"].owner) == ("GBC", "P|p2")
+    assert game.state.companies["WLG"].owner == "C|KATY"
+    lays = [c for d in game.legal_descriptions() if d["entity"] == "WLG" for c in d.get("choices", [])]
+    assert not [c for c in lays if c["hex"] == "L13"]
+    with pytest.raises(IllegalAction, match="blocked by MRB"):
+        game.process(
+            {"type": "lay_tile", "entity": "WLG", "entity_type": "company", "hex": "L13", "tile": "57-1", "rotation": 2}
+        )

@@ -170,6 +170,20 @@ def blocked_hex(g: Context, hex_id: str) -> str | None:
     return None
 
 
+def blocked_for_ability(g: Context, hex_id: str, a: Ability) -> str | None:
+    """The private blocking ``hex_id`` against a private's ``tile_lay`` ability ``a``: a company's lay through a
+    private is a lay of the company (1850 [15.1]: "Private companies in the hands of players prevent a public
+    company from laying tiles in the hex the private company occupies"); a private's lay in the hex it blocks
+    itself is its own to make."""
+    blocker = blocked_hex(g, hex_id) if hex_id in g.book.hexes else None
+    if blocker is None:
+        return None
+    for x in g.state.companies[blocker].abilities:
+        if x is a:
+            return None
+    return blocker
+
+
 def _crossings_only(a: Ability) -> bool:
     """A ``blocks_hexes`` ability that only bars track crossing a river (hook ``lay_allowed``)."""
     return (a.spec.get("params") or {}).get("blocks") == "partition_crossing"
@@ -226,6 +240,9 @@ def lay(
         spec = special[1].spec
         if not ability_hex_ok(g, special[1], hex_id):
             raise illegal("track.ability", f"{sym_of(special[0])} cannot lay track on {hex_id}")
+        blocker = blocked_for_ability(g, hex_id, special[1])
+        if blocker:
+            raise illegal("track.blocked", f"{hex_id} is blocked by {blocker}")
         allowed = spec.get("tiles") or None
         if (special[1].spec.get("params") or {}).get("one_per_hex") and hex_id in special[1].laid_hexes:
             raise illegal("track.ability", f"{sym_of(special[0])} already laid on {hex_id}")
@@ -889,6 +906,8 @@ def _special_candidates(
         if not listed and not ability_hex_ok(g, a, h):
             continue
         if one_per_hex and h in a.laid_hexes:
+            continue
+        if blocked_for_ability(g, h, a):
             continue
         own = spec.get("tiles") or None
         # a private's own tiles may go where the upgrade chart would not put them (``any_label``)
