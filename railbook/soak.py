@@ -272,10 +272,12 @@ def choose(
 
 def _stalls_site_round(game: Any, action: dict[str, Any]) -> bool:
     """A player's stock-round move that closes a corporation -- a sale, or the pass declining price protection,
-    where the price moves at that pass -- and after which railbook ends the round or skips the next player in turn
-    (he has nothing to do): the site's stock round stalls there (it keeps a player active with no move; title data
+    where the price moves at that pass -- and after which (for a sale: once the seller passes, when the site closes
+    the company) railbook ends the round or skips the next player in turn (he has nothing to do): the site's stock
+    round stalls there (it keeps a player active with no move; title data
     ``site.closing_sale_stalls_stock_round``, docs/CONFORMANCE.md "Standing"). Tried on a copy of the game, only
     while a corporation's price is a few rows above a closing cell."""
+    from railbook.engine.errors import IllegalAction
     from railbook.engine.game import Game
 
     rnd = game.state.round
@@ -296,7 +298,16 @@ def _stalls_site_round(game: Any, action: dict[str, Any]) -> bool:
     seller = str(action["entity"] if action["type"] == "sell_shares" or not sales else sales[-1]["entity"])
     acting = trial.acting()
     if seller in acting:
-        return False
+        # his turn goes on; the site closes the company only when it ends: as if he passed now
+        try:
+            trial.process({"type": "pass", "entity": seller, "entity_type": "player"})
+        except IllegalAction:
+            return False
+        if round_key(trial) != round_key(game):
+            return True
+        acting = trial.acting()
+        if seller in acting:
+            return False
     seats = [p.id for p in game.state.players if not p.bankrupt]
     successor = seats[(seats.index(seller) + 1) % len(seats)] if seller in seats else None
     return acting != [successor]
