@@ -277,7 +277,7 @@ def _stalls_site_round(game: Any, action: dict[str, Any]) -> bool:
     round stalls there (it keeps a player active with no move; title data
     ``site.closing_sale_stalls_stock_round``, docs/CONFORMANCE.md "Standing"). Tried on a copy of the game, only
     while a corporation's price is a few rows above a closing cell."""
-    from railbook.engine.errors import IllegalAction
+    from railbook.engine.errors import EngineError
     from railbook.engine.game import Game
 
     rnd = game.state.round
@@ -301,7 +301,7 @@ def _stalls_site_round(game: Any, action: dict[str, Any]) -> bool:
         # his turn goes on; the site closes the company only when it ends: as if he passed now
         try:
             trial.process({"type": "pass", "entity": seller, "entity_type": "player"})
-        except IllegalAction:
+        except EngineError:  # (he may not pass now: his turn goes on)
             return False
         if round_key(trial) != round_key(game):
             return True
