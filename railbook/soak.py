@@ -305,9 +305,7 @@ def _stalls_site_round(game: Any, action: dict[str, Any]) -> bool:
             return False
         if round_key(trial) != round_key(game):
             return True
-        acting = trial.acting()
-        if seller in acting:
-            return False
+        acting = trial.acting()  # (the seller again: everyone else skipped)
     seats = [p.id for p in game.state.players if not p.bankrupt]
     successor = seats[(seats.index(seller) + 1) % len(seats)] if seller in seats else None
     return acting != [successor]
