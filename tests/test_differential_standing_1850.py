@@ -72,6 +72,13 @@ def test_1850_the_sites_failure_on_a_players_move_in_a_companys_step_gets_the_co
     nobody = {**waits, "acting": {"p3": ["pass", "sell_shares"]}}
     _, _, _, passes = tool.repair(record, [nobody, {"id": 2, "error": fails}], path)
     assert passes == []
+    # the site took the president's stock-round sale for the company's emergency sale (fresh seed 130000)
+    sale = {"type": "sell_shares", "entity": "p3", "entity_type": "player", "shares": ["KATY_3"], "id": 2}
+    sold = {**record, "actions": [record["actions"][0], sale]}
+    _, _, _, passes = tool.repair(
+        sold, [waits, {"id": 2, "error": "Engine::GameError: Cannot sell shares of KATY"}], path
+    )
+    assert passes == [tool.PLAYER_FAILS]
 
 
 def test_1850_the_land_grants_mesabi_purchase_listed_after_the_track_step_is_mesabi_choice_listed() -> None:

@@ -139,15 +139,19 @@ def _blocked(err: str) -> bool:
     return "Blocking step " in err and " cannot process action " in err
 
 
-def _player_in_company_step(err: str, acting: dict[str, Any], corporations: dict[str, Any]) -> bool:
-    """The site's engine failed on a player's move (asking a player for a company's abilities) while a company's
-    step still waits for its pass: where the site refuses a move in a step another entity holds open it says
-    "Blocking step"; in a company's step it asks a player for abilities he does not have (``all_abilities``).
-    Railbook had ended that step (a private's lay the site keeps the track step open for, 1850 seeds 100023,
-    100035): the site waits for the company's pass, as after a "Blocking step" refusal."""
-    return "undefined method `all_abilities' for <Engine::Player" in err and any(
-        "pass" in v for k, v in acting.items() if k in corporations
+def _player_in_company_step(
+    err: str, acting: dict[str, Any], corporations: dict[str, Any], action: dict[str, Any]
+) -> bool:
+    """The site's engine failed on a player's move while a company's step still waits for its pass: where the site
+    refuses a move in a step another entity holds open it says "Blocking step"; in a company's step it asks a player
+    for abilities he does not have (``all_abilities``), or takes his stock-round sale for the company's emergency
+    sale ("Cannot sell shares of"). Railbook had ended that step (a private's lay the site keeps the track step
+    open for, 1850 seeds 100023, 100035, 130000): the site waits for the company's pass, as after a "Blocking
+    step" refusal."""
+    failed = "undefined method `all_abilities' for <Engine::Player" in err or (
+        "Cannot sell shares of " in err and action.get("entity_type") == "player"
     )
+    return failed and any("pass" in v for k, v in acting.items() if k in corporations)
 
 
 def repair(
@@ -202,7 +206,7 @@ def repair(
                 del actions[at]["auto_actions"]
             notices += 1
         elif len(ref) > 1 and (
-            _blocked(err) or _player_in_company_step(err, acting, ref[-2].get("corporations") or {})
+            _blocked(err) or _player_in_company_step(err, acting, ref[-2].get("corporations") or {}, actions[at])
         ):
             # the entity still holding the step open (another one, or the action's own entity in an earlier step)
             who_ = [k for k, v in acting.items() if "pass" in v]
