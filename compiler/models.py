@@ -1017,7 +1017,8 @@ class Site(Strict):
         [],
         description="the site's engine fails when it pays the privates' income while one of these privates has no "
         "owner (an initial round ended by everyone passing with it unsold; it asks who owns that private): the soak "
-        "player writing a record for the site has no player pass while one is unsold and he may do anything else",
+        "player writing a record for the site has no player pass while one is unsold and he may do anything else, "
+        "and no bid that leaves him less than its price free",
     )
     closing_stalls_stock_round: bool = Field(
         False,

@@ -175,6 +175,18 @@ def stalled_turn(g: Game, player: str, closed_in_turn: bool, same_round: bool = 
     return skipped >= 2
 
 
+def site_unowned_income_reserve(g: Game) -> int:
+    """The cash a player keeps free of bids in a record written for the site while a private of the title's
+    ``site.unowned_private_income_fails`` is unsold: its price (the highest of them), so that someone can always buy
+    it once it is offered and the round never ends in everyone's pass with it unowned; 0 when none is unsold."""
+    out = 0
+    for sym in _site(g).get("unowned_private_income_fails") or []:
+        company = g.state.companies.get(sym)
+        if company is not None and not company.closed and company.owner is None:
+            out = max(out, int(company.value or 0))
+    return out
+
+
 def site_tile_copies_taken_out(g: Game, base: dict[str, Any]) -> dict[str, int]:
     """Per tile, how many of its first copies the site has taken out of the game where the game's options lower its
     count below the title's (``base``: the rulebook without options) and ``site.removed_tile_copies_first`` says the

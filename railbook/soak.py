@@ -279,17 +279,25 @@ def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]
     the title's ``site.private_closing_fails_in_phases`` (the site's engine fails once such a private closes with
     its company in that phase; no one can foresee whether it will), and no player passes while a private of
     ``site.unowned_private_income_fails`` is unsold and he may do anything else (an initial round everyone passes
-    would pay the privates' income, and the site fails on the unowned one), and no private places a marker while
-    markers a first tile lifted are still to be put back (the site takes a lifted one for it): docs/CONFORMANCE.md,
+    would pay the privates' income, and the site fails on the unowned one; nor does he bid away the cash he would
+    need to buy it, or a round of bids could leave no one able to), and no private places a marker while markers a
+    first tile lifted are still to be put back (the site takes a lifted one for it): docs/CONFORMANCE.md,
     "Standing"."""
     privates = game.rulebook.get("privates") or {}
 
     def with_shares(sym: Any) -> bool:
         return any(a.get("type") == "shares" for a in (privates.get(sym) or {}).get("abilities") or [])
 
-    from railbook.engine.digest import site_fails_on_company_privates, site_fails_on_unowned_income
+    from railbook.engine.digest import (
+        site_fails_on_company_privates,
+        site_fails_on_unowned_income,
+        site_unowned_income_reserve,
+    )
 
     no_company_buys = site_fails_on_company_privates(game)
+    reserve = site_unowned_income_reserve(game)
+    if reserve:
+        descs = [r for r in (_bids_keeping(d, reserve) for d in descs) if r is not None]
     no_player_passes = site_fails_on_unowned_income(game) and any(
         d["type"] not in PASSIVE and d.get("entity_type") == "player" for d in descs
     )
@@ -490,6 +498,23 @@ def _stock_round(game: Any) -> tuple[Any, ...] | None:
     """Which stock round the game is in (None outside one)."""
     r = game.state.round
     return (game.state.turn, r.round_num) if r is not None and r.kind == "stock" and not game.state.finished else None
+
+
+def _bids_keeping(desc: dict[str, Any], reserve: int) -> dict[str, Any] | None:
+    """A player's bid description whose raises leave him ``reserve`` free (a bid's ``max`` is all he may commit to
+    it); a purchase at a fixed price is kept. None when no choice is left."""
+    if desc["type"] != "bid" or desc.get("entity_type") != "player" or not isinstance(desc.get("choices"), list):
+        return desc
+    choices = []
+    for c in desc["choices"]:
+        price = c.get("price") if isinstance(c, dict) else None
+        if isinstance(price, dict) and not _fixed(price) and isinstance(price.get("max"), int):
+            top = price["max"] - reserve
+            if top < price.get("min", 0):
+                continue
+            c = {**c, "price": {**price, "max": top}}
+        choices.append(c)
+    return {**desc, "choices": choices} if choices else None
 
 
 def round_key(game: Any) -> tuple[Any, ...]:

@@ -114,10 +114,11 @@ def test_1850_starting_treasury_at_the_end_of_the_stock_round_by_the_rules_at_fl
             floated = [k for k, c in game.state.corporations.items() if c.floated]
             if floated:
                 break
-        assert game.state.round.kind == "stock" and floated == ["KATY"]
-        cash[tuple(options)] = game.context.cash("C|KATY")
+        assert game.state.round.kind == "stock" and len(floated) == 1
+        cash[tuple(options)] = game.context.cash(f"C|{floated[0]}")
+    pars = [a["share_price"] for a in record["actions"] if a["type"] == "par" and a["corporation"] == floated[0]]
     assert cash[()] == 0
-    assert cash[("site_capital_at_float",)] == 1000  # ten times its $100 par, at once
+    assert cash[("site_capital_at_float",)] == 10 * int(str(pars[0]).split(",")[0])  # ten times its par, at once
 
 
 def test_a_sites_destination_notice_counts_with_the_site_option_only() -> None:
@@ -1837,3 +1838,23 @@ def test_1846_a_company_that_can_pay_for_a_bank_train_gets_no_money_from_its_pre
         }
     )
     assert game.state.cash["C|C&O"] == 75
+
+
+def test_1850_a_privates_lay_is_barred_from_a_hex_a_players_private_blocks() -> None:
+    """1850 [15.1]: "Private companies in the hands of players prevent a public company from laying tiles in the hex
+    the private company occupies"; a company's lay through its Western Land Grant is such a lay. KATY laid P6's
+    extra yellow tile in St. Louis (L13) while p2 owned the Mississippi River Bridge Company (P3), which blocks it
+    (fresh differential seed 120049, action 339; the site: "L13 is blocked by Mississippi River Bridge Company").
+    P3's own lay in L13 stays its owner company's (not blocked by itself)."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 120049, 338)
+    assert (record["actions"][-1]["entity"], game.state.companies["MRB"].owner) == ("GBC", "P|p2")
+    assert game.state.companies["WLG"].owner == "C|KATY"
+    lays = [c for d in game.legal_descriptions() if d["entity"] == "WLG" for c in d.get("choices", [])]
+    assert not [c for c in lays if c["hex"] == "L13"]
+    with pytest.raises(IllegalAction, match="blocked by MRB"):
+        game.process(
+            {"type": "lay_tile", "entity": "WLG", "entity_type": "company", "hex": "L13", "tile": "57-1", "rotation": 2}
+        )

@@ -35,3 +35,100 @@ def test_1850_a_closing_sale_closes_the_corporations_privates_later_on_the_site_
     assert tool.standing_kind("companies.GBC", "NP", tool.MISSING, 0, ref, still_open, "1850", {}) is None
     operating = [_line(True, True, rnd="Operating"), ref[1], ref[2]]
     assert tool.standing_kind("companies.GBC", "NP", tool.MISSING, 0, operating, mine, "1850", {}) is None
+
+
+def test_1850_the_sites_failure_on_a_players_move_in_a_companys_step_gets_the_companys_pass(tmp_path: Any) -> None:
+    """The site keeps a company's track step open while a private's lay ability is unused, where railbook ends it
+    with no legal lay left; the company's pass then ends the site's track step, not its token step, and the
+    president's next move fails there (``all_abilities`` asked of a player; seeds 100023, 100035) instead of
+    being refused as in "Blocking step". The tool adds the company's pass to the site's copy as after such a
+    refusal; a failure with no company waiting for a pass is left as it is."""
+    import json
+
+    tool = _tool()
+    record = {
+        "title": "1850",
+        "actions": [
+            {"type": "pass", "entity": "KATY", "entity_type": "corporation", "id": 1},
+            {"type": "pass", "entity": "p3", "entity_type": "player", "id": 2},
+        ],
+    }
+    path = tmp_path / "1850_1.json"
+    path.write_text(json.dumps(record))
+    fails = "NoMethodError: undefined method `all_abilities' for <Engine::Player - p3>:Engine::Player"
+    waits = {"id": 1, "acting": {"KATY": ["pass", "place_token"]}, "corporations": {"KATY": {"price": 10}}}
+    seen: list[list[Any]] = []
+
+    def reference(site_path: Any, strict: bool, cache: Any) -> list[dict[str, Any]]:
+        actions = json.loads(site_path.read_text())["actions"]
+        seen.append([(a["entity"], a["id"]) for a in actions])
+        return [waits, *({"id": a["id"]} for a in actions[1:])]  # the added pass accepted: no failure
+
+    tool.reference = reference
+    _, ref, _, passes = tool.repair(record, [waits, {"id": 2, "error": fails}], path)
+    assert passes == [tool.PLAYER_FAILS]
+    assert seen[0] == [("KATY", 1), ("KATY", tool.ADDED_PASS_ID), ("p3", 2)]
+    assert not any("error" in x for x in ref)
+    nobody = {**waits, "acting": {"p3": ["pass", "sell_shares"]}}
+    _, _, _, passes = tool.repair(record, [nobody, {"id": 2, "error": fails}], path)
+    assert passes == []
+    # the site took the president's stock-round sale for the company's emergency sale (fresh seed 130000)
+    sale = {"type": "sell_shares", "entity": "p3", "entity_type": "player", "shares": ["KATY_3"], "id": 2}
+    sold = {**record, "actions": [record["actions"][0], sale]}
+    _, _, _, passes = tool.repair(
+        sold, [waits, {"id": 2, "error": "Engine::GameError: Cannot sell shares of KATY"}], path
+    )
+    assert passes == [tool.PLAYER_FAILS]
+
+
+def test_1850_the_land_grants_mesabi_purchase_listed_after_the_track_step_is_mesabi_choice_listed() -> None:
+    """The site lists WLG's purchase of Mesabi rights (`choose_ability`) for its owner in every step after the
+    track step (run 8 seed 100002, at NP's train purchase); [6.5.1] makes the purchase a yellow lay, a move of the
+    track step, where railbook offers it. Standing `mesabi_choice_listed` there; not for a corporation without the
+    private, nor while railbook still lists `lay_tile` for it, nor where railbook misses something else."""
+    tool = _tool()
+
+    def line(acting: list[str], owner: str = "NP") -> dict[str, Any]:
+        return {
+            "id": 1,
+            "type": "buy_train",
+            "round": "Operating",
+            "acting": {"NP": acting},
+            "companies": {"WLG": owner},
+        }
+
+    ref = [line(["buy_train", "choose_ability", "pass"])]
+    mine = [line(["buy_train", "pass"])]
+    kind = tool.standing_kind("acting.NP", ["choose_ability"], [], 0, ref, mine, "1850", {})
+    assert kind == "mesabi_choice_listed"
+    others = [line(["buy_train", "choose_ability", "pass"], owner="GN")]
+    assert tool.standing_kind("acting.NP", ["choose_ability"], [], 0, others, mine, "1850", {}) is None
+    track = [line(["lay_tile", "pass"])]
+    assert tool.standing_kind("acting.NP", ["choose_ability"], [], 0, ref, track, "1850", {}) is None
+    more = tool.standing_kind("acting.NP", ["buy_train", "choose_ability"], [], 0, ref, mine, "1850", {})
+    assert more is None
+
+
+def test_1850_a_pass_the_site_lists_after_a_companys_purchase_of_the_mesabi_mine_is_mesabi_route_unseen() -> None:
+    """NP bought the Mesabi Mining Company and with it a Mesabi token: its route to the Mesabi Range makes a train
+    compulsory ([10.1]), so railbook lists `buy_train` without `pass`; the site does not recompute NP's route graph
+    at the purchase and still lists `pass` (run 8 seed 100031). Standing `mesabi_route_unseen` for the company
+    owning MRC only, and only where railbook offers the train purchase."""
+    tool = _tool()
+
+    def line(acting: list[str], owner: str = "NP") -> dict[str, Any]:
+        return {
+            "id": 1,
+            "type": "buy_company",
+            "round": "Operating",
+            "acting": {"NP": acting},
+            "companies": {"MRC": owner},
+        }
+
+    ref = [line(["buy_company", "buy_train", "pass"])]
+    mine = [line(["buy_company", "buy_train"])]
+    assert tool.standing_kind("acting.NP", ["pass"], [], 0, ref, mine, "1850", {}) == "mesabi_route_unseen"
+    theirs = [line(["buy_company", "buy_train", "pass"], owner="GN")]
+    assert tool.standing_kind("acting.NP", ["pass"], [], 0, theirs, mine, "1850", {}) is None
+    token_step = [line(["place_token"])]
+    assert tool.standing_kind("acting.NP", ["pass"], [], 0, ref, token_step, "1850", {}) is None

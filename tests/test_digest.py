@@ -323,6 +323,44 @@ def test_a_record_for_the_site_makes_no_lay_its_stale_graph_refuses_after_a_clos
     assert site["actions"][:333] == record["actions"][:333] and site["actions"][333] != lay
 
 
+def test_a_record_for_the_site_keeps_the_cms_price_free_of_bids_while_it_is_unsold() -> None:
+    """1850, two players ($1,050 each): bids could lock away so much cash that no one can buy the CM once it is
+    offered, and the initial round ended in everyone's pass with it unsold (differential seeds 100000, 100011,
+    100019: the site failed paying its income). A record written for the site keeps every bidder the CM's price
+    free while it is unsold, so it is sold in the first initial round."""
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    rulebook = rulebook_for_title("1850")
+    record, report = play_record(rulebook, 100011, max_actions=40, also=["site_no_private_trades"])
+    assert len(record["players"]) == 2 and not report.failures
+    game = start_from_record(record, rulebook)
+    first_round = game.state.round.kind
+    for action in filter_actions(record["actions"]):
+        if game.state.companies["CM"].owner is not None:
+            break
+        assert game.state.round.kind == first_round
+        game.process(normalise(action))
+    assert game.state.companies["CM"].owner is not None
+
+
+@pytest.mark.parametrize("seed,actions", [(100012, 815), (100016, 550)])
+def test_an_1850_record_for_the_site_has_no_stock_turn_the_site_would_stall_after_a_closing(
+    seed: int, actions: int
+) -> None:
+    """1850 (title data ``site.closing_stalls_stock_round``, as 1846, 1856 and 1870): after a stock-round turn in
+    which a corporation closed -- by a sale, or a pass declining price protection, as the price moves then -- the
+    site skips the players with nothing to do and keeps the last one skipped active with no move (differential seed
+    100030, action 334: p2's sale closed MILW; run 9 seed 110020 after such a pass). A record written for the site
+    has no such turn."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1850")
+    dated = [o for o in record_options({"created_at": 1_795_900_000}, rulebook) if o.startswith("site_")]
+    record, report = play_record(rulebook, seed, max_actions=actions, also=dated)
+    assert not [f for f in report.failures if f.invariant != "game.stalled"]
+    assert _stalled_turns({**record, "created_at": 1_795_900_000}, rulebook) == []
+
+
 def test_a_finished_record_carries_its_outcome(tmp_path: Path) -> None:
     record, report = play_record(rulebook_for_title("1856"), 1)
     assert report.finished

@@ -188,6 +188,29 @@ def _added(action: dict[str, Any]) -> bool:
     return isinstance(action.get("id"), int) and action["id"] >= ADDED_PASS_ID
 
 
+#: the step named for a pass added where the site failed on a player's move in a company's step
+PLAYER_FAILS = "a company's step (a player's move failed)"
+
+
+def _blocked(err: str) -> bool:
+    return "Blocking step " in err and " cannot process action " in err
+
+
+def _player_in_company_step(
+    err: str, acting: dict[str, Any], corporations: dict[str, Any], action: dict[str, Any]
+) -> bool:
+    """The site's engine failed on a player's move while a company's step still waits for its pass: where the site
+    refuses a move in a step another entity holds open it says "Blocking step"; in a company's step it asks a player
+    for abilities he does not have (``all_abilities``), or takes his stock-round sale for the company's emergency
+    sale ("Cannot sell shares of"). Railbook had ended that step (a private's lay the site keeps the track step
+    open for, 1850 seeds 100023, 100035, 130000): the site waits for the company's pass, as after a "Blocking
+    step" refusal."""
+    failed = "undefined method `all_abilities' for <Engine::Player" in err or (
+        "Cannot sell shares of " in err and action.get("entity_type") == "player"
+    )
+    return failed and any("pass" in v for k, v in acting.items() if k in corporations)
+
+
 def repair(
     record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 40
 ) -> tuple[dict[str, Any], list[dict[str, Any]], int, list[str]]:
@@ -239,7 +262,9 @@ def repair(
             if not autos:
                 del actions[at]["auto_actions"]
             notices += 1
-        elif "Blocking step " in err and " cannot process action " in err and len(ref) > 1:
+        elif len(ref) > 1 and (
+            _blocked(err) or _player_in_company_step(err, acting, ref[-2].get("corporations") or {}, actions[at])
+        ):
             # the entity still holding the step open (another one, or the action's own entity in an earlier step)
             who_ = [k for k, v in acting.items() if "pass" in v]
             # (or the dividend decision the site still waits for where railbook withheld at once: unpaid interest
@@ -255,7 +280,7 @@ def repair(
             kind = "player"
             if who_[0] in corps:
                 kind = "corporation" if "price" in corps[who_[0]] else "minor"
-            step = err.split("Blocking step ", 1)[1].split(" cannot process", 1)[0]
+            step = err.split("Blocking step ", 1)[1].split(" cannot process", 1)[0] if _blocked(err) else PLAYER_FAILS
             pass_ = {"type": "pass", "entity": who_[0], "entity_type": kind, "id": ADDED_PASS_ID + len(passes)}
             if decision:
                 pass_ = {**pass_, "type": "dividend", "kind": "withhold"}
@@ -476,6 +501,24 @@ STANDING: dict[str, dict[str, Any]] = {
         "(both offer it `pass`) that owns a private whose ability places a marker for it (1856 WSRC): railbook "
         "offers that placement to the private, the entity that takes it (the site accepts it so too); nothing "
         "railbook lists is missing on the site",
+    },
+    "mesabi_choice_listed": {
+        "entry": "acting granularity",
+        "titles": {"1850"},
+        "what": "`choose_ability` listed by the site, and nothing else missing, for a corporation owning the Western "
+        "Land Grant (WLG) in an operating round once railbook's track step is over (railbook lists no `lay_tile` for "
+        "it): the site lists the private's purchase of Mesabi rights in every later step of the turn; by [6.5.1] "
+        '"Paying for the Mesabi Range counts as a yellow tile lay", a move of the track step ([4.1.2] A), where '
+        "both offer it; nothing railbook lists is missing on the site",
+    },
+    "mesabi_route_unseen": {
+        "entry": "1850: a route through the Mesabi Range the site does not see",
+        "titles": {"1850"},
+        "what": "`pass` listed by the site, and nothing else missing, in the train step of a corporation that owns "
+        "the Mesabi Mining Company (MRC) and must buy a train in railbook (it lists `buy_train` without `pass`): the "
+        "purchase of MRC gives the company its Mesabi token, and with it a route to the Mesabi Range ([15.2] P5, "
+        '[10.1] "An operating railway with a legal route of any length ... must own a train"); the site does not '
+        "compute the company's route graph again at that purchase and lets it pass",
     },
     "buy_company_listed": {
         "entry": "acting granularity",
@@ -957,6 +1000,26 @@ def standing_kind(
         and _graph_stale(ref, n)
     ):
         return "stale_graph"
+    if (
+        on("mesabi_choice_listed")
+        and rnd == "Operating"
+        and path.startswith("acting.")
+        and x == ["choose_ability"]
+        and y == []
+        and (line.get("companies") or {}).get("WLG") == path.split(".", 1)[1]
+        and "lay_tile" not in (mine[n].get("acting") or {}).get(path.split(".", 1)[1], [])
+    ):
+        return "mesabi_choice_listed"
+    if (
+        on("mesabi_route_unseen")
+        and rnd == "Operating"
+        and path.startswith("acting.")
+        and x == ["pass"]
+        and y == []
+        and (line.get("companies") or {}).get("MRC") == path.split(".", 1)[1]
+        and "buy_train" in (mine[n].get("acting") or {}).get(path.split(".", 1)[1], [])
+    ):
+        return "mesabi_route_unseen"
     if (
         on("buy_company_listed")
         and rnd == "Operating"

@@ -171,11 +171,16 @@ def blocked_hex(g: Context, hex_id: str) -> str | None:
 
 
 def blocked_for_ability(g: Context, hex_id: str, a: Ability) -> str | None:
-    """The private blocking ``hex_id`` to a lay under ability ``a``: a blocking private other than the one holding
-    ``a`` (a private lays in the hexes it blocks itself)."""
+    """The private blocking ``hex_id`` against a private's ``tile_lay`` ability ``a``: a company's lay through a
+    private is a lay of the company (1850 [15.1]: "Private companies in the hands of players prevent a public
+    company from laying tiles in the hex the private company occupies"); a private's lay in the hex it blocks
+    itself is its own to make."""
     blocker = blocked_hex(g, hex_id) if hex_id in g.book.hexes else None
-    if blocker is None or a in g.state.companies[blocker].abilities:
+    if blocker is None:
         return None
+    for x in g.state.companies[blocker].abilities:
+        if x is a:
+            return None
     return blocker
 
 
@@ -185,7 +190,12 @@ def _blocked_to(g: Context, a: Ability) -> set[str]:
     c: Company
     b: Ability
     for _sym, c in g.state.companies.items():
-        if c.closed or a in c.abilities:
+        if c.closed:
+            continue
+        holds = False
+        for b in c.abilities:
+            holds = holds or b is a  # (a private lays in the hexes it blocks itself)
+        if holds:
             continue
         for b in c.abilities:
             if b.type == "blocks_hexes" and not _crossings_only(b) and abilities.right_owner(g, xkey(_sym), b):
@@ -249,12 +259,12 @@ def lay(
         spec = special[1].spec
         if not ability_hex_ok(g, special[1], hex_id):
             raise illegal("track.ability", f"{sym_of(special[0])} cannot lay track on {hex_id}")
-        allowed = spec.get("tiles") or None
-        if (special[1].spec.get("params") or {}).get("one_per_hex") and hex_id in special[1].laid_hexes:
-            raise illegal("track.ability", f"{sym_of(special[0])} already laid on {hex_id}")
         blocker = blocked_for_ability(g, hex_id, special[1])
         if blocker:
             raise illegal("track.blocked", f"{hex_id} is blocked by {blocker}")
+        allowed = spec.get("tiles") or None
+        if (special[1].spec.get("params") or {}).get("one_per_hex") and hex_id in special[1].laid_hexes:
+            raise illegal("track.ability", f"{sym_of(special[0])} already laid on {hex_id}")
     else:
         blocker = blocked_hex(g, hex_id) if hex_id in g.book.hexes else None
         if blocker:
