@@ -201,6 +201,11 @@ class SiteAutoActions:
     def _after_turns(self, game: Any, before: str | None, new_round: bool = False) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         now = self.operator
+        if now == before and before is not None and not new_round and self._runs_after_turn(game, before):
+            # (its turn is over and its own connection run comes next: an operating round's last company, which
+            # stays the operator for the run; the check after its turn names it)
+            out.append(self._notice(before, game))
+            return out
         if now != before or (new_round and now is not None and before is not None):
             if before is not None:
                 if not _closed(game, before):  # (a company that closed in its turn has no check after it)
@@ -214,6 +219,13 @@ class SiteAutoActions:
             out.append(self._notice(self.starting, game))  # the check at the start of its turn
             self.starting = None
         return out
+
+    def _runs_after_turn(self, game: Any, operator: str) -> bool:
+        """``operator``'s connection run is under way, and a company it would name has not been named yet."""
+        st = game.state.mechanics.get("destinations")
+        pending = list(getattr(st, "pending", []) or [])
+        reached = list(getattr(st, "reached", []) or [])
+        return bool(pending) and pending[0] == operator.split("|", 1)[-1] and any(c not in self.told for c in reached)
 
     def _after_tile_lays(self, game: Any, before: str | None, new_round: bool = False) -> list[dict[str, Any]]:
         from railbook.engine import rounds

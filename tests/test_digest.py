@@ -372,6 +372,22 @@ def test_a_finished_record_carries_its_outcome(tmp_path: Path) -> None:
     assert _lines(record)[-1] == {"game_end_reason": record["game_end_reason"], "result": record["result"]}
 
 
+def test_the_check_after_an_operating_rounds_last_turn_names_the_company_that_connected_in_it() -> None:
+    """1870: TP, the operating round's only company, connects to its destination with its own lay; its connection
+    run follows its turn ("Eligibility is checked for every company after each company completes its turn"), and
+    TP stays the operator for it. The site's check after that turn must name TP, or the site's round moves on and
+    it refuses the run (run 9 seed 110006, action 1401: the notice had named nobody)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1870")
+    dated = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
+    record, report = play_record(rulebook, 110006, max_actions=1402, also=dated)
+    assert not report.failures
+    turn_end, run = record["actions"][-2], record["actions"][-1]
+    assert (turn_end["type"], turn_end["entity"], run["type"]) == ("dividend", "TP", "choose")
+    assert [x["corporations"] for x in turn_end["auto_actions"]] == [["TP"]]
+
+
 def test_the_1870_records_carry_the_sites_destination_notices() -> None:
     record = _short("1870", 1, 220)
     notices = [x for a in record["actions"] for x in a.get("auto_actions") or []]
