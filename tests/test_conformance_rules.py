@@ -35,6 +35,27 @@ def _game_at(title: str, seed: int, actions: int, options: tuple[str, ...] = ())
     return game, record
 
 
+def _exported(title: str, seed: int) -> tuple[Game, dict, list[dict[str, Any]]]:
+    """Game ``seed`` of ``tests/data`` played through with the site exporter beside it: the game, the stored record
+    and the automatic actions the exporter writes after its last move."""
+    from railbook.engine.replay import record_options
+
+    from railbook.site_export import SiteAutoActions
+
+    rulebook = rulebook_for_title(title)
+    stored = json.loads((DATA / f"{title.lower()}_soak_{seed}.json").read_text(encoding="utf-8"))
+    game = Game.start(
+        rulebook, [p["id"] for p in stored["players"]], seed=seed, options=record_options(stored, rulebook)
+    )
+    autos = SiteAutoActions(game)
+    extra: list[dict[str, Any]] = []
+    for action in stored["actions"]:
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        autos.action(game, action)
+        extra = autos.after(game)
+    return game, stored, extra
+
+
 def _played_without(record: dict, rulebook: dict, option: str) -> Game:
     """The record's moves played again with the options its replay turns on, less ``option`` (the rulebook's way
     where ``option`` is the site's)."""
@@ -1127,21 +1148,7 @@ def test_a_site_record_notices_the_connection_check_when_one_company_ends_a_roun
     check as a `destination_connection` notice by that operator. When the one company left operating ends an
     operating round and opens the next, its turn has ended all the same: the exporter writes the notice (it had
     looked for a change of operator only; differential seed 40001, action 580: the site waited for it)."""
-    from railbook.engine.replay import record_options
-
-    from railbook.site_export import SiteAutoActions
-
-    rulebook = rulebook_for_title("1870")
-    stored = json.loads((DATA / "1870_soak_40001.json").read_text(encoding="utf-8"))
-    game = Game.start(
-        rulebook, [p["id"] for p in stored["players"]], seed=40001, options=record_options(stored, rulebook)
-    )
-    autos = SiteAutoActions(game)
-    extra: list[dict[str, Any]] = []
-    for action in stored["actions"]:
-        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
-        autos.action(game, action)
-        extra = autos.after(game)
+    game, stored, extra = _exported("1870", 40001)
     last = stored["actions"][-1]
     assert (last["type"], last["entity"]) == ("dividend", "MKT")
     assert game.state.round.kind == "operating" and game.acting_entities() == ["C|MKT"]
@@ -1180,21 +1187,8 @@ def test_1856_the_sites_destination_notice_comes_after_a_track_step_that_ends_th
     dividend are over at once), though the loan step, which comes before the track step, blocks again for the
     repayments: the site waited for the notice there."""
     from railbook.engine import rounds
-    from railbook.engine.replay import record_options
 
-    from railbook.site_export import SiteAutoActions
-
-    rulebook = rulebook_for_title("1856")
-    stored = json.loads((DATA / "1856_soak_50040.json").read_text(encoding="utf-8"))
-    game = Game.start(
-        rulebook, [p["id"] for p in stored["players"]], seed=50040, options=record_options(stored, rulebook)
-    )
-    autos = SiteAutoActions(game)
-    extra: list[dict[str, Any]] = []
-    for action in stored["actions"]:
-        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
-        autos.action(game, action)
-        extra = autos.after(game)
+    game, stored, extra = _exported("1856", 50040)
     assert (stored["actions"][-1]["type"], stored["actions"][-1]["entity"]) == ("pass", "GT")
     step = rounds.active_step(game.context)
     assert step is not None and step.name == "loan"
@@ -1205,21 +1199,7 @@ def test_1856_the_sites_destination_notice_comes_before_a_game_ended_by_the_run_
     """Also where the company's run after its track step ends the game (GW, seed 100001, action 318: its withholding
     moves it into the closed section, the last company, and nobody can act any more): the site checks after the
     track step before it runs, and waited for the notice there (it listed `destination_connection` for GW)."""
-    from railbook.engine.replay import record_options
-
-    from railbook.site_export import SiteAutoActions
-
-    rulebook = rulebook_for_title("1856")
-    stored = json.loads((DATA / "1856_soak_100001.json").read_text(encoding="utf-8"))
-    game = Game.start(
-        rulebook, [p["id"] for p in stored["players"]], seed=100001, options=record_options(stored, rulebook)
-    )
-    autos = SiteAutoActions(game)
-    extra: list[dict[str, Any]] = []
-    for action in stored["actions"]:
-        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
-        autos.action(game, action)
-        extra = autos.after(game)
+    game, stored, extra = _exported("1856", 100001)
     assert (stored["actions"][-1]["type"], stored["actions"][-1]["entity"]) == ("lay_tile", "GW")
     assert game.state.finished and game.state.corporations["GW"].closed
     assert [(x["type"], x["entity"]) for x in extra] == [("destination_connection", "GW")]
