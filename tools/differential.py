@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -598,13 +599,31 @@ def _field(line: dict[str, Any], path: str) -> Any:
     return v
 
 
+def _window(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int) -> Iterator[int]:
+    """The lines after ``n`` within the standing window (``STANDING_WINDOW``), up to the first one either engine
+    refused (a standing difference never reaches past a refusal)."""
+    for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
+        if "error" in ref[m] or "error" in mine[m]:
+            return
+        yield m
+
+
+def _agree_once_over(
+    ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str, holds: Callable[[int], bool]
+) -> bool:
+    """Within the window after line ``n``, the first line where ``holds`` (a state the engines show differently,
+    e.g. a choice under way) no longer does has both engines agreeing at ``path``."""
+    for m in _window(ref, mine, n):
+        if not holds(m):
+            return _field(ref[m], path) == _field(mine[m], path)
+    return False
+
+
 def _later_same_value(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
     """The site's value of ``path`` stays as it is after line ``n`` until it changes, within the window, to the
     value railbook has there (a move the site makes later)."""
     now = _field(ref[n], path)
-    for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
-        if "error" in ref[m] or "error" in mine[m]:
-            return False
+    for m in _window(ref, mine, n):
         v = _field(ref[m], path)
         if v != now:
             return v == _field(mine[m], path)
@@ -651,9 +670,7 @@ def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n:
     if not isinstance(a, int) or not isinstance(b, int) or a == b:
         return False
     gap = b - a
-    for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
-        if "error" in ref[m] or "error" in mine[m]:
-            return False
+    for m in _window(ref, mine, n):
         x, y = _field(ref[m], path), _field(mine[m], path)
         if not isinstance(x, int) or not isinstance(y, int):
             return False
@@ -670,9 +687,7 @@ def _debt_settled_in_parts(ref: list[dict[str, Any]], mine: list[dict[str, Any]]
     if not isinstance(a, int) or not isinstance(b, int) or a >= 0 or not 0 < b - a <= -a:
         return False
     gap = b - a
-    for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
-        if "error" in ref[m] or "error" in mine[m]:
-            return False
+    for m in _window(ref, mine, n):
         x, y = _field(ref[m], path), _field(mine[m], path)
         if not isinstance(x, int) or not isinstance(y, int):
             return False
@@ -858,13 +873,8 @@ def standing_kind(
                 return "waiting_for_pass"
     if on("bid_paid_with_privates") and (_money(path) and path != "bank") and _assigning(line):
         who = _assigning(line)
-        for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
-            if "error" in ref[m] or "error" in mine[m]:
-                break
-            if _assigning(ref[m]) != who:
-                if _field(ref[m], path) == _field(mine[m], path):
-                    return "bid_paid_with_privates"
-                break
+        if _agree_once_over(ref, mine, n, path, lambda k: _assigning(ref[k]) == who):
+            return "bid_paid_with_privates"
     if (
         on("debt_shown_negative")
         and (path == "bank" or (path.startswith("players.") and path.count(".") == 1))
@@ -916,28 +926,16 @@ def standing_kind(
                 all("place_token" in (ln[k].get("acting") or {}).get(who, []) for ln in (ref, mine)) for who in placers
             )
 
-        if placing(n):
-            for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
-                if "error" in ref[m] or "error" in mine[m]:
-                    break
-                if not placing(m):
-                    if _field(ref[m], path) == _field(mine[m], path):
-                        return "marker_lifted"
-                    break
+        if placing(n) and _agree_once_over(ref, mine, n, path, placing):
+            return "marker_lifted"
     if on("markers_being_chosen") and len(parts) == 3 and parts[0] == "corporations" and parts[2] == "tokens":
         who = parts[1]
 
         def choosing(k: int) -> bool:
             return all((ln[k].get("acting") or {}).get(who) == ["remove_token"] for ln in (ref, mine))
 
-        if choosing(n):
-            for m in range(n + 1, min(n + 1 + STANDING_WINDOW, len(ref), len(mine))):
-                if "error" in ref[m] or "error" in mine[m]:
-                    break
-                if not choosing(m):
-                    if _field(ref[m], path) == _field(mine[m], path):
-                        return "markers_being_chosen"
-                    break
+        if choosing(n) and _agree_once_over(ref, mine, n, path, choosing):
+            return "markers_being_chosen"
     if on("sale_price") and rnd == "Stock":
         parts = path.split(".")
         if (_price(path) or (parts[0] == "corporations" and len(parts) == 2)) and _later_same_value(ref, mine, n, path):
