@@ -179,3 +179,41 @@ def test_1817_a_debt_paid_down_by_share_sales_is_the_sites_negative_cash_until_s
     assert tool.standing_kind("players.p4", -86, 0, 0, grows, mine, "1817", {}) is None
     paid = [ref[0], _line(-1300, p4=5), ref[2]]  # the site's debt gone, the amounts still apart
     assert tool.standing_kind("players.p4", -86, 0, 0, paid, mine, "1817", {}) is None
+
+
+def _end_line(i: int, rnd: str, turn: str, bank: int, acting: dict[str, list[str]]) -> dict[str, Any]:
+    return {"id": i, "type": "pass", "entity": "p1", "round": rnd, "turn": turn, "bank": bank, "acting": acting}
+
+
+def test_a_bank_broken_in_rounds_nobody_acts_in_ends_railbooks_game_only() -> None:
+    """The last pass of a stock round starts operating rounds in which no corporation operates; the privates'
+    income breaks the bank there. railbook ends the game at the end of that set, the site (its end looked at after
+    an action only) plays on into the next stock round: standing ``bank_broken_between_actions`` (1830 bots1 seed
+    130008). Anything else on those lines still counts."""
+    d = _tool()
+    ref = [
+        _end_line(1, "Stock", "94.1", 21, {"p1": ["pass", "sell_shares"]}),
+        _end_line(2, "Stock", "95.1", -84, {"p2": ["buy_shares", "par", "pass"]}),
+        {"game_end_reason": None, "result": {"p1": 7000, "p2": 400}},
+    ]
+    mine = [
+        _end_line(1, "Stock", "94.1", 21, {"p1": ["pass", "sell_shares"]}),
+        _end_line(2, "Operating", "94.1", -84, {}),
+        {"game_end_reason": "bank", "result": {"p1": 7000, "p2": 400}},
+    ]
+    res = d.compare(ref, mine, "1830", [])
+    assert res["modulo"] and not res["identical"]
+    assert res["standing"] == {"bank_broken_between_actions": 4}
+    # the banks apart: a difference
+    res = d.compare(ref, [mine[0], {**mine[1], "bank": -80}, mine[2]], "1830", [])
+    assert not res["modulo"] and "bank" in res["kinds"]
+    # the bank broken before that action: not this standing difference
+    res = d.compare([{**ref[0], "bank": -10}, *ref[1:]], [{**mine[0], "bank": -10}, *mine[1:]], "1830", [])
+    assert not res["modulo"]
+    # railbook's game not over there, or ended otherwise, or the results apart: differences
+    res = d.compare(ref, [mine[0], {**mine[1], "acting": {"p2": ["pass"]}}, mine[2]], "1830", [])
+    assert not res["modulo"]
+    res = d.compare(ref, [*mine[:2], {**mine[2], "game_end_reason": "bankrupt"}], "1830", [])
+    assert not res["modulo"]
+    res = d.compare(ref, [*mine[:2], {**mine[2], "result": {"p1": 6900, "p2": 400}}], "1830", [])
+    assert not res["modulo"]

@@ -575,6 +575,16 @@ STANDING: dict[str, dict[str, Any]] = {
         "round and turn it ended in, and, on the outcome line after such a last line, the site's open game "
         "(`game_end_reason` null)",
     },
+    "bank_broken_between_actions": {
+        "entry": "A bank broken while no one acts",
+        "titles": None,
+        "what": "the last action of a game whose bank broke in the rounds that action ended (the privates' income "
+        "at the start of operating rounds no corporation operates in): railbook ends the game at the end of that "
+        "set of operating rounds, as the rules say; the site looks at its end only after an action and, no one "
+        "acting in those rounds, plays on into the next stock round. On that line the round, the turn and the "
+        "`acting` (railbook's game over) differ, both banks alike; on the outcome line the site's game is open "
+        "(`game_end_reason` null) and railbook's ended by the bank, the results alike",
+    },
     "waiting_for_pass": {
         "entry": "1870: the track step with no legal lay; a stock round the site does not end; 1856 interest "
         "(the passes the tool adds)",
@@ -843,6 +853,11 @@ def standing_kind(
         and _stuck(ref[n - 1])
     ):
         return "stuck_round"  # (the record ends where the site is stuck; railbook has ended the game)
+    if on("bank_broken_between_actions") and _bank_broke_between_actions(ref, mine, n):
+        if path in ("round", "turn") or path.startswith("acting."):
+            return "bank_broken_between_actions"
+        if path == "game_end_reason" and "id" not in line and x is None and y == "bank":
+            return "bank_broken_between_actions"  # (the outcome line)
     if on("site_turn_limit") and _turn_limit(line) and mine[n].get("acting") != {}:
         return "site_turn_limit"
     # the lines up to a pass the tool added (the site's step still open where railbook had ended it)
@@ -1105,6 +1120,22 @@ def _vanished(ref: list[dict[str, Any]], n: int) -> int:
             out.append(acc)
         _VANISHED[key] = out
     return _VANISHED[key][n]
+
+
+def _bank_broke_between_actions(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int) -> bool:
+    """Line ``n`` is the game's last action (or the outcome line after it), after which railbook's game is over by
+    the bank, the bank having broken in that action's rounds: both banks alike and negative there, the site's
+    line before not (standing ``bank_broken_between_actions``)."""
+    if "id" not in ref[n]:
+        n -= 1  # (the outcome line: look at the last action's)
+    if n < 1 or n + 2 != len(ref) or n + 2 != len(mine) or "id" not in ref[n]:
+        return False
+    if mine[n + 1].get("game_end_reason") != "bank" or mine[n].get("acting") != {}:
+        return False
+    bank, before = ref[n].get("bank"), ref[n - 1].get("bank")
+    if not isinstance(bank, int) or not isinstance(before, int):
+        return False
+    return bank < 0 <= before and mine[n].get("bank") == bank and ref[n + 1].get("result") == mine[n + 1].get("result")
 
 
 def _stuck(line: dict[str, Any]) -> bool:
