@@ -96,10 +96,10 @@ def test_a_marker_lifted_by_another_companys_lay_is_missing_on_the_site_until_th
 
 
 def test_a_private_listed_by_the_site_for_a_player_at_the_certificate_limit_is_standing() -> None:
-    """1870, four players (limit 16; bot game seed 130003): p4 holds 14 certificates of shares (a president's
-    certificate counts one) and two privates; the site lists `buy_company` (a private from another player), railbook
-    does not (the limit counts privates): standing `private_at_cert_limit`. One certificate fewer, or a share
-    purchase the site still lists, and it is a difference."""
+    """1870, four players (limit 16 with ten corporations in play; bot game seed 130003): p4 holds 14 certificates
+    of shares (a president's certificate counts one) and two privates; the site lists `buy_company` (a private from
+    another player), railbook does not (the limit counts privates): standing `private_at_cert_limit`. One
+    certificate fewer, or a share purchase the site lists and railbook does not, and it is a difference."""
     tool = _tool()
 
     def line(fw: int, acting: list[str]) -> dict[str, Any]:
@@ -116,15 +116,25 @@ def test_a_private_listed_by_the_site_for_a_player_at_the_certificate_limit_is_s
                 "SLSF": {"president": "p1", "shares": {"p1": 40, "p4": 20}},
                 "SSW": {"president": "p2", "shares": {"p4": 30}},
                 "TP": {"president": "p3", "shares": {"p4": 10}},
+                **{c: {"president": None, "shares": {c: 100}} for c in ("ATSF", "GMO", "IC", "MP", "SP")},
             },
         }
 
     at = [line(40, ["buy_company", "pass", "sell_shares"])]
     assert tool.standing_kind("acting.p4", ["buy_company"], [], 0, at, at, "1870", {}) == "private_at_cert_limit"
+    # one corporation closed (nine in play): the limit is 14 (bot seed 130039)
+    nine = [line(20, ["buy_company", "pass", "sell_shares"])]
+    assert tool.standing_kind("acting.p4", ["buy_company"], [], 0, nine, nine, "1870", {}) is None
+    del nine[0]["corporations"]["SP"]
+    assert tool.standing_kind("acting.p4", ["buy_company"], [], 0, nine, nine, "1870", {}) == "private_at_cert_limit"
     below = [line(30, ["buy_company", "pass", "sell_shares"])]
     assert tool.standing_kind("acting.p4", ["buy_company"], [], 0, below, below, "1870", {}) is None
     buying = [line(40, ["buy_company", "buy_shares", "pass", "sell_shares"])]
-    assert tool.standing_kind("acting.p4", ["buy_company"], [], 0, buying, buying, "1870", {}) is None
+    ours = [line(40, ["pass", "sell_shares"])]
+    assert tool.standing_kind("acting.p4", ["buy_company"], [], 0, buying, ours, "1870", {}) is None
+    # a share both engines list (a cell free of the limit: bot seed 130006) leaves the private the one difference
+    ours = [line(40, ["buy_shares", "pass", "sell_shares"])]
+    assert tool.standing_kind("acting.p4", ["buy_company"], [], 0, buying, ours, "1870", {}) == "private_at_cert_limit"
     assert tool.standing_kind("acting.p4", ["buy_company"], [], 0, at, at, "1846", {}) is None
 
 

@@ -42,7 +42,7 @@ SITE_NOW = 1_795_000_000  # (2026-11-17) the creation time written into soak rec
 SHOW = int(os.environ.get("SHOW", "0"))  # differing lines to print as they are found
 
 #: fields left out for every title: the 1846 draft's pass cards are companies only in the reference engine
-DEFAULT_IGNORE = ["companies.Pass*"]
+DEFAULT_IGNORE = ["companies.Pass*", UNPARRED_CERTS := "_unparred_certs"]
 
 
 # ------------------------------------------------------------------------------------------- digests
@@ -324,8 +324,23 @@ def normalise(line: dict[str, Any], title: str) -> dict[str, Any]:
     if isinstance(corps, dict) and any(isinstance(c, dict) and c.get("price", 0) is None for c in corps.values()):
         # a corporation not yet parred: who holds its certificates until the par price is chosen is no rule's
         # (1870: the SLSF president's certificate moves with the private in railbook, at par on the site)
-        line = {**line, "corporations": {k: _unparred(c) for k, c in corps.items()}}
+        held = {k: c for k, c in corps.items() if isinstance(c, dict) and c.get("price", 0) is None}
+        line = {
+            **line,
+            "corporations": {k: _unparred(c) for k, c in corps.items()},
+            UNPARRED_CERTS: _certificates(held),  # (they count toward the limit: `_at_cert_limit`)
+        }
     return line
+
+
+def _certificates(corps: dict[str, Any]) -> Counter[str]:
+    """The certificates each player holds of ``corps`` (10% shares; a president's certificate is one)."""
+    out: Counter[str] = Counter()
+    for corp in corps.values():
+        for player, pct in (corp.get("shares") or {}).items():
+            if isinstance(pct, int) and pct:
+                out[player] += pct // 10 - (1 if corp.get("president") == player else 0)
+    return out
 
 
 def _ended_alike(
@@ -532,7 +547,8 @@ STANDING: dict[str, dict[str, Any]] = {
     "private_at_cert_limit": {
         "entry": "a private bought from another player at the certificate limit",
         "titles": {"1830", "1870"},
-        "what": "`buy_company` listed by the site alone, in a stock round, for a player it lists no share purchase "
+        "what": "`buy_company` listed by the site alone, in a stock round, for a player to whom it lists no share "
+        "purchase railbook does not list too (a share in a cell free of the limit: bot seed 130006) "
         "and whose certificates in its line (a president's certificate one, his privates counted) reach the "
         'highest limit the title gives his number of players (1870 "Certificate Limit": "These include company '
         'shares and private companies"; "A player may never make a purchase that would violate share or '
@@ -783,32 +799,42 @@ def _price(path: str) -> bool:
     return parts[0] == "corporations" and len(parts) == 3 and parts[2] == "price"
 
 
-def _cert_limits(title: str, players: int) -> list[int]:
-    """The certificate limits railbook's rulebook of ``title`` gives ``players`` players (one, or one a column)."""
+def _cert_limits(title: str, players: int) -> dict[int, int]:
+    """The certificate limits railbook's rulebook of ``title`` gives ``players`` players, by the number of
+    corporations in play they hold for (0: one limit whatever the number)."""
     if (title, players) not in _CERT_LIMITS:
         from railbook.api import rulebook_for_title
 
         limit = ((rulebook_for_title(title).get("players") or {}).get(str(players)) or {}).get("cert_limit")
-        values = limit.values() if isinstance(limit, dict) else [limit] if limit else []
-        _CERT_LIMITS[(title, players)] = [int(v) for v in values]
+        table = limit if isinstance(limit, dict) else {0: limit} if limit else {}
+        _CERT_LIMITS[(title, players)] = {int(k): int(v) for k, v in table.items()}
     return _CERT_LIMITS[(title, players)]
 
 
-_CERT_LIMITS: dict[tuple[str, int], list[int]] = {}
+_CERT_LIMITS: dict[tuple[str, int], dict[int, int]] = {}
 
 
 def _at_cert_limit(line: dict[str, Any], player: str, title: str) -> bool:
     """``player``'s certificates in a digest line (10% shares; a president's 20% certificate is one; his privates
-    counted) reach the highest certificate limit of the title for the line's number of players."""
+    counted) reach the certificate limit of the title for the line's number of players and of corporations in
+    play (the line lists those not closed; the column for the fewest corporations at least as many)."""
     limits = _cert_limits(title, len(line.get("players") or {}))
     if not limits:
         return False
+    in_play = len(line.get("corporations") or {})
+    column = min((k for k in limits if k >= in_play), default=max(limits))
     certs = sum(1 for owner in (line.get("companies") or {}).values() if owner == player)
-    for corp in (line.get("corporations") or {}).values():
-        pct = int((corp.get("shares") or {}).get(player) or 0)
-        if pct:
-            certs += pct // 10 - (1 if corp.get("president") == player else 0)
-    return certs >= max(limits)
+    certs += _certificates(line.get("corporations") or {})[player]
+    certs += (line.get(UNPARRED_CERTS) or {}).get(player, 0)  # (left out of the compared line: `normalise`)
+    return certs >= limits[column]
+
+
+def _share_buys_alike(site: dict[str, Any], ours: dict[str, Any], player: str) -> bool:
+    """Every share purchase the site lists ``player`` railbook lists too (shares in a cell free of the certificate
+    limit, bought at the limit in both engines)."""
+    buys = {"buy_shares", "par"}
+    listed = set((site.get("acting") or {}).get(player) or []) & buys
+    return listed <= set((ours.get("acting") or {}).get(player) or [])
 
 
 def standing_kind(
@@ -1052,7 +1078,7 @@ def standing_kind(
         and path.startswith("acting.")
         and x == ["buy_company"]
         and y == []
-        and not {"buy_shares", "par"} & set((line.get("acting") or {}).get(path.split(".", 1)[1]) or [])
+        and _share_buys_alike(line, mine[n], path.split(".", 1)[1])
         and _at_cert_limit(line, path.split(".", 1)[1], title)
     ):
         return "private_at_cert_limit"
