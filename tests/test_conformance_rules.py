@@ -1734,6 +1734,21 @@ def test_1856_thb_chooses_its_hamilton_city_once_a_tile_with_track_lies_there() 
     assert "lay_tile" in _types(game, "THB")
 
 
+def test_1856_the_cgr_operates_at_once_after_the_six_buyer_when_no_forming_company_has_operated() -> None:
+    """1856 "Triggering Formation": "If none of them have operated, the CGR will operate immediately during the
+    current operating round" -- it sells no shares first, so the rule that an unoperated company needs shares sold
+    to operate is not its rule. Bot game seed 130049: LPS bought the first 6 (action 1500) fourth in the round,
+    THB (still to operate) merged into the CGR (1505); railbook inserted the CGR after LPS but skipped it as "not
+    sold enough shares", and TGB laid next (the site: the CGR operates). The site reports it floated from forming."""
+    from railbook.engine.digest import digest
+
+    game, _ = _game_at("1856", 130049, 1505)
+    assert digest(game)["corporations"]["CGR"]["floated"]
+    game.process({"type": "pass", "entity": "LPS", "entity_type": "corporation"})
+    assert game.context.current_operator() == "C|CGR"
+    assert "lay_tile" in _types(game, "CGR") and "lay_tile" not in _types(game, "TGB")
+
+
 def test_a_privates_lay_does_not_go_into_a_hex_another_private_blocks() -> None:
     """1850 (every title with `blocks_hexes`): a hex a private blocks while a player owns it takes no tile, not even
     another private's lay (a private lays only in the hexes it blocks itself). Bot game seed 130006 (action 217): the
