@@ -1749,6 +1749,20 @@ def test_1856_the_cgr_operates_at_once_after_the_six_buyer_when_no_forming_compa
     assert "lay_tile" in _types(game, "CGR") and "lay_tile" not in _types(game, "TGB")
 
 
+def test_1846_a_receiverships_price_falling_to_0_in_a_turn_a_closing_started_closes_it_in_that_action() -> None:
+    """1846 5.25: "If a corporation's stock price falls to $0, for any reason, it is immediately removed from the
+    game". Seed 170003, action 206: ERIE ran for nothing, withheld and fell to $0, and closed; its closing started
+    NYC's turn, which NYC (in receivership, no train) played without a move: it withheld, fell from $10 to $0 and
+    bought a 4/6 train. railbook closed ERIE only and NYC at the next action; the site closes both (a closing
+    checks the close cells again). NYC's train stays bought (phase III) and its last $25 go to the bank."""
+    game, _ = _game_at("1846", 170003, 205)
+    assert not game.state.corporations["NYC"].closed and game.state.corporations["NYC"].owner == "pool"
+    stored = json.loads((DATA / "1846_soak_170003.json").read_text(encoding="utf-8"))["actions"][205]
+    game.process({k: v for k, v in stored.items() if k not in ("id", "auto_actions")})
+    assert game.state.corporations["ERIE"].closed and game.state.corporations["NYC"].closed
+    assert game.context.phase_name() == "III"
+
+
 def test_a_privates_lay_does_not_go_into_a_hex_another_private_blocks() -> None:
     """1850 (every title with `blocks_hexes`): a hex a private blocks while a player owns it takes no tile, not even
     another private's lay (a private lays only in the hexes it blocks itself). Bot game seed 130006 (action 217): the

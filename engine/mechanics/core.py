@@ -127,10 +127,16 @@ def action_processed(g: Context, action: dict[str, Any], entity: str) -> None:
         if g.audit:
             _memo.audit("companies on close cells", [], _on_close_cells(g, closing))
         return
-    for sym in list(g.state.corp_order):
-        if _on_close_cell(g, sym, closing):
-            g.log(f"{sym} closes")
-            close_operator(g, ckey(sym))
+    # a closing ends the closing operator's turn and starts the next one's, whose steps done without a move can
+    # move its own price into a close cell too (a receivership's withhold): it closes at once as well
+    closed = True
+    while closed:
+        closed = False
+        for sym in list(g.state.corp_order):
+            if _on_close_cell(g, sym, closing):
+                g.log(f"{sym} closes")
+                close_operator(g, ckey(sym))
+                closed = True
 
 
 def _markers_on(g: Context, kind: str, cells: frozenset[tuple[int, int]]) -> bool:
