@@ -1632,7 +1632,8 @@ def cmd_cycle(args: argparse.Namespace) -> int:
 def cmd_recompare(args: argparse.Namespace) -> int:
     """Compare again every game of ``DIR/results.jsonl`` with railbook as it is now (its record and the reference's
     stream as compared are kept in ``DIR``; the reference is not run again): rows to ``DIR/recompared.jsonl``,
-    with ``commit`` the code compared now."""
+    with ``commit`` the code compared now. ``--divergent``: only the games that were not identical modulo standing
+    (the others' rows are copied as they were)."""
     out = Path(args.dir)
     commit = _commit()
     rows = read_rows([out / "results.jsonl"])
@@ -1650,6 +1651,9 @@ def cmd_recompare(args: argparse.Namespace) -> int:
             if key in done or not path.exists() or not ref_path.exists():
                 continue
             done.add(key)
+            if args.divergent and r.get("modulo"):
+                fh.write(json.dumps(r) + "\n")  # (kept as it was compared: its code found no difference)
+                continue
             record = json.loads(path.read_text())
             ref = [json.loads(x) for x in ref_path.read_text().splitlines() if x.strip()]
             res = compare(ref, ours(record), r["title"], args.ignore, waiting_points(_site_copy(path)))
@@ -1799,6 +1803,9 @@ def main(argv: list[str] | None = None) -> int:
     rc.add_argument("--resume", action="store_true")
     rc.add_argument("--to", help="the rows' file (default DIR/recompared.jsonl), for a folder kept as it is")
     rc.add_argument("--ignore", action="append", default=[])
+    rc.add_argument(
+        "--divergent", action="store_true", help="compare again only the games not identical modulo standing"
+    )
     su = sub.add_parser("summary", help="per title: games, actions, identical, first divergences by kind")
     su.add_argument("files", nargs="+", help="results.jsonl files or folders holding them")
     su.add_argument("--top", type=int, default=12)
