@@ -62,6 +62,17 @@ def test_a_survivor_choosing_its_markers_shows_them_differently_until_it_has_cho
     bidding = [line(["B5", "C8"], {"p4": ["bid", "pass"]}), ref[1]]
     assert tool.standing_kind(path, ["B5", "C8"], ["B5", "C8", "F3"], 0, bidding, mine, "1817", {}) is None
 
+    # the company taken over keeps its marker on the site until the survivor has chosen (run 13 seed 170028)
+    def two(h: list[str], ur: list[str], acting: dict[str, list[str]]) -> dict[str, Any]:
+        return {**line(h, acting), "corporations": {"H": {"tokens": h}, "UR": {"tokens": ur}}}
+
+    ref = [two(["B5"], ["E22"], choosing), two(["B5"], [], {"H": ["pass"]})]
+    mine = [two(["B5"], [], choosing), two(["B5"], [], {"H": ["pass"]})]
+    path = "corporations.UR.tokens"
+    assert tool.standing_kind(path, ["E22"], [], 0, ref, mine, "1817", {}) == "markers_being_chosen"
+    kept = [ref[0], two(["B5"], ["E22"], {"H": ["pass"]})]
+    assert tool.standing_kind(path, ["E22"], [], 0, kept, mine, "1817", {}) is None
+
 
 def test_a_marker_lifted_by_another_companys_lay_is_missing_on_the_site_until_the_layer_puts_it_back() -> None:
     """1856 Hamilton (bot game seed 130010): WR's first tile on L15 lifts THB's home marker, and WR puts it back

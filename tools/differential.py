@@ -570,9 +570,10 @@ STANDING: dict[str, dict[str, Any]] = {
     "markers_being_chosen": {
         "entry": "a merger's station markers over the limit",
         "titles": None,
-        "what": "a survivor's `tokens` while it chooses the markers to keep after a merger or acquisition (both "
-        "engines offer it `remove_token` only): the site shows its own markers until the choice is made, railbook "
-        "the markers of both; both agree once it is made",
+        "what": "a survivor's `tokens`, and those of the company it takes over, while it chooses the markers to "
+        "keep after a merger or acquisition (both engines offer it `remove_token` only): the site shows each "
+        "company's own markers until the choice is made, railbook the survivor's with both companies'; both agree "
+        "once it is made",
     },
     "marker_lifted": {
         "entry": "an upgrade that moves a station marker",
@@ -970,7 +971,10 @@ def standing_kind(
         if placing(n) and _agree_once_over(ref, mine, n, path, placing):
             return "marker_lifted"
     if on("markers_being_chosen") and len(parts) == 3 and parts[0] == "corporations" and parts[2] == "tokens":
-        who = parts[1]
+        # (the survivor's markers, or those of the company it absorbs, whose markers it takes over: 1817 run 13
+        # seed 170028, UR's marker shown on the site until Belt has chosen)
+        chooser = [k for k, v in (line.get("acting") or {}).items() if v == ["remove_token"]]
+        who = chooser[0] if len(chooser) == 1 else parts[1]
 
         def choosing(k: int) -> bool:
             return all((ln[k].get("acting") or {}).get(who) == ["remove_token"] for ln in (ref, mine))
