@@ -201,9 +201,10 @@ class SiteAutoActions:
     def _after_turns(self, game: Any, before: str | None, new_round: bool = False) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         now = self.operator
-        if now == before and before is not None and not new_round and self._runs_after_turn(game, before):
-            # (its turn is over and its own connection run comes next: an operating round's last company, which
-            # stays the operator for the run; the check after its turn names it)
+        if now == before and before is not None and not new_round and self._runs_after_turn(game):
+            # (its turn is over and a connection run comes next, its own or another company's that the check after
+            # its turn found: the operator stays the operator for the run; the check after its turn names the
+            # company -- an operating round's last company's own run, or the next company's: bot seed 180004)
             out.append(self._notice(before, game))
             return out
         if now != before or (new_round and now is not None and before is not None):
@@ -220,12 +221,12 @@ class SiteAutoActions:
             self.starting = None
         return out
 
-    def _runs_after_turn(self, game: Any, operator: str) -> bool:
-        """``operator``'s connection run is under way, and a company it would name has not been named yet."""
+    def _runs_after_turn(self, game: Any) -> bool:
+        """A connection run is under way, and a company the check would name has not been named yet."""
         st = game.state.mechanics.get("destinations")
         pending = list(getattr(st, "pending", []) or [])
         reached = list(getattr(st, "reached", []) or [])
-        return bool(pending) and pending[0] == operator.split("|", 1)[-1] and any(c not in self.told for c in reached)
+        return bool(pending) and any(c not in self.told for c in reached)
 
     def _after_tile_lays(self, game: Any, before: str | None, new_round: bool = False) -> list[dict[str, Any]]:
         from railbook.engine import rounds

@@ -1155,6 +1155,21 @@ def test_a_site_record_notices_the_connection_check_when_one_company_ends_a_roun
     assert [(x["type"], x["entity"]) for x in extra][:1] == [("destination_connection", "MKT")]
 
 
+def test_a_site_record_names_the_next_company_whose_connection_the_check_after_a_turn_found() -> None:
+    """1870 ("Eligibility is checked for every company after each company completes its turn"): GMO's turn ends
+    (bot seed 180004, action 636) and the check finds TP, the next to operate, connected; TP's connection run comes
+    next, GMO still the operator. The notice after GMO's turn names TP (it had named it only for GMO's own run, an
+    operating round's last company: the site then refused TP's marker choice, "Run Routes cannot process action
+    choose")."""
+    game, stored, extra = _exported("1870", 180004)
+    last = stored["actions"][-1]
+    assert (last["type"], last["entity"]) == ("dividend", "GMO")
+    assert game.acting_entities() == ["C|TP"]
+    assert extra == [
+        {"type": "destination_connection", "entity": "GMO", "entity_type": "corporation", "corporations": ["TP"]}
+    ]
+
+
 def test_1856_the_sites_destination_notice_follows_a_lifted_marker_and_a_turn_across_two_rounds() -> None:
     """The exporter's model of the site's automatic `destination_connection` notice (1856: once the track step is
     over): where a first tile on a hex of unconnected cities lifts a marker (LPS's #59 on Kitchener, action 321),
