@@ -275,8 +275,11 @@ class Context:
             self.epoch += 1
             self.hooks("ability_removed", owner, ability)
 
-    def use_ability(self, owner: str, ability: Ability) -> None:
-        ability.used = True
+    def use_ability(self, owner: str, ability: Ability, marks: bool = True) -> None:
+        """Count a use of ``ability``; ``marks``: it counts as used for a private's closing after use (not where
+        it was applied to the owner's own move and the private closes on its own uses only)."""
+        if marks:
+            ability.used = True
         self.epoch += 1
         per_or = (ability.spec.get("params") or {}).get("per_or") or ability.spec.get("count_per_or")
         if per_or:

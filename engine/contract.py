@@ -178,6 +178,13 @@ HOOKS: dict[str, Hook] = {
     "block_or_start": _h(A, "", "something must happen before the first operator of an OR may act", False),
     "acquisition_extra_cost": _h(S, "company", "$ a player pays beyond a private's price when acquiring it", 0),
     "may_buy_company": _h(L, "company corp", "no rule forbids `corp` buying private `company` now", True),
+    "applied_use_counts": _h(
+        L,
+        "company",
+        "an ability of private `company` applied to its owner's own move counts as the private's use (its closing "
+        "after use)",
+        True,
+    ),
     "issuable_cash": _h(S, "corp", "$ a corporation could raise by issuing shares now", 0),
     "holding_limit": _h(F, "corp", "most % of a corporation one player may hold", 100),
     "share_unit": _h(F, "corp", "% of one share of `corp` now (None: from its charter's certificates)"),

@@ -253,7 +253,9 @@ def place(
     if used_ability is not None:
         owner, a = used_ability
         if kind_of(owner) == "X":
-            g.use_ability(owner, a)
+            # (applied to the owner's own placement, not placed by the private: no use of its own where it closes on
+            # those only: private_companies.closes_after_own_use_only)
+            g.use_ability(owner, a, special is not None or g.hooks("applied_use_counts", owner))
         else:
             g.remove_ability(owner, a)
     g.log(f"{sym_of(corp)} places a token on {hex_id} for {price or 0}")

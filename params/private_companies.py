@@ -41,6 +41,12 @@ class Params(BaseParams):
         True,
         description="privates a player still owns count at face value in his final value",
     )
+    closes_after_own_use_only: list[PrivateId] = Field(
+        default_factory=list,
+        description="privates whose closing after use (`close` with `after_use`) counts only the uses they make "
+        "as the acting entity: their ability applied to the owner's own move (a station the owner places where "
+        "the private makes it free) does not close them",
+    )
 
 
 class CloseCompanies(BaseParams):

@@ -1778,6 +1778,25 @@ def test_1846_a_receiverships_price_falling_to_0_in_a_turn_a_closing_started_clo
     assert game.context.phase_name() == "III"
 
 
+def test_1856_a_companys_own_marker_on_kitchener_closes_the_ws_by_the_rulebook_and_not_on_the_site() -> None:
+    """1856 "Waterloo & Saugeen Railway Co.": the owner "may place a free station marker on either city on the
+    Kitchener hex ... The Waterloo & Saugeen Railway Co. is removed from play at the end of the operating round that
+    the owning company performs either action". CV placed its own marker on Kitchener (I12), free by the private
+    (bot seed 180006, action 497): by the rulebook the W&S closes at the end of that operating round; on the site it
+    closes only where the private itself acted, and stays open (option ``site_private_closes_when_it_acts``, on for
+    the site's records)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1856")
+    site, record = _game_at("1856", 180006, 516)
+    assert "site_private_closes_when_it_acts" in record_options(record, rulebook)
+    assert site.state.round.kind == "stock"
+    assert not site.state.companies["WSRC"].closed and site.state.companies["WSRC"].owner == "C|CV"
+    rule = _played_without(record, rulebook, "site_private_closes_when_it_acts")
+    assert rule.state.companies["WSRC"].closed
+    assert "I12" in [t.hex for t in rule.state.corporations["CV"].tokens if t.used]
+
+
 def test_a_privates_lay_does_not_go_into_a_hex_another_private_blocks() -> None:
     """1850 (every title with `blocks_hexes`): a hex a private blocks while a player owns it takes no tile, not even
     another private's lay (a private lays only in the hexes it blocks itself). Bot game seed 130006 (action 217): the

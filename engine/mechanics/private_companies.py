@@ -544,6 +544,11 @@ def ability_removed(g: Context, owner: str, ability: Any) -> None:
         closer.used = True
 
 
+def applied_use_counts(g: Context, company: str) -> bool:
+    """``closes_after_own_use_only``: the uses such a private makes itself are the only ones that close it."""
+    return sym_of(company) not in PARAMS.of(g).closes_after_own_use_only
+
+
 @cython.locals(g="Context")
 def round_finished(g: Context, kind: str) -> None:
     """Privates whose ``close`` ability says ``after_use: end_of_operating_round`` close once an operating
@@ -589,6 +594,7 @@ MECHANIC = Mechanic.of(
         "company_price_range": company_price_range,
         "block_or_start": block_or_start,
         "ability_removed": ability_removed,
+        "applied_use_counts": applied_use_counts,
         "round_finished": round_finished,
     },
     events={"close_companies": close_companies, "remove_markers": remove_markers},
