@@ -85,6 +85,8 @@ class SiteAutoActions:
         self.starting: str | None = None  # an operator whose turn started and has not had its notice yet
         self.noticed: str | None = None  # (after each tile lay) the operator whose track step was noticed
         self.told = list(self.reached)  # companies named in a notice already
+        self.turn_checked: str | None = None  # (after each turn) the operator whose turn's check was written while
+        # it stays the operator for a connection run
 
     @staticmethod
     def _now(game: Any) -> tuple[str | None, list[str]]:
@@ -190,6 +192,8 @@ class SiteAutoActions:
                 # last company: the site checks after that step first; differential seed 100001, action 318)
                 return [self._notice(before, game)] if before is not None and self.noticed != before else []
             ended_turn = before is not None and not _closed(game, before) and not _ended_at_once(game)
+            # (a connection run ended the game: the check after the operator's turn came before the run)
+            ended_turn = ended_turn and self.turn_checked != before
             if self.checked != "after_every_tile_lay" and ended_turn:
                 return [self._notice(before, game)]  # (the check after the game's last turn comes before its end)
             return []
@@ -206,10 +210,14 @@ class SiteAutoActions:
             # its turn found: the operator stays the operator for the run; the check after its turn names the
             # company -- an operating round's last company's own run, or the next company's: bot seed 180004)
             out.append(self._notice(before, game))
+            self.turn_checked = before
             return out
         if now != before or (new_round and now is not None and before is not None):
+            checked, self.turn_checked = self.turn_checked, None
             if before is not None:
-                if not _closed(game, before):  # (a company that closed in its turn has no check after it)
+                # (a company that closed in its turn has no check after it; one whose check came before the
+                # connection run that followed its turn has had it)
+                if not _closed(game, before) and checked != before:
                     out.append(self._notice(before, game))  # the check after its turn (the round's last one's too)
             elif now is not None:
                 out.append(self._notice(now, game))  # the check at the start of the operating round

@@ -1170,6 +1170,16 @@ def test_a_site_record_names_the_next_company_whose_connection_the_check_after_a
     ]
 
 
+def test_a_site_record_writes_no_second_check_after_a_turn_when_the_connection_run_after_it_ends_the_game() -> None:
+    """1870: IC's turn ends, its check names GMO, and GMO's connection run (IC still the operator) ends the game, the
+    bank broken (bot seed 130023, action 748). The check after IC's turn was written before the run; the exporter
+    wrote it again after the game's last action, which the site refuses ("GameIsOver")."""
+    game, stored, extra = _exported("1870", 130023)
+    assert game.state.finished and game.state.game_end_reason == "bank"
+    assert (stored["actions"][-1]["type"], stored["actions"][-1]["entity"]) == ("dividend", "GMO")
+    assert extra == []
+
+
 def test_1856_the_sites_destination_notice_follows_a_lifted_marker_and_a_turn_across_two_rounds() -> None:
     """The exporter's model of the site's automatic `destination_connection` notice (1856: once the track step is
     over): where a first tile on a hex of unconnected cities lifts a marker (LPS's #59 on Kitchener, action 321),
