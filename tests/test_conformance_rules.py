@@ -1807,6 +1807,23 @@ def test_1856_a_companys_own_marker_on_kitchener_closes_the_ws_by_the_rulebook_a
     assert "I12" in [t.hex for t in rule.state.corporations["CV"].tokens if t.used]
 
 
+def test_1817_the_inventor_pays_for_the_first_train_of_a_type_bought_from_a_company_too() -> None:
+    """1817 volatility expansion, P14 Inventor: "The bank pays the owning corp when the first type of each train is
+    purchased or exported" (the site's card; the expansion is not in the 2012 rulebook): a purchase from another
+    company counts, as on 18xx.games. Seed 160036, action 198: PSNR, owning the Inventor, bought UR's 2-train for
+    $123, the first 2 bought since a company owned the Inventor (the first 2s were bought while a player held it):
+    the bank pays PSNR $20 (railbook had paid only for a train leaving the depot)."""
+    game, _ = _game_at("1817", 160036, 197)
+    assert game.state.companies["P14"].owner == "C|PSNR"
+    psnr, ur = game.state.cash["C|PSNR"], game.state.cash["C|UR"]
+    action = json.loads((DATA / "1817_soak_160036.json").read_text(encoding="utf-8"))["actions"][197]
+    assert (action["type"], action["entity"], action["train"], action["price"]) == ("buy_train", "PSNR", "2-1", 123)
+    assert game.state.trains["2-1"].owner == "C|UR"
+    game.process({k: v for k, v in action.items() if k != "id"})
+    assert game.state.cash["C|UR"] == ur + 123
+    assert game.state.cash["C|PSNR"] == psnr - 123 + 20
+
+
 def test_a_privates_lay_does_not_go_into_a_hex_another_private_blocks() -> None:
     """1850 (every title with `blocks_hexes`): a hex a private blocks while a player owns it takes no tile, not even
     another private's lay (a private lays only in the hexes it blocks itself). Bot game seed 130006 (action 217): the

@@ -3,8 +3,9 @@
 The amounts are parameters of the private's own ability (``params`` of any of its abilities), read when the event
 happens; the company owning the private then is the one paid:
 
-* ``payouts`` {train type: $}: the first train of each type to leave the bank's depot (bought or exported)
-  while a company owns the private pays that company once for the type;
+* ``payouts`` {train type: $}: the first train of each type bought (from the bank's depot or from a company) or
+  exported while a company owns the private pays that company once for the type (1817's Inventor: "when the first
+  type of each train is purchased or exported", the volatility expansion's card, as 18xx.games plays it);
 * ``scrap_values`` {train type: $}: each train of the owning company that rusts pays it its type's value;
 * ``per_conversion``: each conversion of the owning company to a larger size (not a merger) pays it this (with
   ``conversion_payout_off_markers``: takes this off the station markers the conversion calls for instead);
@@ -85,6 +86,11 @@ def train_left_depot(g: Context, tid: str) -> None:
 
 
 @cython.locals(g="Context")
+def train_bought(g: Context, buyer: str, tid: str, source: str) -> None:
+    train_left_depot(g, tid)  # (a purchase from a company counts too; a type paid for is not paid again)
+
+
+@cython.locals(g="Context")
 def train_rusted(g: Context, tid: str, owner: str) -> None:
     if kind_of(owner) != "C":
         return
@@ -130,6 +136,7 @@ MECHANIC = Mechanic.of(
     DECLARATION,
     hooks={
         "train_left_depot": train_left_depot,
+        "train_bought": train_bought,
         "train_rusted": train_rusted,
         "company_converted": company_converted,
         "conversion_marker_discount": conversion_marker_discount,
