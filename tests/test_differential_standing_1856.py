@@ -169,3 +169,38 @@ def test_1856_a_presidents_share_of_a_train_is_the_sites_negative_cash_until_rai
     paid = [_owing(11038, 0, {"p4": ["bankrupt", "sell_shares"]}), ref[1]]  # no debt shown: another difference
     assert tool.standing_kind("bank", 11038, 10973, 0, paid, mine, "1856", {}) != "debt_shown_negative"
     assert tool.standing_kind("players.p4", -65, 0, 0, ref, mine, "1846", {}) is None
+
+
+def test_1856_the_escrow_released_at_the_lay_is_escrow_at_once_until_the_site_releases_it() -> None:
+    """1856 "Capitalization": "When a tile is laid that allows the company to reach its destination ... the company
+    immediately receives all held payments". railbook releases BBG's $80 at its lay; the site with its destination
+    check after the track step (bot seed 180008): BBG's cash and the bank differ by $80 until then, and railbook
+    alone lists the bridge and tunnel rights BBG can now pay for (standing ``escrow_at_once``). A gap that does not
+    close, or one that was there before the lay, is a difference."""
+    d = _tool()
+
+    def line(i: int, kind: str, cash: int, acting: list[str]) -> dict[str, Any]:
+        return {
+            "id": i,
+            "type": kind,
+            "entity": "BBG",
+            "round": "Operating",
+            "acting": {"BBG": acting},
+            "bank": 1000 - cash,
+            "corporations": {"BBG": {"cash": cash}},
+        }
+
+    ref = [
+        line(1, "pass", 35, ["lay_tile", "pass"]),
+        line(2, "lay_tile", 35, ["lay_tile", "pass"]),
+        line(3, "pass", 115, ["place_token", "special_buy"]),
+    ]
+    mine = [ref[0], line(2, "lay_tile", 115, ["lay_tile", "pass", "special_buy"]), ref[2]]
+    res = d.compare(ref, mine, "1856", [])
+    assert res["modulo"] and res["standing"] == {"escrow_at_once": 3}
+    # the site never releases it: a difference
+    res = d.compare(ref, [*mine[:2], line(3, "pass", 195, ["place_token", "special_buy"])], "1856", [])
+    assert not res["modulo"]
+    # railbook's cash was already apart before the lay: not the escrow
+    res = d.compare(ref, [line(1, "pass", 40, ["lay_tile", "pass"]), *mine[1:]], "1856", [])
+    assert not res["modulo"]

@@ -433,6 +433,16 @@ STANDING: dict[str, dict[str, Any]] = {
         "it later in the turn (after price protection is declined) to the same value; where that move closes "
         "the corporation, its closing, the cash it leaves to the bank and the privates that close with it likewise",
     },
+    "escrow_at_once": {
+        "entry": "1856: escrow released at the lay",
+        "titles": {"1856"},
+        "what": "in an operating round, from a tile lay with which railbook released a company's escrow (1856 "
+        '"Capitalization": "When a tile is laid that allows the company to reach its destination ... the company '
+        'immediately receives all held payments") until the site releases it with its destination check after '
+        "the track step: that company's cash and the bank's, higher and lower by the same amount until the gap "
+        "closes (within 8 lines), and the purchases railbook alone lists for it meanwhile (`special_buy`, "
+        "`buy_company`: bot seed 180008)",
+    },
     "interest_at_once": {
         "entry": "1856: interest and the withholding move of a company that cannot run",
         "titles": {"1856"},
@@ -704,6 +714,21 @@ def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n:
         if y - x != gap:
             return y == x
     return False
+
+
+def _escrow_released(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int) -> str | None:
+    """The company whose cash railbook alone raised at one of its tile lays up to line ``n`` (within the window), the
+    engines' cash for it alike before that lay (standing ``escrow_at_once``)."""
+    for k in range(n, max(0, n - STANDING_WINDOW), -1):
+        lay = mine[k]
+        if lay.get("type") != "lay_tile" or not isinstance(lay.get("entity"), str):
+            continue
+        cash = f"corporations.{lay['entity']}.cash"
+        before = (_field(ref[k - 1], cash), _field(mine[k - 1], cash))
+        after = (_field(ref[k], cash), _field(mine[k], cash))
+        if all(isinstance(v, int) for v in (*before, *after)) and before[0] == before[1] and after[1] > after[0]:
+            return str(lay["entity"])
+    return None
 
 
 def _debt_settled_in_parts(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
@@ -996,6 +1021,14 @@ def standing_kind(
             return "sale_price"  # (and the privates of a corporation closing so close with it)
         if _money(path) and _later_same_amount(ref, mine, n, path):
             return "sale_price"
+    if on("escrow_at_once") and rnd == "Operating" and (corp := _escrow_released(ref, mine, n)) is not None:
+        cash = f"corporations.{corp}.cash"
+        site, ours_ = _field(line, cash), _field(mine[n], cash)
+        if isinstance(site, int) and isinstance(ours_, int) and ours_ > site and _later_same_amount(ref, mine, n, cash):
+            if path in (cash, "bank") and _later_same_amount(ref, mine, n, path):
+                return "escrow_at_once"
+            if path == f"acting.{corp}" and x == [] and y and set(y) <= {"special_buy", "buy_company"}:
+                return "escrow_at_once"
     if on("interest_at_once") and rnd == "Operating":
         if _money(path) and _later_same_amount(ref, mine, n, path):
             return "interest_at_once"
