@@ -1824,6 +1824,20 @@ def test_1817_the_inventor_pays_for_the_first_train_of_a_type_bought_from_a_comp
     assert game.state.cash["C|PSNR"] == psnr - 123 + 20
 
 
+def test_a_player_above_a_share_limit_is_held_to_sales_only_while_that_companys_shares_can_be_sold() -> None:
+    """1856 "Stock Market": a player above the 60% share limit "must sell sufficient shares/certificates at the first
+    opportunity" to conform. Bot seed 180005, action 1388: p2, no longer above the certificate limit, holds 90% of
+    WGB (yellow section: the share limit holds there) and can sell no more WGB in this turn (he has just sold one:
+    a company's shares are sold in one block a turn); railbook made him sell something else first (CV), which does
+    not bring him back to the limit; the site lets him buy or pass. Only a sale that ends the excess is forced."""
+    from railbook.engine import shares
+
+    game, _ = _game_at("1856", 180005, 1388)
+    assert shares.percent_of(game.context, "P|p2", "WGB") == 90
+    assert not shares.holding_ok(game.context, "P|p2", "WGB")
+    assert _types(game, "p2") == {"buy_shares", "pass", "sell_shares"}
+
+
 def test_a_privates_lay_does_not_go_into_a_hex_another_private_blocks() -> None:
     """1850 (every title with `blocks_hexes`): a hex a private blocks while a player owns it takes no tile, not even
     another private's lay (a private lays only in the hexes it blocks itself). Bot game seed 130006 (action 217): the

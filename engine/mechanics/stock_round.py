@@ -400,14 +400,22 @@ class BuySellParShares(Step):
         g = self.g
         limit = g.state.cert_limit + g.hooks("cert_allowance", player)
         over = shares.certs_at_most(g, player) > limit and shares.num_certs(g, player) > limit
-        if not over and PARAMS.of(g).sell_down_to_share_limit:
+        if over:
+            return next(self.iter_sellable(player), None) is not None
+        if PARAMS.of(g).sell_down_to_share_limit:
+            # (above the share limit of a corporation: only a sale of its shares brings him back to it; where none
+            # can be sold now, nothing else is forced on him)
+            above = []
             corp: Corporation
             for c in g.state.holdings.get(player, {}):
                 corp = g.state.corporations[c]
                 if not corp.closed and not shares.holding_ok(g, player, c):
-                    over = True
-                    break
-        return over and next(self.iter_sellable(player), None) is not None
+                    above.append(c)
+            if above:
+                for b in self.iter_sellable(player):
+                    if b.corp in above:
+                        return True
+        return False
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
