@@ -1838,3 +1838,44 @@ def test_1850_a_privates_lay_is_barred_from_a_hex_a_players_private_blocks() -> 
         game.process(
             {"type": "lay_tile", "entity": "WLG", "entity_type": "company", "hex": "L13", "tile": "57-1", "rotation": 2}
         )
+
+
+def test_1850_the_land_grants_second_yellow_lay_may_pay_for_the_mesabi_rights() -> None:
+    """1850 [6.5.1]: "Paying for the Mesabi Range counts as a yellow tile lay"; [15.2] P6: "the owning company is
+    allowed to lay a second tile which must be yellow ... one extra yellow tile lay anywhere on the map board and two
+    extra yellow tile lays in the land west of the Mississippi river". So the Western Land Grant's lay may be that
+    payment, once the company has laid its own tile ([15.1]), the lay it takes being the one allowed anywhere (the
+    Mesabi Range is not west of the river: glossary). The site offers it as `choose_ability` (differential seeds
+    140032, 150001, 150017, 150021: listed by the site alone before). Seed 150021, action 470: NP has laid B11."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 150021, 470)
+    assert (record["actions"][-1]["entity"], game.state.companies["WLG"].owner) == ("NP", "C|NP")
+    assert {"choose_ability", "lay_tile"} <= _types(game, "NP") and "choose" not in _types(game, "NP")
+    cash, count = game.state.cash["C|NP"], game.state.companies["WLG"].abilities[0].count
+    game.process({"type": "choose_ability", "entity": "NP", "entity_type": "corporation", "choice": "Buy Mesabi Token"})
+    assert game.state.cash["C|NP"] == cash - 80
+    assert game.state.companies["WLG"].abilities[0].count == count - 1
+    assert "WLG" not in {d["entity"] for d in game.legal_descriptions()}  # its one lay of the turn is used
+    with pytest.raises(IllegalAction):  # (NP holds the rights now)
+        game.process(
+            {"type": "choose_ability", "entity": "NP", "entity_type": "corporation", "choice": "Buy Mesabi Token"}
+        )
+
+
+def test_1850_the_land_grants_lay_left_for_the_west_cannot_pay_for_the_mesabi_rights() -> None:
+    """1850 [15.2] P6: one of the Western Land Grant's three lays may go anywhere, two only west of the Mississippi;
+    the Mesabi Range is not west of it (glossary: the hex west of it counts as the river). GN's Land Grant has used
+    its lay allowed anywhere (C10), so its last lay cannot pay for the Mesabi rights; 18xx.games still offers it
+    (differential seed 140051, action 593: `choose_ability` listed by the site alone, "Standing")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 140051, 593)
+    assert (record["actions"][-1]["entity"], game.state.companies["WLG"].owner) == ("GN", "C|GN")
+    assert "choose_ability" not in _types(game, "GN") and "lay_tile" in _types(game, "WLG")
+    with pytest.raises(IllegalAction):
+        game.process(
+            {"type": "choose_ability", "entity": "GN", "entity_type": "corporation", "choice": "Buy Mesabi Token"}
+        )
