@@ -132,3 +132,48 @@ def test_1850_a_pass_the_site_lists_after_a_companys_purchase_of_the_mesabi_mine
     assert tool.standing_kind("acting.NP", ["pass"], [], 0, theirs, mine, "1850", {}) is None
     token_step = [line(["place_token"])]
     assert tool.standing_kind("acting.NP", ["pass"], [], 0, ref, token_step, "1850", {}) is None
+
+
+def test_1850_a_track_step_the_site_keeps_open_without_refusing_gets_the_companys_pass(tmp_path: Any) -> None:
+    """The site keeps SOO's track step open for the Mississippi River Bridge's unused lay, which has nowhere to go
+    (railbook has ended the step: the company runs nothing and its price moves left); SOO's next moves, a purchase
+    and a bankruptcy, are ones the site takes in that step, so it never refuses and the prices stay apart to the
+    game's end (run 10 seed 140006). The tool adds SOO's pass to the site's copy before them; not where railbook
+    still offers SOO a lay, nor where the site refuses sooner with the pass than without it (1870 seed 140019)."""
+    import json
+
+    tool = _tool()
+    actions = [
+        {"type": "lay_tile", "entity": "WLG", "entity_type": "company", "id": 1},
+        {"type": "buy_company", "entity": "SOO", "entity_type": "corporation", "company": "MMR", "id": 2},
+        {"type": "bankrupt", "entity": "SOO", "entity_type": "corporation", "id": 3},
+    ]
+    record = {"title": "1850", "actions": actions}
+    path = tmp_path / "1850_1.json"
+    path.write_text(json.dumps(record))
+    corps = {"SOO": {"price": 20}}
+    site_open = {"SOO": ["bankrupt", "buy_company", "lay_tile", "pass"]}
+    ref = [{"id": 1, "acting": site_open, "corporations": corps}, {"id": 2, "acting": site_open}, {"id": 3}]
+    ended = [{"id": 1, "acting": {"SOO": ["bankrupt", "buy_company", "buy_train"]}}, {"id": 2}, {"id": 3}]
+    seen: list[list[Any]] = []
+    refuses = False
+
+    def reference(site_path: Any, strict: bool, cache: Any) -> list[dict[str, Any]]:
+        sent = json.loads(site_path.read_text())["actions"]
+        seen.append([(a["entity"], a["id"]) for a in sent])
+        if refuses:
+            return [ref[0], {"error": "Engine::GameError: refused", "id": 2}]
+        return [ref[0], *({"id": a["id"]} for a in sent[1:])]
+
+    tool.reference = reference
+    tool.ours = lambda record: list(ended)
+    _, out, _, passes = tool.repair(record, list(ref), path)
+    assert passes == [tool.OPEN_TRACK_STEP]
+    assert seen[0] == [("WLG", 1), ("SOO", tool.ADDED_PASS_ID), ("SOO", 2), ("SOO", 3)]
+    assert [x["id"] for x in out] == [1, 2, 3]
+    tool.ours = lambda record: [{**ended[0], "acting": site_open}, *ended[1:]]
+    assert tool.repair(record, list(ref), path)[3] == []
+    tool.ours = lambda record: list(ended)
+    refuses = True
+    stopped = [*ref[:2], {"error": "Engine::GameError: a later refusal", "id": 3}]
+    assert tool.repair(record, stopped, path)[3] == []

@@ -212,6 +212,41 @@ def _player_in_company_step(
     return failed and any("pass" in v for k, v in acting.items() if k in corporations)
 
 
+#: the step named for a pass added where the site kept a track step open without refusing the next move
+OPEN_TRACK_STEP = "Track (left open, the next move taken in it)"
+
+
+def _open_track_step(
+    actions: list[dict[str, Any]], ref: list[dict[str, Any]], mine: list[dict[str, Any]]
+) -> tuple[int, str] | None:
+    """The first place where the site's stream offers an entity ``lay_tile`` and ``pass`` (its track step open)
+    while railbook's, at the same action, still has that entity acting without ``lay_tile`` (its track step ended:
+    no legal lay left, e.g. a private's lay with nowhere to go, 1850 run 10 seed 140006), and the record's next move
+    is that entity's and neither a lay nor a pass (a purchase, a bankruptcy the site takes in its open track step, so
+    that it never refuses): the index in ``actions`` where the entity's pass goes, and the entity."""
+    pos = {a.get("id"): i for i, a in enumerate(actions)}
+    lines = [x for x in ref if not _added(x)]
+    for n, line in enumerate(lines):
+        if n >= len(mine) or "error" in line or "error" in mine[n] or line.get("id") != mine[n].get("id"):
+            break
+        for who, acts in (line.get("acting") or {}).items():
+            if "lay_tile" not in acts or "pass" not in acts:
+                continue
+            ours_ = (mine[n].get("acting") or {}).get(who)
+            i = pos.get(line.get("id"))
+            if ours_ is None or "lay_tile" in ours_ or i is None or i + 1 >= len(actions):
+                continue
+            nxt = actions[i + 1]
+            if nxt.get("entity") == who and nxt.get("type") not in ("pass", "lay_tile"):
+                return i + 1, who
+    return None
+
+
+def _reached(ref: list[dict[str, Any]]) -> int:
+    """How many of the record's own moves a reference stream got through (the tool's added passes left out)."""
+    return sum(1 for x in ref if "error" not in x and not _added(x))
+
+
 def repair(
     record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 40
 ) -> tuple[dict[str, Any], list[dict[str, Any]], int, list[str]]:
@@ -226,6 +261,10 @@ def repair(
       docs/CONFORMANCE.md, "Standing"): add that pass to the reference's copy only (``<name>.site.json``), so
       the comparison goes on past a difference already counted.  The added passes' lines are left out of the
       reference's stream, and they are returned by the step that waited ("Buy Trains") for the summary.
+    * **passes the site never asks for by a refusal**: its track step is still open for an entity whose track step
+      railbook has ended, and the entity's next move is one the site takes in that step too (``_open_track_step``):
+      the entity's pass goes before that move, as above (step ``OPEN_TRACK_STEP``); railbook's stream is replayed
+      once for it, only where the reference did not stop.
 
     Returns railbook's record, the reference's stream, the number of notice repairs and the added passes."""
     notices = 0
@@ -233,18 +272,22 @@ def repair(
     tried: set[tuple[Any, str]] = set()
     actions = [dict(a) for a in record["actions"]]
     site_path = path.with_name(f"{path.stem}.site.json")
-    while ref and "error" in ref[-1] and notices + len(passes) < most:
+    mine: list[dict[str, Any]] | None = None
+
+    def by_refusal() -> bool:
+        """One repair where the reference refused a move (a notice, or a pass it waits for); False: none."""
+        nonlocal notices
         err, aid = str(ref[-1]["error"]), ref[-1].get("id")
         ids = [a.get("id") for a in actions]
         if aid not in ids:
-            break
+            return False
         at = ids.index(aid)
         acting = ref[-2].get("acting", {}) if len(ref) > 1 else {}
         waiting = "Check for new connection runs cannot process" in err or "Escrow Calculation" in err
         if waiting and at > 0:
             who = next((k for k, v in acting.items() if "destination_connection" in v), None)
             if who is None:
-                break
+                return False
             notice = {"type": "destination_connection", "entity": who, "entity_type": "corporation", "corporations": []}
             # the notice rides on the action before: one of railbook's own, or a pass the tool added (the site's
             # check follows the step that pass ended; railbook's copy never needs an empty notice)
@@ -257,7 +300,7 @@ def repair(
                 i for i, x in enumerate(autos) if x.get("type") == "destination_connection" and not x["corporations"]
             ]
             if not empty:
-                break
+                return False
             del autos[empty[-1]]
             actions[at]["auto_actions"] = autos
             if not autos:
@@ -275,7 +318,7 @@ def repair(
             if decision:
                 who_ = deciding
             if len(who_) != 1 or (aid, err) in tried:
-                break
+                return False
             tried.add((aid, err))
             corps = ref[-2].get("corporations") or {}
             kind = "player"
@@ -288,11 +331,38 @@ def repair(
             actions.insert(at, pass_)
             passes.append(step)
         else:
+            return False
+        return True
+
+    while ref and notices + len(passes) < most:
+        if "error" in ref[-1] and by_refusal():
+            record = {**record, "actions": [a for a in actions if not _added(a)]}
+            path.write_text(json.dumps(record))
+            site_path.write_text(json.dumps({**record, "actions": actions}))
+            ref = reference(site_path, True, None)
+            mine = None  # (a notice repaired changes railbook's copy too)
+            continue
+        # no refusal to repair (before one the tool cannot repair, too): a track step the site keeps open where
+        # railbook has ended it, and the company's next move one the site takes in that step too (a purchase, a
+        # bankruptcy): the company's pass goes before it
+        if mine is None:
+            mine = ours({**record, "actions": [a for a in actions if not _added(a)]})
+        found = _open_track_step(actions, ref, mine)
+        if found is None:
             break
-        record = {**record, "actions": [a for a in actions if not _added(a)]}
-        path.write_text(json.dumps(record))
-        site_path.write_text(json.dumps({**record, "actions": actions}))
-        ref = reference(site_path, True, None)
+        at, who = found
+        kind = "corporation" if who in (ref[0].get("corporations") or {}) else "minor"
+        tried_actions = [*actions[:at], {"type": "pass", "entity": who, "entity_type": kind}, *actions[at:]]
+        tried_actions[at]["id"] = ADDED_PASS_ID + len(passes)
+        site_path.write_text(json.dumps({**record, "actions": tried_actions}))
+        tried_ref = reference(site_path, True, None)
+        if "error" in tried_ref[-1] and _reached(tried_ref) < _reached(ref):
+            # the site refuses sooner with the pass than without (1870 run 10 seed 140019: the company's closing
+            # then changed the site's order of players): not a pass it waited for; the stream stays as it was
+            site_path.write_text(json.dumps({**record, "actions": actions}))
+            break
+        actions, ref = tried_actions, tried_ref
+        passes.append(OPEN_TRACK_STEP)
     if notices or passes:
         (path.parent.parent / "ref").mkdir(exist_ok=True)
         (path.parent.parent / "ref" / f"{path.stem}.strict.ref.jsonl").write_text(
