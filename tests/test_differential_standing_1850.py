@@ -177,3 +177,40 @@ def test_1850_a_track_step_the_site_keeps_open_without_refusing_gets_the_company
     refuses = True
     stopped = [*ref[:2], {"error": "Engine::GameError: a later refusal", "id": 3}]
     assert tool.repair(record, stopped, path)[3] == []
+
+
+def test_1850_a_lay_railbook_makes_in_the_next_round_gets_the_companys_pass_first() -> None:
+    """Run 10 seed 140033: NP's track step stays open on the site for the Crédit Mobilier's lay, which has nowhere to
+    go; railbook ends NP's turn, and with it the operating round, and NP (the first to operate) lays in the next one.
+    The site refuses that lay as a second one of its turn ("Cannot lay a yellow now"). NP's pass goes before it;
+    the lines before the pass (railbook a round ahead: the income of the next round paid, NP's price moved) are
+    `waiting_for_pass` where the engines agree after it."""
+    tool = _tool()
+    open_ = {"NP": ["bankrupt", "lay_tile", "pass"]}
+    actions = [
+        {"type": "lay_tile", "entity": "NP", "entity_type": "corporation", "id": 1},
+        {"type": "lay_tile", "entity": "NP", "entity_type": "corporation", "id": 2},
+    ]
+    ref = [{"id": 1, "acting": open_, "round": "Operating", "turn": "14.1"}]
+    same_turn = [{"id": 1, "acting": open_, "round": "Operating", "turn": "14.1"}]
+    next_round = [{"id": 1, "acting": open_, "round": "Operating", "turn": "14.2"}]
+    assert tool._open_track_step(actions, ref, same_turn) is None
+    assert tool._open_track_step(actions, ref, next_round) == (1, "NP")
+
+    def line(i: int, turn: str, price: int, cash: int) -> dict[str, Any]:
+        return {
+            "id": i,
+            "acting": open_,
+            "round": "Operating",
+            "turn": turn,
+            "bank": 1000 - cash,
+            "corporations": {"NP": {"price": price, "cash": cash}},
+        }
+
+    site = [line(1, "14.1", 20, 43), line(tool.ADDED_PASS_ID, "14.2", 10, 58), line(2, "14.2", 10, 58)]
+    ours = [line(1, "14.2", 10, 58), line(2, "14.2", 10, 58)]
+    site = [x for x in site if not tool._added(x)]
+    waiting = {1: "NP"}
+    for path, x, y in (("turn", "14.1", "14.2"), ("corporations.NP.price", 20, 10), ("bank", 957, 942)):
+        assert tool.standing_kind(path, x, y, 0, site, ours, "1850", waiting) == "waiting_for_pass", path
+    assert tool.standing_kind("turn", "14.1", "14.2", 0, site, ours, "1850", {}) is None

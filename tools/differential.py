@@ -223,7 +223,8 @@ def _open_track_step(
     while railbook's, at the same action, still has that entity acting without ``lay_tile`` (its track step ended:
     no legal lay left, e.g. a private's lay with nowhere to go, 1850 run 10 seed 140006), and the record's next move
     is that entity's and neither a lay nor a pass (a purchase, a bankruptcy the site takes in its open track step, so
-    that it never refuses): the index in ``actions`` where the entity's pass goes, and the entity."""
+    that it never refuses) or a lay in a later turn of railbook's: the index in ``actions`` where the entity's pass
+    goes, and the entity."""
     pos = {a.get("id"): i for i, a in enumerate(actions)}
     lines = [x for x in ref if not _added(x)]
     for n, line in enumerate(lines):
@@ -234,10 +235,13 @@ def _open_track_step(
                 continue
             ours_ = (mine[n].get("acting") or {}).get(who)
             i = pos.get(line.get("id"))
-            if ours_ is None or "lay_tile" in ours_ or i is None or i + 1 >= len(actions):
+            # (railbook's turn gone on meanwhile: its lay is the company's lay of the next operating round, which the
+            # site refuses as a second lay of the turn, run 10 seed 140033)
+            later = (mine[n].get("round"), mine[n].get("turn")) != (line.get("round"), line.get("turn"))
+            if ours_ is None or ("lay_tile" in ours_ and not later) or i is None or i + 1 >= len(actions):
                 continue
             nxt = actions[i + 1]
-            if nxt.get("entity") == who and nxt.get("type") not in ("pass", "lay_tile"):
+            if nxt.get("entity") == who and (nxt.get("type") not in ("pass", "lay_tile") or later):
                 return i + 1, who
     return None
 
@@ -919,9 +923,12 @@ def standing_kind(
     if waiting:
         ahead = [i for i in range(n, min(n + STANDING_WINDOW, len(ref))) if ref[i].get("id") in waiting]
         if ahead and all(
-            _acting_differs(ref[k], mine[k], waiting[ref[ahead[0]]["id"]]) for k in range(n, ahead[0] + 1)
+            _acting_differs(ref[k], mine[k], waiting[ref[ahead[0]]["id"]])
+            or (ref[k].get("round"), ref[k].get("turn")) != (mine[k].get("round"), mine[k].get("turn"))
+            for k in range(n, ahead[0] + 1)
         ):
-            # every line from here to the pass: the site still offers the waiting entity its step
+            # every line from here to the pass: the site still offers the waiting entity its step (or railbook has
+            # gone on to the next round, where it offers the same entity the same step again: run 10 seed 140033)
             who = waiting[ref[ahead[0]]["id"]]
             if path == f"acting.{who}":
                 return "waiting_for_pass"
