@@ -214,3 +214,23 @@ def test_1850_a_lay_railbook_makes_in_the_next_round_gets_the_companys_pass_firs
     for path, x, y in (("turn", "14.1", "14.2"), ("corporations.NP.price", 20, 10), ("bank", 957, 942)):
         assert tool.standing_kind(path, x, y, 0, site, ours, "1850", waiting) == "waiting_for_pass", path
     assert tool.standing_kind("turn", "14.1", "14.2", 0, site, ours, "1850", {}) is None
+
+
+def test_1850_a_forced_sales_price_moved_later_on_the_site_is_forced_sale_price() -> None:
+    """1850 [5.9]: price protection "also in effect during forced sales (i.e., to buy a train)", the price "restored
+    to its original position as if the sale never took place": railbook moves MILW's price at p2's forced sale, the
+    site once MILW's president has declined (run 10 seed 140041, action 656). Standing `forced_sale_price` where
+    the site reaches the same price; not where it never does, nor at a move that is no sale."""
+    tool = _tool()
+
+    def line(kind: str, price: int) -> dict[str, Any]:
+        return {"id": 1, "type": kind, "round": "Operating", "corporations": {"MILW": {"price": price}}}
+
+    ref = [line("sell_shares", 30), line("buy_train", 20)]
+    mine = [line("sell_shares", 20), line("buy_train", 20)]
+    path = "corporations.MILW.price"
+    assert tool.standing_kind(path, 30, 20, 0, ref, mine, "1850", {}) == "forced_sale_price"
+    never = [ref[0], line("buy_train", 30)]
+    assert tool.standing_kind(path, 30, 20, 0, never, mine, "1850", {}) is None
+    other = [line("buy_train", 30), line("pass", 20)]
+    assert tool.standing_kind(path, 30, 20, 0, other, [line("buy_train", 20), mine[1]], "1850", {}) is None

@@ -492,6 +492,14 @@ STANDING: dict[str, dict[str, Any]] = {
         "it later in the turn (after price protection is declined) to the same value; where that move closes "
         "the corporation, its closing, the cash it leaves to the bank and the privates that close with it likewise",
     },
+    "forced_sale_price": {
+        "entry": "1870, 1850: price after a sale",
+        "titles": {"1850"},
+        "what": "a corporation's price at a president's forced sale in an operating round (to buy a train) where "
+        "railbook has moved it and the site moves it later, after price protection is declined, to the same value: "
+        '1850 [5.9] "These rules are also in effect during forced sales (i.e., to buy a train)", the price being '
+        '"restored to its original position as if the sale never took place" when protected (run 10 seed 140041)',
+    },
     "interest_at_once": {
         "entry": "1856: interest and the withholding move of a company that cannot run",
         "titles": {"1856"},
@@ -1028,6 +1036,9 @@ def standing_kind(
             return "sale_price"  # (and the privates of a corporation closing so close with it)
         if _money(path) and _later_same_amount(ref, mine, n, path):
             return "sale_price"
+    if on("forced_sale_price") and rnd == "Operating" and line.get("type") == "sell_shares" and _price(path):
+        if _later_same_value(ref, mine, n, path):
+            return "forced_sale_price"
     if on("interest_at_once") and rnd == "Operating":
         if _money(path) and _later_same_amount(ref, mine, n, path):
             return "interest_at_once"
