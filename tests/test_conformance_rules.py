@@ -1879,3 +1879,18 @@ def test_1850_the_land_grants_lay_left_for_the_west_cannot_pay_for_the_mesabi_ri
         game.process(
             {"type": "choose_ability", "entity": "GN", "entity_type": "corporation", "choice": "Buy Mesabi Token"}
         )
+
+
+def test_1850_a_protectable_sales_marker_arrives_in_its_new_box_as_of_the_sale() -> None:
+    """1850 [5.8.2]: "As shares are sold, adjust their token position ... down one level for each full share sold
+    unless protected"; [5.9]: if protected, "the share price is restored to its original position as if the sale
+    never took place"; glossary "Share Price Order": "When several tokens are in the same share price box, the order
+    is from top to bottom". p1 sold KATY (president p3, who may protect) and then CB&Q (his own: nothing to
+    protect); both dropped into the $40 box. KATY's marker, moved once p3 had declined, takes its place there as of
+    its sale, above CB&Q's, so KATY operates first (as on 18xx.games, run 11 seed 150008: railbook had put it below
+    and run CB&Q first)."""
+    game, record = _game_at("1850", 150008, 611)
+    assert [a["shares"] for a in record["actions"][458:460]] == [["KATY_3"], ["CBQ_2"]]
+    price = {c: game.state.corporations[c].price for c in ("KATY", "CBQ")}
+    assert price["KATY"] == price["CBQ"]
+    assert {d["entity"] for d in game.legal_descriptions() if d["type"] == "lay_tile"} == {"KATY"}
