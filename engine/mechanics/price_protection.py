@@ -67,8 +67,12 @@ def defer_sale_move(g: Context, corp: str, share_ids: list[str], percent: int, s
     if not PARAMS.of(g).arrives_as_of_sale:
         q.append([corp, list(share_ids), percent, seller, president])
     else:
-        there = g.state.market.get(market.cell_key(_drop_after(g, corp, percent // shares.share_percent(g, corp))))
-        q.append([corp, list(share_ids), percent, seller, president, [*(there or []), *(e[0] for e in q)]])
+        there = list(
+            g.state.market.get(market.cell_key(_drop_after(g, corp, percent // shares.share_percent(g, corp)))) or []
+        )
+        for e in q:
+            there.append(e[0])
+        q.append([corp, list(share_ids), percent, seller, president, there])
     g.epoch += 1
     return True
 
