@@ -234,3 +234,41 @@ def test_1850_a_forced_sales_price_moved_later_on_the_site_is_forced_sale_price(
     assert tool.standing_kind(path, 30, 20, 0, never, mine, "1850", {}) is None
     other = [line("buy_train", 30), line("pass", 20)]
     assert tool.standing_kind(path, 30, 20, 0, other, [line("buy_train", 20), mine[1]], "1850", {}) is None
+
+
+def test_1850_a_home_marker_the_site_lifts_is_put_back_in_its_home_city(tmp_path: Any) -> None:
+    """MILW's Gant Brothers lay put Chicago's #128 over CB&Q's home marker (run 11 seed 150022, action 559); the site
+    lifts the marker and has MILW place it ("Blocking step Place CBQ Home Token cannot process action lay_tile"),
+    railbook keeps it in west Chicago, CB&Q's home city ([6.1.3]; the rulebook's `home.city`). The tool adds that
+    placement to the site's copy, in the laid tile's city of that index; not for another refusal."""
+    import json
+
+    tool = _tool()
+    lay = {"type": "lay_tile", "entity": "GBC", "entity_type": "company", "hex": "I18", "tile": "128-0", "id": 1}
+    nxt = {"type": "lay_tile", "entity": "UP", "entity_type": "corporation", "hex": "H5", "tile": "29-0", "id": 2}
+    record = {"title": "1850", "actions": [lay, nxt]}
+    path = tmp_path / "1850_1.json"
+    path.write_text(json.dumps(record))
+    err = "Engine::GameError: Blocking step Place CBQ Home Token cannot process action lay_tile at 2"
+    waits = {"id": 1, "acting": {"MILW": ["bankrupt", "place_token"]}}
+    placed = tool._home_token_placement(err, waits["acting"], [lay], "1850")
+    assert placed == {
+        "type": "place_token",
+        "entity": "MILW",
+        "entity_type": "corporation",
+        "city": "128-0-1",
+        "slot": 0,
+    }
+    assert tool._home_token_placement("Engine::GameError: other", waits["acting"], [lay], "1850") is None
+    seen: list[list[Any]] = []
+
+    def reference(site_path: Any, strict: bool, cache: Any) -> list[dict[str, Any]]:
+        sent = json.loads(site_path.read_text())["actions"]
+        seen.append([(a["type"], a["id"]) for a in sent])
+        return [waits, *({"id": a["id"]} for a in sent[1:])]
+
+    tool.reference = reference
+    tool.ours = lambda record: [waits, {"id": 2}]
+    _, ref, _, passes = tool.repair(record, [waits, {"id": 2, "error": err}], path)
+    assert passes == [tool.HOME_TOKEN_PLACED]
+    assert seen[0] == [("lay_tile", 1), ("place_token", tool.ADDED_PASS_ID), ("lay_tile", 2)]

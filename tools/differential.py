@@ -23,6 +23,7 @@ import argparse
 import fnmatch
 import json
 import os
+import re
 import select
 import subprocess
 import sys
@@ -212,6 +213,34 @@ def _player_in_company_step(
     return failed and any("pass" in v for k, v in acting.items() if k in corporations)
 
 
+#: the step named for a home marker placed where the site lifted it with another company's lay
+HOME_TOKEN_PLACED = "Place Home Token (the marker put back in its home city)"
+
+
+def _home_token_placement(
+    err: str, acting: dict[str, Any], before: list[dict[str, Any]], title: Any
+) -> dict[str, Any] | None:
+    """Where the site refuses a move in its step "Place <corp> Home Token" (another company's lay over <corp>'s home
+    marker lifted it, and the layer must place it: 1850 seed 120012, run 11 seed 150022), the placement the tool
+    adds for the layer: the marker in the city of the laid tile that is the company's home city by the title's
+    rulebook (railbook keeps it there, [6.1.3] "The Chicago, Burlington & Quincy Railroad always starts in west
+    Chicago"); None for any other refusal."""
+    m = re.search(r"Blocking step Place (\S+) Home Token cannot process", err)
+    who = [k for k, v in acting.items() if "place_token" in v]
+    if m is None or len(who) != 1 or not title:
+        return None
+    from railbook.api import rulebook_for_title
+
+    home = ((rulebook_for_title(str(title)).get("corporations") or {}).get(m.group(1)) or {}).get("home") or {}
+    if not isinstance(home, dict) or not home.get("hex"):
+        return None
+    lay = next((a for a in reversed(before) if a.get("type") == "lay_tile" and a.get("hex") == home["hex"]), None)
+    if lay is None:
+        return None
+    city = f"{lay['tile']}-{int(home.get('city') or 0)}"
+    return {"type": "place_token", "entity": who[0], "entity_type": "corporation", "city": city, "slot": 0}
+
+
 #: the step named for a pass added where the site kept a track step open without refusing the next move
 OPEN_TRACK_STEP = "Track (left open, the next move taken in it)"
 
@@ -310,6 +339,14 @@ def repair(
             if not autos:
                 del actions[at]["auto_actions"]
             notices += 1
+        elif len(ref) > 1 and (home := _home_token_placement(err, acting, actions[:at], record.get("title"))):
+            # the site lifted a company's home marker with another company's lay over it and has the layer place it
+            # again, where railbook keeps it in its home city ("Standing"): the placement, in that city
+            if (aid, err) in tried:
+                return False
+            tried.add((aid, err))
+            actions.insert(at, {**home, "id": ADDED_PASS_ID + len(passes)})
+            passes.append(HOME_TOKEN_PLACED)
         elif len(ref) > 1 and (
             _blocked(err) or _player_in_company_step(err, acting, ref[-2].get("corporations") or {}, actions[at])
         ):
