@@ -269,6 +269,6 @@ def test_1850_a_home_marker_the_site_lifts_is_put_back_in_its_home_city(tmp_path
 
     tool.reference = reference
     tool.ours = lambda record: [waits, {"id": 2}]
-    _, ref, _, passes = tool.repair(record, [waits, {"id": 2, "error": err}], path)
+    passes = tool.repair(record, [waits, {"id": 2, "error": err}], path)[3]
     assert passes == [tool.HOME_TOKEN_PLACED]
     assert seen[0] == [("lay_tile", 1), ("place_token", tool.ADDED_PASS_ID), ("lay_tile", 2)]

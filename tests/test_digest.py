@@ -335,6 +335,7 @@ def test_1850_a_record_for_the_site_makes_no_lay_its_stale_graph_refuses_after_a
     import copy
 
     from railbook.engine.replay import record_options
+
     from railbook.soak import record_setups
 
     rulebook = rulebook_for_title("1850")
