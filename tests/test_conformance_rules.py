@@ -1894,3 +1894,17 @@ def test_1850_a_protectable_sales_marker_arrives_in_its_new_box_as_of_the_sale()
     price = {c: game.state.corporations[c].price for c in ("KATY", "CBQ")}
     assert price["KATY"] == price["CBQ"]
     assert {d["entity"] for d in game.legal_descriptions() if d["type"] == "lay_tile"} == {"KATY"}
+
+
+def test_1850_a_forced_sale_bars_buying_back_through_the_next_set_the_site_allows_it() -> None:
+    """1850 [5.3.3]: "Once a player has sold a share of a company, that player may not buy another share in that
+    company until after the next set of operating rounds". p1 sold KATY in operating round 22.1 (its president's
+    forced sale for a train): the next set is 23's, so he may not buy KATY in stock round 23. 18xx.games lets him
+    (run 12 seed 160036, action 744: `buy_shares` listed by the site alone): option
+    ``site_buy_back_after_operating_round_sale``, on for every site record."""
+    rulebook = rulebook_for_title("1850")
+    site, record = _game_at("1850", 160036, 744)
+    assert ["KATY_4", "KATY_0"] in [a.get("shares") for a in record["actions"][700:744] if a["entity"] == "p1"]
+    rule = _played_without(record, rulebook, "site_buy_back_after_operating_round_sale")
+    assert "buy_shares" in _types(site, "p1")
+    assert "buy_shares" not in _types(rule, "p1")
