@@ -134,8 +134,8 @@ def can_protect(g: Context, entry: list[Any]) -> bool:
 def _arrived_at_sale(g: Context, corp: str, there: list[str]) -> None:
     """The dropped marker takes its place in its new cell as of its sale: below the markers there then, above
     those that arrived since (the order within a cell is the operating order, glossary "Share Price Order")."""
-    key = market.cell_key(g.state.corporations[corp].price)
-    stack = g.state.market.get(key)
+    pos = g.state.corporations[corp].price
+    stack = g.state.market.get(market.cell_key(pos)) if pos is not None else None
     if not stack or corp not in stack:
         return
     stack.remove(corp)
