@@ -272,3 +272,34 @@ def test_1850_a_home_marker_the_site_lifts_is_put_back_in_its_home_city(tmp_path
     passes = tool.repair(record, [waits, {"id": 2, "error": err}], path)[3]
     assert passes == [tool.HOME_TOKEN_PLACED]
     assert seen[0] == [("lay_tile", 1), ("place_token", tool.ADDED_PASS_ID), ("lay_tile", 2)]
+
+
+def test_1850_the_land_grants_mesabi_purchase_listed_once_its_lay_allowed_anywhere_is_used() -> None:
+    """Run 10 seed 140051, action 593: GN's Western Land Grant has made its lay allowed anywhere (C10, not west of
+    the Mississippi); its lays left go only west of the river, and the Mesabi Range is not ([15.2] P6, glossary),
+    so railbook offers no `choose_ability` though GN's track step is open; the site does. Standing
+    `mesabi_choice_listed` there; not while the grant's lay allowed anywhere is unused."""
+    tool = _tool()
+
+    def line(entity: str, kind: str, tiles: dict[str, str], turn: str) -> dict[str, Any]:
+        return {
+            "id": 1,
+            "entity": entity,
+            "type": kind,
+            "round": "Operating",
+            "turn": turn,
+            "tiles": tiles,
+            "companies": {"WLG": "GN"},
+            "acting": {"GN": ["choose_ability", "lay_tile", "pass"]},
+        }
+
+    west = [line("GN", "pass", {}, "20.1"), line("WLG", "lay_tile", {"D3": "8@0"}, "20.1")]
+    anywhere = [*west, line("WLG", "lay_tile", {"D3": "8@0", "C10": "7@4"}, "24.1")]
+    now = line("GN", "lay_tile", {"D3": "8@0", "C10": "7@4", "B11": "15@0"}, "27.1")
+    ours = {**now, "acting": {"GN": ["lay_tile", "pass"]}}
+    ref, mine = [*anywhere, now], [*anywhere, ours]
+    n = len(ref) - 1
+    path = "acting.GN"
+    assert tool.standing_kind(path, ["choose_ability"], [], n, ref, mine, "1850", {}) == "mesabi_choice_listed"
+    still = [*west, {**now, "tiles": {"D3": "8@0", "B11": "15@0"}}]
+    assert tool.standing_kind(path, ["choose_ability"], [], 2, still, [*west, ours], "1850", {}) is None

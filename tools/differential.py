@@ -1130,7 +1130,10 @@ def standing_kind(
         and x == ["choose_ability"]
         and y == []
         and (line.get("companies") or {}).get("WLG") == path.split(".", 1)[1]
-        and "lay_tile" not in (mine[n].get("acting") or {}).get(path.split(".", 1)[1], [])
+        and (
+            "lay_tile" not in (mine[n].get("acting") or {}).get(path.split(".", 1)[1], [])
+            or _rights_lay_spent(ref, n, title)
+        )
     ):
         return "mesabi_choice_listed"
     if (
@@ -1236,6 +1239,38 @@ def _stuck(line: dict[str, Any]) -> bool:
     """The site's line that waits on one entity it offers nothing (standing ``stuck_round``)."""
     acting = line.get("acting")
     return isinstance(acting, dict) and len(acting) == 1 and list(acting.values()) == [[]]
+
+
+def _rights_lay_spent(ref: list[dict[str, Any]], n: int, title: str) -> bool:
+    """Whether, by the site's stream up to line ``n``, the private whose lay may pay for the mine rights (ability
+    ``params.pays_mine_rights``, 1850's Western Land Grant) has no lay left that may go to the mine hex: its lays
+    allowed outside its ``hex_tag`` hexes are used (the mine hex lying outside them), or it has laid in this
+    operating turn (``per_or``). Its lays are the lines of its ``lay_tile``, the hex the one whose tile changed."""
+    from railbook.api import rulebook_for_title
+
+    book = rulebook_for_title(title)
+    mines = ((book.get("mechanics") or {}).get("mines") or {}).get("hexes") or []
+    hexes = book.get("hexes") or {}
+    for sym, private in (book.get("privates") or {}).items():
+        for a in private.get("abilities") or []:
+            params = a.get("params") or {}
+            if a.get("type") != "tile_lay" or not params.get("pays_mine_rights"):
+                continue
+            tag = params.get("hex_tag")
+            if not tag or any(tag in ((hexes.get(h) or {}).get("tags") or []) for h in mines):
+                continue  # (the mine hex is one of its own hexes: its tagged lays may go there)
+            outside, turn = 0, False
+            for k in range(1, n + 1):
+                if ref[k].get("entity") != sym or ref[k].get("type") != "lay_tile":
+                    continue
+                before, after = ref[k - 1].get("tiles") or {}, ref[k].get("tiles") or {}
+                laid = [h for h in after if after.get(h) != before.get(h)]
+                if laid and tag not in ((hexes.get(laid[0]) or {}).get("tags") or []):
+                    outside += 1
+                turn = turn or (ref[k].get("turn"), ref[k].get("round")) == (ref[n].get("turn"), ref[n].get("round"))
+            if turn or outside >= int(params.get("outside_tag_allowed") or 0):
+                return True
+    return False
 
 
 def _private_revenue(title: str) -> dict[str, int]:
