@@ -295,7 +295,7 @@ def _reached(ref: list[dict[str, Any]]) -> int:
 
 
 def repair(
-    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 40
+    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 80
 ) -> tuple[dict[str, Any], list[dict[str, Any]], int, list[str]]:
     """Replay the record in the reference again after each of two repairs where the reference stops:
 
