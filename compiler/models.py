@@ -655,6 +655,11 @@ class AbilityParams(Strict):
     requires_unconnected: list[str] | None = Field(
         None, description="tile_lay: usable only while these hexes are not joined by track"
     )
+    pays_mine_rights: bool | None = Field(
+        None,
+        description="tile_lay: one of its lays may instead pay for the rights to the mine hexes where those rights "
+        "take a yellow lay (mechanic `mines`, action `choose_ability`; it counts as a lay in the mine hex)",
+    )
     hex_tag: str | None = Field(None, description="tile_lay: lays only in hexes carrying this tag")
     outside_tag_allowed: Annotated[int, Field(ge=0)] | None = Field(
         None, description="tile_lay: lays allowed outside the `hex_tag` hexes"

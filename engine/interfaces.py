@@ -148,6 +148,15 @@ class TileLays(Protocol):
         (None: none open)."""
         ...
 
+    def private_lay(self, g: Context, corp: str, hex_id: str, param: str) -> tuple[str, Ability] | None:
+        """A private's extra lay ``corp`` could use now for ``hex_id`` without a tile, under an ability carrying
+        ``params.<param>`` (its owner key and the ability), or None."""
+        ...
+
+    def spend_private_lay(self, g: Context, owner: str, ability: Ability, hex_id: str) -> None:
+        """That private's lay is used up for ``hex_id`` without a tile."""
+        ...
+
 
 class Conversions(Protocol):
     """A company's conversion to its next size (provided by ``company_sizes``)."""

@@ -31,6 +31,12 @@ class Params(BaseParams):
         True, description="shares a president sells to raise money for a train (operating round) may be protected"
     )
     moves_priority: bool = Field(True, description="a protecting purchase counts as an action for the priority deal")
+    arrives_as_of_sale: bool = Field(
+        False,
+        description="a sale's price move that waits for the president's decision puts the marker in its new box as of "
+        "the sale (below the markers there then and those of earlier sales, above those that arrived since: the "
+        "marker moves as the shares are sold, unless protected); false: as of the decision",
+    )
 
 
 #: The names of the steps price_protection contributes (a round kind lists them in the rulebook).

@@ -1942,3 +1942,73 @@ def test_1850_a_privates_lay_is_barred_from_a_hex_a_players_private_blocks() -> 
         game.process(
             {"type": "lay_tile", "entity": "WLG", "entity_type": "company", "hex": "L13", "tile": "57-1", "rotation": 2}
         )
+
+
+def test_1850_the_land_grants_second_yellow_lay_may_pay_for_the_mesabi_rights() -> None:
+    """1850 [6.5.1]: "Paying for the Mesabi Range counts as a yellow tile lay"; [15.2] P6: "the owning company is
+    allowed to lay a second tile which must be yellow ... one extra yellow tile lay anywhere on the map board and two
+    extra yellow tile lays in the land west of the Mississippi river". So the Western Land Grant's lay may be that
+    payment, once the company has laid its own tile ([15.1]), the lay it takes being the one allowed anywhere (the
+    Mesabi Range is not west of the river: glossary). The site offers it as `choose_ability` (differential seeds
+    140032, 150001, 150017, 150021: listed by the site alone before). Seed 150021, action 470: NP has laid B11."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 150021, 470)
+    assert (record["actions"][-1]["entity"], game.state.companies["WLG"].owner) == ("NP", "C|NP")
+    assert {"choose_ability", "lay_tile"} <= _types(game, "NP") and "choose" not in _types(game, "NP")
+    cash, count = game.state.cash["C|NP"], game.state.companies["WLG"].abilities[0].count
+    game.process({"type": "choose_ability", "entity": "NP", "entity_type": "corporation", "choice": "Buy Mesabi Token"})
+    assert game.state.cash["C|NP"] == cash - 80
+    assert game.state.companies["WLG"].abilities[0].count == count - 1
+    assert "WLG" not in {d["entity"] for d in game.legal_descriptions()}  # its one lay of the turn is used
+    with pytest.raises(IllegalAction):  # (NP holds the rights now)
+        game.process(
+            {"type": "choose_ability", "entity": "NP", "entity_type": "corporation", "choice": "Buy Mesabi Token"}
+        )
+
+
+def test_1850_the_land_grants_lay_left_for_the_west_cannot_pay_for_the_mesabi_rights() -> None:
+    """1850 [15.2] P6: one of the Western Land Grant's three lays may go anywhere, two only west of the Mississippi;
+    the Mesabi Range is not west of it (glossary: the hex west of it counts as the river). GN's Land Grant has used
+    its lay allowed anywhere (C10), so its last lay cannot pay for the Mesabi rights; 18xx.games still offers it
+    (differential seed 140051, action 593: `choose_ability` listed by the site alone, "Standing")."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1850", 140051, 593)
+    assert (record["actions"][-1]["entity"], game.state.companies["WLG"].owner) == ("GN", "C|GN")
+    assert "choose_ability" not in _types(game, "GN") and "lay_tile" in _types(game, "WLG")
+    with pytest.raises(IllegalAction):
+        game.process(
+            {"type": "choose_ability", "entity": "GN", "entity_type": "corporation", "choice": "Buy Mesabi Token"}
+        )
+
+
+def test_1850_a_protectable_sales_marker_arrives_in_its_new_box_as_of_the_sale() -> None:
+    """1850 [5.8.2]: "As shares are sold, adjust their token position ... down one level for each full share sold
+    unless protected"; [5.9]: if protected, "the share price is restored to its original position as if the sale
+    never took place"; glossary "Share Price Order": "When several tokens are in the same share price box, the order
+    is from top to bottom". p1 sold KATY (president p3, who may protect) and then CB&Q (his own: nothing to
+    protect); both dropped into the $40 box. KATY's marker, moved once p3 had declined, takes its place there as of
+    its sale, above CB&Q's, so KATY operates first (as on 18xx.games, run 11 seed 150008: railbook had put it below
+    and run CB&Q first)."""
+    game, record = _game_at("1850", 150008, 611)
+    assert [a["shares"] for a in record["actions"][458:460]] == [["KATY_3"], ["CBQ_2"]]
+    price = {c: game.state.corporations[c].price for c in ("KATY", "CBQ")}
+    assert price["KATY"] == price["CBQ"]
+    assert {d["entity"] for d in game.legal_descriptions() if d["type"] == "lay_tile"} == {"KATY"}
+
+
+def test_1850_a_forced_sale_bars_buying_back_through_the_next_set_the_site_allows_it() -> None:
+    """1850 [5.3.3]: "Once a player has sold a share of a company, that player may not buy another share in that
+    company until after the next set of operating rounds". p1 sold KATY in operating round 22.1 (its president's
+    forced sale for a train): the next set is 23's, so he may not buy KATY in stock round 23. 18xx.games lets him
+    (run 12 seed 160036, action 744: `buy_shares` listed by the site alone): option
+    ``site_buy_back_after_operating_round_sale``, on for every site record."""
+    rulebook = rulebook_for_title("1850")
+    site, record = _game_at("1850", 160036, 744)
+    assert ["KATY_4", "KATY_0"] in [a.get("shares") for a in record["actions"][700:744] if a["entity"] == "p1"]
+    rule = _played_without(record, rulebook, "site_buy_back_after_operating_round_sale")
+    assert "buy_shares" in _types(site, "p1")
+    assert "buy_shares" not in _types(rule, "p1")

@@ -132,3 +132,174 @@ def test_1850_a_pass_the_site_lists_after_a_companys_purchase_of_the_mesabi_mine
     assert tool.standing_kind("acting.NP", ["pass"], [], 0, theirs, mine, "1850", {}) is None
     token_step = [line(["place_token"])]
     assert tool.standing_kind("acting.NP", ["pass"], [], 0, ref, token_step, "1850", {}) is None
+
+
+def test_1850_a_track_step_the_site_keeps_open_without_refusing_gets_the_companys_pass(tmp_path: Any) -> None:
+    """The site keeps SOO's track step open for the Mississippi River Bridge's unused lay, which has nowhere to go
+    (railbook has ended the step: the company runs nothing and its price moves left); SOO's next moves, a purchase
+    and a bankruptcy, are ones the site takes in that step, so it never refuses and the prices stay apart to the
+    game's end (run 10 seed 140006). The tool adds SOO's pass to the site's copy before them; not where railbook
+    still offers SOO a lay, nor where the site refuses sooner with the pass than without it (1870 seed 140019)."""
+    import json
+
+    tool = _tool()
+    actions = [
+        {"type": "lay_tile", "entity": "WLG", "entity_type": "company", "id": 1},
+        {"type": "buy_company", "entity": "SOO", "entity_type": "corporation", "company": "MMR", "id": 2},
+        {"type": "bankrupt", "entity": "SOO", "entity_type": "corporation", "id": 3},
+    ]
+    record = {"title": "1850", "actions": actions}
+    path = tmp_path / "1850_1.json"
+    path.write_text(json.dumps(record))
+    corps = {"SOO": {"price": 20}}
+    site_open = {"SOO": ["bankrupt", "buy_company", "lay_tile", "pass"]}
+    ref = [{"id": 1, "acting": site_open, "corporations": corps}, {"id": 2, "acting": site_open}, {"id": 3}]
+    ended = [{"id": 1, "acting": {"SOO": ["bankrupt", "buy_company", "buy_train"]}}, {"id": 2}, {"id": 3}]
+    seen: list[list[Any]] = []
+    refuses = False
+
+    def reference(site_path: Any, strict: bool, cache: Any) -> list[dict[str, Any]]:
+        sent = json.loads(site_path.read_text())["actions"]
+        seen.append([(a["entity"], a["id"]) for a in sent])
+        if refuses:
+            return [ref[0], {"error": "Engine::GameError: refused", "id": 2}]
+        return [ref[0], *({"id": a["id"]} for a in sent[1:])]
+
+    tool.reference = reference
+    tool.ours = lambda record: list(ended)
+    _, out, _, passes = tool.repair(record, list(ref), path)
+    assert passes == [tool.OPEN_TRACK_STEP]
+    assert seen[0] == [("WLG", 1), ("SOO", tool.ADDED_PASS_ID), ("SOO", 2), ("SOO", 3)]
+    assert [x["id"] for x in out] == [1, 2, 3]
+    tool.ours = lambda record: [{**ended[0], "acting": site_open}, *ended[1:]]
+    assert tool.repair(record, list(ref), path)[3] == []
+    tool.ours = lambda record: list(ended)
+    refuses = True
+    stopped = [*ref[:2], {"error": "Engine::GameError: a later refusal", "id": 3}]
+    assert tool.repair(record, stopped, path)[3] == []
+
+
+def test_1850_a_lay_railbook_makes_in_the_next_round_gets_the_companys_pass_first() -> None:
+    """Run 10 seed 140033: NP's track step stays open on the site for the Crédit Mobilier's lay, which has nowhere to
+    go; railbook ends NP's turn, and with it the operating round, and NP (the first to operate) lays in the next one.
+    The site refuses that lay as a second one of its turn ("Cannot lay a yellow now"). NP's pass goes before it;
+    the lines before the pass (railbook a round ahead: the income of the next round paid, NP's price moved) are
+    `waiting_for_pass` where the engines agree after it."""
+    tool = _tool()
+    open_ = {"NP": ["bankrupt", "lay_tile", "pass"]}
+    actions = [
+        {"type": "lay_tile", "entity": "NP", "entity_type": "corporation", "id": 1},
+        {"type": "lay_tile", "entity": "NP", "entity_type": "corporation", "id": 2},
+    ]
+    ref = [{"id": 1, "acting": open_, "round": "Operating", "turn": "14.1"}]
+    same_turn = [{"id": 1, "acting": open_, "round": "Operating", "turn": "14.1"}]
+    next_round = [{"id": 1, "acting": open_, "round": "Operating", "turn": "14.2"}]
+    assert tool._open_track_step(actions, ref, same_turn) is None
+    assert tool._open_track_step(actions, ref, next_round) == (1, "NP")
+
+    def line(i: int, turn: str, price: int, cash: int) -> dict[str, Any]:
+        return {
+            "id": i,
+            "acting": open_,
+            "round": "Operating",
+            "turn": turn,
+            "bank": 1000 - cash,
+            "corporations": {"NP": {"price": price, "cash": cash}},
+        }
+
+    site = [line(1, "14.1", 20, 43), line(tool.ADDED_PASS_ID, "14.2", 10, 58), line(2, "14.2", 10, 58)]
+    ours = [line(1, "14.2", 10, 58), line(2, "14.2", 10, 58)]
+    site = [x for x in site if not tool._added(x)]
+    waiting = {1: "NP"}
+    for path, x, y in (("turn", "14.1", "14.2"), ("corporations.NP.price", 20, 10), ("bank", 957, 942)):
+        assert tool.standing_kind(path, x, y, 0, site, ours, "1850", waiting) == "waiting_for_pass", path
+    assert tool.standing_kind("turn", "14.1", "14.2", 0, site, ours, "1850", {}) is None
+
+
+def test_1850_a_forced_sales_price_moved_later_on_the_site_is_forced_sale_price() -> None:
+    """1850 [5.9]: price protection "also in effect during forced sales (i.e., to buy a train)", the price "restored
+    to its original position as if the sale never took place": railbook moves MILW's price at p2's forced sale, the
+    site once MILW's president has declined (run 10 seed 140041, action 656). Standing `forced_sale_price` where
+    the site reaches the same price; not where it never does, nor at a move that is no sale."""
+    tool = _tool()
+
+    def line(kind: str, price: int) -> dict[str, Any]:
+        return {"id": 1, "type": kind, "round": "Operating", "corporations": {"MILW": {"price": price}}}
+
+    ref = [line("sell_shares", 30), line("buy_train", 20)]
+    mine = [line("sell_shares", 20), line("buy_train", 20)]
+    path = "corporations.MILW.price"
+    assert tool.standing_kind(path, 30, 20, 0, ref, mine, "1850", {}) == "forced_sale_price"
+    never = [ref[0], line("buy_train", 30)]
+    assert tool.standing_kind(path, 30, 20, 0, never, mine, "1850", {}) is None
+    other = [line("buy_train", 30), line("pass", 20)]
+    assert tool.standing_kind(path, 30, 20, 0, other, [line("buy_train", 20), mine[1]], "1850", {}) is None
+
+
+def test_1850_a_home_marker_the_site_lifts_is_put_back_in_its_home_city(tmp_path: Any) -> None:
+    """MILW's Gant Brothers lay put Chicago's #128 over CB&Q's home marker (run 11 seed 150022, action 559); the site
+    lifts the marker and has MILW place it ("Blocking step Place CBQ Home Token cannot process action lay_tile"),
+    railbook keeps it in west Chicago, CB&Q's home city ([6.1.3]; the rulebook's `home.city`). The tool adds that
+    placement to the site's copy, in the laid tile's city of that index; not for another refusal."""
+    import json
+
+    tool = _tool()
+    lay = {"type": "lay_tile", "entity": "GBC", "entity_type": "company", "hex": "I18", "tile": "128-0", "id": 1}
+    nxt = {"type": "lay_tile", "entity": "UP", "entity_type": "corporation", "hex": "H5", "tile": "29-0", "id": 2}
+    record = {"title": "1850", "actions": [lay, nxt]}
+    path = tmp_path / "1850_1.json"
+    path.write_text(json.dumps(record))
+    err = "Engine::GameError: Blocking step Place CBQ Home Token cannot process action lay_tile at 2"
+    waits = {"id": 1, "acting": {"MILW": ["bankrupt", "place_token"]}}
+    placed = tool._home_token_placement(err, waits["acting"], [lay], "1850")
+    assert placed == {
+        "type": "place_token",
+        "entity": "MILW",
+        "entity_type": "corporation",
+        "city": "128-0-1",
+        "slot": 0,
+    }
+    assert tool._home_token_placement("Engine::GameError: other", waits["acting"], [lay], "1850") is None
+    seen: list[list[Any]] = []
+
+    def reference(site_path: Any, strict: bool, cache: Any) -> list[dict[str, Any]]:
+        sent = json.loads(site_path.read_text())["actions"]
+        seen.append([(a["type"], a["id"]) for a in sent])
+        return [waits, *({"id": a["id"]} for a in sent[1:])]
+
+    tool.reference = reference
+    tool.ours = lambda record: [waits, {"id": 2}]
+    passes = tool.repair(record, [waits, {"id": 2, "error": err}], path)[3]
+    assert passes == [tool.HOME_TOKEN_PLACED]
+    assert seen[0] == [("lay_tile", 1), ("place_token", tool.ADDED_PASS_ID), ("lay_tile", 2)]
+
+
+def test_1850_the_land_grants_mesabi_purchase_listed_once_its_lay_allowed_anywhere_is_used() -> None:
+    """Run 10 seed 140051, action 593: GN's Western Land Grant has made its lay allowed anywhere (C10, not west of
+    the Mississippi); its lays left go only west of the river, and the Mesabi Range is not ([15.2] P6, glossary),
+    so railbook offers no `choose_ability` though GN's track step is open; the site does. Standing
+    `mesabi_choice_listed` there; not while the grant's lay allowed anywhere is unused."""
+    tool = _tool()
+
+    def line(entity: str, kind: str, tiles: dict[str, str], turn: str) -> dict[str, Any]:
+        return {
+            "id": 1,
+            "entity": entity,
+            "type": kind,
+            "round": "Operating",
+            "turn": turn,
+            "tiles": tiles,
+            "companies": {"WLG": "GN"},
+            "acting": {"GN": ["choose_ability", "lay_tile", "pass"]},
+        }
+
+    west = [line("GN", "pass", {}, "20.1"), line("WLG", "lay_tile", {"D3": "8@0"}, "20.1")]
+    anywhere = [*west, line("WLG", "lay_tile", {"D3": "8@0", "C10": "7@4"}, "24.1")]
+    now = line("GN", "lay_tile", {"D3": "8@0", "C10": "7@4", "B11": "15@0"}, "27.1")
+    ours = {**now, "acting": {"GN": ["lay_tile", "pass"]}}
+    ref, mine = [*anywhere, now], [*anywhere, ours]
+    n = len(ref) - 1
+    path = "acting.GN"
+    assert tool.standing_kind(path, ["choose_ability"], [], n, ref, mine, "1850", {}) == "mesabi_choice_listed"
+    still = [*west, {**now, "tiles": {"D3": "8@0", "B11": "15@0"}}]
+    assert tool.standing_kind(path, ["choose_ability"], [], 2, still, [*west, ours], "1850", {}) is None

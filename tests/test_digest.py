@@ -327,6 +327,31 @@ def test_a_record_for_the_site_makes_no_lay_its_stale_graph_refuses_after_a_clos
     assert site["actions"][:333] == record["actions"][:333] and site["actions"][333] != lay
 
 
+def test_1850_a_record_for_the_site_makes_no_lay_its_stale_graph_refuses_after_a_closing() -> None:
+    """1850 has the site's stale graph after a closing too (title data ``site.closing_leaves_graph_stale``): MILW
+    closed in a stock round with a marker in Madison (G16), and CB&Q's #9 on E16, reached through Madison's freed
+    slot, was refused as "not legally rotated" (differential run 11 seed 150005, action 766). A record written for
+    the site makes another move there; the game played without the site's guard keeps the lay."""
+    import copy
+
+    from railbook.engine.replay import record_options
+
+    from railbook.soak import record_setups
+
+    rulebook = rulebook_for_title("1850")
+    counts, _options = record_setups(rulebook)
+    dated = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
+    plain = copy.deepcopy(rulebook)
+    plain["site"] = {k: v for k, v in (plain.get("site") or {}).items() if k != "closing_leaves_graph_stale"}
+    record, report = play_record(plain, 150005, max_actions=766, setups=(counts, ["reduced_tokens"]), also=dated)
+    assert not report.failures
+    lay = record["actions"][765]
+    assert (lay["type"], lay["entity"], lay.get("hex")) == ("lay_tile", "CBQ", "E16")
+    site, report = play_record(rulebook, 150005, max_actions=766, setups=(counts, ["reduced_tokens"]), also=dated)
+    assert not report.failures
+    assert site["actions"][:765] == record["actions"][:765] and site["actions"][765] != lay
+
+
 def test_a_record_for_the_site_keeps_the_cms_price_free_of_bids_while_it_is_unsold() -> None:
     """1850, two players ($1,050 each): bids could lock away so much cash that no one can buy the CM once it is
     offered, and the initial round ended in everyone's pass with it unsold (differential seeds 100000, 100011,

@@ -23,6 +23,7 @@ import argparse
 import fnmatch
 import json
 import os
+import re
 import select
 import subprocess
 import sys
@@ -48,7 +49,21 @@ DEFAULT_IGNORE = ["companies.Pass*", UNPARRED_CERTS := "_unparred_certs"]
 # ------------------------------------------------------------------------------------------- digests
 
 
+#: the last record ``ours`` replayed (as JSON) and its stream: ``repair`` and the comparison after it ask for the
+#: same record's stream (a copy is handed out each time)
+_LAST_OURS: list[Any] = [None, None]
+
+
 def ours(record: dict[str, Any]) -> list[dict[str, Any]]:
+    key = json.dumps(record, sort_keys=True)
+    if _LAST_OURS[0] == key:
+        return json.loads(_LAST_OURS[1])
+    out = _ours(record)
+    _LAST_OURS[:] = [key, json.dumps(out)]
+    return out
+
+
+def _ours(record: dict[str, Any]) -> list[dict[str, Any]]:
     from railbook.engine.digest import digest_stream
 
     from railbook.api import record_rulebook
@@ -212,8 +227,75 @@ def _player_in_company_step(
     return failed and any("pass" in v for k, v in acting.items() if k in corporations)
 
 
+#: the step named for a home marker placed where the site lifted it with another company's lay
+HOME_TOKEN_PLACED = "Place Home Token (the marker put back in its home city)"
+
+
+def _home_token_placement(
+    err: str, acting: dict[str, Any], before: list[dict[str, Any]], title: Any
+) -> dict[str, Any] | None:
+    """Where the site refuses a move in its step "Place <corp> Home Token" (another company's lay over <corp>'s home
+    marker lifted it, and the layer must place it: 1850 seed 120012, run 11 seed 150022), the placement the tool
+    adds for the layer: the marker in the city of the laid tile that is the company's home city by the title's
+    rulebook (railbook keeps it there, [6.1.3] "The Chicago, Burlington & Quincy Railroad always starts in west
+    Chicago"); None for any other refusal."""
+    m = re.search(r"Blocking step Place (\S+) Home Token cannot process", err)
+    who = [k for k, v in acting.items() if "place_token" in v]
+    if m is None or len(who) != 1 or not title:
+        return None
+    from railbook.api import rulebook_for_title
+
+    home = ((rulebook_for_title(str(title)).get("corporations") or {}).get(m.group(1)) or {}).get("home") or {}
+    if not isinstance(home, dict) or not home.get("hex"):
+        return None
+    lay = next((a for a in reversed(before) if a.get("type") == "lay_tile" and a.get("hex") == home["hex"]), None)
+    if lay is None:
+        return None
+    city = f"{lay['tile']}-{int(home.get('city') or 0)}"
+    return {"type": "place_token", "entity": who[0], "entity_type": "corporation", "city": city, "slot": 0}
+
+
+#: the step named for a pass added where the site kept a track step open without refusing the next move
+OPEN_TRACK_STEP = "Track (left open, the next move taken in it)"
+
+
+def _open_track_step(
+    actions: list[dict[str, Any]], ref: list[dict[str, Any]], mine: list[dict[str, Any]]
+) -> tuple[int, str] | None:
+    """The first place where the site's stream offers an entity ``lay_tile`` and ``pass`` (its track step open)
+    while railbook's, at the same action, still has that entity acting without ``lay_tile`` (its track step ended:
+    no legal lay left, e.g. a private's lay with nowhere to go, 1850 run 10 seed 140006), and the record's next move
+    is that entity's and neither a lay nor a pass (a purchase, a bankruptcy the site takes in its open track step, so
+    that it never refuses) or a lay in a later turn of railbook's: the index in ``actions`` where the entity's pass
+    goes, and the entity."""
+    pos = {a.get("id"): i for i, a in enumerate(actions)}
+    lines = [x for x in ref if not _added(x)]
+    for n, line in enumerate(lines):
+        if n >= len(mine) or "error" in line or "error" in mine[n] or line.get("id") != mine[n].get("id"):
+            break
+        for who, acts in (line.get("acting") or {}).items():
+            if "lay_tile" not in acts or "pass" not in acts:
+                continue
+            ours_ = (mine[n].get("acting") or {}).get(who)
+            i = pos.get(line.get("id"))
+            # (railbook's turn gone on meanwhile: its lay is the company's lay of the next operating round, which the
+            # site refuses as a second lay of the turn, run 10 seed 140033)
+            later = (mine[n].get("round"), mine[n].get("turn")) != (line.get("round"), line.get("turn"))
+            if ours_ is None or ("lay_tile" in ours_ and not later) or i is None or i + 1 >= len(actions):
+                continue
+            nxt = actions[i + 1]
+            if nxt.get("entity") == who and (nxt.get("type") not in ("pass", "lay_tile") or later):
+                return i + 1, who
+    return None
+
+
+def _reached(ref: list[dict[str, Any]]) -> int:
+    """How many of the record's own moves a reference stream got through (the tool's added passes left out)."""
+    return sum(1 for x in ref if "error" not in x and not _added(x))
+
+
 def repair(
-    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 40
+    record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 80
 ) -> tuple[dict[str, Any], list[dict[str, Any]], int, list[str]]:
     """Replay the record in the reference again after each of two repairs where the reference stops:
 
@@ -226,6 +308,10 @@ def repair(
       docs/CONFORMANCE.md, "Standing"): add that pass to the reference's copy only (``<name>.site.json``), so
       the comparison goes on past a difference already counted.  The added passes' lines are left out of the
       reference's stream, and they are returned by the step that waited ("Buy Trains") for the summary.
+    * **passes the site never asks for by a refusal**: its track step is still open for an entity whose track step
+      railbook has ended, and the entity's next move is one the site takes in that step too (``_open_track_step``):
+      the entity's pass goes before that move, as above (step ``OPEN_TRACK_STEP``); railbook's stream is replayed
+      once for it, only where the reference did not stop.
 
     Returns railbook's record, the reference's stream, the number of notice repairs and the added passes."""
     notices = 0
@@ -233,18 +319,22 @@ def repair(
     tried: set[tuple[Any, str]] = set()
     actions = [dict(a) for a in record["actions"]]
     site_path = path.with_name(f"{path.stem}.site.json")
-    while ref and "error" in ref[-1] and notices + len(passes) < most:
+    mine: list[dict[str, Any]] | None = None
+
+    def by_refusal() -> bool:
+        """One repair where the reference refused a move (a notice, or a pass it waits for); False: none."""
+        nonlocal notices
         err, aid = str(ref[-1]["error"]), ref[-1].get("id")
         ids = [a.get("id") for a in actions]
         if aid not in ids:
-            break
+            return False
         at = ids.index(aid)
         acting = ref[-2].get("acting", {}) if len(ref) > 1 else {}
         waiting = "Check for new connection runs cannot process" in err or "Escrow Calculation" in err
         if waiting and at > 0:
             who = next((k for k, v in acting.items() if "destination_connection" in v), None)
             if who is None:
-                break
+                return False
             notice = {"type": "destination_connection", "entity": who, "entity_type": "corporation", "corporations": []}
             # the notice rides on the action before: one of railbook's own, or a pass the tool added (the site's
             # check follows the step that pass ended; railbook's copy never needs an empty notice)
@@ -257,12 +347,20 @@ def repair(
                 i for i, x in enumerate(autos) if x.get("type") == "destination_connection" and not x["corporations"]
             ]
             if not empty:
-                break
+                return False
             del autos[empty[-1]]
             actions[at]["auto_actions"] = autos
             if not autos:
                 del actions[at]["auto_actions"]
             notices += 1
+        elif len(ref) > 1 and (home := _home_token_placement(err, acting, actions[:at], record.get("title"))):
+            # the site lifted a company's home marker with another company's lay over it and has the layer place it
+            # again, where railbook keeps it in its home city ("Standing"): the placement, in that city
+            if (aid, err) in tried:
+                return False
+            tried.add((aid, err))
+            actions.insert(at, {**home, "id": ADDED_PASS_ID + len(passes)})
+            passes.append(HOME_TOKEN_PLACED)
         elif len(ref) > 1 and (
             _blocked(err) or _player_in_company_step(err, acting, ref[-2].get("corporations") or {}, actions[at])
         ):
@@ -275,7 +373,7 @@ def repair(
             if decision:
                 who_ = deciding
             if len(who_) != 1 or (aid, err) in tried:
-                break
+                return False
             tried.add((aid, err))
             corps = ref[-2].get("corporations") or {}
             kind = "player"
@@ -288,11 +386,38 @@ def repair(
             actions.insert(at, pass_)
             passes.append(step)
         else:
+            return False
+        return True
+
+    while ref and notices + len(passes) < most:
+        if "error" in ref[-1] and by_refusal():
+            record = {**record, "actions": [a for a in actions if not _added(a)]}
+            path.write_text(json.dumps(record))
+            site_path.write_text(json.dumps({**record, "actions": actions}))
+            ref = reference(site_path, True, None)
+            mine = None  # (a notice repaired changes railbook's copy too)
+            continue
+        # no refusal to repair (before one the tool cannot repair, too): a track step the site keeps open where
+        # railbook has ended it, and the company's next move one the site takes in that step too (a purchase, a
+        # bankruptcy): the company's pass goes before it
+        if mine is None:
+            mine = ours({**record, "actions": [a for a in actions if not _added(a)]})
+        found = _open_track_step(actions, ref, mine)
+        if found is None:
             break
-        record = {**record, "actions": [a for a in actions if not _added(a)]}
-        path.write_text(json.dumps(record))
-        site_path.write_text(json.dumps({**record, "actions": actions}))
-        ref = reference(site_path, True, None)
+        at, who = found
+        kind = "corporation" if who in (ref[0].get("corporations") or {}) else "minor"
+        tried_actions = [*actions[:at], {"type": "pass", "entity": who, "entity_type": kind}, *actions[at:]]
+        tried_actions[at]["id"] = ADDED_PASS_ID + len(passes)
+        site_path.write_text(json.dumps({**record, "actions": tried_actions}))
+        tried_ref = reference(site_path, True, None)
+        if "error" in tried_ref[-1] and _reached(tried_ref) < _reached(ref):
+            # the site refuses sooner with the pass than without (1870 run 10 seed 140019: the company's closing
+            # then changed the site's order of players): not a pass it waited for; the stream stays as it was
+            site_path.write_text(json.dumps({**record, "actions": actions}))
+            break
+        actions, ref = tried_actions, tried_ref
+        passes.append(OPEN_TRACK_STEP)
     if notices or passes:
         (path.parent.parent / "ref").mkdir(exist_ok=True)
         (path.parent.parent / "ref" / f"{path.stem}.strict.ref.jsonl").write_text(
@@ -442,6 +567,14 @@ STANDING: dict[str, dict[str, Any]] = {
         "the track step: that company's cash and the bank's, higher and lower by the same amount until the gap "
         "closes (within 8 lines), and the purchases railbook alone lists for it meanwhile (`special_buy`, "
         "`buy_company`: bot seed 180008)",
+    },
+    "forced_sale_price": {
+        "entry": "1870, 1850: price after a sale",
+        "titles": {"1850"},
+        "what": "a corporation's price at a president's forced sale in an operating round (to buy a train) where "
+        "railbook has moved it and the site moves it later, after price protection is declined, to the same value: "
+        '1850 [5.9] "These rules are also in effect during forced sales (i.e., to buy a train)", the price being '
+        '"restored to its original position as if the sale never took place" when protected (run 10 seed 140041)',
     },
     "interest_at_once": {
         "entry": "1856: interest and the withholding move of a company that cannot run",
@@ -916,9 +1049,12 @@ def standing_kind(
     if waiting:
         ahead = [i for i in range(n, min(n + STANDING_WINDOW, len(ref))) if ref[i].get("id") in waiting]
         if ahead and all(
-            _acting_differs(ref[k], mine[k], waiting[ref[ahead[0]]["id"]]) for k in range(n, ahead[0] + 1)
+            _acting_differs(ref[k], mine[k], waiting[ref[ahead[0]]["id"]])
+            or (ref[k].get("round"), ref[k].get("turn")) != (mine[k].get("round"), mine[k].get("turn"))
+            for k in range(n, ahead[0] + 1)
         ):
-            # every line from here to the pass: the site still offers the waiting entity its step
+            # every line from here to the pass: the site still offers the waiting entity its step (or railbook has
+            # gone on to the next round, where it offers the same entity the same step again: run 10 seed 140033)
             who = waiting[ref[ahead[0]]["id"]]
             if path == f"acting.{who}":
                 return "waiting_for_pass"
@@ -1029,6 +1165,9 @@ def standing_kind(
                 return "escrow_at_once"
             if path == f"acting.{corp}" and x == [] and y and set(y) <= {"special_buy", "buy_company"}:
                 return "escrow_at_once"
+    if on("forced_sale_price") and rnd == "Operating" and line.get("type") == "sell_shares" and _price(path):
+        if _later_same_value(ref, mine, n, path):
+            return "forced_sale_price"
     if on("interest_at_once") and rnd == "Operating":
         if _money(path) and _later_same_amount(ref, mine, n, path):
             return "interest_at_once"
@@ -1083,7 +1222,10 @@ def standing_kind(
         and x == ["choose_ability"]
         and y == []
         and (line.get("companies") or {}).get("WLG") == path.split(".", 1)[1]
-        and "lay_tile" not in (mine[n].get("acting") or {}).get(path.split(".", 1)[1], [])
+        and (
+            "lay_tile" not in (mine[n].get("acting") or {}).get(path.split(".", 1)[1], [])
+            or _rights_lay_spent(ref, n, title)
+        )
     ):
         return "mesabi_choice_listed"
     if (
@@ -1205,6 +1347,38 @@ def _stuck(line: dict[str, Any]) -> bool:
     """The site's line that waits on one entity it offers nothing (standing ``stuck_round``)."""
     acting = line.get("acting")
     return isinstance(acting, dict) and len(acting) == 1 and list(acting.values()) == [[]]
+
+
+def _rights_lay_spent(ref: list[dict[str, Any]], n: int, title: str) -> bool:
+    """Whether, by the site's stream up to line ``n``, the private whose lay may pay for the mine rights (ability
+    ``params.pays_mine_rights``, 1850's Western Land Grant) has no lay left that may go to the mine hex: its lays
+    allowed outside its ``hex_tag`` hexes are used (the mine hex lying outside them), or it has laid in this
+    operating turn (``per_or``). Its lays are the lines of its ``lay_tile``, the hex the one whose tile changed."""
+    from railbook.api import rulebook_for_title
+
+    book = rulebook_for_title(title)
+    mines = ((book.get("mechanics") or {}).get("mines") or {}).get("hexes") or []
+    hexes = book.get("hexes") or {}
+    for sym, private in (book.get("privates") or {}).items():
+        for a in private.get("abilities") or []:
+            params = a.get("params") or {}
+            if a.get("type") != "tile_lay" or not params.get("pays_mine_rights"):
+                continue
+            tag = params.get("hex_tag")
+            if not tag or any(tag in ((hexes.get(h) or {}).get("tags") or []) for h in mines):
+                continue  # (the mine hex is one of its own hexes: its tagged lays may go there)
+            outside, turn = 0, False
+            for k in range(1, n + 1):
+                if ref[k].get("entity") != sym or ref[k].get("type") != "lay_tile":
+                    continue
+                before, after = ref[k - 1].get("tiles") or {}, ref[k].get("tiles") or {}
+                laid = [h for h in after if after.get(h) != before.get(h)]
+                if laid and tag not in ((hexes.get(laid[0]) or {}).get("tags") or []):
+                    outside += 1
+                turn = turn or (ref[k].get("turn"), ref[k].get("round")) == (ref[n].get("turn"), ref[n].get("round"))
+            if turn or outside >= int(params.get("outside_tag_allowed") or 0):
+                return True
+    return False
 
 
 def _private_revenue(title: str) -> dict[str, int]:

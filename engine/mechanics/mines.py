@@ -16,8 +16,10 @@ Two forms, which a title may combine:
 
 Rights are bought in step ``mine_rights`` (listed before the track step): a ``choose`` action while the company
 may still lay a yellow tile (that lay is then used up when ``rights.uses_yellow_lay``), has the cash, and reaches
-the mine hex.  The company that buys ``rights.private`` gets a token from the supply at once.  A route counting or
-passing a mine hex without its company holding a token is refused (hook ``check_route``).
+the mine hex.  Where the rights take a yellow lay, a private's extra yellow lay whose ability carries
+``params.pays_mine_rights`` may pay for them instead, while that lay could be made (``choose_ability``; the lay counts
+as made in the mine hex).  The company that buys ``rights.private`` gets a token from the supply at once.  A route
+counting or passing a mine hex without its company holding a token is refused (hook ``check_route``).
 """
 
 from __future__ import annotations
@@ -214,8 +216,9 @@ def _rights_private_state(g: Context) -> tuple[bool, str | None]:
     return False, None
 
 
-def can_buy_rights(g: Context, corp_key: str) -> bool:
-    """``corp_key`` may buy a mine token now (step ``mine_rights``)."""
+def _rights_open(g: Context, corp_key: str) -> bool:
+    """``corp_key`` may buy a mine token, the lay it takes aside: tokens left, none held, the cash, the private's
+    state, and its network reaches a mine hex."""
     rights = PARAMS.of(g).rights
     if rights is None or kind_of(corp_key) != "C":
         return False
@@ -225,10 +228,30 @@ def can_buy_rights(g: Context, corp_key: str) -> bool:
         return False
     if not _rights_private_state(g)[0]:
         return False
-    if rights.uses_yellow_lay and not TILE_LAYS.of(g).open(g, corp_key):
-        return False
     net = board.network(g, corp_key)
     return any(h in net.hex_edges or any(nh == h for nh, _ in net.nodes) for h in PARAMS.of(g).hexes)
+
+
+def can_buy_rights(g: Context, corp_key: str) -> bool:
+    """``corp_key`` may buy a mine token now with its own lay (step ``mine_rights``)."""
+    rights = PARAMS.of(g).rights
+    if rights is not None and rights.uses_yellow_lay and not TILE_LAYS.of(g).open(g, corp_key):
+        return False
+    return _rights_open(g, corp_key)
+
+
+def rights_lay(g: Context, corp_key: str) -> tuple[str, Ability, str] | None:
+    """The private's extra lay (ability ``params.pays_mine_rights``) with which ``corp_key`` may buy a mine token now
+    in place of a tile (rights that take ``uses_yellow_lay``): its owner key, the ability, and the mine hex it counts
+    as laid in (the hexes the ability may still go to decide, e.g. a lay allowed outside its tagged hexes)."""
+    rights = PARAMS.of(g).rights
+    if rights is None or not rights.uses_yellow_lay or kind_of(corp_key) != "C":
+        return None
+    for h in PARAMS.of(g).hexes:
+        found = TILE_LAYS.of(g).private_lay(g, corp_key, h, "pays_mine_rights")
+        if found is not None:
+            return (found[0], found[1], h) if _rights_open(g, corp_key) else None
+    return None
 
 
 class BuyMineRights(Step):
@@ -242,22 +265,40 @@ class BuyMineRights(Step):
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
-        return ["choose"] if entity == self.current_entity() and can_buy_rights(self.g, entity) else []
+        if entity != self.current_entity():
+            return []
+        acts = ["choose"] if can_buy_rights(self.g, entity) else []
+        if rights_lay(self.g, entity) is not None:
+            acts.append("choose_ability")
+        return acts
 
     @cython.locals(self="StepBase")
     def legal(self, entity: str) -> list[dict[str, Any]]:
-        if not self.actions(entity):
-            return []
-        return [{"type": "choose", "choices": [{"choice": PARAMS.of(self.g).record_choice or "mine_rights"}]}]
+        choice = [{"choice": PARAMS.of(self.g).record_choice or "mine_rights"}]
+        return [{"type": t, "choices": choice} for t in self.actions(entity)]
 
     @cython.locals(self="StepBase")
     def process_choose(self, action: dict[str, Any], entity: str) -> None:
+        if not can_buy_rights(self.g, entity):
+            raise illegal("mines.rights", f"{sym_of(entity)} cannot buy a mine token now")
+        self._buy(action, entity, None)
+
+    @cython.locals(self="StepBase")
+    def process_choose_ability(self, action: dict[str, Any], entity: str) -> None:
+        """The rights bought with a private's extra lay in place of its tile (``params.pays_mine_rights``)."""
+        found = rights_lay(self.g, entity)
+        if found is None:
+            raise illegal("mines.rights", f"{sym_of(entity)} cannot buy a mine token with a private's lay now")
+        self._buy(action, entity, found)
+
+    @cython.locals(self="StepBase")
+    def _buy(self, action: dict[str, Any], entity: str, lay: tuple[str, Ability, str] | None) -> None:
         g = self.g
         p = PARAMS.of(g)
         rights = p.rights
         if action.get("choice") not in (p.record_choice, "mine_rights"):
             raise illegal("mines.choice", f"{sym_of(entity)} cannot choose {action.get('choice')!r} now")
-        if rights is None or not can_buy_rights(g, entity):
+        if rights is None:
             raise illegal("mines.rights", f"{sym_of(entity)} cannot buy a mine token now")
         owner = _rights_private_state(g)[1]
         to_owner = min(rights.fee_to_private_owner, rights.cost) if owner is not None else 0
@@ -265,7 +306,9 @@ class BuyMineRights(Step):
             g.spend(entity, owner, to_owner)
         if rights.cost - to_owner:
             g.spend(entity, BANK, rights.cost - to_owner)
-        if rights.uses_yellow_lay:
+        if lay is not None:
+            TILE_LAYS.of(g).spend_private_lay(g, lay[0], lay[1], lay[2])
+        elif rights.uses_yellow_lay:
             TILE_LAYS.of(g).use(g, entity)
         STATE.of(g).rights.append(sym_of(entity))
         board.invalidate(g)  # its walks may now pass the mine hexes (route_forbidden_hexes)

@@ -9,7 +9,8 @@ seller (players in between lose their turn); in an operating round (forced sales
 next company.
 
 A sale's price move waits (hook ``defer_sale_move``) until its president has declined (or cannot protect: too
-little cash, no certificate room); then the price drops as the market's ``down`` rule says (soft ledge).  Step
+little cash, no certificate room); then the price drops as the market's ``down`` rule says (soft ledge), the
+marker joining its new box as of the decision, or as of the sale with ``arrives_as_of_sale``.  Step
 ``price_protection`` follows the stock step (and ends the operating round's steps, for forced sales).
 """
 
@@ -38,7 +39,8 @@ except ImportError:  # (only the compiled build reads these declarations)
 
 @dataclass(slots=True)
 class State:
-    """Sales waiting for their president's decision, in order: [corp, share ids, percent, seller, president]."""
+    """Sales waiting for their president's decision, in order: [corp, share ids, percent, seller, president, the
+    markers that arrived before it: those in the cell it would drop to at the sale, and the sales queued before]."""
 
     queue: list[list[Any]] = field(default_factory=list)
     over_limit: dict[str, list[str]] = field(default_factory=dict)  # player -> corps he may hold above the limit
@@ -58,7 +60,19 @@ def defer_sale_move(g: Context, corp: str, share_ids: list[str], percent: int, s
         return False
     if president is None or kind_of(president) != "P" or president == seller:
         return False
-    STATE.of(g).queue.append([corp, list(share_ids), percent, seller, president])
+    # (``arrives_as_of_sale``) the markers in the cell the sale would drop it to, as it is now, and those of the
+    # sales queued before it: a marker arriving there after the sale goes below this one, which moved "as shares are
+    # sold" (1850 [5.8.2]) unless protected (run 11 seed 150008)
+    q = STATE.of(g).queue
+    if not PARAMS.of(g).arrives_as_of_sale:
+        q.append([corp, list(share_ids), percent, seller, president])
+    else:
+        there = list(
+            g.state.market.get(market.cell_key(_drop_after(g, corp, percent // shares.share_percent(g, corp)))) or []
+        )
+        for e in q:
+            there.append(e[0])
+        q.append([corp, list(share_ids), percent, seller, president, there])
     g.epoch += 1
     return True
 
@@ -80,7 +94,8 @@ def cert_exempt(g: Context, player: str, corp: str) -> bool:
     (as if it will not be protected)."""
     if not PARAMS.of(g).cert_limit_assumes_unprotected:
         return False
-    for qcorp, _ids, percent, _seller, _pres in STATE.of(g).queue:
+    for entry in STATE.of(g).queue:
+        qcorp, percent = entry[0], entry[2]
         if qcorp != corp:
             continue
         kinds = market.kinds_at(g, _drop_after(g, corp, percent // shares.share_percent(g, corp)))
@@ -100,7 +115,7 @@ def _sold_this_round(g: Context, player: str, corp: str) -> bool:
 
 
 def can_protect(g: Context, entry: list[Any]) -> bool:
-    corp, ids, percent, _seller, president = entry
+    corp, ids, percent, president = entry[0], entry[1], entry[2], entry[4]
     p = PARAMS.of(g)
     price = shares.price_per_share(g, corp) * percent // shares.share_percent(g, corp)
     if p.needs_cash and g.cash(president) < price:
@@ -116,11 +131,31 @@ def can_protect(g: Context, entry: list[Any]) -> bool:
     return True
 
 
+def _arrived_at_sale(g: Context, corp: str, there: list[str]) -> None:
+    """The dropped marker takes its place in its new cell as of its sale: below the markers there then, above
+    those that arrived since (the order within a cell is the operating order, glossary "Share Price Order")."""
+    pos = g.state.corporations[corp].price
+    stack = g.state.market.get(market.cell_key(pos)) if pos is not None else None
+    if not stack or corp not in stack:
+        return
+    stack.remove(corp)
+    at = 0
+    for i, other in enumerate(stack):
+        if other in there and other != corp:
+            at = i + 1
+    stack.insert(at, corp)
+    g.epoch += 1
+
+
 def decline(g: Context, forced: bool = False) -> None:
     """The head sale goes unprotected: its price move happens now."""
-    corp, _ids, percent, _seller, president = STATE.of(g).queue.pop(0)
+    entry = STATE.of(g).queue.pop(0)
+    corp, percent, president = entry[0], entry[2], entry[4]
     n = percent // shares.share_percent(g, corp)
+    before = g.state.corporations[corp].price
     market.drop(g, corp, n)
+    if len(entry) > 5 and g.state.corporations[corp].price != before:
+        _arrived_at_sale(g, corp, entry[5])
     g.log(f"{g.name(president)} {'cannot' if forced else 'does not'} protect {corp}")
     rounds.recalculate_order(g)
     g.epoch += 1
@@ -174,7 +209,7 @@ class PriceProtection(Step):
         g = self.g
         h = self.head()
         assert h is not None
-        corp, ids, percent, _seller, president = h
+        corp, ids, percent, president = h[0], h[1], h[2], h[4]
         if sorted(str(s) for s in action.get("shares") or []) != sorted(ids):
             raise illegal("protection.bundle", f"{g.name(president)} must protect all of {', '.join(ids)}")
         b = shares.make_bundle(g, list(ids), percent)

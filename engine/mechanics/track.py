@@ -832,6 +832,28 @@ def special_lay_ability(g: Context, company: str) -> tuple[str, Ability] | None:
     return None
 
 
+@cython.locals(g="Context", a="Ability")
+def private_lay_for(g: Context, corp: str, hex_id: str, param: str) -> tuple[str, Ability] | None:
+    """A private's extra lay that ``corp`` could use now for ``hex_id`` without laying a tile (an ability carrying
+    ``params.<param>``, usable as its lays are: the owning company's track step, its order and its count this round,
+    the hexes it may still go to), with its owner key; None when there is none."""
+    for owner, a in g.abilities_of(corp):
+        if kind_of(owner) != "X" or a.type != "tile_lay" or not abilities.spec_param(a, param):
+            continue
+        found = special_lay_ability(g, owner)
+        if found is not None and found[1] is a and ability_hex_ok(g, a, hex_id):
+            if blocked_for_ability(g, hex_id, a) is None:
+                return found
+    return None
+
+
+@cython.locals(g="Context", a="Ability")
+def spend_private_lay(g: Context, owner: str, a: Ability, hex_id: str) -> None:
+    """A private's lay (:func:`private_lay_for`) is used up for ``hex_id`` without a tile: it counts as laid there."""
+    a.laid_hexes.append(hex_id)
+    g.use_ability(owner, a)
+
+
 def _order_ok(g: Context, a: Ability) -> bool:
     """``params.after_normal_lay``: the lay waits until the owning corporation has made one of its own lays this
     turn (a tile of its track step, or what takes a lay's place, e.g. a mine token bought with the yellow lay)."""
@@ -1301,6 +1323,8 @@ class _TileLays:
     use = staticmethod(use_turn_lay)
     cost = staticmethod(next_turn_lay_cost)
     price = staticmethod(next_turn_lay_price)
+    private_lay = staticmethod(private_lay_for)
+    spend_private_lay = staticmethod(spend_private_lay)
 
 
 MECHANIC = Mechanic.of(
