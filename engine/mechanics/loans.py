@@ -189,7 +189,10 @@ class Loan(Step):
     @cython.locals(self="StepBase")
     def _redemption_pending(self) -> bool:
         """The forced redemption of the loans over the cap (``LoanRedemption``) follows the train purchase and is
-        still to come: the voluntary repayments wait for it (as on 18xx.games; the rulebook orders neither)."""
+        still to come: the voluntary repayments wait for it (as on 18xx.games; the rulebook orders neither).  With
+        ``redemption_after_action`` the redemption follows the company's actions, not that step: nothing waits."""
+        if PARAMS.of(self.g).redemption_after_action:
+            return False
         for s in rounds.steps_named(self.g, LOAN_REDEMPTION_STEP):
             if step_active(s):
                 return True
@@ -242,8 +245,8 @@ class Loan(Step):
             acts.append("payoff_loan")
         if may_take(self.g, corp):
             acts.append("take_loan")
-        if acts and self.blocks():
-            acts.append("pass")
+        if (acts or _redemption_due(self.g, corp)) and self.blocks():
+            acts.append("pass")  # (a redemption still due holds the turn for the company's next action)
         return acts
 
     @cython.locals(self="StepBase")
@@ -294,21 +297,23 @@ def deferred_interest(g: Context, action: dict[str, Any]) -> None:
     its interest after its next action of the turn (before the turn moves on); where its turn ended with the
     action that passed its route step by, the next action is another's and nothing is charged (a new operating
     round forgets it too). With ``interest_before_pending_discard`` the operator whose train step is over pays
-    its interest now, where a pending discard holds the turn before the interest step."""
-    st = STATE.of(g)
-    if PARAMS.of(g).interest_before_pending_discard:
+    its interest now, where a pending discard holds the turn before the interest step. With
+    ``redemption_after_action`` its loans over the cap are redeemed next (``redeem_after_action``)."""
+    st, p = STATE.of(g), PARAMS.of(g)
+    if p.interest_before_pending_discard:
         _interest_after_trains(g)
-    if not st.deferred or g.state.actions_done == st.deferred_at:
-        return
-    corp = st.deferred
-    st.deferred = ""
-    if g.state.round.data.get("current_operator") == ckey(corp) and not g.state.corporations[corp].closed:
-        pay_interest(g, corp)
-        # (the steps were skipped before this hook: a step the interest left with nothing to do -- a train step
-        # that can no longer pay for a train -- is passed now, so that the repayments follow it at once, as after
-        # any train purchase; differential seed 100010, action 186)
-        rounds.bump(g)
-        rounds.skip_steps(g)
+    if st.deferred and g.state.actions_done != st.deferred_at:
+        corp = st.deferred
+        st.deferred = ""
+        if g.state.round.data.get("current_operator") == ckey(corp) and not g.state.corporations[corp].closed:
+            pay_interest(g, corp)
+            # (the steps were skipped before this hook: a step the interest left with nothing to do -- a train step
+            # that can no longer pay for a train -- is passed now, so that the repayments follow it at once, as
+            # after any train purchase; differential seed 100010, action 186)
+            rounds.bump(g)
+            rounds.skip_steps(g)
+    if p.redemption_after_action:
+        redeem_after_action(g)  # (after the interest: the loans it is charged on are those before the redemption)
 
 
 def _interest_after_trains(g: Context) -> None:
@@ -467,9 +472,46 @@ class LoanRedemption(Step):
     @cython.locals(self="StepBase")
     def skip(self) -> None:
         entity = self.current_entity()
-        if entity is not None and kind_of(entity) == "C" and PARAMS.of(self.g).forced_repayment is not None:
-            force_repayment(self.g, sym_of(entity))
+        p = PARAMS.of(self.g)
+        if entity is not None and kind_of(entity) == "C" and p.forced_repayment is not None:
+            if not p.redemption_after_action:  # (else after the company's action: ``redeem_after_action``)
+                force_repayment(self.g, sym_of(entity))
         self.pass_()
+
+
+def excess_loans(g: Context, corp: str) -> int:
+    """Loans ``corp`` has over its cap (0 where it has no cap or is within it)."""
+    limit = cap(g, corp)
+    return 0 if limit is None else max(0, loans_of(g, corp) - limit)
+
+
+def _redemption_due(g: Context, corp: str) -> bool:
+    """(``redemption_after_action``) ``corp``'s train step is over and it still has loans over its cap to redeem."""
+    p = PARAMS.of(g)
+    if not p.redemption_after_action or p.forced_repayment is None or excess_loans(g, corp) <= 0:
+        return False
+    price = g.state.corporations[corp].price
+    if price is not None and "close" in market.kinds_at(g, price):
+        return False  # (removed from play at once, its loans with it: ``force_repayment``)
+    return _buy_train_passed(g)
+
+
+def redeem_after_action(g: Context) -> None:
+    """(``redemption_after_action``) after an action of the current operator: its loans over the cap are redeemed
+    once its train step is over -- not yet where that step was passed by with nothing to do after this very
+    action (then after the company's next one, which the repayment step waits for)."""
+    op = g.state.round.data.get("current_operator")
+    if not op or kind_of(op) != "C" or g.is_closed(op):
+        return
+    corp = sym_of(op)
+    if not _redemption_due(g, corp):
+        return
+    for s in rounds.steps_named(g, BUY_TRAIN_STEP):
+        if s.st.data.get("skipped_at") == g.state.actions_done:
+            return
+    force_repayment(g, corp)
+    rounds.bump(g)
+    rounds.skip_steps(g)
 
 
 def force_repayment(g: Context, corp: str) -> None:
