@@ -169,3 +169,22 @@ def test_1856_a_presidents_share_of_a_train_is_the_sites_negative_cash_until_rai
     paid = [_owing(11038, 0, {"p4": ["bankrupt", "sell_shares"]}), ref[1]]  # no debt shown: another difference
     assert tool.standing_kind("bank", 11038, 10973, 0, paid, mine, "1856", {}) != "debt_shown_negative"
     assert tool.standing_kind("players.p4", -65, 0, 0, ref, mine, "1846", {}) is None
+
+
+def test_1856_a_repayment_the_site_lists_but_the_treasury_cannot_pay_is_payoff_listed() -> None:
+    """GT (three loans, one over its cap, $21) after its dividend, its train step passed by: both engines wait for
+    its next action before redeeming the excess, the site listing `payoff_loan` beside the pass though it would
+    refuse it ("has 21 and cannot spend 100"): standing `payoff_listed` (differential run 12 seed 160013, run 9
+    seed 110035). A treasury that could pay, a company without loans, or another title is a difference."""
+    tool = _tool()
+
+    def line(cash: int, loans: int) -> dict[str, Any]:
+        corps = {"GT": {"cash": cash, "loans": loans}}
+        return {"id": 230, "type": "dividend", "round": "Operating", "acting": {"GT": ["pass"]}, "corporations": corps}
+
+    ref, mine = [line(21, 3)], [line(21, 3)]
+    assert tool.standing_kind("acting.GT", ["payoff_loan"], [], 0, ref, mine, "1856", {}) == "payoff_listed"
+    for other in ([line(100, 3)], [line(21, 0)]):
+        assert tool.standing_kind("acting.GT", ["payoff_loan"], [], 0, other, other, "1856", {}) is None
+    assert tool.standing_kind("acting.GT", ["payoff_loan"], [], 0, ref, mine, "1817", {}) is None
+    assert tool.standing_kind("acting.GT", ["payoff_loan", "pass"], [], 0, ref, mine, "1856", {}) is None

@@ -425,6 +425,15 @@ STANDING: dict[str, dict[str, Any]] = {
         "moved already and the site pays or moves later by the same amount, to the same price; meanwhile "
         "`buy_company` listed by the site alone for the company whose treasury still holds that money",
     },
+    "payoff_listed": {
+        "entry": "acting granularity",
+        "titles": {"1856"},
+        "what": "`payoff_loan` listed by the site alone, and nothing else missing, in an operating round for a "
+        "corporation with loans whose treasury holds less than a loan's repayment price: the site lists the "
+        "repayment for a company over its loan cap once its train step is over and refuses it when made (\"has $x "
+        "and cannot spend $100\"); the redemption of those loans, the president making up the shortfall "
+        '(1856 "Redeem Government Loans"), is made after the company\'s next action in both engines',
+    },
     "bid_paid_with_privates": {
         "entry": "1817: a president's debt for a share purchase",
         "titles": {"1817"},
@@ -1068,6 +1077,10 @@ def standing_kind(
         and y == []
     ):
         return "sell_shares_listed"
+    if on("payoff_listed") and rnd == "Operating" and path.startswith("acting.") and x == ["payoff_loan"] and y == []:
+        corp = (line.get("corporations") or {}).get(path.split(".", 1)[1])
+        if isinstance(corp, dict) and (corp.get("loans") or 0) > 0 and (corp.get("cash") or 0) < _loan_price(title):
+            return "payoff_listed"  # (a repayment the site would refuse: its treasury cannot pay for one loan)
     if on("sell_shares_listed") and path.startswith("acting.") and x == ["sell_shares"] and y == []:
         who = path.split(".", 1)[1]
         cash = _field(line, f"players.{who}")
@@ -1132,6 +1145,20 @@ def _private_revenue(title: str) -> dict[str, int]:
 
 
 _REVENUE: dict[str, dict[str, int]] = {}
+
+
+def _loan_price(title: str) -> int:
+    """What repaying one loan costs by the title's rulebook (0 where it has no loans)."""
+    if title not in _LOAN_PRICE:
+        from railbook.api import rulebook_for_title
+
+        loans = (rulebook_for_title(title).get("mechanics") or {}).get("loans") or {}
+        price = loans.get("repay_price")
+        _LOAN_PRICE[title] = int(price if price is not None else loans.get("amount") or 0)
+    return _LOAN_PRICE[title]
+
+
+_LOAN_PRICE: dict[str, int] = {}
 
 
 def _token_privates(title: str) -> frozenset[str]:
