@@ -1055,6 +1055,25 @@ def test_1856_with_the_sites_option_the_repayments_come_before_a_discard_after_a
     assert acting(game)["THB"] == ["bankrupt", "discard_train"]
 
 
+def test_1856_the_dividend_waits_for_the_interest_the_president_must_raise() -> None:
+    """1856 "Pay Interest on Outstanding Government Loans": what the company cannot pay, "the president must pay
+    ... If the president cannot raise enough money through stock sales, that player is bankrupt. The game is then
+    over ... the share value of the company is not adjusted down for non-payment of dividends as the game ended
+    before this phase occurs." WR runs for nothing with $7 and two loans: p3 owes the $20 interest but has $13:
+    the dividend step waits for his cash crisis; he goes bankrupt and WR's price stays at $35 (differential run
+    10 seed 140037: railbook had withheld first, $30, and p3's result was $10 lower)."""
+    from railbook.engine.digest import acting
+
+    game, record = _game_at("1856", 140037, 280)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("run_routes", "WR")
+    assert acting(game) == {"p3": ["bankrupt"]}
+    assert not any(line.startswith("WR withholds") for line in game.log[-4:])
+    before = game.state.corporations["WR"].price
+    game.process({"type": "bankrupt", "entity": "p3", "entity_type": "player"})
+    assert game.state.finished and game.state.corporations["WR"].price == before
+    assert not any(line.startswith("WR withholds") for line in game.log[-4:])
+
+
 def _stored(title: str, seed: int) -> list[dict[str, Any]]:
     return json.loads((DATA / f"{title.lower()}_soak_{seed}.json").read_text(encoding="utf-8"))["actions"]
 

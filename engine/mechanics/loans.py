@@ -3,7 +3,8 @@
 Interest is a fixed amount per loan (``interest_per_loan``) or a market-wide rate set from the loans
 outstanding (``market_rate``).  Step ``loan`` takes and repays loans (a loan may be taken at any point of the
 turn, repayment comes after the train purchase); step ``loan_interest`` charges the interest once the trains
-have run (placed before the dividend in the round's steps); step ``loan_redemption`` forces the loans over the
+have run (placed before the dividend in the round's steps; while the president must still raise part of it, the
+rest of the turn waits); step ``loan_redemption`` forces the loans over the
 cap to be repaid (placed after the train purchase); step ``cash_crisis`` makes a president who owes money for
 his company sell shares, and bankrupts him when he cannot.  At game end each outstanding loan lowers the
 value of the company's shares (``final_value_per_share_per_loan``).
@@ -289,7 +290,24 @@ class LoanInterest(Step):
                 st.deferred, st.deferred_at = sym_of(entity), g.state.actions_done
             else:
                 pay_interest(g, sym_of(entity))
+                if _president_owes_interest(g, sym_of(entity)):
+                    # the dividend and the rest of the turn wait until the president has raised it ("Pay Interest
+                    # on Outstanding Government Loans": he sells shares or is bankrupt, and "the game ended before
+                    # this phase occurs", the dividend's)
+                    self.st.data["hold"] = True
+                    return
+        self.st.data.pop("hold", None)
         self.pass_()
+
+
+def _president_owes_interest(g: Context, corp: str) -> bool:
+    """The president of ``corp`` still owes (a cash crisis) part of its interest, or could not raise it and is
+    bankrupt (the game's end comes before the rest of the turn)."""
+    st = STATE.of(g)
+    president = g.owner(ckey(corp))
+    if president is None or kind_of(president) != "P":
+        return False
+    return (president in st.owed and st.interest_for.get(president) == corp) or g.player(president).bankrupt
 
 
 def deferred_interest(g: Context, action: dict[str, Any]) -> None:
