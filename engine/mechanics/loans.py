@@ -506,12 +506,12 @@ def excess_loans(g: Context, corp: str) -> int:
 def _redemption_due(g: Context, corp: str) -> bool:
     """(``redemption_after_action``) ``corp``'s train step is over and it still has loans over its cap to redeem."""
     p = PARAMS.of(g)
-    if not p.redemption_after_action or p.forced_repayment is None or excess_loans(g, corp) <= 0:
+    if not p.redemption_after_action or p.forced_repayment is None or loans_of(g, corp) == 0:
+        return False
+    if not _buy_train_passed(g) or excess_loans(g, corp) <= 0:
         return False
     price = g.state.corporations[corp].price
-    if price is not None and "close" in market.kinds_at(g, price):
-        return False  # (removed from play at once, its loans with it: ``force_repayment``)
-    return _buy_train_passed(g)
+    return price is None or "close" not in market.kinds_at(g, price)  # (else removed from play, its loans with it)
 
 
 def redeem_after_action(g: Context) -> None:
