@@ -448,7 +448,8 @@ STANDING: dict[str, dict[str, Any]] = {
         "what": "while a player owes money he has not raised (the site shows it as his negative cash), his cash and "
         "the bank's: railbook books the debt as it is settled; the amounts agree once it is (the gap closes within "
         "8 lines; the bank's gap may shrink as several debts booked at once are settled, so long as it is the "
-        "site's negative cash)",
+        "site's negative cash; a player's gap may grow while railbook shows him at $0 and the site's bank holds "
+        "the debts it shows: a second debt booked before the first is raised)",
     },
     "ipo_won_at_once": {
         "entry": "1817: a president's debt for a share purchase",
@@ -691,7 +692,9 @@ def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n:
 def _debt_settled_in_parts(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
     """A player's debt the site shows as negative cash, settled in parts within the window (his share sales pay
     it down in both engines, railbook booking each payment at once): the gap is the site's negative cash and only
-    shrinks until the amounts agree."""
+    shrinks until the amounts agree -- or grows where railbook shows him at $0 and the site's bank is ahead by
+    exactly the debts it shows: a debt booked after another still unraised in both (1856: a company's interest,
+    then its excess loans' redemption, run 12 seed 160068)."""
     a, b = _field(ref[n], path), _field(mine[n], path)
     if not isinstance(a, int) or not isinstance(b, int) or a >= 0 or not 0 < b - a <= -a:
         return False
@@ -702,7 +705,14 @@ def _debt_settled_in_parts(ref: list[dict[str, Any]], mine: list[dict[str, Any]]
             return False
         if y == x:
             return True
-        if x >= 0 or not 0 < y - x <= min(gap, -x):
+        site_bank, our_bank = _field(ref[m], "bank"), _field(mine[m], "bank")
+        booked = (
+            y == 0
+            and isinstance(site_bank, int)
+            and isinstance(our_bank, int)
+            and site_bank - our_bank == _owed(ref[m])  # (the site's bank holds the debts it shows)
+        )
+        if x >= 0 or not 0 < y - x <= (-x if booked else min(gap, -x)):
             return False
         gap = y - x
     return False
