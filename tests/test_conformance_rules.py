@@ -1074,6 +1074,23 @@ def test_1856_the_dividend_waits_for_the_interest_the_president_must_raise() -> 
     assert not any(line.startswith("WR withholds") for line in game.log[-4:])
 
 
+def test_1856_the_cgr_operates_in_its_turn_order_with_few_shares_out() -> None:
+    """1856 "Canadian Government Railways": the CGR "is not started like other public companies"; "After this
+    initial operating round, the CGR follows its normal turn order". Formed from CA alone (p3 two shares, one in the
+    market, 70% unissued) after CA had operated, it operates first in the next operating round at $250, as on the
+    site; railbook had held it to "Initial Shares Needed to Operate" (six sold) and skipped it for good (bot game
+    seed 130036, action 1210). The digest reports it floated from its formation, as the site does, and the 8-train
+    variant's last phase by the site's name "8"."""
+    from railbook.engine.digest import acting, digest
+
+    game, record = _game_at("1856", 130036, 1210)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_train", "CV")
+    assert game.context.current_operator() == "C|CGR"
+    assert set(acting(game)["CGR"]) >= {"lay_tile", "pass"}
+    line = digest(game)
+    assert line["corporations"]["CGR"]["floated"] is True and line["phase"] == "8"
+
+
 def _stored(title: str, seed: int) -> list[dict[str, Any]]:
     return json.loads((DATA / f"{title.lower()}_soak_{seed}.json").read_text(encoding="utf-8"))["actions"]
 

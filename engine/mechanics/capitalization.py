@@ -102,7 +102,7 @@ def operator_skips(g: Context, key: str) -> bool:
     st = STATE.of(g)
     if corp in st.started:
         return False
-    pct = float_percent(g, corp) or 0
+    pct = g.hooks("float_percent", corp) or 0  # (a mechanic may answer for a corporation not started by sales)
     if shares.percent_of(g, key, corp) > 100 - pct:
         g.log(f"{corp} has not sold enough shares to operate and is skipped")
         return True
