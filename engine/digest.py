@@ -205,8 +205,9 @@ def site_tile_copies_taken_out(g: Game, base: dict[str, Any]) -> dict[str, int]:
 def _floated(g: Game, key: str, op: Any) -> bool:
     if not op.floated:
         return False
-    if _site(g).get("floated_from_first_turn") and g.context.hooks("may_launch", sym_of(key)):
-        # (a corporation no player starts, formed floated by a rule, is floated from its forming there too)
+    if _site(g).get("floated_from_first_turn"):
+        if g.context.hooks("float_percent", sym_of(key)) == 0:
+            return True  # (a corporation no share sale starts, e.g. a national formed floated: the site's from then)
         now = g.context.current_operator()
         # (the first in the order before the round's first turn has begun; a company that round skips is not it)
         return bool(op.operated) or now == key or (now is None and key in g.state.round.entities[:1])

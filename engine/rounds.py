@@ -147,6 +147,8 @@ def skip_steps(g: Context) -> None:
             break
         s.skip()
         bump(g)
+        if not s.st.passed and s.st.data.get("hold"):
+            break  # (a step its skip left holding the turn: the steps after it wait, e.g. for a debt to be paid)
     if g.epoch == epoch:
         _memo_now(g)[_ACTIVE_STEP] = found
 

@@ -75,6 +75,13 @@ class Params(BaseParams):
         "the turn's order; `next_action`, after its next action of the turn, on the loans it has then, and not at "
         "all if its turn ends first (18xx.games)",
     )
+    redemption_after_action: bool = Field(
+        False,
+        description="the loans over the cap are redeemed after the company's action that ends its train step (after "
+        "the interest that action charges), or, where that step is passed by with nothing to do, after its next "
+        "action, the repayment step holding the turn for it (`pass`) meanwhile; not at the repayment step "
+        "(18xx.games)",
+    )
     interest_before_pending_discard: bool = Field(
         False,
         description="the interest is charged as soon as the company's train step is over, though a discard (a "

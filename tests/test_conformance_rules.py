@@ -995,6 +995,106 @@ def test_1856_excess_loans_are_redeemed_before_the_voluntary_repayments() -> Non
     assert game.acting_entities() == ["C|LPS"]
 
 
+def test_1856_with_the_sites_option_the_excess_loans_are_redeemed_after_the_interest_the_same_action_charges() -> None:
+    """1856 turn order: "Pay interest on Government Loans" comes before "Redeem Government loans". BBG ran no
+    trains, so with the site's option its interest waits for its next action, the pass of its train step, which
+    also ends the step: the interest on its three loans ($30 of its $112) is charged first, then the one loan
+    over its cap is redeemed ($82 from the treasury, $18 from p5). railbook had redeemed first and charged
+    interest on two loans (differential run 10 seed 140031, action 140: $10 too little to the bank)."""
+    from railbook.engine.mechanics.loans import loans_of
+
+    game, record = _game_at("1856", 140031, 139)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "BBG")
+    assert (game.context.cash("C|BBG"), loans_of(game.context, "BBG"), game.context.cash("P|p5")) == (112, 3, 36)
+    game.process({k: v for k, v in _stored("1856", 140031)[139].items() if k != "id"})
+    assert (game.context.cash("C|BBG"), loans_of(game.context, "BBG"), game.context.cash("P|p5")) == (0, 2, 18)
+
+
+def test_1856_with_the_sites_option_a_train_step_passed_by_leaves_the_redemption_to_the_next_action() -> None:
+    """Option `site_redemption_after_action`: where a company's train step is passed by with nothing to buy, the
+    site redeems its loans over the cap only after its next action, and its repayment step waits for that
+    action (`payoff_loan` or `pass`); a voluntary repayment then counts against the excess. BBG (three loans,
+    two shares with players, $125, no run) passes its token step: railbook had redeemed one loan at once and
+    ended the turn, so the interest deferred to the next action was never charged (differential run 10 seed
+    140047, action 275; also run 11 seeds 150015, 150016, run 12 seed 160013)."""
+    from railbook.engine.digest import acting
+    from railbook.engine.mechanics.loans import loans_of
+
+    game, record = _game_at("1856", 140047, 275)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("pass", "BBG")
+    assert (game.context.cash("C|BBG"), loans_of(game.context, "BBG")) == (125, 3)
+    assert acting(game)["BBG"] == ["bankrupt", "pass", "payoff_loan"]
+    # the voluntary repayment, then the interest on the two loans left; nothing is over the cap any more
+    game.process({k: v for k, v in _stored("1856", 140047)[275].items() if k != "id"})
+    assert loans_of(game.context, "BBG") == 2
+    assert game.context.cash("C|BBG") == 125 - 100 - 20 + 50  # (and the next round's private income)
+    # the pass instead: the interest on three loans, then the excess loan redeemed, $5 from the president
+    game, _ = _game_at("1856", 140047, 275)
+    before = game.context.cash("P|p4")
+    game.process({"type": "pass", "entity": "BBG", "entity_type": "corporation"})
+    assert loans_of(game.context, "BBG") == 2
+    assert game.context.cash("P|p4") == before - 5
+
+
+def test_1856_with_the_sites_option_the_repayments_come_before_a_discard_after_a_phase_change() -> None:
+    """Option `site_redemption_after_action`: THB's 4-train starts phase 3 and leaves it a train over the limit;
+    the site's repayment step, open once the train step is over, comes before the discard ("excess trains ...
+    are discarded": the rulebook orders the two not), which waits for its pass (differential run 10 seed
+    140060, action 496; also 140018, run 11 seed 150022: railbook had offered both at once)."""
+    import pytest
+    from railbook.engine.digest import acting
+    from railbook.engine.errors import IllegalAction
+
+    game, record = _game_at("1856", 140060, 496)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_train", "THB")
+    assert acting(game)["THB"] == ["bankrupt", "pass", "payoff_loan"]
+    train = next(t for t in game.context.entity_trains("C|THB") if game.state.trains[t].sym == "3")
+    with pytest.raises(IllegalAction):
+        game.process({"type": "discard_train", "entity": "THB", "entity_type": "corporation", "train": train})
+    game.process({"type": "pass", "entity": "THB", "entity_type": "corporation"})
+    assert acting(game)["THB"] == ["bankrupt", "discard_train"]
+
+
+def test_1856_the_dividend_waits_for_the_interest_the_president_must_raise() -> None:
+    """1856 "Pay Interest on Outstanding Government Loans": what the company cannot pay, "the president must pay
+    ... If the president cannot raise enough money through stock sales, that player is bankrupt. The game is then
+    over ... the share value of the company is not adjusted down for non-payment of dividends as the game ended
+    before this phase occurs." WR runs for nothing with $7 and two loans: p3 owes the $20 interest but has $13:
+    the dividend step waits for his cash crisis; he goes bankrupt and WR's price stays at $35 (differential run
+    10 seed 140037: railbook had withheld first, $30, and p3's result was $10 lower)."""
+    from railbook.engine.digest import acting
+
+    game, record = _game_at("1856", 140037, 280)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("run_routes", "WR")
+    assert acting(game) == {"p3": ["bankrupt"]}
+    assert not any(line.startswith("WR withholds") for line in game.log[-4:])
+    before = game.state.corporations["WR"].price
+    game.process({"type": "bankrupt", "entity": "p3", "entity_type": "player"})
+    assert game.state.finished and game.state.corporations["WR"].price == before
+    assert not any(line.startswith("WR withholds") for line in game.log[-4:])
+
+
+def test_1856_the_cgr_operates_in_its_turn_order_with_few_shares_out() -> None:
+    """1856 "Canadian Government Railways": the CGR "is not started like other public companies"; "After this
+    initial operating round, the CGR follows its normal turn order". Formed from CA alone (p3 two shares, one in the
+    market, 70% unissued) after CA had operated, it operates first in the next operating round at $250, as on the
+    site; railbook had held it to "Initial Shares Needed to Operate" (six sold) and skipped it for good (bot game
+    seed 130036, action 1210). The digest reports it floated from its formation, as the site does, and the 8-train
+    variant's last phase by the site's name "8"."""
+    from railbook.engine.digest import acting, digest
+
+    game, record = _game_at("1856", 130036, 1210)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("buy_train", "CV")
+    assert game.context.current_operator() == "C|CGR"
+    assert set(acting(game)["CGR"]) >= {"lay_tile", "pass"}
+    line = digest(game)
+    assert line["corporations"]["CGR"]["floated"] is True and line["phase"] == "8"
+
+
+def _stored(title: str, seed: int) -> list[dict[str, Any]]:
+    return json.loads((DATA / f"{title.lower()}_soak_{seed}.json").read_text(encoding="utf-8"))["actions"]
+
+
 def test_1870_a_player_buys_another_players_private_in_place_of_a_certificate() -> None:
     """1870 "BUYING SHARES": "A player may purchase a private company from another player instead of a share
     certificate". railbook left it out for the site's records; the site offers it today from phase 2 (option

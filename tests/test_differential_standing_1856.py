@@ -204,3 +204,36 @@ def test_1856_the_escrow_released_at_the_lay_is_escrow_at_once_until_the_site_re
     # railbook's cash was already apart before the lay: not the escrow
     res = d.compare(ref, [line(1, "pass", 40, ["lay_tile", "pass"]), *mine[1:]], "1856", [])
     assert not res["modulo"]
+def test_1856_a_second_debt_booked_before_the_first_is_raised_is_still_the_sites_negative_cash() -> None:
+    """GW's deferred interest leaves p3 owing $18, then the redemption of its excess loan $55 more: the site shows
+    $-18, then $-73, railbook $0 both times (the debts booked, nothing raised), until his bankruptcy (run 12 seed
+    160068). The gap may grow only while railbook shows him at $0."""
+    tool = _tool()
+    ref = [
+        _owing(10596, -18, {"p4": ["bankrupt", "sell_shares"]}),
+        _owing(10651, -73, {"p4": ["bankrupt", "sell_shares"]}),
+        _owing(10578, 0, {}),
+    ]
+    mine = [_owing(10578, 0, {"p4": ["bankrupt"]}), _owing(10578, 0, {"p4": ["bankrupt"]}), _owing(10578, 0, {})]
+    assert tool.standing_kind("players.p4", -18, 0, 0, ref, mine, "1856", {}) == "debt_shown_negative"
+    grown = [mine[0], _owing(10578, 5, {"p4": ["bankrupt"]}), mine[2]]  # railbook's cash not $0: a difference
+    assert tool.standing_kind("players.p4", -18, 0, 0, ref, grown, "1856", {}) is None
+
+
+def test_1856_a_repayment_the_site_lists_but_the_treasury_cannot_pay_is_payoff_listed() -> None:
+    """GT (three loans, one over its cap, $21) after its dividend, its train step passed by: both engines wait for
+    its next action before redeeming the excess, the site listing `payoff_loan` beside the pass though it would
+    refuse it ("has 21 and cannot spend 100"): standing `payoff_listed` (differential run 12 seed 160013, run 9
+    seed 110035). A treasury that could pay, a company without loans, or another title is a difference."""
+    tool = _tool()
+
+    def line(cash: int, loans: int) -> dict[str, Any]:
+        corps = {"GT": {"cash": cash, "loans": loans}}
+        return {"id": 230, "type": "dividend", "round": "Operating", "acting": {"GT": ["pass"]}, "corporations": corps}
+
+    ref, mine = [line(21, 3)], [line(21, 3)]
+    assert tool.standing_kind("acting.GT", ["payoff_loan"], [], 0, ref, mine, "1856", {}) == "payoff_listed"
+    for other in ([line(100, 3)], [line(21, 0)]):
+        assert tool.standing_kind("acting.GT", ["payoff_loan"], [], 0, other, other, "1856", {}) is None
+    assert tool.standing_kind("acting.GT", ["payoff_loan"], [], 0, ref, mine, "1817", {}) is None
+    assert tool.standing_kind("acting.GT", ["payoff_loan", "pass"], [], 0, ref, mine, "1856", {}) is None

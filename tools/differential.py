@@ -583,6 +583,15 @@ STANDING: dict[str, dict[str, Any]] = {
         "moved already and the site pays or moves later by the same amount, to the same price; meanwhile "
         "`buy_company` listed by the site alone for the company whose treasury still holds that money",
     },
+    "payoff_listed": {
+        "entry": "acting granularity",
+        "titles": {"1856"},
+        "what": "`payoff_loan` listed by the site alone, and nothing else missing, in an operating round for a "
+        "corporation with loans whose treasury holds less than a loan's repayment price: the site lists the "
+        "repayment for a company over its loan cap once its train step is over and refuses it when made (\"has $x "
+        "and cannot spend $100\"); the redemption of those loans, the president making up the shortfall "
+        '(1856 "Redeem Government Loans"), is made after the company\'s next action in both engines',
+    },
     "bid_paid_with_privates": {
         "entry": "1817: a president's debt for a share purchase",
         "titles": {"1817"},
@@ -597,7 +606,8 @@ STANDING: dict[str, dict[str, Any]] = {
         "what": "while a player owes money he has not raised (the site shows it as his negative cash), his cash and "
         "the bank's: railbook books the debt as it is settled; the amounts agree once it is (the gap closes within "
         "8 lines; the bank's gap may shrink as several debts booked at once are settled, so long as it is the "
-        "site's negative cash)",
+        "site's negative cash; a player's gap may grow while railbook shows him at $0 and the site's bank holds "
+        "the debts it shows: a second debt booked before the first is raised)",
     },
     "ipo_won_at_once": {
         "entry": "1817: a president's debt for a share purchase",
@@ -867,7 +877,9 @@ def _escrow_released(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: i
 def _debt_settled_in_parts(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
     """A player's debt the site shows as negative cash, settled in parts within the window (his share sales pay
     it down in both engines, railbook booking each payment at once): the gap is the site's negative cash and only
-    shrinks until the amounts agree."""
+    shrinks until the amounts agree -- or grows where railbook shows him at $0 and the site's bank is ahead by
+    exactly the debts it shows: a debt booked after another still unraised in both (1856: a company's interest,
+    then its excess loans' redemption, run 12 seed 160068)."""
     a, b = _field(ref[n], path), _field(mine[n], path)
     if not isinstance(a, int) or not isinstance(b, int) or a >= 0 or not 0 < b - a <= -a:
         return False
@@ -878,7 +890,14 @@ def _debt_settled_in_parts(ref: list[dict[str, Any]], mine: list[dict[str, Any]]
             return False
         if y == x:
             return True
-        if x >= 0 or not 0 < y - x <= min(gap, -x):
+        site_bank, our_bank = _field(ref[m], "bank"), _field(mine[m], "bank")
+        booked = (
+            y == 0
+            and isinstance(site_bank, int)
+            and isinstance(our_bank, int)
+            and site_bank - our_bank == _owed(ref[m])  # (the site's bank holds the debts it shows)
+        )
+        if x >= 0 or not 0 < y - x <= (-x if booked else min(gap, -x)):
             return False
         gap = y - x
     return False
@@ -1288,6 +1307,10 @@ def standing_kind(
         and y == []
     ):
         return "sell_shares_listed"
+    if on("payoff_listed") and rnd == "Operating" and path.startswith("acting.") and x == ["payoff_loan"] and y == []:
+        corp = (line.get("corporations") or {}).get(path.split(".", 1)[1])
+        if isinstance(corp, dict) and (corp.get("loans") or 0) > 0 and (corp.get("cash") or 0) < _loan_price(title):
+            return "payoff_listed"  # (a repayment the site would refuse: its treasury cannot pay for one loan)
     if on("sell_shares_listed") and path.startswith("acting.") and x == ["sell_shares"] and y == []:
         who = path.split(".", 1)[1]
         cash = _field(line, f"players.{who}")
@@ -1400,6 +1423,20 @@ def _private_revenue(title: str) -> dict[str, int]:
 
 
 _REVENUE: dict[str, dict[str, int]] = {}
+
+
+def _loan_price(title: str) -> int:
+    """What repaying one loan costs by the title's rulebook (0 where it has no loans)."""
+    if title not in _LOAN_PRICE:
+        from railbook.api import rulebook_for_title
+
+        loans = (rulebook_for_title(title).get("mechanics") or {}).get("loans") or {}
+        price = loans.get("repay_price")
+        _LOAN_PRICE[title] = int(price if price is not None else loans.get("amount") or 0)
+    return _LOAN_PRICE[title]
+
+
+_LOAN_PRICE: dict[str, int] = {}
 
 
 def _token_privates(title: str) -> frozenset[str]:

@@ -102,12 +102,7 @@ def operator_skips(g: Context, key: str) -> bool:
     st = STATE.of(g)
     if corp in st.started:
         return False
-    if not g.hooks("may_launch", corp):
-        # a corporation no player starts (one a rule forms, floated with its shares exchanged, not sold) has no
-        # sale to wait for (1856 "Triggering Formation": the CGR "will operate immediately")
-        st.started.append(corp)
-        return False
-    pct = float_percent(g, corp) or 0
+    pct = g.hooks("float_percent", corp) or 0  # (a mechanic may answer for a corporation not started by sales)
     if shares.percent_of(g, key, corp) > 100 - pct:
         g.log(f"{corp} has not sold enough shares to operate and is skipped")
         return True

@@ -3,7 +3,8 @@
 Interest is a fixed amount per loan (``interest_per_loan``) or a market-wide rate set from the loans
 outstanding (``market_rate``).  Step ``loan`` takes and repays loans (a loan may be taken at any point of the
 turn, repayment comes after the train purchase); step ``loan_interest`` charges the interest once the trains
-have run (placed before the dividend in the round's steps); step ``loan_redemption`` forces the loans over the
+have run (placed before the dividend in the round's steps; while the president must still raise part of it, the
+rest of the turn waits); step ``loan_redemption`` forces the loans over the
 cap to be repaid (placed after the train purchase); step ``cash_crisis`` makes a president who owes money for
 his company sell shares, and bankrupts him when he cannot.  At game end each outstanding loan lowers the
 value of the company's shares (``final_value_per_share_per_loan``).
@@ -189,7 +190,10 @@ class Loan(Step):
     @cython.locals(self="StepBase")
     def _redemption_pending(self) -> bool:
         """The forced redemption of the loans over the cap (``LoanRedemption``) follows the train purchase and is
-        still to come: the voluntary repayments wait for it (as on 18xx.games; the rulebook orders neither)."""
+        still to come: the voluntary repayments wait for it (as on 18xx.games; the rulebook orders neither).  With
+        ``redemption_after_action`` the redemption follows the company's actions, not that step: nothing waits."""
+        if PARAMS.of(self.g).redemption_after_action:
+            return False
         for s in rounds.steps_named(self.g, LOAN_REDEMPTION_STEP):
             if step_active(s):
                 return True
@@ -242,8 +246,8 @@ class Loan(Step):
             acts.append("payoff_loan")
         if may_take(self.g, corp):
             acts.append("take_loan")
-        if acts and self.blocks():
-            acts.append("pass")
+        if (acts or _redemption_due(self.g, corp)) and self.blocks():
+            acts.append("pass")  # (a redemption still due holds the turn for the company's next action)
         return acts
 
     @cython.locals(self="StepBase")
@@ -286,7 +290,24 @@ class LoanInterest(Step):
                 st.deferred, st.deferred_at = sym_of(entity), g.state.actions_done
             else:
                 pay_interest(g, sym_of(entity))
+                if _president_owes_interest(g, sym_of(entity)):
+                    # the dividend and the rest of the turn wait until the president has raised it ("Pay Interest
+                    # on Outstanding Government Loans": he sells shares or is bankrupt, and "the game ended before
+                    # this phase occurs", the dividend's)
+                    self.st.data["hold"] = True
+                    return
+        self.st.data.pop("hold", None)
         self.pass_()
+
+
+def _president_owes_interest(g: Context, corp: str) -> bool:
+    """The president of ``corp`` still owes (a cash crisis) part of its interest, or could not raise it and is
+    bankrupt (the game's end comes before the rest of the turn)."""
+    st = STATE.of(g)
+    president = g.owner(ckey(corp))
+    if president is None or kind_of(president) != "P":
+        return False
+    return (president in st.owed and st.interest_for.get(president) == corp) or g.player(president).bankrupt
 
 
 def deferred_interest(g: Context, action: dict[str, Any]) -> None:
@@ -294,21 +315,23 @@ def deferred_interest(g: Context, action: dict[str, Any]) -> None:
     its interest after its next action of the turn (before the turn moves on); where its turn ended with the
     action that passed its route step by, the next action is another's and nothing is charged (a new operating
     round forgets it too). With ``interest_before_pending_discard`` the operator whose train step is over pays
-    its interest now, where a pending discard holds the turn before the interest step."""
-    st = STATE.of(g)
-    if PARAMS.of(g).interest_before_pending_discard:
+    its interest now, where a pending discard holds the turn before the interest step. With
+    ``redemption_after_action`` its loans over the cap are redeemed next (``redeem_after_action``)."""
+    st, p = STATE.of(g), PARAMS.of(g)
+    if p.interest_before_pending_discard:
         _interest_after_trains(g)
-    if not st.deferred or g.state.actions_done == st.deferred_at:
-        return
-    corp = st.deferred
-    st.deferred = ""
-    if g.state.round.data.get("current_operator") == ckey(corp) and not g.state.corporations[corp].closed:
-        pay_interest(g, corp)
-        # (the steps were skipped before this hook: a step the interest left with nothing to do -- a train step
-        # that can no longer pay for a train -- is passed now, so that the repayments follow it at once, as after
-        # any train purchase; differential seed 100010, action 186)
-        rounds.bump(g)
-        rounds.skip_steps(g)
+    if st.deferred and g.state.actions_done != st.deferred_at:
+        corp = st.deferred
+        st.deferred = ""
+        if g.state.round.data.get("current_operator") == ckey(corp) and not g.state.corporations[corp].closed:
+            pay_interest(g, corp)
+            # (the steps were skipped before this hook: a step the interest left with nothing to do -- a train step
+            # that can no longer pay for a train -- is passed now, so that the repayments follow it at once, as
+            # after any train purchase; differential seed 100010, action 186)
+            rounds.bump(g)
+            rounds.skip_steps(g)
+    if p.redemption_after_action:
+        redeem_after_action(g)  # (after the interest: the loans it is charged on are those before the redemption)
 
 
 def _interest_after_trains(g: Context) -> None:
@@ -467,9 +490,46 @@ class LoanRedemption(Step):
     @cython.locals(self="StepBase")
     def skip(self) -> None:
         entity = self.current_entity()
-        if entity is not None and kind_of(entity) == "C" and PARAMS.of(self.g).forced_repayment is not None:
-            force_repayment(self.g, sym_of(entity))
+        p = PARAMS.of(self.g)
+        if entity is not None and kind_of(entity) == "C" and p.forced_repayment is not None:
+            if not p.redemption_after_action:  # (else after the company's action: ``redeem_after_action``)
+                force_repayment(self.g, sym_of(entity))
         self.pass_()
+
+
+def excess_loans(g: Context, corp: str) -> int:
+    """Loans ``corp`` has over its cap (0 where it has no cap or is within it)."""
+    limit = cap(g, corp)
+    return 0 if limit is None else max(0, loans_of(g, corp) - limit)
+
+
+def _redemption_due(g: Context, corp: str) -> bool:
+    """(``redemption_after_action``) ``corp``'s train step is over and it still has loans over its cap to redeem."""
+    p = PARAMS.of(g)
+    if not p.redemption_after_action or p.forced_repayment is None or loans_of(g, corp) == 0:
+        return False
+    if not _buy_train_passed(g) or excess_loans(g, corp) <= 0:
+        return False
+    price = g.state.corporations[corp].price
+    return price is None or "close" not in market.kinds_at(g, price)  # (else removed from play, its loans with it)
+
+
+def redeem_after_action(g: Context) -> None:
+    """(``redemption_after_action``) after an action of the current operator: its loans over the cap are redeemed
+    once its train step is over -- not yet where that step was passed by with nothing to do after this very
+    action (then after the company's next one, which the repayment step waits for)."""
+    op = g.state.round.data.get("current_operator")
+    if not op or kind_of(op) != "C" or g.is_closed(op):
+        return
+    corp = sym_of(op)
+    if not _redemption_due(g, corp):
+        return
+    for s in rounds.steps_named(g, BUY_TRAIN_STEP):
+        if s.st.data.get("skipped_at") == g.state.actions_done:
+            return
+    force_repayment(g, corp)
+    rounds.bump(g)
+    rounds.skip_steps(g)
 
 
 def force_repayment(g: Context, corp: str) -> None:

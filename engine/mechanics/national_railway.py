@@ -367,6 +367,12 @@ def _form(g: Context) -> None:
     g.epoch += 1
 
 
+def float_percent(g: Context, corp: str) -> int | None:
+    """The national is not started by selling shares (it forms at its start cell, floated): none need be sold for
+    it to operate; it "follows its normal turn order" after its first operating round."""
+    return 0 if corp == PARAMS.of(g).national else None
+
+
 def share_unit(g: Context, corp: str) -> int | None:
     """After the second issue a national share is the issue's ordinary certificate."""
     p = PARAMS.of(g)
@@ -750,6 +756,8 @@ MECHANIC = Mechanic.of(
     hooks={
         # the national's second issue overrides company_sizes' unit (priority 0)
         "share_unit": First(share_unit, 10),
+        # the national needs no share sold to operate (overrides capitalization's count, priority 0)
+        "float_percent": First(float_percent, 10),
         "action_processed": after_action,
         "must_withhold": must_withhold,
         "price_fixed": price_fixed,

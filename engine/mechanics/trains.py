@@ -205,7 +205,13 @@ class BuyTrain(Step):
     @cython.locals(self="StepBase")
     def setup(self) -> None:
         self.st.data.update(
-            {"last_share_sold_price": None, "last_share_issued_price": None, "corporations_sold": [], "new_bought": 0}
+            {
+                "last_share_sold_price": None,
+                "last_share_issued_price": None,
+                "corporations_sold": [],
+                "new_bought": 0,
+                "skipped_at": None,
+            }
         )
 
     @cython.locals(self="StepBase")
@@ -557,6 +563,7 @@ class BuyTrain(Step):
         receivership = RECEIVERSHIP.get(self.g)
         if receivership is not None:
             receivership.trainless_buy(self.g, self.current_entity())
+        self.st.data["skipped_at"] = self.g.state.actions_done  # passed by with nothing to do, after this action
         self.pass_()
 
     @cython.locals(self="StepBase")
