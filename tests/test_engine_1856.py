@@ -172,6 +172,7 @@ def test_records_older_than_a_site_fix_replay_with_the_site_option() -> None:
         "site_no_private_trades",
         "site_destination_notices",
         "site_private_marker_until_routes",
+        "site_private_closes_when_it_acts",
         "site_interest_after_next_action",
         "site_redemption_after_action",
     ]
