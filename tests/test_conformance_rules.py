@@ -309,6 +309,22 @@ def test_18chesapeake_a_begun_two_tile_lay_is_finished_and_its_first_tile_leaves
         game.process({"type": "pass", "entity": "B&S", "entity_type": "company"})
 
 
+def test_18chesapeake_a_home_reserved_in_one_city_of_baltimore_keeps_its_slot_when_the_cities_merge() -> None:
+    """A corporation's home space stays reserved until it places its home marker (the 1830 family's rule the site
+    plays): B&O's home is Baltimore's first city (H6, `home: {hex: H6, city: 0}`), PLE had a marker in the second;
+    the brown X7 makes the two cities one of two slots, which the marker and the reservation fill. railbook had put
+    the reservation in the marker's slot and let C&A place a marker there (differential run 11 seed 150024,
+    action 460; the site: "no token slots available on H6")."""
+    game, _ = _game_at("18Chesapeake", 150024, 459)
+    hs = game.state.hexes["H6"]
+    assert hs.tile == "X7" and hs.tokens == [["C|PLE", None]]
+    assert sorted(r for r in hs.reservations[0] if r) == ["C|B&O"]
+    placements = [d for d in game.legal_actions() if d.type == "place_token" and d.entity == "C&A"]
+    assert placements and not [d for d in placements if d.fields["city"].startswith("X7-0")]
+    stored = json.loads((DATA / "18chesapeake_soak_150024.json").read_text(encoding="utf-8"))["actions"][459]
+    assert (stored["type"], stored["city"]) == ("place_token", "X7-0-0")
+
+
 def test_18chesapeake_the_initial_rounds_income_round_ends_a_set_and_exports_a_train() -> None:
     """18Chesapeake (the site's game): "At the end of each set of ORs the next available non-permanent train will be
     exported"; the operating round that pays the sold privates' income when everyone passes in the initial round
