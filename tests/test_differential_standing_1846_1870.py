@@ -131,6 +131,47 @@ def test_passes_added_after_lines_in_a_row_are_looked_past_to_where_the_engines_
     assert d.compare(ref, mine, "1870", [], {1: "IC", 2: "IC"})["first"]["kind"].startswith("bank")
 
 
+def test_a_price_railbook_moved_before_a_single_added_pass_is_looked_past_where_the_engines_agree_after_it() -> None:
+    """1870 run 10 seed 140019: MKT's track step ended with its upgrade in railbook (the MRBC's lay is one of its
+    normal lays), which withheld at once for a company without a route ($20 to $10), ended the turn at the next
+    purchase and closed MKT at its pass in the next round; the site held its track step open for the private's lay
+    until MKT passed (the tool added the second pass), one line behind each time. The price and the money differ
+    only until the line after the added pass, where the engines agree again; a field that still differs there is a
+    difference."""
+    d = _tool()
+
+    def line(i: int, acting: dict[str, list[str]], price: int | None, turn: str, bank: int = 100) -> dict[str, Any]:
+        corps = {} if price is None else {"MKT": {"price": price}}
+        rnd = "Stock" if turn == "11.1" else "Operating"
+        return {
+            "id": i,
+            "type": "pass",
+            "entity": "MKT",
+            "round": rnd,
+            "turn": turn,
+            "acting": acting,
+            "bank": bank,
+            "corporations": corps,
+        }
+
+    ref = [
+        line(1, {"MKT": ["lay_tile", "pass"]}, 20, "10.1"),
+        line(2, {"MKT": ["lay_tile", "pass"]}, 20, "10.1"),
+        line(3, {"MKT": ["lay_tile", "pass"]}, 10, "10.2", 90),
+        line(4, {"p3": ["pass"]}, None, "11.1", 95),
+    ]
+    mine = [
+        line(1, {"MKT": ["buy_train", "pass"]}, 10, "10.1"),
+        line(2, {"MKT": ["pass"]}, 10, "10.2", 90),
+        line(3, {"p3": ["pass"]}, None, "11.1", 95),
+        line(4, {"p3": ["pass"]}, None, "11.1", 95),
+    ]
+    res = d.compare(ref, mine, "1870", [], {3: "MKT"})
+    assert res["first"] is None and res["modulo"] and res["standing"]["waiting_for_pass"] >= 4
+    mine[3] = {**mine[3], "bank": 105}
+    assert d.compare(ref, mine, "1870", [], {3: "MKT"})["first"]["kind"].startswith("bank")
+
+
 def test_the_sites_game_over_on_a_notice_riding_on_the_move_that_ends_turn_100_ends_the_comparison() -> None:
     """1870 run 8 seed 100038: the move that ended the stock round of turn 100 ended the site's game (its turn
     limit), and the automatic notice riding on that move was refused as coming after the game's end: the

@@ -866,10 +866,11 @@ def standing_kind(
                 # line after the site's pass: the engines agree again there
                 return "waiting_for_pass"
             after = _after_waits(ref, ahead[0], waiting)
-            if after > ahead[0] + 1 and not path.startswith("acting.") and _agree_after(ref, mine, after, path):
-                # passes added after several lines in a row (railbook ended a step at each, one line ahead of
-                # the site each time: 1870 run 8 seed 100038, IC's last two turns): the engines agree again after
-                # the last of them
+            if not path.startswith("acting.") and _agree_after(ref, mine, after, path):
+                # what railbook did on ending the step, and after it, the site does after the added pass(es): the
+                # engines agree again on the line after the last of them (several in a row, railbook one line
+                # ahead each time: 1870 run 8 seed 100038, IC's last two turns; one, where railbook went on past a
+                # value the site reaches later: run 10 seed 140019, MKT withheld, then closed in the next round)
                 return "waiting_for_pass"
     if on("bid_paid_with_privates") and (_money(path) and path != "bank") and _assigning(line):
         who = _assigning(line)
