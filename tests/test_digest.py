@@ -245,7 +245,7 @@ def test_a_record_for_the_site_places_no_private_marker_before_a_lifted_one_is_b
 def _stalled_turns(record: dict, rulebook: dict) -> list[int]:
     """The record's stock-round turns that end, with a corporation closed in them, where the site's engine would
     stall (``railbook.engine.digest.stalled_turn``): the ids of the actions that end them."""
-    from railbook.engine.digest import stalled_turn, stock_turn, stock_turn_goes_on
+    from railbook.engine.digest import closed_at_round_end, open_prices, stalled_turn, stock_turn, stock_turn_goes_on
     from railbook.engine.replay import filter_actions, normalise, start_from_record
 
     def stock_round(game) -> tuple | None:
@@ -260,11 +260,13 @@ def _stalled_turns(record: dict, rulebook: dict) -> list[int]:
     for action in filter_actions(record["actions"]):
         if player is None or stock_turn(game) != player:
             player, before, at = stock_turn(game), closed(game), stock_round(game)
+        prices = open_prices(game)
         game.process(normalise(action))
         if player is None or stock_turn_goes_on(game, player):
             continue
         same = stock_round(game) == at and not game.state.finished
-        if closed(game) - before and stalled_turn(game, player, True, same):
+        ended = closed_at_round_end(game, action, prices, closed(game) - before)
+        if closed(game) - before and stalled_turn(game, player, True, same, ended):
             out.append(action["id"])
         player = None
     return out
@@ -290,6 +292,31 @@ def test_a_record_for_the_site_has_no_stock_turn_the_site_would_stall_after_a_cl
         record, report = play_record(rulebook, seed, max_actions=actions, also=also)
         assert not report.failures and report.actions == actions
         assert _stalled_turns({**record, **dated}, rulebook) == []
+
+
+def test_a_record_for_the_site_keeps_a_last_pass_whose_round_end_closes_a_corporation() -> None:
+    """1846 "At the end of a stock round ... all stocks with any shares in the Stock Market fall one value": where
+    the pass that ends the round takes a price into the closing cell, the site closes the corporation as it
+    finishes its round and goes on to the operating round (the reference engine on differential run 10 seed
+    140031: p3's pass after ERIE had fallen to $10). The stall guard had taken that pass for a stalling closing,
+    played the turn again and ended it with the sale that does stall the site ("No step found", a stock round it
+    never ends; seeds 140031 and 140062). Such a pass is kept now; the sale into the closing cell is still
+    avoided (``test_a_record_for_the_site_has_no_stock_turn_the_site_would_stall_after_a_closing``)."""
+    from railbook.engine.replay import filter_actions, normalise, record_options, start_from_record
+
+    rulebook = rulebook_for_title("1846")
+    dated = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
+    record, report = play_record(rulebook, 140031, max_actions=281, also=dated)
+    assert not report.failures
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"]) == ("pass", "p3")
+    game = start_from_record({**record, "created_at": 1_795_000_000}, rulebook)
+    for action in filter_actions(record["actions"][:-1]):
+        game.process(normalise(action))
+    assert not game.state.corporations["ERIE"].closed and game.state.round.kind == "stock"
+    game.process(normalise(last))
+    assert game.state.corporations["ERIE"].closed and game.state.round.kind != "stock"
+    assert _stalled_turns({**record, "created_at": 1_795_000_000}, rulebook) == []
 
 
 def test_a_record_for_the_site_makes_no_lay_its_stale_graph_refuses_after_a_closing() -> None:
