@@ -172,6 +172,44 @@ def test_a_price_railbook_moved_before_a_single_added_pass_is_looked_past_where_
     assert d.compare(ref, mine, "1870", [], {3: "MKT"})["first"]["kind"].startswith("bank")
 
 
+def test_the_sites_failure_on_a_move_of_the_entity_whose_earlier_step_it_holds_open_gets_its_pass(
+    tmp_path: Any,
+) -> None:
+    """1846 run 10 seed 140056: NYC redeemed shares and kept $15, too little for any lay; railbook ended its track
+    step and went on to the train step, where NYC declared bankruptcy. The site, whose coarser check still held
+    the track step open for NYC's pass, failed on the bankruptcy in its own code (``last_share_issued_price=``
+    asked of its track step). The tool adds NYC's pass to the site's copy, as after a "Blocking step" refusal; a
+    failure on the move of an entity the site does not wait on is left as it is."""
+    import json
+
+    tool = _tool()
+    record = {
+        "title": "1846",
+        "actions": [
+            {"type": "buy_shares", "entity": "NYC", "entity_type": "corporation", "id": 1},
+            {"type": "bankrupt", "entity": "NYC", "entity_type": "corporation", "id": 2},
+        ],
+    }
+    path = tmp_path / "1846_1.json"
+    path.write_text(json.dumps(record))
+    fails = "NoMethodError: undefined method `last_share_issued_price=' for <Engine::Game::G1846::Step::TrackAndToken>"
+    waits = {"id": 1, "acting": {"NYC": ["lay_tile", "pass"]}, "corporations": {"NYC": {"price": 60}}}
+    seen: list[list[Any]] = []
+
+    def reference(site_path: Any, strict: bool, cache: Any) -> list[dict[str, Any]]:
+        actions = json.loads(site_path.read_text())["actions"]
+        seen.append([(a["entity"], a["id"]) for a in actions])
+        return [waits, *({"id": a["id"]} for a in actions[1:])]  # the added pass accepted: no failure
+
+    tool.reference = reference
+    _, ref, _, passes = tool.repair(record, [waits, {"id": 2, "error": fails}], path)
+    assert passes == [tool.ENTITY_FAILS]
+    assert seen[0] == [("NYC", 1), ("NYC", tool.ADDED_PASS_ID), ("NYC", 2)]
+    assert not any("error" in x for x in ref)
+    other = {**waits, "acting": {"GT": ["lay_tile", "pass"]}, "corporations": {"GT": {"price": 60}}}
+    assert tool.repair(record, [other, {"id": 2, "error": fails}], path)[3] == []
+
+
 def test_the_sites_game_over_on_a_notice_riding_on_the_move_that_ends_turn_100_ends_the_comparison() -> None:
     """1870 run 8 seed 100038: the move that ended the stock round of turn 100 ended the site's game (its turn
     limit), and the automatic notice riding on that move was refused as coming after the game's end: the

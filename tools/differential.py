@@ -197,6 +197,19 @@ def _blocked(err: str) -> bool:
     return "Blocking step " in err and " cannot process action " in err
 
 
+#: the step named for a pass added where the site's engine failed on the move of an entity whose step it held open
+ENTITY_FAILS = "an entity's earlier step (its move failed)"
+
+
+def _failed_in_held_step(err: str, acting: dict[str, Any], action: dict[str, Any]) -> bool:
+    """The site's engine failed (an error of its own code, not a rule's refusal) on a move of the operator whose
+    earlier step it still holds open for that operator's pass, where railbook had ended that step (1846 run 10 seed
+    140056: NYC, left $15 by its redemption, had no lay it could pay for; railbook went on to its train step, where
+    NYC declared bankruptcy; the site, still in its track step, failed on ``last_share_issued_price=``)."""
+    failed = err.startswith(("NoMethodError", "NameError", "TypeError")) and action.get("entity_type") != "player"
+    return failed and "pass" in (acting.get(str(action.get("entity"))) or [])
+
+
 def _player_in_company_step(
     err: str, acting: dict[str, Any], corporations: dict[str, Any], action: dict[str, Any]
 ) -> bool:
@@ -264,7 +277,9 @@ def repair(
                 del actions[at]["auto_actions"]
             notices += 1
         elif len(ref) > 1 and (
-            _blocked(err) or _player_in_company_step(err, acting, ref[-2].get("corporations") or {}, actions[at])
+            _blocked(err)
+            or _player_in_company_step(err, acting, ref[-2].get("corporations") or {}, actions[at])
+            or _failed_in_held_step(err, acting, actions[at])
         ):
             # the entity still holding the step open (another one, or the action's own entity in an earlier step)
             who_ = [k for k, v in acting.items() if "pass" in v]
@@ -282,6 +297,8 @@ def repair(
             if who_[0] in corps:
                 kind = "corporation" if "price" in corps[who_[0]] else "minor"
             step = err.split("Blocking step ", 1)[1].split(" cannot process", 1)[0] if _blocked(err) else PLAYER_FAILS
+            if not _blocked(err) and _failed_in_held_step(err, acting, actions[at]):
+                step = ENTITY_FAILS
             pass_ = {"type": "pass", "entity": who_[0], "entity_type": kind, "id": ADDED_PASS_ID + len(passes)}
             if decision:
                 pass_ = {**pass_, "type": "dividend", "kind": "withhold"}
