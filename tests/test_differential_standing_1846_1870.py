@@ -210,6 +210,44 @@ def test_the_sites_failure_on_a_move_of_the_entity_whose_earlier_step_it_holds_o
     assert tool.repair(record, [other, {"id": 2, "error": fails}], path)[3] == []
 
 
+def test_a_marker_step_the_sites_stale_graph_skips_is_standing_and_its_pass_left_out_of_the_sites_copy(
+    tmp_path: Any,
+) -> None:
+    """1870 run 10 seed 140052: FW closed and its marker left Fort Worth; the site, judging by its route graph from
+    before, saw no free city for TP's marker and skipped TP's marker step (``run_routes`` next), where railbook
+    offered the freed city (``place_token``, ``pass``) and the record passed. The site refused that pass. The tool
+    leaves the pass out of the site's copy, gives it the line before in the site's stream (nothing changes in a
+    skipped step) and looks past the listing (``stale_graph``); without the closing it is a difference."""
+    import json
+
+    tool = _tool()
+    tp = {"type": "pass", "entity": "TP", "entity_type": "corporation"}
+    record = {"title": "1870", "actions": [{**tp, "entity": "FW", "id": 1}, {**tp, "id": 2}, {**tp, "id": 3}]}
+    path = tmp_path / "1870_1.json"
+    path.write_text(json.dumps(record))
+    both = {"TP": {"price": 10, "tokens": ["J5"]}}
+    gone = {"id": 1, "round": "Operating", "tiles": {"J3": "5@4"}, "corporations": both}
+    before = {**gone, "id": 0, "corporations": {**both, "FW": {"price": 10, "tokens": ["J3"]}}}
+    track = {**gone, "id": 2, "type": "pass", "entity": "TP", "acting": {"TP": ["bankrupt", "run_routes"]}}
+    fails = "Engine::GameError: Blocking step Run Routes cannot process action pass at 3"
+
+    def reference(site_path: Any, strict: bool, cache: Any) -> list[dict[str, Any]]:
+        ids = [a["id"] for a in json.loads(site_path.read_text())["actions"]]
+        assert ids == [1, 2]
+        return [before, gone, track]
+
+    tool.reference = reference
+    mine_record, ref, _, passes = tool.repair(record, [before, gone, track, {"id": 3, "error": fails}], path)
+    assert passes == [tool.SKIPPED_STEP]
+    assert [a["id"] for a in mine_record["actions"]] == [1, 2, 3] and tool.SITE_SKIPS not in json.dumps(mine_record)
+    assert [x.get("id") for x in ref] == [0, 1, 2, 3] and ref[3]["acting"] == track["acting"]
+    mine = [before, gone, {**track, "acting": {"TP": ["pass", "place_token"]}}, {**track, "id": 3}]
+    res = tool.compare(ref, mine, "1870", [])
+    assert res["first"] is None and res["standing"] == {"stale_graph": 1}
+    fresh = [[{**x, "corporations": both} for x in lines] for lines in (ref, mine)]  # (no closing: no stale graph)
+    assert tool.compare(*fresh, "1870", [])["first"]["kind"].startswith("acting.*")
+
+
 def test_the_sites_game_over_on_a_notice_riding_on_the_move_that_ends_turn_100_ends_the_comparison() -> None:
     """1870 run 8 seed 100038: the move that ended the stock round of turn 100 ended the site's game (its turn
     limit), and the automatic notice riding on that move was refused as coming after the game's end: the
