@@ -309,6 +309,24 @@ def test_18chesapeake_a_begun_two_tile_lay_is_finished_and_its_first_tile_leaves
         game.process({"type": "pass", "entity": "B&S", "entity_type": "company"})
 
 
+def test_1870_price_protection_needs_certificate_room_for_the_shares_it_keeps_counted() -> None:
+    """1870 "SHARE PRICE PROTECTION": "The purchasing player must have the cash on hand to buy the shares and the
+    certificate limit space to hold the shares." While a sale waits, the count leaves out the president's
+    certificates of a company whose drop would take it into the yellow zone; protecting keeps the price, and those
+    certificates count again. Differential run 12 seed 160004, action 1807: p6 sold an SP share at $64 (its drop:
+    $60, yellow); p3, SP's president with 90% (8 certificates) and 7 others counted (limit 9), was offered the protection
+    (railbook counted 7 + 1); the site counted his SP certificates too, moved the price at once and refused his
+    purchase ("Cannot buy a share of SP")."""
+    game, record = _game_at("1870", 160004, 1807)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["shares"]) == ("sell_shares", "p6", ["SP_2"])
+    sp = game.state.corporations["SP"]
+    assert game.state.cert_limit == 9 and len(game.state.holdings["P|p3"]["SP"]) == 8  # (90%: 8 certificates)
+    assert sp.price == [6, 5]  # ($60: moved at once, nobody able to protect)
+    offers = {(a.type, tuple(a.fields.get("shares") or ())) for a in game.legal_actions() if a.entity == "p3"}
+    assert ("buy_shares", ("SP_2",)) not in offers and ("pass", ()) in offers
+
+
 def test_18chesapeake_a_home_reserved_in_one_city_of_baltimore_keeps_its_slot_when_the_cities_merge() -> None:
     """A corporation's home space stays reserved until it places its home marker (the 1830 family's rule the site
     plays): B&O's home is Baltimore's first city (H6, `home: {hex: H6, city: 0}`), PLE had a marker in the second;
