@@ -314,9 +314,9 @@ def test_1870_price_protection_needs_certificate_room_for_the_shares_it_keeps_co
     certificate limit space to hold the shares." While a sale waits, the count leaves out the president's
     certificates of a company whose drop would take it into the yellow zone; protecting keeps the price, and those
     certificates count again. Differential run 12 seed 160004, action 1807: p6 sold an SP share at $64 (its drop:
-    $60, yellow); p3, SP's president with 90% (8 certificates) and 7 others counted (limit 9), was offered the protection
-    (railbook counted 7 + 1); the site counted his SP certificates too, moved the price at once and refused his
-    purchase ("Cannot buy a share of SP")."""
+    $60, yellow); p3, SP's president with 90% (8 certificates) and 7 others counted (limit 9), was offered the
+    protection (railbook counted 7 + 1); the site counted his SP certificates too, moved the price at once and
+    refused his purchase ("Cannot buy a share of SP")."""
     game, record = _game_at("1870", 160004, 1807)
     last = record["actions"][-1]
     assert (last["type"], last["entity"], last["shares"]) == ("sell_shares", "p6", ["SP_2"])
@@ -325,6 +325,24 @@ def test_1870_price_protection_needs_certificate_room_for_the_shares_it_keeps_co
     assert sp.price == [6, 5]  # ($60: moved at once, nobody able to protect)
     offers = {(a.type, tuple(a.fields.get("shares") or ())) for a in game.legal_actions() if a.entity == "p3"}
     assert ("buy_shares", ("SP_2",)) not in offers and ("pass", ()) in offers
+
+
+def test_1870_the_track_step_stays_open_to_be_passed_while_the_mrbcs_lay_is_unused() -> None:
+    """1870's MRBC: "The public company that purchases the Mississippi River Bridge Company may build in one of the
+    hexes along the Mississippi River for a $40 discount" (one of the company's own lays here,
+    `params.normal_lay`). 18xx.games keeps the owning company's track step open while that lay is unused, to be
+    passed (title parameter `track.open_while_lay_private_buyable`): a pass changes no rule's outcome, and without
+    it the same moves meant different things in the two engines (differential run 10 seed 140019: MKT's upgrade, then
+    its purchase of a private, which the site took in its track step, railbook a turn later; run 12 seed 160041:
+    SSW's private purchase, a round apart, and the privates' income paid to different owners)."""
+    game, record = _game_at("1870", 140019, 301)
+    assert [a["type"] for a in record["actions"][-3:]] == ["buy_company", "lay_tile", "buy_company"]
+    mkt = game.state.corporations["MKT"]
+    assert "MRBC" in mkt.companies and game.state.round.data["upgraded_track"]
+    assert mkt.price == [10, 4]  # ($20: no withholding yet)
+    assert {(a.type, a.entity) for a in game.legal_actions()} == {("pass", "MKT")}
+    game.process({"type": "pass", "entity": "MKT", "entity_type": "corporation"})
+    assert game.state.corporations["MKT"].price == [10, 3]  # (no route: withheld, $10)
 
 
 def test_18chesapeake_a_home_reserved_in_one_city_of_baltimore_keeps_its_slot_when_the_cities_merge() -> None:
@@ -1037,7 +1055,7 @@ def test_1870_a_player_buys_another_players_private_in_place_of_a_certificate() 
     from railbook.engine.replay import record_options
 
     rulebook = rulebook_for_title("1870")
-    game, record = _game_at("1870", 40014, 380)
+    game, record = _game_at("1870", 40014, 382)  # (two track-step passes inserted since, MRBC)
     assert game.state.round.kind == "stock" and game.context.phase_name() == "2"
     (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "p1" and d["type"] == "buy_company"]
     assert {c["company"] for c in buy["choices"]} == {"GRSC"}  # the one private another player holds
