@@ -309,6 +309,18 @@ def test_18chesapeake_a_begun_two_tile_lay_is_finished_and_its_first_tile_leaves
         game.process({"type": "pass", "entity": "B&S", "entity_type": "company"})
 
 
+def test_1846_a_company_that_operates_by_itself_into_the_0_cell_after_a_closing_is_removed_too() -> None:
+    """1846 §5.25: "If a corporation's stock price falls to $0, for any reason, it is immediately removed from the
+    game." C&O's last lay ended its turn without a route; it withheld to $0 and closed, and PRR, next, operated by
+    itself (no lay, no route) and withheld to $0 too. railbook had closed C&O only and offered PRR its train
+    purchase and bankruptcy (differential run 12 seed 160052, action 122; the site closed both and went on to GT)."""
+    game, record = _game_at("1846", 160052, 121)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["hex"]) == ("lay_tile", "C&O", "H10")
+    assert game.state.corporations["C&O"].closed and game.state.corporations["PRR"].closed
+    assert game.acting_entities() == ["C|GT"]
+
+
 def test_1870_price_protection_needs_certificate_room_for_the_shares_it_keeps_counted() -> None:
     """1870 "SHARE PRICE PROTECTION": "The purchasing player must have the cash on hand to buy the shares and the
     certificate limit space to hold the shares." While a sale waits, the count leaves out the president's

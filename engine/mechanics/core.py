@@ -127,10 +127,14 @@ def action_processed(g: Context, action: dict[str, Any], entity: str) -> None:
         if g.audit:
             _memo.audit("companies on close cells", [], _on_close_cells(g, closing))
         return
-    for sym in list(g.state.corp_order):
-        if _on_close_cell(g, sym, closing):
-            g.log(f"{sym} closes")
-            close_operator(g, ckey(sym))
+    closed = True
+    while closed:  # (a closing may let the next company operate by itself into a close cell: it goes too)
+        closed = False
+        for sym in list(g.state.corp_order):
+            if _on_close_cell(g, sym, closing):
+                g.log(f"{sym} closes")
+                close_operator(g, ckey(sym))
+                closed = True
 
 
 def _markers_on(g: Context, kind: str, cells: frozenset[tuple[int, int]]) -> bool:
