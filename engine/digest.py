@@ -189,9 +189,9 @@ def open_prices(g: Game) -> dict[str, Any]:
 def closed_at_round_end(g: Game, action: dict[str, Any], before: dict[str, Any], gone: Any) -> bool:
     """Whether the corporations ``gone`` closed at the end of a stock round that ``action`` ended: a pass that ended
     the round, whose end-of-round price moves (not a sale, nor a price that had reached the closing cell before it)
-    took each of them there. The site closes them as it finishes its round and goes on (1846 differential run 10
-    seeds 140031 and 140062: the last pass of the round moved a price with shares in the market into the closing
-    cell, and the reference went on to the operating round)."""
+    took each of them there. The site closes them as it finishes its round and goes on (docs/CONFORMANCE.md, "A
+    stock round the site does not end": the last pass of the round moved a price with shares in the market into the
+    closing cell, and the reference went on to the operating round)."""
     r = g.state.round
     if action.get("type") != "pass" or (r is not None and r.kind == "stock") or not gone:
         return False

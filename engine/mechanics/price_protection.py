@@ -120,8 +120,8 @@ def _counted_once_protected(g: Context, president: str) -> float:
     """The president's certificates that the count leaves out only because a queued sale is taken to go unprotected
     (``cert_limit_assumes_unprotected``: its drop would free them of the limit): protecting keeps the price, and
     with it those certificates in the count ("The purchasing player must have ... the certificate limit space to
-    hold the shares"; 1870 run 12 seed 160004: p3, with 7 counted and 8 SP certificates left out, was let protect
-    an SP share with a limit of 9)."""
+    hold the shares"; differential run 12 seed 160004: a president with 7 counted and 8 of the company's
+    certificates left out was let protect a share with a limit of 9)."""
     n = 0.0
     seen: list[str] = []
     for qcorp, _ids, _percent, _seller, _pres in STATE.of(g).queue:
