@@ -1048,6 +1048,7 @@ def _laid_hex(g: Context, plan: LayPlan) -> HexState:
     reservations: list[list[str | None]] = [[None] * n for n in slots]
     old_cities = tile_spec(g, plan.hex).get("cities") or []
     extras: dict[int, list[str]] = {}
+    moved: list[tuple[int, int, str]] = []
     for old_ci, new_ci in plan.city_map.items():
         base = int(old_cities[old_ci].get("slots", 1)) if old_ci < len(old_cities) else 0
         for si, tok in enumerate(hs.tokens[old_ci] if old_ci < len(hs.tokens) else []):
@@ -1064,12 +1065,18 @@ def _laid_hex(g: Context, plan: LayPlan) -> HexState:
             else:
                 tokens[new_ci][target] = tok
         for si, res in enumerate(hs.reservations[old_ci] if old_ci < len(hs.reservations) else []):
-            if res is None:
-                continue
-            if si < len(reservations[new_ci]):
-                reservations[new_ci][si] = res
-            else:
-                reservations[new_ci].append(res)
+            if res is not None:
+                moved.append((new_ci, si, res))
+    # a reservation keeps a slot of its own where cities merge: not one a token of the other city took, nor one
+    # another reservation holds (a home reserved in one city of an OO hex, a marker in the other)
+    for new_ci, si, res in moved:
+        row, toks_ = reservations[new_ci], tokens[new_ci]
+        if si >= len(row) or row[si] is not None or toks_[si] is not None:
+            si = next((i for i in range(len(row)) if row[i] is None and toks_[i] is None), si)
+        if si < len(row) and row[si] is None:
+            row[si] = res
+        else:
+            row.append(res)
     for new_ci, toks in extras.items():
         tokens[new_ci] += toks
     return HexState(

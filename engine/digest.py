@@ -152,12 +152,18 @@ def stock_turn_goes_on(g: Game, player: str) -> bool:
     return r is not None and stock_turn(g) == player and bool(r.data.get("current_actions"))
 
 
-def stalled_turn(g: Game, player: str, closed_in_turn: bool, same_round: bool = True) -> bool:
+def stalled_turn(
+    g: Game, player: str, closed_in_turn: bool, same_round: bool = True, at_round_end: bool = False
+) -> bool:
     """After an action that ended ``player``'s stock-round turn (a corporation closed in it: ``closed_in_turn``;
     ``same_round``: the game is still in that stock round), whether the site's engine would stall there
     (``site_stalls_on_closing``): the players after him, in turn order, that the round passed over because they
-    had nothing to do, are two or more (all of them, him included, where the round has ended)."""
+    had nothing to do, are two or more (all of them, him included, where the round has ended). ``at_round_end``:
+    the closing came from the round's own end (:func:`closed_at_round_end`), which the site plays out without
+    stalling."""
     if not closed_in_turn or not site_stalls_on_closing(g):
+        return False
+    if not same_round and at_round_end:
         return False
     if not same_round:
         return len([p for p in g.state.players if not p.bankrupt]) >= 2
@@ -173,6 +179,24 @@ def stalled_turn(g: Game, player: str, closed_in_turn: bool, same_round: bool = 
     i = order.index(player)
     skipped = (order.index(nxt) - i - 1) % n
     return skipped >= 2
+
+
+def open_prices(g: Game) -> dict[str, Any]:
+    """The share price of each open corporation (before a move, for :func:`closed_at_round_end`)."""
+    return {k: None if c.price is None else tuple(c.price) for k, c in g.state.corporations.items() if not c.closed}
+
+
+def closed_at_round_end(g: Game, action: dict[str, Any], before: dict[str, Any], gone: Any) -> bool:
+    """Whether the corporations ``gone`` closed at the end of a stock round that ``action`` ended: a pass that ended
+    the round, whose end-of-round price moves (not a sale, nor a price that had reached the closing cell before it)
+    took each of them there. The site closes them as it finishes its round and goes on (docs/CONFORMANCE.md, "A
+    stock round the site does not end": the last pass of the round moved a price with shares in the market into the
+    closing cell, and the reference went on to the operating round)."""
+    r = g.state.round
+    if action.get("type") != "pass" or (r is not None and r.kind == "stock") or not gone:
+        return False
+    now = {k: g.state.corporations[k].price for k in gone}
+    return all(k in before and now[k] is not None and before[k] != tuple(now[k]) for k in gone)
 
 
 def site_unowned_income_reserve(g: Game) -> int:

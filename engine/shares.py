@@ -243,6 +243,13 @@ def _cert_count(g: Context, sid: str, weight: float) -> float:
     return max(1.0, weight * s.percent / share_percent(g, s.corp)) if s.president else weight
 
 
+def certs_of(g: Context, player: str, corp: str) -> float:
+    """The certificates of ``corp`` that ``player`` holds, as the limit weighs them (exemptions aside)."""
+    ids = g.state.holdings.get(player, {}).get(corp) or []
+    weight = g.hooks("cert_weight", corp)
+    return len(ids) if weight is None else sum([_cert_count(g, sid, weight) for sid in ids])
+
+
 def certs_at_most(g: Context, player: str) -> float:
     """A bound :func:`num_certs` never exceeds, found without the market cells and the exemptions it asks about (every
     certificate of a company not closed counts, as weighted): when the bound is under a limit, so is the count."""

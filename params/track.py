@@ -60,7 +60,8 @@ class Params(BaseParams):
         False,
         description="the track step stays open (to be passed) after the turn's lays while the corporation could buy a "
         "player's private with a `tile_lay` ability for the track step (in a phase where companies buy privates), or "
-        "owns a private whose extra lay (`params.extra_lay`) is still usable (as on 18xx.games)",
+        "owns a private whose extra lay (`params.extra_lay`) is still usable, or whose lay counted as one of the "
+        "corporation's own (`params.normal_lay`) is still unused (as on 18xx.games)",
     )
     special_lays_end_at_forfeit: bool = Field(
         False,

@@ -354,6 +354,7 @@ class _StallGuard:
         self.closer: dict[str, Any] | None = None  # the turn's move that closed a corporation
         self.avoid: list[tuple[Any, ...]] = []
         self.retries = 0
+        self.prices: dict[str, Any] = {}  # (each open corporation's price before the move)
 
     def _player(self, game: Any) -> str | None:
         from railbook.engine.digest import stock_turn
@@ -374,7 +375,11 @@ class _StallGuard:
 
     def turn(self, game: Any, log: list[Any], autos: Any, actions: int) -> None:
         """Before a move: a new stock-round turn starts a checkpoint."""
+        from railbook.engine.digest import open_prices
+
         player = self._player(game)
+        if player is not None:
+            self.prices = open_prices(game)
         if player is None:
             self.player = self.start = None
         elif player != self.player:
@@ -394,13 +399,18 @@ class _StallGuard:
         closed = self._closed(game)
         if self.closer is None and closed - self.start[3]:
             self.closer = action
-        from railbook.engine.digest import stalled_turn, stock_turn_goes_on
+        from railbook.engine.digest import closed_at_round_end, stalled_turn, stock_turn_goes_on
 
         if stock_turn_goes_on(game, self.player):
             return None
 
         same = _stock_round(game) == self.start[4]
-        if self.closer is None or self.retries >= self.RETRIES or not stalled_turn(game, self.player, True, same):
+        ended = self.closer is action and closed_at_round_end(game, action, self.prices, closed - self.start[3])
+        if (
+            self.closer is None
+            or self.retries >= self.RETRIES
+            or not stalled_turn(game, self.player, True, same, ended)
+        ):
             self.player = self.start = None
             return None
         import copy

@@ -309,6 +309,70 @@ def test_18chesapeake_a_begun_two_tile_lay_is_finished_and_its_first_tile_leaves
         game.process({"type": "pass", "entity": "B&S", "entity_type": "company"})
 
 
+def test_1846_a_company_that_operates_by_itself_into_the_0_cell_after_a_closing_is_removed_too() -> None:
+    """1846 §5.25: "If a corporation's stock price falls to $0, for any reason, it is immediately removed from the
+    game." C&O's last lay ended its turn without a route; it withheld to $0 and closed, and PRR, next, operated by
+    itself (no lay, no route) and withheld to $0 too. railbook had closed C&O only and offered PRR its train
+    purchase and bankruptcy (differential run 12 seed 160052, action 122; the site closed both and went on to GT)."""
+    game, record = _game_at("1846", 160052, 121)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["hex"]) == ("lay_tile", "C&O", "H10")
+    assert game.state.corporations["C&O"].closed and game.state.corporations["PRR"].closed
+    assert game.acting_entities() == ["C|GT"]
+
+
+def test_1870_price_protection_needs_certificate_room_for_the_shares_it_keeps_counted() -> None:
+    """1870 "SHARE PRICE PROTECTION": "The purchasing player must have the cash on hand to buy the shares and the
+    certificate limit space to hold the shares." While a sale waits, the count leaves out the president's
+    certificates of a company whose drop would take it into the yellow zone; protecting keeps the price, and those
+    certificates count again. Differential run 12 seed 160004, action 1807: p6 sold an SP share at $64 (its drop:
+    $60, yellow); p3, SP's president with 90% (8 certificates) and 7 others counted (limit 9), was offered the
+    protection (railbook counted 7 + 1); the site counted his SP certificates too, moved the price at once and
+    refused his purchase ("Cannot buy a share of SP")."""
+    game, record = _game_at("1870", 160004, 1807)
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"], last["shares"]) == ("sell_shares", "p6", ["SP_2"])
+    sp = game.state.corporations["SP"]
+    assert game.state.cert_limit == 9 and len(game.state.holdings["P|p3"]["SP"]) == 8  # (90%: 8 certificates)
+    assert sp.price == [6, 5]  # ($60: moved at once, nobody able to protect)
+    offers = {(a.type, tuple(a.fields.get("shares") or ())) for a in game.legal_actions() if a.entity == "p3"}
+    assert ("buy_shares", ("SP_2",)) not in offers and ("pass", ()) in offers
+
+
+def test_1870_the_track_step_stays_open_to_be_passed_while_the_mrbcs_lay_is_unused() -> None:
+    """1870's MRBC: "The public company that purchases the Mississippi River Bridge Company may build in one of the
+    hexes along the Mississippi River for a $40 discount" (one of the company's own lays here,
+    `params.normal_lay`). 18xx.games keeps the owning company's track step open while that lay is unused, to be
+    passed (title parameter `track.open_while_lay_private_buyable`): a pass changes no rule's outcome, and without
+    it the same moves meant different things in the two engines (differential run 10 seed 140019: MKT's upgrade, then
+    its purchase of a private, which the site took in its track step, railbook a turn later; run 12 seed 160041:
+    SSW's private purchase, a round apart, and the privates' income paid to different owners)."""
+    game, record = _game_at("1870", 140019, 301)
+    assert [a["type"] for a in record["actions"][-3:]] == ["buy_company", "lay_tile", "buy_company"]
+    mkt = game.state.corporations["MKT"]
+    assert "MRBC" in mkt.companies and game.state.round.data["upgraded_track"]
+    assert mkt.price == [10, 4]  # ($20: no withholding yet)
+    assert {(a.type, a.entity) for a in game.legal_actions()} == {("pass", "MKT")}
+    game.process({"type": "pass", "entity": "MKT", "entity_type": "corporation"})
+    assert game.state.corporations["MKT"].price == [10, 3]  # (no route: withheld, $10)
+
+
+def test_18chesapeake_a_home_reserved_in_one_city_of_baltimore_keeps_its_slot_when_the_cities_merge() -> None:
+    """A corporation's home space stays reserved until it places its home marker (the 1830 family's rule the site
+    plays): B&O's home is Baltimore's first city (H6, `home: {hex: H6, city: 0}`), PLE had a marker in the second;
+    the brown X7 makes the two cities one of two slots, which the marker and the reservation fill. railbook had put
+    the reservation in the marker's slot and let C&A place a marker there (differential run 11 seed 150024,
+    action 460; the site: "no token slots available on H6")."""
+    game, _ = _game_at("18Chesapeake", 150024, 459)
+    hs = game.state.hexes["H6"]
+    assert hs.tile == "X7" and hs.tokens == [["C|PLE", None]]
+    assert sorted(r for r in hs.reservations[0] if r) == ["C|B&O"]
+    placements = [d for d in game.legal_actions() if d.type == "place_token" and d.entity == "C&A"]
+    assert placements and not [d for d in placements if d.fields["city"].startswith("X7-0")]
+    stored = json.loads((DATA / "18chesapeake_soak_150024.json").read_text(encoding="utf-8"))["actions"][459]
+    assert (stored["type"], stored["city"]) == ("place_token", "X7-0-0")
+
+
 def test_18chesapeake_the_initial_rounds_income_round_ends_a_set_and_exports_a_train() -> None:
     """18Chesapeake (the site's game): "At the end of each set of ORs the next available non-permanent train will be
     exported"; the operating round that pays the sold privates' income when everyone passes in the initial round
@@ -1103,7 +1167,7 @@ def test_1870_a_player_buys_another_players_private_in_place_of_a_certificate() 
     from railbook.engine.replay import record_options
 
     rulebook = rulebook_for_title("1870")
-    game, record = _game_at("1870", 40014, 380)
+    game, record = _game_at("1870", 40014, 382)  # (two track-step passes inserted since, MRBC)
     assert game.state.round.kind == "stock" and game.context.phase_name() == "2"
     (buy,) = [d for d in game.legal_descriptions() if d["entity"] == "p1" and d["type"] == "buy_company"]
     assert {c["company"] for c in buy["choices"]} == {"GRSC"}  # the one private another player holds

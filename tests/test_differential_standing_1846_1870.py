@@ -131,6 +131,123 @@ def test_passes_added_after_lines_in_a_row_are_looked_past_to_where_the_engines_
     assert d.compare(ref, mine, "1870", [], {1: "IC", 2: "IC"})["first"]["kind"].startswith("bank")
 
 
+def test_a_price_railbook_moved_before_a_single_added_pass_is_looked_past_where_the_engines_agree_after_it() -> None:
+    """1870 run 10 seed 140019: MKT's track step ended with its upgrade in railbook (the MRBC's lay is one of its
+    normal lays), which withheld at once for a company without a route ($20 to $10), ended the turn at the next
+    purchase and closed MKT at its pass in the next round; the site held its track step open for the private's lay
+    until MKT passed (the tool added the second pass), one line behind each time. The price and the money differ
+    only until the line after the added pass, where the engines agree again; a field that still differs there is a
+    difference."""
+    d = _tool()
+
+    def line(i: int, acting: dict[str, list[str]], price: int | None, turn: str, bank: int = 100) -> dict[str, Any]:
+        corps = {} if price is None else {"MKT": {"price": price}}
+        rnd = "Stock" if turn == "11.1" else "Operating"
+        return {
+            "id": i,
+            "type": "pass",
+            "entity": "MKT",
+            "round": rnd,
+            "turn": turn,
+            "acting": acting,
+            "bank": bank,
+            "corporations": corps,
+        }
+
+    ref = [
+        line(1, {"MKT": ["lay_tile", "pass"]}, 20, "10.1"),
+        line(2, {"MKT": ["lay_tile", "pass"]}, 20, "10.1"),
+        line(3, {"MKT": ["lay_tile", "pass"]}, 10, "10.2", 90),
+        line(4, {"p3": ["pass"]}, None, "11.1", 95),
+    ]
+    mine = [
+        line(1, {"MKT": ["buy_train", "pass"]}, 10, "10.1"),
+        line(2, {"MKT": ["pass"]}, 10, "10.2", 90),
+        line(3, {"p3": ["pass"]}, None, "11.1", 95),
+        line(4, {"p3": ["pass"]}, None, "11.1", 95),
+    ]
+    res = d.compare(ref, mine, "1870", [], {3: "MKT"})
+    assert res["first"] is None and res["modulo"] and res["standing"]["waiting_for_pass"] >= 4
+    mine[3] = {**mine[3], "bank": 105}
+    assert d.compare(ref, mine, "1870", [], {3: "MKT"})["first"]["kind"].startswith("bank")
+
+
+def test_the_sites_failure_on_a_move_of_the_entity_whose_earlier_step_it_holds_open_gets_its_pass(
+    tmp_path: Any,
+) -> None:
+    """1846 run 10 seed 140056: NYC redeemed shares and kept $15, too little for any lay; railbook ended its track
+    step and went on to the train step, where NYC declared bankruptcy. The site, whose coarser check still held
+    the track step open for NYC's pass, failed on the bankruptcy in its own code (``last_share_issued_price=``
+    asked of its track step). The tool adds NYC's pass to the site's copy, as after a "Blocking step" refusal; a
+    failure on the move of an entity the site does not wait on is left as it is."""
+    import json
+
+    tool = _tool()
+    record = {
+        "title": "1846",
+        "actions": [
+            {"type": "buy_shares", "entity": "NYC", "entity_type": "corporation", "id": 1},
+            {"type": "bankrupt", "entity": "NYC", "entity_type": "corporation", "id": 2},
+        ],
+    }
+    path = tmp_path / "1846_1.json"
+    path.write_text(json.dumps(record))
+    fails = "NoMethodError: undefined method `last_share_issued_price=' for <Engine::Game::G1846::Step::TrackAndToken>"
+    waits = {"id": 1, "acting": {"NYC": ["lay_tile", "pass"]}, "corporations": {"NYC": {"price": 60}}}
+    seen: list[list[Any]] = []
+
+    def reference(site_path: Any, strict: bool, cache: Any) -> list[dict[str, Any]]:
+        actions = json.loads(site_path.read_text())["actions"]
+        seen.append([(a["entity"], a["id"]) for a in actions])
+        return [waits, *({"id": a["id"]} for a in actions[1:])]  # the added pass accepted: no failure
+
+    tool.reference = reference
+    _, ref, _, passes = tool.repair(record, [waits, {"id": 2, "error": fails}], path)
+    assert passes == [tool.ENTITY_FAILS]
+    assert seen[0] == [("NYC", 1), ("NYC", tool.ADDED_PASS_ID), ("NYC", 2)]
+    assert not any("error" in x for x in ref)
+    other = {**waits, "acting": {"GT": ["lay_tile", "pass"]}, "corporations": {"GT": {"price": 60}}}
+    assert tool.repair(record, [other, {"id": 2, "error": fails}], path)[3] == []
+
+
+def test_a_marker_step_the_sites_stale_graph_skips_is_standing_and_its_pass_left_out_of_the_sites_copy(
+    tmp_path: Any,
+) -> None:
+    """1870 run 10 seed 140052: FW closed and its marker left Fort Worth; the site, judging by its route graph from
+    before, saw no free city for TP's marker and skipped TP's marker step (``run_routes`` next), where railbook
+    offered the freed city (``place_token``, ``pass``) and the record passed. The site refused that pass. The tool
+    leaves the pass out of the site's copy, gives it the line before in the site's stream (nothing changes in a
+    skipped step) and looks past the listing (``stale_graph``); without the closing it is a difference."""
+    import json
+
+    tool = _tool()
+    tp = {"type": "pass", "entity": "TP", "entity_type": "corporation"}
+    record = {"title": "1870", "actions": [{**tp, "entity": "FW", "id": 1}, {**tp, "id": 2}, {**tp, "id": 3}]}
+    path = tmp_path / "1870_1.json"
+    path.write_text(json.dumps(record))
+    both = {"TP": {"price": 10, "tokens": ["J5"]}}
+    gone = {"id": 1, "round": "Operating", "tiles": {"J3": "5@4"}, "corporations": both}
+    before = {**gone, "id": 0, "corporations": {**both, "FW": {"price": 10, "tokens": ["J3"]}}}
+    track = {**gone, "id": 2, "type": "pass", "entity": "TP", "acting": {"TP": ["bankrupt", "run_routes"]}}
+    fails = "Engine::GameError: Blocking step Run Routes cannot process action pass at 3"
+
+    def reference(site_path: Any, strict: bool, cache: Any) -> list[dict[str, Any]]:
+        ids = [a["id"] for a in json.loads(site_path.read_text())["actions"]]
+        assert ids == [1, 2]
+        return [before, gone, track]
+
+    tool.reference = reference
+    mine_record, ref, _, passes = tool.repair(record, [before, gone, track, {"id": 3, "error": fails}], path)
+    assert passes == [tool.SKIPPED_STEP]
+    assert [a["id"] for a in mine_record["actions"]] == [1, 2, 3] and tool.SITE_SKIPS not in json.dumps(mine_record)
+    assert [x.get("id") for x in ref] == [0, 1, 2, 3] and ref[3]["acting"] == track["acting"]
+    mine = [before, gone, {**track, "acting": {"TP": ["pass", "place_token"]}}, {**track, "id": 3}]
+    res = tool.compare(ref, mine, "1870", [])
+    assert res["first"] is None and res["standing"] == {"stale_graph": 1}
+    fresh = [[{**x, "corporations": both} for x in lines] for lines in (ref, mine)]  # (no closing: no stale graph)
+    assert tool.compare(*fresh, "1870", [])["first"]["kind"].startswith("acting.*")
+
+
 def test_the_sites_game_over_on_a_notice_riding_on_the_move_that_ends_turn_100_ends_the_comparison() -> None:
     """1870 run 8 seed 100038: the move that ended the stock round of turn 100 ended the site's game (its turn
     limit), and the automatic notice riding on that move was refused as coming after the game's end: the

@@ -245,7 +245,7 @@ def test_a_record_for_the_site_places_no_private_marker_before_a_lifted_one_is_b
 def _stalled_turns(record: dict, rulebook: dict) -> list[int]:
     """The record's stock-round turns that end, with a corporation closed in them, where the site's engine would
     stall (``railbook.engine.digest.stalled_turn``): the ids of the actions that end them."""
-    from railbook.engine.digest import stalled_turn, stock_turn, stock_turn_goes_on
+    from railbook.engine.digest import closed_at_round_end, open_prices, stalled_turn, stock_turn, stock_turn_goes_on
     from railbook.engine.replay import filter_actions, normalise, start_from_record
 
     def stock_round(game) -> tuple | None:
@@ -260,11 +260,13 @@ def _stalled_turns(record: dict, rulebook: dict) -> list[int]:
     for action in filter_actions(record["actions"]):
         if player is None or stock_turn(game) != player:
             player, before, at = stock_turn(game), closed(game), stock_round(game)
+        prices = open_prices(game)
         game.process(normalise(action))
         if player is None or stock_turn_goes_on(game, player):
             continue
         same = stock_round(game) == at and not game.state.finished
-        if closed(game) - before and stalled_turn(game, player, True, same):
+        ended = closed_at_round_end(game, action, prices, closed(game) - before)
+        if closed(game) - before and stalled_turn(game, player, True, same, ended):
             out.append(action["id"])
         player = None
     return out
@@ -292,13 +294,40 @@ def test_a_record_for_the_site_has_no_stock_turn_the_site_would_stall_after_a_cl
         assert _stalled_turns({**record, **dated}, rulebook) == []
 
 
+def test_a_record_for_the_site_keeps_a_last_pass_whose_round_end_closes_a_corporation() -> None:
+    """1846 "At the end of a stock round ... all stocks with any shares in the Stock Market fall one value": where
+    the pass that ends the round takes a price into the closing cell, the site closes the corporation as it
+    finishes its round and goes on to the operating round (the reference engine on differential run 10 seed
+    140031: p3's pass after ERIE had fallen to $10). The stall guard had taken that pass for a stalling closing,
+    played the turn again and ended it with the sale that does stall the site ("No step found", a stock round it
+    never ends; seeds 140031 and 140062). Such a pass is kept now; the sale into the closing cell is still
+    avoided (``test_a_record_for_the_site_has_no_stock_turn_the_site_would_stall_after_a_closing``)."""
+    from railbook.engine.replay import filter_actions, normalise, record_options, start_from_record
+
+    rulebook = rulebook_for_title("1846")
+    dated = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
+    record, report = play_record(rulebook, 140031, max_actions=281, also=dated)
+    assert not report.failures
+    last = record["actions"][-1]
+    assert (last["type"], last["entity"]) == ("pass", "p3")
+    game = start_from_record({**record, "created_at": 1_795_000_000}, rulebook)
+    for action in filter_actions(record["actions"][:-1]):
+        game.process(normalise(action))
+    assert not game.state.corporations["ERIE"].closed and game.state.round.kind == "stock"
+    game.process(normalise(last))
+    assert game.state.corporations["ERIE"].closed and game.state.round.kind != "stock"
+    assert _stalled_turns({**record, "created_at": 1_795_000_000}, rulebook) == []
+
+
 def test_a_record_for_the_site_makes_no_lay_its_stale_graph_refuses_after_a_closing() -> None:
     """1846, 1870 (title data ``site.closing_leaves_graph_stale``): the site keeps its route graph when a
     corporation closes and its markers leave the map, until the next lay or placement (differential run 8, 1870
     seed 100035, action 334: MKT's #26 on C10, reached through Topeka where the closed ATSF's marker had been,
     refused as "not legally rotated"). Railbook's map is right (MKT reaches C10); a record written for the site
     makes another move there, one the map with ATSF's marker put back allows; the game played for railbook
-    alone keeps the lay."""
+    alone keeps the lay. (Since the MRBC holds its owner's track step open, seed 100035 takes another line; seed
+    100004 meets the same at action 524: FW's #9 on I4, reached through Dallas, J5, where the closed TP's marker
+    had been.)"""
     import copy
 
     from railbook.engine.errors import IllegalAction
@@ -310,21 +339,22 @@ def test_a_record_for_the_site_makes_no_lay_its_stale_graph_refuses_after_a_clos
     plain["site"] = {k: v for k, v in (plain.get("site") or {}).items() if k != "closing_leaves_graph_stale"}
     also = ["site_private_trades_from_phase_2"]
     dated = {"created_at": 1_795_000_000}
-    record, report = play_record(plain, 100035, max_actions=334, also=also)
+    record, report = play_record(plain, 100004, max_actions=524, also=also)
     assert not report.failures
-    lay = record["actions"][333]
-    assert (lay["type"], lay["entity"], lay["hex"], lay["tile"]) == ("lay_tile", "MKT", "C10", "26-0")
-    game = start_from_record({**record, **dated, "actions": record["actions"][:333]}, rulebook)
-    for action in filter_actions(record["actions"][:333]):
+    lay = record["actions"][523]
+    assert (lay["type"], lay["entity"], lay["hex"], lay["tile"]) == ("lay_tile", "FW", "I4", "9-6")
+    game = start_from_record({**record, **dated, "actions": record["actions"][:523]}, rulebook)
+    for action in filter_actions(record["actions"][:523]):
         game.process(normalise(action))
-    assert game.state.corporations["ATSF"].closed
+    Game.from_json(rulebook, game.to_json()).process(normalise(lay))  # (legal on the map as it is)
+    assert game.state.corporations["TP"].closed
     data = game.to_json()
-    data["state"]["hexes"]["B9"]["tokens"][0][0] = "C|ATSF"  # (its marker put back)
+    data["state"]["hexes"]["J5"]["tokens"][0][0] = "C|TP"  # (its marker put back)
     with pytest.raises(IllegalAction):
         Game.from_json(rulebook, data).process(normalise(lay))
-    site, report = play_record(rulebook, 100035, max_actions=334, also=also)
+    site, report = play_record(rulebook, 100004, max_actions=524, also=also)
     assert not report.failures
-    assert site["actions"][:333] == record["actions"][:333] and site["actions"][333] != lay
+    assert site["actions"][:523] == record["actions"][:523] and site["actions"][523] != lay
 
 
 def test_1850_a_record_for_the_site_makes_no_lay_its_stale_graph_refuses_after_a_closing() -> None:
@@ -401,16 +431,29 @@ def test_the_check_after_an_operating_rounds_last_turn_names_the_company_that_co
     """1870: TP, the operating round's only company, connects to its destination with its own lay; its connection
     run follows its turn ("Eligibility is checked for every company after each company completes its turn"), and
     TP stays the operator for it. The site's check after that turn must name TP, or the site's round moves on and
-    it refuses the run (run 9 seed 110006, action 1401: the notice had named nobody)."""
+    it refuses the run (run 9 seed 110006, action 1401: the notice had named nobody). The game as written then is
+    kept in tests/data (with the track-step passes railbook asks for since the MRBC holds that step) and played
+    through the exporter."""
+    from railbook.engine.game import Game
     from railbook.engine.replay import record_options
 
+    from railbook.site_export import SiteAutoActions
+
     rulebook = rulebook_for_title("1870")
-    dated = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
-    record, report = play_record(rulebook, 110006, max_actions=1402, also=dated)
-    assert not report.failures
-    turn_end, run = record["actions"][-2], record["actions"][-1]
-    assert (turn_end["type"], turn_end["entity"], run["type"]) == ("dividend", "TP", "choose")
-    assert [x["corporations"] for x in turn_end["auto_actions"]] == [["TP"]]
+    stored = json.loads((Path(__file__).parent / "data" / "1870_soak_110006.json").read_text(encoding="utf-8"))
+    game = Game.start(
+        rulebook, [p["id"] for p in stored["players"]], seed=110006, options=record_options(stored, rulebook)
+    )
+    autos = SiteAutoActions(game)
+    extra: list[dict] = []
+    for action in stored["actions"]:
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        autos.action(game, action)
+        extra = autos.after(game)
+    turn_end = stored["actions"][-1]
+    assert (turn_end["type"], turn_end["entity"]) == ("dividend", "TP")
+    assert {d["type"] for d in game.legal_descriptions()} == {"choose"}  # (TP's connection run: its marker)
+    assert [x["corporations"] for x in extra] == [["TP"]]
 
 
 def test_the_1870_records_carry_the_sites_destination_notices() -> None:

@@ -212,6 +212,19 @@ def _blocked(err: str) -> bool:
     return "Blocking step " in err and " cannot process action " in err
 
 
+#: the step named for a pass added where the site's engine failed on the move of an entity whose step it held open
+ENTITY_FAILS = "an entity's earlier step (its move failed)"
+
+
+def _failed_in_held_step(err: str, acting: dict[str, Any], action: dict[str, Any]) -> bool:
+    """The site's engine failed (an error of its own code, not a rule's refusal) on a move of the operator whose
+    earlier step it still holds open for that operator's pass, where railbook had ended that step (1846 run 10 seed
+    140056: NYC, left $15 by its redemption, had no lay it could pay for; railbook went on to its train step, where
+    NYC declared bankruptcy; the site, still in its track step, failed on ``last_share_issued_price=``)."""
+    failed = err.startswith(("NoMethodError", "NameError", "TypeError")) and action.get("entity_type") != "player"
+    return failed and "pass" in (acting.get(str(action.get("entity"))) or [])
+
+
 def _player_in_company_step(
     err: str, acting: dict[str, Any], corporations: dict[str, Any], action: dict[str, Any]
 ) -> bool:
@@ -294,6 +307,56 @@ def _reached(ref: list[dict[str, Any]]) -> int:
     return sum(1 for x in ref if "error" not in x and not _added(x))
 
 
+#: the mark of a pass in railbook's record that the reference's copy leaves out (a step the site skipped)
+SITE_SKIPS = "_site_skips"
+
+#: the step named for such a pass in the summary's added passes
+SKIPPED_STEP = "a marker step the site skipped (its stale graph)"
+
+
+def _skipped_by_site(err: str, acting: dict[str, Any], action: dict[str, Any], ref: list[dict[str, Any]]) -> bool:
+    """The site refuses an operator's ``pass`` in its route step where railbook still had the operator in its
+    marker step: since a corporation with markers on the map closed, the site judges by its route graph from
+    before (``stale_graph``), in which the freed city is still full, finds no city for a marker and skips the step
+    (1870 run 10 seed 140052: FW's Fort Worth marker, TP; run 12 seed 160015: MKT's Kansas City, ATSF)."""
+    entity = str(action.get("entity"))
+    return (
+        _blocked(err)
+        and err.split(" cannot process action ", 1)[1].startswith("pass")
+        and action.get("type") == "pass"
+        and action.get("entity_type") != "player"
+        and "run_routes" in (acting.get(entity) or [])
+        and "pass" not in (acting.get(entity) or [])
+        and len(ref) > 1
+        and _graph_stale(ref, len(ref) - 2)
+    )
+
+
+def _with_skipped_lines(ref: list[dict[str, Any]], actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The reference's stream with a line for each pass its copy left out (``SITE_SKIPS``): the line of the action
+    before it, as the site's state stands unchanged by a step it skipped."""
+    before: dict[Any, dict[str, Any]] = {}
+    last = None
+    for a in actions:
+        if _added(a):
+            continue
+        if a.get(SITE_SKIPS):
+            before.setdefault(last, a)
+        last = a.get("id")
+    out: list[dict[str, Any]] = []
+    for x in ref:
+        out.append(x)
+        while "error" not in out[-1] and out[-1].get("id") in before:
+            a = before.pop(out[-1]["id"])
+            out.append({**out[-1], "id": a.get("id"), "type": a.get("type"), "entity": a.get("entity")})
+    return out
+
+
+def _site_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The reference's copy of the actions: the passes the site skipped (``SITE_SKIPS``) left out."""
+    return [a for a in actions if not a.get(SITE_SKIPS)]
+
+
 def repair(
     record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 80
 ) -> tuple[dict[str, Any], list[dict[str, Any]], int, list[str]]:
@@ -341,6 +404,9 @@ def repair(
             before = at - 1
             actions[before]["auto_actions"] = [*(actions[before].get("auto_actions") or []), notice]
             notices += 1
+        elif len(ref) > 1 and _skipped_by_site(err, ref[-2].get("acting") or {}, actions[at], ref):
+            actions[at] = {**actions[at], SITE_SKIPS: True}
+            passes.append(SKIPPED_STEP)
         elif "cannot process action destination_connection" in err:
             autos = list(actions[at].get("auto_actions") or [])
             empty = [
@@ -362,7 +428,9 @@ def repair(
             actions.insert(at, {**home, "id": ADDED_PASS_ID + len(passes)})
             passes.append(HOME_TOKEN_PLACED)
         elif len(ref) > 1 and (
-            _blocked(err) or _player_in_company_step(err, acting, ref[-2].get("corporations") or {}, actions[at])
+            _blocked(err)
+            or _player_in_company_step(err, acting, ref[-2].get("corporations") or {}, actions[at])
+            or _failed_in_held_step(err, acting, actions[at])
         ):
             # the entity still holding the step open (another one, or the action's own entity in an earlier step)
             who_ = [k for k, v in acting.items() if "pass" in v]
@@ -380,6 +448,8 @@ def repair(
             if who_[0] in corps:
                 kind = "corporation" if "price" in corps[who_[0]] else "minor"
             step = err.split("Blocking step ", 1)[1].split(" cannot process", 1)[0] if _blocked(err) else PLAYER_FAILS
+            if not _blocked(err) and _failed_in_held_step(err, acting, actions[at]):
+                step = ENTITY_FAILS
             pass_ = {"type": "pass", "entity": who_[0], "entity_type": kind, "id": ADDED_PASS_ID + len(passes)}
             if decision:
                 pass_ = {**pass_, "type": "dividend", "kind": "withhold"}
@@ -391,17 +461,20 @@ def repair(
 
     while ref and notices + len(passes) < most:
         if "error" in ref[-1] and by_refusal():
-            record = {**record, "actions": [a for a in actions if not _added(a)]}
+            record = {
+                **record,
+                "actions": [{k: v for k, v in a.items() if k != SITE_SKIPS} for a in actions if not _added(a)],
+            }
             path.write_text(json.dumps(record))
-            site_path.write_text(json.dumps({**record, "actions": actions}))
-            ref = reference(site_path, True, None)
+            site_path.write_text(json.dumps({**record, "actions": _site_actions(actions)}))
+            ref = _with_skipped_lines(reference(site_path, True, None), actions)
             mine = None  # (a notice repaired changes railbook's copy too)
             continue
         # no refusal to repair (before one the tool cannot repair, too): a track step the site keeps open where
         # railbook has ended it, and the company's next move one the site takes in that step too (a purchase, a
         # bankruptcy): the company's pass goes before it
         if mine is None:
-            mine = ours({**record, "actions": [a for a in actions if not _added(a)]})
+            mine = ours(record)  # (railbook's copy: the tool's passes and the site's skip marks left out)
         found = _open_track_step(actions, ref, mine)
         if found is None:
             break
@@ -409,12 +482,12 @@ def repair(
         kind = "corporation" if who in (ref[0].get("corporations") or {}) else "minor"
         tried_actions = [*actions[:at], {"type": "pass", "entity": who, "entity_type": kind}, *actions[at:]]
         tried_actions[at]["id"] = ADDED_PASS_ID + len(passes)
-        site_path.write_text(json.dumps({**record, "actions": tried_actions}))
-        tried_ref = reference(site_path, True, None)
+        site_path.write_text(json.dumps({**record, "actions": _site_actions(tried_actions)}))
+        tried_ref = _with_skipped_lines(reference(site_path, True, None), tried_actions)
         if "error" in tried_ref[-1] and _reached(tried_ref) < _reached(ref):
             # the site refuses sooner with the pass than without (1870 run 10 seed 140019: the company's closing
             # then changed the site's order of players): not a pass it waited for; the stream stays as it was
-            site_path.write_text(json.dumps({**record, "actions": actions}))
+            site_path.write_text(json.dumps({**record, "actions": _site_actions(actions)}))
             break
         actions, ref = tried_actions, tried_ref
         passes.append(OPEN_TRACK_STEP)
@@ -588,8 +661,8 @@ STANDING: dict[str, dict[str, Any]] = {
         "titles": {"1856"},
         "what": "`payoff_loan` listed by the site alone, and nothing else missing, in an operating round for a "
         "corporation with loans whose treasury holds less than a loan's repayment price: the site lists the "
-        "repayment for a company over its loan cap once its train step is over and refuses it when made (\"has $x "
-        "and cannot spend $100\"); the redemption of those loans, the president making up the shortfall "
+        'repayment for a company over its loan cap once its train step is over and refuses it when made ("has $x '
+        'and cannot spend $100"); the redemption of those loans, the president making up the shortfall '
         '(1856 "Redeem Government Loans"), is made after the company\'s next action in both engines',
     },
     "bid_paid_with_privates": {
@@ -1088,10 +1161,11 @@ def standing_kind(
                 # line after the site's pass: the engines agree again there
                 return "waiting_for_pass"
             after = _after_waits(ref, ahead[0], waiting)
-            if after > ahead[0] + 1 and not path.startswith("acting.") and _agree_after(ref, mine, after, path):
-                # passes added after several lines in a row (railbook ended a step at each, one line ahead of
-                # the site each time: 1870 run 8 seed 100038, IC's last two turns): the engines agree again after
-                # the last of them
+            if not path.startswith("acting.") and _agree_after(ref, mine, after, path):
+                # what railbook did on ending the step, and after it, the site does after the added pass(es): the
+                # engines agree again on the line after the last of them (several in a row, railbook one line
+                # ahead each time: 1870 run 8 seed 100038, IC's last two turns; one, where railbook went on past a
+                # value the site reaches later: run 10 seed 140019, MKT withheld, then closed in the next round)
                 return "waiting_for_pass"
     if on("bid_paid_with_privates") and (_money(path) and path != "bank") and _assigning(line):
         who = _assigning(line)
@@ -1227,10 +1301,13 @@ def standing_kind(
     if (
         on("stale_graph")
         and path.startswith("acting.")
-        and x == []
         and isinstance(y, list)
         and y
-        and set(y) <= {"place_token", "lay_tile"}
+        and (
+            (x == [] and set(y) <= {"place_token", "lay_tile"})
+            # (its marker step skipped: no city its graph sees free; 1870 run 10 seed 140052)
+            or (x == ["run_routes"] and "place_token" in y and set(y) <= {"place_token", "pass"})
+        )
         and _graph_stale(ref, n)
     ):
         return "stale_graph"

@@ -127,10 +127,8 @@ def action_processed(g: Context, action: dict[str, Any], entity: str) -> None:
         if g.audit:
             _memo.audit("companies on close cells", [], _on_close_cells(g, closing))
         return
-    # a closing ends the closing operator's turn and starts the next one's, whose steps done without a move can
-    # move its own price into a close cell too (a receivership's withhold): it closes at once as well
     closed = True
-    while closed:
+    while closed:  # (a closing may let the next company operate by itself into a close cell: it goes too)
         closed = False
         for sym in list(g.state.corp_order):
             if _on_close_cell(g, sym, closing):

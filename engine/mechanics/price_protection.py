@@ -125,7 +125,7 @@ def can_protect(g: Context, entry: list[Any]) -> bool:
     if p.needs_cert_room:
         kinds = market.kinds_at(g, g.state.corporations[corp].price)
         if not {"no_cert_limit", "unlimited_holding", "multiple_buy"} & set(kinds):
-            n = len(ids)
+            n = len(ids) + _counted_once_protected(g, president)
             if shares.num_certs(g, president) + n > g.state.cert_limit:
                 return False
     return True
@@ -145,6 +145,22 @@ def _arrived_at_sale(g: Context, corp: str, there: list[str]) -> None:
             at = i + 1
     stack.insert(at, corp)
     g.epoch += 1
+def _counted_once_protected(g: Context, president: str) -> float:
+    """The president's certificates that the count leaves out only because a queued sale is taken to go unprotected
+    (``cert_limit_assumes_unprotected``: its drop would free them of the limit): protecting keeps the price, and
+    with it those certificates in the count ("The purchasing player must have ... the certificate limit space to
+    hold the shares"; differential run 12 seed 160004: a president with 7 counted and 8 of the company's
+    certificates left out was let protect a share with a limit of 9)."""
+    n = 0.0
+    seen: list[str] = []
+    for qcorp, _ids, _percent, _seller, _pres in STATE.of(g).queue:
+        if qcorp in seen:
+            continue
+        seen.append(qcorp)
+        kinds = market.kinds_at(g, g.state.corporations[qcorp].price)
+        if not {"no_cert_limit", "unlimited_holding"} & set(kinds) and cert_exempt(g, president, qcorp):
+            n += shares.certs_of(g, president, qcorp)
+    return n
 
 
 def decline(g: Context, forced: bool = False) -> None:

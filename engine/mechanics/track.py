@@ -456,6 +456,17 @@ def extra_lay_owned(g: Context, corp: str) -> bool:
     return False
 
 
+def normal_lay_owned(g: Context, corp: str) -> bool:
+    """``corp`` owns a private whose lay counted as one of its own (``params.normal_lay``) is still unused: the site
+    keeps the track step open for it after the turn's lays (its ability is a lay of its own there)."""
+    for sym in g.operator(corp).companies:
+        found = normal_lay_ability(g, xkey(sym))
+        if found is not None and found[1].spec.get("when") in (None, "track"):
+            if abilities.usable(g, found[0], found[1], passive_ok=False):
+                return True
+    return False
+
+
 class TrackAndToken(Step):
     name = TRACK_AND_TOKEN_STEP
     description = "Place a Token or Lay Track"
@@ -484,7 +495,7 @@ class TrackAndToken(Step):
         lay_ = current_lay(g)
         if lay_ is None or not (lay_.get("lay") or lay_.get("upgrade")):
             return PARAMS.of(g).open_while_lay_private_buyable and (
-                lay_private_buyable(g, entity) or extra_lay_owned(g, entity)
+                lay_private_buyable(g, entity) or extra_lay_owned(g, entity) or normal_lay_owned(g, entity)
             )
         if not g.operator(entity).tokens:
             return False
