@@ -204,6 +204,8 @@ def test_1856_the_escrow_released_at_the_lay_is_escrow_at_once_until_the_site_re
     # railbook's cash was already apart before the lay: not the escrow
     res = d.compare(ref, [line(1, "pass", 40, ["lay_tile", "pass"]), *mine[1:]], "1856", [])
     assert not res["modulo"]
+
+
 def test_1856_a_second_debt_booked_before_the_first_is_raised_is_still_the_sites_negative_cash() -> None:
     """GW's deferred interest leaves p3 owing $18, then the redemption of its excess loan $55 more: the site shows
     $-18, then $-73, railbook $0 both times (the debts booked, nothing raised), until his bankruptcy (run 12 seed

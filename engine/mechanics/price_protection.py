@@ -145,6 +145,8 @@ def _arrived_at_sale(g: Context, corp: str, there: list[str]) -> None:
             at = i + 1
     stack.insert(at, corp)
     g.epoch += 1
+
+
 def _counted_once_protected(g: Context, president: str) -> float:
     """The president's certificates that the count leaves out only because a queued sale is taken to go unprotected
     (``cert_limit_assumes_unprotected``: its drop would free them of the limit): protecting keeps the price, and
