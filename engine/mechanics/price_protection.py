@@ -155,7 +155,8 @@ def _counted_once_protected(g: Context, president: str) -> float:
     certificates left out was let protect a share with a limit of 9)."""
     n = 0.0
     seen: list[str] = []
-    for qcorp, _ids, _percent, _seller, _pres in STATE.of(g).queue:
+    for entry in STATE.of(g).queue:
+        qcorp = entry[0]
         if qcorp in seen:
             continue
         seen.append(qcorp)

@@ -4,8 +4,8 @@ The amounts are parameters of the private's own ability (``params`` of any of it
 happens; the company owning the private then is the one paid:
 
 * ``payouts`` {train type: $}: the first train of each type bought (from the bank's depot or from a company) or
-  exported while a company owns the private pays that company once for the type (1817's Inventor: "when the first
-  type of each train is purchased or exported", the volatility expansion's card, as 18xx.games plays it);
+  exported while a company owns the private pays that company once for the type ("when the first type of each
+  train is purchased or exported");
 * ``scrap_values`` {train type: $}: each train of the owning company that rusts pays it its type's value;
 * ``per_conversion``: each conversion of the owning company to a larger size (not a merger) pays it this (with
   ``conversion_payout_off_markers``: takes this off the station markers the conversion calls for instead);
