@@ -2002,6 +2002,19 @@ def test_a_player_above_a_share_limit_is_held_to_sales_only_while_that_companys_
     assert _types(game, "p2") == {"buy_shares", "pass", "sell_shares"}
 
 
+def test_1817_the_loan_shark_charges_its_10_at_every_interest_step_with_loans_or_without() -> None:
+    """1817 volatility expansion, P12 Loan Shark: the owning company "must pay $10 more at every Pay Loan Interest
+    step" (the site's card; the expansion is not in the 2012 rulebook). WC, owning it with no loan, passed its train
+    step (seed 160093, action 71): the site charged the $10 there, railbook only while a company had loans."""
+    game, _ = _game_at("1817", 160093, 70)
+    assert game.state.companies["P12"].owner == "C|WC"
+    cash = game.state.cash["C|WC"]
+    action = json.loads((DATA / "1817_soak_160093.json").read_text(encoding="utf-8"))["actions"][70]
+    assert (action["type"], action["entity"]) == ("pass", "WC")
+    game.process({k: v for k, v in action.items() if k != "id"})
+    assert game.state.cash["C|WC"] == cash - 10
+
+
 def test_a_privates_lay_does_not_go_into_a_hex_another_private_blocks() -> None:
     """1850 (every title with `blocks_hexes`): a hex a private blocks while a player owns it takes no tile, not even
     another private's lay (a private lays only in the hexes it blocks itself). Bot game seed 130006 (action 217): the

@@ -355,9 +355,7 @@ def pay_interest(g: Context, corp: str) -> None:
     n = loans_of(g, corp)
     if not p.new_loans_pay_interest:
         n -= st.took.get(corp, 0)
-    owed = rate * max(n, 0)
-    if owed > 0:
-        owed += g.hooks("extra_interest", corp)  # charged with the loans' interest, only while there are loans
+    owed = rate * max(n, 0) + g.hooks("extra_interest", corp)  # (at every interest step, with loans or not)
     if owed <= 0:
         return
     key = ckey(corp)

@@ -9,8 +9,8 @@ happens; the company owning the private then is the one paid:
 * ``scrap_values`` {train type: $}: each train of the owning company that rusts pays it its type's value;
 * ``per_conversion``: each conversion of the owning company to a larger size (not a merger) pays it this (with
   ``conversion_payout_off_markers``: takes this off the station markers the conversion calls for instead);
-* ``extra_interest_per_or``: the owning company owes this much more at its interest step (while it has loans;
-  unpaid, it is unpaid interest like any other);
+* ``extra_interest_per_or``: the owning company owes this much more at every interest step, with loans or
+  without (unpaid, it is unpaid interest like any other);
 * ``payout_on_transfer``: when the owning company's privates pass to a company with a different president (an
   acquisition) or to the bank (a liquidation without a buyer), the bank pays this to the owning company's
   president (a player).
