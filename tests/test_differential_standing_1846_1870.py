@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.differential_support import differential_tool as _tool
+from tests.differential_support import stub_reference
 
 
 def _line(i: int, acting: dict[str, list[str]], **extra: Any) -> dict[str, Any]:
@@ -194,14 +195,7 @@ def test_the_sites_failure_on_a_move_of_the_entity_whose_earlier_step_it_holds_o
     path.write_text(json.dumps(record))
     fails = "NoMethodError: undefined method `last_share_issued_price=' for <Engine::Game::G1846::Step::TrackAndToken>"
     waits = {"id": 1, "acting": {"NYC": ["lay_tile", "pass"]}, "corporations": {"NYC": {"price": 60}}}
-    seen: list[list[Any]] = []
-
-    def reference(site_path: Any, strict: bool, cache: Any) -> list[dict[str, Any]]:
-        actions = json.loads(site_path.read_text())["actions"]
-        seen.append([(a["entity"], a["id"]) for a in actions])
-        return [waits, *({"id": a["id"]} for a in actions[1:])]  # the added pass accepted: no failure
-
-    tool.reference = reference
+    seen = stub_reference(tool, waits)
     _, ref, _, passes = tool.repair(record, [waits, {"id": 2, "error": fails}], path)
     assert passes == [tool.ENTITY_FAILS]
     assert seen[0] == [("NYC", 1), ("NYC", tool.ADDED_PASS_ID), ("NYC", 2)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.differential_support import differential_tool as _tool
+from tests.differential_support import stub_reference
 
 
 def _line(np_open: bool, np_private: bool, kind: str = "sell_shares", rnd: str = "Stock") -> dict[str, Any]:
@@ -57,14 +58,7 @@ def test_1850_the_sites_failure_on_a_players_move_in_a_companys_step_gets_the_co
     path.write_text(json.dumps(record))
     fails = "NoMethodError: undefined method `all_abilities' for <Engine::Player - p3>:Engine::Player"
     waits = {"id": 1, "acting": {"KATY": ["pass", "place_token"]}, "corporations": {"KATY": {"price": 10}}}
-    seen: list[list[Any]] = []
-
-    def reference(site_path: Any, strict: bool, cache: Any) -> list[dict[str, Any]]:
-        actions = json.loads(site_path.read_text())["actions"]
-        seen.append([(a["entity"], a["id"]) for a in actions])
-        return [waits, *({"id": a["id"]} for a in actions[1:])]  # the added pass accepted: no failure
-
-    tool.reference = reference
+    seen = stub_reference(tool, waits)
     _, ref, _, passes = tool.repair(record, [waits, {"id": 2, "error": fails}], path)
     assert passes == [tool.PLAYER_FAILS]
     assert seen[0] == [("KATY", 1), ("KATY", tool.ADDED_PASS_ID), ("p3", 2)]

@@ -43,7 +43,9 @@ SITE_NOW = 1_795_000_000  # (2026-11-17) the creation time written into soak rec
 SHOW = int(os.environ.get("SHOW", "0"))  # differing lines to print as they are found
 
 #: fields left out for every title: the 1846 draft's pass cards are companies only in the reference engine
-DEFAULT_IGNORE = ["companies.Pass*", UNPARRED_CERTS := "_unparred_certs"]
+#: the certificates of unparred corporations each player holds, kept in a compared line out of the comparison
+UNPARRED_CERTS = "_unparred_certs"
+DEFAULT_IGNORE = ["companies.Pass*", UNPARRED_CERTS]
 
 
 # ------------------------------------------------------------------------------------------- digests
