@@ -283,3 +283,86 @@ def test_a_marker_or_lay_listed_by_railbook_alone_while_the_sites_graph_is_stale
     ref, mine = ref[:2], mine[:2]
     ref[1] = {**ref[1], "acting": {"IC": ["buy_train", "lay_tile", "pass"]}}
     assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("acting.*")
+
+
+def test_a_route_step_the_site_offers_from_its_memo_of_an_earlier_route_gets_an_empty_run(tmp_path: Any) -> None:
+    """1830 run 14 seed 190027: ERIE's lay of #59 on E11 lifted its home marker, which ERIE put back in city 1,
+    whose track meets no other station. railbook found no route, skipped the route step and withheld; the site,
+    whose graph had found ERIE a route while the marker stood in city 0 and keeps that finding, held ERIE in its
+    route step and refused the train purchase. Where the site's graph computed afresh finds no route either, the
+    tool runs ERIE's empty route in the site's copy (the site then withholds as railbook did); where it finds a
+    route, or the site's graph found none at all, the refusal stands."""
+    import json
+
+    tool = _tool()
+    record = {
+        "title": "1830",
+        "actions": [
+            {"type": "place_token", "entity": "ERIE", "entity_type": "corporation", "city": "59-1-1", "id": 1},
+            {"type": "buy_train", "entity": "ERIE", "entity_type": "corporation", "train": "5-2", "id": 2},
+        ],
+    }
+    path = tmp_path / "1830_1.json"
+    path.write_text(json.dumps(record))
+    refused = "Engine::GameError: Blocking step Run Routes cannot process action buy_train at 2"
+    waits = {"id": 1, "acting": {"ERIE": ["bankrupt", "run_routes"]}, "corporations": {"ERIE": {"price": 30}}}
+    asked: list[tuple[int, str]] = []
+    answers = [{"memo": True, "fresh": False}, {"memo": True, "fresh": True}, {"memo": False, "fresh": False}, {}]
+
+    def site_route(record_: Any, site: list[dict[str, Any]], corporation: str) -> dict[str, bool]:
+        asked.append((len(site), corporation))
+        return answers[len(asked) - 1]
+
+    tool.site_route = site_route
+    seen = stub_reference(tool, waits)
+    _, ref, _, passes = tool.repair(record, [waits, {"id": 2, "error": refused}], path)
+    assert passes == [tool.ROUTE_MEMO] and asked == [(1, "ERIE")]
+    assert seen[0] == [("ERIE", 1), ("ERIE", tool.ADDED_PASS_ID), ("ERIE", 2)]
+    added = json.loads(path.with_name("1830_1.site.json").read_text())["actions"][1]
+    assert added["type"] == "run_routes" and added["routes"] == []
+    assert not any("error" in x for x in ref)
+    for _ in answers[1:]:
+        assert tool.repair(record, [waits, {"id": 2, "error": refused}], path)[3] == []
+
+
+def test_a_train_purchase_the_site_demands_by_its_route_memo_alone_is_standing() -> None:
+    """1830 run 13 seed 170031: ERIE, its trains rusted and its home marker in a city whose track meets no other
+    station, had no route; railbook let it pass its train step, the site (its graph's memo of an earlier route)
+    made it buy (``buy_train``, its president's ``sell_shares``, no ``pass``). Where the site's graph computed
+    afresh finds no route either, that line is ``route_memo``; where it finds one, it is a difference."""
+    tool = _tool()
+
+    def line(i: int, erie: list[str]) -> dict[str, Any]:
+        return {
+            "id": i,
+            "type": "lay_tile",
+            "entity": "ERIE",
+            "round": "Operating",
+            "turn": "23.3",
+            "acting": {"ERIE": erie},
+            "bank": 100,
+            "corporations": {},
+            "players": {"p1": 10},
+        }
+
+    record = {"title": "1830", "actions": [{"id": 1, "type": "lay_tile", "entity": "ERIE"}]}
+    ref = [line(1, ["bankrupt", "buy_train", "sell_shares"])]
+    mine = [line(1, ["bankrupt", "buy_train", "pass"])]
+    asked: list[tuple[int, str]] = []
+    fresh = [False]
+
+    def site_route(record_: Any, site: list[dict[str, Any]], corporation: str) -> dict[str, bool]:
+        asked.append((len(site), corporation))
+        return {"memo": True, "fresh": fresh[0]}
+
+    tool.site_route = site_route
+    memo = tool.route_memo_points(record, None, ref, mine)
+    assert memo == {(1, "ERIE")} and asked == [(1, "ERIE")]
+    res = tool.compare(ref, mine, "1830", [], {}, memo)
+    assert res["modulo"] and res["standing"] == {"route_memo": 1}
+    fresh[0] = True
+    assert tool.route_memo_points(record, None, ref, mine) == set()
+    assert tool.compare(ref, mine, "1830", [], {}, set())["first"]["kind"].startswith("acting")
+    # (a difference beyond the train step's types is never put to the site's graph)
+    other = [line(1, ["bankrupt", "lay_tile", "pass"])]
+    assert tool.route_memo_points(record, None, ref, other) == set() and len(asked) == 2

@@ -354,6 +354,50 @@ def _with_skipped_lines(ref: list[dict[str, Any]], actions: list[dict[str, Any]]
     return out
 
 
+#: the step named for an empty run added where the site offers a route from its memo of an earlier one
+ROUTE_MEMO = "Run Routes (the site's memo of a route the map no longer gives)"
+
+
+def site_route(record: dict[str, Any], site: list[dict[str, Any]], corporation: str) -> dict[str, bool]:
+    """Whether the site, after the actions ``site`` of its copy of ``record``, offers ``corporation`` a route:
+    ``memo`` as its graph stands (a memo of an earlier route included), ``fresh`` by a graph computed afresh
+    (``site_route_fresh.rb``); {} where the reference cannot tell."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "record.json"
+        numbered = [{**a, "id": n} for n, a in enumerate(site, 1)]  # (the tool's added ids are out of order)
+        path.write_text(json.dumps({**record, "actions": numbered}))
+        run = subprocess.run(
+            ["ruby", str(Path(__file__).with_name("site_route_fresh.rb")), str(path), str(len(site)), corporation],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "REFERENCE_TOOLS": str(REFERENCE)},
+        )
+    try:
+        found = json.loads(run.stdout)
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _route_memo(err: str, acting: dict[str, Any], site: list[dict[str, Any]], record: dict[str, Any]) -> str | None:
+    """The company the site holds in its route step with no route by the map (``ROUTE_MEMO``), or None.
+
+    Once the site's route graph has found a company a route of two stations it keeps that finding through later
+    changes of the map (for its rule that a company with a route must own a train), and offers the company its
+    route step on it. Where a home marker is put back in another city of the tile laid on it (1830 run 14 seed
+    190027: ERIE's in city 1 of its #59 on E11, whose track meets no other station), railbook finds no route, skips
+    the step and withholds. The site's own graph computed afresh must find no route either (``site_route``): then
+    the tool runs the company's empty route in the site's copy, where the site withholds as railbook did. ``site``
+    is the site's copy of the actions before the refused one."""
+    if "Blocking step Run Routes cannot process" not in err:
+        return None
+    who = [k for k, v in acting.items() if set(v) - {"bankrupt"} == {"run_routes"}]
+    if len(who) != 1:
+        return None
+    found = site_route(record, site, who[0])
+    return who[0] if found.get("memo") and not found.get("fresh") else None
+
+
 def _site_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The reference's copy of the actions: the passes the site skipped (``SITE_SKIPS``) left out."""
     return [a for a in actions if not a.get(SITE_SKIPS)]
@@ -429,6 +473,15 @@ def repair(
             tried.add((aid, err))
             actions.insert(at, {**home, "id": ADDED_PASS_ID + len(passes)})
             passes.append(HOME_TOKEN_PLACED)
+        elif (
+            len(ref) > 1
+            and (aid, err) not in tried
+            and (memo := _route_memo(err, acting, _site_actions(actions[:at]), record))
+        ):
+            tried.add((aid, err))
+            run = {"type": "run_routes", "entity": memo, "entity_type": "corporation", "routes": []}
+            actions.insert(at, {**run, "id": ADDED_PASS_ID + len(passes)})
+            passes.append(ROUTE_MEMO)
         elif len(ref) > 1 and (
             _blocked(err)
             or _player_in_company_step(err, acting, ref[-2].get("corporations") or {}, actions[at])
@@ -729,6 +782,16 @@ STANDING: dict[str, dict[str, Any]] = {
         "president's emergency sale only when it is needed), or for a player in debt (the site's negative cash) "
         "to whom railbook offers nothing but the bankruptcy (no share he may sell); nothing railbook lists is "
         "missing on the site",
+    },
+    "route_memo": {
+        "entry": "the site's memo of a route",
+        "titles": None,
+        "what": "a company's train step where the site's route graph keeps a route it once found (its rule that "
+        "a company with a route must own a train) that the map no longer gives, and a graph computed afresh "
+        "(``site_route_fresh.rb``) finds none, as railbook does: the site holds the company in its route step "
+        "(the tool runs its empty route in the site's copy, ``ROUTE_MEMO``) or makes it buy a train where "
+        "railbook lets it pass (1830 run 14 seed 190027, run 13 seeds 170031 and 170062: ERIE's home marker put "
+        "back in a city whose track meets no other station)",
     },
     "stale_graph": {
         "entry": "a city freed by a closing",
@@ -1629,17 +1692,51 @@ def waiting_points(site_record: dict[str, Any] | None) -> dict[Any, str]:
     return points
 
 
+#: the action types by which the site's route memo changes a company's train step (must it buy, may it pass)
+MEMO_TYPES = {"buy_train", "sell_shares", "pass"}
+
+
+def route_memo_points(
+    record: dict[str, Any], site: dict[str, Any] | None, ref: list[dict[str, Any]], mine: list[dict[str, Any]]
+) -> set[tuple[Any, str]]:
+    """The (action id, company) where the site's train step differs from railbook's by its route memo alone
+    (``route_memo``): the site makes the company buy a train (no ``pass``; ``sell_shares`` where its president
+    must help) where railbook lets it pass, having no route by the map (1830 run 13 seeds 170031, 170062: ERIE's
+    home marker put back in a city whose track meets no other station, its trains rusted). Each line so differing
+    only in ``MEMO_TYPES`` is put to the site's own graph (``site_route``): its memo finds a route, a graph
+    computed afresh none. At most three lines a game are asked."""
+    actions = (site or record)["actions"]
+    index = {a.get("id"): i for i, a in enumerate(actions)}
+    points: set[tuple[Any, str]] = set()
+    asked = 0
+    for a, b in zip(ref, mine, strict=False):
+        if "error" in a or "error" in b or a.get("id") != b.get("id") or a.get("id") not in index:
+            continue
+        theirs, ours_ = a.get("acting") or {}, b.get("acting") or {}
+        for corp, listed in theirs.items():
+            x, y = set(listed), set(ours_.get(corp) or [])
+            if x == y or not (x ^ y) <= MEMO_TYPES or "pass" in x or "pass" not in y or asked >= 3:
+                continue
+            asked += 1
+            found = site_route(record, actions[: index[a["id"]] + 1], corp)
+            if found.get("memo") and not found.get("fresh"):
+                points.add((a["id"], corp))
+    return points
+
+
 def compare(
     ref: list[dict[str, Any]],
     mine: list[dict[str, Any]],
     title: str,
     ignore: list[str],
     waiting: dict[Any, str] | None = None,
+    memo: set[tuple[Any, str]] | None = None,
 ) -> dict[str, Any]:
     """Lines compared, the first difference (with its fields) and every differing field pattern with its count.
     Differences that are standing ones (``STANDING``, ``standing_kind``) are counted apart, by their key, in
     ``standing``; ``first`` and ``kinds`` hold the others.  ``identical``: no difference at all and no refusal;
-    ``modulo``: none but standing ones and no refusal."""
+    ``modulo``: none but standing ones and no refusal. ``memo``: the (action id, company) whose train step the
+    site's route memo decides (``route_memo_points``)."""
     patterns = [*DEFAULT_IGNORE, *ignore]
     first: dict[str, Any] | None = None
     first_standing: dict[str, Any] | None = None
@@ -1675,6 +1772,8 @@ def compare(
         found = []
         for path, x, y in found_all:
             key = standing_kind(path, x, y, n, ref_n, mine_n, title, waiting or {})
+            if key is None and memo and path.startswith("acting.") and (a.get("id"), path[7:]) in memo:
+                key = "route_memo"
             if key is None:
                 found.append((path, x, y))
             else:
@@ -1855,7 +1954,10 @@ def play_and_compare(
     record, ref, repairs, passes = repair(record, ref, path)
     (out / "ref" / f"{path.stem}.compared.ref.jsonl").write_text("".join(json.dumps(x) + "\n" for x in ref))
     mine = ours(record)
-    res = compare(ref, mine, title, ignore, waiting_points(_site_copy(path)))
+    site = _site_copy(path)
+    res = compare(ref, mine, title, ignore, waiting_points(site))
+    if not res["modulo"] and (memo := route_memo_points(record, site, ref, mine)):
+        res = compare(ref, mine, title, ignore, waiting_points(site), memo)
     return {
         "title": title,
         "seed": seed,
@@ -1983,7 +2085,10 @@ def cmd_recompare(args: argparse.Namespace) -> int:
                 continue
             record = json.loads(path.read_text())
             ref = [json.loads(x) for x in ref_path.read_text().splitlines() if x.strip()]
-            res = compare(ref, ours(record), r["title"], args.ignore, waiting_points(_site_copy(path)))
+            mine, site = ours(record), _site_copy(path)
+            res = compare(ref, mine, r["title"], args.ignore, waiting_points(site))
+            if not res["modulo"] and (memo := route_memo_points(record, site, ref, mine)):
+                res = compare(ref, mine, r["title"], args.ignore, waiting_points(site), memo)
             keep = {k: r[k] for k in ("title", "seed", "players", "options", "actions", "added_passes") if k in r}
             row = {**keep, **res, "commit": commit, "played_by": r.get("commit")}
             fh.write(json.dumps(row) + "\n")
