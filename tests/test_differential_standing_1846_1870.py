@@ -285,6 +285,26 @@ def test_a_marker_or_lay_listed_by_railbook_alone_while_the_sites_graph_is_stale
     assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("acting.*")
 
 
+def test_a_home_marker_the_site_places_by_itself_leaves_its_graph_stale() -> None:
+    """1870 run 14 seed 190003: ATSF closed (its markers left the map), then MP floated and the site placed its home
+    marker by itself, which does not compute its graph again; MKT's marker step, with a city freed by ATSF, was
+    still skipped. A company's first marker with no ``place_token`` action keeps the graph stale; a placement by
+    action renews it."""
+    d = _tool()
+    base = {"type": "pass", "entity": "MKT", "round": "Operating", "turn": "33.1", "tiles": {"B9": "57@4"}}
+    before = {"ATSF": {"tokens": ["B9"]}, "MKT": {"tokens": ["B11"]}, "MP": {"tokens": []}}
+    closed = {"MKT": {"tokens": ["B11"]}, "MP": {"tokens": []}}
+    home = {"MKT": {"tokens": ["B11"]}, "MP": {"tokens": ["C18"]}}
+    ref = [
+        {**base, "id": 1, "acting": {"p1": ["pass"]}, "corporations": before},
+        {**base, "id": 2, "acting": {"p2": ["pass"]}, "corporations": closed},
+        {**base, "id": 3, "entity": "p2", "acting": {"MKT": ["run_routes"]}, "corporations": home},
+    ]
+    assert d._graph_stale(ref, 2)
+    ref[2] = {**ref[2], "type": "place_token", "entity": "MP"}
+    assert not d._graph_stale(ref, 2)
+
+
 def test_a_route_step_the_site_offers_from_its_memo_of_an_earlier_route_gets_an_empty_run(tmp_path: Any) -> None:
     """1830 run 14 seed 190027: ERIE's lay of #59 on E11 lifted its home marker, which ERIE put back in city 1,
     whose track meets no other station. railbook found no route, skipped the route step and withheld; the site,
