@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.differential_support import differential_tool as _tool
+from tests.differential_support import stub_reference
 
 
 def _line(cash: int, acting: list[str]) -> dict[str, Any]:
@@ -148,6 +149,41 @@ def test_1856_the_dividend_decision_the_site_waits_for_is_added_to_its_copy(tmp_
     assert [x["id"] for x in ref] == [285, 286]
     other = [{**stopped[0], "acting": {"CA": ["bankrupt", "buy_train"]}}, stopped[1]]
     assert tool.repair(record, other, path)[3] == []
+
+
+def test_1856_a_notice_the_site_refuses_while_it_waits_for_a_dividend_is_kept_and_the_decision_added(
+    tmp_path: Any,
+) -> None:
+    """Run 14 seed 190016: WGB's interest took its earnings and railbook withheld at once; its next turn's pass
+    ended its track step and carried the site's escrow notice. The site, still waiting for WGB's dividend, refused
+    the notice riding on that pass. The decision is what is missing: the tool adds it and keeps the notice (before,
+    it dropped the notice and added it again two actions later, which the site's escrow step had waited for)."""
+    tool = _tool()
+    notice = {"type": "destination_connection", "entity": "WGB", "entity_type": "corporation", "corporations": []}
+    record = {
+        "title": "1856",
+        "actions": [
+            {"type": "run_routes", "entity": "WGB", "entity_type": "corporation", "routes": [], "id": 170},
+            {"type": "pass", "entity": "WGB", "entity_type": "corporation", "auto_actions": [notice], "id": 171},
+        ],
+    }
+    path = tmp_path / "1856_190016.json"
+    error = (
+        "Engine::GameError: Blocking step Pay or Withhold Dividends cannot process action destination_connection at "
+    )
+    stopped = [
+        {"id": 170, "acting": {"WGB": ["bankrupt", "dividend"]}, "corporations": {}},
+        {"error": error, "id": 171},
+    ]
+    seen = stub_reference(tool, stopped[0])
+    mine, _, notices, passes = tool.repair(record, list(stopped), path)
+    assert passes == ["Pay or Withhold Dividends"] and notices == 0
+    assert mine["actions"][1]["auto_actions"] == [notice]
+    assert seen[0] == [("WGB", 170), ("WGB", tool.ADDED_PASS_ID), ("WGB", 171)]
+    # no decision waited for: the notice is the site's one too many, and goes
+    other = [{**stopped[0], "acting": {"WGB": ["bankrupt", "buy_train", "pass"]}}, stopped[1]]
+    mine, _, notices, passes = tool.repair(record, other, path)
+    assert notices == 1 and passes == [] and "auto_actions" not in mine["actions"][1]
 
 
 def _owing(bank: int, p4: int, acting: dict[str, list[str]]) -> dict[str, Any]:
