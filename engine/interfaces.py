@@ -315,8 +315,9 @@ class Receivership(Protocol):
         as one share)."""
         ...
 
-    def withheld(self, g: Context, entity: str) -> None:
-        """``entity`` withheld (or could not pay) its earnings."""
+    def withheld(self, g: Context, entity: str, owned_train: bool) -> None:
+        """``entity`` withheld (or could not pay) its earnings; ``owned_train``: it owned a train at its route
+        step (an obsolete train that ran and left after the run counts)."""
         ...
 
     def trainless_buy(self, g: Context, entity: str | None) -> None:

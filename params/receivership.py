@@ -11,7 +11,10 @@ class Params(BaseParams):
     """How a corporation without a president operates."""
 
     trainless_withhold_extra_moves: int = Field(
-        0, ge=0, description="extra steps left when a trainless corporation in receivership withholds"
+        0,
+        ge=0,
+        description="extra steps left when a corporation in receivership that owned no train at its route step "
+        "withholds (an obsolete train it ran counts as owned)",
     )
     buys_cheapest_train: bool = Field(
         False, description="a trainless corporation in receivership buys the cheapest bank train face it can afford"

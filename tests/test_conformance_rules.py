@@ -2189,3 +2189,22 @@ def test_1850_a_forced_sale_bars_buying_back_through_the_next_set_the_site_allow
     rule = _played_without(record, rulebook, "site_buy_back_after_operating_round_sale")
     assert "buy_shares" in _types(site, "p1")
     assert "buy_shares" not in _types(rule, "p1")
+
+
+def test_1846_a_receivership_that_ran_its_obsolete_trains_withholds_one_step_left() -> None:
+    """1846 §7 (receivership): "retain all of its earnings (shifting its stock price one box to the left). If it does
+    not own a train at this step, shift its stock price two boxes to the left instead." B&O, in receivership, ran
+    its two obsolete 2-trains (which then left the game) and withheld: it owned trains at that step, so one box
+    (seed 190026, action 207, `first_ed`: railbook moved it two, the site one). A receivership with no train at
+    all still moves two."""
+    from railbook.engine import market
+
+    game, record = _game_at("1846", 190026, 206)
+    bo = game.state.corporations["B&O"]
+    assert bo.owner == "pool" and market.price_at(game.context, bo.price) == 70
+    assert sorted(game.state.trains[t].sym for t in bo.trains) == ["2", "2"]
+    stored = json.loads((DATA / "1846_soak_190026.json").read_text(encoding="utf-8"))["actions"][206]
+    assert (stored["type"], stored["entity"]) == ("run_routes", "B&O")
+    game.process({k: v for k, v in stored.items() if k not in ("id", "auto_actions")})
+    assert "B&O withholds 140" in game.log
+    assert market.price_at(game.context, bo.price) == 60

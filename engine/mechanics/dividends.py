@@ -188,10 +188,11 @@ class Dividend(Step):
         if kind_of(entity) == "M":
             pay(g, entity, "payout", rev)
         else:
+            owned = bool(g.entity_trains(entity))  # (before its run is settled: obsolete trains leave then)
             pay(g, entity, "withhold", rev)
             receivership = RECEIVERSHIP.get(g)
             if receivership is not None:
-                receivership.withheld(g, entity)
+                receivership.withheld(g, entity, owned)
         self.pass_()
 
     @cython.locals(self="StepBase")

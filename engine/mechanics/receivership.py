@@ -47,8 +47,10 @@ def pool_president_bundle(g: Context, player: str, b: Bundle) -> Bundle:
 
 
 @cython.locals(g="Context")
-def after_withhold(g: Context, entity: str) -> None:
-    if not in_receivership(g, entity) or g.entity_trains(entity):
+def after_withhold(g: Context, entity: str, owned_train: bool) -> None:
+    """The extra moves left of a corporation in receivership that owned no train at its route step (an obsolete
+    train it ran counts: it owned it then)."""
+    if not in_receivership(g, entity) or owned_train or g.entity_trains(entity):
         return
     c = g.state.corporations[sym_of(entity)]
     if market.price_at(g, c.price) == 0:
