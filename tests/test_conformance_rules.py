@@ -2199,7 +2199,7 @@ def test_1846_a_receivership_that_ran_its_obsolete_trains_withholds_one_step_lef
     all still moves two."""
     from railbook.engine import market
 
-    game, record = _game_at("1846", 190026, 206)
+    game, _ = _game_at("1846", 190026, 206)
     bo = game.state.corporations["B&O"]
     assert bo.owner == "pool" and market.price_at(game.context, bo.price) == 70
     assert sorted(game.state.trains[t].sym for t in bo.trains) == ["2", "2"]
