@@ -1045,6 +1045,12 @@ class Site(Strict):
         "(ids `<tile>-0`, `<tile>-1`, ...) and keeps the ids of the others: a record written for the site names the "
         "n-th copy `<tile>-<n + the copies taken out>`",
     )
+    loan_ids: int | None = Field(
+        None,
+        ge=1,
+        description="how many loans the site numbers (ids 0 up to this less one; a loan paid off goes to the end "
+        "of its list), where the rulebook sets no bank total: a record written for the site names its loans so",
+    )
 
 
 class Option(Strict):

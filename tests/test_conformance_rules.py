@@ -1806,14 +1806,18 @@ def test_1817_an_obsolete_train_holds_no_train_step_open() -> None:
 def test_1817_a_site_records_loan_ids_stay_below_the_banks_seventy() -> None:
     """The site numbers 1817's loans 0-69 (the Bank of New York's 70, §1.2.5) and refuses a loan id past them
     ("h_to_args() returned nil :loan", differential run 8 seed 100031, action 515: id 70, once more than 70 loans
-    had been taken in the game). The exporter takes the ids the bank holds, a repaid loan going back to the end."""
+    had been taken in the game). The exporter takes the ids the bank holds, a repaid loan going back to the end.
+    1856's rulebook has no bank total, but the site numbers 110 loans (`site.loan_ids`; run 14 seed 190073, action
+    1014: id 110 refused the same way after 110 loans taken and repaid)."""
     from railbook.site_export import SiteAutoActions
 
     game = Game.start(rulebook_for_title("1817"), ["p1", "p2", "p3"], seed=1)
     autos = SiteAutoActions(game)
     assert autos.loans_free == list(range(70))
     game56 = Game.start(rulebook_for_title("1856"), ["p1", "p2", "p3"], seed=1)
-    assert len(SiteAutoActions(game56).loans_free) > 70  # no bank total in the rules: plenty
+    assert SiteAutoActions(game56).loans_free == list(range(110))
+    game46 = Game.start(rulebook_for_title("1846"), ["p1", "p2", "p3"], seed=1)
+    assert len(SiteAutoActions(game46).loans_free) > 110  # no loans numbered by the site: plenty
 
 
 def test_1817_interest_before_a_pending_discard_on_the_site_the_discard_first_by_the_rules() -> None:
