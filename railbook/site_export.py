@@ -85,6 +85,7 @@ class SiteAutoActions:
         self.checked = _checked(game)
         self.operator, self.reached = self._now(game)
         self.op_round = self._op_round(game)
+        self.round_key = self._round_key(game)  # the round the action to come starts in
         self.starting: str | None = None  # an operator whose turn started and has not had its notice yet
         self.noticed: str | None = None  # (after each tile lay) the operator whose track step was noticed
         self.told = list(self.reached)  # companies named in a notice already
@@ -112,6 +113,11 @@ class SiteAutoActions:
         r = game.state.round
         return (game.state.turn, r.round_num) if r is not None and r.kind == "operating" else None
 
+    @staticmethod
+    def _round_key(game: Any) -> tuple[Any, ...]:
+        r = game.state.round
+        return (game.state.turn, r.kind, r.round_num) if r is not None else (game.state.turn,)
+
     def _notice(self, key: str, game: Any) -> dict[str, Any]:
         _, reached = self._now(game)
         new = [c for c in reached if c not in self.told]
@@ -129,13 +135,16 @@ class SiteAutoActions:
         atype = action.get("type")
         before, self.cash = self.cash, dict(game.state.cash)
         prices, self.prices = self.prices, self._prices(game)
+        # (an action that also began a round paid that round's incomes: its cash change tells no share's price)
+        same_round = self.round_key == self._round_key(game)
+        self.round_key = self._round_key(game)
         if atype in ("buy_shares", "sell_shares") and isinstance(action.get("shares"), list):
             ids = [str(x) for x in action["shares"]]
             percent = sum(game.state.shares[x].percent for x in ids if x in game.state.shares)
             if "percent" not in action and 0 < percent <= 100:  # (shares gone since, e.g. a short covered: unnamed)
                 action = {**action, "percent": percent}
             entity = str(action.get("entity"))
-            if action.get("entity_type") == "corporation" and "share_price" not in action and ids:
+            if action.get("entity_type") == "corporation" and "share_price" not in action and ids and same_round:
                 key = f"C|{entity}"
                 each = abs(self.cash.get(key, 0) - before.get(key, 0)) // len(ids)
                 cell = prices.get(entity)  # (the market's price as the action found it: the site's bundle's price)

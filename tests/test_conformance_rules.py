@@ -2212,3 +2212,28 @@ def test_1846_a_receivership_that_ran_its_obsolete_trains_withholds_one_step_lef
     game.process({k: v for k, v in stored.items() if k not in ("id", "auto_actions")})
     assert "B&O withholds 140" in game.log
     assert market.price_at(game.context, bo.price) == 60
+
+
+def test_a_companys_buy_of_its_own_shares_that_ends_a_stock_round_names_no_price_from_its_cash() -> None:
+    """The exporter names a company's price for its own shares where its cash change shows one off the market's
+    (1846 issues and redemptions). 1817 run 14 seed 190045, action 182: Belt bought back a 20% share at the market's
+    $40 as the stock round's last move, and the operating round that began paid Belt $45 from its privates in the
+    same action; the exporter read $5 a share from the cash and the site refused the purchase ("Cannot buy a share
+    of Belt"). An action that began a round tells no price by its cash: the market's stands."""
+    from railbook.engine.replay import record_options
+    from railbook.site_export import SiteAutoActions
+
+    rulebook = rulebook_for_title("1817")
+    stored = json.loads((DATA / "1817_soak_190045.json").read_text(encoding="utf-8"))
+    game = Game.start(
+        rulebook, [p["id"] for p in stored["players"]], seed=190045, options=record_options(stored, rulebook)
+    )
+    autos = SiteAutoActions(game)
+    written: dict[str, Any] = {}
+    for action in stored["actions"]:
+        game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        written = autos.action(game, action)
+        autos.after(game)
+    assert (written["type"], written["entity"], written["shares"]) == ("buy_shares", "Belt", ["Belt_20"])
+    assert "share_price" not in written
+    assert any(line.startswith("Belt collects") for line in game.log[-4:])
