@@ -2221,6 +2221,7 @@ def test_a_companys_buy_of_its_own_shares_that_ends_a_stock_round_names_no_price
     same action; the exporter read $5 a share from the cash and the site refused the purchase ("Cannot buy a share
     of Belt"). An action that began a round tells no price by its cash: the market's stands."""
     from railbook.engine.replay import record_options
+
     from railbook.site_export import SiteAutoActions
 
     rulebook = rulebook_for_title("1817")
