@@ -266,6 +266,9 @@ HOOKS: dict[str, Hook] = {
         N, "buyer train source", "`buyer` (a key) bought `train` (an id) from `source` (a key or depot)"
     ),
     "train_rusted": _h(N, "train owner", "`owner`'s train (an id) rusted and left the game"),
+    "rusted_by_purchase": _h(
+        N, "train", "a train (an id; a company's, or one the bank's depot held) rusted by a purchase of its rust type"
+    ),
     "extra_interest": _h(S, "corp", "$ `corp` (a symbol) owes at its interest step beyond its loans' interest", 0),
     "company_converted": _h(N, "corp", "`corp` (a symbol) converted to its next size (not by a merger)"),
     "conversion_marker_discount": _h(

@@ -262,6 +262,7 @@ def rust_trains(g: Context, purchased: Train) -> None:
         ):
             rust(g, t.id)
             rusted.append(t.id)
+            g.hooks("rusted_by_purchase", t.id)
     if obsolete:
         g.log(f"-- Event: {', '.join(sorted({g.state.trains[x].sym for x in obsolete}))} trains are obsolete --")
     if rusted:

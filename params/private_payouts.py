@@ -17,6 +17,12 @@ class Params(BaseParams):
         description="a private's `per_conversion` payout is not paid to the company: it is taken off the station "
         "markers its conversion calls for, and is lost where it buys none (18xx.games)",
     )
+    payout_on_rusting: bool = Field(
+        False,
+        description="a train rusted by a purchase of its rust type (a company's, or one the bank's depot still "
+        "holds) counts for the `payouts` as an exported one: the first of its type to leave the game so pays, "
+        "where no train of the type has paid yet (18xx.games)",
+    )
 
 
 DECLARATION = Declaration(

@@ -2238,3 +2238,28 @@ def test_a_companys_buy_of_its_own_shares_that_ends_a_stock_round_names_no_price
     assert (written["type"], written["entity"], written["shares"]) == ("buy_shares", "Belt", ["Belt_20"])
     assert "share_price" not in written
     assert any(line.startswith("Belt collects") for line in game.log[-4:])
+
+
+def test_1817_the_inventor_pays_for_the_first_rusted_train_of_a_type_on_the_site_only() -> None:
+    """1817 (volatility) P14 Inventor: "The bank pays the owning corp when the first type of each train is purchased
+    or exported" (the site's card). Run 16 seed 250015, action 380: PSNR, owning the Inventor, bought the first 4
+    ($40) and the bank's 2-trains rusted. 18xx.games pays for every train leaving the game, a rusted one too, and
+    paid $20 more for the 2s (none of which had paid: the Inventor had no company owner when they were bought);
+    by the card, rusting is no export. The site's way is option `site_inventor_pays_for_rusted_trains`, on for
+    every site record (param `private_payouts.payout_on_rusting`)."""
+    game, record = _game_at("1817", 250015, 379)
+    cash = game.context.cash("C|PSNR")
+    last = json.loads((DATA / "1817_soak_250015.json").read_text(encoding="utf-8"))["actions"][379]
+    assert (last["type"], last["entity"], last["train"]) == ("buy_train", "PSNR", "4-0")
+    game.process({k: v for k, v in last.items() if k not in ("id", "auto_actions")})
+    assert [line for line in game.log if "from P14" in line][-2:] == [
+        "PSNR collects 40 from P14",
+        "PSNR collects 20 from P14",
+    ]
+    rule = _played_without(
+        {**record, "actions": [*record["actions"], last]},
+        rulebook_for_title("1817"),
+        "site_inventor_pays_for_rusted_trains",
+    )
+    assert rule.context.cash("C|PSNR") == game.context.cash("C|PSNR") - 20
+    assert cash - 400 + 60 - 100 == game.context.cash("C|PSNR")  # ($100: the interest on its 10 loans)

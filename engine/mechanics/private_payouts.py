@@ -6,6 +6,8 @@ happens; the company owning the private then is the one paid:
 * ``payouts`` {train type: $}: the first train of each type bought (from the bank's depot or from a company) or
   exported while a company owns the private pays that company once for the type ("when the first type of each
   train is purchased or exported");
+  (with ``payout_on_rusting``: a train rusted by a purchase of its rust type, a company's or the depot's, counts
+  as exported);
 * ``scrap_values`` {train type: $}: each train of the owning company that rusts pays it its type's value;
 * ``per_conversion``: each conversion of the owning company to a larger size (not a merger) pays it this (with
   ``conversion_payout_off_markers``: takes this off the station markers the conversion calls for instead);
@@ -91,6 +93,12 @@ def train_bought(g: Context, buyer: str, tid: str, source: str) -> None:
 
 
 @cython.locals(g="Context")
+def rusted_by_purchase(g: Context, tid: str) -> None:
+    if PARAMS.of(g).payout_on_rusting:
+        train_left_depot(g, tid)  # (counted as exported; a type paid for is not paid again)
+
+
+@cython.locals(g="Context")
 def train_rusted(g: Context, tid: str, owner: str) -> None:
     if kind_of(owner) != "C":
         return
@@ -138,6 +146,7 @@ MECHANIC = Mechanic.of(
         "train_left_depot": train_left_depot,
         "train_bought": train_bought,
         "train_rusted": train_rusted,
+        "rusted_by_purchase": rusted_by_purchase,
         "company_converted": company_converted,
         "conversion_marker_discount": conversion_marker_discount,
         "extra_interest": extra_interest,
