@@ -75,6 +75,30 @@ def test_1850_the_sites_failure_on_a_players_move_in_a_companys_step_gets_the_co
     assert passes == [tool.PLAYER_FAILS]
 
 
+def test_1850_the_presidents_sale_listed_beside_a_standing_listing_is_that_standing() -> None:
+    """Run 15 seed 200039: at NP's train purchase the site listed both its president's sale (`sell_shares`, the
+    granularity of `sell_shares_listed`) and the Land Grant's Mesabi purchase (`mesabi_choice_listed`); each is
+    standing alone, and so both are. A sale beside a listing that is not standing is a difference."""
+    tool = _tool()
+
+    def line(acting: list[str]) -> dict[str, Any]:
+        return {
+            "id": 1,
+            "type": "place_token",
+            "round": "Operating",
+            "acting": {"NP": acting},
+            "companies": {"WLG": "NP"},
+            "corporations": {"NP": {"price": 50}},
+        }
+
+    ref = [line(["bankrupt", "buy_train", "choose_ability", "sell_shares"])]
+    mine = [line(["bankrupt", "buy_train"])]
+    both = ["choose_ability", "sell_shares"]
+    assert tool.standing_kind("acting.NP", both, [], 0, ref, mine, "1850", {}) == "mesabi_choice_listed"
+    other = ["lay_tile", "sell_shares"]
+    assert tool.standing_kind("acting.NP", other, [], 0, ref, mine, "1850", {}) is None
+
+
 def test_1850_the_land_grants_mesabi_purchase_listed_after_the_track_step_is_mesabi_choice_listed() -> None:
     """The site lists WLG's purchase of Mesabi rights (`choose_ability`) for its owner in every step after the
     track step (run 8 seed 100002, at NP's train purchase); [6.5.1] makes the purchase a yellow lay, a move of the

@@ -1460,6 +1460,20 @@ def standing_kind(
         and y == []
     ):
         return "sell_shares_listed"
+    if (
+        on("sell_shares_listed")
+        and rnd == "Operating"
+        and path.startswith("acting.")
+        and path.split(".", 1)[1] in (line.get("corporations") or {})
+        and isinstance(x, list)
+        and "sell_shares" in x
+        and len(x) > 1
+        and y == []
+    ):
+        # (the president's sale listed beside another listing that is standing on its own: 1850 run 15 seed
+        # 200039, NP's ``choose_ability`` of the Western Land Grant, ``mesabi_choice_listed``)
+        rest = [a for a in x if a != "sell_shares"]
+        return standing_kind(path, rest, y, n, ref, mine, title, waiting)
     if on("payoff_listed") and rnd == "Operating" and path.startswith("acting.") and x == ["payoff_loan"] and y == []:
         corp = (line.get("corporations") or {}).get(path.split(".", 1)[1])
         if isinstance(corp, dict) and (corp.get("loans") or 0) > 0 and (corp.get("cash") or 0) < _loan_price(title):
