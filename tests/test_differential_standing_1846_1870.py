@@ -305,6 +305,45 @@ def test_a_home_marker_the_site_places_by_itself_leaves_its_graph_stale() -> Non
     assert not d._graph_stale(ref, 2)
 
 
+def test_a_marker_and_route_step_the_stale_graph_skips_to_the_train_purchase_are_standing() -> None:
+    """1870 run 16 seed 250009: MKT closed (its B11 marker gone) and ATSF, with no train, passed its track step. The
+    site, its graph stale, saw no city for a marker and skipped the marker and route steps to the train purchase,
+    withholding ($40 to $30); railbook offered B11 (`place_token`, `pass`) and withheld at the pass that ended the
+    marker step. The listing and the price until then are `stale_graph`; the site's refusal of that pass is
+    repaired as for a skipped marker step."""
+    d = _tool()
+
+    def line(i: int, acting: list[str], price: int, **extra: Any) -> dict[str, Any]:
+        return {
+            "id": i,
+            "type": "pass",
+            "entity": "ATSF",
+            "round": "Operating",
+            "turn": "18.1",
+            "tiles": {},
+            "acting": {"ATSF": acting},
+            "corporations": {"ATSF": {"price": price, "tokens": ["B9"]}},
+            **extra,
+        }
+
+    closed = {"ATSF": {"price": 40, "tokens": ["B9"]}, "MKT": {"price": 20, "tokens": ["B11"]}}
+    ref = [
+        line(1, ["lay_tile", "pass"], 40, corporations=closed),
+        line(2, ["lay_tile", "pass"], 40),
+        line(3, ["buy_train", "sell_shares"], 30),
+        line(4, ["buy_train", "sell_shares"], 30),
+    ]
+    mine = [dict(ref[0]), dict(ref[1]), line(3, ["pass", "place_token"], 40), line(4, ["buy_train", "sell_shares"], 30)]
+    res = d.compare(ref, mine, "1870", [])
+    assert res["first"] is None and res["standing"] == {"stale_graph": 2}
+    err = "Engine::GameError: Blocking step Buy Trains cannot process action pass at 4"
+    pass_ = {"type": "pass", "entity": "ATSF", "entity_type": "corporation", "id": 4}
+    assert d._skipped_by_site(err, ref[2]["acting"], pass_, [*ref[:3], {"error": err, "id": 4}])
+    # a price railbook never moves to the site's is a difference
+    mine[3] = line(4, ["buy_train", "sell_shares"], 40)
+    assert d.compare(ref, mine, "1870", [])["first"]["kind"].startswith("corporations.*.price")
+
+
 def test_a_route_step_the_site_offers_from_its_memo_of_an_earlier_route_gets_an_empty_run(tmp_path: Any) -> None:
     """1830 run 14 seed 190027: ERIE's lay of #59 on E11 lifted its home marker, which ERIE put back in city 1,
     whose track meets no other station. railbook found no route, skipped the route step and withheld; the site,

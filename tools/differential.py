@@ -320,14 +320,16 @@ def _skipped_by_site(err: str, acting: dict[str, Any], action: dict[str, Any], r
     """The site refuses an operator's ``pass`` in its route step where railbook still had the operator in its
     marker step: since a corporation with markers on the map closed, the site judges by its route graph from
     before (``stale_graph``), in which the freed city is still full, finds no city for a marker and skips the step
-    (1870 run 10 seed 140052: FW's Fort Worth marker, TP; run 12 seed 160015: MKT's Kansas City, ATSF)."""
+    (1870 run 10 seed 140052: FW's Fort Worth marker, TP; run 12 seed 160015: MKT's Kansas City, ATSF), and with
+    no train its route step too, refusing the pass in its train step (run 16 seed 250009: ATSF, B11 freed by MKT)."""
     entity = str(action.get("entity"))
     return (
         _blocked(err)
         and err.split(" cannot process action ", 1)[1].startswith("pass")
         and action.get("type") == "pass"
         and action.get("entity_type") != "player"
-        and "run_routes" in (acting.get(entity) or [])
+        and ("run_routes" in (acting.get(entity) or []) or "buy_train" in (acting.get(entity) or []))
+        and "place_token" not in (acting.get(entity) or [])
         and "pass" not in (acting.get(entity) or [])
         and len(ref) > 1
         and _graph_stale(ref, len(ref) - 2)
@@ -969,6 +971,17 @@ def _after_waits(ref: list[dict[str, Any]], m: int, waiting: dict[Any, str]) -> 
     return m
 
 
+def _skipped_marker_step(theirs: Any, ours: Any) -> bool:
+    """The site's listing for an operator (``theirs``) is a later step of its turn (its route step, or with no train
+    its train purchase) where railbook's (``ours``) is its marker step (``place_token``, ``pass``)."""
+    if not isinstance(theirs, list) or not isinstance(ours, list):
+        return False
+    anytime = {"bankrupt", "buy_company"}  # (listed in every step of the turn)
+    site, rb = set(theirs) - anytime, set(ours) - anytime
+    later = site == {"run_routes"} or (bool(site) and site <= {"buy_train", "sell_shares"})
+    return later and "place_token" in rb and rb <= {"place_token", "pass"}
+
+
 def _graph_stale(ref: list[dict[str, Any]], n: int) -> bool:
     """Whether the site's route graph is stale at line ``n``: a corporation with markers on the map has closed
     since its last tile or marker change (within 200 lines). A home marker the site places by itself (a company's
@@ -1381,12 +1394,22 @@ def standing_kind(
         and y
         and (
             (x == [] and set(y) <= {"place_token", "lay_tile"})
-            # (its marker step skipped: no city its graph sees free; 1870 run 10 seed 140052)
-            or (x == ["run_routes"] and "place_token" in y and set(y) <= {"place_token", "pass"})
+            # (its marker step skipped: no city its graph sees free; 1870 run 10 seed 140052; with no train its
+            # route step too, to the train purchase: run 16 seed 250009)
+            or _skipped_marker_step(
+                (line.get("acting") or {}).get(path[7:]), (mine[n].get("acting") or {}).get(path[7:])
+            )
         )
         and _graph_stale(ref, n)
     ):
         return "stale_graph"
+    if on("stale_graph") and _price(path) and _graph_stale(ref, n):
+        # (the route step the site skipped with the marker step moved its price: a company with no train withholds;
+        # railbook's comes at the pass that ends its marker step, to the same value)
+        corp = path.split(".")[1]
+        theirs, ours_ = (line.get("acting") or {}).get(corp), (mine[n].get("acting") or {}).get(corp)
+        if _skipped_marker_step(theirs, ours_) and _later_same_value(mine, ref, n, path):  # (railbook's later)
+            return "stale_graph"
     if (
         on("mesabi_choice_listed")
         and rnd == "Operating"
