@@ -495,3 +495,22 @@ def test_a_company_the_operating_round_skips_is_not_reported_floated() -> None:
     last = lines[-1]
     assert last["round"] == "Operating" and list(last["acting"]) == ["CV"]
     assert last["corporations"]["CA"]["shares"]["p3"] == 20 and not last["corporations"]["CA"]["floated"]
+
+
+def test_a_record_for_the_site_places_no_marker_while_its_graph_may_be_stale_after_a_closing() -> None:
+    """1846 (``site.closing_leaves_graph_stale``): after NYC closed (its marker in D20 gone) and with no lay since,
+    the site's marker check kept its answer from before and refused PRR's marker in D20 (differential run 16 seed
+    250047, action 250), which the map with NYC's marker put back allows (D20 has two slots). A record written
+    for the site places no marker until the next lay; the game played for railbook alone keeps the placement."""
+    import copy
+
+    rulebook = rulebook_for_title("1846")
+    plain = copy.deepcopy(rulebook)
+    plain["site"] = {k: v for k, v in (plain.get("site") or {}).items() if k != "closing_leaves_graph_stale"}
+    record, report = play_record(plain, 250047, max_actions=250)
+    assert not report.failures
+    marker = record["actions"][249]
+    assert (marker["type"], marker["entity"], marker["city"]) == ("place_token", "PRR", "D20-0-0")
+    site, report = play_record(rulebook, 250047, max_actions=250)
+    assert not report.failures
+    assert site["actions"][:249] == record["actions"][:249] and site["actions"][249]["type"] != "place_token"
