@@ -135,6 +135,12 @@ def site_graph_stale_after_closing(g: Game) -> bool:
     return bool(_site(g).get("closing_leaves_graph_stale"))
 
 
+def site_loan_ids(g: Game) -> int | None:
+    """How many loans the site numbers where the title says so (``site.loan_ids``); None: as the rules' bank total."""
+    n = _site(g).get("loan_ids")
+    return int(n) if isinstance(n, int) and n > 0 else None
+
+
 def stock_turn(g: Game) -> str | None:
     """Whose stock-round turn it is (the round's current player, also while a president decides on a price
     protection in the seller's turn); None outside a stock round."""

@@ -66,9 +66,11 @@ def _checked(game: Any) -> str | None:
 def _loan_ids(game: Any) -> int:
     """How many loans the site numbers: the title's ``site.loan_ids``, else the bank's total where the title limits
     it (the site's ids run from 0 below it, and an id past it names no loan), else plenty."""
-    site = game.rulebook.get("site") or {}
-    if isinstance(site.get("loan_ids"), int) and site["loan_ids"] > 0:
-        return int(site["loan_ids"])
+    from railbook.engine.digest import site_loan_ids
+
+    numbered = site_loan_ids(game)
+    if numbered is not None:
+        return numbered
     spec = ((game.rulebook.get("mechanics") or {}).get("loans")) or {}
     total = spec.get("bank_total") if isinstance(spec, dict) else None
     return int(total) if isinstance(total, int) and total > 0 else 1000

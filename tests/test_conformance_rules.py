@@ -2263,3 +2263,27 @@ def test_1817_the_inventor_pays_for_the_first_rusted_train_of_a_type_on_the_site
     )
     assert rule.context.cash("C|PSNR") == game.context.cash("C|PSNR") - 20
     assert cash - 400 + 60 - 100 == game.context.cash("C|PSNR")  # ($100: the interest on its 10 loans)
+
+
+def test_1850_a_companys_redeemed_share_counts_as_sold_at_the_end_of_an_early_stock_round() -> None:
+    """1850 [5.2.3]: "companies that have all ten shares in the hands of players or the company (redeemed) at the
+    end of the stock round are adjusted up one row". Run 16 seed 250012: NP, with one redeemed share and the nine
+    others with players, rose at the end of the turn-5 stock round on 18xx.games, which counts redeemed shares from
+    the start again; railbook counted them only from turn 7 (the site's way for a time after December 2024, now
+    the option `site_sold_out_from_turn_7`)."""
+    from railbook.engine import market
+
+    game, record = _game_at("1850", 250012, 233)
+    np_ = game.state.corporations["NP"]
+    assert (game.state.turn, market.price_at(game.context, np_.price)) == (5, 10)
+    last = json.loads((DATA / "1850_soak_250012.json").read_text(encoding="utf-8"))["actions"][233]
+    game.process({k: v for k, v in last.items() if k not in ("id", "auto_actions")})
+    assert game.state.round.kind == "operating" and market.price_at(game.context, np_.price) == 20
+    rulebook = rulebook_for_title("1850")
+    from railbook.engine.replay import record_options
+
+    options = [*record_options(record, rulebook), "site_sold_out_from_turn_7"]
+    period = Game.start(rulebook, [p["id"] for p in record["players"]], seed=250012, options=options)
+    for action in [*record["actions"], last]:
+        period.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+    assert market.price_at(period.context, period.state.corporations["NP"].price) == 10

@@ -1232,6 +1232,8 @@ def standing_kind(
         if ahead and all(
             _acting_differs(ref[k], mine[k], waiting[ref[ahead[0]]["id"]])
             or (ref[k].get("round"), ref[k].get("turn")) != (mine[k].get("round"), mine[k].get("turn"))
+            # (or another entity acts on that line in both, the waiting one's private: ``steps_closed_alone``)
+            or not _listed_in_either(ref[k], mine[k], waiting[ref[ahead[0]]["id"]])
             for k in range(n, ahead[0] + 1)
         ):
             # every line from here to the pass: the site still offers the waiting entity its step (or railbook has
@@ -1740,6 +1742,41 @@ def waiting_points(site_record: dict[str, Any] | None) -> dict[Any, str]:
     return points
 
 
+def _listed_in_either(a: dict[str, Any], b: dict[str, Any], who: str) -> bool:
+    return who in (a.get("acting") or {}) or who in (b.get("acting") or {})
+
+
+def steps_closed_alone(ref: list[dict[str, Any]], mine: list[dict[str, Any]]) -> dict[Any, str]:
+    """Where the site ends by itself an operator's track step that railbook had ended (no legal lay left): the id
+    of the last line before the site's step is over, with the operator, as for a pass the tool adds
+    (``waiting_points``). On each line before it (within the window) the site lists the operator's ``lay_tile`` and
+    ``pass`` where railbook lists no lay, or neither lists the operator (another entity acts: the operator's
+    private); on the line after, both list the same for it (1846 run 16 seed 250036: C&O had $5 after its lay;
+    its Michigan Central's two lays ended the site's step)."""
+    points: dict[Any, str] = {}
+    for j in range(1, min(len(ref), len(mine))):
+        a, b = ref[j].get("acting"), mine[j].get("acting")
+        if not isinstance(a, dict) or not isinstance(b, dict) or ref[j].get("round") != "Operating":
+            continue
+        for corp, listed in a.items():
+            if b.get(corp) != listed or "lay_tile" in listed:
+                continue
+            opened = False
+            for k in range(j - 1, max(0, j - STANDING_WINDOW) - 1, -1):
+                x, y = (ref[k].get("acting") or {}).get(corp), (mine[k].get("acting") or {}).get(corp)
+                if isinstance(x, list) and {"lay_tile", "pass"} <= set(x) and isinstance(y, list):
+                    if "lay_tile" in y:
+                        break
+                    opened = True
+                elif x is None and y is None:
+                    continue
+                else:
+                    break
+            if opened and ref[j - 1].get("id") is not None:
+                points.setdefault(ref[j - 1]["id"], corp)
+    return points
+
+
 #: the action types by which the site's route memo changes a company's train step (must it buy, may it pass)
 MEMO_TYPES = {"buy_train", "sell_shares", "pass"}
 
@@ -1796,6 +1833,7 @@ def compare(
     ref_n = [normalise(x, title) for x in ref]
     mine_n = [normalise(x, title) for x in mine]
     worth = private_worth(ref_n, title)
+    waiting = {**steps_closed_alone(ref_n, mine_n), **(waiting or {})}
     _VANISHED.clear()  # (by the stream's id: this game's only)
     for n in range(max(len(ref), len(mine))):
         a = ref_n[n] if n < len(ref) else None
