@@ -135,9 +135,9 @@ def site_graph_stale_after_closing(g: Game) -> bool:
     return bool(_site(g).get("closing_leaves_graph_stale"))
 
 
-def site_loan_ids(g: Game) -> int | None:
+def site_loan_ids(rulebook: dict[str, Any]) -> int | None:
     """How many loans the site numbers where the title says so (``site.loan_ids``); None: as the rules' bank total."""
-    n = _site(g).get("loan_ids")
+    n = (rulebook.get("site") or {}).get("loan_ids")
     return int(n) if isinstance(n, int) and n > 0 else None
 
 

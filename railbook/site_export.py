@@ -68,7 +68,7 @@ def _loan_ids(game: Any) -> int:
     it (the site's ids run from 0 below it, and an id past it names no loan), else plenty."""
     from railbook.engine.digest import site_loan_ids
 
-    numbered = site_loan_ids(game)
+    numbered = site_loan_ids(game.rulebook)
     if numbered is not None:
         return numbered
     spec = ((game.rulebook.get("mechanics") or {}).get("loans")) or {}
