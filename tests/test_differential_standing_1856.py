@@ -275,3 +275,17 @@ def test_1856_a_repayment_the_site_lists_but_the_treasury_cannot_pay_is_payoff_l
         assert tool.standing_kind("acting.GT", ["payoff_loan"], [], 0, other, other, "1856", {}) is None
     assert tool.standing_kind("acting.GT", ["payoff_loan"], [], 0, ref, mine, "1817", {}) is None
     assert tool.standing_kind("acting.GT", ["payoff_loan", "pass"], [], 0, ref, mine, "1856", {}) is None
+
+
+def test_1856_a_private_the_site_closes_after_the_games_end_is_no_difference_when_the_results_agree() -> None:
+    """Run 16 seed 250073: p1's bankruptcy ended the game; the site then closed the W&S at the end of the operating
+    round it played out, where railbook's game was over with WGB still owning it. Both ended alike, with the same
+    result: the private's closing after the end is no rule's. With another result it is a difference."""
+    tool = _tool()
+    end = {"id": 216, "type": "bankrupt", "entity": "p1", "acting": {}, "round": "Operating", "turn": "5.1"}
+    ref = [{**end, "companies": {"TCC": "WGB"}}, {"game_end_reason": "bankrupt", "result": {"p1": 160, "p2": 222}}]
+    mine = [{**end, "companies": {"TCC": "WGB", "WSRC": "WGB"}}, dict(ref[1])]
+    res = tool.compare(ref, mine, "1856", [])
+    assert res["identical"] and res["first"] is None
+    mine[1] = {"game_end_reason": "bankrupt", "result": {"p1": 160, "p2": 232}}
+    assert tool.compare(ref, mine, "1856", [])["first"]["kind"].startswith("companies")
