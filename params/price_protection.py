@@ -31,6 +31,11 @@ class Params(BaseParams):
         True, description="shares a president sells to raise money for a train (operating round) may be protected"
     )
     moves_priority: bool = Field(True, description="a protecting purchase counts as an action for the priority deal")
+    unprotectable_sales_wait: bool = Field(
+        False,
+        description="the price move of a sale of the seller's own company (which nobody may protect) waits with the "
+        "others and is made in the order of the sales, after the decisions on the sales before it",
+    )
     arrives_as_of_sale: bool = Field(
         False,
         description="a sale's price move that waits for the president's decision puts the marker in its new box as of "

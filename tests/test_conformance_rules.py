@@ -2287,3 +2287,14 @@ def test_1850_a_companys_redeemed_share_counts_as_sold_at_the_end_of_an_early_st
     for action in [*record["actions"], last]:
         period.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
     assert market.price_at(period.context, period.state.corporations["NP"].price) == 10
+
+
+def test_1870_unprotected_sales_join_their_new_box_in_the_order_of_the_sales() -> None:
+    """1870 "SHARE PRICE PROTECTION": after the seller's turn the special turns "are then offered and taken in the
+    order the shares were sold", an unprotected sale's marker then moving by the normal rules. Run 15 seed 200079:
+    p2 sold IC (p1 president) and then GMO (his own company, which nobody can protect), both from $50 to $40. IC's
+    marker joins the $40 box first and IC operates first, as on the site; railbook had moved GMO at its sale and
+    IC only at p1's decision, and GMO operated first."""
+    game, _ = _game_at("1870", 200079, 501)
+    assert game.state.round.kind == "operating"
+    assert game.acting_entities() == ["C|IC"]

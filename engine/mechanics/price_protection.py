@@ -9,7 +9,8 @@ seller (players in between lose their turn); in an operating round (forced sales
 next company.
 
 A sale's price move waits (hook ``defer_sale_move``) until its president has declined (or cannot protect: too
-little cash, no certificate room); then the price drops as the market's ``down`` rule says (soft ledge), the
+little cash, no certificate room; with ``unprotectable_sales_wait`` a sale nobody may protect waits its turn too);
+then the price drops as the market's ``down`` rule says (soft ledge), the
 marker joining its new box as of the decision, or as of the sale with ``arrives_as_of_sale``.  Step
 ``price_protection`` follows the stock step (and ends the operating round's steps, for forced sales).
 """
@@ -58,7 +59,9 @@ def defer_sale_move(g: Context, corp: str, share_ids: list[str], percent: int, s
     r = g.state.round
     if r is not None and r.kind == "operating" and not PARAMS.of(g).in_forced_sales:
         return False
-    if president is None or kind_of(president) != "P" or president == seller:
+    if president is None or kind_of(president) != "P":
+        return False
+    if president == seller and not PARAMS.of(g).unprotectable_sales_wait:
         return False
     # (``arrives_as_of_sale``) the markers in the cell the sale would drop it to, as it is now, and those of the
     # sales queued before it: a marker arriving there after the sale goes below this one, which moved "as shares are
@@ -116,6 +119,8 @@ def _sold_this_round(g: Context, player: str, corp: str) -> bool:
 
 def can_protect(g: Context, entry: list[Any]) -> bool:
     corp, ids, percent, president = entry[0], entry[1], entry[2], entry[4]
+    if president == entry[3]:
+        return False  # (the seller's own company, waiting its turn: ``unprotectable_sales_wait``)
     p = PARAMS.of(g)
     price = shares.price_per_share(g, corp) * percent // shares.share_percent(g, corp)
     if p.needs_cash and g.cash(president) < price:
