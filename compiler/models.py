@@ -1045,6 +1045,12 @@ class Site(Strict):
         "(ids `<tile>-0`, `<tile>-1`, ...) and keeps the ids of the others: a record written for the site names the "
         "n-th copy `<tile>-<n + the copies taken out>`",
     )
+    redemption_fails_on_lone_president_certificate: bool = Field(
+        False,
+        description="the site's engine fails on a company's redemption when none of its shares is in the open market "
+        "and its president holds his certificate alone, unless as much as the most any other player holds (it lists "
+        "a share of his to redeem): the soak player writing a record for the site makes no redemption then",
+    )
     loan_ids: int | None = Field(
         None,
         ge=1,

@@ -17,7 +17,7 @@ from typing import Any
 from . import rounds
 from .errors import EngineError
 from .game import Game
-from .state import kind_of, sym_of
+from .state import POOL, kind_of, sym_of
 from .steps.base import step_actions_of, step_active, step_blocking
 
 #: the interpreter's round kinds under the reference engine's round class names
@@ -133,6 +133,32 @@ def site_graph_stale_after_closing(g: Game) -> bool:
     """Whether the site's engine keeps its route graph when a corporation closes and its markers leave the map, until
     the next tile lay or marker placement (``site.closing_leaves_graph_stale``)."""
     return bool(_site(g).get("closing_leaves_graph_stale"))
+
+
+def site_redemption_fails(g: Game, corp: str) -> bool:
+    """Whether the site's engine fails on any redemption by ``corp`` now (``site.redemption_fails_on_lone_president
+    _certificate``): with none of its shares in the open market it lists one share of each player holding some, its
+    president's too unless he holds as much as the most any other player holds, and fails where the president holds
+    his certificate alone (no share but it to list)."""
+    if not _site(g).get("redemption_fails_on_lone_president_certificate"):
+        return False
+    st = g.state
+    if st.holdings.get(POOL, {}).get(corp):
+        return False
+    president = st.corporations[corp].owner
+    if president is None or kind_of(president) != "P":
+        return False
+    held = {
+        p: sum(st.shares[x].percent for x in ids)
+        for p, corps in st.holdings.items()
+        if kind_of(p) == "P"
+        for c, ids in corps.items()
+        if c == corp and ids
+    }
+    mine = st.holdings.get(president, {}).get(corp) or []
+    alone = bool(mine) and all(st.shares[x].president for x in mine)
+    others = [v for p, v in held.items() if p != president]
+    return alone and held.get(president, 0) != (max(others) if others else None)
 
 
 def site_loan_ids(rulebook: dict[str, Any]) -> int | None:

@@ -281,7 +281,8 @@ def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]
     ``site.unowned_private_income_fails`` is unsold and he may do anything else (an initial round everyone passes
     would pay the privates' income, and the site fails on the unowned one; nor does he bid away the cash he would
     need to buy it, or a round of bids could leave no one able to), and no private places a marker while markers a
-    first tile lifted are still to be put back (the site takes a lifted one for it): docs/CONFORMANCE.md,
+    first tile lifted are still to be put back (the site takes a lifted one for it), and no company redeems a share
+    where the site's engine fails listing the shares it may redeem (``site_redemption_fails``): docs/CONFORMANCE.md,
     "Standing"."""
     privates = game.rulebook.get("privates") or {}
 
@@ -291,6 +292,7 @@ def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]
     from railbook.engine.digest import (
         site_fails_on_company_privates,
         site_fails_on_unowned_income,
+        site_redemption_fails,
         site_unowned_income_reserve,
     )
 
@@ -310,6 +312,9 @@ def _site_trades(game: Any, descs: list[dict[str, Any]]) -> list[dict[str, Any]]
             continue  # (the site places a private's marker with a lifted one, then cannot put that one back)
         if d["type"] == "buy_company" and d.get("entity_type") == "corporation" and no_company_buys:
             continue
+        if d["type"] == "buy_shares" and d.get("entity_type") == "corporation":
+            if site_redemption_fails(game, str(d.get("entity"))):
+                continue  # (the site's engine fails listing the shares it may redeem)
         if d["type"] == "buy_company" and d.get("entity_type") == "player" and d.get("choices"):
             choices = [c for c in d["choices"] if not with_shares(c.get("company"))]
             if not choices:

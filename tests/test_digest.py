@@ -514,3 +514,32 @@ def test_a_record_for_the_site_places_no_marker_while_its_graph_may_be_stale_aft
     site, report = play_record(rulebook, 250047, max_actions=250)
     assert not report.failures
     assert site["actions"][:249] == record["actions"][:249] and site["actions"][249]["type"] != "place_token"
+
+
+def test_a_record_for_the_site_makes_no_redemption_the_sites_engine_fails_on() -> None:
+    """1870 (``site.redemption_fails_on_lone_president_certificate``): with none of its shares in the open market the
+    site lists one share of each player to redeem, the president's too unless he holds as much as the most any
+    other player holds, and fails where he holds his certificate alone (differential run 16 seed 250013, action
+    370: GMO's redemption of p4's share, "A share bundle must contain at least one share"). The rules allow the
+    redemption (railbook plays it); a record written for the site makes another move there."""
+    import copy
+
+    from railbook.engine.digest import site_redemption_fails
+    from railbook.engine.replay import filter_actions, normalise, start_from_record
+
+    rulebook = rulebook_for_title("1870")
+    plain = copy.deepcopy(rulebook)
+    site_data = plain.get("site") or {}
+    plain["site"] = {k: v for k, v in site_data.items() if k != "redemption_fails_on_lone_president_certificate"}
+    also = ["site_private_trades_from_phase_2"]
+    record, report = play_record(plain, 250013, max_actions=370, also=also)
+    assert not report.failures
+    redeem = record["actions"][369]
+    assert (redeem["type"], redeem["entity"], redeem["shares"]) == ("buy_shares", "GMO", ["GMO_3"])
+    game = start_from_record({**record, "created_at": 1_795_000_000, "actions": record["actions"][:369]}, rulebook)
+    for action in filter_actions(record["actions"][:369]):
+        game.process(normalise(action))
+    assert site_redemption_fails(game, "GMO")
+    site, report = play_record(rulebook, 250013, max_actions=370, also=also)
+    assert not report.failures
+    assert site["actions"][:369] == record["actions"][:369] and site["actions"][369] != redeem
