@@ -764,7 +764,11 @@ class AbilityParams(Strict):
     max_factor: float | None = Field(None, gt=0, description="purchase_range: the highest price, x face value")
     train: str | None = Field(None, description="train: the train it brings")
     # mines
-    adjacent_to: list[str] | None = Field(None, description="mine: the hex must be next to one of these")
+    adjacent_to: list[str] | None = Field(
+        None,
+        description="mine: some track end of the tile must lead to a stop of these kinds that connects to it, or to a "
+        "city that could after upgrades",
+    )
     not_next_to_labels: list[str] | None = Field(
         None, description="mine: no neighbouring hex may hold a tile with one of these labels when the tile is laid"
     )

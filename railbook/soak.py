@@ -437,10 +437,10 @@ class _StallGuard:
 
 class _StaleGraphGuard:
     """For a game written as an 18xx.games record of a title whose ``site.closing_leaves_graph_stale`` is set: from
-    a closing that takes a corporation's station markers off the map until the next tile lay or marker placement,
-    the site's engine judges lays and markers by its route graph from before (as if those markers were still
-    there; docs/CONFORMANCE.md, "Standing"): a lay is avoided where the map with them would not allow it, a marker
-    placement always (the site's answer for markers may be older still)."""
+    a move that takes station markers off the map (a closing, a liquidation) until the next tile lay or marker
+    placement, the site's engine judges lays and markers by its route graph from before (as if those markers were
+    still there; docs/CONFORMANCE.md, "Standing"): a lay is avoided where the map with them would not allow it, a
+    marker placement always (the site's answer for markers may be older still)."""
 
     MOVES = ("lay_tile", "place_token")
 
@@ -449,30 +449,37 @@ class _StaleGraphGuard:
 
         self.game, self.rulebook = game, rulebook
         self.on = site_graph_stale_after_closing(game)
-        self.closed = self._closed(game)
-        self.freed: list[str] = []  # corporations closed since the last lay or placement, markers on the map then
+        self.placed = self._placed(game) if self.on else frozenset()
+        self.freed: list[tuple[str, str, int]] = []  # markers gone since the last lay or placement: (key, hex, city)
         self.judged: dict[str, bool] = {}  # (this position's answers, by the move)
 
     @staticmethod
-    def _closed(game: Any) -> frozenset[str]:
-        return frozenset(k for k, c in game.state.corporations.items() if c.closed)
+    def _placed(game: Any) -> frozenset[tuple[str, str, int]]:
+        """The companies' station markers on the map: (company key, hex, city)."""
+        return frozenset(
+            (key, h, ci)
+            for h, hs in game.state.hexes.items()
+            for ci, slots in enumerate(hs.tokens)
+            for key in slots
+            if key and key.startswith("C|")
+        )
 
     def after(self, game: Any, action: dict[str, Any]) -> None:
         if not self.on:
             return
         self.judged = {}
+        placed = self._placed(game)
         if action.get("type") in self.MOVES:
             self.freed = []
-        closed = self._closed(game)
-        for sym in sorted(closed - self.closed):
-            if any(t.used and t.hex for t in game.state.corporations[sym].tokens):
-                self.freed.append(sym)
-        self.closed = closed
+        else:
+            self.freed.extend(sorted(self.placed - placed))
+        self.placed = placed
 
     def rewound(self, game: Any) -> None:
         """The game was taken back (a turn played again): what is known of the map is cleared to be safe."""
-        self.closed, self.judged = self._closed(game), {}
-        self.freed = [sym for sym in self.freed if sym in self.closed]
+        placed = self._placed(game)
+        self.placed, self.judged = placed, {}
+        self.freed = [m for m in self.freed if m not in placed]
 
     def avoided(self, action: dict[str, Any]) -> bool:
         if not self.freed or action.get("type") not in self.MOVES:
@@ -493,12 +500,10 @@ class _StaleGraphGuard:
 
         data = self.game.to_json()
         st = data["state"]
-        for sym in self.freed:
-            for t in st["corporations"][sym]["tokens"]:
-                if t.get("used") and t.get("hex") is not None and t.get("city") is not None:
-                    slots = st["hexes"][t["hex"]]["tokens"][t["city"]]
-                    if None in slots:
-                        slots[slots.index(None)] = f"C|{sym}"
+        for key, h, ci in self.freed:
+            slots = st["hexes"][h]["tokens"][ci]
+            if None in slots and key not in slots:
+                slots[slots.index(None)] = key
         try:
             Game.from_json(self.rulebook, data).process(action, atomic=False)
         except IllegalAction:

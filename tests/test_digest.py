@@ -543,3 +543,25 @@ def test_a_record_for_the_site_makes_no_redemption_the_sites_engine_fails_on() -
     site, report = play_record(rulebook, 250013, max_actions=370, also=also)
     assert not report.failures
     assert site["actions"][:369] == record["actions"][:369] and site["actions"][369] != redeem
+
+
+def test_a_record_for_the_site_makes_no_lay_its_graph_refuses_after_a_liquidation() -> None:
+    """1817 (``site.closing_leaves_graph_stale``): a liquidation takes the company's markers off the map without
+    closing it, and the site's graph stays as it was (differential run 13 seed 170080, action 270: GT's marker in
+    I12 gone, PW's Major Coal Mine lay on I10 beyond it refused "not legally rotated"). A record written for the site
+    makes another move there; the game played for railbook alone keeps the lay."""
+    import copy
+
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1817")
+    plain = copy.deepcopy(rulebook)
+    plain["site"] = {k: v for k, v in (plain.get("site") or {}).items() if k != "closing_leaves_graph_stale"}
+    also = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
+    record, report = play_record(plain, 170080, max_actions=270, also=also)
+    assert not report.failures
+    lay = record["actions"][269]
+    assert (lay["type"], lay["entity"], lay["hex"]) == ("lay_tile", "MAJC", "I10")
+    site, report = play_record(rulebook, 170080, max_actions=270, also=also)
+    assert not report.failures
+    assert site["actions"][:269] == record["actions"][:269] and site["actions"][269] != lay

@@ -326,3 +326,24 @@ def test_a_presidents_certificate_and_a_short_in_the_pool_are_no_pair(monkeypatc
     monkeypatch.setattr(flags, "AUDIT", True)
     report = soak.play_game(rulebook_for_title("1817"), 34, max_actions=200)
     assert not report.failures, report.failures[0].message
+
+
+def test_a_coal_mine_leads_to_a_city_that_connects_or_could_after_upgrades() -> None:
+    """§1.2.6: "Coal mines must directly connect to a city or red offboard location, or be placed adjacent to a city
+    such that if the adjacent city were sufficiently upgraded, it could directly connect to the coal mine." A mine
+    on B25 leads only to Boston (C26, across its edge 2): with Boston's last tile (#597) turned away from B25 no
+    upgrade can connect it, and the mine is refused; with #593 there, whose upgrade #597 keeps its track and may
+    add that edge, or with #597 facing B25, it is allowed."""
+    from railbook.engine.mechanics import mines
+
+    g = _or_with_mine_private()
+    kinds = ["city", "offboard", "town"]
+
+    def boston(tile: str, rotation: int) -> Game:
+        data = g.to_json()
+        data["state"]["hexes"]["C26"].update({"tile": tile, "tile_id": f"{tile}-0", "rotation": rotation})
+        return Game.from_json(g.rulebook, data)
+
+    assert not mines._next_to(boston("597", 3).context, "B25", [5], kinds)
+    assert mines._next_to(boston("593", 1).context, "B25", [5], kinds)
+    assert mines._next_to(boston("597", 1).context, "B25", [5], kinds)

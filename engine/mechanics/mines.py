@@ -9,7 +9,8 @@ Two forms, which a title may combine:
   the private closes) and receives ``fee_to_private_owner`` of each fee, the rest going to the bank (all of
   it once the private has closed).
 * mine tokens placed by privates (``tokens_by_private``): a private's ``mine`` ability (hexes, tiles, count,
-  ``params.waives_terrain_cost``, ``params.adjacent_to``, ``params.not_next_to_labels``: no neighbouring hex may
+  ``params.waives_terrain_cost``, ``params.adjacent_to``: some track end of the tile leads to a stop of these kinds
+  that connects to it, or a city that could after upgrades; ``params.not_next_to_labels``: no neighbouring hex may
   hold a tile with one of these labels, as it is when the tile is laid), used by the company owning the private, lays a
   yellow tile as one of that company's lays of the turn (step ``mine``; the terrain cost waived) and puts a
   mine token on it; every company's route passing a hex with a mine token earns ``token_bonus``.
@@ -78,11 +79,40 @@ def _owner(g: Context, company: str) -> str | None:
 
 
 def _next_to(g: Context, hex_id: str, exits: Any, kinds: list[str]) -> bool:
-    """Some exit of the tile leads to a hex holding a stop of one of ``kinds``."""
+    """Some exit of the tile leads to a hex holding a stop of one of ``kinds`` that connects to that edge, or, a
+    city, could after upgrades of its tile ("Coal mines must directly connect to a city or red offboard location,
+    or be placed adjacent to a city such that if the adjacent city were sufficiently upgraded, it could directly
+    connect to the coal mine", 1817 §1.2.6)."""
     for e in exits:
         nb = g.book.neighbours[hex_id].get(e)
-        if nb is not None and any(n.kind in kinds for n in board.track(g, nb).nodes.values()):
+        if nb is None:
+            continue
+        track = board.track(g, nb)
+        stops = [n.kind for n in track.nodes.values() if n.kind in kinds]
+        if not stops:
+            continue
+        back = (e + 3) % 6
+        if back in track.exits or ("city" in stops and _could_face(g, nb, back, set(track.exits))):
             return True
+    return False
+
+
+@cython.locals(g="Context")
+def _could_face(g: Context, hex_id: str, edge: int, kept: set[int]) -> bool:
+    """Some tile the hex's tile may be upgraded to, at once or by later upgrades, has track at ``edge`` in a rotation
+    that keeps the track it has (``kept``)."""
+    seen: set[str] = set()
+    todo = list(board.upgrade_options(g, hex_id))
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in g.book.tiles:
+            continue
+        seen.add(name)
+        for rot in range(6):
+            ex = set(g.book.track(name, hex_id, rot).exits)
+            if edge in ex and kept <= ex:
+                return True
+        todo.extend(g.book.tiles[name].get("upgrades") or [])
     return False
 
 
