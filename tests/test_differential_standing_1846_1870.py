@@ -303,6 +303,11 @@ def test_a_home_marker_the_site_places_by_itself_leaves_its_graph_stale() -> Non
     assert d._graph_stale(ref, 2)
     ref[2] = {**ref[2], "type": "place_token", "entity": "MP"}
     assert not d._graph_stale(ref, 2)
+    # (1817 run 13 seed 170080: a liquidation takes an open company's markers off the map: stale as a closing)
+    held = {"GT": {"tokens": ["I12", "I16"]}, "PW": {"tokens": ["B17"]}}
+    gone = {"GT": {"tokens": []}, "PW": {"tokens": ["B17"]}}
+    liquidated = [{**base, "id": 1, "corporations": held}, {**base, "id": 2, "corporations": gone}]
+    assert d._graph_stale(liquidated, 1)
 
 
 def test_a_marker_and_route_step_the_stale_graph_skips_to_the_train_purchase_are_standing() -> None:

@@ -995,7 +995,8 @@ def _graph_stale(ref: list[dict[str, Any]], n: int) -> bool:
     since its last tile or marker change (within 200 lines). A home marker the site places by itself (a company's
     first marker, with no ``place_token`` action: at its float or first turn) leaves the graph as it was: the site
     computes it again only for a lay or a placement (1870 run 14 seed 190003: ATSF closed, then MP's home marker;
-    MKT's marker step still skipped)."""
+    MKT's marker step still skipped). Markers an open company loses by another move (1817's liquidation) leave it
+    stale as a closing does."""
     for m in range(n, max(0, n - 200), -1):
         a, b = ref[m - 1].get("corporations"), ref[m].get("corporations")
         if not isinstance(a, dict) or not isinstance(b, dict):
@@ -1005,9 +1006,16 @@ def _graph_stale(ref: list[dict[str, Any]], n: int) -> bool:
         if ref[m - 1].get("tiles") != ref[m].get("tiles"):
             return False
         moved = [sym for sym in a.keys() & b.keys() if (a[sym] or {}).get("tokens") != (b[sym] or {}).get("tokens")]
-        homes = ref[m].get("type") != "place_token" and all(
+        by_move = ref[m].get("type") in ("place_token", "lay_tile")
+        homes = not by_move and all(
             not (a[sym] or {}).get("tokens") and len((b[sym] or {}).get("tokens") or []) == 1 for sym in moved
         )
+        # (markers taken off the map by a move that is neither, 1817's liquidation: run 13 seed 170080)
+        lost = not by_move and any(
+            set((b[sym] or {}).get("tokens") or []) < set((a[sym] or {}).get("tokens") or []) for sym in moved
+        )
+        if lost:
+            return True
         if moved and not homes:
             return False
     return False
