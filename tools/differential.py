@@ -1805,7 +1805,7 @@ def route_memo_points(
     must help) where railbook lets it pass, having no route by the map (1830 run 13 seeds 170031, 170062: ERIE's
     home marker put back in a city whose track meets no other station, its trains rusted). Each line so differing
     only in ``MEMO_TYPES`` is put to the site's own graph (``site_route``): its memo finds a route, a graph
-    computed afresh none. At most three lines a game are asked."""
+    computed afresh none. At most ten lines a game are asked."""
     actions = (site or record)["actions"]
     index = {a.get("id"): i for i, a in enumerate(actions)}
     points: set[tuple[Any, str]] = set()
@@ -1816,7 +1816,7 @@ def route_memo_points(
         theirs, ours_ = a.get("acting") or {}, b.get("acting") or {}
         for corp, listed in theirs.items():
             x, y = set(listed), set(ours_.get(corp) or [])
-            if x == y or not (x ^ y) <= MEMO_TYPES or "pass" in x or "pass" not in y or asked >= 3:
+            if x == y or not (x ^ y) <= MEMO_TYPES or "pass" in x or "pass" not in y or asked >= 10:
                 continue
             asked += 1
             found = site_route(record, actions[: index[a["id"]] + 1], corp)
