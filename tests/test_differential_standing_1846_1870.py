@@ -384,6 +384,22 @@ def test_a_track_step_the_site_keeps_open_and_ends_by_itself_is_waiting_for_pass
     ref[3] = line(63, {"C&O": ["buy_company", "lay_tile", "pass"]}, 40)
     assert d.steps_closed_alone(ref, mine) == {}
     assert d.compare(ref, mine, "1846", [])["first"]["kind"].startswith("acting.*")
+    # 1850 run 13 seed 170109: the marker-step pass of railbook's record ends the site's track step, and the
+    # purchase of a private that left CBQ no cash for a marker its marker step: a step behind, then the same
+    behind = [
+        line(571, {"CBQ": ["buy_company", "lay_tile", "pass"]}, 10),
+        line(572, {"CBQ": ["buy_company", "pass", "place_token"]}, 10),
+        line(573, {"CBQ": ["run_routes"]}, 10),
+    ]
+    ahead = [
+        line(571, {"CBQ": ["buy_company", "pass", "place_token"]}, 10),
+        line(572, {"CBQ": ["buy_company", "run_routes"]}, 10),
+        line(573, {"CBQ": ["run_routes"]}, 10),
+    ]
+    assert d.steps_closed_alone(behind, ahead) == {572: "CBQ"}
+    assert d.compare(behind, ahead, "1850", [])["first"] is None
+    # the site a step ahead of railbook is no such wait
+    assert d.steps_closed_alone(ahead, behind) == {}
 
 
 def test_a_route_step_the_site_offers_from_its_memo_of_an_earlier_route_gets_an_empty_run(tmp_path: Any) -> None:

@@ -1762,13 +1762,26 @@ def _listed_in_either(a: dict[str, Any], b: dict[str, Any], who: str) -> bool:
     return who in (a.get("acting") or {}) or who in (b.get("acting") or {})
 
 
+#: the steps of an operator's turn in their order, by the action that names each
+TURN_STAGES = ("lay_tile", "place_token", "run_routes", "dividend", "buy_train")
+
+
+def _turn_stage(listed: Any) -> int | None:
+    """The earliest step of an operator's turn its listing names (``TURN_STAGES``), or None."""
+    if not isinstance(listed, list):
+        return None
+    return next((i for i, a in enumerate(TURN_STAGES) if a in listed), None)
+
+
 def steps_closed_alone(ref: list[dict[str, Any]], mine: list[dict[str, Any]]) -> dict[Any, str]:
-    """Where the site ends by itself an operator's track step that railbook had ended (no legal lay left): the id
-    of the last line before the site's step is over, with the operator, as for a pass the tool adds
-    (``waiting_points``). On each line before it (within the window) the site lists the operator's ``lay_tile`` and
-    ``pass`` where railbook lists no lay, or neither lists the operator (another entity acts: the operator's
-    private); on the line after, both list the same for it (1846 run 16 seed 250036: C&O had $5 after its lay;
-    its Michigan Central's two lays ended the site's step)."""
+    """Where the site ends by itself, or with a pass railbook's record made for a later step, a step of an operator's
+    turn that railbook had ended (nothing legal left in it): the id of the last line before the site's step is over,
+    with the operator, as for a pass the tool adds (``waiting_points``). On each line before it (within the window)
+    the site lists an earlier step of the turn than railbook (``TURN_STAGES``) with its ``pass``, or neither lists
+    the operator (another entity acts: the operator's private); on the line after, both list the same for it (1846
+    run 16 seed 250036: C&O had $5 after its lay, its Michigan Central's two lays ended the site's track step; 1850
+    run 13 seed 170109: CBQ had no legal second lay, its marker-step pass ended the site's track step, and its
+    purchase of a private, which left it $8, the site's marker step)."""
     points: dict[Any, str] = {}
     for j in range(1, min(len(ref), len(mine))):
         a, b = ref[j].get("acting"), mine[j].get("acting")
@@ -1780,8 +1793,9 @@ def steps_closed_alone(ref: list[dict[str, Any]], mine: list[dict[str, Any]]) ->
             opened = False
             for k in range(j - 1, max(0, j - STANDING_WINDOW) - 1, -1):
                 x, y = (ref[k].get("acting") or {}).get(corp), (mine[k].get("acting") or {}).get(corp)
-                if isinstance(x, list) and {"lay_tile", "pass"} <= set(x) and isinstance(y, list):
-                    if "lay_tile" in y:
+                sx, sy = _turn_stage(x), _turn_stage(y)
+                if sx is not None and sy is not None and "pass" in (x or []):
+                    if sx >= sy:
                         break
                     opened = True
                 elif x is None and y is None:
