@@ -440,7 +440,8 @@ class _StaleGraphGuard:
     a move that takes station markers off the map (a closing, a liquidation) until the next tile lay or marker
     placement, the site's engine judges lays and markers by its route graph from before (as if those markers were
     still there; docs/CONFORMANCE.md, "Standing"): a lay is avoided where the map with them would not allow it, a
-    marker placement always (the site's answer for markers may be older still)."""
+    marker placement always (the site's answer for markers may be older still). Rights to mine hexes bought by a
+    purchase (not a lay) leave the site's graph as it was too: a lay the map without them refuses is avoided."""
 
     MOVES = ("lay_tile", "place_token")
 
@@ -450,7 +451,9 @@ class _StaleGraphGuard:
         self.game, self.rulebook = game, rulebook
         self.on = site_graph_stale_after_closing(game)
         self.placed = self._placed(game) if self.on else frozenset()
+        self.rights = self._rights(game) if self.on else frozenset()
         self.freed: list[tuple[str, str, int]] = []  # markers gone since the last lay or placement: (key, hex, city)
+        self.gained: list[str] = []  # companies that gained rights to the mine hexes since then
         self.judged: dict[str, bool] = {}  # (this position's answers, by the move)
 
     @staticmethod
@@ -464,25 +467,35 @@ class _StaleGraphGuard:
             if key and key.startswith("C|")
         )
 
+    @staticmethod
+    def _rights(game: Any) -> frozenset[str]:
+        """The companies holding rights to the mine hexes (the site's graph walks their paths only for them)."""
+        st = game.state.mechanics.get("mines")
+        return frozenset(getattr(st, "rights", None) or [])
+
     def after(self, game: Any, action: dict[str, Any]) -> None:
         if not self.on:
             return
         self.judged = {}
-        placed = self._placed(game)
+        placed, rights = self._placed(game), self._rights(game)
         if action.get("type") in self.MOVES:
-            self.freed = []
+            self.freed, self.gained = [], []
         else:
             self.freed.extend(sorted(self.placed - placed))
-        self.placed = placed
+            # (rights bought by a purchase leave the site's graph as it was too: 1850 bot seed 180009, GN's MRC)
+            self.gained.extend(sorted(rights - self.rights))
+        self.placed, self.rights = placed, rights
 
     def rewound(self, game: Any) -> None:
         """The game was taken back (a turn played again): what is known of the map is cleared to be safe."""
         placed = self._placed(game)
         self.placed, self.judged = placed, {}
         self.freed = [m for m in self.freed if m not in placed]
+        self.rights = self._rights(game)
+        self.gained = [c for c in self.gained if c in self.rights]
 
     def avoided(self, action: dict[str, Any]) -> bool:
-        if not self.freed or action.get("type") not in self.MOVES:
+        if not (self.freed or self.gained) or action.get("type") not in self.MOVES:
             return False
         if action.get("type") == "place_token":
             # (the site's marker check keeps its answer from before the closing, which the map with the markers put
@@ -504,6 +517,9 @@ class _StaleGraphGuard:
             slots = st["hexes"][h]["tokens"][ci]
             if None in slots and key not in slots:
                 slots[slots.index(None)] = key
+        mines = (st.get("mechanics") or {}).get("mines")
+        if self.gained and isinstance(mines, dict):
+            mines["rights"] = [c for c in mines.get("rights") or [] if c not in self.gained]
         try:
             Game.from_json(self.rulebook, data).process(action, atomic=False)
         except IllegalAction:

@@ -565,3 +565,25 @@ def test_a_record_for_the_site_makes_no_lay_its_graph_refuses_after_a_liquidatio
     site, report = play_record(rulebook, 170080, max_actions=270, also=also)
     assert not report.failures
     assert site["actions"][:269] == record["actions"][:269] and site["actions"][269] != lay
+
+
+def test_a_record_for_the_site_makes_no_lay_its_graph_refuses_after_rights_were_bought() -> None:
+    """1850 (``site.closing_leaves_graph_stale``): a company that buys the Mesabi Mining Company gains the rights to
+    the Mesabi Range, and the site's graph, computed before without them, stays as it was until the next lay or
+    placement (bot game seed 180009, action 415: GN bought the MRC, and the Gant Brothers' lay for GN on A8, beyond
+    the range, was refused "not legally rotated"). A record written for the site makes another move there."""
+    import copy
+
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1850")
+    plain = copy.deepcopy(rulebook)
+    plain["site"] = {k: v for k, v in (plain.get("site") or {}).items() if k != "closing_leaves_graph_stale"}
+    also = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
+    record, report = play_record(plain, 180009, max_actions=415, also=also, bots="heuristic")
+    assert not report.failures
+    lay = record["actions"][414]
+    assert (lay["type"], lay["entity"], lay["hex"]) == ("lay_tile", "GBC", "A8")
+    site, report = play_record(rulebook, 180009, max_actions=415, also=also, bots="heuristic")
+    assert not report.failures
+    assert site["actions"][:414] == record["actions"][:414] and site["actions"][414] != lay
