@@ -289,3 +289,49 @@ def test_1856_a_private_the_site_closes_after_the_games_end_is_no_difference_whe
     assert res["identical"] and res["first"] is None
     mine[1] = {"game_end_reason": "bankrupt", "result": {"p1": 160, "p2": 232}}
     assert tool.compare(ref, mine, "1856", [])["first"]["kind"].startswith("companies")
+
+
+def test_1856_a_notice_naming_a_company_the_site_wanted_one_action_sooner_moves_to_the_empty_one_there(
+    tmp_path: Any,
+) -> None:
+    """Bot seed 180018: CPR's lay reached Toronto, and its purchase of a private left it no money, which ended the
+    site's track step: the site checked the destinations there (the empty notice riding on the purchase) and
+    refused the notice naming CPR on the next move. The tool moves CPR to the notice before; with no empty notice
+    there it cannot."""
+    tool = _tool()
+
+    def notice(*corps: str) -> dict[str, Any]:
+        return {
+            "type": "destination_connection",
+            "entity": "CPR",
+            "entity_type": "corporation",
+            "corporations": list(corps),
+        }
+
+    record = {
+        "title": "1856",
+        "actions": [
+            {
+                "type": "buy_company",
+                "entity": "CPR",
+                "entity_type": "corporation",
+                "company": "SCFTC",
+                "price": 195,
+                "auto_actions": [notice()],
+                "id": 501,
+            },
+            {"type": "pass", "entity": "CPR", "entity_type": "corporation", "auto_actions": [notice("CPR")], "id": 502},
+        ],
+    }
+    path = tmp_path / "1856_180018.json"
+    error = "Engine::GameError: Blocking step Run Routes cannot process action destination_connection at "
+    stopped = [
+        {"id": 501, "acting": {"CPR": ["bankrupt", "run_routes"]}, "corporations": {}},
+        {"error": error, "id": 502},
+    ]
+    stub_reference(tool, stopped[0])
+    mine, _, notices, passes = tool.repair(record, list(stopped), path)
+    assert notices == 1 and passes == []
+    assert mine["actions"][0]["auto_actions"] == [notice("CPR")] and "auto_actions" not in mine["actions"][1]
+    bare = {**record, "actions": [{**record["actions"][0], "auto_actions": []}, record["actions"][1]]}
+    assert tool.repair(bare, list(stopped), path)[2] == 0

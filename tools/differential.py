@@ -405,6 +405,24 @@ def _site_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [a for a in actions if not a.get(SITE_SKIPS)]
 
 
+def _notice_moved_back(actions: list[dict[str, Any]], at: int) -> bool:
+    """The companies of the notice riding on action ``at`` moved to the empty notice riding on the action before it
+    (the notice at ``at`` dropped); False where there is no such pair."""
+    autos = list(actions[at].get("auto_actions") or [])
+    named = [i for i, x in enumerate(autos) if x.get("type") == "destination_connection" and x.get("corporations")]
+    before = list(actions[at - 1].get("auto_actions") or [])
+    empty = [i for i, x in enumerate(before) if x.get("type") == "destination_connection" and not x["corporations"]]
+    if len(named) != 1 or not empty:
+        return False
+    before[empty[-1]] = {**before[empty[-1]], "corporations": list(autos[named[0]]["corporations"])}
+    del autos[named[0]]
+    actions[at - 1]["auto_actions"] = before
+    actions[at]["auto_actions"] = autos
+    if not autos:
+        del actions[at]["auto_actions"]
+    return True
+
+
 def repair(
     record: dict[str, Any], ref: list[dict[str, Any]], path: Path, most: int = 80
 ) -> tuple[dict[str, Any], list[dict[str, Any]], int, list[str]]:
@@ -465,7 +483,13 @@ def repair(
                 i for i, x in enumerate(autos) if x.get("type") == "destination_connection" and not x["corporations"]
             ]
             if not empty:
-                return False
+                # a notice naming companies the site wanted one action sooner, where an empty one rides (1856 bot seed
+                # 180018: CPR's purchase of a private left it no money, which ended the site's track step): those
+                # companies go to that notice
+                if not (at > 0 and _notice_moved_back(actions, at)):
+                    return False
+                notices += 1
+                return True
             del autos[empty[-1]]
             actions[at]["auto_actions"] = autos
             if not autos:
