@@ -483,3 +483,17 @@ def test_a_train_purchase_the_site_demands_by_its_route_memo_alone_is_standing()
     # (a difference beyond the train step's types is never put to the site's graph)
     other = [line(1, ["bankrupt", "lay_tile", "pass"])]
     assert tool.route_memo_points(record, None, ref, other) == set() and len(asked) == 2
+
+
+def test_a_private_trade_the_site_offers_today_to_a_player_of_an_older_record_is_standing() -> None:
+    """The shared 1870 records (2022-2025) replay with `site_no_private_trades`: the site of their dates offered no
+    trades of privates between players; the reference (its snapshot of 2026-08-02) lists `buy_company` for a player
+    in a stock round from phase 2, and nothing else differs. Standing `private_trades_dated` for such a record; for a
+    record of today's site, a difference."""
+    d = _tool()
+    line = {"id": 83, "type": "pass", "round": "Stock", "turn": "3.1", "players": {"p4": 300}}
+    ref = [{**line, "acting": {"p4": ["buy_company", "buy_shares", "pass"]}}]
+    mine = [{**line, "acting": {"p4": ["buy_shares", "pass"]}}]
+    res = d.compare(ref, mine, "1870", [], options=frozenset({"site_no_private_trades"}))
+    assert res["first"] is None and res["standing"] == {"private_trades_dated": 1}
+    assert d.compare(ref, mine, "1870", [])["first"]["kind"].startswith("acting.*")

@@ -821,6 +821,13 @@ STANDING: dict[str, dict[str, Any]] = {
         "to whom railbook offers nothing but the bankruptcy (no share he may sell); nothing railbook lists is "
         "missing on the site",
     },
+    "private_trades_dated": {
+        "entry": "dated site options (shared records)",
+        "titles": None,
+        "what": "`buy_company` listed by the site alone for a player in a stock round, in a record that railbook "
+        "replays with `site_no_private_trades` (the site of the record's date offered no trades between players; "
+        "the snapshot does from phase 2): the four shared 1870 records",
+    },
     "route_memo": {
         "entry": "the site's memo of a route",
         "titles": None,
@@ -1870,12 +1877,14 @@ def compare(
     ignore: list[str],
     waiting: dict[Any, str] | None = None,
     memo: set[tuple[Any, str]] | None = None,
+    options: frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
     """Lines compared, the first difference (with its fields) and every differing field pattern with its count.
     Differences that are standing ones (``STANDING``, ``standing_kind``) are counted apart, by their key, in
     ``standing``; ``first`` and ``kinds`` hold the others.  ``identical``: no difference at all and no refusal;
     ``modulo``: none but standing ones and no refusal. ``memo``: the (action id, company) whose train step the
-    site's route memo decides (``route_memo_points``)."""
+    site's route memo decides (``route_memo_points``). ``options``: the dated site options the record's replay
+    turns on (a shared record of an earlier site: ``private_trades_dated``)."""
     patterns = [*DEFAULT_IGNORE, *ignore]
     first: dict[str, Any] | None = None
     first_standing: dict[str, Any] | None = None
@@ -1920,6 +1929,16 @@ def compare(
             key = standing_kind(path, x, y, n, ref_n, mine_n, title, waiting or {})
             if key is None and memo and path.startswith("acting.") and (a.get("id"), path[7:]) in memo:
                 key = "route_memo"
+            if (
+                key is None
+                and "site_no_private_trades" in options
+                and a.get("round") == "Stock"
+                and path.startswith("acting.")
+                and path[7:] in (a.get("players") or {})
+                and x == ["buy_company"]
+                and y == []
+            ):
+                key = "private_trades_dated"
             if key is None:
                 found.append((path, x, y))
             else:
@@ -1995,6 +2014,15 @@ def report(name: str, res: dict[str, Any], out: Any = sys.stdout) -> None:
 # ------------------------------------------------------------------------------------------ commands
 
 
+def _record_options(record: dict[str, Any]) -> frozenset[str]:
+    """The options railbook's replay turns on for a record (its dated site options among them)."""
+    from railbook.engine.replay import record_options
+
+    from railbook.api import record_rulebook
+
+    return frozenset(record_options(record, record_rulebook(record)))
+
+
 def cmd_records(args: argparse.Namespace) -> int:
     cache = Path(args.cache)
     bad = 0
@@ -2004,7 +2032,7 @@ def cmd_records(args: argparse.Namespace) -> int:
         title = str(record.get("title"))
         mine = ours(record)
         ref = reference(path, args.strict, cache / title)
-        res = compare(ref, mine, title, args.ignore)
+        res = compare(ref, mine, title, args.ignore, options=_record_options(record))
         report(f"{title}/{path.name}", res)
         bad += res["first"] is not None or res["stop"] is not None
     return 1 if bad else 0
