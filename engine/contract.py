@@ -253,6 +253,9 @@ HOOKS: dict[str, Hook] = {
     "privates_count_for_cert_limit": _h(
         L, "", "a player's private companies count toward the limit", True, static=True
     ),
+    "cert_excess_allowed": _h(
+        L, "", "a player below the limit may buy a certificate that takes him above it by a part", True, static=True
+    ),
     "dividend_paid": _h(N, "corp per_share", "`corp` paid its holders `per_share` $ for each share (shorts pay it)"),
     "operator_skips": _h(A, "operator", "the operator does not operate this turn (e.g. not yet enough sold)", False),
     "ipo_receiver": _h(F, "corp price", "who is paid `price` for an initial-offering sale of `corp` now (None: it)"),

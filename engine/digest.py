@@ -264,6 +264,10 @@ def _floated(g: Game, key: str, op: Any) -> bool:
     if _site(g).get("floated_from_first_turn"):
         if g.context.hooks("float_percent", sym_of(key)) == 0:
             return True  # (a corporation no share sale starts, e.g. a national formed floated: the site's from then)
+        if g.context.hooks("capitalization_of", sym_of(key)) == "full":
+            return (
+                True  # (fully capitalized at its float: the site counts it floated from the sale, 1856_game_end_bank)
+            )
         now = g.context.current_operator()
         # (the first in the order before the round's first turn has begun; a company that round skips is not it)
         return bool(op.operated) or now == key or (now is None and key in g.state.round.entities[:1])

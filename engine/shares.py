@@ -250,6 +250,12 @@ def certs_of(g: Context, player: str, corp: str) -> float:
     return len(ids) if weight is None else sum([_cert_count(g, sid, weight) for sid in ids])
 
 
+def bundle_certs(g: Context, b: Bundle) -> float:
+    """The certificates of bundle ``b`` as the limit weighs them."""
+    weight = g.hooks("cert_weight", b.corp)
+    return len(b.shares) if weight is None else sum([_cert_count(g, sid, weight) for sid in b.shares])
+
+
 def certs_at_most(g: Context, player: str) -> float:
     """A bound :func:`num_certs` never exceeds, found without the market cells and the exemptions it asks about (every
     certificate of a company not closed counts, as weighted): when the bound is under a limit, so is the count."""

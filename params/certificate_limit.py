@@ -28,6 +28,12 @@ class Params(BaseParams):
         description="market cell kinds whose corporations' certificates do not count toward the limit (besides "
         "`no_cert_limit` and `unlimited_holding`)",
     )
+    purchase_may_exceed: bool = Field(
+        True,
+        description="a player below the limit may buy a certificate that takes him above it by less than a whole one "
+        "(where some count half: 1856 [852], 'Players may hold one half certificate above the current stock limits'); "
+        "off: no purchase takes him above it",
+    )
     follows_players_left: bool = Field(
         False,
         description="when a player leaves the game (bankrupt) the limit becomes the players table's for the players "

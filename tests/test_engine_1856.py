@@ -320,6 +320,31 @@ def test_second_issue_cgr_shares_count_half_and_the_limit_follows_the_companies_
 
 
 @pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)
+def test_half_a_certificate_above_the_limit_by_the_rules_and_none_on_the_site() -> None:
+    """ "Players may hold one half certificate above the current stock limits" (the CGR's 5% shares counting half):
+    p6362, at 9.5 of 10, may buy a whole certificate by the rules; 18xx.games refuses any purchase above the limit
+    (option `site_no_certificate_excess`, on for its records; the record's action 673, where the site offers him
+    none)."""
+    import copy
+
+    from railbook.engine import shares
+
+    path = _record("1856_game_end_bank.json")
+    assert path is not None
+    site = _replayed_until(path, 674)  # (p6362's turn after action 673)
+    assert shares.num_certs(site.context, "P|6362") == 9.5 and site.state.cert_limit == 10
+    types = {d["type"] for d in site.legal_descriptions() if d.get("entity") == "6362"}
+    assert "pass" in types and "buy_shares" not in types and "par" not in types
+    rulebook = copy.deepcopy(rulebook_for_title("1856"))
+    del rulebook["options"]["site_no_certificate_excess"]["site_before"]  # (the rulebook's limit for this record)
+    record = load(path)
+    cut = next(i for i, a in enumerate(record["actions"]) if a.get("id") == 674)
+    ruled = replay(dict(record, actions=record["actions"][:cut]), rulebook).game
+    types = {d["type"] for d in ruled.legal_descriptions() if d.get("entity") == "6362"}
+    assert {"buy_shares", "par"} <= types
+
+
+@pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)
 def test_cgr_price_stops_one_cell_short_of_closing() -> None:
     from railbook.engine import market
 

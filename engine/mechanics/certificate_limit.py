@@ -62,6 +62,7 @@ MECHANIC = Mechanic.of(
     DECLARATION,
     hooks={
         "privates_count_for_cert_limit": lambda g: PARAMS.of(g).player_privates_count,
+        "cert_excess_allowed": lambda g: PARAMS.of(g).purchase_may_exceed,
         "cert_exempt": cert_exempt,
         "update_cert_limit": update_cert_limit,
     },

@@ -176,6 +176,8 @@ class BuySellParShares(Step):
             "no_cert_limit" in kinds or "unlimited_holding" in kinds or g.hooks("cert_exempt", player, b.corp)
         )
         limit = g.state.cert_limit
+        if counts and not g.hooks("cert_excess_allowed"):
+            return shares.num_certs(g, player) + shares.bundle_certs(g, b) <= limit
         return (not counts) or shares.certs_at_most(g, player) < limit or shares.num_certs(g, player) < limit
 
     @cython.locals(self="StepBase")
