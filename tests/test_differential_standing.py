@@ -238,3 +238,21 @@ def test_a_bank_broken_in_rounds_nobody_acts_in_ends_railbooks_game_only() -> No
     assert not res["modulo"]
     res = d.compare(ref, [*mine[:2], {**mine[2], "result": {"p1": 6900, "p2": 400}}], "1830", [])
     assert not res["modulo"]
+
+
+def test_a_bid_the_site_lists_while_no_charter_is_free_is_bid_listed() -> None:
+    """1817 §5.5: "A new company IPO may not occur if ... there are no available company charters". With all twenty
+    companies in play the site still lists `bid` for a player who could pay the least bid (1817_game_end_bankrupt,
+    action 956); railbook offers none. Standing `bid_listed`; with a charter free it is a difference."""
+    from tests.differential_support import differential_tool
+
+    d = differential_tool()
+    corps = {"A&S": {"price": 100}, "PLE": {"price": 60}}
+    line = {"id": 956, "type": "pass", "round": "Stock", "turn": "3.1", "corporations": corps}
+    ref = [{**line, "acting": {"12235": ["bid", "buy_shares", "pass"]}}]
+    mine = [{**line, "acting": {"12235": ["buy_shares", "pass"]}}]
+    res = d.compare(ref, mine, "1817", [])
+    assert res["first"] is None and res["standing"] == {"bid_listed": 1}
+    free = {**corps, "WC": {"price": None}}
+    ref[0]["corporations"] = mine[0]["corporations"] = free
+    assert d.compare(ref, mine, "1817", [])["first"]["kind"].startswith("acting.*")

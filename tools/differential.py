@@ -821,6 +821,14 @@ STANDING: dict[str, dict[str, Any]] = {
         "to whom railbook offers nothing but the bankruptcy (no share he may sell); nothing railbook lists is "
         "missing on the site",
     },
+    "bid_listed": {
+        "entry": "acting granularity",
+        "titles": {"1817"},
+        "what": "`bid` listed by the site alone for a player in a stock round while every company is in play (no "
+        "charter free for a new company's IPO, 1817 §5.5 \"A new company IPO may not occur if ... there are no "
+        'available company charters"): the site lists it whenever the player could pay the least bid '
+        "(1817_game_end_bankrupt)",
+    },
     "private_trades_dated": {
         "entry": "dated site options (shared records)",
         "titles": None,
@@ -1546,6 +1554,16 @@ def standing_kind(
         # 200039, NP's ``choose_ability`` of the Western Land Grant, ``mesabi_choice_listed``)
         rest = [a for a in x if a != "sell_shares"]
         return standing_kind(path, rest, y, n, ref, mine, title, waiting)
+    if (
+        on("bid_listed")
+        and rnd == "Stock"
+        and path.startswith("acting.")
+        and x == ["bid"]
+        and y == []
+        and isinstance(line.get("corporations"), dict)
+        and all(isinstance(c, dict) and c.get("price") is not None for c in line["corporations"].values())
+    ):
+        return "bid_listed"  # (no charter free for an IPO: railbook offers none)
     if on("payoff_listed") and rnd == "Operating" and path.startswith("acting.") and x == ["payoff_loan"] and y == []:
         corp = (line.get("corporations") or {}).get(path.split(".", 1)[1])
         if isinstance(corp, dict) and (corp.get("loans") or 0) > 0 and (corp.get("cash") or 0) < _loan_price(title):
