@@ -174,6 +174,7 @@ def test_records_older_than_a_site_fix_replay_with_the_site_option() -> None:
         "site_private_marker_until_routes",
         "site_private_closes_when_it_acts",
         "site_interest_after_next_action",
+        "site_no_certificate_excess",
         "site_redemption_after_action",
     ]
     assert record_options({"created_at": "2021-03-05", "settings": {}}, rb) == [*always, "site_early_destinations"]
