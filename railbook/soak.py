@@ -443,7 +443,8 @@ class _StaleGraphGuard:
     marker placement always (the site's answer for markers may be older still). Rights to mine hexes bought by a
     purchase (not a lay) leave the site's graph as it was too: a lay the map without them refuses is avoided."""
 
-    MOVES = ("lay_tile", "place_token")
+    MOVES = ("lay_tile", "place_token")  # (moves that renew the site's graph)
+    JUDGED = (*MOVES, "choose")  # (and the rights to a mine, which need the map to reach it)
 
     def __init__(self, game: Any, rulebook: dict[str, Any]) -> None:
         from railbook.engine.digest import site_graph_stale_after_closing
@@ -495,7 +496,7 @@ class _StaleGraphGuard:
         self.gained = [c for c in self.gained if c in self.rights]
 
     def avoided(self, action: dict[str, Any]) -> bool:
-        if not (self.freed or self.gained) or action.get("type") not in self.MOVES:
+        if not (self.freed or self.gained) or action.get("type") not in self.JUDGED:
             return False
         if action.get("type") == "place_token":
             # (the site's marker check keeps its answer from before the closing, which the map with the markers put

@@ -274,6 +274,9 @@ def test_a_marker_or_lay_listed_by_railbook_alone_while_the_sites_graph_is_stale
     mine = [dict(ref[0]), {**ref[1], "acting": {"IC": ["lay_tile", "pass", "place_token"]}}]
     res = d.compare(ref, mine, "1846", [])
     assert res["first"] is None and res["standing"] == {"stale_graph": 1}
+    # (a mine's rights, which need the map to reach the mine, likewise: 1850 run 15 seed 200159)
+    rights = [dict(ref[0]), {**ref[1], "acting": {"IC": ["choose", "lay_tile", "pass"]}}]
+    assert d.compare(ref, rights, "1850", [])["standing"] == {"stale_graph": 1}
     # a tile laid after the closing: the site's graph is new, and the listing is a difference
     ref.insert(2, {**ref[1], "id": 3, "tiles": {"I7": "24@1", "I9": "8@0"}})
     mine.insert(2, {**mine[1], "id": 3, "tiles": {"I7": "24@1", "I9": "8@0"}})

@@ -1450,7 +1450,8 @@ def standing_kind(
         and isinstance(y, list)
         and y
         and (
-            (x == [] and set(y) <= {"place_token", "lay_tile"})
+            # (a mine's rights too, which need the map to reach the mine: 1850 run 15 seed 200159, GN after NP closed)
+            (x == [] and set(y) <= {"place_token", "lay_tile", "choose"})
             # (its marker step skipped: no city its graph sees free; 1870 run 10 seed 140052; with no train its
             # route step too, to the train purchase: run 16 seed 250009)
             or _skipped_marker_step(
