@@ -321,3 +321,34 @@ def test_1850_the_land_grants_mesabi_purchase_listed_once_its_lay_allowed_anywhe
     assert tool.standing_kind(path, ["choose_ability"], [], n, ref, mine, "1850", {}) == "mesabi_choice_listed"
     still = [*west, {**now, "tiles": {"D3": "8@0", "B11": "15@0"}}]
     assert tool.standing_kind(path, ["choose_ability"], [], 2, still, [*west, ours], "1850", {}) is None
+
+
+def test_1850_two_companies_closed_by_sales_of_one_turn_are_sale_price_until_the_site_closes_both() -> None:
+    """Run 16 seed 250196: p2 sold UP and then CBQ at $10 in one stock turn; each sale took the company into the
+    black area, which railbook closes at once ([5.1.1]), its treasury to the bank; the site moves the prices after
+    the turn and closes both then. The bank's gap grows with the second closing and closes at once when the site
+    closes both: `sale_price`; a gap that never closes is a difference."""
+    tool = _tool()
+
+    def line(i: int, bank: int, corps: list[str]) -> dict[str, Any]:
+        return {
+            "id": i,
+            "type": "sell_shares",
+            "round": "Stock",
+            "turn": "10.1",
+            "bank": bank,
+            "corporations": {c: {"cash": 0} for c in corps},
+            "acting": {"p2": ["pass", "sell_shares"]},
+        }
+
+    ref = [
+        line(264, 8979, ["CBQ", "UP", "GN"]),
+        line(265, 8969, ["CBQ", "UP", "GN"]),
+        line(266, 8959, ["CBQ", "UP", "GN"]),
+        line(267, 9594, ["GN"]),
+    ]
+    mine = [ref[0], line(265, 9561, ["CBQ", "GN"]), line(266, 9649, ["GN"]), line(267, 9594, ["GN"])]
+    res = tool.compare(ref, mine, "1850", [])
+    assert res["first"] is None and set(res["standing"]) == {"sale_price"}
+    never = [*ref[:3], line(267, 9000, ["GN"])]
+    assert tool.compare(never, mine, "1850", [])["first"]["kind"].startswith("bank")

@@ -1060,6 +1060,19 @@ def _graph_stale(ref: list[dict[str, Any]], n: int) -> bool:
     return False
 
 
+def _agree_once_closed(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
+    """From line ``n`` the site lists a corporation that railbook has closed on every line until one (within the
+    window) where it lists none such and the two agree on ``path`` (1850 run 16 seed 250196: UP and CBQ, closed by
+    two sales of one turn, the site closing both after it)."""
+    for m in _window(ref, mine, n - 1):
+        a, b = ref[m].get("corporations"), mine[m].get("corporations")
+        if not isinstance(a, dict) or not isinstance(b, dict):
+            return False
+        if not set(a) - set(b):
+            return m > n and _field(ref[m], path) == _field(mine[m], path)
+    return False
+
+
 def _later_same_amount(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int, path: str) -> bool:
     """The gap between the engines' amounts at ``path`` after line ``n`` stays as it is until it closes, within the
     window (a payment the site makes later, by the same amount)."""
@@ -1396,6 +1409,8 @@ def standing_kind(
             return "sale_price"  # (and the privates of a corporation closing so close with it)
         if _money(path) and _later_same_amount(ref, mine, n, path):
             return "sale_price"
+        if _money(path) and _agree_once_closed(ref, mine, n, path):
+            return "sale_price"  # (two closings one after the other: the gap changes until the site closes both)
     if on("escrow_at_once") and rnd == "Operating" and (corp := _escrow_released(ref, mine, n)) is not None:
         cash = f"corporations.{corp}.cash"
         site, ours_ = _field(line, cash), _field(mine[n], cash)
