@@ -352,3 +352,39 @@ def test_1850_two_companies_closed_by_sales_of_one_turn_are_sale_price_until_the
     assert res["first"] is None and set(res["standing"]) == {"sale_price"}
     never = [*ref[:3], line(267, 9000, ["GN"])]
     assert tool.compare(never, mine, "1850", [])["first"]["kind"].startswith("bank")
+
+
+def test_1850_a_withholding_after_an_added_pass_then_a_deferred_sale_move_are_standing() -> None:
+    """Run 15 seed 200151: NP had no legal second lay; railbook ended its track step and withheld ($30 to $20), the
+    site after the pass the tool added. Then p4 sold NP in the stock round: railbook moved it at once ($10), the
+    site after the turn. The site's price is one line behind railbook's twice: `waiting_for_pass` on the line
+    before the pass, `sale_price` on the sale's."""
+    tool = _tool()
+
+    def line(i: int, price: int, rnd: str, acting: dict[str, list[str]]) -> dict[str, Any]:
+        return {
+            "id": i,
+            "type": "pass",
+            "round": rnd,
+            "turn": "11.1",
+            "acting": acting,
+            "corporations": {"NP": {"price": price}},
+        }
+
+    ref = [
+        line(467, 30, "Operating", {"NP": ["lay_tile", "pass"]}),
+        line(468, 20, "Stock", {"p4": ["pass"]}),
+        line(469, 10, "Stock", {"p5": ["pass"]}),
+        line(470, 10, "Stock", {"p1": ["pass"]}),
+    ]
+    mine = [
+        line(467, 20, "Operating", {"p4": ["pass", "sell_shares"]}),
+        line(468, 10, "Stock", {"p4": ["pass"]}),
+        line(469, 10, "Stock", {"p5": ["pass"]}),
+        line(470, 10, "Stock", {"p1": ["pass"]}),
+    ]
+    res = tool.compare(ref, mine, "1850", [], {467: "NP"})
+    assert res["first"] is None and res["standing"].get("waiting_for_pass") and res["standing"].get("sale_price")
+    stuck = [*ref[:3], line(470, 20, "Stock", {"p1": ["pass"]})]
+    stuck[2] = line(469, 20, "Stock", {"p5": ["pass"]})
+    assert tool.compare(stuck, mine, "1850", [], {467: "NP"})["first"] is not None

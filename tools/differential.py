@@ -1320,6 +1320,16 @@ def standing_kind(
                 # line after the site's pass: the engines agree again there
                 return "waiting_for_pass"
             after = _after_waits(ref, ahead[0], waiting)
+            if (
+                not path.startswith("acting.")
+                and _price(path)
+                and not _agree_after(ref, mine, after, path)
+                and _agree_after(ref, mine, after + 1, path)
+                and _later_same_value(ref, mine, after, path)
+            ):
+                # (the withholding the site makes after the pass, and a sale's move it makes later still, each
+                # one line behind railbook's: 1850 run 15 seed 200151, NP withheld, then sold in the stock round)
+                return "waiting_for_pass"
             if not path.startswith("acting.") and _agree_after(ref, mine, after, path):
                 # what railbook did on ending the step, and after it, the site does after the added pass(es): the
                 # engines agree again on the line after the last of them (several in a row, railbook one line
