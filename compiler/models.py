@@ -1055,6 +1055,13 @@ class Site(Strict):
         "and its president holds his certificate alone, unless as much as the most any other player holds (it lists "
         "a share of his to redeem): the soak player writing a record for the site makes no redemption then",
     )
+    route_memo_keeps_train_duty: bool = Field(
+        False,
+        description="the site's route graph keeps a route it once found for a company, whatever the map does later, "
+        "and holds a company with no train but such a route to its train purchase (its check of a lay that lifts a "
+        "company's marker finds the route the marker had in another city): the soak player writing a record for "
+        "the site has such a company buy a train where it can, not pass",
+    )
     loan_ids: int | None = Field(
         None,
         ge=1,

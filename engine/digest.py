@@ -161,6 +161,12 @@ def site_redemption_fails(g: Game, corp: str) -> bool:
     return alone and held.get(president, 0) != (max(others) if others else None)
 
 
+def site_route_memo(g: Game) -> bool:
+    """Whether the site's route graph keeps a route it once found for a company (``site.route_memo_keeps_train_duty``):
+    a company with no train must buy one there ever after, its route lost or not."""
+    return bool(_site(g).get("route_memo_keeps_train_duty"))
+
+
 def site_loan_ids(rulebook: dict[str, Any]) -> int | None:
     """How many loans the site numbers where the title says so (``site.loan_ids``); None: as the rules' bank total."""
     n = (rulebook.get("site") or {}).get("loan_ids")

@@ -528,6 +528,68 @@ class _StaleGraphGuard:
         return True
 
 
+class _RouteMemoGuard:
+    """For a game written as an 18xx.games record of a title whose ``site.route_memo_keeps_train_duty`` is set: once
+    the site's route graph has found a company a route it keeps it, and makes the company buy a train whenever it has
+    none. Its check of a lay that lifts the company's marker from a hex of unconnected cities finds the route the
+    marker would have in the tile's other city (1830 run 15 seeds 200123, 200206: ERIE's #59 on E11, the marker put
+    back in the city whose track meets no other station; docs/CONFORMANCE.md, "Standing", the site's memo of a
+    route). A company so remembered, or that has run a route, and owns no train does not pass its train step where
+    it can buy one."""
+
+    def __init__(self, game: Any, rulebook: dict[str, Any]) -> None:
+        from railbook.engine.digest import site_route_memo
+
+        self.game, self.rulebook = game, rulebook
+        self.on = site_route_memo(game)
+        self.remembered: set[str] = set()
+        self.lifted: list[list[Any]] = []  # the markers waiting to be put back before the action
+
+    def after(self, game: Any, action: dict[str, Any]) -> None:
+        if not self.on:
+            return
+        corp = str(action.get("entity"))
+        if action.get("type") == "run_routes" and action.get("routes"):
+            self.remembered.add(corp)
+        if action.get("type") == "place_token":
+            for hex_id, key, layer in self.lifted:
+                if layer == f"C|{corp}" and self._route_elsewhere(game, hex_id, key):
+                    self.remembered.add(key.split("|", 1)[1])
+        r = game.state.round
+        self.lifted = [list(x) for x in (r.data.get("lifted_tokens") or [])] if r is not None else []
+
+    def _route_elsewhere(self, game: Any, hex_id: str, key: str) -> bool:
+        """The company of marker ``key`` would have a route with its marker in another city of ``hex_id``."""
+        from railbook.engine import board
+        from railbook.engine.game import Game
+
+        data = game.to_json()
+        cities = data["state"]["hexes"][hex_id]["tokens"]
+        here = next((ci for ci, slots in enumerate(cities) if key in slots), None)
+        for ci, slots in enumerate(cities):
+            if ci == here or None not in slots or here is None:
+                continue
+            copy_ = game.to_json()
+            moved = copy_["state"]["hexes"][hex_id]["tokens"]
+            moved[here][moved[here].index(key)] = None
+            moved[ci][moved[ci].index(None)] = key
+            for t in copy_["state"]["corporations"][key.split("|", 1)[1]]["tokens"]:
+                if t.get("used") and t.get("hex") == hex_id and t.get("city") == here:
+                    t["city"] = ci
+                    break
+            if board.network(Game.from_json(self.rulebook, copy_).context, key).route_available:
+                return True
+        return False
+
+    def avoided(self, action: dict[str, Any]) -> bool:
+        corp = str(action.get("entity"))
+        if not self.on or action.get("type") != "pass" or action.get("entity_type") != "corporation":
+            return False
+        if corp not in self.remembered or self.game.state.corporations[corp].trains:
+            return False
+        return any(d["type"] == "buy_train" and d.get("entity") == corp for d in self.game.legal_descriptions())
+
+
 def _either(*guards: Any) -> Callable[[dict[str, Any]], bool] | None:
     """One ``avoid`` test of the guards present: a move any of them avoids."""
     kept = [g for g in guards if g is not None]
@@ -830,6 +892,7 @@ def _play_game(
     in_round = 0
     stalls = _StallGuard(game) if autos is not None else None
     stale = _StaleGraphGuard(game, rulebook) if autos is not None else None
+    memo = _RouteMemoGuard(game, rulebook) if autos is not None else None
     while not game.state.finished and report.actions < max_actions:
         if stalls is not None:
             stalls.turn(game, log, autos, report.actions)
@@ -845,7 +908,7 @@ def _play_game(
             if seats:
                 acting = game.acting()
                 action = seats[acting[0]].choose(game, acting[0]).to_action() if acting else None
-                avoid = _either(stalls, stale)
+                avoid = _either(stalls, stale, memo)
                 if action is not None and autos is not None:
                     held = avoid is not None and avoid(action)
                     if held or not site_allows(game, action):
@@ -857,7 +920,7 @@ def _play_game(
                     patience(in_round if stock else 0),
                     0.0 if stock else bid_weariness(in_round),
                     autos is not None,
-                    _either(stalls, stale),
+                    _either(stalls, stale, memo),
                 )
         except Exception as exc:
             return fail("legal_actions", f"{type(exc).__name__}: {exc}")
@@ -877,6 +940,8 @@ def _play_game(
         report.actions += 1
         if stale is not None:
             stale.after(game, action)
+        if memo is not None:
+            memo.after(game, action)
         if stalls is not None:
             back = stalls.after(game, action)
             if back is not None:  # (the turn played again from its start, its closing move avoided)

@@ -587,3 +587,27 @@ def test_a_record_for_the_site_makes_no_lay_its_graph_refuses_after_rights_were_
     site, report = play_record(rulebook, 180009, max_actions=415, also=also, bots="heuristic")
     assert not report.failures
     assert site["actions"][:414] == record["actions"][:414] and site["actions"][414] != lay
+
+
+def test_a_record_for_the_site_buys_the_train_the_sites_memo_of_a_route_demands() -> None:
+    """1830 (``site.route_memo_keeps_train_duty``): ERIE laid #59 on E11, which lifted its home marker, and put it back
+    in the city whose track meets no other station; railbook finds no route and lets ERIE, with no train, pass its
+    train step; the site, whose check of the lay found the route the marker had in the other city and kept it,
+    refuses the pass (differential run 15 seed 200123, action 1028). A record written for the site buys the train."""
+    import copy
+
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1830")
+    plain = copy.deepcopy(rulebook)
+    plain["site"] = {k: v for k, v in (plain.get("site") or {}).items() if k != "route_memo_keeps_train_duty"}
+    also = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
+    record, report = play_record(plain, 200123, max_actions=1028, also=also)
+    assert not report.failures
+    lifted = record["actions"][1026]
+    assert (lifted["type"], lifted["entity"], lifted["city"]) == ("place_token", "ERIE", "59-1-1")
+    assert (record["actions"][1027]["type"], record["actions"][1027]["entity"]) == ("pass", "ERIE")
+    site, report = play_record(rulebook, 200123, max_actions=1028, also=also)
+    assert not report.failures
+    assert site["actions"][:1027] == record["actions"][:1027]
+    assert (site["actions"][1027]["type"], site["actions"][1027]["entity"]) == ("buy_train", "ERIE")
