@@ -46,4 +46,4 @@ cdef class Context:
     @cython.locals(out=list, c=Company, corp=Corporation, a=Ability)
     cpdef list abilities_of(self, str key)
     cpdef object remove_ability(self, str owner, Ability ability)
-    cpdef object use_ability(self, str owner, Ability ability, bint marks=*)
+    cpdef object use_ability(self, str owner, Ability ability, bint marks=*, bint used_up_closes=*)

@@ -275,9 +275,10 @@ class Context:
             self.epoch += 1
             self.hooks("ability_removed", owner, ability)
 
-    def use_ability(self, owner: str, ability: Ability, marks: bool = True) -> None:
+    def use_ability(self, owner: str, ability: Ability, marks: bool = True, used_up_closes: bool = True) -> None:
         """Count a use of ``ability``; ``marks``: it counts as used for a private's closing after use (not where
-        it was applied to the owner's own move and the private closes on its own uses only)."""
+        it was applied to the owner's own move and the private closes on its own uses only); ``used_up_closes``:
+        its last use may close the private (``closes_when_used``; not a lay spent without a tile)."""
         if marks:
             ability.used = True
         self.epoch += 1
@@ -288,7 +289,8 @@ class Context:
             ability.count -= 1
             if ability.count <= 0:
                 self.remove_ability(owner, ability)
-                self.hooks("ability_used_up", owner, ability)
+                if used_up_closes:
+                    self.hooks("ability_used_up", owner, ability)
 
     # ----------------------------------------------------------------------------------- operating
 

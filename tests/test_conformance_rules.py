@@ -2298,3 +2298,17 @@ def test_1870_unprotected_sales_join_their_new_box_in_the_order_of_the_sales() -
     game, _ = _game_at("1870", 200079, 501)
     assert game.state.round.kind == "operating"
     assert game.acting_entities() == ["C|IC"]
+
+
+def test_1850_the_land_grant_stays_open_when_its_last_lay_pays_for_the_mesabi_rights() -> None:
+    """18xx.games closes the Western Land Grant as its third lay is made (option `site_land_grant_closes_when_used`,
+    on for its records), but keeps it open when its last lay pays for the Mesabi rights ([6.5.1]), as the rulebook
+    keeps it open in any case (run 15 seed 200253, action 809: SOO's last Land Grant lay bought its Mesabi token;
+    railbook had closed the private)."""
+    game, _ = _game_at("1850", 200253, 808)
+    assert game.state.companies["WLG"].owner == "C|SOO"
+    last = json.loads((DATA / "1850_soak_200253.json").read_text(encoding="utf-8"))["actions"][808]
+    assert (last["type"], last["entity"]) == ("choose_ability", "SOO")
+    game.process({k: v for k, v in last.items() if k not in ("id", "auto_actions")})
+    assert "SOO buys a mine token for 80" in game.log
+    assert not game.state.companies["WLG"].closed and game.state.companies["WLG"].owner == "C|SOO"

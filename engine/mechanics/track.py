@@ -860,9 +860,12 @@ def private_lay_for(g: Context, corp: str, hex_id: str, param: str) -> tuple[str
 
 @cython.locals(g="Context", a="Ability")
 def spend_private_lay(g: Context, owner: str, a: Ability, hex_id: str) -> None:
-    """A private's lay (:func:`private_lay_for`) is used up for ``hex_id`` without a tile: it counts as laid there."""
+    """A private's lay (:func:`private_lay_for`) is used up for ``hex_id`` without a tile: it counts as laid there.
+    A private that closes when its lays are used up (``closes_when_used``) does not close so: it closes as its last
+    tile is laid (1850's Western Land Grant on 18xx.games, its last lay paying for the Mesabi rights: run 15 seed
+    200253)."""
     a.laid_hexes.append(hex_id)
-    g.use_ability(owner, a)
+    g.use_ability(owner, a, True, False)
 
 
 def _order_ok(g: Context, a: Ability) -> bool:
