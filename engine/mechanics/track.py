@@ -862,8 +862,7 @@ def private_lay_for(g: Context, corp: str, hex_id: str, param: str) -> tuple[str
 def spend_private_lay(g: Context, owner: str, a: Ability, hex_id: str) -> None:
     """A private's lay (:func:`private_lay_for`) is used up for ``hex_id`` without a tile: it counts as laid there.
     A private that closes when its lays are used up (``closes_when_used``) does not close so: it closes as its last
-    tile is laid (1850's Western Land Grant on 18xx.games, its last lay paying for the Mesabi rights: run 15 seed
-    200253)."""
+    tile is laid (a last lay paying for a mine's rights leaves it open)."""
     a.laid_hexes.append(hex_id)
     g.use_ability(owner, a, True, False)
 
