@@ -5,16 +5,7 @@
 # {"memo": ..., "fresh": ...}: whether the engine's route graph offers CORPORATION a route as it stands
 # (its memo of an earlier route included) and whether a graph computed afresh does. A development tool for
 # tools/differential.py; needs the reference engine unpacked by ../shared/tools/reference/setup.sh.
-require 'json'
-require 'set'
-require 'logger'
-
-engine_dir = ENV.fetch('REFERENCE_DIR', '/tmp/reference-18xx')
-reference = ENV.fetch('REFERENCE_TOOLS', File.expand_path('../../shared/tools/reference', __dir__))
-reference = '/work/shared/tools/reference' unless File.exist?(File.join(reference, 'require_all.rb'))
-$LOAD_PATH.unshift(reference)
-require File.join(engine_dir, 'lib/engine')
-Engine::Logger.set_level(Logger::FATAL)
+require_relative 'reference_engine'
 
 data = JSON.parse(File.read(ARGV.fetch(0)))
 game = Engine::Game.load(data, strict: true, at_action: Integer(ARGV.fetch(1)))
