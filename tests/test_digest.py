@@ -550,20 +550,9 @@ def test_a_record_for_the_site_makes_no_lay_its_graph_refuses_after_a_liquidatio
     closing it, and the site's graph stays as it was (differential run 13 seed 170080, action 270: GT's marker in
     I12 gone, PW's Major Coal Mine lay on I10 beyond it refused "not legally rotated"). A record written for the site
     makes another move there; the game played for railbook alone keeps the lay."""
-    import copy
-
-    from railbook.engine.replay import record_options
-
-    rulebook = rulebook_for_title("1817")
-    plain = copy.deepcopy(rulebook)
-    plain["site"] = {k: v for k, v in (plain.get("site") or {}).items() if k != "closing_leaves_graph_stale"}
-    also = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
-    record, report = play_record(plain, 170080, max_actions=270, also=also)
-    assert not report.failures
+    record, site = _played_with_and_without("1817", "closing_leaves_graph_stale", 170080, 270)
     lay = record["actions"][269]
     assert (lay["type"], lay["entity"], lay["hex"]) == ("lay_tile", "MAJC", "I10")
-    site, report = play_record(rulebook, 170080, max_actions=270, also=also)
-    assert not report.failures
     assert site["actions"][:269] == record["actions"][:269] and site["actions"][269] != lay
 
 
@@ -572,20 +561,9 @@ def test_a_record_for_the_site_makes_no_lay_its_graph_refuses_after_rights_were_
     the Mesabi Range, and the site's graph, computed before without them, stays as it was until the next lay or
     placement (bot game seed 180009, action 415: GN bought the MRC, and the Gant Brothers' lay for GN on A8, beyond
     the range, was refused "not legally rotated"). A record written for the site makes another move there."""
-    import copy
-
-    from railbook.engine.replay import record_options
-
-    rulebook = rulebook_for_title("1850")
-    plain = copy.deepcopy(rulebook)
-    plain["site"] = {k: v for k, v in (plain.get("site") or {}).items() if k != "closing_leaves_graph_stale"}
-    also = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
-    record, report = play_record(plain, 180009, max_actions=415, also=also, bots="heuristic")
-    assert not report.failures
+    record, site = _played_with_and_without("1850", "closing_leaves_graph_stale", 180009, 415, bots="heuristic")
     lay = record["actions"][414]
     assert (lay["type"], lay["entity"], lay["hex"]) == ("lay_tile", "GBC", "A8")
-    site, report = play_record(rulebook, 180009, max_actions=415, also=also, bots="heuristic")
-    assert not report.failures
     assert site["actions"][:414] == record["actions"][:414] and site["actions"][414] != lay
 
 
@@ -594,20 +572,27 @@ def test_a_record_for_the_site_buys_the_train_the_sites_memo_of_a_route_demands(
     in the city whose track meets no other station; railbook finds no route and lets ERIE, with no train, pass its
     train step; the site, whose check of the lay found the route the marker had in the other city and kept it,
     refuses the pass (differential run 15 seed 200123, action 1028). A record written for the site buys the train."""
+    record, site = _played_with_and_without("1830", "route_memo_keeps_train_duty", 200123, 1028)
+    lifted = record["actions"][1026]
+    assert (lifted["type"], lifted["entity"], lifted["city"]) == ("place_token", "ERIE", "59-1-1")
+    assert (record["actions"][1027]["type"], record["actions"][1027]["entity"]) == ("pass", "ERIE")
+    assert site["actions"][:1027] == record["actions"][:1027]
+    assert (site["actions"][1027]["type"], site["actions"][1027]["entity"]) == ("buy_train", "ERIE")
+
+
+def _played_with_and_without(title: str, fact: str, seed: int, n: int, **kw: str) -> tuple[dict, dict]:
+    """Seed ``seed`` of ``title`` played for the site (the site options of today on) for ``n`` moves, without and with
+    the title's ``site.<fact>``: the two records (no failure in either)."""
     import copy
 
     from railbook.engine.replay import record_options
 
-    rulebook = rulebook_for_title("1830")
+    rulebook = rulebook_for_title(title)
     plain = copy.deepcopy(rulebook)
-    plain["site"] = {k: v for k, v in (plain.get("site") or {}).items() if k != "route_memo_keeps_train_duty"}
+    plain["site"] = {k: v for k, v in (plain.get("site") or {}).items() if k != fact}
     also = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
-    record, report = play_record(plain, 200123, max_actions=1028, also=also)
+    record, report = play_record(plain, seed, max_actions=n, also=also, **kw)
     assert not report.failures
-    lifted = record["actions"][1026]
-    assert (lifted["type"], lifted["entity"], lifted["city"]) == ("place_token", "ERIE", "59-1-1")
-    assert (record["actions"][1027]["type"], record["actions"][1027]["entity"]) == ("pass", "ERIE")
-    site, report = play_record(rulebook, 200123, max_actions=1028, also=also)
+    site, report = play_record(rulebook, seed, max_actions=n, also=also, **kw)
     assert not report.failures
-    assert site["actions"][:1027] == record["actions"][:1027]
-    assert (site["actions"][1027]["type"], site["actions"][1027]["entity"]) == ("buy_train", "ERIE")
+    return record, site
