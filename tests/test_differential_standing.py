@@ -256,3 +256,34 @@ def test_a_bid_the_site_lists_while_no_charter_is_free_is_bid_listed() -> None:
     free = {**corps, "WC": {"price": None}}
     ref[0]["corporations"] = mine[0]["corporations"] = free
     assert d.compare(ref, mine, "1817", [])["first"]["kind"].startswith("acting.*")
+
+
+def test_income_the_site_pays_on_to_its_turn_limit_when_no_one_can_act_at_all() -> None:
+    """Every corporation closed, the privates' income breaks the bank in the rounds the last action starts: railbook
+    ends the game at the end of that set; the site, no one able to act in its stock rounds either, plays on to its
+    turn limit (``dnf``) within that action, paying the income every operating round (1850 run 16 seed 250282).
+    Standing only where every dollar more the site's bank paid is a player's, in cash and in the result."""
+    d = _tool()
+    before = {**_end_line(1, "Stock", "18.1", 40, {"p1": ["pass"]}), "players": {"p1": 100, "p2": 200}}
+    ref = [
+        before,
+        {**_end_line(2, "Stock", "100.1", -530, {}), "players": {"p1": 190, "p2": 560}},
+        {"game_end_reason": "dnf", "result": {"p1": 190, "p2": 560}},
+    ]
+    mine = [
+        before,
+        {**_end_line(2, "Operating", "96.2", -80, {}), "players": {"p1": 100, "p2": 200}},
+        {"game_end_reason": "bank", "result": {"p1": 100, "p2": 200}},
+    ]
+    res = d.compare(ref, mine, "1850", [])
+    assert res["modulo"] and set(res["standing"]) == {"bank_broken_between_actions"}
+    # a dollar that went elsewhere, a result apart by more than the income, or the site's game not at its limit
+    res = d.compare(ref, [mine[0], {**mine[1], "players": {"p1": 101, "p2": 200}}, mine[2]], "1850", [])
+    assert not res["modulo"]
+    res = d.compare(ref, [*mine[:2], {**mine[2], "result": {"p1": 90, "p2": 200}}], "1850", [])
+    assert not res["modulo"]
+    res = d.compare([ref[0], {**ref[1], "turn": "99.1"}, ref[2]], mine, "1850", [])
+    assert not res["modulo"]
+    # the site's bank paid less than railbook's: a difference
+    res = d.compare([ref[0], {**ref[1], "bank": -40}, ref[2]], mine, "1850", [])
+    assert not res["modulo"]

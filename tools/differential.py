@@ -944,7 +944,10 @@ STANDING: dict[str, dict[str, Any]] = {
         "set of operating rounds, as the rules say; the site looks at its end only after an action and, no one "
         "acting in those rounds, plays on into the next stock round. On that line the round, the turn and the "
         "`acting` (railbook's game over) differ, both banks alike; on the outcome line the site's game is open "
-        "(`game_end_reason` null) and railbook's ended by the bank, the results alike",
+        "(`game_end_reason` null) and railbook's ended by the bank, the results alike. Where no one can act in the "
+        "stock rounds either (every corporation closed), the site plays on to its turn limit (`dnf`) within that "
+        "action, paying the privates' income every operating round: the banks, the players' cash and the results "
+        "differ by that income alone (1850 run 16 seed 250282)",
     },
     "waiting_for_pass": {
         "entry": "1870: the track step with no legal lay; a stock round the site does not end; 1856 interest "
@@ -1292,6 +1295,10 @@ def standing_kind(
             return "bank_broken_between_actions"
         if path == "game_end_reason" and "id" not in line and x is None and y == "bank":
             return "bank_broken_between_actions"  # (the outcome line)
+        if _income_to_turn_limit(ref, mine, n if "id" in line else n - 1) and (
+            path in ("bank", "game_end_reason") or path.startswith(("players.", "result."))
+        ):
+            return "bank_broken_between_actions"  # (the site's income paid on to its turn limit, its dnf)
     if on("site_turn_limit") and _turn_limit(line) and mine[n].get("acting") != {}:
         return "site_turn_limit"
     # the lines up to a pass the tool added (the site's step still open where railbook had ended it)
@@ -1646,7 +1653,32 @@ def _bank_broke_between_actions(ref: list[dict[str, Any]], mine: list[dict[str, 
     bank, before = ref[n].get("bank"), ref[n - 1].get("bank")
     if not isinstance(bank, int) or not isinstance(before, int):
         return False
-    return bank < 0 <= before and mine[n].get("bank") == bank and ref[n + 1].get("result") == mine[n + 1].get("result")
+    if bank < 0 <= before and mine[n].get("bank") == bank and ref[n + 1].get("result") == mine[n + 1].get("result"):
+        return True
+    return _income_to_turn_limit(ref, mine, n)
+
+
+def _income_to_turn_limit(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int) -> bool:
+    """The site's variant of ``_bank_broke_between_actions`` where no one can act in the stock rounds either
+    (every corporation closed): the site plays on to its turn limit within the game's last action (line ``n``),
+    paying the privates' income every operating round.  Its game ends ``dnf`` in turn 100 or later, its line
+    before in an earlier turn; railbook's by the bank, its bank broken in that action; every dollar the site's
+    bank paid more went to a player, in cash and in the result alike."""
+    if not _turn_limit(ref[n]) or _turn_limit(ref[n - 1]) or ref[n + 1].get("game_end_reason") != "dnf":
+        return False
+    bank, mine_bank, before = ref[n].get("bank"), mine[n].get("bank"), ref[n - 1].get("bank")
+    if not all(isinstance(v, int) for v in (bank, mine_bank, before)) or not bank <= mine_bank < 0 <= before:
+        return False
+    players, mine_players = ref[n].get("players") or {}, mine[n].get("players") or {}
+    result, mine_result = ref[n + 1].get("result") or {}, mine[n + 1].get("result") or {}
+    if set(players) != set(mine_players) or set(result) != set(mine_result) or set(players) != set(result):
+        return False
+    more = {p: players[p] - mine_players[p] for p in players}
+    return (
+        all(v >= 0 for v in more.values())
+        and sum(more.values()) == mine_bank - bank
+        and all(result[p] - mine_result[p] == more[p] for p in players)
+    )
 
 
 def _stuck(line: dict[str, Any]) -> bool:
