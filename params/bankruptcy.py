@@ -35,6 +35,11 @@ class Params(BaseParams):
         description="the bankrupt president's sales move share prices down (False: the game ends before those "
         "moves are made, so the other players' shares count at the prices before the sales)",
     )
+    operating_corporation_sales_move: bool = Field(
+        False,
+        description="with `sales_move_prices` off: the bankrupt's sale of shares of the corporation whose train he "
+        "could not fund still moves its price down at once (no one but its president, the seller, could protect it)",
+    )
     estate_order: Literal["first_held", "operating_order"] = Field(
         "first_held",
         description="order in which the estate's companies are sold and liquidated: the order he first held them, "

@@ -2312,3 +2312,22 @@ def test_1850_the_land_grant_stays_open_when_its_last_lay_pays_for_the_mesabi_ri
     game.process({k: v for k, v in last.items() if k not in ("id", "auto_actions")})
     assert "SOO buys a mine token for 80" in game.log
     assert not game.state.companies["WLG"].closed and game.state.companies["WLG"].owner == "C|SOO"
+
+
+def test_1850_a_bankrupts_sale_of_the_company_in_need_moves_its_price_at_once() -> None:
+    """1850 [5.8.2] moves a price "as shares are sold"; a sale of another company waits for its president's price
+    protection, which the game's end at the bankruptcy never reaches (``sales_move_prices: false``), but nobody can
+    protect a sale of the company whose train its president could not fund: he is the seller, and its price drops
+    at once (``operating_corporation_sales_move``). UP has no train and $74; p4 sells his one UP share he may and
+    goes bankrupt: UP's price drops from $30 to $20, as on the site (differential run 15 seed 200298; railbook had
+    left it at $30)."""
+    from railbook.engine.digest import acting, digest
+
+    game, record = _game_at("1850", 200298, 574)
+    assert (record["actions"][-1]["type"], record["actions"][-1]["entity"]) == ("lay_tile", "UP")
+    assert "bankrupt" in acting(game)["UP"]
+    assert digest(game)["corporations"]["UP"]["price"] == 30
+    game.process({"type": "bankrupt", "entity": "UP", "entity_type": "corporation"})
+    after = digest(game)["corporations"]["UP"]
+    assert game.state.finished and after["price"] == 20
+    assert after["shares"]["p4"] == 20  # (his president's certificate; the other share sold)

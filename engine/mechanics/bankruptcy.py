@@ -156,7 +156,7 @@ class Bankrupt(Step):
             options = [b for b in shares.bundles_for(g, player, c) if step is None or step.can_sell(player, b)]
             if options:
                 best = max(options, key=lambda b: shares.bundle_price(g, b))
-                _sell_estate_bundle(g, best)
+                _sell_estate_bundle(g, best, sym_of(corp))
         keeps = not PARAMS.of(g).shares_to_pool
         for c in [] if keeps else order:
             ids = list(shares.shares_of(g, player, c))
@@ -237,9 +237,11 @@ def player_bankrupt(g: Context, player: str, corp: str | None) -> None:
 
 
 @cython.locals(g="Context")
-def _sell_estate_bundle(g: Context, b: shares.Bundle) -> None:
-    """A bankrupt's sale: the price moves unless ``sales_move_prices`` is off."""
-    if PARAMS.of(g).sales_move_prices:
+def _sell_estate_bundle(g: Context, b: shares.Bundle, in_need: str | None = None) -> None:
+    """A bankrupt's sale: the price moves unless ``sales_move_prices`` is off (``operating_corporation_sales_move``:
+    but for the shares of ``in_need``, the corporation whose train he could not fund)."""
+    p = PARAMS.of(g)
+    if p.sales_move_prices or (p.operating_corporation_sales_move and b.corp == in_need):
         shares.sell_and_move(g, b)
     else:
         shares.sell(g, b)
