@@ -500,3 +500,44 @@ def test_a_private_trade_the_site_offers_today_to_a_player_of_an_older_record_is
     res = d.compare(ref, mine, "1870", [], options=frozenset({"site_no_private_trades"}))
     assert res["first"] is None and res["standing"] == {"private_trades_dated": 1}
     assert d.compare(ref, mine, "1870", [])["first"]["kind"].startswith("acting.*")
+
+
+def test_a_round_the_site_leaves_open_after_a_bankruptcy_is_ended_by_a_chat_message(tmp_path: Any) -> None:
+    """1846 run 15 seed 200319: IC's president went bankrupt; GT, last to operate, had a train and no cash, so the
+    operating round was over. The site remembered IC's train step as its active step until the next action began,
+    listed GT's `bankrupt` alone and refused p1's purchase in the stock round ("No step found"). The tool adds a
+    chat message to the site's copy, which ends the round there, and looks past the round, turn and listing of the
+    bankruptcy's line (``round_left_open``). Without a bankruptcy just before, the refusal is left as it is."""
+    import json
+
+    tool = _tool()
+    record = {
+        "title": "1846",
+        "players": [{"id": "p1", "name": "A"}, {"id": "p2", "name": "B"}],
+        "actions": [
+            {"type": "bankrupt", "entity": "IC", "entity_type": "corporation", "id": 1},
+            {"type": "buy_shares", "entity": "p1", "entity_type": "player", "shares": ["IC_3"], "id": 2},
+        ],
+    }
+    path = tmp_path / "1846_1.json"
+    path.write_text(json.dumps(record))
+    refused = "Engine::GameError: No step found for action buy_shares at 2: {}"
+    open_round = {"id": 1, "round": "Operating", "turn": "2.2", "acting": {"GT": ["bankrupt"]}, "corporations": {}}
+    seen = stub_reference(tool, open_round)
+    _, ref, _, passes = tool.repair(record, [open_round, {"id": 2, "error": refused}], path)
+    assert passes == [tool.ROUND_LEFT_OPEN]
+    assert seen[0] == [("IC", 1), ("p1", tool.ADDED_PASS_ID), ("p1", 2)]
+    site = json.loads(path.with_name("1846_1.site.json").read_text())
+    assert site["actions"][1]["type"] == "message" and not any("error" in x for x in ref)
+    # railbook ended the round: the bankruptcy's line differs in round, turn and listing alone
+    stock = {"round": "Stock", "turn": "3.1", "corporations": {}}
+    mine = [{**open_round, **stock, "acting": {"p1": ["buy_shares", "pass"]}}, {"id": 2, **stock, "acting": {}}]
+    theirs = [open_round, {"id": 2, **stock, "acting": {}}]
+    res = tool.compare(theirs, mine, "1846", [], tool.waiting_points(site))
+    assert res["modulo"] and res["standing"] == {"round_left_open": 4}
+    assert not tool.compare(theirs, mine, "1846", [], {})["modulo"]
+    # the listing of a company with more to do, or no bankruptcy before the refusal: not this repair
+    busy = {**open_round, "acting": {"GT": ["bankrupt", "buy_train"]}}
+    assert tool.repair(record, [busy, {"id": 2, "error": refused}], path)[3] == []
+    bought = {**record, "actions": [{**record["actions"][0], "type": "buy_train"}, record["actions"][1]]}
+    assert tool.repair(bought, [open_round, {"id": 2, "error": refused}], path)[3] == []

@@ -359,6 +359,29 @@ def _with_skipped_lines(ref: list[dict[str, Any]], actions: list[dict[str, Any]]
 #: the step named for an empty run added where the site offers a route from its memo of an earlier one
 ROUTE_MEMO = "Run Routes (the site's memo of a route the map no longer gives)"
 
+#: the step named for a chat message added where the site's operating round, its active step remembered from before
+#: a bankruptcy, is over without knowing it (standing ``round_left_open``)
+ROUND_LEFT_OPEN = "a round over but left open (a chat message ends it)"
+
+#: ``waiting_points``' entity for such a message (it is nobody's pass)
+ROUND_OVER_MESSAGE = "(message)"
+
+
+def _player_ids(record: dict[str, Any]) -> list[str]:
+    return [str(p.get("id") if isinstance(p, dict) else p) for p in record.get("players") or []]
+
+
+def _round_left_open(err: str, before: dict[str, Any], actions: list[dict[str, Any]]) -> bool:
+    """The site refuses a move with no step to take it, after a bankruptcy that left no one anything to do in its
+    operating round but the bankruptcy its non-blocking step lists (``before``: the site's line before): the round
+    is over, but the site remembers the train step of the bankrupt's company as active until an action begins.
+    (1846 run 15 seed 200319: IC's president went bankrupt; GT, last to operate, had a train and no cash.)"""
+    site = [a for a in actions if not _added(a)]
+    if "No step found for action" not in err or not site or site[-1].get("type") != "bankrupt":
+        return False
+    acting = before.get("acting")
+    return isinstance(acting, dict) and bool(acting) and all(set(v) <= {"bankrupt"} for v in acting.values())
+
 
 def site_route(record: dict[str, Any], site: list[dict[str, Any]], corporation: str) -> dict[str, bool]:
     """Whether the site, after the actions ``site`` of its copy of ``record``, offers ``corporation`` a route:
@@ -503,6 +526,13 @@ def repair(
             tried.add((aid, err))
             actions.insert(at, {**home, "id": ADDED_PASS_ID + len(passes)})
             passes.append(HOME_TOKEN_PLACED)
+        elif len(ref) > 1 and (aid, err) not in tried and _round_left_open(err, ref[-2], actions[:at]):
+            tried.add((aid, err))
+            sender = actions[at].get("entity") if actions[at].get("entity_type") == "player" else None
+            sender = sender or _player_ids(record)[0]
+            message = {"type": "message", "entity": sender, "entity_type": "player", "message": "round over?"}
+            actions.insert(at, {**message, "id": ADDED_PASS_ID + len(passes)})
+            passes.append(ROUND_LEFT_OPEN)
         elif (
             len(ref) > 1
             and (aid, err) not in tried
@@ -949,6 +979,15 @@ STANDING: dict[str, dict[str, Any]] = {
         "action, paying the privates' income every operating round: the banks, the players' cash and the results "
         "differ by that income alone (1850 run 16 seed 250282)",
     },
+    "round_left_open": {
+        "entry": "A round the site leaves open after a bankruptcy",
+        "titles": None,
+        "what": "after a bankruptcy in the train step, an operating round in which no one has anything left to do: "
+        "railbook ends it; the site remembers the bankrupt's train step as its active step until an action begins, "
+        "so its round stays open (the bankruptcy step listing `bankrupt` alone) and the next round's move finds no "
+        "step. The tool adds a chat message to the site's copy, which ends the round there; on the bankruptcy's "
+        "line the round, the turn and `acting` differ (1846 run 15 seed 200319)",
+    },
     "waiting_for_pass": {
         "entry": "1870: the track step with no legal lay; a stock round the site does not end; 1856 interest "
         "(the passes the tool adds)",
@@ -1267,6 +1306,12 @@ def standing_kind(
 
     line = ref[n]
     rnd = line.get("round")
+    if (
+        on("round_left_open")
+        and waiting.get(line.get("id")) == ROUND_OVER_MESSAGE
+        and (path in ("round", "turn") or path.startswith("acting."))
+    ):
+        return "round_left_open"
     if on("stuck_round") and path.startswith("acting.") and _stuck(line):
         if (x == [] and y is MISSING) or x is MISSING:
             return "stuck_round"  # (his empty list; the entity railbook went on to)
@@ -1303,7 +1348,8 @@ def standing_kind(
         return "site_turn_limit"
     # the lines up to a pass the tool added (the site's step still open where railbook had ended it)
     if waiting:
-        ahead = [i for i in range(n, min(n + STANDING_WINDOW, len(ref))) if ref[i].get("id") in waiting]
+        passes = {k: v for k, v in waiting.items() if v != ROUND_OVER_MESSAGE}
+        ahead = [i for i in range(n, min(n + STANDING_WINDOW, len(ref))) if ref[i].get("id") in passes]
         if ahead and all(
             _acting_differs(ref[k], mine[k], waiting[ref[ahead[0]]["id"]])
             or (ref[k].get("round"), ref[k].get("turn")) != (mine[k].get("round"), mine[k].get("turn"))
@@ -1326,7 +1372,7 @@ def standing_kind(
                 # railbook ended the step and went on into the next round, whose first step is done by the
                 # line after the site's pass: the engines agree again there
                 return "waiting_for_pass"
-            after = _after_waits(ref, ahead[0], waiting)
+            after = _after_waits(ref, ahead[0], passes)
             if (
                 not path.startswith("acting.")
                 and _price(path)
@@ -1859,7 +1905,7 @@ def waiting_points(site_record: dict[str, Any] | None) -> dict[Any, str]:
     for a in (site_record or {}).get("actions", []):
         if _added(a):
             if last is not None:
-                points.setdefault(last, str(a.get("entity")))
+                points.setdefault(last, ROUND_OVER_MESSAGE if a.get("type") == "message" else str(a.get("entity")))
         else:
             last = a.get("id")
     return points
