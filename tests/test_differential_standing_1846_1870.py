@@ -277,6 +277,11 @@ def test_a_marker_or_lay_listed_by_railbook_alone_while_the_sites_graph_is_stale
     # (a mine's rights, which need the map to reach the mine, likewise: 1850 run 15 seed 200159)
     rights = [dict(ref[0]), {**ref[1], "acting": {"IC": ["choose", "lay_tile", "pass"]}}]
     assert d.compare(ref, rights, "1850", [])["standing"] == {"stale_graph": 1}
+    # long after the closing, no tile or marker changed since: still stale (1846 run 15 seed 200300, 207 lines on)
+    quiet = {**ref[0], "corporations": {"IC": {"tokens": ["J8"]}}}
+    late_ref = [ref[0], *({**quiet, "id": 2 + i} for i in range(300)), {**ref[1], "id": 400}]
+    late_mine = [*late_ref[:-1], {**mine[1], "id": 400}]
+    assert d.compare(late_ref, late_mine, "1846", [])["standing"] == {"stale_graph": 1}
     # a tile laid after the closing: the site's graph is new, and the listing is a difference
     ref.insert(2, {**ref[1], "id": 3, "tiles": {"I7": "24@1", "I9": "8@0"}})
     mine.insert(2, {**mine[1], "id": 3, "tiles": {"I7": "24@1", "I9": "8@0"}})

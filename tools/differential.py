@@ -1073,12 +1073,13 @@ def _skipped_marker_step(theirs: Any, ours: Any) -> bool:
 
 def _graph_stale(ref: list[dict[str, Any]], n: int) -> bool:
     """Whether the site's route graph is stale at line ``n``: a corporation with markers on the map has closed
-    since its last tile or marker change (within 200 lines). A home marker the site places by itself (a company's
-    first marker, with no ``place_token`` action: at its float or first turn) leaves the graph as it was: the site
-    computes it again only for a lay or a placement (1870 run 14 seed 190003: ATSF closed, then MP's home marker;
-    MKT's marker step still skipped). Markers an open company loses by another move (1817's liquidation) leave it
+    since its last tile or marker change (within 1,000 lines: 1846 run 15 seed 200300, 207 lines of stock and
+    operating rounds with no lay). A home marker the site places by itself (a company's first marker, with no
+    ``place_token`` action: at its float or first turn) leaves the graph as it was: the site computes it again only
+    for a lay or a placement (1870 run 14 seed 190003: ATSF closed, then MP's home marker; MKT's marker step still
+    skipped). Markers an open company loses by another move (1817's liquidation) leave it
     stale as a closing does."""
-    for m in range(n, max(0, n - 200), -1):
+    for m in range(n, max(0, n - 1000), -1):
         a, b = ref[m - 1].get("corporations"), ref[m].get("corporations")
         if not isinstance(a, dict) or not isinstance(b, dict):
             return False
