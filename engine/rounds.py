@@ -376,6 +376,14 @@ def _priority_after_last(g: Context) -> None:
 
 
 def _stock_idle(g: Context) -> None:
+    """Nobody can act though the stock round goes on (a closure took away all the player to act could do): his
+    steps are skipped as for any player with nothing to do, so he passes (and counts as passed for the round's
+    end and the priority), and play goes on."""
+    s: StepBase
+    for s in steps(g):
+        if step_active(s) and step_blocks(s):
+            s.skip()
+    bump(g)
     stock_next_entity(g)
 
 

@@ -2331,3 +2331,21 @@ def test_1850_a_bankrupts_sale_of_the_company_in_need_moves_its_price_at_once() 
     after = digest(game)["corporations"]["UP"]
     assert game.state.finished and after["price"] == 20
     assert after["shares"]["p4"] == 20  # (his president's certificate; the other share sold)
+
+
+def test_1850_a_player_a_closure_leaves_nothing_to_do_passes_for_the_priority() -> None:
+    """1850 [5.2.2]: "The priority card is given to the person to the left of the last person to perform an action
+    affecting the position of the priority card". p1 (2 players) sold CBQ and bought SOO; p2 declined to protect
+    CBQ, which closed at $0; p2, with nothing left he could do, passed, and p1 then passed: the last to act was p1,
+    so p2 has the priority. railbook had moved past p2 without counting his pass and gave it to p1 (differential
+    run 17 seed 300042; the site agrees with the rule)."""
+    game, record = _game_at("1850", 300042, 521)
+    assert [(a["type"], a["entity"]) for a in record["actions"][-3:]] == [
+        ("sell_shares", "p1"),
+        ("buy_shares", "p1"),
+        ("pass", "p2"),
+    ]
+    assert "CBQ closes" in game.log[-3:]
+    before = len(game.log)
+    game.process({"type": "pass", "entity": "p1", "entity_type": "player"})
+    assert [line for line in game.log[before:] if "priority" in line] == ["p2 has priority deal"]
