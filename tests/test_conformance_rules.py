@@ -2349,3 +2349,25 @@ def test_1850_a_player_a_closure_leaves_nothing_to_do_passes_for_the_priority() 
     before = len(game.log)
     game.process({"type": "pass", "entity": "p1", "entity_type": "player"})
     assert [line for line in game.log[before:] if "priority" in line] == ["p2 has priority deal"]
+
+
+def test_1846_little_miamis_new_track_on_each_tile_must_lie_on_the_join() -> None:
+    """1846 Little Miami (second-edition privates): the owning corporation "may lay and/or upgrade an extra free
+    tile in each hex to connect" Cincinnati (H12) and Dayton (G13). Dayton's #5 already points at Cincinnati; a #15
+    turned so that its new track runs away from Cincinnati joins nothing, however Cincinnati is then upgraded, so
+    it is no first lay (railbook had accepted it and then the #295 in Cincinnati, whose new track alone made the
+    join; the site refuses that: "Some new track on each tile laid by Little Miami must be used to connect H12 and
+    G13", differential run 18 seed 350061). The #295 first, whose new edge meets Dayton's old track, may go on."""
+    import pytest
+    from railbook.engine.errors import IllegalAction
+
+    game, _ = _game_at("1846", 350061, 98)
+    offered = [d for d in game.legal_descriptions() if d["entity"] == "LM" and d["type"] == "lay_tile"]
+    choices = {(c["hex"], c["tile"], c["rotation"]) for d in offered for c in d["choices"]}
+    assert ("G13", "15-0", 5) not in choices and ("H12", "295-0", 1) in choices
+    dayton = {"type": "lay_tile", "entity": "LM", "entity_type": "company", "hex": "G13", "tile": "15-0"}
+    with pytest.raises(IllegalAction, match="no later lay could then join H12 and G13"):
+        game.process({**dayton, "rotation": 5})
+    game.process({**dayton, "hex": "H12", "tile": "295-0", "rotation": 1})
+    with pytest.raises(IllegalAction, match="the new track on G13 must help join H12 and G13"):
+        game.process({**dayton, "rotation": 5})

@@ -925,19 +925,86 @@ def _check_joined(g: Context, company: str, a: Ability) -> None:
 
 
 def _join_problem(g: Context, pair: list[str], laid: dict[str, Any]) -> str | None:
-    """Why the tiles laid (hex -> exits it had before) do not join ``pair`` (None when they do)."""
+    """Why the tiles laid (hex -> exits it had before) do not join ``pair`` (None when they do): each must add
+    track that lies on a way from ``pair[0]`` to ``pair[1]`` (new track elsewhere on the tile joins nothing)."""
     if not board.hexes_joined(g, pair[0], pair[1]):
         return f"the tiles must join {pair[0]} and {pair[1]}"
-    starts = board.stop_nodes(g, pair[0])
-    net = board.compute_network(g, "", starts=starts, blocking=False)
+    joining = _joining_paths(g, pair)
     for h, old_exits in laid.items():
         th = board.track(g, h)
         new_exits = set(th.exits) - set(old_exits)
-        hi = g.book.hex_index[h]
-        used = {e for pi in range(len(th.paths)) if net.reaches_path(hi, pi) for e in th.ends[pi] if e < 8}
+        if joining is None:  # (a network too large to walk: any new track reached from pair[0] counts)
+            net = board.compute_network(g, "", starts=board.stop_nodes(g, pair[0]), blocking=False)
+            hi = g.book.hex_index[h]
+            on_way = [pi for pi in range(len(th.paths)) if net.reaches_path(hi, pi)]
+        else:
+            on_way = [pi for hx, pi in joining if hx == h]
+        used = {e for pi in on_way for e in th.ends[pi] if e < 8}
         if not used & new_exits:
             return f"the new track on {h} must help join {pair[0]} and {pair[1]}"
     return None
+
+
+def _joining_paths(g: Context, pair: list[str], budget: int = 50000) -> set[tuple[str, int]] | None:
+    """The track paths ``(hex, path index)`` on some way from a stop of ``pair[0]`` to a stop of ``pair[1]`` that
+    takes no path and passes no stop twice (cities are passed whatever their slots: a join is track, not a route);
+    None where the walk would take more than ``budget`` steps."""
+    targets = set(board.stop_nodes(g, pair[1]))
+    neighbours = g.book.neighbours
+    found: set[tuple[str, int]] = set()
+    way: list[tuple[str, int]] = []
+    on_way: set[tuple[str, int]] = set()
+    passed: set[tuple[str, str]] = set()
+    steps = 0
+
+    def take(h: str, pi: int, end: int) -> bool:
+        """Walk path ``pi`` of ``h`` out through its end ``end``; False once the budget is spent."""
+        nonlocal steps
+        steps += 1
+        if steps > budget:
+            return False
+        way.append((h, pi))
+        on_way.add((h, pi))
+        ok = True
+        t = board.track(g, h)
+        if end >= 8:
+            node = (h, t.node_list[end - 8])
+            if node in targets:
+                found.update(way)
+            elif node not in passed and t.nodes[node[1]].kind != "offboard":
+                ok = leave(node)
+        elif (nxt := neighbours.get(h, {}).get(end)) is not None:
+            tn = board.track(g, nxt)
+            back = opposite(end)
+            for pj in tn.edge_paths_l[back] if back < len(tn.edge_paths_l) else ():
+                if (nxt, pj) not in on_way:
+                    out = tn.end_b[pj] if tn.end_a[pj] == back else tn.end_a[pj]
+                    if not take(nxt, pj, out):
+                        ok = False
+                        break
+        way.pop()
+        on_way.discard((h, pi))
+        return ok
+
+    def leave(node: tuple[str, str]) -> bool:
+        """Walk on from a stop or junction by each of its paths not yet taken."""
+        passed.add(node)
+        t = board.track(g, node[0])
+        code = 8 + t.node_list.index(node[1])
+        ok = True
+        for pi in t.node_paths_l[code - 8]:
+            if (node[0], pi) not in on_way:
+                out = t.end_b[pi] if t.end_a[pi] == code else t.end_a[pi]
+                if not take(node[0], pi, out):
+                    ok = False
+                    break
+        passed.discard(node)
+        return ok
+
+    for start in board.stop_nodes(g, pair[0]):
+        if not leave(start):
+            return None
+    return found
 
 
 def _special_candidates(
@@ -1052,19 +1119,8 @@ class SpecialTrack(Step):
         for h, tile_id, rot, plan in _special_candidates(g, a, payer):
             if payer is not None and lay_cost(g, payer, plan, free=free, discount=discount) + extra > g.cash(payer):
                 continue  # the lay's terrain (and the turn lay's or the ability's fee) cost more than its payer has
-            if pair:
-                saved = g.state.hexes[h]
-                exits = sorted(board.track(g, h).exits)
-                g.state.hexes[h] = board._laid_hex(g, plan)
-                done = list(a.laid_hexes)
-                a.laid_hexes.append(h)
-                try:
-                    ok = _can_complete(g, a, pair, {**laid, h: laid.get(h, exits)}, left)
-                finally:
-                    g.state.hexes[h] = saved
-                    a.laid_hexes[:] = done
-                if not ok:
-                    continue
+            if pair and not _completable_with(g, a, pair, laid, h, plan, left):
+                continue
             if not _leaves_a_lay(g, a, h, plan):
                 continue
             choices.append({"hex": h, "tile": tile_id, "rotation": rot})
@@ -1101,6 +1157,20 @@ class SpecialTrack(Step):
             ]
             if same and not any(_leaves_a_lay(g, a, hex_id, plan_) for plan_ in same):
                 raise illegal("track.ability", f"{sym_of(entity)}'s first tile must leave room for its other lays")
+        pair = (a.spec.get("params") or {}).get("must_connect")
+        left = (a.count - 1) if isinstance(a.count, int) else 0
+        if pair and left > 0:
+            # a lay after which no later lay could join the pair would leave the company bound to lays it cannot make
+            before = self.rdata.get("exits_before") or {}
+            laid = {h: before.get(h, ()) for h in a.laid_hexes}
+            name, rot = board.tile_name_of(str(action.get("tile"))), action.get("rotation")
+            same = [
+                plan_
+                for h, t, r, plan_ in _special_candidates(g, a, corp)
+                if h == hex_id and r == rot and board.tile_name_of(t) == name
+            ]
+            if same and not any(_completable_with(g, a, pair, laid, hex_id, plan_, left) for plan_ in same):
+                raise illegal("track.ability", f"{sym_of(entity)}: no later lay could then join {' and '.join(pair)}")
         plan = lay(g, entity, action, corp=corp, special=found, extra=_turn_lay_fee(g, a))
         if _turn_lay(a):
             self.rdata["num_laid_track"] = self.rdata.get("num_laid_track", 0) + 1
@@ -1128,6 +1198,23 @@ class SpecialTrack(Step):
             raise illegal("track.ability", f"{sym_of(entity)} must make all its tile lays once it has begun")
         g.remove_ability(found[0], found[1])
         self.rdata["special_company"] = None
+
+
+def _completable_with(
+    g: Context, a: Ability, pair: list[str], laid: dict[str, Any], hex_id: str, plan: board.LayPlan, left: int
+) -> bool:
+    """``params.must_connect``: with ``plan`` laid too, are ``pair`` joined, or can the ``left`` lays after it join
+    them? (``laid``: the hexes laid so far, with the exits each had before.)"""
+    saved = g.state.hexes[hex_id]
+    exits = sorted(board.track(g, hex_id).exits)
+    g.state.hexes[hex_id] = board._laid_hex(g, plan)
+    done = list(a.laid_hexes)
+    a.laid_hexes.append(hex_id)
+    try:
+        return _can_complete(g, a, pair, {**laid, hex_id: laid.get(hex_id, exits)}, left)
+    finally:
+        g.state.hexes[hex_id] = saved
+        a.laid_hexes[:] = done
 
 
 def _leaves_a_lay(g: Context, a: Ability, hex_id: str, plan: board.LayPlan) -> bool:
