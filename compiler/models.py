@@ -647,7 +647,10 @@ class AbilityParams(Strict):
     per_or: Annotated[int, Field(ge=1)] | None = Field(None, description="uses allowed per operating round")
     one_per_hex: bool | None = Field(None, description="tile_lay: at most one of its lays in each hex")
     lay_together: bool | None = Field(None, description="tile_lay: all its lays in one go")
-    must_connect: list[str] | None = Field(None, description="tile_lay: hexes the lay must connect")
+    must_connect: list[str] | None = Field(
+        None,
+        description="tile_lay: two hexes the lays must join; the new track of each tile lies on a way between them",
+    )
     must_connect_each_other: bool | None = Field(None, description="tile_lay: its lays must join each other")
     must_lay_all: bool | None = Field(
         None, description="tile_lay: once the first of its lays is made, the others must follow (no pass between)"
