@@ -252,6 +252,12 @@ def test_1850_a_forced_sales_price_moved_later_on_the_site_is_forced_sale_price(
     assert tool.standing_kind(path, 30, 20, 0, never, mine, "1850", {}) is None
     other = [line("buy_train", 30), line("pass", 20)]
     assert tool.standing_kind(path, 30, 20, 0, other, [line("buy_train", 20), mine[1]], "1850", {}) is None
+    # on the lines after the sale too, until the site's move (run 18 seed 350078: the train bought meanwhile)
+    ref = [line("sell_shares", 30), line("buy_train", 30), line("pass", 20)]
+    mine = [line("sell_shares", 20), line("buy_train", 20), line("pass", 20)]
+    assert tool.standing_kind(path, 30, 20, 1, ref, mine, "1850", {}) == "forced_sale_price"
+    later_turn = [ref[0], {**ref[1], "turn": "3.2"}, ref[2]]
+    assert tool.standing_kind(path, 30, 20, 1, later_turn, mine, "1850", {}) is None
 
 
 def test_1850_a_home_marker_the_site_lifts_is_put_back_in_its_home_city(tmp_path: Any) -> None:

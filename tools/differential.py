@@ -770,7 +770,10 @@ STANDING: dict[str, dict[str, Any]] = {
         "what": "a corporation's price at a president's forced sale in an operating round (to buy a train) where "
         "railbook has moved it and the site moves it later, after price protection is declined, to the same value: "
         '1850 [5.9] "These rules are also in effect during forced sales (i.e., to buy a train)", the price being '
-        '"restored to its original position as if the sale never took place" when protected (run 10 seed 140041)',
+        '"restored to its original position as if the sale never took place" when protected (run 10 seed 140041); '
+        "on the sale's line and the lines after it until the site's move (the train bought meanwhile: 1850 run 18 "
+        "seed 350078, a president's sale of another company he presides, which the site queues to the end of the "
+        "turn)",
     },
     "interest_at_once": {
         "entry": "1856: interest and the withholding move of a company that cannot run",
@@ -1100,6 +1103,17 @@ def _graph_stale(ref: list[dict[str, Any]], n: int) -> bool:
             return True
         if moved and not homes:
             return False
+    return False
+
+
+def _sold_since(ref: list[dict[str, Any]], n: int) -> bool:
+    """Line ``n`` or one before it within the window, in the same round and turn, is a sale of shares."""
+    here = (ref[n].get("round"), ref[n].get("turn"))
+    for k in range(n, max(-1, n - STANDING_WINDOW), -1):
+        if (ref[k].get("round"), ref[k].get("turn")) != here:
+            return False
+        if ref[k].get("type") == "sell_shares":
+            return True
     return False
 
 
@@ -1483,7 +1497,7 @@ def standing_kind(
                 return "escrow_at_once"
             if path == f"acting.{corp}" and x == [] and y and set(y) <= {"special_buy", "buy_company"}:
                 return "escrow_at_once"
-    if on("forced_sale_price") and rnd == "Operating" and line.get("type") == "sell_shares" and _price(path):
+    if on("forced_sale_price") and rnd == "Operating" and _price(path) and _sold_since(ref, n):
         if _later_same_value(ref, mine, n, path):
             return "forced_sale_price"
     if on("interest_at_once") and rnd == "Operating":
