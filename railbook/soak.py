@@ -238,6 +238,10 @@ def _purchases_only(desc: dict[str, Any]) -> dict[str, Any] | None:
     return desc if _fixed(desc.get("price", bounds or None)) else None
 
 
+#: how many of a description's choices are drawn before it is given up where each drawn is avoided
+AVOIDED_RETRIES = 8
+
+
 def choose(
     game: Any,
     rnd: random.Random,
@@ -264,12 +268,15 @@ def choose(
     order = passes + active if passes and (not active or rnd.random() < pass_weight) else active + passes
     avoided = None
     for desc in order:
-        action = concrete(desc, rnd, game)
-        if action is not None and avoid is not None and avoid(action):
-            avoided = avoided or action
-            continue
-        if action is not None:
-            return action
+        # (a description of several choices is tried again where the choice drawn is avoided: another may not be)
+        tries = AVOIDED_RETRIES if avoid is not None and isinstance(desc.get("choices"), list) else 1
+        for _ in range(min(tries, max(1, len(desc.get("choices") or ())))):
+            action = concrete(desc, rnd, game)
+            if action is not None and avoid is not None and avoid(action):
+                avoided = avoided or action
+                continue
+            if action is not None:
+                return action
     return avoided
 
 
@@ -441,7 +448,9 @@ class _StaleGraphGuard:
     placement, the site's engine judges lays and markers by its route graph from before (as if those markers were
     still there; docs/CONFORMANCE.md, "Standing"): a lay is avoided where the map with them would not allow it, a
     marker placement always (the site's answer for markers may be older still). Rights to mine hexes bought by a
-    purchase (not a lay) leave the site's graph as it was too: a lay the map without them refuses is avoided."""
+    purchase (not a lay) leave the site's graph as it was too: a lay the map without them refuses is avoided, and
+    the company that bought them lays a tile rather than pass its track step where it can (its route step comes
+    next, judged by that graph)."""
 
     MOVES = ("lay_tile", "place_token")  # (moves that renew the site's graph)
     JUDGED = (*MOVES, "choose")  # (and the rights to a mine, which need the map to reach it)
@@ -496,6 +505,10 @@ class _StaleGraphGuard:
         self.gained = [c for c in self.gained if c in self.rights]
 
     def avoided(self, action: dict[str, Any]) -> bool:
+        if self.gained and action.get("type") == "pass" and str(action.get("entity")) in self.gained:
+            # (the company's own lay renews the site's graph before its route step, which the site skips, finding no
+            # route, where the only one reaches the mine: 1850 run 17 seed 300089, NP after buying the MRC)
+            return self._lay_instead(str(action.get("entity")))
         if not (self.freed or self.gained) or action.get("type") not in self.JUDGED:
             return False
         if action.get("type") == "place_token":
@@ -505,6 +518,19 @@ class _StaleGraphGuard:
         key = json.dumps(action, sort_keys=True)
         if key not in self.judged:
             self.judged[key] = not self._allowed_before(action)
+        return self.judged[key]
+
+    def _lay_instead(self, corp: str, most: int = 60) -> bool:
+        """The company may lay a tile now that the site's graph allows (up to ``most`` of the lays offered tried)."""
+        key = f"lay instead: {corp}"
+        if key not in self.judged:
+            lays = [
+                {"type": "lay_tile", "entity": corp, "entity_type": d.get("entity_type", "corporation"), **choice}
+                for d in self.game.legal_descriptions()
+                if d["type"] == "lay_tile" and d.get("entity") == corp
+                for choice in d.get("choices") or []
+            ]
+            self.judged[key] = any(self._allowed_before(lay) for lay in lays[:most])
         return self.judged[key]
 
     def _allowed_before(self, action: dict[str, Any]) -> bool:

@@ -596,3 +596,17 @@ def _played_with_and_without(title: str, fact: str, seed: int, n: int, **kw: str
     site, report = play_record(rulebook, seed, max_actions=n, also=also, **kw)
     assert not report.failures
     return record, site
+
+
+def test_1850_a_record_for_the_site_has_the_buyer_of_mine_rights_lay_before_its_route_step() -> None:
+    """1850: NP bought the Mesabi Mining Company (the rights to the Mesabi Range, A10) at action 287, and no tile or
+    marker was laid after it; its only route, B11 to A10, enters the mine. The site's route graph, unchanged by the
+    purchase, finds no route: it skipped NP's route step and refused the run railbook made ("Route must contain
+    token"; differential run 17 seed 300089, NP passing its track step at action 303). A record written for the site
+    has NP lay a tile there instead, which renews the site's graph."""
+    record, site = _played_with_and_without("1850", "closing_leaves_graph_stale", 300089, 304)
+    assert (record["actions"][286]["type"], record["actions"][286]["company"]) == ("buy_company", "MRC")
+    assert not any(a["type"] in ("lay_tile", "place_token") for a in record["actions"][287:302])
+    assert site["actions"][:302] == record["actions"][:302]
+    assert (record["actions"][302]["type"], record["actions"][302]["entity"]) == ("pass", "NP")
+    assert (site["actions"][302]["type"], site["actions"][302]["entity"]) == ("lay_tile", "NP")
