@@ -2371,3 +2371,19 @@ def test_1846_little_miamis_new_track_on_each_tile_must_lie_on_the_join() -> Non
     game.process({**dayton, "hex": "H12", "tile": "295-0", "rotation": 1})
     with pytest.raises(IllegalAction, match="the new track on G13 must help join H12 and G13"):
         game.process({**dayton, "rotation": 5})
+
+
+def test_1846_a_redemption_names_its_price_one_value_above_the_market() -> None:
+    """1846 §6.1: a corporation redeems shares from the Stock Market "paying one value more than its current stock
+    price". GT ($60) may redeem GT_1: the choice names $70 per share, and the move costs $70. The choice names its
+    price so that a record for 18xx.games names it too: the exporter had worked it out from the cash, which a
+    redemption that also ended the operating round (GT's privates' income paid as the next began) did not tell, and
+    the site, with no price named, charged the market's $60 (differential run 18 seed 350103)."""
+    game, record = _game_at("1846", 350103, 51)
+    assert record["actions"][-1]["type"] == "buy_company"
+    (offered,) = [d for d in game.legal_descriptions() if d["entity"] == "GT" and d["type"] == "buy_shares"]
+    assert offered["choices"] == [{"shares": ["GT_1"], "share_price": 70}]
+    cash = game.state.cash["C|GT"]
+    game.process({"type": "buy_shares", "entity": "GT", "entity_type": "corporation", "shares": ["GT_1"]})
+    assert any(line == "GT redeems GT_1 for 70" for line in game.log)
+    assert game.state.cash["C|GT"] - cash == -70 + 35  # (and the privates' income of the operating round it began)

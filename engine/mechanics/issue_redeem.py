@@ -128,11 +128,19 @@ class IssueShares(Step):
         if not self.actions(entity):
             return out
         iss = issuable(self.g, entity)
+        # (each choice names its price per share, as an 18xx.games record does: one value off the market's)
         if iss:
-            out.append({"type": "sell_shares", "choices": [{"shares": b.shares, "percent": b.percent} for b in iss]})
+            out.append(
+                {
+                    "type": "sell_shares",
+                    "choices": [{"shares": b.shares, "percent": b.percent, "share_price": b.share_price} for b in iss],
+                }
+            )
         red = redeemable(self.g, entity)
         if red:
-            out.append({"type": "buy_shares", "choices": [{"shares": b.shares} for b in red]})
+            out.append(
+                {"type": "buy_shares", "choices": [{"shares": b.shares, "share_price": b.share_price} for b in red]}
+            )
         return out
 
     @cython.locals(self="StepBase")
