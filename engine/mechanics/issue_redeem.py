@@ -97,6 +97,15 @@ def redeemable(g: Context, corp_key: str) -> list[Bundle]:
     return out
 
 
+def _check_price(action: dict[str, Any], match: Bundle, verb: str) -> None:
+    """A ``share_price`` the action names (as its legal choice does) must be the one the rules set."""
+    given = action.get("share_price")
+    if given is None:
+        return
+    if not isinstance(given, int) or isinstance(given, bool) or given != match.share_price:
+        raise illegal("issue.price", f"{match.corp} {verb} at {match.share_price} a share, not {given!r}")
+
+
 def _same(a: Bundle, b: Bundle) -> bool:
     return a.corp == b.corp and sorted(a.shares) == sorted(b.shares) and a.percent == b.percent
 
@@ -151,6 +160,7 @@ class IssueShares(Step):
         match = next((o for o in options if _same(o, b)), None)
         if match is None:
             raise illegal("issue.bundle", f"{sym_of(entity)} cannot issue {', '.join(b.shares)}")
+        _check_price(action, match, "issues")
         price = shares.sell(g, match, price=shares.bundle_price(g, match))
         g.log(f"{sym_of(entity)} issues {', '.join(match.shares)} for {price}")
         self.pass_()
@@ -163,6 +173,7 @@ class IssueShares(Step):
         match = next((o for o in options if _same(o, b)), None)
         if match is None:
             raise illegal("issue.redeem", f"{sym_of(entity)} cannot redeem {', '.join(b.shares)}")
+        _check_price(action, match, "redeems")
         price = shares.bundle_price(g, match)
         shares.transfer(g, match, entity, spender=entity, receiver="bank", price=price)
         g.log(f"{sym_of(entity)} redeems {', '.join(match.shares)} for {price}")
