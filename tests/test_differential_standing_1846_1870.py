@@ -352,6 +352,12 @@ def test_a_marker_and_route_step_the_stale_graph_skips_to_the_train_purchase_are
     err = "Engine::GameError: Blocking step Buy Trains cannot process action pass at 4"
     pass_ = {"type": "pass", "entity": "ATSF", "entity_type": "corporation", "id": 4}
     assert d._skipped_by_site(err, ref[2]["acting"], pass_, [*ref[:3], {"error": err, "id": 4}])
+
+    # a loan the company may take in every step is listed beside them alike (1856 run 17 seed 300119)
+    def loaned(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{**x, "acting": {"ATSF": [*x["acting"]["ATSF"], "take_loan"]}} for x in lines]
+
+    assert d.compare(loaned(ref), loaned(mine), "1856", [])["standing"] == {"stale_graph": 2}
     # a price railbook never moves to the site's is a difference
     mine[3] = line(4, ["buy_train", "sell_shares"], 40)
     assert d.compare(ref, mine, "1870", [])["first"]["kind"].startswith("corporations.*.price")

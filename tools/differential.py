@@ -1068,7 +1068,7 @@ def _skipped_marker_step(theirs: Any, ours: Any) -> bool:
     its train purchase) where railbook's (``ours``) is its marker step (``place_token``, ``pass``)."""
     if not isinstance(theirs, list) or not isinstance(ours, list):
         return False
-    anytime = {"bankrupt", "buy_company"}  # (listed in every step of the turn)
+    anytime = {"bankrupt", "buy_company", "take_loan"}  # (listed in every step of the turn: 1856 run 17 seed 300119)
     site, rb = set(theirs) - anytime, set(ours) - anytime
     later = site == {"run_routes"} or (bool(site) and site <= {"buy_train", "sell_shares"})
     return later and "place_token" in rb and rb <= {"place_token", "pass"}
