@@ -287,3 +287,42 @@ def test_income_the_site_pays_on_to_its_turn_limit_when_no_one_can_act_at_all() 
     # the site's bank paid less than railbook's: a difference
     res = d.compare([ref[0], {**ref[1], "bank": -40}, ref[2]], mine, "1850", [])
     assert not res["modulo"]
+
+
+def test_a_site_stuck_where_railbooks_round_end_closes_the_last_corporations_is_stuck_round() -> None:
+    """1846 run 17 seed 300136: p2's sale closed C&O; the site then waits on p1 with nothing offered (its stock round
+    never ends); railbook ends the round, IC ($10, shares in the market) drops to $0 and closes, and with it the game
+    (every corporation closed). That line's bank (IC's $133 back to it), IC and the results are `stuck_round`; a bank
+    apart by anything else is a difference."""
+    d = _tool()
+    ic = {"cash": 133, "price": 10}
+    ref = [
+        {
+            "id": 1,
+            "type": "pass",
+            "round": "Stock",
+            "bank": 7140,
+            "acting": {"p2": ["sell_shares"]},
+            "corporations": {"IC": ic},
+        },
+        {
+            "id": 2,
+            "type": "sell_shares",
+            "round": "Stock",
+            "bank": 7140,
+            "acting": {"p1": []},
+            "corporations": {"IC": ic},
+        },
+        {"game_end_reason": None, "result": {"p1": 520, "p2": 400}},
+    ]
+    mine = [
+        ref[0],
+        {"id": 2, "type": "sell_shares", "round": "Stock", "bank": 7273, "acting": {}, "corporations": {}},
+        {"game_end_reason": "all_closed", "result": {"p1": 500, "p2": 400}},
+    ]
+    res = d.compare(ref, mine, "1846", [])
+    assert res["modulo"] and set(res["standing"]) == {"stuck_round"}
+    apart = [ref[0], {**mine[1], "bank": 7300}, mine[2]]
+    assert not d.compare(ref, apart, "1846", [])["modulo"]
+    ended = [*mine[:2], {**mine[2], "game_end_reason": "bank"}]
+    assert not d.compare(ref, ended, "1846", [])["modulo"]

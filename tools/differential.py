@@ -967,7 +967,9 @@ STANDING: dict[str, dict[str, Any]] = {
         'Round ends when all players pass in turn") and gone on to the next entity, or ended the game: his '
         "`acting`, the `acting` of the entity railbook has gone on to, where railbook has ended the game there the "
         "round and turn it ended in, and, on the outcome line after such a last line, the site's open game "
-        "(`game_end_reason` null)",
+        "(`game_end_reason` null); where railbook's end of that round closed the last corporations by its price "
+        "moves, and with them the game, the bank's cash (theirs), those corporations and the results (the site's "
+        "game never ends: 1846 run 17 seed 300136)",
     },
     "bank_broken_between_actions": {
         "entry": "A bank broken while no one acts",
@@ -1350,6 +1352,11 @@ def standing_kind(
         and _stuck(ref[n - 1])
     ):
         return "stuck_round"  # (the record ends where the site is stuck; railbook has ended the game)
+    if on("stuck_round") and _closed_at_round_end(ref, mine, n if "id" in line else n - 1):
+        if path == "bank" or (path.count(".") == 1 and path.startswith("corporations.") and y is MISSING):
+            return "stuck_round"  # (railbook ended the round: the price moves closed them, their cash to the bank)
+        if "id" not in line and path.startswith("result."):
+            return "stuck_round"  # (the site's game never ends: its standing is no result)
     if on("bank_broken_between_actions") and _bank_broke_between_actions(ref, mine, n):
         if path in ("round", "turn") or path.startswith("acting."):
             return "bank_broken_between_actions"
@@ -1836,6 +1843,29 @@ def _token_privates(title: str) -> frozenset[str]:
 
 
 _TOKEN_PRIVATES: dict[str, frozenset[str]] = {}
+
+
+def _closed_at_round_end(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int) -> bool:
+    """At the site's stuck line ``n``, the last action of the record: railbook has ended the stock round there, its
+    end-of-round price moves closing corporations, and with them the game (every corporation closed); the bank's
+    cash differs by those corporations' cash alone (1846 run 17 seed 300136: C&O closed by a sale, IC at $10 with
+    shares in the market moved to $0 at the round's end)."""
+    if n < 0 or n + 2 != len(ref) or n + 2 != len(mine) or "id" not in ref[n] or not _stuck(ref[n]):
+        return False
+    if mine[n].get("acting") != {} or mine[n + 1].get("game_end_reason") != "all_closed":
+        return False
+    if ref[n + 1].get("game_end_reason") is not None:
+        return False
+    ca, cb = ref[n].get("corporations") or {}, mine[n].get("corporations") or {}
+    gone = set(ca) - set(cb)
+    if (
+        not gone
+        or set(cb) - set(ca)
+        or not isinstance(ref[n].get("bank"), int)
+        or not isinstance(mine[n].get("bank"), int)
+    ):
+        return False
+    return mine[n]["bank"] - ref[n]["bank"] == sum(int((ca[c] or {}).get("cash") or 0) for c in gone)
 
 
 def _gone_on(n: int, ref: list[dict[str, Any]], mine: list[dict[str, Any]], title: str) -> bool:
