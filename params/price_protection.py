@@ -36,6 +36,11 @@ class Params(BaseParams):
         description="the price move of a sale of the seller's own company (which nobody may protect) waits with the "
         "others and is made in the order of the sales, after the decisions on the sales before it",
     )
+    operating_company_sales_at_once: bool = Field(
+        False,
+        description="with `unprotectable_sales_wait`: the operating corporation's own shares sold by its president "
+        "(to buy its train) still move the price at once; only other companies' sales wait",
+    )
     arrives_as_of_sale: bool = Field(
         False,
         description="a sale's price move that waits for the president's decision puts the marker in its new box as of "

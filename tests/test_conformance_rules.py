@@ -2387,3 +2387,33 @@ def test_1846_a_redemption_names_its_price_one_value_above_the_market() -> None:
     game.process({"type": "buy_shares", "entity": "GT", "entity_type": "corporation", "shares": ["GT_1"]})
     assert any(line == "GT redeems GT_1 for 70" for line in game.log)
     assert game.state.cash["C|GT"] - cash == -70 + 35  # (and the privates' income of the operating round it began)
+
+
+def test_1850_own_sales_wait_on_the_site_but_the_operating_companys() -> None:
+    """1850 [5.8.2] moves a price "As shares are sold ... unless protected": p1, NP's president, sells an NP share and
+    then an MP share (MP is his too) to buy NP's train, and goes bankrupt. By the rules MP drops at the sale ($40 to
+    $30), no one but p1 being able to protect it. The site queues every sale but the operating company's own shares
+    for its protection step, which the bankruptcy's end of the game never reaches: MP stays at $40 (option
+    `site_own_sales_wait`, on for the site's records; differential run 17 seed 300107)."""
+    import copy
+
+    from railbook.engine.digest import digest
+
+    stored = json.loads((DATA / "1850_soak_300107.json").read_text(encoding="utf-8"))
+    site = rulebook_for_title("1850")
+    rules = copy.deepcopy(site)
+    del rules["options"]["site_own_sales_wait"]["site_before"]  # (the rulebook's moves for this record)
+
+    def prices(rulebook: dict[str, Any], n: int) -> tuple[int, int]:
+        game = start_from_record({**stored, "actions": stored["actions"][:n]}, rulebook)
+        for action in stored["actions"][:n]:
+            game.process({k: v for k, v in action.items() if k not in ("id", "auto_actions")})
+        corps = digest(game)["corporations"]
+        return corps["NP"]["price"], corps["MP"]["price"]
+
+    assert [(a["type"], a["shares"]) for a in stored["actions"][940:942]] == [
+        ("sell_shares", ["NP_3"]),
+        ("sell_shares", ["MP_4"]),
+    ]
+    assert prices(site, 943)[1] == prices(site, 941)[1] == 40
+    assert prices(rules, 942)[1] == prices(rules, 943)[1] == 30

@@ -63,6 +63,14 @@ def defer_sale_move(g: Context, corp: str, share_ids: list[str], percent: int, s
         return False
     if president == seller and not PARAMS.of(g).unprotectable_sales_wait:
         return False
+    if (
+        president == seller
+        and r is not None
+        and r.kind == "operating"
+        and PARAMS.of(g).operating_company_sales_at_once
+        and g.current_operator() == f"C|{corp}"
+    ):
+        return False  # (the operating corporation's own shares: its price moves at once)
     # (``arrives_as_of_sale``) the markers in the cell the sale would drop it to, as it is now, and those of the
     # sales queued before it: a marker arriving there after the sale goes below this one, which moved "as shares are
     # sold" (1850 [5.8.2]) unless protected (run 11 seed 150008)
