@@ -30,6 +30,7 @@ _UP_TO_TRACK = frozenset(
         "bankrupt",
         "cash_crisis",
         "national_formation",
+        "home_token",  # (a home marker placed at the turn's start: 1856 run 17 seed 300150, THB)
         "assign",
         "loan",
         "special_track",

@@ -610,3 +610,22 @@ def test_1850_a_record_for_the_site_has_the_buyer_of_mine_rights_lay_before_its_
     assert site["actions"][:302] == record["actions"][:302]
     assert (record["actions"][302]["type"], record["actions"][302]["entity"]) == ("pass", "NP")
     assert (site["actions"][302]["type"], site["actions"][302]["entity"]) == ("lay_tile", "NP")
+
+
+def test_1856_a_record_for_the_site_notices_the_connection_check_after_the_lay_of_a_turn_begun_with_a_home_marker() -> (
+    None
+):
+    """1856 (connections checked after each tile lay): THB began its first turn by placing its home marker, took a
+    loan and laid its tile; the site's check follows the lay. The record's empty notice rides on that lay, not on the
+    marker's placement before the track step (a home marker is no track step's end) nor on the tunnel and bridge
+    purchases after it (differential run 17 seed 300150: the site listed the check two moves before the notice)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1856")
+    also = [o for o in record_options({"created_at": 1_795_000_000}, rulebook) if o.startswith("site_")]
+    record, report = play_record(rulebook, 300150, max_actions=500, also=also)
+    assert not report.failures
+    thb = [a for a in record["actions"][493:499] if a["entity"] == "THB"]
+    kinds = [(a["type"], bool(a.get("auto_actions"))) for a in thb]
+    assert ("place_token", False) in kinds and ("lay_tile", True) in kinds
+    assert not any(notice for kind, notice in kinds if kind != "lay_tile")
