@@ -1357,14 +1357,12 @@ def standing_kind(
             return "stuck_round"  # (railbook ended the round: the price moves closed them, their cash to the bank)
         if "id" not in line and path.startswith("result."):
             return "stuck_round"  # (the site's game never ends: its standing is no result)
-    if on("bank_broken_between_actions") and _bank_broke_between_actions(ref, mine, n):
+    if on("bank_broken_between_actions") and (broke := _bank_broke_between_actions(ref, mine, n)):
         if path in ("round", "turn") or path.startswith("acting."):
             return "bank_broken_between_actions"
         if path == "game_end_reason" and "id" not in line and x is None and y == "bank":
             return "bank_broken_between_actions"  # (the outcome line)
-        if _income_to_turn_limit(ref, mine, n if "id" in line else n - 1) and (
-            path in ("bank", "game_end_reason") or path.startswith(("players.", "result."))
-        ):
+        if broke == "income" and (path in ("bank", "game_end_reason") or path.startswith(("players.", "result."))):
             return "bank_broken_between_actions"  # (the site's income paid on to its turn limit, its dnf)
     if on("site_turn_limit") and _turn_limit(line) and mine[n].get("acting") != {}:
         return "site_turn_limit"
@@ -1708,22 +1706,23 @@ def _vanished(ref: list[dict[str, Any]], n: int) -> int:
     return _VANISHED[key][n]
 
 
-def _bank_broke_between_actions(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int) -> bool:
+def _bank_broke_between_actions(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int) -> str | None:
     """Line ``n`` is the game's last action (or the outcome line after it), after which railbook's game is over by
     the bank, the bank having broken in that action's rounds: both banks alike and negative there, the site's
-    line before not (standing ``bank_broken_between_actions``)."""
+    line before not (standing ``bank_broken_between_actions``): "alike"; or the site's income paid on to its turn
+    limit (``_income_to_turn_limit``): "income"; else None."""
     if "id" not in ref[n]:
         n -= 1  # (the outcome line: look at the last action's)
     if n < 1 or n + 2 != len(ref) or n + 2 != len(mine) or "id" not in ref[n]:
-        return False
+        return None
     if mine[n + 1].get("game_end_reason") != "bank" or mine[n].get("acting") != {}:
-        return False
+        return None
     bank, before = ref[n].get("bank"), ref[n - 1].get("bank")
     if not isinstance(bank, int) or not isinstance(before, int):
-        return False
+        return None
     if bank < 0 <= before and mine[n].get("bank") == bank and ref[n + 1].get("result") == mine[n + 1].get("result"):
-        return True
-    return _income_to_turn_limit(ref, mine, n)
+        return "alike"
+    return "income" if _income_to_turn_limit(ref, mine, n) else None
 
 
 def _income_to_turn_limit(ref: list[dict[str, Any]], mine: list[dict[str, Any]], n: int) -> bool:

@@ -930,11 +930,16 @@ def _join_problem(g: Context, pair: list[str], laid: dict[str, Any]) -> str | No
     if not board.hexes_joined(g, pair[0], pair[1]):
         return f"the tiles must join {pair[0]} and {pair[1]}"
     joining = _joining_paths(g, pair)
+    # (a network too large to walk: any new track reached from pair[0] counts)
+    net = (
+        None
+        if joining is not None
+        else board.compute_network(g, "", starts=board.stop_nodes(g, pair[0]), blocking=False)
+    )
     for h, old_exits in laid.items():
         th = board.track(g, h)
         new_exits = set(th.exits) - set(old_exits)
-        if joining is None:  # (a network too large to walk: any new track reached from pair[0] counts)
-            net = board.compute_network(g, "", starts=board.stop_nodes(g, pair[0]), blocking=False)
+        if net is not None:
             hi = g.book.hex_index[h]
             on_way = [pi for pi in range(len(th.paths)) if net.reaches_path(hi, pi)]
         else:
@@ -990,9 +995,10 @@ def _joining_paths(g: Context, pair: list[str], budget: int = 50000) -> set[tupl
         """Walk on from a stop or junction by each of its paths not yet taken."""
         passed.add(node)
         t = board.track(g, node[0])
-        code = 8 + t.node_list.index(node[1])
+        index = t.node_list.index(node[1])
+        code = 8 + index
         ok = True
-        for pi in t.node_paths_l[code - 8]:
+        for pi in t.node_paths_l[index]:
             if (node[0], pi) not in on_way:
                 out = t.end_b[pi] if t.end_a[pi] == code else t.end_a[pi]
                 if not take(node[0], pi, out):
@@ -1149,12 +1155,7 @@ class SpecialTrack(Step):
             if lay_ is None or not lay_.get("lay"):
                 raise illegal("track.count", f"{sym_of(entity)} may only lay a yellow tile as one of the turn's lays")
         if _binds_later_lays(a):
-            name, rot = board.tile_name_of(str(action.get("tile"))), action.get("rotation")
-            same = [
-                plan_
-                for h, t, r, plan_ in _special_candidates(g, a)
-                if h == hex_id and r == rot and board.tile_name_of(t) == name
-            ]
+            same = _same_lay_plans(g, a, action, hex_id)
             if same and not any(_leaves_a_lay(g, a, hex_id, plan_) for plan_ in same):
                 raise illegal("track.ability", f"{sym_of(entity)}'s first tile must leave room for its other lays")
         pair = (a.spec.get("params") or {}).get("must_connect")
@@ -1163,12 +1164,7 @@ class SpecialTrack(Step):
             # a lay after which no later lay could join the pair would leave the company bound to lays it cannot make
             before = self.rdata.get("exits_before") or {}
             laid = {h: before.get(h, ()) for h in a.laid_hexes}
-            name, rot = board.tile_name_of(str(action.get("tile"))), action.get("rotation")
-            same = [
-                plan_
-                for h, t, r, plan_ in _special_candidates(g, a, corp)
-                if h == hex_id and r == rot and board.tile_name_of(t) == name
-            ]
+            same = _same_lay_plans(g, a, action, hex_id, corp)
             if same and not any(_completable_with(g, a, pair, laid, hex_id, plan_, left) for plan_ in same):
                 raise illegal("track.ability", f"{sym_of(entity)}: no later lay could then join {' and '.join(pair)}")
         plan = lay(g, entity, action, corp=corp, special=found, extra=_turn_lay_fee(g, a))
@@ -1198,6 +1194,19 @@ class SpecialTrack(Step):
             raise illegal("track.ability", f"{sym_of(entity)} must make all its tile lays once it has begun")
         g.remove_ability(found[0], found[1])
         self.rdata["special_company"] = None
+
+
+def _same_lay_plans(
+    g: Context, a: Ability, action: dict[str, Any], hex_id: str, corp: str | None = None
+) -> list[board.LayPlan]:
+    """The plans of the ability's candidate lays (:func:`_special_candidates`) that are the action's lay: its hex,
+    tile and rotation."""
+    name, rot = board.tile_name_of(str(action.get("tile"))), action.get("rotation")
+    return [
+        plan
+        for h, t, r, plan in _special_candidates(g, a, corp)
+        if h == hex_id and r == rot and board.tile_name_of(t) == name
+    ]
 
 
 def _completable_with(
