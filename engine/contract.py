@@ -166,9 +166,10 @@ HOOKS: dict[str, Hook] = {
     "company_acquired": _h(N, "company player", "a player acquired a private company from the bank"),
     "stock_purchase": _h(
         A,
-        "player corp shares",
-        "a player is buying `shares` of `corp` in a stock round: a rule may act first (e.g. take a market certificate "
-        "out of the game); true when that took the certificate asked for, so that the purchase itself is void",
+        "player corp shares price",
+        "a player is buying `shares` of `corp` for `price` in a stock round: a rule may act first (e.g. take a market "
+        "certificate out of the game, or have him pay for another certificate instead); true when the purchase "
+        "itself is then void",
         False,
     ),
     # questions

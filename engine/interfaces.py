@@ -297,6 +297,10 @@ class NationalRailway(Protocol):
         """The national railway's formation has been settled (formed or not)."""
         ...
 
+    def formed(self, g: Context) -> bool:
+        """The national railway has formed (its formation settled with companies absorbed)."""
+        ...
+
 
 class BonusRights(Protocol):
     """Route bonus rights a company holds (provided by ``routes``)."""

@@ -23,6 +23,11 @@ class Params(BaseParams):
     by_companies_from: Literal["start", "national_railway_formation"] = Field(
         "start", description="when `by_companies` replaces the players table"
     )
+    by_companies_without_national: bool = Field(
+        True,
+        description="with `by_companies_from: national_railway_formation`: the `by_companies` limit also replaces "
+        "the players table when the national railway does not form (false: the players table stays)",
+    )
     exempt_zones: list[str] = Field(
         default_factory=list,
         description="market cell kinds whose corporations' certificates do not count toward the limit (besides "

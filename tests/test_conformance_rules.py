@@ -2417,3 +2417,27 @@ def test_1850_own_sales_wait_on_the_site_but_the_operating_companys() -> None:
     ]
     assert prices(site, 943)[1] == prices(site, 941)[1] == 40
     assert prices(rules, 942)[1] == prices(rules, 943)[1] == 30
+
+
+def test_1856_the_limit_follows_the_companies_when_the_cgr_does_not_form_by_the_rulebook_and_not_on_the_site() -> None:
+    """1856 "Non-Formation": "If all companies are able to pay off their loans, the Canadian Government Railways
+    does not form. Adjust the certificate limit ... (i.e the number of companies available is 11 minus any that have
+    already closed)". Bot seed 130034, six players: every company repaid its loans at the first 6 (action 1450);
+    with eleven companies the limit is 15, and p6, holding 11 certificates, may buy a twelfth in the next stock
+    round (action 1473). The site keeps the players table's 11 when the CGR does not form and offers him no
+    purchase (option ``site_no_limit_change_without_cgr``, on for the site's records)."""
+    from railbook.engine.replay import record_options
+
+    rulebook = rulebook_for_title("1856")
+    site, record = _game_at("1856", 130034, 1472)
+    assert "site_no_limit_change_without_cgr" in record_options(record, rulebook)
+    assert site.state.corporations["CGR"].closed
+    assert site.state.round.kind == "stock" and site.state.cert_limit == 11
+    assert _types(site, "p6") == {"pass", "sell_shares"}
+    rule = _played_without(record, rulebook, "site_no_limit_change_without_cgr")
+    assert rule.state.cert_limit == 15
+    assert "buy_shares" in _types(rule, "p6")
+    buy = json.loads((DATA / "1856_soak_130034.json").read_text(encoding="utf-8"))["actions"][1472]
+    assert (buy["type"], buy["entity"], buy["shares"]) == ("buy_shares", "p6", ["WR_6"])
+    rule.process({k: v for k, v in buy.items() if k != "id"})
+    assert rule.state.shares["WR_6"].owner == "P|p6"

@@ -104,6 +104,13 @@ def test_a_marker_lifted_by_another_companys_lay_is_missing_on_the_site_until_th
     )
     passing = [line([], {"WR": ["pass"]}), ref[1]]  # the layer is not placing it
     assert tool.standing_kind(path, [], ["L15"], 0, passing, mine, "1856", {}) is None
+    # the layer buys a private before it puts the marker back (bot game seed 130015): the gap began at its lay
+    buying = {"WR": ["buy_company", "place_token", "take_loan"]}
+    ref = [line([], buying), line([], buying, "buy_company"), line(["L15"], after, "place_token")]
+    mine = [line(["L15"], buying), line(["L15"], buying, "buy_company"), line(["L15"], after, "place_token")]
+    assert tool.standing_kind(path, [], ["L15"], 1, ref, mine, "1856", {}) == "marker_lifted"
+    other = [{**ref[0], "entity": "GW"}, *ref[1:]]  # another company laid the tile: WR is not its layer
+    assert tool.standing_kind(path, [], ["L15"], 1, other, mine, "1856", {}) is None
 
 
 def test_a_private_listed_by_the_site_for_a_player_at_the_certificate_limit_is_standing() -> None:

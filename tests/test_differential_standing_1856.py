@@ -335,3 +335,34 @@ def test_1856_a_notice_naming_a_company_the_site_wanted_one_action_sooner_moves_
     assert mine["actions"][0]["auto_actions"] == [notice("CPR")] and "auto_actions" not in mine["actions"][1]
     bare = {**record, "actions": [{**record["actions"][0], "auto_actions": []}, record["actions"][1]]}
     assert tool.repair(bare, list(stopped), path)[2] == 0
+
+
+def test_a_notice_the_sites_open_track_step_refuses_rides_on_the_movers_pass_in_the_sites_copy(tmp_path: Any) -> None:
+    """1856 bot seed 130039, action 769: LPS, owning the W&S with Kitchener unlaid, laid its tile, which connected CA
+    to its destination; railbook ended LPS's track step (the Kitchener tile only "in the place of" the company's
+    lay) and the record's notice naming CA rides on the lay. The site keeps its track step open for the private's
+    lay and refuses the notice there. The tool adds LPS's pass after the lay to the site's copy, the notice riding
+    on it; railbook's copy keeps the notice on the lay. Another refusal of a named notice is left as it is."""
+    import json
+
+    tool = _tool()
+    notice = {"type": "destination_connection", "entity": "LPS", "entity_type": "corporation", "corporations": ["CA"]}
+    lay = {"type": "lay_tile", "entity": "LPS", "entity_type": "corporation", "id": 2, "auto_actions": [notice]}
+    run = {"type": "run_routes", "entity": "LPS", "entity_type": "corporation", "id": 3}
+    record = {"title": "1856", "actions": [{"type": "pass", "entity": "CA", "entity_type": "corporation", "id": 1}]}
+    record["actions"] += [lay, run]
+    path = tmp_path / "1856_1.json"
+    path.write_text(json.dumps(record))
+    refused = "Engine::GameError: Blocking step Lay Track cannot process action destination_connection at "
+    first = {"id": 1, "acting": {"LPS": ["lay_tile", "pass"]}, "corporations": {"LPS": {"price": 80}}}
+    seen = stub_reference(tool, first)
+    mine_record, ref, _, passes = tool.repair(record, [first, {"id": 2, "error": refused}], path)
+    assert passes == [tool.NOTICE_ONTO_PASS]
+    assert seen[0] == [("CA", 1), ("LPS", 2), ("LPS", tool.ADDED_PASS_ID), ("LPS", 3)]
+    site = json.loads(path.with_name("1856_1.site.json").read_text())["actions"]
+    assert "auto_actions" not in site[1] and site[2]["auto_actions"] == [notice]
+    assert tool.NOTICE_CARRIED not in json.dumps(site)
+    assert mine_record["actions"] == record["actions"]  # railbook's copy: the notice on the lay, no pass
+    assert [x.get("id") for x in ref] == [1, 2, 3]
+    other = "Engine::GameError: Blocking step Run Routes cannot process action destination_connection at "
+    assert tool.repair(record, [first, {"id": 2, "error": other}], path)[3] == []

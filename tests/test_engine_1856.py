@@ -175,6 +175,7 @@ def test_records_older_than_a_site_fix_replay_with_the_site_option() -> None:
         "site_private_closes_when_it_acts",
         "site_interest_after_next_action",
         "site_no_certificate_excess",
+        "site_no_limit_change_without_cgr",
         "site_redemption_after_action",
     ]
     assert record_options({"created_at": "2021-03-05", "settings": {}}, rb) == [*always, "site_early_destinations"]
@@ -253,8 +254,57 @@ def test_cgr_with_one_share_has_a_temporary_president() -> None:
     g = _replayed_until(path, 661)  # after CA merged
     cgr = g.state.corporations["CGR"]
     assert cgr.owner == "P|Player 3" and g.state.shares["CGR_0"].percent == 10
-    assert sum(s.percent for s in g.state.shares.values() if s.corp == "CGR") == 100
+    # the president's certificate held for the one share received; the initial offering keeps its eight shares
+    assert [s.id for s in g.state.shares.values() if s.corp == "CGR" and s.owner == "C|CGR"] == [
+        f"CGR_{i}" for i in range(1, 9)
+    ]
+    assert sum(s.percent for s in g.state.shares.values() if s.corp == "CGR") == 90
     assert cgr.price == [0, 8]  # CA's 175, on the top row
+
+
+@pytest.mark.skipif(_record("hotseat006.json") is None, reason=NO_FIXTURES)
+def test_the_one_share_president_buys_up_his_certificate_and_receives_no_share() -> None:
+    """1856 "Determining The CGR President": the one-share president "must purchase a second CGR share during the
+    player's first turn in the next stock round ... The player receives nothing in return as the player already has
+    the president's certificate". hotseat006, action 677: Player 3's first turn (given the money for it here: in
+    the record he cannot raise it and the game ends). His purchase of an initial-offering share pays the bank the
+    par price and makes his president's certificate whole; the share stays in the initial offering."""
+    from railbook.engine.state import BANK
+
+    path = _record("hotseat006.json")
+    assert path is not None
+    g = _replayed_until(path, 677)
+    g.context.spend(BANK, "P|Player 3", 1000)  # setup shortcut: the money he lacked
+    g.context.epoch += 1
+    assert {a["type"] for a in g.legal_descriptions() if a["entity"] == "Player 3"} == {"buy_shares"}
+    cash, bank = g.context.cash("P|Player 3"), g.context.cash(BANK)
+    act(g, type="buy_shares", entity="Player 3", entity_type="player", shares=["CGR_8"], percent=10)
+    assert g.state.shares["CGR_0"].percent == 20 and g.state.shares["CGR_8"].owner == "C|CGR"
+    assert g.context.cash("P|Player 3") == cash - 175 and g.context.cash(BANK) == bank + 175
+    assert sum(s.percent for s in g.state.shares.values() if s.corp == "CGR") == 100
+    assert "pass" in {a["type"] for a in g.legal_descriptions() if a["entity"] == "Player 3"}
+
+
+@pytest.mark.skipif(_record("hotseat006.json") is None, reason=NO_FIXTURES)
+def test_another_holders_purchase_buys_up_the_certificate_and_takes_the_presidency() -> None:
+    """The one-share president is "relieved of this burden if another player acquires two shares" first: a holder
+    of one CGR share buying a second pays for the rest of the president's certificate and takes it, the old
+    president keeping one share (as on 18xx.games; the shares add up to 100%)."""
+    from railbook.engine import shares
+    from railbook.engine.state import BANK
+
+    path = _record("hotseat006.json")
+    assert path is not None
+    g = _replayed_until(path, 677)
+    shares.move_share(g.context, "CGR_8", "P|Player 1")  # setup shortcut: Player 1 holds one CGR share
+    cash, bank = g.context.cash("P|Player 1"), g.context.cash(BANK)
+    assert g.context.hooks("stock_purchase", "P|Player 1", "CGR", ["CGR_7"], 175)
+    assert g.state.shares["CGR_0"].owner == "P|Player 1" and g.state.shares["CGR_0"].percent == 20
+    assert g.state.shares["CGR_8"].owner == "P|Player 3" and g.state.shares["CGR_7"].owner == "C|CGR"
+    assert g.state.corporations["CGR"].owner == "P|Player 1"
+    assert g.context.cash("P|Player 1") == cash - 175 and g.context.cash(BANK) == bank + 175
+    assert sum(s.percent for s in g.state.shares.values() if s.corp == "CGR") == 100
+    assert not g.context.hooks("stock_purchase", "P|Player 2", "CGR", ["CGR_6"], 175)  # an ordinary purchase now
 
 
 @pytest.mark.skipif(_record("1856_game_end_bank.json") is None, reason=NO_FIXTURES)

@@ -425,7 +425,48 @@ def _route_memo(err: str, acting: dict[str, Any], site: list[dict[str, Any]], re
 
 def _site_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The reference's copy of the actions: the passes the site skipped (``SITE_SKIPS``) left out."""
-    return [a for a in actions if not a.get(SITE_SKIPS)]
+    return [{k: v for k, v in a.items() if k != NOTICE_CARRIED} for a in actions if not a.get(SITE_SKIPS)]
+
+
+def _railbooks_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Railbook's copy of the actions: the tool's additions left out, and the notices an added pass carries for the
+    site (``NOTICE_CARRIED``) back on the move before it, where railbook's record had them."""
+    out: list[dict[str, Any]] = []
+    for a in actions:
+        if _added(a):
+            if a.get(NOTICE_CARRIED) and out:
+                out[-1] = {**out[-1], "auto_actions": [*(out[-1].get("auto_actions") or []), *a["auto_actions"]]}
+            continue
+        out.append({k: v for k, v in a.items() if k != SITE_SKIPS})
+    return out
+
+
+#: the step named for a pass added after a move whose notice the site takes only once its track step is passed
+NOTICE_ONTO_PASS = "Track (left open; the connection notice rides on its pass)"
+#: marks a pass the tool added that carries railbook's notice from the move before it (the site's copy only)
+NOTICE_CARRIED = "_notice_carried"
+
+
+def _notice_onto_pass(actions: list[dict[str, Any]], at: int, err: str, ids: int) -> bool:
+    """The site refuses the notice naming companies that rides on railbook's move ``at`` because its track step is
+    still open after that move (a private's tile lay left unused keeps it open: 1856 W&S, whose Kitchener tile the
+    rules allow only in place of the company's lay; bot seed 130039, LPS's lay connecting CA), where railbook has
+    ended the step: the mover's pass goes after the move in the site's copy, and the notice rides on that pass
+    (railbook's copy keeps it on the move). False where that is not the case."""
+    if "Blocking step Lay Track cannot process action destination_connection" not in err:
+        return False
+    move = actions[at]
+    autos = list(move.get("auto_actions") or [])
+    named = [x for x in autos if x.get("type") == "destination_connection" and x.get("corporations")]
+    if len(named) != 1 or move.get("entity_type") not in ("corporation", "minor"):
+        return False
+    rest = [x for x in autos if x is not named[0]]
+    actions[at] = {k: v for k, v in move.items() if k != "auto_actions"}
+    if rest:
+        actions[at]["auto_actions"] = rest
+    pass_ = {"type": "pass", "entity": move["entity"], "entity_type": move["entity_type"], "id": ADDED_PASS_ID + ids}
+    actions.insert(at + 1, {**pass_, "auto_actions": named, NOTICE_CARRIED: True})
+    return True
 
 
 def _notice_moved_back(actions: list[dict[str, Any]], at: int) -> bool:
@@ -509,9 +550,13 @@ def repair(
                 # a notice naming companies the site wanted one action sooner, where an empty one rides (1856 bot seed
                 # 180018: CPR's purchase of a private left it no money, which ended the site's track step): those
                 # companies go to that notice
-                if not (at > 0 and _notice_moved_back(actions, at)):
+                if at > 0 and _notice_moved_back(actions, at):
+                    notices += 1
+                    return True
+                if (aid, err) in tried or not _notice_onto_pass(actions, at, err, len(passes)):
                     return False
-                notices += 1
+                tried.add((aid, err))
+                passes.append(NOTICE_ONTO_PASS)
                 return True
             del autos[empty[-1]]
             actions[at]["auto_actions"] = autos
@@ -578,7 +623,7 @@ def repair(
         if "error" in ref[-1] and by_refusal():
             record = {
                 **record,
-                "actions": [{k: v for k, v in a.items() if k != SITE_SKIPS} for a in actions if not _added(a)],
+                "actions": _railbooks_actions(actions),
             }
             path.write_text(json.dumps(record))
             site_path.write_text(json.dumps({**record, "actions": _site_actions(actions)}))
@@ -1456,8 +1501,14 @@ def standing_kind(
         # `layer_places`): the site's markers are railbook's but that one
         placers = {parts[1]}
         if isinstance(x, list) and isinstance(y, list) and set(x) < set(y) and len(set(y) - set(x)) == 1:
-            if line.get("type") == "lay_tile" and isinstance(line.get("entity"), str):
-                placers.add(line["entity"])
+            # the lay that lifted it: this line's, or the one that began the gap (the layer may buy a private
+            # before it puts the marker back: bot game seed 130015)
+            start = n
+            while start > 0 and _field(ref[start - 1], path) == x and _field(mine[start - 1], path) == y:
+                start -= 1
+            lay = ref[start]
+            if lay.get("type") == "lay_tile" and isinstance(lay.get("entity"), str):
+                placers.add(lay["entity"])
 
         def placing(k: int) -> bool:
             return any(

@@ -50,8 +50,11 @@ def update_cert_limit(g: Context) -> None:
     if not p.by_companies:
         return
     national = NATIONAL_RAILWAY.get(g)
-    if p.by_companies_from == "national_railway_formation" and not (national is not None and national.settled(g)):
-        return
+    if p.by_companies_from == "national_railway_formation":
+        if national is None or not national.settled(g):
+            return
+        if not p.by_companies_without_national and not national.formed(g):
+            return  # the national did not form and the players table stays
     live = sum(1 for c in g.state.corporations.values() if not c.closed and not c.removed)
     rows = sorted(p.by_companies)
     row = next((k for k in reversed(rows) if k <= live), rows[0])

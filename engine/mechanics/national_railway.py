@@ -64,6 +64,7 @@ class State:
     duplicate_hexes: list[str] = field(default_factory=list)  # tiles where it has more than one marker
     removals: int = 0  # markers still to remove above its count
     temporary_president: str = ""
+    owed_percent: int = 0  # the part of the president's certificate its holder has still to buy up
     permanent: bool = False
     second_issued: bool = False
     obligation_turn: bool = False  # the one-share president's first stock turn has begun
@@ -249,17 +250,13 @@ def _share_exchange(g: Context) -> None:
     if president:
         pres = g.state.shares[pres_sid]
         if top < pres_shares:
-            # the temporary president: the president's certificate, worth the shares he received
-            unit = shares.share_percent(g, nat)
-            extra = pres.percent - top * unit
-            pres.percent = top * unit
+            # the temporary president holds the president's certificate for the shares he received; the rest of it
+            # is bought up by the next purchase of a national share (``stock_purchase``), the share asked for
+            # staying where it is ("The player receives nothing in return as the player already has the
+            # president's certificate")
+            st.owed_percent = pres.percent - top * shares.share_percent(g, nat)
+            pres.percent -= st.owed_percent
             st.temporary_president = president
-            from_idx = max(sh.index for sh in g.state.shares.values() if sh.corp == nat) + 1
-            for i in range(extra // unit):
-                sid = f"{nat}_{from_idx + i}"
-                g.state.shares[sid] = Share(sid, nat, from_idx + i, unit, False, nkey)
-                g.state.holdings[nkey][nat].insert(1, sid)
-                ordinary.insert(0, sid)
             shares.holdings_changed(g)
             g.log(f"{g.name(president)} presides {nat} with {top} share and must buy a second one")
         shares.move_share(g, pres_sid, president)
@@ -415,6 +412,44 @@ def after_action(g: Context, action: dict[str, Any], entity: str) -> None:
             st.permanent = True
             g.log(f"{PARAMS.of(g).national} owns a permanent train")
     temporary_president_check(g, action, entity)
+
+
+def stock_purchase(g: Context, player: str, corp: str, bought: list[str], price: int) -> bool:
+    """A president's certificate held in part (a one-share president): a purchase of a national share by him, or
+    by another holder of national shares, pays the bank for the rest of the certificate instead, the share asked
+    for staying where it is; the other holder takes the presidency, handing the old president as many of his
+    shares as the part held (as 18xx.games; the rulebook's "relieved of this burden if another player acquires
+    two shares" says no more).  True when the purchase itself is then void."""
+    st = STATE.of(g)
+    nat = PARAMS.of(g).national
+    if corp != nat or not st.owed_percent:
+        return False
+    pres_sid = f"{nat}_0"
+    pres = g.state.shares[pres_sid]
+    holder = pres.owner
+    if player != holder:
+        own = [s for s in shares.shares_of(g, player, nat) if s != pres_sid]
+        if not own:
+            return False
+        handed = 0
+        for sid in own:
+            if handed >= pres.percent:
+                break
+            handed += g.state.shares[sid].percent
+            shares.move_share(g, sid, holder)
+        shares.move_share(g, pres_sid, player)
+        g.state.corporations[nat].owner = player
+        g.log(f"{g.name(player)} takes the presidency of {nat} from {g.name(holder)}")
+    if price > 0:
+        g.spend(player, BANK, price)
+    pres.percent += st.owed_percent
+    st.owed_percent = 0
+    shares.holdings_changed(g)
+    st.temporary_president = ""
+    st.obligation_turn = False
+    g.epoch += 1
+    g.log(f"{g.name(player)} pays {price} for the rest of the {nat} president's certificate")
+    return True
 
 
 def _relieved(g: Context, player: str) -> bool:
@@ -748,6 +783,11 @@ class _NationalRailway:
     def settled(g: Context) -> bool:
         return STATE.of(g).settled
 
+    @staticmethod
+    @cython.locals(g="Context")
+    def formed(g: Context) -> bool:
+        return STATE.of(g).formed
+
 
 MECHANIC = Mechanic.of(
     DECLARATION,
@@ -769,6 +809,7 @@ MECHANIC = Mechanic.of(
         "cert_weight": cert_weight,
         "cert_allowance": cert_allowance,
         "stock_obligation": stock_obligation,
+        "stock_purchase": stock_purchase,
         "may_launch": lambda g, corp: corp != PARAMS.of(g).national,
         # the national's second issue overrides any other limit
         "holding_limit": First(holding_limit, 20),

@@ -70,7 +70,7 @@ def corporation_floated(g: Context, corp: str) -> None:
     g.log(f"{corp}'s remaining shares go to the market")
 
 
-def stock_purchase(g: Context, player: str, corp: str, bought: list[str]) -> bool:
+def stock_purchase(g: Context, player: str, corp: str, bought: list[str], price: int) -> bool:
     """``market_share_leaves_on_purchase``: the market's last certificate of ``corp`` leaves the game when a player
     other than its president buys one; true when it was the one asked for (the purchase is then void)."""
     if not _applies(g) or not PARAMS.of(g).market_share_leaves_on_purchase:

@@ -575,7 +575,7 @@ class BuySellParShares(Step):
         now[b.corp] = now.get(b.corp, 0) + b.percent
         if b.owner == ckey(b.corp):
             self.rdata["bought_from_ipo"] = True
-        if not g.hooks("stock_purchase", entity, b.corp, list(b.shares)):
+        if not g.hooks("stock_purchase", entity, b.corp, list(b.shares), shares.bundle_price(g, b)):
             shares.buy(g, entity, b)
         self.track("buy_shares", entity)
 
