@@ -358,6 +358,12 @@ def test_a_marker_and_route_step_the_stale_graph_skips_to_the_train_purchase_are
         return [{**x, "acting": {"ATSF": [*x["acting"]["ATSF"], "take_loan"]}} for x in lines]
 
     assert d.compare(loaned(ref), loaned(mine), "1856", [])["standing"] == {"stale_graph": 2}
+
+    # and so are 1856's bridge and tunnel rights, bought in any step (run 19 seed 400504)
+    def rights(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{**x, "acting": {"ATSF": [*x["acting"]["ATSF"], "special_buy", "take_loan"]}} for x in lines]
+
+    assert d.compare(rights(ref), rights(mine), "1856", [])["standing"] == {"stale_graph": 2}
     # a price railbook never moves to the site's is a difference
     mine[3] = line(4, ["buy_train", "sell_shares"], 40)
     assert d.compare(ref, mine, "1870", [])["first"]["kind"].startswith("corporations.*.price")
@@ -454,6 +460,11 @@ def test_a_route_step_the_site_offers_from_its_memo_of_an_earlier_route_gets_an_
     assert not any("error" in x for x in ref)
     for _ in answers[1:]:
         assert tool.repair(record, [waits, {"id": 2, "error": refused}], path)[3] == []
+    # 1856 lists a loan in every step of the turn (run 19 seed 450096: THB, whose route the closing of WR took away)
+    asked.clear()
+    answers[:] = [{"memo": True, "fresh": False}]
+    loans = {**waits, "acting": {"ERIE": ["bankrupt", "run_routes", "take_loan"]}}
+    assert tool.repair(record, [loans, {"id": 2, "error": refused}], path)[3] == [tool.ROUTE_MEMO]
 
 
 def test_a_train_purchase_the_site_demands_by_its_route_memo_alone_is_standing() -> None:

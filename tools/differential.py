@@ -404,6 +404,11 @@ def site_route(record: dict[str, Any], site: list[dict[str, Any]], corporation: 
     return found if isinstance(found, dict) else {}
 
 
+#: moves an operator's listing has in every step of its turn (a bankruptcy; 1856's privates and loans, run 17 seed
+#: 300119, and its bridge and tunnel rights, run 19 seed 400504)
+ANYTIME_MOVES = frozenset({"bankrupt", "buy_company", "take_loan", "special_buy"})
+
+
 def _route_memo(err: str, acting: dict[str, Any], site: list[dict[str, Any]], record: dict[str, Any]) -> str | None:
     """The company the site holds in its route step with no route by the map (``ROUTE_MEMO``), or None.
 
@@ -416,7 +421,8 @@ def _route_memo(err: str, acting: dict[str, Any], site: list[dict[str, Any]], re
     is the site's copy of the actions before the refused one."""
     if "Blocking step Run Routes cannot process" not in err:
         return None
-    who = [k for k, v in acting.items() if set(v) - {"bankrupt"} == {"run_routes"}]
+    # (moves listed in every step of a turn aside: 1856's loans, run 19 seed 450096)
+    who = [k for k, v in acting.items() if set(v) - ANYTIME_MOVES == {"run_routes"}]
     if len(who) != 1:
         return None
     found = site_route(record, site, who[0])
@@ -1115,8 +1121,7 @@ def _skipped_marker_step(theirs: Any, ours: Any) -> bool:
     its train purchase) where railbook's (``ours``) is its marker step (``place_token``, ``pass``)."""
     if not isinstance(theirs, list) or not isinstance(ours, list):
         return False
-    anytime = {"bankrupt", "buy_company", "take_loan"}  # (listed in every step of the turn: 1856 run 17 seed 300119)
-    site, rb = set(theirs) - anytime, set(ours) - anytime
+    site, rb = set(theirs) - ANYTIME_MOVES, set(ours) - ANYTIME_MOVES
     later = site == {"run_routes"} or (bool(site) and site <= {"buy_train", "sell_shares"})
     return later and "place_token" in rb and rb <= {"place_token", "pass"}
 
