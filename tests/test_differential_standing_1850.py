@@ -394,3 +394,33 @@ def test_1850_a_withholding_after_an_added_pass_then_a_deferred_sale_move_are_st
     stuck = [*ref[:3], line(470, 20, "Stock", {"p1": ["pass"]})]
     stuck[2] = line(469, 20, "Stock", {"p5": ["pass"]})
     assert tool.compare(stuck, mine, "1850", [], {467: "NP"})["first"] is not None
+
+
+def test_the_step_the_site_holds_open_after_the_records_last_move_gets_its_pass(tmp_path: Any) -> None:
+    """1850 run 19 seed 500003: NP's last lay (the record's last move) left the site's track step open (the Western
+    Land Grant's lay), where railbook ended it, withheld, closed NP and ended the game as stalled. With no later move
+    to refuse, the tool adds NP's pass after the record's last move in the site's copy, so both games go on to their
+    ends (the site's turn limit). A game railbook has not ended, or a site waiting alike, is left as it is."""
+    import json
+
+    tool = _tool()
+    lay = {"type": "lay_tile", "entity": "NP", "entity_type": "corporation", "id": 2}
+    record = {"title": "1850", "actions": [{**lay, "id": 1}, lay]}
+    path = tmp_path / "1850_1.json"
+    path.write_text(json.dumps(record))
+    corps = {"NP": {"price": 20}}
+    open_ = {"id": 2, "acting": {"NP": ["bankrupt", "lay_tile", "pass"]}, "corporations": corps}
+    ref = [{**open_, "id": 1}, open_, {"game_end_reason": None, "result": {"p1": 333}}]
+    mine = [{**open_, "id": 1}, {**open_, "acting": {}}, {"game_end_reason": "stalled", "result": {"p1": 263}}]
+    tool.ours = lambda record_: mine
+    seen = stub_reference(tool, ref[0])
+    _, out, _, passes = tool.repair(record, ref, path)
+    assert passes == [tool.END_STEP]
+    assert seen[-1] == [("NP", 1), ("NP", 2), ("NP", tool.ADDED_PASS_ID)]
+    assert [x.get("id") for x in out] == [1, 2]  # (the added pass's line left out of the stream)
+    going = [*mine[:2], {**open_, "id": 3}]  # railbook's game goes on: no such wait
+    tool.ours = lambda record_: going
+    assert tool.repair(record, ref, path)[3] == []
+    alike = [{**open_, "id": 1}, open_, mine[2]]  # railbook waits alike
+    tool.ours = lambda record_: alike
+    assert tool.repair(record, ref, path)[3] == []

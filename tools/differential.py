@@ -304,6 +304,45 @@ def _open_track_step(
     return None
 
 
+#: the step named for a move added after the record's last one, where the site still waits on an operator
+END_STEP = "a step the site holds open after the record's last move"
+
+
+def _waiting_at_end(
+    record: dict[str, Any], actions: list[dict[str, Any]], ref: list[dict[str, Any]], mine: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The move the site still waits for after the record's last move, where railbook's game has ended by itself
+    (rounds in which no one could act, or a rule's end): one operator's open step, its ``pass`` (a track step the
+    site keeps open: 1850 run 19 seed 500003, NP with the Western Land Grant), or, where the site holds it in its
+    route step by its memo of a route alone (``site_route``), its empty run (1856 run 19 seed 450395, THB). The
+    comparison then goes on to both games' ends; None where that is not the case."""
+    lines = [x for x in ref if "id" in x and not _added(x)]
+    ours_ = [x for x in mine if "id" in x]
+    own = [a for a in actions if not _added(a)]
+    if not lines or not ours_ or not own or any("error" in x for x in (ref[-1], mine[-1])):
+        return None
+    last, end = lines[-1], mine[-1]
+    if last.get("id") != own[-1].get("id") or ours_[-1].get("id") != last.get("id") or _added(actions[-1]):
+        return None
+    if "id" in end or not end.get("game_end_reason"):
+        return None  # (railbook's game is not over: no such wait)
+    acting = last.get("acting") or {}
+    if len(acting) != 1:
+        return None
+    who, listed = next(iter(acting.items()))
+    if (ours_[-1].get("acting") or {}).get(who) == listed:
+        return None
+    kind = "corporation" if "price" in ((last.get("corporations") or {}).get(who) or {}) else "minor"
+    moves = set(listed) - ANYTIME_MOVES
+    if "pass" in moves:
+        return {"type": "pass", "entity": who, "entity_type": kind}
+    if moves == {"run_routes"}:
+        found = site_route(record, _site_actions(actions), who)
+        if found.get("memo") and not found.get("fresh"):
+            return {"type": "run_routes", "entity": who, "entity_type": kind, "routes": []}
+    return None
+
+
 def _reached(ref: list[dict[str, Any]]) -> int:
     """How many of the record's own moves a reference stream got through (the tool's added passes left out)."""
     return sum(1 for x in ref if "error" not in x and not _added(x))
@@ -642,21 +681,32 @@ def repair(
         if mine is None:
             mine = ours(record)  # (railbook's copy: the tool's passes and the site's skip marks left out)
         found = _open_track_step(actions, ref, mine)
-        if found is None:
-            break
-        at, who = found
-        kind = "corporation" if who in (ref[0].get("corporations") or {}) else "minor"
-        tried_actions = [*actions[:at], {"type": "pass", "entity": who, "entity_type": kind}, *actions[at:]]
-        tried_actions[at]["id"] = ADDED_PASS_ID + len(passes)
-        site_path.write_text(json.dumps({**record, "actions": _site_actions(tried_actions)}))
-        tried_ref = _with_skipped_lines(reference(site_path, True, None), tried_actions)
-        if "error" in tried_ref[-1] and _reached(tried_ref) < _reached(ref):
+        if found is not None:
+            at, who = found
+            kind = "corporation" if who in (ref[0].get("corporations") or {}) else "minor"
+            tried_actions = [*actions[:at], {"type": "pass", "entity": who, "entity_type": kind}, *actions[at:]]
+            tried_actions[at]["id"] = ADDED_PASS_ID + len(passes)
+            site_path.write_text(json.dumps({**record, "actions": _site_actions(tried_actions)}))
+            tried_ref = _with_skipped_lines(reference(site_path, True, None), tried_actions)
+            if not ("error" in tried_ref[-1] and _reached(tried_ref) < _reached(ref)):
+                actions, ref = tried_actions, tried_ref
+                passes.append(OPEN_TRACK_STEP)
+                continue
             # the site refuses sooner with the pass than without (1870 run 10 seed 140019: the company's closing
             # then changed the site's order of players): not a pass it waited for; the stream stays as it was
             site_path.write_text(json.dumps({**record, "actions": _site_actions(actions)}))
+        # the site still waiting on an operator after the record's last move, where railbook's game has ended
+        waited = _waiting_at_end(record, actions, ref, mine)
+        if waited is None:
+            break
+        tried_actions = [*actions, {**waited, "id": ADDED_PASS_ID + len(passes)}]
+        site_path.write_text(json.dumps({**record, "actions": _site_actions(tried_actions)}))
+        tried_ref = _with_skipped_lines(reference(site_path, True, None), tried_actions)
+        if "error" in tried_ref[-1]:
+            site_path.write_text(json.dumps({**record, "actions": _site_actions(actions)}))
             break
         actions, ref = tried_actions, tried_ref
-        passes.append(OPEN_TRACK_STEP)
+        passes.append(END_STEP)
     if notices or passes:
         (path.parent.parent / "ref").mkdir(exist_ok=True)
         (path.parent.parent / "ref" / f"{path.stem}.strict.ref.jsonl").write_text(
