@@ -1101,10 +1101,30 @@ def apply_lay(g: Context, plan: LayPlan) -> None:
             out.remove(hs.tile_id)
     g.state.tiles_out.setdefault(plan.tile, []).append(plan.tile_id)
     g.state.hexes[plan.hex] = _laid_hex(g, plan)
+    _tokens_follow_cities(g, plan, hs)
     for _, _, nb, back, _, _ in plan.border_edges:
         if back in g.state.hexes[nb].borders:
             g.state.hexes[nb].borders.remove(back)
     invalidate(g, {plan.hex}, before=hs)
+
+
+def _tokens_follow_cities(g: Context, plan: LayPlan, before: HexState) -> None:
+    """Each operator's record of a marker on the hex names the city the marker moved to (``plan.city_map``), as the
+    hex's slots do (a national's marker exchange reads it: 1856 bot seed 620002, THB's marker in N17's city 1 of
+    #59 went to city 0 of #68)."""
+    moves: list[tuple[Any, int]] = []
+    for old_ci, new_ci in plan.city_map.items():
+        if old_ci == new_ci or old_ci >= len(before.tokens):
+            continue
+        for key in before.tokens[old_ci]:
+            if key is None or kind_of(key) not in ("C", "M"):
+                continue
+            for tok in g.operator(key).tokens:
+                if tok.used and tok.hex == plan.hex and tok.city == old_ci:
+                    moves.append((tok, new_ci))
+                    break
+    for tok, new_ci in moves:
+        tok.city = new_ci
 
 
 def network_after(g: Context, key: str, plan: LayPlan) -> Network:

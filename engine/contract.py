@@ -211,7 +211,7 @@ HOOKS: dict[str, Hook] = {
     "must_withhold": _h(
         A, "entity", "the corporation must withhold its earnings now (it has no dividend choice)", False
     ),
-    "price_fixed": _h(A, "corp", "`corp`'s share price does not move on dividends now", False),
+    "price_fixed": _h(A, "corp", "`corp`'s share price does not move now, for any reason", False),
     "never_closes": _h(A, "corp", "`corp` cannot close: its price stops one cell short of a closing cell", False),
     "may_buy_train": _h(L, "corp train", "no rule forbids `corp` buying `train` (an id)", True),
     "face_price_trade": _h(A, "buyer seller", "a train passing between these companies goes at its face value", False),

@@ -167,6 +167,10 @@ def remove(g: Context, corp: str) -> None:
 
 
 def move(g: Context, corp: str, direction: str, times: int = 1) -> None:
+    """Move ``corp``'s marker ``times`` cells ``direction`` (not at all while a rule holds its price: hook
+    ``price_fixed``)."""
+    if g.hooks("price_fixed", corp):
+        return
     for _ in range(times):
         c = g.state.corporations[corp]
         new = step(g, c.price, direction)

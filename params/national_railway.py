@@ -98,6 +98,12 @@ class Trains(BaseParams):
         default_factory=list,
         description="train types it must keep (up to its limit): it discards one only when it owns no other type",
     )
+    choose_kept: bool = Field(
+        False,
+        description="at its formation its president chooses the absorbed trains it keeps: it may discard any train "
+        "not of a `keep` type, and must discard down to its limit (`keep` types only when it owns no other), before "
+        "play goes on (false: it discards down to its limit only)",
+    )
     buys_only: list[TrainId] = Field(default_factory=list, description="train types it may buy (empty: any)")
     face_price_only: bool = Field(True, description="it buys and sells trains only at face value")
     borrow: Borrowing | None = Field(

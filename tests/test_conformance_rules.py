@@ -2441,3 +2441,52 @@ def test_1856_the_limit_follows_the_companies_when_the_cgr_does_not_form_by_the_
     assert (buy["type"], buy["entity"], buy["shares"]) == ("buy_shares", "p6", ["WR_6"])
     rule.process({k: v for k, v in buy.items() if k != "id"})
     assert rule.state.shares["WR_6"].owner == "P|p6"
+
+
+def test_1856_the_cgrs_president_chooses_the_absorbed_trains_it_keeps() -> None:
+    """1856 "Trains" (CGR): "When the CGR starts, the president chooses which trains, if any, to keep from the trains
+    that were owned by the absorbed companies. The CGR will keep all permanent (type 5 or higher) trains (up to
+    three)". Bot seed 620002: the CGR formed from THB alone (action 1569), with THB's 4-train; railbook only made a
+    national over its limit discard, where the site (and the rule) lets the president discard the 4 or keep it
+    (`national_railway.trains.choose_kept`)."""
+    game, _ = _game_at("1856", 620002, 1571)
+    assert game.state.corporations["CGR"].trains == ["4-0"]
+    assert _types(game, "CGR") >= {"discard_train", "pass"} and "lay_tile" not in _types(game, "CGR")
+    (discard,) = [d for d in game.legal_descriptions() if d["type"] == "discard_train" and d["entity"] == "CGR"]
+    assert discard["choices"] == [{"train": "4-0"}]
+    kept = Game.from_json(rulebook_for_title("1856"), game.to_json())
+    game.process({"type": "discard_train", "entity": "CGR", "entity_type": "corporation", "train": "4-0"})
+    assert game.state.corporations["CGR"].trains == [] and game.state.trains["4-0"].owner != "C|CGR"
+    assert "discard_train" not in _types(game, "CGR")
+    kept.process({"type": "pass", "entity": "CGR", "entity_type": "corporation"})  # (the record: it keeps the 4)
+    assert kept.state.corporations["CGR"].trains == ["4-0"] and "lay_tile" in _types(kept, "CGR")
+
+
+def test_1856_the_cgrs_price_does_not_move_for_any_reason_before_it_owns_a_permanent_train() -> None:
+    """1856 "Until the CGR has a permanent train ... its token on the Stock Market is not adjusted from its starting
+    position for any reason": a sale of its shares does not move it either (railbook held it on dividends only; bot
+    seed 620002, the trainless CGR at $125 when p2 sells a share, action 1772)."""
+    from railbook.engine import market
+
+    game, _ = _game_at("1856", 620002, 1771)
+    cgr = game.state.corporations["CGR"]
+    assert cgr.trains == [] and market.price_at(game.context, cgr.price) == 125
+    sale = json.loads((DATA / "1856_soak_620002.json").read_text(encoding="utf-8"))["actions"][1771]
+    assert (sale["type"], sale["entity"], sale["shares"]) == ("sell_shares", "p2", ["CGR_3"])
+    game.process({k: v for k, v in sale.items() if k != "id"})
+    assert market.price_at(game.context, game.state.corporations["CGR"].price) == 125
+
+
+def test_a_marker_moved_to_another_city_by_an_upgrade_is_recorded_in_that_city() -> None:
+    """An upgrade carries each marker to the city of the new tile its city's track becomes (1856 bot seed 620002,
+    action 1295: THB's marker in city 1 of #59 on N17, whose track leaves by edge 2, goes to city 0 of #68 rotated
+    5); the company's own record of the marker follows, so that what reads it (the CGR's marker exchange, action
+    1569) puts the CGR's marker in that city, where the site has it, and not in the free one."""
+    before, _ = _game_at("1856", 620002, 1294)
+    assert before.state.hexes["N17"].tokens == [[None], ["C|THB"]]
+    game, _ = _game_at("1856", 620002, 1295)
+    assert game.state.hexes["N17"].tokens == [["C|THB"], [None]]
+    (n17,) = [t for t in game.state.corporations["THB"].tokens if t.used and t.hex == "N17"]
+    assert n17.city == 0
+    formed, _ = _game_at("1856", 620002, 1571)
+    assert formed.state.hexes["N17"].tokens == [["C|CGR"], [None]]

@@ -366,3 +366,33 @@ def test_a_notice_the_sites_open_track_step_refuses_rides_on_the_movers_pass_in_
     assert [x.get("id") for x in ref] == [1, 2, 3]
     other = "Engine::GameError: Blocking step Run Routes cannot process action destination_connection at "
     assert tool.repair(record, [first, {"id": 2, "error": other}], path)[3] == []
+
+
+def test_a_notice_refused_in_a_step_another_company_holds_open_gets_that_companys_pass(tmp_path: Any) -> None:
+    """1856 bot seed 620011: the trainless CGR with $150 passed its borrowing; the site listed `buy_train` for a
+    $1000 train (its listing is coarser) and held its train step open, where railbook ended the CGR's turn; GW's
+    lay then carried a notice naming WGB, which the site refused in the CGR's step. The tool adds the CGR's pass
+    before GW's lay in the site's copy (as for any move refused in a step another entity holds); where the
+    waiting entity is the mover itself, the notice is not repaired so."""
+    import json
+
+    tool = _tool()
+    notice = {"type": "destination_connection", "entity": "GW", "entity_type": "corporation", "corporations": ["WGB"]}
+    record = {
+        "title": "1856",
+        "actions": [
+            {"type": "pass", "entity": "CGR", "entity_type": "corporation", "id": 1},
+            {"type": "lay_tile", "entity": "GW", "entity_type": "corporation", "id": 2, "auto_actions": [notice]},
+        ],
+    }
+    path = tmp_path / "1856_1.json"
+    path.write_text(json.dumps(record))
+    refused = "Engine::GameError: Blocking step Buy Trains cannot process action destination_connection at "
+    corps = {"CGR": {"price": 125}, "GW": {"price": 90}}
+    waits = {"id": 1, "acting": {"CGR": ["buy_train", "pass", "special_buy"]}, "corporations": corps}
+    seen = stub_reference(tool, waits)
+    _, _, _, passes = tool.repair(record, [waits, {"id": 2, "error": refused}], path)
+    assert passes == ["Buy Trains"]
+    assert seen[0] == [("CGR", 1), ("CGR", tool.ADDED_PASS_ID), ("GW", 2)]
+    own = {**waits, "acting": {"GW": ["buy_train", "pass"]}}
+    assert tool.repair(record, [own, {"id": 2, "error": refused}], path)[3] == []

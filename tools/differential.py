@@ -598,11 +598,16 @@ def repair(
                 if at > 0 and _notice_moved_back(actions, at):
                     notices += 1
                     return True
-                if (aid, err) in tried or not _notice_onto_pass(actions, at, err, len(passes)):
-                    return False
-                tried.add((aid, err))
-                passes.append(NOTICE_ONTO_PASS)
-                return True
+                if (aid, err) not in tried and _notice_onto_pass(actions, at, err, len(passes)):
+                    tried.add((aid, err))
+                    passes.append(NOTICE_ONTO_PASS)
+                    return True
+                # (the notice refused in a step another entity holds open for its pass, the site's listing being
+                # coarser: 1856 bot seed 620011, the CGR with $150 listed `buy_train` for a $1000 train before GW's lay)
+                other = [k for k, v in acting.items() if "pass" in v and k != actions[at].get("entity")]
+                if len(ref) > 1 and _blocked(err) and len(other) == 1:
+                    return waiting_pass(err, aid, at, acting)
+                return False
             del autos[empty[-1]]
             actions[at]["auto_actions"] = autos
             if not autos:
@@ -637,31 +642,36 @@ def repair(
             or _player_in_company_step(err, acting, ref[-2].get("corporations") or {}, actions[at])
             or _failed_in_held_step(err, acting, actions[at])
         ):
-            # the entity still holding the step open (another one, or the action's own entity in an earlier step)
-            who_ = [k for k, v in acting.items() if "pass" in v]
-            # (or the dividend decision the site still waits for where railbook withheld at once: unpaid interest
-            # took all the earnings, "a dividend of $0" being a withholding; 1856 run 8 seed 100030)
-            deciding = [k for k, v in acting.items() if "dividend" in v and "pass" not in v]
-            decision = not who_ and len(deciding) == 1 and "Dividends cannot process" in err
-            if decision:
-                who_ = deciding
-            if len(who_) != 1 or (aid, err) in tried:
-                return False
-            tried.add((aid, err))
-            corps = ref[-2].get("corporations") or {}
-            kind = "player"
-            if who_[0] in corps:
-                kind = "corporation" if "price" in corps[who_[0]] else "minor"
-            step = err.split("Blocking step ", 1)[1].split(" cannot process", 1)[0] if _blocked(err) else PLAYER_FAILS
-            if not _blocked(err) and _failed_in_held_step(err, acting, actions[at]):
-                step = ENTITY_FAILS
-            pass_ = {"type": "pass", "entity": who_[0], "entity_type": kind, "id": ADDED_PASS_ID + len(passes)}
-            if decision:
-                pass_ = {**pass_, "type": "dividend", "kind": "withhold"}
-            actions.insert(at, pass_)
-            passes.append(step)
+            return waiting_pass(err, aid, at, acting)
         else:
             return False
+        return True
+
+    def waiting_pass(err: str, aid: Any, at: int, acting: dict[str, Any]) -> bool:
+        """The pass (or the withholding) of the entity still holding the step open (another one, or the action's own
+        entity in an earlier step) goes before the refused move in the site's copy; False where there is none."""
+        who_ = [k for k, v in acting.items() if "pass" in v]
+        # (or the dividend decision the site still waits for where railbook withheld at once: unpaid interest
+        # took all the earnings, "a dividend of $0" being a withholding; 1856 run 8 seed 100030)
+        deciding = [k for k, v in acting.items() if "dividend" in v and "pass" not in v]
+        decision = not who_ and len(deciding) == 1 and "Dividends cannot process" in err
+        if decision:
+            who_ = deciding
+        if len(who_) != 1 or (aid, err) in tried:
+            return False
+        tried.add((aid, err))
+        corps = ref[-2].get("corporations") or {}
+        kind = "player"
+        if who_[0] in corps:
+            kind = "corporation" if "price" in corps[who_[0]] else "minor"
+        step = err.split("Blocking step ", 1)[1].split(" cannot process", 1)[0] if _blocked(err) else PLAYER_FAILS
+        if not _blocked(err) and _failed_in_held_step(err, acting, actions[at]):
+            step = ENTITY_FAILS
+        pass_ = {"type": "pass", "entity": who_[0], "entity_type": kind, "id": ADDED_PASS_ID + len(passes)}
+        if decision:
+            pass_ = {**pass_, "type": "dividend", "kind": "withhold"}
+        actions.insert(at, pass_)
+        passes.append(step)
         return True
 
     while ref and notices + len(passes) < most:

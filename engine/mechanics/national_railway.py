@@ -11,7 +11,9 @@ prices, the share exchange (from the trigger's president clockwise; a second iss
 a one-share president holds a president's certificate of one share), the marker exchange (homes first, one
 marker per city, none on a home's tile; the president removes duplicates on a tile and markers above its count
 with ``remove_token``), the absorbed companies close, and it operates at once when none of them has operated in
-this round.  It then discards down to its train limit with the ordinary ``discard_train`` step.  Until it owns
+this round.  With ``trains.choose_kept`` its president then chooses the absorbed trains it keeps (it may discard
+any train not of a ``keep`` type and must discard down to its limit); else it discards down to its limit with the
+ordinary ``discard_train`` step.  Until it owns
 a permanent train (one that never rusts) it withholds and its price does not move on dividends (hooks
 ``must_withhold``, ``price_fixed``).  Its own rules: it buys only ``trains.buys_only`` types, trades trains at
 face value, keeps ``trains.keep`` types when it discards, may borrow a train on sale while trainless (step
@@ -65,6 +67,7 @@ class State:
     removals: int = 0  # markers still to remove above its count
     temporary_president: str = ""
     owed_percent: int = 0  # the part of the president's certificate its holder has still to buy up
+    choosing_trains: bool = False  # its president is choosing the absorbed trains it keeps (``trains.choose_kept``)
     permanent: bool = False
     second_issued: bool = False
     obligation_turn: bool = False  # the one-share president's first stock turn has begun
@@ -347,6 +350,7 @@ def _form(g: Context) -> None:
     g.log(f"{nat} forms at {market.price_at(g, cell)}")
     _share_exchange(g)
     _token_swap(g)
+    st.choosing_trains = p.trains.choose_kept and bool(_discardable(g))
     r = g.state.round
     first = None
     if r is not None and r.kind == "operating":
@@ -516,6 +520,17 @@ def face_price_trade(g: Context, buyer: str, seller: str) -> bool:
     return PARAMS.of(g).trains.face_price_only and nkey in (buyer, seller)
 
 
+def _discardable(g: Context) -> list[str]:
+    """``trains.choose_kept``: the trains the national may discard at its formation: those not of a ``keep`` type,
+    and kept ones too while it holds more of them than its limit."""
+    p = PARAMS.of(g)
+    nkey = ckey(p.national)
+    own = g.entity_trains(nkey)
+    kept = [t for t in own if g.state.trains[t].sym in p.trains.keep]
+    others = [t for t in own if t not in kept]
+    return others + (kept if len(kept) > depot.train_limit(g, nkey) else [])
+
+
 def may_discard_train(g: Context, corp: str, tid: str) -> bool:
     """``trains.keep``: the national discards a train of a kept type only when it owns nothing else."""
     keep = PARAMS.of(g).trains.keep
@@ -658,7 +673,18 @@ class NationalFormation(Step):
     def active(self) -> bool:
         st = STATE.of(self.g)
         # (as StepBase.active once nothing is pending; asked by the round machinery at every turn of its loops)
-        return bool(st.pending or st.duplicate_hexes or st.removals) or not self.st.passed
+        return bool(st.pending or st.duplicate_hexes or st.removals or st.choosing_trains) or not self.st.passed
+
+    @cython.locals(self="StepBase")
+    def _choosing(self) -> bool:
+        """The president chooses the trains to keep, once the markers are settled."""
+        st = STATE.of(self.g)
+        return st.choosing_trains and not (st.pending or st.duplicate_hexes or st.removals)
+
+    @cython.locals(self="StepBase")
+    def _over_limit(self) -> bool:
+        nkey = ckey(PARAMS.of(self.g).national)
+        return len(self.g.entity_trains(nkey)) > depot.train_limit(self.g, nkey)
 
     @cython.locals(self="StepBase")
     def _removing(self) -> bool:
@@ -668,20 +694,26 @@ class NationalFormation(Step):
     @cython.locals(self="StepBase")
     def blocks(self) -> bool:
         st = STATE.of(self.g)  # (pending, or removing: one read of the state, asked at every turn of the round's loops)
-        return bool(st.pending or st.duplicate_hexes or st.removals)
+        return bool(st.pending or st.duplicate_hexes or st.removals or st.choosing_trains)
 
     @cython.locals(self="StepBase")
     def active_entities(self) -> list[str]:
         pending = STATE.of(self.g).pending
         if pending:
             return [ckey(pending[0])]
-        return [ckey(PARAMS.of(self.g).national)] if self._removing() else []
+        return [ckey(PARAMS.of(self.g).national)] if self._removing() or self._choosing() else []
 
     @cython.locals(self="StepBase")
     def actions(self, entity: str) -> list[str]:
         if STATE.of(self.g).pending:
             return ["merge", "pass"]
-        return ["remove_token"] if self._removing() and entity == ckey(PARAMS.of(self.g).national) else []
+        if entity != ckey(PARAMS.of(self.g).national):
+            return []
+        if self._removing():
+            return ["remove_token"]
+        if self._choosing():
+            return ["discard_train"] if self._over_limit() else ["discard_train", "pass"]
+        return []
 
     @cython.locals(self="StepBase")
     def owed(self, corp: str) -> int:
@@ -710,7 +742,11 @@ class NationalFormation(Step):
         g = self.g
         pending = STATE.of(g).pending
         if not pending:
-            if not self.actions(entity):
+            acts = self.actions(entity)
+            if "discard_train" in acts:
+                out = [{"type": "discard_train", "choices": [{"train": t} for t in _discardable(g)]}]
+                return out + ([{"type": "pass"}] if "pass" in acts else [])
+            if not acts:
                 return []
             choices = [{"city": stations.city_id(g, h, ci), "slot": slot} for h, ci, slot in self._removable()]
             return [{"type": "remove_token", "choices": choices}]
@@ -743,10 +779,28 @@ class NationalFormation(Step):
         g.log(f"{nat.sym} removes its marker in {hex_id}")
         _pad_tokens(g)
 
+    def process_discard_train(self, action: dict[str, Any], entity: str) -> None:
+        """The president discards an absorbed train the national does not keep (to the open market)."""
+        g, st = self.g, STATE.of(self.g)
+        tid = str(action.get("train"))
+        if "discard_train" not in self.actions(entity) or tid not in _discardable(g):
+            raise illegal("national.discard", f"{PARAMS.of(g).national} may not discard train {tid!r} now")
+        depot.discard_to_depot(g, tid)
+        g.log(f"{PARAMS.of(g).national} discards {tid}")
+        if not _discardable(g):
+            st.choosing_trains = False
+        g.epoch += 1
+
     @cython.locals(self="StepBase")
     def process_pass(self, action: dict[str, Any], entity: str) -> None:
         g = self.g
         st = STATE.of(g)
+        if not st.pending and self._choosing():
+            if self._over_limit():
+                raise illegal("national.discard", f"{PARAMS.of(g).national} must discard down to its train limit")
+            st.choosing_trains = False  # it keeps the rest
+            g.epoch += 1
+            return
         corp = st.pending[0]
         key = ckey(corp)
         president = g.owner(key)
