@@ -1110,8 +1110,8 @@ def apply_lay(g: Context, plan: LayPlan) -> None:
 
 def _tokens_follow_cities(g: Context, plan: LayPlan, before: HexState) -> None:
     """Each operator's record of a marker on the hex names the city the marker moved to (``plan.city_map``), as the
-    hex's slots do (a national's marker exchange reads it: 1856 bot seed 620002, THB's marker in N17's city 1 of
-    #59 went to city 0 of #68)."""
+    hex's slots do (what reads the record, such as a national railway's marker exchange, finds the marker where it
+    stands: docs/CONFORMANCE.md, "Disagreements found and fixed")."""
     moves: list[tuple[Any, int]] = []
     for old_ci, new_ci in plan.city_map.items():
         if old_ci == new_ci or old_ci >= len(before.tokens):

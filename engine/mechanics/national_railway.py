@@ -14,7 +14,7 @@ with ``remove_token``), the absorbed companies close, and it operates at once wh
 this round.  With ``trains.choose_kept`` its president then chooses the absorbed trains it keeps (it may discard
 any train not of a ``keep`` type and must discard down to its limit); else it discards down to its limit with the
 ordinary ``discard_train`` step.  Until it owns
-a permanent train (one that never rusts) it withholds and its price does not move on dividends (hooks
+a permanent train (one that never rusts) it withholds and its price does not move at all (hooks
 ``must_withhold``, ``price_fixed``).  Its own rules: it buys only ``trains.buys_only`` types, trades trains at
 face value, keeps ``trains.keep`` types when it discards, may borrow a train on sale while trainless (step
 ``borrow_train``), never closes, counts its second-issue certificates as ``certificate_weight`` each (with an
