@@ -674,6 +674,15 @@ def repair(
         passes.append(step)
         return True
 
+    def write_site(acts: list[dict[str, Any]]) -> None:
+        """The site's copy of the record with ``acts`` as its actions."""
+        site_path.write_text(json.dumps({**record, "actions": _site_actions(acts)}))
+
+    def site_stream(acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The reference's stream of the site's copy with ``acts`` (written first)."""
+        write_site(acts)
+        return _with_skipped_lines(reference(site_path, True, None), acts)
+
     while ref and notices + len(passes) < most:
         if "error" in ref[-1] and by_refusal():
             record = {
@@ -681,8 +690,7 @@ def repair(
                 "actions": _railbooks_actions(actions),
             }
             path.write_text(json.dumps(record))
-            site_path.write_text(json.dumps({**record, "actions": _site_actions(actions)}))
-            ref = _with_skipped_lines(reference(site_path, True, None), actions)
+            ref = site_stream(actions)
             mine = None  # (a notice repaired changes railbook's copy too)
             continue
         # no refusal to repair (before one the tool cannot repair, too): a track step the site keeps open where
@@ -696,24 +704,22 @@ def repair(
             kind = "corporation" if who in (ref[0].get("corporations") or {}) else "minor"
             tried_actions = [*actions[:at], {"type": "pass", "entity": who, "entity_type": kind}, *actions[at:]]
             tried_actions[at]["id"] = ADDED_PASS_ID + len(passes)
-            site_path.write_text(json.dumps({**record, "actions": _site_actions(tried_actions)}))
-            tried_ref = _with_skipped_lines(reference(site_path, True, None), tried_actions)
+            tried_ref = site_stream(tried_actions)
             if not ("error" in tried_ref[-1] and _reached(tried_ref) < _reached(ref)):
                 actions, ref = tried_actions, tried_ref
                 passes.append(OPEN_TRACK_STEP)
                 continue
             # the site refuses sooner with the pass than without (1870 run 10 seed 140019: the company's closing
             # then changed the site's order of players): not a pass it waited for; the stream stays as it was
-            site_path.write_text(json.dumps({**record, "actions": _site_actions(actions)}))
+            write_site(actions)
         # the site still waiting on an operator after the record's last move, where railbook's game has ended
         waited = _waiting_at_end(record, actions, ref, mine)
         if waited is None:
             break
         tried_actions = [*actions, {**waited, "id": ADDED_PASS_ID + len(passes)}]
-        site_path.write_text(json.dumps({**record, "actions": _site_actions(tried_actions)}))
-        tried_ref = _with_skipped_lines(reference(site_path, True, None), tried_actions)
+        tried_ref = site_stream(tried_actions)
         if "error" in tried_ref[-1]:
-            site_path.write_text(json.dumps({**record, "actions": _site_actions(actions)}))
+            write_site(actions)
             break
         actions, ref = tried_actions, tried_ref
         passes.append(END_STEP)

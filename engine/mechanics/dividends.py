@@ -116,7 +116,7 @@ def pay(g: Context, entity: str, kind: str, revenue: int) -> None:
             g.hooks("dividend_paid", corp, per_share)
     half_move = params.half_price_move if kind == "half" else None
     move = half_move if half_move is not None else price_move(g, corp, paid)
-    if move and not g.hooks("price_fixed", corp):
+    if move:  # (a price a rule holds, hook ``price_fixed``, market.move leaves where it is)
         market.move(g, corp, "right" if move > 0 else "left", abs(move))
     g.log(f"{corp} {kind}s {revenue}")
 
